@@ -1,0 +1,25 @@
+import { plainToInstance, type ClassConstructor } from 'class-transformer';
+import { validateSync, type ValidationError } from 'class-validator';
+import type { FieldIssue } from './issues';
+
+/** Event data schemas are class-validator classes; this turns their errors into field issues. */
+export function classSchema<T extends object>(cls: ClassConstructor<T>) {
+  return (data: unknown): FieldIssue[] => {
+    if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+      return [{ field: '', message: 'must be an object' }];
+    }
+    const errors = validateSync(plainToInstance(cls, data), {
+      whitelist: true,
+      forbidNonWhitelisted: true,
+    });
+    return flatten(errors, '');
+  };
+}
+
+function flatten(errors: ValidationError[], prefix: string): FieldIssue[] {
+  return errors.flatMap((e) => {
+    const field = prefix ? `${prefix}.${e.property}` : e.property;
+    const own = Object.values(e.constraints ?? {}).map((message) => ({ field, message }));
+    return [...own, ...flatten(e.children ?? [], field)];
+  });
+}

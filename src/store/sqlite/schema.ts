@@ -1,0 +1,35 @@
+/**
+ * The ledger's SQLite schema. Position is the INTEGER PRIMARY KEY (the rowid): with no delete
+ * ever allowed and no AUTOINCREMENT, SQLite gives max+1 to each insert and a rolled-back
+ * transaction consumes nothing, so positions are gap-free in commit order.
+ */
+export const SCHEMA_VERSION = 1;
+
+export const SCHEMA_SQL = `
+CREATE TABLE IF NOT EXISTS events (
+  position       INTEGER PRIMARY KEY,
+  id             TEXT    NOT NULL UNIQUE,
+  stream_id      TEXT    NOT NULL,
+  revision       INTEGER NOT NULL CHECK (revision >= 0),
+  type           TEXT    NOT NULL,
+  schema_version INTEGER NOT NULL,
+  occurred_at    TEXT    NOT NULL,
+  recorded_at    TEXT    NOT NULL,
+  data           TEXT    NOT NULL CHECK (json_valid(data)),
+  metadata       TEXT    NOT NULL CHECK (json_valid(metadata)),
+  UNIQUE (stream_id, revision)
+);
+CREATE TRIGGER IF NOT EXISTS events_refuse_update BEFORE UPDATE ON events
+BEGIN SELECT RAISE(ABORT, 'events are immutable: no update'); END;
+CREATE TRIGGER IF NOT EXISTS events_refuse_delete BEFORE DELETE ON events
+BEGIN SELECT RAISE(ABORT, 'events are immutable: no delete'); END;
+CREATE TABLE IF NOT EXISTS checkpoints (
+  name       TEXT    PRIMARY KEY,
+  position   INTEGER NOT NULL,
+  updated_at TEXT    NOT NULL
+);
+CREATE TABLE IF NOT EXISTS ledger_meta (
+  key   TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+`;

@@ -1,0 +1,303 @@
+import { firstValueFrom, take, toArray } from 'rxjs';
+import type { EventStore } from '../../src/store/event-store';
+import {
+  IdempotencyConflictError,
+  InvalidEventError,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+} from '../../src/store/errors';
+import type { Upcast } from '../../src/store/upcast';
+import { catalogue } from '../../src/events';
+import { collect, fact, facts } from '../support/events';
+
+export interface ContractOptions {
+  /** Embedded stores number $all 1, 2, 3 …; EventStoreDB's positions only increase. */
+  densePositions: boolean;
+  open(options: { upcast?: Upcast; clock?: () => Date }): Promise<EventStore>;
+}
+
+let streamSeq = 0;
+const newStream = (prefix = 'contract') => `${prefix}-${Date.now()}-${++streamSeq}`;
+
+/**
+ * The one contract every adapter passes. Each guarantee of the port is proven here, once,
+ * and run against memory, SQLite and EventStoreDB (the protocol fake, and a real server when
+ * ESDB_URL is set).
+ */
+export function eventStoreContract(name: string, options: ContractOptions): void {
+  describe(`EventStore contract: ${name}`, () => {
+    let store: EventStore;
+    beforeEach(async () => {
+      store = await options.open({});
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    describe('appending and reading a stream', () => {
+      it('appends to a new stream and returns the next expected revision and the position', async () => {
+        const s = newStream();
+        const result = await store.appendToStream(s, facts(3), { expectedRevision: 'no_stream' });
+        expect(result.nextExpectedRevision).toBe(2);
+        const events = await collect(store.readStream(s));
+        expect(events.map((e) => e.revision)).toEqual([0, 1, 2]);
+        expect(result.position).toBe(events[2].position);
+      });
+
+      it('keeps id, type, occurredAt, data and metadata, and stamps recordedAt', async () => {
+        const s = newStream();
+        const e = fact('SessionScored', { session: 3, percent: '55.10' });
+        await store.appendToStream(s, [e]);
+        const [read] = await collect(store.readStream(s));
+        expect(read).toMatchObject({
+          id: e.id,
+          type: 'SessionScored',
+          schemaVersion: 1,
+          streamId: s,
+          revision: 0,
+          occurredAt: e.occurredAt,
+          data: e.data,
+          metadata: e.metadata,
+        });
+        expect(Number.isNaN(Date.parse(read.recordedAt))).toBe(false);
+      });
+
+      it('reads forwards from a revision, backwards, and at most maxCount', async () => {
+        const s = newStream();
+        await store.appendToStream(s, facts(5));
+        const fwd = await collect(store.readStream(s, { fromRevision: 2 }));
+        expect(fwd.map((e) => e.revision)).toEqual([2, 3, 4]);
+        const back = await collect(store.readStream(s, { direction: 'backwards', maxCount: 2 }));
+        expect(back.map((e) => e.revision)).toEqual([4, 3]);
+        const backFrom = await collect(
+          store.readStream(s, { direction: 'backwards', fromRevision: 1 }),
+        );
+        expect(backFrom.map((e) => e.revision)).toEqual([1, 0]);
+      });
+
+      it('says a stream that has no events is not found', async () => {
+        await expect(collect(store.readStream(newStream('missing')))).rejects.toBeInstanceOf(
+          StreamNotFoundError,
+        );
+      });
+    });
+
+    describe('optimistic concurrency', () => {
+      it('accepts the expected revision that matches and refuses one that does not, with the actual revision', async () => {
+        const s = newStream();
+        await store.appendToStream(s, facts(2), { expectedRevision: 'no_stream' });
+        await store.appendToStream(s, facts(1), { expectedRevision: 1 });
+        const err = await store
+          .appendToStream(s, facts(1), { expectedRevision: 1 })
+          .catch((e: unknown) => e);
+        expect(err).toBeInstanceOf(WrongExpectedVersionError);
+        expect((err as WrongExpectedVersionError).actualRevision).toBe(2);
+        expect((err as WrongExpectedVersionError).expectedRevision).toBe(1);
+      });
+
+      it('two writers with the same expected revision: exactly one wins', async () => {
+        const s = newStream();
+        await store.appendToStream(s, facts(1));
+        const results = await Promise.allSettled([
+          store.appendToStream(s, facts(2), { expectedRevision: 0 }),
+          store.appendToStream(s, facts(2), { expectedRevision: 0 }),
+        ]);
+        const won = results.filter((r) => r.status === 'fulfilled');
+        const lost = results.filter((r) => r.status === 'rejected');
+        expect(won).toHaveLength(1);
+        expect(lost).toHaveLength(1);
+        const reason = (lost[0] as PromiseRejectedResult).reason as WrongExpectedVersionError;
+        expect(reason).toBeInstanceOf(WrongExpectedVersionError);
+        expect(reason.actualRevision).toBe(2);
+        expect(await collect(store.readStream(s))).toHaveLength(3);
+      });
+
+      it("'no_stream' refuses an existing stream and 'stream_exists' a missing one", async () => {
+        const s = newStream();
+        const missing = await store
+          .appendToStream(s, facts(1), { expectedRevision: 'stream_exists' })
+          .catch((e: unknown) => e);
+        expect(missing).toBeInstanceOf(WrongExpectedVersionError);
+        expect((missing as WrongExpectedVersionError).actualRevision).toBe('no_stream');
+        await store.appendToStream(s, facts(1), { expectedRevision: 'no_stream' });
+        const exists = await store
+          .appendToStream(s, facts(1), { expectedRevision: 'no_stream' })
+          .catch((e: unknown) => e);
+        expect((exists as WrongExpectedVersionError).actualRevision).toBe(0);
+        await expect(
+          store.appendToStream(s, facts(1), { expectedRevision: 'stream_exists' }),
+        ).resolves.toMatchObject({ nextExpectedRevision: 1 });
+      });
+
+      it("'any' appends whatever the stream's revision", async () => {
+        const s = newStream();
+        await store.appendToStream(s, facts(1), { expectedRevision: 'any' });
+        await expect(
+          store.appendToStream(s, facts(1), { expectedRevision: 'any' }),
+        ).resolves.toMatchObject({ nextExpectedRevision: 1 });
+      });
+    });
+
+    describe('idempotency by event id', () => {
+      it('re-appending the same events is a no-op returning the original result', async () => {
+        const s = newStream();
+        const batch = facts(3);
+        const first = await store.appendToStream(s, batch, { expectedRevision: 'no_stream' });
+        const head = await store.headPosition();
+        // A retry after a lost acknowledgement still carries the old expected revision.
+        const again = await store.appendToStream(s, batch, { expectedRevision: 'no_stream' });
+        expect(again).toEqual(first);
+        expect(await store.headPosition()).toBe(head);
+        expect(await collect(store.readStream(s))).toHaveLength(3);
+      });
+
+      it('a batch that only partly matches stored ids is a typed error and writes nothing', async () => {
+        const s = newStream();
+        const batch = facts(2);
+        await store.appendToStream(s, batch, { expectedRevision: 'no_stream' });
+        const head = await store.headPosition();
+        const err = await store
+          .appendToStream(s, [batch[1], fact()], { expectedRevision: 1 })
+          .catch((e: unknown) => e);
+        expect(err).toBeInstanceOf(IdempotencyConflictError);
+        expect(await store.headPosition()).toBe(head);
+      });
+    });
+
+    describe('atomic batches', () => {
+      it('one invalid event writes nothing of the batch, and the error names the field', async () => {
+        const s = newStream();
+        const head = await store.headPosition();
+        const bad = { ...fact(), occurredAt: 'last Tuesday' };
+        const err = await store.appendToStream(s, [fact(), bad, fact()]).catch((e: unknown) => e);
+        expect(err).toBeInstanceOf(InvalidEventError);
+        expect((err as InvalidEventError).issues).toEqual([
+          expect.objectContaining({ field: 'events[1].occurredAt' }),
+        ]);
+        expect(await store.headPosition()).toBe(head);
+        await expect(collect(store.readStream(s))).rejects.toBeInstanceOf(StreamNotFoundError);
+      });
+
+      it.each([
+        ['a stream id with forbidden characters', 'club/1 pairs', [fact()], 'streamId'],
+        ['an empty batch', 'ok-stream', [], 'events'],
+        ['an id that is not a UUID', 'ok-stream', [{ ...fact(), id: 'x1' }], 'events[0].id'],
+        ['a type that is not a name', 'ok-stream', [{ ...fact(), type: '' }], 'events[0].type'],
+        ['data that is not an object', 'ok-stream', [{ ...fact(), data: 42 }], 'events[0].data'],
+        ['the same id twice', 'ok-stream', ((e) => [e, e])(fact()), 'events[1].id'],
+      ])('refuses %s', async (_what, streamId, events, field) => {
+        const head = await store.headPosition();
+        const err = await store
+          .appendToStream(streamId as string, events as never)
+          .catch((e: unknown) => e);
+        expect(err).toBeInstanceOf(InvalidEventError);
+        expect((err as InvalidEventError).issues.map((i) => i.field)).toContain(field);
+        expect(await store.headPosition()).toBe(head);
+      });
+
+      it('refuses an expected revision that is neither a number nor a keyword', async () => {
+        const err = await store
+          .appendToStream(newStream(), facts(1), { expectedRevision: 'latest' as never })
+          .catch((e: unknown) => e);
+        expect((err as InvalidEventError).issues.map((i) => i.field)).toEqual(['expectedRevision']);
+      });
+    });
+
+    describe('$all', () => {
+      it('orders every event of every stream by commit, with increasing positions', async () => {
+        const start = await store.headPosition();
+        const a = newStream('a');
+        const b = newStream('b');
+        await store.appendToStream(a, facts(2));
+        await store.appendToStream(b, facts(3));
+        await store.appendToStream(a, facts(1));
+        const all = (await collect(store.readAll({ fromPosition: start + 1 }))).filter(
+          (e) => e.streamId === a || e.streamId === b,
+        );
+        expect(all.map((e) => `${e.streamId === a ? 'a' : 'b'}${e.revision}`)).toEqual([
+          'a0',
+          'a1',
+          'b0',
+          'b1',
+          'b2',
+          'a2',
+        ]);
+        for (let i = 1; i < all.length; i++) {
+          expect(all[i].position).toBeGreaterThan(all[i - 1].position);
+          if (options.densePositions) expect(all[i].position).toBe(all[i - 1].position + 1);
+        }
+        if (options.densePositions) expect(all[0].position).toBe(start + 1);
+      });
+
+      it('reads from a position, to a position, and at most maxCount', async () => {
+        const s = newStream();
+        await store.appendToStream(s, facts(6));
+        const mine = (await collect(store.readAll())).filter((e) => e.streamId === s);
+        const [p1, , p3, , p5] = mine.map((e) => e.position);
+        const window = await collect(store.readAll({ fromPosition: p1, toPosition: p3 }));
+        expect(window.map((e) => e.position)).toEqual(mine.slice(0, 3).map((e) => e.position));
+        const two = await collect(store.readAll({ fromPosition: p3, maxCount: 2 }));
+        expect(two.map((e) => e.revision)).toEqual([2, 3]);
+        const tail = await collect(store.readAll({ fromPosition: p5 }));
+        expect(tail.filter((e) => e.streamId === s).map((e) => e.revision)).toEqual([4, 5]);
+      });
+
+      it('headPosition is the position of the last committed event', async () => {
+        const result = await store.appendToStream(newStream(), facts(2));
+        expect(await store.headPosition()).toBe(result.position);
+      });
+    });
+
+    describe('catch-up subscription', () => {
+      it('catches up, then goes live, with no gap and no duplicate at the switch', async () => {
+        const s = newStream('sub');
+        const before = await store.headPosition();
+        await store.appendToStream(s, facts(5));
+        const received = firstValueFrom(
+          store.subscribeToAll({ fromPosition: before }).pipe(take(12), toArray()),
+        );
+        // Appends racing the catch-up phase, and more after it.
+        await store.appendToStream(s, facts(3));
+        await new Promise((r) => setTimeout(r, 20));
+        await store.appendToStream(s, facts(4));
+        const events = (await received).filter((e) => e.streamId === s);
+        expect(events.map((e) => e.revision)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+      });
+
+      it('starts after the given position, as a checkpoint', async () => {
+        const s = newStream('sub');
+        await store.appendToStream(s, facts(3));
+        const mine = (await collect(store.readAll())).filter((e) => e.streamId === s);
+        const next = await firstValueFrom(
+          store.subscribeToAll({ fromPosition: mine[0].position }).pipe(take(1)),
+        );
+        expect(next.id).toBe(mine[1].id);
+      });
+    });
+
+    describe('immutability and upcasting', () => {
+      it('offers no way to update or delete an event', () => {
+        const methods = Object.getOwnPropertyNames(Object.getPrototypeOf(store));
+        expect(methods.filter((m) => /update|delete|remove|truncate|tombstone/i.test(m))).toEqual(
+          [],
+        );
+      });
+
+      it('reads a PlayerRegistered stored at version 1 in today’s shape (upcast on read)', async () => {
+        await store.close();
+        store = await options.open({ upcast: catalogue.upcast });
+        const s = newStream('player');
+        const v1 = fact('PlayerRegistered', { playerId: 'p1', name: 'A. Player', member: false });
+        await store.appendToStream(s, [{ ...v1, schemaVersion: 1 }]);
+        const [read] = await collect(store.readStream(s));
+        expect(read.schemaVersion).toBe(2);
+        expect(read.data).toEqual({
+          n: expect.any(Number),
+          playerId: 'p1',
+          name: 'A. Player',
+          status: 'non-member',
+        });
+      });
+    });
+  });
+}

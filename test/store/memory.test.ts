@@ -1,0 +1,7 @@
+import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
+import { eventStoreContract } from './contract';
+
+eventStoreContract('memory', {
+  densePositions: true,
+  open: (options) => Promise.resolve(new MemoryEventStore(options)),
+});
