@@ -111,17 +111,25 @@ export class SqliteEventStore implements EventStore {
     };
   }
 
-  /** BEGIN IMMEDIATE: take the write lock before reading the stream head. */
+  /**
+   * BEGIN IMMEDIATE takes the write lock before the stream head is read. Ids are looked up
+   * only when something fails (a revision mismatch or a duplicate id): a retried batch is
+   * then recognised and answered with its original result, and the common path pays for no
+   * extra queries.
+   */
   private readonly appendTx = (
     streamId: string,
     batch: NormalisedEvent[],
     expected: ExpectedRevision,
   ): AppendResult => {
-    const stored = batch.map((e) => this.stmt.identity.get(e.id) as StoredIdentity | undefined);
-    const again = resolveIdempotentAppend(streamId, batch, stored);
-    if (again) return again;
     const head = (this.stmt.head.get(streamId) as number | undefined) ?? -1;
-    checkExpectedRevision(streamId, expected, head);
+    try {
+      checkExpectedRevision(streamId, expected, head);
+    } catch (err) {
+      const again = this.findStored(streamId, batch);
+      if (again) return again;
+      throw err;
+    }
     const recordedAt = this.clock().toISOString();
     let revision = head;
     let position = 0;
@@ -143,6 +151,11 @@ export class SqliteEventStore implements EventStore {
     return { nextExpectedRevision: revision, position };
   };
 
+  private findStored(streamId: string, batch: NormalisedEvent[]): AppendResult | null {
+    const stored = batch.map((e) => this.stmt.identity.get(e.id) as StoredIdentity | undefined);
+    return resolveIdempotentAppend(streamId, batch, stored);
+  }
+
   appendToStream(
     streamId: string,
     events: readonly EventToAppend[],
@@ -151,7 +164,16 @@ export class SqliteEventStore implements EventStore {
     try {
       const expected = options.expectedRevision ?? 'any';
       const batch = normaliseBatch(streamId, events, expected);
-      const result = this.runAppend.immediate(streamId, batch, expected);
+      let result: AppendResult;
+      try {
+        result = this.runAppend.immediate(streamId, batch, expected);
+      } catch (err) {
+        // The transaction rolled back; a duplicate id means a retry or a conflict.
+        if (!isDuplicateId(err)) throw err;
+        const again = this.findStored(streamId, batch);
+        if (!again) throw err;
+        return Promise.resolve(again);
+      }
       this.appended.next();
       return Promise.resolve(result);
     } catch (err) {
@@ -236,4 +258,12 @@ export class SqliteEventStore implements EventStore {
       metadata: JSON.parse(row.metadata) as RecordedEvent['metadata'],
     });
   }
+}
+
+function isDuplicateId(err: unknown): boolean {
+  return (
+    err instanceof Database.SqliteError &&
+    err.code === 'SQLITE_CONSTRAINT_UNIQUE' &&
+    err.message.includes('events.id')
+  );
 }
