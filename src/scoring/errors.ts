@@ -1,0 +1,49 @@
+/**
+ * Bad input to a scoring function. A RangeError (the value is outside what the rule allows)
+ * that names the offending `field` and the `rule` (STD-… ID from RULES.md) it was checked for.
+ */
+export class ScoringInputError extends RangeError {
+  override readonly name = 'ScoringInputError';
+
+  constructor(
+    readonly field: string,
+    readonly rule: string,
+    message: string,
+  ) {
+    super(`${rule}: ${field} ${message}`);
+  }
+}
+
+/** Throws unless `value` is an integer in [min, max]. */
+export function requireInteger(
+  value: unknown,
+  field: string,
+  rule: string,
+  min = Number.MIN_SAFE_INTEGER,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
+  if (typeof value !== 'number' || !Number.isInteger(value)) {
+    throw new ScoringInputError(field, rule, `must be an integer, got ${String(value)}`);
+  }
+  if (value < min || value > max) {
+    throw new ScoringInputError(field, rule, `must be between ${min} and ${max}, got ${value}`);
+  }
+  return value;
+}
+
+/** Throws unless `value` is a finite number in [min, max]. */
+export function requireFinite(
+  value: unknown,
+  field: string,
+  rule: string,
+  min = -Number.MAX_VALUE,
+  max = Number.MAX_VALUE,
+): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    throw new ScoringInputError(field, rule, `must be a finite number, got ${String(value)}`);
+  }
+  if (value < min || value > max) {
+    throw new ScoringInputError(field, rule, `must be between ${min} and ${max}, got ${value}`);
+  }
+  return value;
+}

@@ -1,0 +1,7 @@
+// The pure bridge scoring module: STD-SCORE, STD-IMP, STD-VP, STD-MP, STD-NEUBERG,
+// STD-BUTLER, STD-CROSSIMP (RULES.md). No I/O, no clock, no randomness.
+export * from './errors';
+export * from './contract';
+export * from './vulnerability';
+export * from './duplicate-score';
+export * from './imp';
