@@ -1,0 +1,142 @@
+import { validateAppend } from '../../app/validate-append';
+import type { EventCatalogue } from '../../events/catalogue';
+import type { EventToAppend } from '../../events/envelope';
+import type { EventStore, ExpectedRevision } from '../../store/event-store';
+import { InvalidEventError } from '../../store/errors';
+import { readNdjson, type LineIssue } from '../../runtime/ndjson';
+
+/** Lines of one stream, in file order, appended as one batch. */
+export interface PlannedBatch {
+  streamId: string;
+  expectedRevision: ExpectedRevision;
+  events: EventToAppend[];
+  lines: number[];
+}
+
+const CHUNK = 1000;
+const ENVELOPE_FIELDS = new Set([
+  'streamId',
+  'id',
+  'type',
+  'schemaVersion',
+  'occurredAt',
+  'data',
+  'metadata',
+  'revision',
+  // Written by export; the store assigns its own, so they are read and left.
+  'position',
+  'recordedAt',
+]);
+
+export class AppendFileError extends Error {
+  constructor(readonly issues: LineIssue[]) {
+    super(`${issues.length} problem(s); nothing was appended`);
+  }
+}
+
+/**
+ * Reads and checks the whole file before anything is written: every line must be an envelope
+ * with a streamId, known type and valid data. Consecutive lines of one stream form a batch;
+ * a line's `revision` (as export writes it) becomes the batch's expected revision, so
+ * appending an exported file again is an idempotent no-op.
+ */
+export async function planAppend(path: string, catalogue: EventCatalogue): Promise<PlannedBatch[]> {
+  const issues: LineIssue[] = [];
+  const batches: PlannedBatch[] = [];
+  const lastRevision = new Map<string, number>();
+  for await (const entry of readNdjson(path)) {
+    if ('issue' in entry) {
+      issues.push(entry.issue);
+      continue;
+    }
+    const { line, value } = entry;
+    for (const key of Object.keys(value)) {
+      if (!ENVELOPE_FIELDS.has(key))
+        issues.push({ line, field: key, message: 'is not an envelope field' });
+    }
+    const streamId = value.streamId;
+    if (typeof streamId !== 'string') {
+      issues.push({ line, field: 'streamId', message: 'must be a string' });
+      continue;
+    }
+    const revision = value.revision;
+    if (revision !== undefined && (!Number.isSafeInteger(revision) || (revision as number) < 0)) {
+      issues.push({ line, field: 'revision', message: 'must be an integer >= 0' });
+      continue;
+    }
+    if (revision !== undefined) {
+      const prev = lastRevision.get(streamId);
+      if (prev !== undefined && revision !== prev + 1) {
+        issues.push({
+          line,
+          field: 'revision',
+          message: `must be ${prev + 1}, the next in ${streamId}`,
+        });
+      }
+      lastRevision.set(streamId, revision as number);
+    }
+    const event: EventToAppend = {
+      id: value.id as string,
+      type: value.type as string,
+      schemaVersion: value.schemaVersion as number | undefined,
+      occurredAt: value.occurredAt as string,
+      data: value.data,
+      metadata: value.metadata as EventToAppend['metadata'],
+    };
+    const last = batches[batches.length - 1];
+    const continues =
+      last &&
+      last.streamId === streamId &&
+      last.events.length < CHUNK &&
+      (revision === undefined) === (last.expectedRevision === 'any');
+    if (continues) {
+      last.events.push(event);
+      last.lines.push(line);
+    } else {
+      const expectedRevision: ExpectedRevision =
+        revision === undefined ? 'any' : revision === 0 ? 'no_stream' : (revision as number) - 1;
+      batches.push({ streamId, expectedRevision, events: [event], lines: [line] });
+    }
+  }
+  for (const b of batches) {
+    try {
+      b.events = validateAppend(catalogue, b.streamId, b.expectedRevision, b.events);
+    } catch (err) {
+      if (!(err instanceof InvalidEventError)) throw err;
+      for (const i of err.issues) issues.push(toLineIssue(b, i.field, i.message));
+    }
+  }
+  if (issues.length) throw new AppendFileError(issues.sort((a, b) => a.line - b.line));
+  return batches;
+}
+
+function toLineIssue(batch: PlannedBatch, field: string, message: string): LineIssue {
+  const m = /^events\[(\d+)\]\.?(.*)$/.exec(field);
+  if (m) return { line: batch.lines[Number(m[1])], field: m[2], message };
+  return { line: batch.lines[0], field, message };
+}
+
+export interface AppendSummary {
+  batches: number;
+  events: number;
+  lastPosition: number;
+}
+
+/** Appends planned batches in file order. Each batch is atomic and idempotent by its ids. */
+export async function appendBatches(
+  store: EventStore,
+  batches: PlannedBatch[],
+  onProgress: (events: number) => void = () => undefined,
+): Promise<AppendSummary> {
+  let events = 0;
+  let lastPosition = 0;
+  for (const b of batches) {
+    const result = await store.appendToStream(b.streamId, b.events, {
+      expectedRevision: b.expectedRevision,
+    });
+    events += b.events.length;
+    lastPosition = result.position;
+    onProgress(events);
+  }
+  return { batches: batches.length, events, lastPosition };
+}

@@ -1,0 +1,214 @@
+#!/usr/bin/env node
+import 'reflect-metadata';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { catalogue } from '../events';
+import { findProjection, projections } from '../projections';
+import { EventFileError, readEventFile } from '../runtime/event-file';
+import { formatLineIssue } from '../runtime/ndjson';
+import { replayEvents, replayFromStore } from '../runtime/replay';
+import { readRaw } from '../runtime/raw-records';
+import { verifyLog } from '../runtime/verify';
+import { DEFAULT_STORE_URL, hasDensePositions, openStore } from '../store/open-store';
+import { StoreError } from '../store/errors';
+import { AppendFileError, appendBatches, planAppend } from './commands/append';
+import { exportLog } from './commands/export';
+import { progress } from './progress';
+
+const positiveInt = (name: string) => (v: string) => {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new InvalidArgumentError(`${name} must be an integer >= 0`);
+  return n;
+};
+const instant = (v: string) => {
+  if (Number.isNaN(Date.parse(v))) throw new InvalidArgumentError('must be an ISO 8601 instant');
+  return v;
+};
+const storeOption = () =>
+  new Option('--store <url>', 'memory:, sqlite:<path> or esdb://host:port?tls=false')
+    .env('LEDGER_STORE')
+    .default(DEFAULT_STORE_URL);
+
+const err = (line: string) => process.stderr.write(line + '\n');
+
+export function buildCli(): Command {
+  const program = new Command('bridge-ledger')
+    .description('An event-sourced ledger for bridge club competitions.')
+    .showHelpAfterError()
+    .exitOverride();
+
+  program
+    .command('serve')
+    .description('Serve the HTTP API and keep the projections live')
+    .addOption(storeOption())
+    .addOption(
+      new Option('--port <n>', 'port').env('PORT').default(3000).argParser(positiveInt('port')),
+    )
+    .addOption(
+      new Option('--host <host>', 'interface to listen on').env('HOST').default('127.0.0.1'),
+    )
+    .action(async (o: { store: string; port: number; host: string }) => {
+      // Loaded only here: the other commands start without NestJS.
+      const { serve } = await import('./commands/serve');
+      await serve(o);
+    });
+
+  program
+    .command('append <file>')
+    .description(
+      'Append an NDJSON file of envelopes (checked whole first: a bad line writes nothing)',
+    )
+    .addOption(storeOption())
+    .action(async (file: string, o: { store: string }) => {
+      let batches;
+      try {
+        batches = await planAppend(file, catalogue);
+      } catch (e) {
+        if (!(e instanceof AppendFileError)) throw e;
+        e.issues.forEach((i) => err(`${file}: ${formatLineIssue(i)}`));
+        err(`${file}: ${e.message}`);
+        process.exitCode = 1;
+        return;
+      }
+      const store = await openStore(o.store);
+      try {
+        const total = batches.reduce((n, b) => n + b.events.length, 0);
+        const bar = progress('append', total);
+        const summary = await appendBatches(store, batches, (n) => bar.update(n));
+        bar.stop();
+        err(
+          `appended ${summary.events} events in ${summary.batches} batches; head position ${await store.headPosition()}`,
+        );
+      } finally {
+        await store.close();
+      }
+    });
+
+  program
+    .command('export')
+    .description('Write the log as stored, one envelope a line, to stdout')
+    .addOption(storeOption())
+    .option('--from-position <n>', 'first position', positiveInt('from-position'))
+    .option('--to-position <n>', 'last position', positiveInt('to-position'))
+    .action(async (o: { store: string; fromPosition?: number; toPosition?: number }) => {
+      const store = await openStore(o.store);
+      try {
+        const head = await store.headPosition();
+        const bar = progress('export', Math.min(head, o.toPosition ?? head));
+        const n = await exportLog(store, process.stdout, o, (p) => bar.update(p));
+        bar.stop();
+        err(`exported ${n} events`);
+      } finally {
+        await store.close();
+      }
+    });
+
+  program
+    .command('verify')
+    .description('Check the log: gap-free positions, contiguous revisions, valid JSON, known types')
+    .addOption(storeOption())
+    .option('--json', 'print the report as JSON')
+    .action(async (o: { store: string; json?: boolean }) => {
+      const store = await openStore(o.store);
+      try {
+        const report = await verifyLog(readRaw(store), catalogue, {
+          densePositions: hasDensePositions(store),
+        });
+        if (o.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+        else {
+          for (const p of report.problems)
+            process.stdout.write(`position ${p.position}: ${p.check}: ${p.message}\n`);
+          if (report.moreProblems)
+            process.stdout.write(`… and ${report.moreProblems} more problems\n`);
+          process.stdout.write(
+            `${report.ok ? 'OK' : 'FAILED'}: ${report.events} events in ${report.streams} streams, last position ${report.lastPosition}\n`,
+          );
+        }
+        process.exitCode = report.ok ? 0 : 1;
+      } finally {
+        await store.close();
+      }
+    });
+
+  program
+    .command('replay [file]')
+    .description(
+      'Rebuild a projection from an exported file (no store) or from the store, to any past moment',
+    )
+    .requiredOption('--projection <name>', `one of: ${projections.map((p) => p.name).join(', ')}`)
+    .addOption(storeOption())
+    .option(
+      '--to-position <n>',
+      'replay up to and including this position',
+      positiveInt('to-position'),
+    )
+    .option('--as-of <instant>', 'only facts recorded by this instant ("as published on")', instant)
+    .action(
+      async (
+        file: string | undefined,
+        o: { projection: string; store: string; toPosition?: number; asOf?: string },
+      ) => {
+        const projection = findProjection(o.projection);
+        if (!projection) {
+          err(
+            `unknown projection ${o.projection}; known: ${projections.map((p) => p.name).join(', ')}`,
+          );
+          process.exitCode = 2;
+          return;
+        }
+        const bounds = { toPosition: o.toPosition, asOf: o.asOf };
+        let result;
+        if (file) {
+          try {
+            result = replayEvents(await readEventFile(file, catalogue), projection, bounds);
+          } catch (e) {
+            if (!(e instanceof EventFileError)) throw e;
+            e.issues.forEach((i) => err(`${file}: ${formatLineIssue(i)}`));
+            process.exitCode = 1;
+            return;
+          }
+        } else {
+          const store = await openStore(o.store, { upcast: catalogue.upcast });
+          try {
+            const bar = progress('replay', await store.headPosition());
+            result = await replayFromStore(
+              store,
+              projection,
+              bounds,
+              (p) => p % 1000 === 0 && bar.update(p),
+            );
+            bar.stop();
+          } finally {
+            await store.close();
+          }
+        }
+        process.stdout.write(
+          JSON.stringify({ projection: projection.name, ...result }, null, 2) + '\n',
+        );
+      },
+    );
+
+  return program;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  try {
+    await buildCli().parseAsync(argv);
+    return Number(process.exitCode ?? 0);
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === 'commander.helpDisplayed' || code === 'commander.version') return 0;
+    if (typeof code === 'string' && code.startsWith('commander.')) return 2;
+    if (e instanceof StoreError || e instanceof Error) {
+      err(`bridge-ledger: ${e.message}`);
+      return 1;
+    }
+    throw e;
+  }
+}
+
+if (require.main === module) {
+  main(process.argv).then((code) => {
+    process.exitCode = code;
+  });
+}

@@ -1,0 +1,15 @@
+import { clubRoster } from './club-roster/club-roster';
+import { ledgerStats } from './ledger-stats/ledger-stats';
+import type { Projection } from './projection';
+
+/** The projections the runner keeps live. A new published table adds one folder and one entry. */
+export const projections: ReadonlyArray<Projection<unknown>> = [
+  ledgerStats as Projection<unknown>,
+  clubRoster as Projection<unknown>,
+];
+
+export function findProjection(name: string): Projection<unknown> | undefined {
+  return projections.find((p) => p.name === name);
+}
+
+export { fold, type Projection } from './projection';

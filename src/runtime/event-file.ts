@@ -1,0 +1,58 @@
+import type { EventCatalogue } from '../events/catalogue';
+import type { RecordedEvent } from '../events/envelope';
+import { readNdjson, type LineIssue } from './ndjson';
+
+const REQUIRED: Array<[keyof RecordedEvent, string]> = [
+  ['id', 'string'],
+  ['type', 'string'],
+  ['streamId', 'string'],
+  ['revision', 'number'],
+  ['position', 'number'],
+  ['occurredAt', 'string'],
+  ['recordedAt', 'string'],
+  ['data', 'object'],
+];
+
+export class EventFileError extends Error {
+  constructor(readonly issues: LineIssue[]) {
+    super(issues.map((i) => `line ${i.line}: ${i.field} ${i.message}`).join('\n'));
+  }
+}
+
+/**
+ * Reads an exported event file (one recorded envelope a line, as `export` writes it) in
+ * today's shape, for a replay without any store. Every line is checked before any is used:
+ * a bad file is refused whole, with its line numbers.
+ */
+export async function readEventFile(
+  path: string,
+  catalogue: EventCatalogue,
+): Promise<RecordedEvent[]> {
+  const issues: LineIssue[] = [];
+  const events: RecordedEvent[] = [];
+  let lastPosition = 0;
+  for await (const entry of readNdjson(path)) {
+    if ('issue' in entry) {
+      issues.push(entry.issue);
+      continue;
+    }
+    const v = entry.value;
+    const missing = REQUIRED.filter(([k, t]) => typeof v[k] !== t || v[k] === null);
+    for (const [k, t] of missing) {
+      issues.push({ line: entry.line, field: k, message: `must be a ${t}` });
+    }
+    if (missing.length) continue;
+    const e = { schemaVersion: 1, metadata: {}, ...v } as RecordedEvent;
+    if (e.position <= lastPosition) {
+      issues.push({ line: entry.line, field: 'position', message: 'must increase line by line' });
+    }
+    lastPosition = e.position;
+    if (!catalogue.has(e.type)) {
+      issues.push({ line: entry.line, field: 'type', message: `unknown event type ${e.type}` });
+      continue;
+    }
+    events.push(catalogue.upcast(e));
+  }
+  if (issues.length) throw new EventFileError(issues);
+  return events;
+}

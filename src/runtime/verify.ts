@@ -1,0 +1,91 @@
+import type { EventCatalogue } from '../events/catalogue';
+import type { RawRecord } from './raw-records';
+
+export interface VerifyProblem {
+  position: number;
+  check: 'position' | 'revision' | 'json' | 'type' | 'data' | 'id';
+  message: string;
+}
+
+export interface VerifyReport {
+  ok: boolean;
+  events: number;
+  streams: number;
+  lastPosition: number;
+  problems: VerifyProblem[];
+  /** Counted beyond the first `maxProblems` listed. */
+  moreProblems: number;
+}
+
+/**
+ * Checks a log as stored: positions gap-free from 1 (when the store promises dense
+ * positions) or at least increasing, revisions contiguous from 0 in every stream, ids
+ * unique, JSON valid, types known to the catalogue and data in the shape of its type.
+ */
+export async function verifyLog(
+  records: AsyncIterable<RawRecord>,
+  catalogue: EventCatalogue,
+  options: { densePositions: boolean; maxProblems?: number },
+): Promise<VerifyReport> {
+  const max = options.maxProblems ?? 100;
+  const problems: VerifyProblem[] = [];
+  let more = 0;
+  const report = (p: VerifyProblem) => (problems.length < max ? problems.push(p) : more++);
+  const revisions = new Map<string, number>();
+  const ids = new Set<string>();
+  let last = 0;
+  let events = 0;
+  for await (const r of records) {
+    events += 1;
+    const expected = last + 1;
+    if (options.densePositions ? r.position !== expected : r.position <= last) {
+      report({
+        position: r.position,
+        check: 'position',
+        message: options.densePositions
+          ? `expected position ${expected}, found ${r.position}`
+          : `position ${r.position} does not follow ${last}`,
+      });
+    }
+    last = r.position;
+    const prev = revisions.get(r.streamId) ?? -1;
+    if (r.revision !== prev + 1) {
+      report({
+        position: r.position,
+        check: 'revision',
+        message: `stream ${r.streamId}: expected revision ${prev + 1}, found ${r.revision}`,
+      });
+    }
+    revisions.set(r.streamId, r.revision);
+    if (ids.has(r.id))
+      report({ position: r.position, check: 'id', message: `id ${r.id} repeated` });
+    ids.add(r.id);
+    let data: unknown;
+    try {
+      data = JSON.parse(r.data);
+      JSON.parse(r.metadata);
+    } catch (err) {
+      report({ position: r.position, check: 'json', message: (err as Error).message });
+      continue;
+    }
+    if (!catalogue.has(r.type)) {
+      report({ position: r.position, check: 'type', message: `unknown event type ${r.type}` });
+      continue;
+    }
+    const issues = catalogue.validate(
+      { type: r.type, schemaVersion: r.schemaVersion, data },
+      'event',
+    );
+    for (const i of issues) {
+      report({ position: r.position, check: 'data', message: `${i.field}: ${i.message}` });
+    }
+  }
+  return {
+    ok: problems.length === 0,
+    events,
+    streams: revisions.size,
+    lastPosition: last,
+    problems,
+    moreProblems: more,
+  };
+}

@@ -1,0 +1,43 @@
+import type { EventStore } from './event-store';
+import { MemoryEventStore } from './memory/memory-event-store';
+import { SqliteEventStore } from './sqlite/sqlite-event-store';
+import type { Upcast } from './upcast';
+
+export const DEFAULT_STORE_URL = 'sqlite:./data/ledger.db';
+
+export interface OpenStoreOptions {
+  /** Leave out to read events as stored (export, verify). */
+  upcast?: Upcast;
+}
+
+/**
+ * `memory:`, `sqlite:<path>` or `esdb://host:port?tls=false`. The EventStoreDB client is
+ * loaded only when asked for, so the embedded store starts without gRPC.
+ */
+export async function openStore(url: string, options: OpenStoreOptions = {}): Promise<EventStore> {
+  if (url === 'memory:') return new MemoryEventStore(options);
+  if (url.startsWith('sqlite:')) {
+    const path = url.slice('sqlite:'.length);
+    if (!path)
+      throw new StoreUrlError(url, 'sqlite: needs a file path, e.g. sqlite:./data/ledger.db');
+    return new SqliteEventStore(path, options);
+  }
+  if (url.startsWith('esdb://') || url.startsWith('esdb+discover://')) {
+    const { EsdbEventStore } = await import('./esdb/esdb-event-store');
+    return new EsdbEventStore(url, options);
+  }
+  throw new StoreUrlError(url, 'use memory:, sqlite:<path> or esdb://host:port?tls=false');
+}
+
+export class StoreUrlError extends Error {
+  constructor(
+    readonly url: string,
+    hint: string,
+  ) {
+    super(`unknown store ${JSON.stringify(url)}: ${hint}`);
+  }
+}
+
+/** Whether positions are 1, 2, 3 … (the embedded stores) rather than merely increasing. */
+export const hasDensePositions = (store: EventStore) =>
+  store instanceof SqliteEventStore || store instanceof MemoryEventStore;

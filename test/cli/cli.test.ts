@@ -1,0 +1,169 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { v7 } from 'uuid';
+import { main } from '../../src/cli/main';
+import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
+import Database from 'better-sqlite3';
+import { tempDir } from '../support/temp';
+
+/** Runs the CLI in-process and captures what it prints. */
+async function cli(...args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const o = jest
+    .spyOn(process.stdout, 'write')
+    .mockImplementation((c) => (out.push(String(c)), true));
+  const e = jest
+    .spyOn(process.stderr, 'write')
+    .mockImplementation((c) => (err.push(String(c)), true));
+  process.exitCode = undefined;
+  try {
+    const code = await main(['node', 'bridge-ledger', ...args]);
+    return { code, stdout: out.join(''), stderr: err.join('') };
+  } finally {
+    o.mockRestore();
+    e.mockRestore();
+    process.exitCode = undefined;
+  }
+}
+
+const line = (over: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    streamId: 'club-wellington-players',
+    id: v7(),
+    type: 'PlayerRegistered',
+    occurredAt: '2026-02-02T19:30:00+13:00',
+    data: { playerId: `p-${v7().slice(-6)}`, name: 'A Player', status: 'member' },
+    metadata: { clubId: 'wellington', actor: 'secretary' },
+    ...over,
+  });
+
+function setup(lines: string[]) {
+  const dir = tempDir();
+  const file = join(dir, 'events.ndjson');
+  writeFileSync(file, lines.join('\n') + '\n');
+  return { dir, file, store: `sqlite:${join(dir, 'ledger.db')}` };
+}
+
+async function head(store: string) {
+  const s = new SqliteEventStore(store.slice('sqlite:'.length));
+  const h = await s.headPosition();
+  await s.close();
+  return h;
+}
+
+describe('bridge-ledger CLI', () => {
+  it('append writes every line of a good file', async () => {
+    const { file, store } = setup([
+      line({
+        streamId: 'club-wellington',
+        type: 'ClubRegistered',
+        data: { clubId: 'wellington', name: 'Club', timeZone: 'Pacific/Auckland' },
+      }),
+      line(),
+      line(),
+    ]);
+    const r = await cli('append', file, '--store', store);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/appended 3 events in 2 batches/);
+    expect(await head(store)).toBe(3);
+  });
+
+  it('append reports each bad line with its number and writes nothing of the file', async () => {
+    const { file, store } = setup([
+      line(),
+      '{"streamId": "club-x", "id": ',
+      line({ type: 'PlayerPromoted' }),
+      line({ data: { playerId: 'p1', status: 'member' } }),
+      line({ occurredAt: 'Tuesday' }),
+    ]);
+    const r = await cli('append', file, '--store', store);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/line 2: not JSON/);
+    expect(r.stderr).toMatch(/line 3: type: unknown event type "PlayerPromoted"/);
+    expect(r.stderr).toMatch(/line 4: data\.name: /);
+    expect(r.stderr).toMatch(/line 5: occurredAt: must be an ISO 8601 instant/);
+    expect(r.stderr).toMatch(/nothing was appended/);
+    expect(await head(store)).toBe(0);
+  });
+
+  it('export writes the log as stored; appending the export again adds nothing', async () => {
+    const { dir, file, store } = setup([line(), line(), line({ streamId: 'club-other' })]);
+    await cli('append', file, '--store', store);
+    const exported = await cli('export', '--store', store);
+    expect(exported.code).toBe(0);
+    const lines = exported.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.map((l) => l.position)).toEqual([1, 2, 3]);
+    expect(lines[2]).toMatchObject({ streamId: 'club-other', revision: 0, schemaVersion: 2 });
+    const again = join(dir, 'export.ndjson');
+    writeFileSync(again, exported.stdout);
+    const r = await cli('append', again, '--store', store);
+    expect(r.code).toBe(0);
+    expect(await head(store)).toBe(3);
+    const partial = await cli('export', '--store', store, '--to-position', '2');
+    expect(partial.stdout.trim().split('\n')).toHaveLength(2);
+  });
+
+  it('export then append into an empty store reproduces the same log', async () => {
+    const { dir, file, store } = setup([line(), line(), line({ streamId: 'club-other' })]);
+    await cli('append', file, '--store', store);
+    const first = (await cli('export', '--store', store)).stdout;
+    const copy = `sqlite:${join(dir, 'copy.db')}`;
+    const exportFile = join(dir, 'export.ndjson');
+    writeFileSync(exportFile, first);
+    expect((await cli('append', exportFile, '--store', copy)).code).toBe(0);
+    const strip = (s: string) => s.replace(/"recordedAt":"[^"]+",/g, '');
+    expect(strip((await cli('export', '--store', copy)).stdout)).toBe(strip(first));
+  });
+
+  it('verify passes a sound log and fails one damaged outside the ledger', async () => {
+    const { dir, file, store } = setup([line(), line(), line()]);
+    await cli('append', file, '--store', store);
+    const ok = await cli('verify', '--store', store);
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(/^OK: 3 events in 1 streams, last position 3/m);
+    // Someone drops the triggers and edits the file by hand.
+    const db = new Database(join(dir, 'ledger.db'));
+    db.exec('DROP TRIGGER events_refuse_update; DROP TRIGGER events_refuse_delete;');
+    db.exec('DELETE FROM events WHERE position = 2');
+    db.exec(`INSERT INTO events (position, id, stream_id, revision, type, schema_version, occurred_at, recorded_at, data, metadata)
+             VALUES (9, '${v7()}', 'club-wellington-players', 7, 'Mystery', 1, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z', '{}', '{}')`);
+    db.close();
+    const bad = await cli('verify', '--store', store, '--json');
+    expect(bad.code).toBe(1);
+    const report = JSON.parse(bad.stdout) as { ok: boolean; problems: Array<{ check: string }> };
+    expect(report.ok).toBe(false);
+    expect(report.problems.map((p) => p.check).sort()).toEqual([
+      'position',
+      'position',
+      'revision',
+      'revision',
+      'type',
+    ]);
+  });
+
+  it('replay rebuilds a projection from a file with no store, to a position', async () => {
+    const { dir, file, store } = setup([line(), line(), line()]);
+    await cli('append', file, '--store', store);
+    const exportFile = join(dir, 'export.ndjson');
+    writeFileSync(exportFile, (await cli('export', '--store', store)).stdout);
+    const r = await cli('replay', exportFile, '--projection', 'ledger-stats', '--to-position', '2');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ position: 2, state: { events: 2 } });
+    const fromStore = await cli('replay', '--projection', 'club-roster', '--store', store);
+    const roster = JSON.parse(fromStore.stdout) as {
+      state: { clubs: Record<string, { players: object }> };
+    };
+    expect(Object.keys(roster.state.clubs.wellington.players)).toHaveLength(3);
+  });
+
+  it('refuses bad arguments with exit code 2', async () => {
+    expect((await cli('export', '--to-position', 'ten')).code).toBe(2);
+    expect((await cli('frobnicate')).code).toBe(2);
+    expect((await cli('replay', '--projection', 'nope')).code).toBe(2);
+    expect((await cli('verify', '--store', 'postgres://x')).code).toBe(1);
+  });
+});
