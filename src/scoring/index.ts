@@ -5,3 +5,4 @@ export * from './contract';
 export * from './vulnerability';
 export * from './duplicate-score';
 export * from './imp';
+export * from './vp';
