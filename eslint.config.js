@@ -1,6 +1,6 @@
-import js from '@eslint/js';
-import tseslint from 'typescript-eslint';
-import globals from 'globals';
+const js = require('@eslint/js');
+const tseslint = require('typescript-eslint');
+const globals = require('globals');
 
 /** The pure core: scoring, rulebooks, domain, projections and the event catalogue. */
 const CORE = [
@@ -11,7 +11,7 @@ const CORE = [
   'src/events/**',
 ];
 
-export default tseslint.config(
+module.exports = tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', 'bench/.work/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
