@@ -19,7 +19,9 @@ export function classSchema<T extends object>(cls: ClassConstructor<T>) {
 function flatten(errors: ValidationError[], prefix: string): FieldIssue[] {
   return errors.flatMap((e) => {
     const field = prefix ? `${prefix}.${e.property}` : e.property;
-    const own = Object.values(e.constraints ?? {}).map((message) => ({ field, message }));
+    const messages = Object.values(e.constraints ?? {});
+    // One issue per field: a missing string fails several constraints at once.
+    const own = messages.length ? [{ field, message: messages.join('; ') }] : [];
     return [...own, ...flatten(e.children ?? [], field)];
   });
 }
