@@ -6,3 +6,6 @@ export * from './vulnerability';
 export * from './duplicate-score';
 export * from './imp';
 export * from './vp';
+export * from './fraction';
+export * from './matchpoints';
+export * from './neuberg';
