@@ -1,0 +1,103 @@
+/**
+ * A rulebook is a preset's parameters with a club's overrides and amendments applied. Every
+ * number a rule uses (counts, caps, penalties, tables) is a parameter, so an amendment can
+ * change it and a replay recomputes. Parameters are plain JSON: objects, arrays, numbers,
+ * strings, booleans.
+ */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type Params = { [key: string]: Json };
+
+export interface Preset<P extends Params = Params> {
+  id: string;
+  /** Where the numbers come from, e.g. the seed rulebook and its date. */
+  source: string;
+  params: P;
+}
+
+export interface Rulebook<P extends Params = Params> {
+  preset: string;
+  /** The date from which this version is in force (club calendar date, YYYY-MM-DD). */
+  effectiveFrom: string;
+  params: P;
+}
+
+export class RulebookChangeError extends Error {
+  constructor(
+    readonly path: string,
+    message: string,
+  ) {
+    super(`rulebook parameter ${path}: ${message}`);
+  }
+}
+
+const kind = (v: Json): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+
+/**
+ * Applies changes given as dotted paths (`pairsSeries.counted: 8`). A path must name an
+ * existing parameter and the new value must be of the same kind: a typo or a wrong type is
+ * refused with the path, not silently added.
+ */
+export function applyChanges<P extends Params>(params: P, changes: Record<string, Json>): P {
+  const out = structuredClone(params) as Params;
+  for (const [path, value] of Object.entries(changes)) {
+    const keys = path.split('.');
+    let node: Json = out;
+    for (const key of keys.slice(0, -1)) {
+      if (typeof node !== 'object' || node === null || Array.isArray(node) || !(key in node)) {
+        throw new RulebookChangeError(path, 'no such parameter');
+      }
+      node = node[key];
+    }
+    const last = keys[keys.length - 1];
+    if (typeof node !== 'object' || node === null || Array.isArray(node) || !(last in node)) {
+      throw new RulebookChangeError(path, 'no such parameter');
+    }
+    const before = node[last];
+    if (kind(before) !== kind(value)) {
+      throw new RulebookChangeError(path, `must be a ${kind(before)}, not a ${kind(value)}`);
+    }
+    node[last] = structuredClone(value);
+  }
+  return out as P;
+}
+
+/** The versions of a club's rulebook over time; the one in force on a date is the latest
+ * whose effectiveFrom is on or before it. */
+export class RulebookHistory<P extends Params = Params> {
+  private readonly versions: Rulebook<P>[] = [];
+
+  adopt(preset: Preset<P>, overrides: Record<string, Json>, effectiveFrom: string): void {
+    this.insert({
+      preset: preset.id,
+      effectiveFrom,
+      params: applyChanges(preset.params, overrides),
+    });
+  }
+
+  amend(changes: Record<string, Json>, effectiveFrom: string): void {
+    const base = this.inForce(effectiveFrom);
+    if (!base) throw new RulebookChangeError('', `no rulebook adopted by ${effectiveFrom}`);
+    this.insert({ ...base, effectiveFrom, params: applyChanges(base.params, changes) });
+    // Versions after this one were built on the old parameters: carry the change forward.
+    for (const v of this.versions) {
+      if (v.effectiveFrom > effectiveFrom) v.params = applyChanges(v.params, changes);
+    }
+  }
+
+  inForce(date: string): Rulebook<P> | undefined {
+    let found: Rulebook<P> | undefined;
+    for (const v of this.versions) if (v.effectiveFrom <= date) found = v;
+    return found;
+  }
+
+  all(): readonly Rulebook<P>[] {
+    return this.versions;
+  }
+
+  private insert(version: Rulebook<P>): void {
+    const i = this.versions.findIndex((v) => v.effectiveFrom >= version.effectiveFrom);
+    if (i < 0) this.versions.push(version);
+    else if (this.versions[i].effectiveFrom === version.effectiveFrom) this.versions[i] = version;
+    else this.versions.splice(i, 0, version);
+  }
+}

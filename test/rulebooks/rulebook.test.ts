@@ -1,0 +1,50 @@
+import {
+  applyChanges,
+  RulebookChangeError,
+  RulebookHistory,
+  type Preset,
+} from '../../src/rulebooks/rulebook';
+
+const preset: Preset<{ series: { counted: number; cap: number }; name: string }> = {
+  id: 'test-club',
+  source: 'a test',
+  params: { series: { counted: 9, cap: 55 }, name: 'x' },
+};
+
+describe('rulebooks as versioned parameters', () => {
+  it('applies a change by its dotted path and leaves the preset untouched', () => {
+    const p = applyChanges(preset.params, { 'series.counted': 8 });
+    expect(p.series.counted).toBe(8);
+    expect(preset.params.series.counted).toBe(9);
+  });
+
+  it('refuses a path that names no parameter, and a value of the wrong kind', () => {
+    expect(() => applyChanges(preset.params, { 'series.best': 8 })).toThrow(RulebookChangeError);
+    expect(() => applyChanges(preset.params, { 'series.counted': '8' })).toThrow(
+      /series.counted: must be a number, not a string/,
+    );
+    expect(() => applyChanges(preset.params, { 'name.x': 1 })).toThrow(/no such parameter/);
+  });
+
+  it('resolves the version in force on a date: an amendment counts from its effective date', () => {
+    const h = new RulebookHistory<typeof preset.params>();
+    h.adopt(preset, {}, '2026-01-01');
+    h.amend({ 'series.counted': 8 }, '2026-06-01');
+    expect(h.inForce('2025-12-31')).toBeUndefined();
+    expect(h.inForce('2026-05-31')!.params.series.counted).toBe(9);
+    expect(h.inForce('2026-06-01')!.params.series.counted).toBe(8);
+  });
+
+  it('an amendment dated before a later one is carried into it', () => {
+    const h = new RulebookHistory<typeof preset.params>();
+    h.adopt(preset, {}, '2026-01-01');
+    h.amend({ 'series.cap': 50 }, '2026-09-01');
+    h.amend({ 'series.counted': 8 }, '2026-03-01');
+    expect(h.inForce('2026-09-02')!.params.series).toEqual({ counted: 8, cap: 50 });
+  });
+
+  it('refuses an amendment before any rulebook was adopted', () => {
+    const h = new RulebookHistory();
+    expect(() => h.amend({ x: 1 }, '2026-01-01')).toThrow(/no rulebook adopted/);
+  });
+});
