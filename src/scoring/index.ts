@@ -9,3 +9,6 @@ export * from './vp';
 export * from './fraction';
 export * from './matchpoints';
 export * from './neuberg';
+export * from './settings';
+export * from './butler';
+export * from './cross-imp';

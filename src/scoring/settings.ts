@@ -1,0 +1,111 @@
+import { ScoringInputError } from './errors';
+
+/** An artificial adjusted score: a percentage, or average-plus / average / average-minus. */
+export type ArtificialAward = number | 'A+' | 'A' | 'A-';
+
+/** How many of the highest and of the lowest NS scores the butler datum leaves out. */
+export interface ButlerDropBand {
+  /** From this many real results on the board (inclusive) … */
+  readonly fromResults: number;
+  /** … leave out this many at each end. */
+  readonly drop: number;
+}
+
+/**
+ * Every convention that scoring programs differ on, as a named competition setting
+ * (RULES.md "Conventions of the leading scoring programs"). See docs/scoring.md.
+ */
+export interface ScoringSettings {
+  /** STD-MP: points per result beaten: 2 (ties 1, top 2(n−1): EBU / Compscore) or 1 (ties ½, top n−1: ACBL). Percentages are the same. */
+  readonly matchpointsPerResultBeaten: 1 | 2;
+  /** STD-NEUBERG: factor boards with fewer or artificial results ('neuberg'), or score each board on its own top ('none'). */
+  readonly factoring: 'neuberg' | 'none';
+  /** STD-NEUBERG: N = the largest number of results on any board of the session, or a fixed count (the movement's). */
+  readonly neubergExpected: 'max-results' | number;
+  /** Law 12C: average-plus/minus are fixed percentages ('fixed') or max/min with the pair's own percentage on its other boards ('law12c'). */
+  readonly averagePlusMinus: 'fixed' | 'law12c';
+  readonly averagePlusPercent: number;
+  readonly averagePercent: number;
+  readonly averageMinusPercent: number;
+  /** STD-BUTLER: results left out at each end, by field size (the band with the largest fromResults ≤ n applies). */
+  readonly butlerDrop: readonly ButlerDropBand[];
+  /** STD-BUTLER / STD-CROSSIMP: IMPs for an artificial score, by percentage (DSB-16d: 60→+2, 55→+1, 50→0, 45→−1, 40→−2). */
+  readonly artificialImps: Readonly<Record<string, number>>;
+  /** STD-CROSSIMP: divide the sum by n − 1 ('n-1') or not at all ('none'). */
+  readonly crossImpDivisor: 'n-1' | 'none';
+  /** Places: decimals of the percentage (or IMP total) compared for ties. */
+  readonly placeDecimals: number;
+}
+
+/** The defaults: the conventions of the leading scoring programs (RULES.md). */
+export const DEFAULT_SCORING_SETTINGS: ScoringSettings = Object.freeze({
+  matchpointsPerResultBeaten: 2,
+  factoring: 'neuberg',
+  neubergExpected: 'max-results',
+  averagePlusMinus: 'law12c',
+  averagePlusPercent: 60,
+  averagePercent: 50,
+  averageMinusPercent: 40,
+  butlerDrop: Object.freeze([
+    Object.freeze({ fromResults: 1, drop: 0 }),
+    Object.freeze({ fromResults: 3, drop: 1 }),
+  ]),
+  artificialImps: Object.freeze({ '60': 2, '55': 1, '50': 0, '45': -1, '40': -2 }),
+  crossImpDivisor: 'n-1',
+  placeDecimals: 2,
+} as const);
+
+/** The defaults with some settings overridden; checks what it can. */
+export function scoringSettings(overrides: Partial<ScoringSettings> = {}): ScoringSettings {
+  const s: ScoringSettings = { ...DEFAULT_SCORING_SETTINGS, ...overrides };
+  if (s.matchpointsPerResultBeaten !== 1 && s.matchpointsPerResultBeaten !== 2) {
+    throw new ScoringInputError('matchpointsPerResultBeaten', 'STD-MP', 'must be 1 or 2');
+  }
+  if (s.factoring !== 'neuberg' && s.factoring !== 'none') {
+    throw new ScoringInputError('factoring', 'STD-NEUBERG', "must be 'neuberg' or 'none'");
+  }
+  if (
+    s.neubergExpected !== 'max-results' &&
+    !(Number.isInteger(s.neubergExpected) && s.neubergExpected >= 1)
+  ) {
+    throw new ScoringInputError(
+      'neubergExpected',
+      'STD-NEUBERG',
+      "must be 'max-results' or a positive integer",
+    );
+  }
+  if (s.averagePlusMinus !== 'fixed' && s.averagePlusMinus !== 'law12c') {
+    throw new ScoringInputError('averagePlusMinus', 'STD-NEUBERG', "must be 'fixed' or 'law12c'");
+  }
+  for (const k of ['averagePlusPercent', 'averagePercent', 'averageMinusPercent'] as const) {
+    const v = s[k];
+    if (typeof v !== 'number' || !(v >= 0 && v <= 100)) {
+      throw new ScoringInputError(k, 'STD-NEUBERG', 'must be a percentage 0–100');
+    }
+  }
+  if (!Array.isArray(s.butlerDrop) || s.butlerDrop.length === 0) {
+    throw new ScoringInputError('butlerDrop', 'STD-BUTLER', 'must be a non-empty list of bands');
+  }
+  if (s.crossImpDivisor !== 'n-1' && s.crossImpDivisor !== 'none') {
+    throw new ScoringInputError('crossImpDivisor', 'STD-CROSSIMP', "must be 'n-1' or 'none'");
+  }
+  if (!Number.isInteger(s.placeDecimals) || s.placeDecimals < 0 || s.placeDecimals > 6) {
+    throw new ScoringInputError('placeDecimals', 'STD-MP', 'must be an integer 0–6');
+  }
+  return s;
+}
+
+/** The percentage an award stands for under `fixed` rules (A+ 60, A 50, A− 40 by default). */
+export function fixedAwardPercent(award: ArtificialAward, settings: ScoringSettings): number {
+  if (award === 'A+') return settings.averagePlusPercent;
+  if (award === 'A') return settings.averagePercent;
+  if (award === 'A-') return settings.averageMinusPercent;
+  if (typeof award !== 'number' || !(award >= 0 && award <= 100)) {
+    throw new ScoringInputError(
+      'award',
+      'STD-NEUBERG',
+      `must be A+, A, A- or 0–100, got ${String(award)}`,
+    );
+  }
+  return award;
+}
