@@ -119,6 +119,7 @@ export class EsdbEventStore implements EventStore {
   private readonly client: EventStoreDBClient;
   private readonly upcast: Upcast;
   private readonly teardowns = new Set<() => void>();
+  private connected = false;
 
   /** `connectionString`: e.g. `esdb://localhost:2113?tls=false`. Connects lazily. */
   constructor(connectionString: string, options: EsdbStoreOptions = {}) {
@@ -141,7 +142,7 @@ export class EsdbEventStore implements EventStore {
         await this.storedIdentities(streamId, batch),
       );
       if (again) return again;
-      const result = await this.client.appendToStream(
+      const result = await this.esdb.appendToStream(
         streamId,
         batch.map((e) => jsonEvent(toEsdbEvent(e))),
         { expectedRevision: toEsdbExpected(expected) },
@@ -172,7 +173,7 @@ export class EsdbEventStore implements EventStore {
     if (issues.length) throw new InvalidEventError(issues);
     const backwards = options.direction === 'backwards';
     const from = options.fromRevision;
-    const read = this.client.readStream(streamId, {
+    const read = this.esdb.readStream(streamId, {
       direction: backwards ? BACKWARDS : FORWARDS,
       fromRevision: from === undefined ? (backwards ? END : START) : BigInt(from),
       maxCount: options.maxCount ?? UNBOUNDED,
@@ -193,7 +194,7 @@ export class EsdbEventStore implements EventStore {
     if (left <= 0 || to < from) return;
     try {
       const start = await this.locate(from);
-      const read = this.client.readAll({
+      const read = this.esdb.readAll({
         fromPosition: start,
         direction: FORWARDS,
         maxCount: UNBOUNDED,
@@ -230,7 +231,7 @@ export class EsdbEventStore implements EventStore {
       this.locate(after)
         .then((fromPosition) => {
           if (stopped) return;
-          const subscription = this.client.subscribeToAll({
+          const subscription = this.esdb.subscribeToAll({
             fromPosition,
             filter: excludeSystemEvents(),
           });
@@ -257,7 +258,7 @@ export class EsdbEventStore implements EventStore {
 
   async headPosition(): Promise<number> {
     try {
-      const read = this.client.readAll({
+      const read = this.esdb.readAll({
         fromPosition: END,
         direction: BACKWARDS,
         maxCount: UNBOUNDED,
@@ -284,9 +285,19 @@ export class EsdbEventStore implements EventStore {
       }),
     ]);
     clearTimeout(timer);
-    // The client has no public close for its channel; without this the socket lingers.
-    const channel = await (this.client as unknown as ChannelOwner).getChannel?.();
-    channel?.close();
+    // The client has no public close for its channel; without this the socket lingers until
+    // garbage collection. (Only for single-node URLs: for esdb+discover:// getChannel() could
+    // start a discovery to build a channel just to close it.)
+    if (this.connected && !this.url.startsWith('esdb+discover:')) {
+      const channel = await (this.client as unknown as ChannelOwner).getChannel?.();
+      channel?.close();
+    }
+  }
+
+  /** The client, for a call: from then on close() has a channel to close. */
+  private get esdb(): EventStoreDBClient {
+    this.connected = true;
+    return this.client;
   }
 
   /** Ids of the batch already stored in the target stream (see the header). */
@@ -296,7 +307,7 @@ export class EsdbEventStore implements EventStore {
   ): Promise<Array<StoredIdentity | undefined>> {
     const stored = new Map<string, StoredIdentity>();
     try {
-      const read = this.client.readStream(streamId, { fromRevision: START, maxCount: UNBOUNDED });
+      const read = this.esdb.readStream(streamId, { fromRevision: START, maxCount: UNBOUNDED });
       for await (const resolved of drain(read)) {
         const record = resolved.event;
         if (!record) continue;
@@ -323,7 +334,7 @@ export class EsdbEventStore implements EventStore {
     if (p <= 0) return START;
     const exact = esdbPosition(p);
     try {
-      const probe = this.client.readAll({ fromPosition: exact, direction: FORWARDS, maxCount: 1 });
+      const probe = this.esdb.readAll({ fromPosition: exact, direction: FORWARDS, maxCount: 1 });
       for await (const resolved of drain(probe)) {
         if (resolved.event?.position.commit === exact.commit) return exact;
       }
@@ -331,7 +342,7 @@ export class EsdbEventStore implements EventStore {
       if (this.isUnavailable(err)) throw err;
       // Not the position of a record: the server refuses it. Look for one below.
     }
-    const back = this.client.readAll({
+    const back = this.esdb.readAll({
       fromPosition: END,
       direction: BACKWARDS,
       maxCount: UNBOUNDED,
