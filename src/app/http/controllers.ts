@@ -1,0 +1,118 @@
+import {
+  Controller,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Inject,
+  Logger,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import type { RecordedEvent } from '../../events/envelope';
+import { validateStreamId } from '../../store/append-rules';
+import type { AppendResult, EventStore } from '../../store/event-store';
+import { AppendEventsCommand } from '../cqrs/append-events';
+import { ReadAllQuery } from '../cqrs/read-all';
+import { ReadStreamQuery } from '../cqrs/read-stream';
+import { EVENT_STORE } from '../tokens';
+import { AppendRequestCheck } from './append-request';
+import { DEFAULT_PAGE, ReadAllParams, ReadStreamParams } from './dto';
+import { InvalidRequestError, UnsupportedMediaTypeError } from './errors';
+import { RequestValidator } from './request-validator';
+
+/** The little of Express's request and response we use (Express 5 ships no types). */
+interface JsonRequest {
+  body?: unknown;
+  headers: Record<string, string | string[] | undefined>;
+  is(type: string): string | false | null;
+}
+interface StatusResponse {
+  status(code: number): unknown;
+}
+
+@Controller('health')
+export class HealthController {
+  private readonly logger = new Logger('LedgerHttp');
+
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+
+  @Get()
+  async health(@Res({ passthrough: true }) res: StatusResponse) {
+    try {
+      return { status: 'ok', store: this.store.url, headPosition: await this.store.headPosition() };
+    } catch (err) {
+      this.logger.error(`health: the store does not answer: ${String(err)}`);
+      res.status(HttpStatus.SERVICE_UNAVAILABLE);
+      return { status: 'unavailable', store: this.store.url };
+    }
+  }
+}
+
+@Controller('streams')
+export class StreamsController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly queryBus: QueryBus,
+    private readonly appendCheck: AppendRequestCheck,
+    private readonly validator: RequestValidator,
+  ) {}
+
+  @Post(':streamId/events')
+  @HttpCode(HttpStatus.CREATED)
+  async append(
+    @Param('streamId') streamId: string,
+    @Req() req: JsonRequest,
+  ): Promise<AppendResult> {
+    // No Content-Type and no body is answered by the body check ("body: must be a JSON object").
+    if (req.headers['content-type'] !== undefined && !req.is('application/json')) {
+      throw new UnsupportedMediaTypeError(String(req.headers['content-type']));
+    }
+    const body = await this.appendCheck.check(streamId, req.body);
+    return this.commandBus.execute(
+      new AppendEventsCommand(streamId, body.expectedRevision, body.events),
+    );
+  }
+
+  @Get(':streamId')
+  async read(
+    @Param('streamId') streamId: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<{ events: RecordedEvent[]; nextRevision: number | null }> {
+    const { value, issues } = await this.validator.check('query', ReadStreamParams, query);
+    issues.unshift(...validateStreamId(streamId));
+    if (issues.length > 0) throw new InvalidRequestError(issues);
+    const limit = value.limit ?? DEFAULT_PAGE;
+    // One more than asked tells whether there is a next page.
+    const events = await this.queryBus.execute(
+      new ReadStreamQuery(streamId, value.fromRevision, value.direction, limit + 1),
+    );
+    return {
+      events: events.slice(0, limit),
+      nextRevision: events.length > limit ? events[limit].revision : null,
+    };
+  }
+}
+
+@Controller('events')
+export class EventsController {
+  constructor(
+    private readonly queryBus: QueryBus,
+    private readonly validator: RequestValidator,
+  ) {}
+
+  @Get()
+  async readAll(
+    @Query() query: Record<string, unknown>,
+  ): Promise<{ events: RecordedEvent[]; nextPosition: number }> {
+    const { value, issues } = await this.validator.check('query', ReadAllParams, query);
+    if (issues.length > 0) throw new InvalidRequestError(issues);
+    const from = Math.max(1, value.fromPosition ?? 1);
+    const events = await this.queryBus.execute(new ReadAllQuery(from, value.limit ?? DEFAULT_PAGE));
+    const last = events.at(-1);
+    return { events, nextPosition: last ? last.position + 1 : from };
+  }
+}

@@ -1,0 +1,113 @@
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  IsArray,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Max,
+  Min,
+  ValidateBy,
+  ValidateNested,
+} from 'class-validator';
+import type { EventMetadata } from '../../events/envelope';
+import { MAX_BATCH_EVENTS, validateExpectedRevision } from '../../store/append-rules';
+import type { ExpectedRevision } from '../../store/event-store';
+
+/** Default and largest page of GET /events and GET /streams/:streamId. */
+export const DEFAULT_PAGE = 100;
+export const MAX_PAGE = 1000;
+
+/*
+ * Request shapes. These check the JSON's shape and types; the ledger's own rules (UUID ids,
+ * instants with a zone, known event types, each type's data) are validateAppend's, so that the
+ * CLI and HTTP refuse exactly the same batches.
+ */
+
+const IsExpectedRevision = () =>
+  ValidateBy({
+    name: 'isExpectedRevision',
+    validator: {
+      validate: (value) => validateExpectedRevision(value).length === 0,
+      defaultMessage: () =>
+        "expectedRevision must be 'any', 'no_stream', 'stream_exists' or a revision number >= 0",
+    },
+  });
+
+export class AppendEventBody {
+  @IsString()
+  id!: string;
+
+  @IsString()
+  type!: string;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  schemaVersion?: number;
+
+  @IsString()
+  occurredAt!: string;
+
+  @IsObject()
+  data!: Record<string, unknown>;
+
+  @IsOptional()
+  @IsObject()
+  metadata?: EventMetadata;
+}
+
+export class AppendEventsBody {
+  @IsDefined()
+  @IsExpectedRevision()
+  expectedRevision!: ExpectedRevision;
+
+  @IsArray()
+  @ArrayNotEmpty()
+  @ArrayMaxSize(MAX_BATCH_EVENTS)
+  @ValidateNested({ each: true })
+  @Type(() => AppendEventBody)
+  events!: AppendEventBody[];
+}
+
+/** Query strings arrive as text: digits become a number, anything else fails @IsInt. */
+const toWholeNumber = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value;
+
+export class ReadStreamParams {
+  @IsOptional()
+  @Transform(toWholeNumber)
+  @IsInt({ message: 'fromRevision must be a whole number >= 0' })
+  @Min(0)
+  fromRevision?: number;
+
+  @IsOptional()
+  @IsIn(['forwards', 'backwards'])
+  direction?: 'forwards' | 'backwards';
+
+  @IsOptional()
+  @Transform(toWholeNumber)
+  @IsInt({ message: `limit must be a whole number from 1 to ${MAX_PAGE}` })
+  @Min(1)
+  @Max(MAX_PAGE)
+  limit?: number;
+}
+
+export class ReadAllParams {
+  @IsOptional()
+  @Transform(toWholeNumber)
+  @IsInt({ message: 'fromPosition must be a whole number >= 0' })
+  @Min(0)
+  fromPosition?: number;
+
+  @IsOptional()
+  @Transform(toWholeNumber)
+  @IsInt({ message: `limit must be a whole number from 1 to ${MAX_PAGE}` })
+  @Min(1)
+  @Max(MAX_PAGE)
+  limit?: number;
+}

@@ -1,0 +1,25 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import type { EventStore } from '../../store/event-store';
+import { LedgerModule, type LedgerModuleOptions } from '../ledger.module';
+import { AppendRequestCheck } from './append-request';
+import { EventsController, HealthController, StreamsController } from './controllers';
+import { LedgerExceptionFilter } from './exception-filter';
+import { RequestValidator } from './request-validator';
+
+/** The HTTP API: LedgerModule's commands and queries behind controllers and one error filter. */
+@Module({})
+export class LedgerHttpModule {
+  static forStore(store: EventStore, options: LedgerModuleOptions = {}): DynamicModule {
+    return {
+      module: LedgerHttpModule,
+      imports: [LedgerModule.forStore(store, options)],
+      controllers: [HealthController, StreamsController, EventsController],
+      providers: [
+        RequestValidator,
+        AppendRequestCheck,
+        { provide: APP_FILTER, useClass: LedgerExceptionFilter },
+      ],
+    };
+  }
+}

@@ -1,0 +1,59 @@
+import {
+  Inject,
+  Injectable,
+  Module,
+  type DynamicModule,
+  type OnApplicationShutdown,
+  type Provider,
+} from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { catalogue as defaultCatalogue } from '../events';
+import type { EventCatalogue } from '../events/catalogue';
+import type { EventStore } from '../store/event-store';
+import { AppendEventsHandler } from './cqrs/append-events';
+import { ReadAllHandler } from './cqrs/read-all';
+import { ReadStreamHandler } from './cqrs/read-stream';
+import { EVENT_CATALOGUE, EVENT_STORE } from './tokens';
+
+export interface LedgerModuleOptions {
+  /** The event types accepted on append; the ledger's catalogue by default. */
+  catalogue?: EventCatalogue;
+  /**
+   * Close the store when the application closes (app.close() or a shutdown signal). Off by
+   * default: whoever opened the store closes it.
+   */
+  closeStoreOnShutdown?: boolean;
+}
+
+@Injectable()
+class StoreCloser implements OnApplicationShutdown {
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+
+  onApplicationShutdown() {
+    return this.store.close();
+  }
+}
+
+/**
+ * The ledger's commands and queries over one event store, on @nestjs/cqrs's CommandBus and
+ * QueryBus. No HTTP here: the CLI runs it in an application context, the HTTP module imports it.
+ */
+@Module({})
+export class LedgerModule {
+  static forStore(store: EventStore, options: LedgerModuleOptions = {}): DynamicModule {
+    const providers: Provider[] = [
+      { provide: EVENT_STORE, useValue: store },
+      { provide: EVENT_CATALOGUE, useValue: options.catalogue ?? defaultCatalogue },
+      AppendEventsHandler,
+      ReadStreamHandler,
+      ReadAllHandler,
+    ];
+    if (options.closeStoreOnShutdown) providers.push(StoreCloser);
+    return {
+      module: LedgerModule,
+      imports: [CqrsModule.forRoot()],
+      providers,
+      exports: [EVENT_STORE, EVENT_CATALOGUE, CqrsModule],
+    };
+  }
+}

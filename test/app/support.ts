@@ -1,0 +1,51 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { v7 as uuidv7 } from 'uuid';
+import { createLedgerHttpApp, type LedgerHttpAppOptions } from '../../src/app/http-app';
+import type { EventStore } from '../../src/store/event-store';
+
+/** The HTTP app on a store, silent, initialised (not listening): hand getHttpServer() to supertest. */
+export function ledgerApp(
+  store: EventStore,
+  options: LedgerHttpAppOptions = {},
+): Promise<NestExpressApplication> {
+  return createLedgerHttpApp(store, { logger: false, ...options });
+}
+
+export const OCCURRED_AT = '2026-03-02T19:30:00+13:00';
+
+/** A valid PlayerRegistered (v2) event as a client would POST it. */
+export function playerRegistered(n = 1, data: Record<string, unknown> = {}) {
+  return {
+    id: uuidv7(),
+    type: 'PlayerRegistered',
+    occurredAt: OCCURRED_AT,
+    data: { playerId: `p-${n}`, name: `Player ${n}`, status: 'member', ...data },
+    metadata: { clubId: 'club-1', actor: 'secretary' },
+  };
+}
+
+export function clubRegistered() {
+  return {
+    id: uuidv7(),
+    type: 'ClubRegistered',
+    occurredAt: OCCURRED_AT,
+    data: { clubId: 'club-1', name: 'Riverside Bridge Club', timeZone: 'Pacific/Auckland' },
+    metadata: { clubId: 'club-1', actor: 'secretary' },
+  };
+}
+
+const dirs: string[] = [];
+
+/** A fresh SQLite file in a temp dir, removed by removeTempDirs(). */
+export function tempDbPath(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'ledger-http-'));
+  dirs.push(dir);
+  return join(dir, 'ledger.db');
+}
+
+export function removeTempDirs(): void {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+}
