@@ -12,3 +12,5 @@ export * from './neuberg';
 export * from './settings';
 export * from './butler';
 export * from './cross-imp';
+export * from './ranking';
+export * from './session-result';
