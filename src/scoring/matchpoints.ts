@@ -21,15 +21,23 @@ function bound(sorted: Float64Array, x: number, strict: boolean): number {
   return lo;
 }
 
+const SHIFT = 2 ** 20; // room for the index in a packed sort key
+const MAX_PACKED_SCORE = 2 ** 31;
+
 /**
  * STD-MP: matchpoints (half-points) of each score among `scores`, all from one direction's
  * point of view (NS scores for NS; pass the negated scores — or use `top − mp` — for EW).
- * O(n log n): one native numeric sort, then each result's rank and its run of ties are found
- * by two binary searches: mp = 2·(results below) + (ties − 1).
+ * O(n log n): mp = 2·(results below) + (ties − 1).
+ *
+ * Fast path (integer scores, the normal case): each score and its position are packed into one
+ * float key (score·2^20 + index), the keys are sorted natively, and one scan over runs of equal
+ * scores hands out the matchpoints — one sort plus a linear pass. Otherwise: one sort of the
+ * values and two binary searches per result.
  */
 export function matchpointScores(scores: ArrayLike<number>): number[] {
   const n = scores.length;
-  const sorted = new Float64Array(n);
+  const out = new Array<number>(n);
+  let packable = n < SHIFT;
   for (let i = 0; i < n; i++) {
     const s = scores[i]!;
     if (typeof s !== 'number' || !Number.isFinite(s)) {
@@ -39,10 +47,40 @@ export function matchpointScores(scores: ArrayLike<number>): number[] {
         `must be a finite number, got ${String(s)}`,
       );
     }
-    sorted[i] = s;
+    if (packable && (!Number.isInteger(s) || s >= MAX_PACKED_SCORE || s <= -MAX_PACKED_SCORE)) {
+      packable = false;
+    }
   }
+  if (packable) {
+    const keys = new Float64Array(n);
+    if (n <= 32) {
+      // A club board has few results: insertion sort beats the native sort's set-up cost.
+      for (let i = 0; i < n; i++) {
+        const key = scores[i]! * SHIFT + i;
+        let j = i - 1;
+        while (j >= 0 && keys[j]! > key) {
+          keys[j + 1] = keys[j]!;
+          j--;
+        }
+        keys[j + 1] = key;
+      }
+    } else {
+      for (let i = 0; i < n; i++) keys[i] = scores[i]! * SHIFT + i;
+      keys.sort();
+    }
+    let start = 0;
+    while (start < n) {
+      const score = Math.floor(keys[start]! / SHIFT);
+      let end = start + 1;
+      while (end < n && Math.floor(keys[end]! / SHIFT) === score) end++;
+      const mp = 2 * start + (end - start - 1);
+      for (let k = start; k < end; k++) out[keys[k]! - score * SHIFT] = mp;
+      start = end;
+    }
+    return out;
+  }
+  const sorted = Float64Array.from(scores as ArrayLike<number>);
   sorted.sort();
-  const out = new Array<number>(n);
   for (let i = 0; i < n; i++) {
     const s = scores[i]!;
     const below = bound(sorted, s, false);

@@ -54,6 +54,17 @@ describe('STD-MP matchpoints: 2 per result beaten, 1 per tie, top 2(n − 1)', (
     expect(() => matchpointScores([10, '20' as unknown as number])).toThrow(ScoringInputError);
   });
 
+  it('STD-MP large boards (native sort path) and non-integer scores (fallback path) agree with the definition', () => {
+    const big = Array.from({ length: 200 }, (_, i) => ((i * 37) % 23) * 10 - 100);
+    const slow = (xs: number[]) =>
+      xs.map((s, i) =>
+        xs.reduce((acc, o, j) => acc + (j === i ? 0 : s > o ? 2 : s === o ? 1 : 0), 0),
+      );
+    expect(matchpointScores(big)).toEqual(slow(big));
+    const frac = [1.5, -2.25, 1.5, 0, 1e12];
+    expect(matchpointScores(frac)).toEqual(slow(frac));
+  });
+
   it('STD-MP agrees with the quadratic definition on many random-looking boards', () => {
     let seed = 7;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
