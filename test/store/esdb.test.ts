@@ -217,3 +217,35 @@ describe('EsdbEventStore with nothing listening', () => {
     expect((err as Error).constructor.name).toBe('InvalidEventError');
   });
 });
+
+describe('EsdbEventStore when the server does not offer BatchAppend (client falls back to Append; protocol fake)', () => {
+  let oldServer: EsdbProtocolFake;
+  let store: EsdbEventStore;
+  beforeAll(async () => {
+    oldServer = await startEsdbProtocolFake({ batchAppend: false });
+  });
+  afterAll(async () => {
+    await store.close();
+    await oldServer.close();
+  });
+
+  it('appends, refuses a wrong expected revision with the actual one, and retries idempotently', async () => {
+    store = new EsdbEventStore(oldServer.url);
+    const batch = facts(2);
+    const first = await store.appendToStream('club-1', batch, { expectedRevision: 'no_stream' });
+    expect(first.nextExpectedRevision).toBe(1);
+    await expect(
+      store.appendToStream('club-1', batch, { expectedRevision: 'no_stream' }),
+    ).resolves.toEqual(first);
+    const err = await store
+      .appendToStream('club-1', facts(1), { expectedRevision: 'no_stream' })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(WrongExpectedVersionError);
+    expect((err as WrongExpectedVersionError).actualRevision).toBe(1);
+    const missing = await store
+      .appendToStream('club-2', facts(1), { expectedRevision: 'stream_exists' })
+      .catch((e: unknown) => e);
+    expect((missing as WrongExpectedVersionError).actualRevision).toBe('no_stream');
+    expect(await store.headPosition()).toBe(first.position);
+  });
+});

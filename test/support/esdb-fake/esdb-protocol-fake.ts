@@ -37,14 +37,32 @@ import {
   type sendUnaryData,
 } from '@grpc/grpc-js';
 import { randomUUID } from 'node:crypto';
+import { Any } from 'google-protobuf/google/protobuf/any_pb';
+import { Empty as ProtoEmpty } from 'google-protobuf/google/protobuf/empty_pb';
+import { ServerFeaturesService } from '@eventstore/db-client/generated/serverfeatures_grpc_pb';
+import {
+  SupportedMethod,
+  SupportedMethods,
+} from '@eventstore/db-client/generated/serverfeatures_pb';
 import { StreamsService } from '@eventstore/db-client/generated/streams_grpc_pb';
 import {
   AppendReq,
   AppendResp,
+  BatchAppendReq,
+  BatchAppendResp,
   ReadReq,
   ReadResp,
 } from '@eventstore/db-client/generated/streams_pb';
-import { Empty, StreamIdentifier, UUID } from '@eventstore/db-client/generated/shared_pb';
+import {
+  AllStreamPosition,
+  Empty,
+  StreamIdentifier,
+  UUID,
+  WrongExpectedVersion,
+} from '@eventstore/db-client/generated/shared_pb';
+import { Status } from '@eventstore/db-client/generated/status_pb';
+import { Code } from '@eventstore/db-client/generated/code_pb';
+import type { ServerDuplexStream } from '@grpc/grpc-js';
 
 export interface FakeEvent {
   stream: string;
@@ -72,6 +90,12 @@ export interface EsdbProtocolFake {
 
 export interface EsdbProtocolFakeOptions {
   host?: string;
+  /**
+   * true (default): answer ServerFeatures with BatchAppend, so the client appends through
+   * Streams/BatchAppend as it does with a current server. false: ServerFeatures is
+   * UNIMPLEMENTED and the client falls back to Streams/Append, as with an old server.
+   */
+  batchAppend?: boolean;
   /** Clock for `created`; defaults to the wall clock. */
   clock?: () => Date;
 }
@@ -139,6 +163,40 @@ class FakeLog {
   isReadable(position: number): boolean {
     return position === 0 || position >= this.next || this.positions.has(position);
   }
+}
+
+type Expected =
+  { kind: 'any' | 'no_stream' | 'stream_exists' } | { kind: 'revision'; revision: bigint };
+type Proposed = Omit<FakeEvent, 'stream' | 'revision' | 'position' | 'created'>;
+type Outcome = { ok: true; written: FakeEvent[]; current: number } | { ok: false; current: number };
+
+/** The server's side of an append, whichever RPC carried it. */
+function decideAppend(
+  log: FakeLog,
+  stream: string,
+  expected: Expected,
+  proposed: Proposed[],
+): Outcome {
+  const current = log.head(stream);
+  const ok =
+    expected.kind === 'any' ||
+    (expected.kind === 'no_stream' && current < 0) ||
+    (expected.kind === 'stream_exists' && current >= 0) ||
+    (expected.kind === 'revision' && expected.revision === BigInt(current));
+  if (!ok) return { ok: false, current };
+  const written = log.write(stream, proposed);
+  return { ok: true, written, current: log.head(stream) };
+}
+
+function proposedOf(p: AppendReq.ProposedMessage | BatchAppendReq.ProposedMessage): Proposed {
+  const metadata = p.getMetadataMap();
+  return {
+    id: p.getId()?.getString() ?? randomUUID(),
+    type: metadata.get('type') ?? '',
+    contentType: metadata.get('content-type') ?? 'application/octet-stream',
+    data: p.getData_asU8(),
+    customMetadata: p.getCustomMetadata_asU8(),
+  };
 }
 
 function streamIdentifier(name: string): StreamIdentifier {
@@ -231,43 +289,35 @@ export function startEsdbProtocolFake(
         });
       }
       const stream = utf8(header.getStreamIdentifier()!.getStreamName());
-      const current = log.head(stream);
-      const ok =
-        header.hasAny() ||
-        (header.hasNoStream() && current < 0) ||
-        (header.hasStreamExists() && current >= 0) ||
-        (header.hasRevision() && BigInt(header.getRevision()) === BigInt(current));
+      const expected: Expected = header.hasRevision()
+        ? { kind: 'revision', revision: BigInt(header.getRevision()) }
+        : header.hasNoStream()
+          ? { kind: 'no_stream' }
+          : header.hasStreamExists()
+            ? { kind: 'stream_exists' }
+            : { kind: 'any' };
+      const outcome = decideAppend(
+        log,
+        stream,
+        expected,
+        messages.slice(1).map((m) => proposedOf(m.getProposedMessage()!)),
+      );
       const resp = new AppendResp();
-      if (!ok) {
+      if (!outcome.ok) {
         const wrong = new AppendResp.WrongExpectedVersion();
-        if (current < 0) wrong.setCurrentNoStream(new Empty());
-        else wrong.setCurrentRevision(String(current));
-        if (header.hasRevision()) wrong.setExpectedRevision(header.getRevision());
-        else if (header.hasNoStream()) wrong.setExpectedNoStream(new Empty());
-        else if (header.hasStreamExists()) wrong.setExpectedStreamExists(new Empty());
+        if (outcome.current < 0) wrong.setCurrentNoStream(new Empty());
+        else wrong.setCurrentRevision(String(outcome.current));
+        if (expected.kind === 'revision') wrong.setExpectedRevision(String(expected.revision));
+        else if (expected.kind === 'no_stream') wrong.setExpectedNoStream(new Empty());
+        else if (expected.kind === 'stream_exists') wrong.setExpectedStreamExists(new Empty());
         else wrong.setExpectedAny(new Empty());
         resp.setWrongExpectedVersion(wrong);
         return callback(null, resp);
       }
-      const proposed = messages.slice(1).map((m) => {
-        const p = m.getProposedMessage()!;
-        const metadata = p.getMetadataMap();
-        return {
-          id: p.getId()?.getString() ?? randomUUID(),
-          type: metadata.get('type') ?? '',
-          contentType: metadata.get('content-type') ?? 'application/octet-stream',
-          data: p.getData_asU8(),
-          customMetadata: p.getCustomMetadata_asU8(),
-        };
-      });
-      const written = log.write(stream, proposed);
       const success = new AppendResp.Success();
-      if (written.length === 0 && current < 0) {
-        success.setNoStream(new Empty());
-      } else {
-        success.setCurrentRevision(String(log.head(stream)));
-      }
-      const last = written[written.length - 1];
+      if (outcome.current < 0) success.setNoStream(new Empty());
+      else success.setCurrentRevision(String(outcome.current));
+      const last = outcome.written[outcome.written.length - 1];
       if (last) {
         const position = new AppendResp.Position();
         position.setCommitPosition(String(last.position));
@@ -278,6 +328,69 @@ export function startEsdbProtocolFake(
       }
       resp.setSuccess(success);
       callback(null, resp);
+    });
+  };
+
+  /** Requests of one append share a correlation id; the last has is_final. */
+  const batchAppend = (call: ServerDuplexStream<BatchAppendReq, BatchAppendResp>) => {
+    const pending = new Map<string, { options?: BatchAppendReq.Options; proposed: Proposed[] }>();
+    call.on('error', () => undefined);
+    call.on('end', () => call.end());
+    call.on('data', (req: BatchAppendReq) => {
+      const correlation = req.getCorrelationId()?.getString() ?? '';
+      const entry = pending.get(correlation) ?? { proposed: [] };
+      if (req.hasOptions()) entry.options = req.getOptions();
+      entry.proposed.push(...req.getProposedMessagesList().map(proposedOf));
+      pending.set(correlation, entry);
+      if (!req.getIsFinal()) return;
+      pending.delete(correlation);
+      const o = entry.options!;
+      const stream = utf8(o.getStreamIdentifier()!.getStreamName());
+      const expected: Expected = o.hasStreamPosition()
+        ? { kind: 'revision', revision: BigInt(o.getStreamPosition()) }
+        : o.hasNoStream()
+          ? { kind: 'no_stream' }
+          : o.hasStreamExists()
+            ? { kind: 'stream_exists' }
+            : { kind: 'any' };
+      const resp = new BatchAppendResp();
+      resp.setCorrelationId(req.getCorrelationId());
+      resp.setStreamIdentifier(streamIdentifier(stream));
+      const failure = injectedFailure('append');
+      if (failure) return call.emit('error', failure);
+      const outcome = decideAppend(log, stream, expected, entry.proposed);
+      if (!outcome.ok) {
+        const wrong = new WrongExpectedVersion();
+        if (outcome.current < 0) wrong.setCurrentNoStream(new ProtoEmpty());
+        else wrong.setCurrentStreamRevision(String(outcome.current));
+        if (expected.kind === 'revision')
+          wrong.setExpectedStreamPosition(String(expected.revision));
+        else if (expected.kind === 'no_stream') wrong.setExpectedNoStream(new ProtoEmpty());
+        else if (expected.kind === 'stream_exists') wrong.setExpectedStreamExists(new ProtoEmpty());
+        else wrong.setExpectedAny(new ProtoEmpty());
+        const details = new Any();
+        details.pack(wrong.serializeBinary(), 'event_store.client.WrongExpectedVersion');
+        const error = new Status();
+        error.setCode(Code.FAILED_PRECONDITION);
+        error.setMessage('WrongExpectedVersion');
+        error.setDetails(details);
+        resp.setError(error);
+        return call.write(resp);
+      }
+      const success = new BatchAppendResp.Success();
+      if (outcome.current < 0) success.setNoStream(new ProtoEmpty());
+      else success.setCurrentRevision(String(outcome.current));
+      const last = outcome.written[outcome.written.length - 1];
+      if (last) {
+        const position = new AllStreamPosition();
+        position.setCommitPosition(String(last.position));
+        position.setPreparePosition(String(last.position));
+        success.setPosition(position);
+      } else {
+        success.setNoPosition(new ProtoEmpty());
+      }
+      resp.setSuccess(success);
+      call.write(resp);
     });
   };
 
@@ -393,7 +506,25 @@ export function startEsdbProtocolFake(
   };
 
   const server = new Server();
-  server.addService(StreamsService, { read, append });
+  if (options.batchAppend ?? true) {
+    server.addService(StreamsService, { read, append, batchAppend });
+    server.addService(ServerFeaturesService, {
+      getSupportedMethods: (_call: unknown, callback: sendUnaryData<SupportedMethods>) => {
+        const methods = ['read', 'append', 'batchappend'].map((name) => {
+          const m = new SupportedMethod();
+          m.setServiceName('event_store.client.streams.streams');
+          m.setMethodName(name);
+          return m;
+        });
+        const supported = new SupportedMethods();
+        supported.setMethodsList(methods);
+        supported.setEventStoreServerVersion('protocol-fake');
+        callback(null, supported);
+      },
+    });
+  } else {
+    server.addService(StreamsService, { read, append });
+  }
   const host = options.host ?? '127.0.0.1';
 
   return new Promise((resolve, reject) => {
