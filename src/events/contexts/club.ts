@@ -18,7 +18,10 @@ class ClubRegisteredData {
   timeZone!: string;
 }
 
-export const PLAYER_STATUSES = ['member', 'non-member', 'visitor'] as const;
+/** A nominee's form is posted: NZ-7 lets them substitute as a member. */
+export const PLAYER_STATUSES = ['member', 'nominee', 'non-member', 'visitor'] as const;
+export const NIGHTS = ['monday', 'tuesday', 'wednesday', 'thursday-afternoon'] as const;
+export const NZ_RANKS = ['junior', 'intermediate', 'open'] as const;
 
 class PlayerRegisteredData {
   @Matches(ID, { message: 'playerId must be letters, digits and _ . : @ -' })
@@ -35,6 +38,29 @@ class PlayerRegisteredData {
   @IsString()
   @Length(1, 40)
   nationalNumber?: string;
+
+  /** NZ-8: the graded night the player normally plays. */
+  @IsOptional()
+  @IsIn(NIGHTS)
+  homeNight?: (typeof NIGHTS)[number];
+
+  /** NZ-8g: the player's NZCBA rank. */
+  @IsOptional()
+  @IsIn(NZ_RANKS)
+  rank?: (typeof NZ_RANKS)[number];
+}
+
+class PlayerStatusChangedData {
+  @Matches(ID, { message: 'playerId must be letters, digits and _ . : @ -' })
+  playerId!: string;
+
+  @IsIn(PLAYER_STATUSES)
+  status!: (typeof PLAYER_STATUSES)[number];
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 500)
+  reason?: string;
 }
 
 export const clubEvents: EventDefinition[] = [
@@ -55,5 +81,13 @@ export const clubEvents: EventDefinition[] = [
       // v1 { playerId, name, member: boolean } -> v2: visitors (NZ-10) needed a third status.
       1: ({ member, ...rest }) => ({ ...rest, status: member ? 'member' : 'non-member' }),
     },
+  },
+  {
+    type: 'PlayerStatusChanged',
+    schemaVersion: 1,
+    description:
+      'A player becomes a nominee (form posted), a member, a non-member or a visitor from this date.',
+    rules: ['NZ-7', 'NZ-10'],
+    validate: classSchema(PlayerStatusChangedData),
   },
 ];

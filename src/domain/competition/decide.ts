@@ -1,0 +1,270 @@
+import { RuleViolation } from '../rule-violation';
+import type { CompetitionFact } from './facts';
+import { presentAt, sessionKey, type CompetitionState } from './state';
+
+export interface DecideOptions {
+  /** DSB-3: a partnership names its two players by this time on the session's day (club time). */
+  namingDeadline: string;
+}
+
+export const DEFAULT_DECIDE_OPTIONS: DecideOptions = { namingDeadline: '12:00' };
+
+/** The wall-clock date and time an ISO instant carries in its own offset: club time. */
+const clubTime = (instant: string) => instant.slice(0, 16);
+
+/**
+ * decide(state, proposed fact) → the facts to append, or a RuleViolation naming the rule.
+ * A proposed fact is the command: the deciders refuse what the rules forbid, before anything
+ * is written.
+ */
+export function decide(
+  state: CompetitionState,
+  fact: CompetitionFact,
+  options: DecideOptions = DEFAULT_DECIDE_OPTIONS,
+): CompetitionFact[] {
+  const c = state.competition;
+  if (fact.type === 'CompetitionCreated') {
+    if (c) throw new RuleViolation('LEDGER', `competition ${c.competitionId} already exists`);
+    const numbers = fact.data.sessions.map((s) => s.session);
+    if (new Set(numbers).size !== numbers.length) {
+      throw new RuleViolation('LEDGER', 'session numbers repeat', 'data.sessions');
+    }
+    return [fact];
+  }
+  if (!c) throw new RuleViolation('LEDGER', 'no such competition: create it first');
+  if (fact.data.competitionId !== c.competitionId) {
+    throw new RuleViolation('LEDGER', `this stream holds ${c.competitionId}`, 'data.competitionId');
+  }
+  const d = fact.data as { session?: number; pairId?: string; group?: string };
+  if (d.session !== undefined && !c.sessions.some((s) => s.session === d.session)) {
+    throw new RuleViolation(
+      'LEDGER',
+      `session ${d.session} is not a session of ${c.competitionId}`,
+      'data.session',
+    );
+  }
+  if (d.group !== undefined && c.groups && !c.groups.includes(d.group)) {
+    throw new RuleViolation(
+      'LEDGER',
+      `group ${d.group} is not one of ${c.groups.join(', ')}`,
+      'data.group',
+    );
+  }
+  const pair = d.pairId === undefined ? undefined : state.pairs[d.pairId];
+  if (fact.type !== 'PairEntered' && d.pairId !== undefined && !pair) {
+    throw new RuleViolation(
+      'LEDGER',
+      `pair ${d.pairId} has not entered ${c.competitionId}`,
+      'data.pairId',
+    );
+  }
+
+  switch (fact.type) {
+    case 'PairEntered': {
+      if (pair)
+        throw new RuleViolation(
+          'LEDGER',
+          `pair ${fact.data.pairId} has already entered`,
+          'data.pairId',
+        );
+      const players = fact.data.players;
+      if (new Set(players).size !== players.length) {
+        throw new RuleViolation('DSB-3', 'a pair needs different players', 'data.players');
+      }
+      for (const [id, other] of Object.entries(state.pairs)) {
+        const shared = players.find((p) => other.players.includes(p));
+        if (shared)
+          throw new RuleViolation(
+            'LEDGER',
+            `${shared} already plays in pair ${id}`,
+            'data.players',
+          );
+      }
+      if (c.groups && fact.data.group === undefined) {
+        throw new RuleViolation(
+          'DSB-5',
+          'this competition plays in groups: name the pair’s group',
+          'data.group',
+        );
+      }
+      return [fact];
+    }
+    case 'PartnershipPlayersNamed': {
+      if (pair!.players.length !== 3) {
+        throw new RuleViolation(
+          'DSB-3',
+          `pair ${fact.data.pairId} is not a partnership of three`,
+          'data.pairId',
+        );
+      }
+      const stranger = fact.data.players.find((p) => !pair!.players.includes(p));
+      if (stranger)
+        throw new RuleViolation('DSB-3', `${stranger} is not in the partnership`, 'data.players');
+      const date = c.sessions.find((s) => s.session === fact.data.session)!.date;
+      const deadline = `${date}T${options.namingDeadline}`;
+      if (clubTime(fact.occurredAt) > deadline) {
+        throw new RuleViolation(
+          'DSB-3',
+          `players named at ${clubTime(fact.occurredAt).replace('T', ' ')}, after the ${options.namingDeadline} deadline of ${date}`,
+          'occurredAt',
+        );
+      }
+      return [fact];
+    }
+    case 'SessionResultRecorded': {
+      const key = sessionKey(fact.data.session, fact.data.pairId);
+      if (state.results[key]) {
+        throw new RuleViolation(
+          'LEDGER',
+          `session ${fact.data.session} of pair ${fact.data.pairId} is already scored: that is a correction`,
+          'data.session',
+        );
+      }
+      const subs = state.substitutes[key] ?? [];
+      const allowed = new Set([...pair!.players, ...subs.map((s) => s.substituteId)]);
+      const stranger = fact.data.players.find((p) => !allowed.has(p));
+      if (stranger) {
+        throw new RuleViolation(
+          'NZ-7',
+          `${stranger} is neither in pair ${fact.data.pairId} nor its substitute at session ${fact.data.session}`,
+          'data.players',
+        );
+      }
+      const away = new Set(subs.map((s) => s.absentPlayerId));
+      const replaced = fact.data.players.find((p) => away.has(p));
+      if (replaced) {
+        throw new RuleViolation(
+          'NZ-7',
+          `${replaced} was replaced by a substitute at this session`,
+          'data.players',
+        );
+      }
+      const present = presentAt(state, fact.data.session);
+      for (const p of fact.data.players) {
+        const elsewhere = present.get(p);
+        if (
+          elsewhere &&
+          elsewhere !== fact.data.pairId &&
+          !crossLinked(state, fact.data.session, fact.data.pairId, elsewhere)
+        ) {
+          throw new RuleViolation(
+            'NZ-7',
+            `${p} already played for pair ${elsewhere} at this session`,
+            'data.players',
+          );
+        }
+      }
+      return [fact];
+    }
+    case 'SubstitutePlayed': {
+      const s = fact.data;
+      if (!pair!.players.includes(s.absentPlayerId)) {
+        throw new RuleViolation(
+          'NZ-6',
+          `${s.absentPlayerId} is not in pair ${s.pairId}`,
+          'data.absentPlayerId',
+        );
+      }
+      if (pair!.players.includes(s.substituteId)) {
+        throw new RuleViolation(
+          'NZ-7',
+          `${s.substituteId} is already in pair ${s.pairId}`,
+          'data.substituteId',
+        );
+      }
+      const key = sessionKey(s.session, s.pairId);
+      const earlier = state.substitutes[key] ?? [];
+      if (earlier.some((e) => e.absentPlayerId !== s.absentPlayerId)) {
+        throw new RuleViolation(
+          'DSB-10.1',
+          `only one member of pair ${s.pairId} may be replaced at a session`,
+          'data.absentPlayerId',
+        );
+      }
+      if (earlier.some((e) => e.absentPlayerId === s.absentPlayerId)) {
+        throw new RuleViolation(
+          'LEDGER',
+          `${s.absentPlayerId} already has a substitute at this session`,
+          'data.absentPlayerId',
+        );
+      }
+      if (state.results[key]) {
+        throw new RuleViolation(
+          'LEDGER',
+          `session ${s.session} of pair ${s.pairId} is already scored`,
+          'data.session',
+        );
+      }
+      const present = presentAt(state, s.session);
+      if (present.has(s.absentPlayerId)) {
+        throw new RuleViolation(
+          'NZ-7',
+          `${s.absentPlayerId} is present at session ${s.session} (pair ${present.get(s.absentPlayerId)}): no one may substitute for them`,
+          'data.absentPlayerId',
+        );
+      }
+      if (s.crossPairId !== undefined) {
+        const cross = state.pairs[s.crossPairId];
+        if (!cross || !cross.players.includes(s.substituteId) || s.crossPairId === s.pairId) {
+          throw new RuleViolation(
+            'NZ-6',
+            `${s.substituteId} is not a member of pair ${s.crossPairId}`,
+            'data.crossPairId',
+          );
+        }
+      } else if (present.has(s.substituteId) && present.get(s.substituteId) !== s.pairId) {
+        throw new RuleViolation(
+          'NZ-7',
+          `${s.substituteId} already plays for pair ${present.get(s.substituteId)} at this session`,
+          'data.substituteId',
+        );
+      }
+      return [fact];
+    }
+    case 'AbsenceNotified': {
+      const key = sessionKey(fact.data.session, fact.data.pairId);
+      if (state.results[key]) {
+        throw new RuleViolation(
+          'DSB-9.1',
+          `pair ${fact.data.pairId} has a result at session ${fact.data.session}`,
+          'data.session',
+        );
+      }
+      if (state.absences[key]) {
+        throw new RuleViolation('LEDGER', 'this absence is already recorded', 'data.session');
+      }
+      return [fact];
+    }
+    case 'PairGroupAssigned':
+    case 'SessionHeld':
+    case 'DispensationGranted':
+      return [fact];
+    case 'GroupsRebalanced': {
+      for (const [i, m] of fact.data.moves.entries()) {
+        if (!state.pairs[m.pairId]) {
+          throw new RuleViolation(
+            'LEDGER',
+            `pair ${m.pairId} has not entered`,
+            `data.moves[${i}].pairId`,
+          );
+        }
+        if (c.groups && !c.groups.includes(m.group)) {
+          throw new RuleViolation(
+            'LEDGER',
+            `group ${m.group} is not a group of this competition`,
+            `data.moves[${i}].group`,
+          );
+        }
+      }
+      return [fact];
+    }
+  }
+}
+
+/** NZ-6: two pairs whose remaining members play together, each the other's substitute. */
+function crossLinked(state: CompetitionState, session: number, a: string, b: string) {
+  return [
+    ...(state.substitutes[sessionKey(session, a)] ?? []),
+    ...(state.substitutes[sessionKey(session, b)] ?? []),
+  ].some((s) => (s.pairId === a && s.crossPairId === b) || (s.pairId === b && s.crossPairId === a));
+}

@@ -1,0 +1,120 @@
+/** The data of the competition facts, as the domain reads them (see src/events/contexts). */
+export interface PlannedSession {
+  session: number;
+  date: string;
+  startTime: string;
+}
+
+export interface CompetitionCreated {
+  competitionId: string;
+  clubId: string;
+  name: string;
+  season: string;
+  kind: 'pairs-series' | 'short-pairs' | 'individual' | 'top-integral';
+  format: string;
+  night?: string;
+  sessions: PlannedSession[];
+  groups?: string[];
+}
+
+export interface PairEntered {
+  competitionId: string;
+  pairId: string;
+  players: string[];
+  group?: string;
+}
+
+export interface PairGroupAssigned {
+  competitionId: string;
+  pairId: string;
+  group: string;
+  basis: string;
+  reason?: string;
+}
+
+export interface PartnershipPlayersNamed {
+  competitionId: string;
+  session: number;
+  pairId: string;
+  players: string[];
+}
+
+export interface SessionHeld {
+  competitionId: string;
+  session: number;
+  date: string;
+  group?: string;
+  boards: number;
+}
+
+export interface SessionResultRecorded {
+  competitionId: string;
+  session: number;
+  pairId: string;
+  players: string[];
+  percentage: number;
+  boardsPlayed: number;
+  group?: string;
+  source: 'imported' | 'scored';
+}
+
+export interface AbsenceNotified {
+  competitionId: string;
+  session: number;
+  pairId: string;
+  validReason: boolean;
+  reason?: string;
+}
+
+export interface SubstitutePlayed {
+  competitionId: string;
+  session: number;
+  pairId: string;
+  absentPlayerId: string;
+  substituteId: string;
+  crossPairId?: string;
+  playedInGroup?: string;
+}
+
+export interface DispensationGranted {
+  competitionId: string;
+  pairId: string;
+  rule: 'DSB-9.4.1' | 'DSB-9.4.2';
+  playerId?: string;
+  reason: string;
+}
+
+export interface GroupsRebalanced {
+  competitionId: string;
+  moves: Array<{ pairId: string; group: string }>;
+  reason: string;
+}
+
+/** A competition fact with the envelope fields the rules read. */
+export type CompetitionFact = { occurredAt: string } & (
+  | { type: 'CompetitionCreated'; data: CompetitionCreated }
+  | { type: 'PairEntered'; data: PairEntered }
+  | { type: 'PairGroupAssigned'; data: PairGroupAssigned }
+  | { type: 'PartnershipPlayersNamed'; data: PartnershipPlayersNamed }
+  | { type: 'SessionHeld'; data: SessionHeld }
+  | { type: 'SessionResultRecorded'; data: SessionResultRecorded }
+  | { type: 'AbsenceNotified'; data: AbsenceNotified }
+  | { type: 'SubstitutePlayed'; data: SubstitutePlayed }
+  | { type: 'DispensationGranted'; data: DispensationGranted }
+  | { type: 'GroupsRebalanced'; data: GroupsRebalanced }
+);
+
+export const COMPETITION_FACT_TYPES = new Set<string>([
+  'CompetitionCreated',
+  'PairEntered',
+  'PairGroupAssigned',
+  'PartnershipPlayersNamed',
+  'SessionHeld',
+  'SessionResultRecorded',
+  'AbsenceNotified',
+  'SubstitutePlayed',
+  'DispensationGranted',
+  'GroupsRebalanced',
+]);
+
+export const competitionStreamId = (competitionId: string) => `competition-${competitionId}`;

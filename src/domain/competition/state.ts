@@ -1,0 +1,93 @@
+import type {
+  AbsenceNotified,
+  CompetitionCreated,
+  CompetitionFact,
+  DispensationGranted,
+  GroupsRebalanced,
+  SessionHeld,
+  SessionResultRecorded,
+  SubstitutePlayed,
+} from './facts';
+
+/** What the deciders of one competition know: plain JSON, folded from its stream. */
+export interface CompetitionState {
+  competition?: CompetitionCreated;
+  pairs: Record<string, { players: string[]; group?: string }>;
+  /** `${session}:${pairId}` → the partnership's two named players. */
+  named: Record<string, string[]>;
+  /** `${session}:${group}` → the session as held. */
+  held: Record<string, SessionHeld>;
+  /** `${session}:${pairId}`. */
+  results: Record<string, SessionResultRecorded>;
+  absences: Record<string, AbsenceNotified & { notifiedAt: string }>;
+  substitutes: Record<string, SubstitutePlayed[]>;
+  dispensations: DispensationGranted[];
+  rebalances: GroupsRebalanced[];
+}
+
+export const initialCompetitionState = (): CompetitionState => ({
+  pairs: {},
+  named: {},
+  held: {},
+  results: {},
+  absences: {},
+  substitutes: {},
+  dispensations: [],
+  rebalances: [],
+});
+
+export const sessionKey = (session: number, id: string) => `${session}:${id}`;
+
+export function evolve(state: CompetitionState, fact: CompetitionFact): CompetitionState {
+  switch (fact.type) {
+    case 'CompetitionCreated':
+      state.competition = fact.data;
+      break;
+    case 'PairEntered':
+      state.pairs[fact.data.pairId] = { players: fact.data.players, group: fact.data.group };
+      break;
+    case 'PairGroupAssigned':
+      state.pairs[fact.data.pairId].group = fact.data.group;
+      break;
+    case 'PartnershipPlayersNamed':
+      state.named[sessionKey(fact.data.session, fact.data.pairId)] = fact.data.players;
+      break;
+    case 'SessionHeld':
+      state.held[sessionKey(fact.data.session, fact.data.group ?? '')] = fact.data;
+      break;
+    case 'SessionResultRecorded':
+      state.results[sessionKey(fact.data.session, fact.data.pairId)] = fact.data;
+      break;
+    case 'AbsenceNotified':
+      state.absences[sessionKey(fact.data.session, fact.data.pairId)] = {
+        ...fact.data,
+        notifiedAt: fact.occurredAt,
+      };
+      break;
+    case 'SubstitutePlayed': {
+      const key = sessionKey(fact.data.session, fact.data.pairId);
+      (state.substitutes[key] ??= []).push(fact.data);
+      break;
+    }
+    case 'DispensationGranted':
+      state.dispensations.push(fact.data);
+      break;
+    case 'GroupsRebalanced':
+      state.rebalances.push(fact.data);
+      for (const m of fact.data.moves) state.pairs[m.pairId].group = m.group;
+      break;
+  }
+  return state;
+}
+
+/** Who sat down at a session: result players, substitutes, and named partnership players. */
+export function presentAt(state: CompetitionState, session: number): Map<string, string> {
+  const present = new Map<string, string>();
+  for (const r of Object.values(state.results)) {
+    if (r.session === session) r.players.forEach((p) => present.set(p, r.pairId));
+  }
+  for (const subs of Object.values(state.substitutes)) {
+    for (const s of subs) if (s.session === session) present.set(s.substituteId, s.pairId);
+  }
+  return present;
+}

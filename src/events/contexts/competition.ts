@@ -1,0 +1,367 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import type { EventDefinition } from '../catalogue';
+import { classSchema } from '../class-schema';
+import { IsLedgerId, DATE_PATTERN, TIME_PATTERN } from './ids';
+import { NIGHTS } from './club';
+
+/**
+ * Facts of pairs competitions (issue 4): what was set up, who entered, who played with whom,
+ * who was absent and when they said so, what the directors decided, and each pair's session
+ * result. Standings, averages, penalties and placings are never facts: projections derive them.
+ * One stream per competition: `competition-<competitionId>`.
+ */
+
+export const COMPETITION_KINDS = [
+  'pairs-series',
+  'short-pairs',
+  'individual',
+  'top-integral',
+] as const;
+/** The NZ club's named events (NZ-1, NZ-2, NZ-5, NZ-8h, NZ-9); DSB competitions use 'dsb-pairs'. */
+export const COMPETITION_FORMATS = [
+  'club-pairs',
+  'victoria-pairs',
+  'thursday-club-pairs',
+  'three-four-session-pairs',
+  'random-draw-individual',
+  'wilkinson-individual',
+  'wellesley-pairs',
+  'dsb-pairs',
+  'dsb-top-integral',
+] as const;
+
+class PlannedSession {
+  @IsInt()
+  @Min(1)
+  @Max(60)
+  session!: number;
+
+  @Matches(DATE_PATTERN, { message: 'date must be YYYY-MM-DD' })
+  date!: string;
+
+  @Matches(TIME_PATTERN, { message: 'startTime must be HH:MM' })
+  startTime!: string;
+}
+
+class CompetitionCreatedData {
+  @IsLedgerId('competitionId')
+  competitionId!: string;
+
+  @IsLedgerId('clubId')
+  clubId!: string;
+
+  @IsString()
+  @Length(1, 200)
+  name!: string;
+
+  /** The club's season, e.g. 2014-2015: championships (DSB-11) add up a season. */
+  @IsString()
+  @Length(1, 20)
+  season!: string;
+
+  @IsIn(COMPETITION_KINDS)
+  kind!: (typeof COMPETITION_KINDS)[number];
+
+  @IsIn(COMPETITION_FORMATS)
+  format!: (typeof COMPETITION_FORMATS)[number];
+
+  @IsOptional()
+  @IsIn(NIGHTS)
+  night?: (typeof NIGHTS)[number];
+
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(60)
+  @ValidateNested({ each: true })
+  @Type(() => PlannedSession)
+  sessions!: PlannedSession[];
+
+  /** DSB lines A, B, C … strongest first. */
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
+  @ArrayMaxSize(10)
+  groups?: string[];
+}
+
+class PairEnteredData {
+  @IsLedgerId('competitionId')
+  competitionId!: string;
+
+  @IsLedgerId('pairId')
+  pairId!: string;
+
+  /** Two players, or three for a DSB partnership. */
+  @IsArray()
+  @ArrayMinSize(2)
+  @ArrayMaxSize(3)
+  @Matches(/^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,99}$/, {
+    each: true,
+    message: 'each player must be an id',
+  })
+  players!: string[];
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 10)
+  group?: string;
+}
+
+class PairGroupAssignedData {
+  @IsLedgerId('competitionId')
+  competitionId!: string;
+
+  @IsLedgerId('pairId')
+  pairId!: string;
+
+  @IsString()
+  @Length(1, 10)
+  group!: string;
+
+  /** 'DSB-6' when by the rule, 'WL' when the directors decided otherwise. */
+  @IsIn(['DSB-6', 'DSB-8', 'WL'])
+  basis!: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 500)
+  reason?: string;
+}
+
+class SessionScope {
+  @IsLedgerId('competitionId')
+  competitionId!: string;
+
+  @IsInt()
+  @Min(1)
+  session!: number;
+}
+
+class PartnershipPlayersNamedData extends SessionScope {
+  @IsLedgerId('pairId')
+  pairId!: string;
+
+  @IsArray()
+  @ArrayMinSize(2)
+  @ArrayMaxSize(2)
+  @IsString({ each: true })
+  players!: string[];
+}
+
+class SessionHeldData extends SessionScope {
+  @Matches(DATE_PATTERN, { message: 'date must be YYYY-MM-DD' })
+  date!: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 10)
+  group?: string;
+
+  @IsInt()
+  @Min(1)
+  @Max(60)
+  boards!: number;
+}
+
+class SessionResultRecordedData extends SessionScope {
+  @IsLedgerId('pairId')
+  pairId!: string;
+
+  /** The two who played (a substitute included). */
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(2)
+  @IsString({ each: true })
+  players!: string[];
+
+  @IsNumber({ maxDecimalPlaces: 2 }, { message: 'percentage must have at most 2 decimals' })
+  @Min(0)
+  @Max(100)
+  percentage!: number;
+
+  @IsInt()
+  @Min(1)
+  @Max(60)
+  boardsPlayed!: number;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 10)
+  group?: string;
+
+  /** 'imported' from the club's scoring program, or 'scored' from board results here. */
+  @IsIn(['imported', 'scored'])
+  source!: string;
+}
+
+class AbsenceNotifiedData extends SessionScope {
+  @IsLedgerId('pairId')
+  pairId!: string;
+
+  /** The directors' judgement of the reason (DSB-9.2 "valid reasons"). */
+  @IsBoolean()
+  validReason!: boolean;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 500)
+  reason?: string;
+}
+
+class SubstitutePlayedData extends SessionScope {
+  @IsLedgerId('pairId')
+  pairId!: string;
+
+  @IsLedgerId('absentPlayerId')
+  absentPlayerId!: string;
+
+  @IsLedgerId('substituteId')
+  substituteId!: string;
+
+  /** NZ-6 cross-substitution: the other pair whose remaining member is the substitute. */
+  @IsOptional()
+  @IsLedgerId('crossPairId')
+  crossPairId?: string;
+
+  /** DSB-10.2: the group the temporary pair played in. */
+  @IsOptional()
+  @IsString()
+  @Length(1, 10)
+  playedInGroup?: string;
+}
+
+class DispensationGrantedData {
+  @IsLedgerId('competitionId')
+  competitionId!: string;
+
+  @IsLedgerId('pairId')
+  pairId!: string;
+
+  /** DSB-9.4(1): no automatic relegation; DSB-9.4(2): a player may play 3+ sessions with a substitute. */
+  @IsIn(['DSB-9.4.1', 'DSB-9.4.2'])
+  rule!: string;
+
+  @IsOptional()
+  @IsLedgerId('playerId')
+  playerId?: string;
+
+  @IsString()
+  @Length(1, 500)
+  reason!: string;
+}
+
+class GroupMove {
+  @IsLedgerId('pairId')
+  pairId!: string;
+
+  @IsString()
+  @Length(1, 10)
+  group!: string;
+}
+
+class GroupsRebalancedData {
+  @IsLedgerId('competitionId')
+  competitionId!: string;
+
+  @IsArray()
+  @ArrayMinSize(1)
+  @ValidateNested({ each: true })
+  @Type(() => GroupMove)
+  moves!: GroupMove[];
+
+  @IsString()
+  @Length(1, 500)
+  reason!: string;
+}
+
+export const competitionEvents: EventDefinition[] = [
+  {
+    type: 'CompetitionCreated',
+    schemaVersion: 1,
+    description: 'A competition is set up: kind, format, season, planned sessions and groups.',
+    rules: ['NZ-1', 'NZ-2', 'DSB-4', 'DSB-12'],
+    validate: classSchema(CompetitionCreatedData),
+  },
+  {
+    type: 'PairEntered',
+    schemaVersion: 1,
+    description:
+      'A pair (or a DSB partnership of three) enters, in a group where there are groups.',
+    rules: ['DSB-3', 'DSB-6'],
+    validate: classSchema(PairEnteredData),
+  },
+  {
+    type: 'PairGroupAssigned',
+    schemaVersion: 1,
+    description: 'A pair is placed in a group, by DSB-6 or by the directors.',
+    rules: ['DSB-6', 'DSB-8'],
+    validate: classSchema(PairGroupAssignedData),
+  },
+  {
+    type: 'PartnershipPlayersNamed',
+    schemaVersion: 1,
+    description: 'The two members of a partnership who play a session, named by 12:00 that day.',
+    rules: ['DSB-3'],
+    validate: classSchema(PartnershipPlayersNamedData),
+  },
+  {
+    type: 'SessionHeld',
+    schemaVersion: 1,
+    description: 'A session (of one group) was played, with its number of boards.',
+    rules: ['DSB-4', 'NZ-5'],
+    validate: classSchema(SessionHeldData),
+  },
+  {
+    type: 'SessionResultRecorded',
+    schemaVersion: 1,
+    description:
+      "A pair's session percentage, from the club's scoring program or scored here from board results.",
+    rules: ['DSB-7', 'NZ-1'],
+    validate: classSchema(SessionResultRecordedData),
+  },
+  {
+    type: 'AbsenceNotified',
+    schemaVersion: 1,
+    description:
+      'A pair says it will miss a session; occurredAt is when it said so (DSB-9.1 deadline 12:00).',
+    rules: ['DSB-9.1', 'DSB-9.2', 'DSB-9.3', 'DSB-9.5'],
+    validate: classSchema(AbsenceNotifiedData),
+  },
+  {
+    type: 'SubstitutePlayed',
+    schemaVersion: 1,
+    description: 'A substitute played for one member of a pair at a session.',
+    rules: ['NZ-3', 'NZ-4', 'NZ-6', 'NZ-7', 'DSB-10.1', 'DSB-10.2'],
+    validate: classSchema(SubstitutePlayedData),
+  },
+  {
+    type: 'DispensationGranted',
+    schemaVersion: 1,
+    description: 'The directors grant a DSB-9.4 dispensation, with reasons.',
+    rules: ['DSB-9.4'],
+    validate: classSchema(DispensationGrantedData),
+  },
+  {
+    type: 'GroupsRebalanced',
+    schemaVersion: 1,
+    description: 'The directors move pairs between groups to balance them (DSB-5.2, DSB-8).',
+    rules: ['DSB-8.1', 'DSB-8.2'],
+    validate: classSchema(GroupsRebalancedData),
+  },
+];

@@ -1,0 +1,53 @@
+import { IsDefined, IsIn, IsObject, IsOptional, IsString, Length, Matches } from 'class-validator';
+import type { EventDefinition } from '../catalogue';
+import { classSchema } from '../class-schema';
+import { DATE_PATTERN, IsLedgerId } from './ids';
+
+export const PRESET_IDS = ['nz-club', 'dsb-groenlo-2014'] as const;
+
+class RulebookAdoptedData {
+  @IsLedgerId('clubId')
+  clubId!: string;
+
+  @IsIn(PRESET_IDS)
+  preset!: string;
+
+  /** Dotted parameter paths and their values, e.g. { "tenSession.counted": 8 }. */
+  @IsObject()
+  overrides!: Record<string, unknown>;
+
+  @Matches(DATE_PATTERN, { message: 'effectiveFrom must be YYYY-MM-DD' })
+  effectiveFrom!: string;
+}
+
+class RulebookAmendedData {
+  @IsLedgerId('clubId')
+  clubId!: string;
+
+  @IsDefined()
+  @IsObject()
+  changes!: Record<string, unknown>;
+
+  @Matches(DATE_PATTERN, { message: 'effectiveFrom must be YYYY-MM-DD' })
+  effectiveFrom!: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 500)
+  reason?: string;
+}
+
+export const rulebookEvents: EventDefinition[] = [
+  {
+    type: 'RulebookAdopted',
+    schemaVersion: 1,
+    description: 'A club adopts a preset rulebook with its own overrides, from a date.',
+    validate: classSchema(RulebookAdoptedData),
+  },
+  {
+    type: 'RulebookAmended',
+    schemaVersion: 1,
+    description: 'The committee changes rulebook parameters from a date; replays recompute.',
+    validate: classSchema(RulebookAmendedData),
+  },
+];

@@ -1,0 +1,221 @@
+import { decide } from '../../src/domain/competition/decide';
+import type { CompetitionFact } from '../../src/domain/competition/facts';
+import { evolve, initialCompetitionState } from '../../src/domain/competition/state';
+import { RuleViolation } from '../../src/domain/rule-violation';
+
+/** Given these facts, when this fact is proposed, then it is accepted or refused by a rule. */
+function given(...facts: CompetitionFact[]) {
+  const state = facts.reduce((s, f) => evolve(s, decide(s, f)[0]), initialCompetitionState());
+  return {
+    accepts: (fact: CompetitionFact) => expect(decide(state, fact)).toEqual([fact]),
+    refuses: (fact: CompetitionFact, rule: string, reason: RegExp, field?: string) => {
+      let error: unknown;
+      try {
+        decide(state, fact);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(RuleViolation);
+      expect((error as RuleViolation).rule).toBe(rule);
+      expect((error as RuleViolation).reason).toMatch(reason);
+      if (field) expect((error as RuleViolation).field).toBe(field);
+    },
+  };
+}
+
+const at = '2026-02-02T18:00:00+13:00';
+const C = 'club-pairs-2026';
+const created = (groups?: string[]): CompetitionFact => ({
+  type: 'CompetitionCreated',
+  occurredAt: at,
+  data: {
+    competitionId: C,
+    clubId: 'wellington',
+    name: 'Club Pairs',
+    season: '2026',
+    kind: 'pairs-series',
+    format: groups ? 'dsb-pairs' : 'club-pairs',
+    sessions: [1, 2, 3].map((n) => ({ session: n, date: `2026-02-0${n + 1}`, startTime: '19:30' })),
+    groups,
+  },
+});
+const entered = (pairId: string, players: string[], group?: string): CompetitionFact => ({
+  type: 'PairEntered',
+  occurredAt: at,
+  data: { competitionId: C, pairId, players, group },
+});
+const result = (
+  pairId: string,
+  session: number,
+  players: string[],
+  percentage = 52.5,
+): CompetitionFact => ({
+  type: 'SessionResultRecorded',
+  occurredAt: at,
+  data: {
+    competitionId: C,
+    session,
+    pairId,
+    players,
+    percentage,
+    boardsPlayed: 24,
+    source: 'imported',
+  },
+});
+const sub = (
+  pairId: string,
+  session: number,
+  absentPlayerId: string,
+  substituteId: string,
+  crossPairId?: string,
+): CompetitionFact => ({
+  type: 'SubstitutePlayed',
+  occurredAt: at,
+  data: { competitionId: C, session, pairId, absentPlayerId, substituteId, crossPairId },
+});
+const named = (
+  pairId: string,
+  session: number,
+  players: string[],
+  occurredAt: string,
+): CompetitionFact => ({
+  type: 'PartnershipPlayersNamed',
+  occurredAt,
+  data: { competitionId: C, session, pairId, players },
+});
+
+describe('competition deciders', () => {
+  const base = [created(), entered('p1', ['ann', 'bob']), entered('p2', ['cat', 'dan'])];
+
+  it('accepts a result for an entered pair and refuses one for a pair not in the competition', () => {
+    given(...base).accepts(result('p1', 1, ['ann', 'bob']));
+    given(...base).refuses(result('p9', 1, ['x', 'y']), 'LEDGER', /has not entered/, 'data.pairId');
+  });
+
+  it('refuses the same session scored twice: that is a correction', () => {
+    given(...base, result('p1', 1, ['ann', 'bob'])).refuses(
+      result('p1', 1, ['ann', 'bob'], 60),
+      'LEDGER',
+      /already scored: that is a correction/,
+    );
+  });
+
+  it('refuses a session the competition does not have', () => {
+    given(...base).refuses(
+      result('p1', 4, ['ann', 'bob']),
+      'LEDGER',
+      /not a session/,
+      'data.session',
+    );
+  });
+
+  it('NZ-7 refuses a substitute for a player present at the same session', () => {
+    // Ann plays for p1 at session 1, so nobody may substitute for her there.
+    const annPlays = [created(), entered('p1', ['ann', 'bob']), entered('p3', ['ann2', 'eve'])];
+    given(...annPlays, result('p1', 1, ['ann', 'bob'])).accepts(sub('p3', 1, 'eve', 'zoe'));
+    given(...base, sub('p2', 1, 'dan', 'bob', 'p1')).refuses(
+      sub('p1', 1, 'bob', 'zoe'),
+      'NZ-7',
+      /bob is present at session 1/,
+      'data.absentPlayerId',
+    );
+  });
+
+  it('NZ-7 refuses a result that has a replaced player sitting down after all', () => {
+    given(...base, sub('p1', 1, 'bob', 'zoe')).refuses(
+      result('p1', 1, ['ann', 'bob']),
+      'NZ-7',
+      /bob was replaced/,
+    );
+    given(...base, sub('p1', 1, 'bob', 'zoe')).accepts(result('p1', 1, ['ann', 'zoe']));
+  });
+
+  it('NZ-7 refuses a substitute who already plays for another pair that session', () => {
+    given(...base, result('p2', 1, ['cat', 'dan'])).refuses(
+      sub('p1', 1, 'bob', 'cat'),
+      'NZ-7',
+      /cat already plays for pair p2/,
+      'data.substituteId',
+    );
+  });
+
+  it('NZ-6 lets the remaining members of two pairs play together, the score counting for both', () => {
+    const cross = [...base, sub('p1', 2, 'bob', 'cat', 'p2'), sub('p2', 2, 'dan', 'ann', 'p1')];
+    given(...cross).accepts(result('p1', 2, ['ann', 'cat']));
+    given(...cross, result('p1', 2, ['ann', 'cat'])).accepts(result('p2', 2, ['cat', 'ann']));
+  });
+
+  it('NZ-6 refuses a cross-substitute who is not in the other pair', () => {
+    given(...base).refuses(
+      sub('p1', 2, 'bob', 'zoe', 'p2'),
+      'NZ-6',
+      /zoe is not a member of pair p2/,
+    );
+  });
+
+  it('DSB-10.1 refuses replacing both members of a pair', () => {
+    given(...base, sub('p1', 1, 'bob', 'zoe')).refuses(
+      sub('p1', 1, 'ann', 'yve'),
+      'DSB-10.1',
+      /only one member of pair p1/,
+    );
+  });
+
+  describe('DSB-3 partnerships of three name their two players by 12:00', () => {
+    const dsb = [created(['A', 'B']), entered('t1', ['ann', 'bob', 'cat'], 'A')];
+
+    it('accepts players named at 12:00 exactly, club time', () => {
+      given(...dsb).accepts(named('t1', 1, ['ann', 'cat'], '2026-02-02T12:00:00+01:00'));
+    });
+
+    it('refuses players named at 12:01', () => {
+      given(...dsb).refuses(
+        named('t1', 1, ['ann', 'cat'], '2026-02-02T12:01:00+01:00'),
+        'DSB-3',
+        /after the 12:00 deadline of 2026-02-02/,
+        'occurredAt',
+      );
+    });
+
+    it('refuses a player who is not in the partnership, and naming for a plain pair', () => {
+      given(...dsb).refuses(
+        named('t1', 1, ['ann', 'zoe'], '2026-02-02T09:00:00+01:00'),
+        'DSB-3',
+        /zoe is not in the partnership/,
+      );
+      given(...dsb, entered('p2', ['eve', 'fay'], 'B')).refuses(
+        named('p2', 1, ['eve', 'fay'], '2026-02-02T09:00:00+01:00'),
+        'DSB-3',
+        /not a partnership of three/,
+      );
+    });
+
+    it('refuses a pair without a group where the competition plays in groups, and an unknown group', () => {
+      given(...dsb).refuses(entered('p2', ['eve', 'fay']), 'DSB-5', /name the pair’s group/);
+      given(...dsb).refuses(
+        entered('p2', ['eve', 'fay'], 'Z'),
+        'LEDGER',
+        /group Z is not one of A, B/,
+        'data.group',
+      );
+    });
+  });
+
+  it('refuses a player entered in two pairs, and facts before the competition exists', () => {
+    given(...base).refuses(entered('p3', ['ann', 'zoe']), 'LEDGER', /ann already plays in pair p1/);
+    given().refuses(entered('p1', ['ann', 'bob']), 'LEDGER', /create it first/);
+    given(...base).refuses(created(), 'LEDGER', /already exists/);
+  });
+
+  it('refuses an absence for a session the pair has played', () => {
+    given(...base, result('p1', 1, ['ann', 'bob'])).refuses(
+      {
+        type: 'AbsenceNotified',
+        occurredAt: at,
+        data: { competitionId: C, session: 1, pairId: 'p1', validReason: true },
+      },
+      'DSB-9.1',
+      /has a result at session 1/,
+    );
+  });
+});
