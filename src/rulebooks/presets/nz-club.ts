@@ -1,0 +1,147 @@
+import type { Preset } from '../rulebook';
+
+/**
+ * The NZCBA club's rulebook (seed 000, RULES.md NZ-1 … NZ-10 for the pairs and individual
+ * competitions). Every number of those rules is a parameter here, plain JSON, so that an
+ * amendment (`tenSession.counted: 8`, `substitutePenaltiesPercent: [2, 3, 4]`) changes it and a
+ * replay recomputes. Percentages are in percent (as the rules state them) with at most 2
+ * decimals; the computations in src/standings/nz convert them to integer hundredths.
+ *
+ * Event kinds: `club-pairs`, `victoria-pairs`, `thursday-afternoon-club-pairs` (ten sessions),
+ * `short-pairs` (three or four sessions), `wellesley-pairs` (four nights),
+ * `random-draw-individual`, `wilkinson-individual` (three nights).
+ * Nights: `monday`, `tuesday`, `wednesday`, `thursday` (Thursday afternoon).
+ */
+export type NzClubParams = {
+  /** NZ-1: the ten-session pairs events. */
+  tenSession: {
+    events: string[];
+    sessions: number;
+    /** The best `counted` scores count. */
+    counted: number;
+    /** The regular partnership must play at least this many sessions. */
+    regularMinSessions: number;
+    /** At most this many substitute scores may be among those counted. */
+    maxSubstituteScoresCounted: number;
+  };
+  /** NZ-2: three- and four-session pairs events count all scores. */
+  shortPairs: { sessionCounts: number[] };
+  /** NZ-2: the Random Draw Individual counts the best this many scores. */
+  randomDrawIndividualBestOf: number;
+  /** NZ-3: substitutes allowed for at most this percentage of sessions, rounded down. */
+  substituteLimitPercent: number;
+  /** NZ-4: penalty (percent) for the 1st, 2nd, 3rd … counted substitute score, by date. */
+  substitutePenaltiesPercent: number[];
+  /**
+   * NZ-4, reading: the penalty for a counted substitute score past the end of the list. The
+   * rules never count a 4th substitute score in a ten-session event (NZ-1 caps them at 3) and
+   * allow only 1 substitution in three/four-session events (NZ-3), so this matters only after an
+   * amendment or for a pair listed over the NZ-3 limit; by default it repeats the last, 3 %.
+   */
+  substitutePenaltyAfterListPercent: number;
+  /** NZ-5: one full board penalty (100 / boards played, percent) for the session. */
+  oneBoardPenalty: {
+    /** Events where a player partnering a non-club member is penalised. */
+    nonMemberPartnerEvents: string[];
+    /** Events where a Tuesday player is penalised. */
+    tuesdayPlayerEvents: string[];
+    /** How many boards the penalty is worth. */
+    boards: number;
+    /** Rounding of 100 × boards / boards played to hundredths: 'half-up' | 'up' | 'down'. */
+    rounding: string;
+    /**
+     * Reading: false — one penalty per pair and session however many reasons apply; true —
+     * one per reason.
+     */
+    perReason: boolean;
+  };
+  /** NZ-8h: Wilkinson Individual handicap, percent per session, for players of these nights. */
+  wilkinsonHandicapPercent: number;
+  wilkinsonHandicapNights: string[];
+  /** NZ-9: the Wellesley Pairs, its nights and the home-night pairs that qualify. */
+  wellesley: { nights: number; qualifyingPairs: string[][] };
+  /** The Wilkinson Individual's nights (NZ-8e excludes them from the Tuesday limit). */
+  wilkinson: { nights: number };
+  /** NZ-8 e/f/g: out-of-night plays allowed per year. */
+  nightLimits: {
+    mondayWedToTuesday: number;
+    tuesdayToWednesday: number;
+    tuesdayIntermediateOpenToMonday: number;
+  };
+  /**
+   * NZ-8 e/f/g: what a play past the limit does: 'disqualify' (the pair or team is disqualified
+   * from that event, f and g) or 'not-permitted' (reading for e, which states no sanction: the
+   * play is refused, the pair is not disqualified).
+   */
+  nightLimitOver: {
+    mondayWedToTuesday: string;
+    tuesdayToWednesday: string;
+    tuesdayIntermediateOpenToMonday: string;
+  };
+  /** NZ-8e: events whose Tuesday nights do not count towards the Monday/Wednesday limit. */
+  nightLimitExcludedEvents: string[];
+  /** NZ-8g: a Tuesday Junior may play Mondays freely but qualifies for no Monday event. */
+  juniorQualifiesForMondayEvents: boolean;
+  /**
+   * NZ-8a: grade of each night, 1 the highest. Reading: Tuesday is the top grade (its players
+   * are penalised and limited when playing Monday or Wednesday); the others rank equal.
+   */
+  nightGrades: { monday: number; tuesday: number; wednesday: number; thursday: number };
+  /** NZ-10: visitors play at most this many times a year and do not qualify for prizes. */
+  visitorMaxPerYear: number;
+  visitorsQualifyForPrizes: boolean;
+  /** The club year for NZ-8 and NZ-10 limits starts on this month-day (MM-DD). */
+  yearStarts: string;
+};
+
+export const nzClub: Preset<NzClubParams> = {
+  id: 'nz-club',
+  source: 'seeds/000_bc7deb3638e1f664.txt — NZCBA club rules (Club Rules 1–5, Substitutions)',
+  params: {
+    tenSession: {
+      events: ['club-pairs', 'victoria-pairs', 'thursday-afternoon-club-pairs'],
+      sessions: 10,
+      counted: 9,
+      regularMinSessions: 6,
+      maxSubstituteScoresCounted: 3,
+    },
+    shortPairs: { sessionCounts: [3, 4] },
+    randomDrawIndividualBestOf: 3,
+    substituteLimitPercent: 40,
+    substitutePenaltiesPercent: [1, 2, 3],
+    substitutePenaltyAfterListPercent: 3,
+    oneBoardPenalty: {
+      nonMemberPartnerEvents: ['club-pairs', 'victoria-pairs'],
+      tuesdayPlayerEvents: ['victoria-pairs'],
+      boards: 1,
+      rounding: 'half-up',
+      perReason: false,
+    },
+    wilkinsonHandicapPercent: 4,
+    wilkinsonHandicapNights: ['monday', 'wednesday'],
+    wellesley: {
+      nights: 4,
+      qualifyingPairs: [
+        ['tuesday', 'monday'],
+        ['tuesday', 'wednesday'],
+      ],
+    },
+    wilkinson: { nights: 3 },
+    nightLimits: {
+      mondayWedToTuesday: 3,
+      tuesdayToWednesday: 2,
+      tuesdayIntermediateOpenToMonday: 2,
+    },
+    nightLimitOver: {
+      mondayWedToTuesday: 'not-permitted',
+      tuesdayToWednesday: 'disqualify',
+      tuesdayIntermediateOpenToMonday: 'disqualify',
+    },
+    nightLimitExcludedEvents: ['wellesley-pairs', 'wilkinson-individual'],
+    juniorQualifiesForMondayEvents: false,
+    nightGrades: { monday: 2, tuesday: 1, wednesday: 2, thursday: 2 },
+    visitorMaxPerYear: 3,
+    visitorsQualifyForPrizes: false,
+    yearStarts: '01-01',
+  },
+};

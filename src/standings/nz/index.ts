@@ -1,0 +1,6 @@
+export * from './types';
+export * from './percent';
+export * from './counted';
+export * from './qualification';
+export * from './eligibility';
+export * from './standings';

@@ -1,0 +1,153 @@
+/**
+ * Inputs and outputs of the NZ club's pairs and individual standings (RULES.md NZ-1 … NZ-10).
+ * Percentages are integer HUNDREDTHS of a percent (61.25 % is 6125): sums and penalties are
+ * exact integers; only the NZ-5 one-board penalty (100 / boards played) is rounded, once per
+ * session, as the rulebook's `oneBoardPenalty.rounding` says.
+ */
+
+/** The kinds of event the NZ rules name. */
+export type NzEventKind =
+  | 'club-pairs'
+  | 'victoria-pairs'
+  | 'thursday-afternoon-club-pairs'
+  | 'short-pairs'
+  | 'wellesley-pairs'
+  | 'random-draw-individual'
+  | 'wilkinson-individual';
+
+export const NZ_EVENT_KINDS: readonly NzEventKind[] = [
+  'club-pairs',
+  'victoria-pairs',
+  'thursday-afternoon-club-pairs',
+  'short-pairs',
+  'wellesley-pairs',
+  'random-draw-individual',
+  'wilkinson-individual',
+];
+
+/** A graded night of the club (`thursday` is Thursday afternoon). */
+export type Night = 'monday' | 'tuesday' | 'wednesday' | 'thursday';
+export const NIGHTS: readonly Night[] = ['monday', 'tuesday', 'wednesday', 'thursday'];
+
+/** NZCBA ranking of a player (NZ-8g). */
+export type NzcbaRank = 'junior' | 'intermediate' | 'open';
+
+/**
+ * NZ-5 reasons for a one-board penalty: the pair's player partnered a non-club member, or a
+ * Tuesday player played (counted only in the events the rulebook names: Victoria Pairs).
+ */
+export type OneBoardReason = 'partner-non-member' | 'tuesday-player';
+export const ONE_BOARD_REASONS: readonly OneBoardReason[] = [
+  'partner-non-member',
+  'tuesday-player',
+];
+
+/** One session score of a pair (or, in an individual event, of a player). */
+export interface NzSessionScore {
+  /** 1-based session number; numbers follow the dates, so "by date" is "by number". */
+  session: number;
+  /** Hundredths of a percent, an integer in 0..10000. */
+  percentage: number;
+  /** Boards the pair played in the session (a positive integer; NZ-5 divides by it). */
+  boardsPlayed: number;
+  /** Played with a substitute (NZ-1, NZ-3, NZ-4). Not allowed in individual events. */
+  substitute?: boolean;
+  /**
+   * NZ-6: the other pair whose remaining member formed this partnership; the same score counts
+   * for both pairs as a substitute score (implies `substitute`). See `crossSubstitution`.
+   */
+  crossSubstitutionWith?: string;
+  /** NZ-5 reasons that apply to this session. */
+  oneBoardPenalties?: OneBoardReason[];
+}
+
+/** What kind of event, and how many sessions it has (taken from the rulebook when fixed). */
+export interface NzEventSpec {
+  kind: NzEventKind;
+  /** Required for `short-pairs` (3 or 4) and `random-draw-individual`; checked otherwise. */
+  sessions?: number;
+}
+
+/** One rule's verdict on a player or pair (NZ-1, NZ-3, NZ-8, NZ-9, NZ-10). */
+export interface NzVerdict {
+  rule: string;
+  /** A player or pair id. */
+  subject: string;
+  /** What the verdict is about: being placed in the event, C points, prizes, or playing. */
+  scope: 'event' | 'c-points' | 'prizes' | 'play';
+  ok: boolean;
+  reason: string;
+}
+
+/** One competitor (a pair, or a player in an individual event) of an event. */
+export interface NzEntry {
+  competitor: string;
+  scores: NzSessionScore[];
+  /**
+   * Home nights: for `wellesley-pairs` the two players' (NZ-9), for `wilkinson-individual` the
+   * player's own (NZ-8h handicap). Ignored elsewhere.
+   */
+  homeNights?: Night[];
+  /**
+   * Verdicts computed elsewhere (NZ-8, NZ-10 helpers): a verdict with scope 'event' or 'play'
+   * that is not ok leaves the competitor listed but not placed; the others are explained.
+   */
+  verdicts?: NzVerdict[];
+}
+
+/** One line of a standing's explanation. `amount` is in hundredths of a percent, signed as it
+ * changes the score (a penalty is negative, a handicap positive). */
+export interface NzExplain {
+  rule: string;
+  session?: number;
+  effect: string;
+  amount?: number;
+}
+
+/** A session as it entered the standing. */
+export interface NzSessionLine {
+  session: number;
+  played: boolean;
+  substitute: boolean;
+  /** The score as given (0 when not played). */
+  raw: number;
+  /** After NZ-5 and NZ-8h, before NZ-4 (which depends on the counted set). */
+  beforeSubstitutePenalty: number;
+  /** NZ-4 numbering among the counted substitute scores, by date. */
+  substituteNumber?: number;
+  /** The final session score (after NZ-4 when counted). */
+  score: number;
+  counted: boolean;
+}
+
+export interface NzStanding {
+  competitor: string;
+  /** Competition place ("1224"); null when the competitor does not qualify. */
+  place: number | null;
+  qualifies: boolean;
+  /** Sum of the counted session scores, hundredths of a percent. */
+  total: number;
+  /** Session numbers counted (a session not played counts 0 when among them). */
+  counted: number[];
+  /** Played sessions left out. */
+  dropped: number[];
+  notPlayed: number[];
+  sessions: NzSessionLine[];
+  explain: NzExplain[];
+}
+
+/**
+ * Bad input, naming the `field` (e.g. `entries[2].scores[0].percentage`) and the `rule` it was
+ * checked for.
+ */
+export class NzInputError extends RangeError {
+  override readonly name = 'NzInputError';
+
+  constructor(
+    readonly rule: string,
+    readonly field: string,
+    message: string,
+  ) {
+    super(`${rule}: ${field} ${message}`);
+  }
+}
