@@ -249,3 +249,15 @@ describe('EsdbEventStore when the server does not offer BatchAppend (client fall
     expect(await store.headPosition()).toBe(first.position);
   });
 });
+
+describe('EsdbEventStore.close (protocol fake)', () => {
+  it('completes open subscriptions', async () => {
+    const store = new EsdbEventStore(fake.url);
+    const done = new Promise<string>((resolve, reject) =>
+      store.subscribeToAll().subscribe({ complete: () => resolve('completed'), error: reject }),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    await store.close();
+    await expect(done).resolves.toBe('completed');
+  });
+});

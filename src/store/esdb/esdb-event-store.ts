@@ -118,7 +118,8 @@ export class EsdbEventStore implements EventStore {
   readonly url: string;
   private readonly client: EventStoreDBClient;
   private readonly upcast: Upcast;
-  private readonly teardowns = new Set<() => void>();
+  /** Open subscriptions: close() completes them. */
+  private readonly closers = new Set<() => void>();
   private connected = false;
 
   /** `connectionString`: e.g. `esdb://localhost:2113?tls=false`. Connects lazily. */
@@ -220,10 +221,14 @@ export class EsdbEventStore implements EventStore {
       let stopped = false;
       const teardown = () => {
         stopped = true;
-        this.teardowns.delete(teardown);
+        this.closers.delete(closeWithStore);
         stop?.();
       };
-      this.teardowns.add(teardown);
+      const closeWithStore = () => {
+        if (!stopped) subscriber.complete();
+        teardown();
+      };
+      this.closers.add(closeWithStore);
       const fail = (err: unknown) => {
         if (!stopped) subscriber.error(this.mapError(err));
         teardown();
@@ -274,7 +279,7 @@ export class EsdbEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
-    for (const teardown of [...this.teardowns]) teardown();
+    for (const closeSubscription of [...this.closers]) closeSubscription();
     // dispose() cancels the client's open calls and waits for them; do not wait forever.
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([
