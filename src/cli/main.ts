@@ -12,6 +12,7 @@ import { DEFAULT_STORE_URL, hasDensePositions, openStore } from '../store/open-s
 import { StoreError } from '../store/errors';
 import { AppendFileError, appendBatches, planAppend } from './commands/append';
 import { exportLog } from './commands/export';
+import { registerImportCommands } from './commands/import-usebio';
 import { progress } from './progress';
 
 const positiveInt = (name: string) => (v: string) => {
@@ -187,6 +188,8 @@ export function buildCli(): Command {
         );
       },
     );
+
+  registerImportCommands(program, storeOption);
 
   return program;
 }

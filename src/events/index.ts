@@ -1,8 +1,9 @@
 import { EventCatalogue } from './catalogue';
 import { clubEvents } from './contexts/club';
+import { sessionEvents } from './contexts/session';
 
 /** Every event type the ledger accepts. A new context adds one file and one entry here. */
-export const catalogue = new EventCatalogue([...clubEvents]);
+export const catalogue = new EventCatalogue([...clubEvents, ...sessionEvents]);
 
 export type { EventDefinition } from './catalogue';
 export { EventCatalogue } from './catalogue';

@@ -1,0 +1,29 @@
+import type { EventCatalogue } from '../../events/catalogue';
+import { validateFacts } from '../../import/append-session';
+import { sessionFacts, type FactOptions, type SessionFacts } from '../../import/facts';
+import { ImportError, type ImportIssue } from '../../import/model';
+import { PbnError, parsePbn, type PbnReadOptions } from '../../import/pbn/parse';
+import { readInput } from '../../import/read-input';
+
+export type PbnImportOptions = FactOptions & PbnReadOptions;
+
+/**
+ * Reads and checks the whole PBN file and builds every fact before the store is opened: any
+ * problem throws ImportError and nothing is written.
+ */
+export async function planPbnImport(
+  file: string,
+  catalogue: EventCatalogue,
+  options: PbnImportOptions,
+): Promise<{ facts: SessionFacts[]; warnings: ImportIssue[] }> {
+  const text = await readInput(file);
+  let parsed;
+  try {
+    parsed = parsePbn(text, options);
+  } catch (e) {
+    if (e instanceof PbnError) throw new ImportError(file, e.issues);
+    throw e;
+  }
+  const facts = validateFacts(catalogue, [sessionFacts(parsed.session, options)]);
+  return { facts, warnings: parsed.warnings };
+}

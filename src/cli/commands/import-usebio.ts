@@ -1,0 +1,172 @@
+import { Command, InvalidArgumentError, type Option } from 'commander';
+import { catalogue } from '../../events';
+import type { EventCatalogue } from '../../events/catalogue';
+import {
+  ImportConflictError,
+  appendSessions,
+  validateFacts,
+  type SessionOutcome,
+} from '../../import/append-session';
+import { sessionFacts, type FactOptions, type SessionFacts } from '../../import/facts';
+import { ImportError, type ImportIssue } from '../../import/model';
+import { readInput } from '../../import/read-input';
+import { UsebioError, parseUsebio } from '../../import/usebio/parse';
+import { openStore } from '../../store/open-store';
+import { checkUsebio } from './check-usebio';
+import { planPbnImport } from './import-pbn';
+
+export interface ImportOptions extends FactOptions {
+  club?: string;
+}
+
+/**
+ * Reads and checks the whole USEBIO file and builds every fact before the store is opened:
+ * any problem throws ImportError and nothing is written.
+ */
+export async function planUsebioImport(
+  file: string,
+  cat: EventCatalogue,
+  options: ImportOptions = {},
+): Promise<{ facts: SessionFacts[]; warnings: ImportIssue[] }> {
+  const xml = await readInput(file);
+  let parsed;
+  try {
+    parsed = parseUsebio(xml, { clubId: options.club });
+  } catch (e) {
+    if (e instanceof UsebioError) throw new ImportError(file, e.issues);
+    throw e;
+  }
+  const facts = validateFacts(
+    cat,
+    parsed.sessions.map((s) => sessionFacts(s, options)),
+  );
+  return { facts, warnings: parsed.warnings };
+}
+
+/** One line per session for stderr. */
+export function describeOutcome(o: SessionOutcome): string {
+  return o.status === 'appended'
+    ? `${o.streamId}: appended ${o.events} events`
+    : `${o.streamId}: already imported, nothing added`;
+}
+
+const err = (line: string) => process.stderr.write(line + '\n');
+
+const clock = (v: string) => {
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(v)) throw new InvalidArgumentError('must be HH:MM');
+  return v;
+};
+const offset = (v: string) => {
+  if (!/^(Z|[+-](0\d|1[0-4]):[0-5]\d)$/.test(v))
+    throw new InvalidArgumentError('must be Z or ±HH:MM, e.g. +13:00');
+  return v;
+};
+
+interface CommonOptions {
+  store: string;
+  start?: string;
+  utcOffset?: string;
+}
+
+/** Prints an input problem (exit 1); rethrows anything else. */
+function report(file: string, e: unknown): void {
+  if (e instanceof ImportError) {
+    e.issues.forEach((i) => err(`${file}: ${i.path}: ${i.message}`));
+    err(`${file}: ${e.message}`);
+  } else if (e instanceof ImportConflictError) {
+    e.issues.forEach((i) => err(`${file}: ${i.path}: ${i.message}`));
+    err(`${file}: ${e.message}`);
+  } else throw e;
+  process.exitCode = 1;
+}
+
+async function run(
+  file: string,
+  o: CommonOptions,
+  plan: () => Promise<{ facts: SessionFacts[]; warnings: ImportIssue[] }>,
+) {
+  let planned;
+  try {
+    planned = await plan();
+  } catch (e) {
+    return report(file, e);
+  }
+  planned.warnings.forEach((w) => err(`${file}: warning: ${w.path}: ${w.message}`));
+  const store = await openStore(o.store, { upcast: catalogue.upcast });
+  try {
+    const before = await store.headPosition();
+    let outcomes;
+    try {
+      outcomes = await appendSessions(store, planned.facts);
+    } catch (e) {
+      return report(file, e);
+    }
+    outcomes.forEach((x) => err(describeOutcome(x)));
+    const after = await store.headPosition();
+    err(
+      after === before
+        ? `${file}: already imported, nothing added; head position ${after}`
+        : `${file}: imported ${after - before} events; head position ${after}`,
+    );
+  } finally {
+    await store.close();
+  }
+}
+
+/** `import usebio`, `import pbn` and `check usebio`. */
+export function registerImportCommands(program: Command, storeOption: () => Option): void {
+  const imp = program
+    .command('import')
+    .description('Import the facts of scored sessions from result files');
+
+  imp
+    .command('usebio <file>')
+    .description(
+      'Import a USEBIO 1.2/1.3 XML result file: movement, pairs and traveller lines (checked whole first: a bad line writes nothing; importing again adds nothing)',
+    )
+    .addOption(storeOption())
+    .option('--club <id>', 'club id (default: CLUB_ID_NUMBER, else CLUB_NAME)')
+    .option('--start <HH:MM>', 'club time the session started (occurredAt)', clock)
+    .option('--utc-offset <offset>', "the club's UTC offset that day, e.g. +13:00", offset)
+    .action(async (file: string, o: CommonOptions & { club?: string }) =>
+      run(file, o, () => planUsebioImport(file, catalogue, o)),
+    );
+
+  imp
+    .command('pbn <file>')
+    .description('Import the board results (ScoreTable sections) of a PBN file')
+    .addOption(storeOption())
+    .requiredOption('--club <id>', 'club id (PBN files do not name the club)')
+    .option('--event <id>', 'event id (default: the Event tag)')
+    .option('--session <n>', 'session number or name', '1')
+    .option('--start <HH:MM>', 'club time the session started (occurredAt)', clock)
+    .option('--utc-offset <offset>', "the club's UTC offset that day, e.g. +13:00", offset)
+    .action(
+      async (file: string, o: CommonOptions & { club: string; event?: string; session: string }) =>
+        run(file, o, () =>
+          planPbnImport(file, catalogue, {
+            ...o,
+            clubId: o.club,
+            eventId: o.event,
+            session: o.session,
+          }),
+        ),
+    );
+
+  program
+    .command('check')
+    .description('Check a result file against our scoring')
+    .command('usebio <file>')
+    .description(
+      "Score a USEBIO file's traveller lines with our scoring module and compare every published percentage, total, place and datum (exit 0: all agree; 1: a mismatch or an unreadable file)",
+    )
+    .action(async (file: string) => {
+      try {
+        const { reports, text } = await checkUsebio(file);
+        process.stdout.write(text);
+        process.exitCode = reports.every((r) => r.ok) ? 0 : 1;
+      } catch (e) {
+        report(file, e);
+      }
+    });
+}

@@ -1,0 +1,384 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import type { EventDefinition } from '../catalogue';
+import { classSchema } from '../class-schema';
+import type { FieldIssue } from '../issues';
+
+// The facts of a scored session: the movement, the pairs, each traveller line and each
+// director's adjusted score. Matchpoints, IMPs, datums, percentages and places are DERIVED
+// (STD-MP, STD-NEUBERG, STD-BUTLER, STD-CROSSIMP) and are never stored: a projection or
+// `bridge-ledger check` computes them from these facts.
+
+const ID = /^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,99}$/;
+/** A pair number as the scoring program writes it: "7", "1NS", "12A", "3EW". */
+const PAIR = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,19}$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A card: rank then suit, e.g. "KH", "TS", "5D" (as on a USEBIO traveller). */
+const CARD = /^([2-9TJQKA]|10)[CDHS]$/;
+
+export const SCORING_METHODS = ['MP', 'BUTLER', 'CROSS_IMP'] as const;
+export type ScoringMethod = (typeof SCORING_METHODS)[number];
+export const DIRECTIONS = ['NS', 'EW'] as const;
+export const STRAINS = ['C', 'D', 'H', 'S', 'NT'] as const;
+export const DOUBLINGS = ['', 'X', 'XX'] as const;
+export const SEATS = ['N', 'E', 'S', 'W'] as const;
+export const RESULT_KINDS = ['played', 'passed-out', 'artificial'] as const;
+export type ResultKind = (typeof RESULT_KINDS)[number];
+
+class FieldOfPairs {
+  /** "NS", "EW", or "ALL" for a one-winner movement (Howell). */
+  @IsIn(['NS', 'EW', 'ALL'])
+  field!: 'NS' | 'EW' | 'ALL';
+
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(500)
+  @Matches(PAIR, { each: true, message: 'each pair must be a pair number such as 7 or 1NS' })
+  pairs!: string[];
+}
+
+class BoardExpectation {
+  @IsInt()
+  @Min(1)
+  board!: number;
+
+  /** N of STD-NEUBERG: how many results the board should have. */
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  results!: number;
+}
+
+class ScoringProgram {
+  @IsString()
+  @Length(1, 100)
+  name!: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(0, 100)
+  version?: string;
+}
+
+class SessionMovementRecordedData {
+  @Matches(ID, { message: 'clubId must be letters, digits and _ . : @ -' })
+  clubId!: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 200)
+  clubName?: string;
+
+  @IsString()
+  @Length(1, 100)
+  eventId!: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(0, 300)
+  eventDescription?: string;
+
+  @Matches(DATE, { message: 'date must be YYYY-MM-DD' })
+  date!: string;
+
+  @IsString()
+  @Length(1, 40)
+  session!: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 40)
+  section?: string;
+
+  @IsIn(SCORING_METHODS)
+  scoringMethod!: ScoringMethod;
+
+  /** 1: one field, one winner (Howell); 2: NS and EW are separate fields (Mitchell). */
+  @IsIn([1, 2])
+  winnerType!: 1 | 2;
+
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(1000)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  boards!: number[];
+
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(2)
+  @ValidateNested({ each: true })
+  @Type(() => FieldOfPairs)
+  fields!: FieldOfPairs[];
+
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => BoardExpectation)
+  expectedResults!: BoardExpectation[];
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ScoringProgram)
+  program?: ScoringProgram;
+
+  /** Where the facts were read from, e.g. "USEBIO 1.2", "PBN 2.1". */
+  @IsOptional()
+  @IsString()
+  @Length(1, 40)
+  source?: string;
+}
+
+class SessionPlayer {
+  @IsString()
+  @Length(1, 200)
+  name!: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 40)
+  nationalNumber?: string;
+}
+
+class SessionPairRegisteredData {
+  @Matches(PAIR, { message: 'pair must be a pair number such as 7 or 1NS' })
+  pair!: string;
+
+  /** The field the pair is ranked in: NS or EW in a two-winner movement, ALL otherwise. */
+  @IsIn(['NS', 'EW', 'ALL'])
+  field!: 'NS' | 'EW' | 'ALL';
+
+  @IsOptional()
+  @IsIn(DIRECTIONS)
+  direction?: 'NS' | 'EW';
+
+  @IsArray()
+  @ArrayMaxSize(4)
+  @ValidateNested({ each: true })
+  @Type(() => SessionPlayer)
+  players!: SessionPlayer[];
+}
+
+class ContractData {
+  @IsInt()
+  @Min(1)
+  @Max(7)
+  level!: number;
+
+  @IsIn(STRAINS)
+  strain!: (typeof STRAINS)[number];
+
+  @IsIn(DOUBLINGS)
+  doubling!: (typeof DOUBLINGS)[number];
+}
+
+class ArtificialScore {
+  /** NS's percentage of the top, e.g. 60 for average-plus (STD-NEUBERG, Law 12C). */
+  @IsNumber({ maxDecimalPlaces: 2 })
+  @Min(0)
+  @Max(100)
+  nsPercent!: number;
+
+  @IsNumber({ maxDecimalPlaces: 2 })
+  @Min(0)
+  @Max(100)
+  ewPercent!: number;
+}
+
+class BoardResultRecordedData {
+  @IsInt()
+  @Min(1)
+  board!: number;
+
+  /** The line's place on the traveller (1-based), part of its identity. */
+  @IsInt()
+  @Min(1)
+  line!: number;
+
+  @Matches(PAIR, { message: 'nsPair must be a pair number such as 7 or 1NS' })
+  nsPair!: string;
+
+  @Matches(PAIR, { message: 'ewPair must be a pair number such as 7 or 1NS' })
+  ewPair!: string;
+
+  @IsIn(RESULT_KINDS)
+  kind!: ResultKind;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ContractData)
+  contract?: ContractData;
+
+  @IsOptional()
+  @IsIn(SEATS)
+  declarer?: (typeof SEATS)[number];
+
+  @IsOptional()
+  @Matches(CARD, { message: 'lead must be a card such as KH or TS' })
+  lead?: string;
+
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(13)
+  tricks?: number;
+
+  /** The score from North-South's point of view (STD-SCORE), as reported. */
+  @IsOptional()
+  @IsInt()
+  @Min(-10000)
+  @Max(10000)
+  nsScore?: number;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ArtificialScore)
+  artificial?: ArtificialScore;
+}
+
+/** Which fields a result of each kind must and must not carry. */
+const NEEDS: Record<ResultKind, { required: string[]; forbidden: string[] }> = {
+  played: { required: ['contract', 'declarer', 'tricks', 'nsScore'], forbidden: ['artificial'] },
+  'passed-out': {
+    required: ['nsScore'],
+    forbidden: ['contract', 'declarer', 'tricks', 'lead', 'artificial'],
+  },
+  artificial: {
+    required: ['artificial'],
+    forbidden: ['contract', 'declarer', 'tricks', 'lead', 'nsScore'],
+  },
+};
+
+/** STD-SCORE: a result carries exactly the fields of its kind; passed out scores 0. */
+function resultShape(data: unknown): FieldIssue[] {
+  if (typeof data !== 'object' || data === null) return [];
+  const d = data as Record<string, unknown>;
+  const needs = NEEDS[d.kind as ResultKind];
+  if (!needs) return [];
+  const issues: FieldIssue[] = [];
+  for (const f of needs.required) {
+    if (d[f] === undefined)
+      issues.push({ field: f, message: `is required for a ${d.kind} result` });
+  }
+  for (const f of needs.forbidden) {
+    if (d[f] !== undefined) issues.push({ field: f, message: `is not part of a ${d.kind} result` });
+  }
+  if (d.kind === 'passed-out' && d.nsScore !== undefined && d.nsScore !== 0) {
+    issues.push({ field: 'nsScore', message: 'must be 0 for a passed-out board' });
+  }
+  return issues;
+}
+
+class AdjustedScoreAwardedData {
+  @IsInt()
+  @Min(1)
+  board!: number;
+
+  @Matches(PAIR, { message: 'nsPair must be a pair number such as 7 or 1NS' })
+  nsPair!: string;
+
+  @Matches(PAIR, { message: 'ewPair must be a pair number such as 7 or 1NS' })
+  ewPair!: string;
+
+  /** artificial (Law 12C2: percentages) or assigned (Law 12C1: a score at the table). */
+  @IsIn(['artificial', 'assigned'])
+  kind!: 'artificial' | 'assigned';
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ArtificialScore)
+  artificial?: ArtificialScore;
+
+  @IsOptional()
+  @IsInt()
+  @Min(-10000)
+  @Max(10000)
+  nsScore?: number;
+
+  @IsString()
+  @Length(1, 500)
+  reason!: string;
+
+  /** The law applied, e.g. "12C2". */
+  @IsOptional()
+  @IsString()
+  @Length(1, 20)
+  law?: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  director?: string;
+}
+
+function adjustedShape(data: unknown): FieldIssue[] {
+  if (typeof data !== 'object' || data === null) return [];
+  const d = data as Record<string, unknown>;
+  const issues: FieldIssue[] = [];
+  if (d.kind === 'artificial') {
+    if (d.artificial === undefined)
+      issues.push({ field: 'artificial', message: 'is required for an artificial score' });
+    if (d.nsScore !== undefined)
+      issues.push({ field: 'nsScore', message: 'is not part of an artificial score' });
+  }
+  if (d.kind === 'assigned') {
+    if (d.nsScore === undefined)
+      issues.push({ field: 'nsScore', message: 'is required for an assigned score' });
+    if (d.artificial !== undefined)
+      issues.push({ field: 'artificial', message: 'is not part of an assigned score' });
+  }
+  return issues;
+}
+
+const both =
+  (...checks: ((d: unknown) => FieldIssue[])[]) =>
+  (d: unknown) =>
+    checks.flatMap((c) => c(d));
+
+export const sessionEvents: EventDefinition[] = [
+  {
+    type: 'SessionMovementRecorded',
+    schemaVersion: 1,
+    description:
+      'A session was played: club, event, date, session/section, scoring method (MP, butler, cross-IMP), one or two fields with their pairs, the boards and the results expected on each (N of STD-NEUBERG).',
+    rules: ['STD-MP', 'STD-NEUBERG', 'STD-BUTLER', 'STD-CROSSIMP'],
+    validate: classSchema(SessionMovementRecordedData),
+  },
+  {
+    type: 'SessionPairRegistered',
+    schemaVersion: 1,
+    description:
+      'A pair took part in a session: its number, field and direction, and its players (name, national number when given).',
+    rules: ['STD-MP'],
+    validate: classSchema(SessionPairRegisteredData),
+  },
+  {
+    type: 'BoardResultRecorded',
+    schemaVersion: 1,
+    description:
+      'One traveller line: board, NS and EW pairs, and the contract, declarer, lead, tricks and NS score (STD-SCORE), or passed out, or an artificial score as NS%/EW% (STD-NEUBERG).',
+    rules: ['STD-SCORE', 'STD-NEUBERG'],
+    validate: both(classSchema(BoardResultRecordedData), resultShape),
+  },
+  {
+    type: 'AdjustedScoreAwarded',
+    schemaVersion: 1,
+    description:
+      "A director's adjusted score on a board for two pairs, with its reason: artificial (NS%/EW%, Law 12C2) or assigned (an NS score, Law 12C1).",
+    rules: ['STD-NEUBERG', 'STD-SCORE'],
+    validate: both(classSchema(AdjustedScoreAwardedData), adjustedShape),
+  },
+];

@@ -1,0 +1,116 @@
+import { validateAppend } from '../app/validate-append';
+import type { EventCatalogue } from '../events/catalogue';
+import type { EventToAppend } from '../events/envelope';
+import type { EventStore } from '../store/event-store';
+import { InvalidEventError, StreamNotFoundError } from '../store/errors';
+import type { SessionFacts } from './facts';
+import type { ImportIssue } from './model';
+
+export interface SessionOutcome {
+  streamId: string;
+  /** appended: new facts written; already-imported: every fact was there, nothing added. */
+  status: 'appended' | 'already-imported';
+  events: number;
+}
+
+/** A session already in the ledger whose stored facts differ from the file's. */
+export class ImportConflictError extends Error {
+  constructor(readonly issues: ImportIssue[]) {
+    super(
+      `${issues.length} fact(s) differ from the ones already imported; nothing was appended (record a correction as a new fact instead)`,
+    );
+  }
+}
+
+/** Checks every fact against the catalogue, as any outside writer must (nothing is written). */
+export function validateFacts(catalogue: EventCatalogue, all: SessionFacts[]): SessionFacts[] {
+  const issues: ImportIssue[] = [];
+  const out = all.map((f) => {
+    try {
+      return { ...f, events: validateAppend(catalogue, f.streamId, 'no_stream', f.events) };
+    } catch (e) {
+      if (!(e instanceof InvalidEventError)) throw e;
+      issues.push(
+        ...e.issues.map((i) => {
+          const m = /^events\[(\d+)\]\.?(.*)$/.exec(i.field);
+          const ev = m ? f.events[Number(m[1])] : undefined;
+          return {
+            path: `${f.streamId}${ev ? ` ${ev.type} ${describe(ev)}` : ''}`,
+            message: `${m ? m[2] : i.field}: ${i.message}`,
+          };
+        }),
+      );
+      return f;
+    }
+  });
+  if (issues.length) throw new ImportConflictError(issues);
+  return out;
+}
+
+function describe(e: EventToAppend): string {
+  const d = e.data as Record<string, unknown>;
+  if (e.type === 'BoardResultRecorded') return `board ${d.board} line ${d.line}`;
+  if (e.type === 'SessionPairRegistered') return `pair ${d.pair}`;
+  return '';
+}
+
+const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_k, val: unknown) =>
+    val && typeof val === 'object' && !Array.isArray(val)
+      ? Object.fromEntries(
+          Object.entries(val as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
+        )
+      : val,
+  );
+
+async function stored(store: EventStore, streamId: string) {
+  const byId = new Map<string, { type: string; data: unknown }>();
+  try {
+    for await (const e of store.readStream(streamId)) byId.set(e.id, e);
+  } catch (e) {
+    if (e instanceof StreamNotFoundError) return undefined;
+    throw e;
+  }
+  return byId;
+}
+
+/**
+ * Appends each session's facts with expectedRevision 'no_stream'. Every session is first
+ * compared with what the ledger already holds, before anything is written: a session whose
+ * facts are all there is "already imported" (nothing added); one whose stored facts differ
+ * (a file edited after it was imported) is refused as a whole.
+ */
+export async function appendSessions(
+  store: EventStore,
+  all: SessionFacts[],
+): Promise<SessionOutcome[]> {
+  const issues: ImportIssue[] = [];
+  const fresh: SessionFacts[] = [];
+  const outcomes = new Map<string, SessionOutcome>();
+  for (const f of all) {
+    const existing = await stored(store, f.streamId);
+    if (!existing) {
+      fresh.push(f);
+      continue;
+    }
+    for (const e of f.events) {
+      const s = existing.get(e.id);
+      const what = `${e.type} ${describe(e)}`.trim();
+      if (!s) issues.push({ path: f.streamId, message: `${what} is not in the imported session` });
+      else if (s.type !== e.type || canonical(s.data) !== canonical(e.data)) {
+        issues.push({ path: f.streamId, message: `${what} differs from the imported one` });
+      }
+    }
+    outcomes.set(f.streamId, {
+      streamId: f.streamId,
+      status: 'already-imported',
+      events: 0,
+    });
+  }
+  if (issues.length) throw new ImportConflictError(issues);
+  for (const f of fresh) {
+    await store.appendToStream(f.streamId, f.events, { expectedRevision: 'no_stream' });
+    outcomes.set(f.streamId, { streamId: f.streamId, status: 'appended', events: f.events.length });
+  }
+  return all.map((f) => outcomes.get(f.streamId)!);
+}

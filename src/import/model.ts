@@ -1,0 +1,89 @@
+import type { ScoringMethod } from '../events/contexts/session';
+import type { Contract } from '../scoring';
+
+/**
+ * What an importer reads from a result file, before it becomes facts: the session's movement,
+ * its pairs and traveller lines, and the results the scoring program PUBLISHED (kept only to
+ * check our scoring against, never stored).
+ */
+
+/** A problem with the input, naming the element (`BOARD[3]/TRAVELLER_LINE[2]/SCORE`). */
+export interface ImportIssue {
+  path: string;
+  message: string;
+}
+
+export class ImportError extends Error {
+  constructor(
+    readonly file: string,
+    readonly issues: ImportIssue[],
+  ) {
+    super(`${issues.length} problem(s); nothing was appended`);
+  }
+}
+
+/** A number as published, with the decimals it was printed with (for "agrees to the decimals"). */
+export interface Published {
+  value: number;
+  decimals: number;
+}
+
+export type LineResult =
+  | {
+      kind: 'played';
+      contract: Omit<Contract, 'declarer'>;
+      declarer: Contract['declarer'];
+      tricks: number;
+      nsScore: number;
+      lead?: string;
+    }
+  | { kind: 'passed-out'; nsScore: 0 }
+  | { kind: 'artificial'; nsPercent: number; ewPercent: number };
+
+export interface ImportedLine {
+  path: string;
+  board: number;
+  /** 1-based place on the traveller. */
+  line: number;
+  nsPair: string;
+  ewPair: string;
+  result: LineResult;
+  /** Per-line points the program printed: matchpoints, butler IMPs or cross-IMPs. */
+  published: { ns?: Published; ew?: Published };
+}
+
+export interface ImportedBoard {
+  path: string;
+  board: number;
+  lines: ImportedLine[];
+  /** The butler datum the program printed (BOARD_AVERAGE). */
+  publishedDatum?: number;
+}
+
+export interface ImportedPair {
+  path: string;
+  pair: string;
+  field: 'NS' | 'EW' | 'ALL';
+  direction?: 'NS' | 'EW';
+  players: { name: string; nationalNumber?: string }[];
+  published: { total?: Published; percentage?: Published; place?: number };
+}
+
+export interface ImportedSession {
+  /** Path prefix of the session in the file ('' for a file with one flat session). */
+  path: string;
+  clubId: string;
+  clubName?: string;
+  eventId: string;
+  eventDescription?: string;
+  /** YYYY-MM-DD */
+  date: string;
+  session: string;
+  section?: string;
+  scoringMethod: ScoringMethod;
+  winnerType: 1 | 2;
+  program?: { name: string; version?: string };
+  source: string;
+  pairs: ImportedPair[];
+  boards: ImportedBoard[];
+}

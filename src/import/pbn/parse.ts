@@ -1,0 +1,323 @@
+import type { ScoringMethod } from '../../events/contexts/session';
+import type {
+  ImportIssue,
+  ImportedBoard,
+  ImportedLine,
+  ImportedPair,
+  ImportedSession,
+} from '../model';
+import { checkSession } from '../session-checks';
+import { readArtificial, readResult } from '../traveller';
+
+/**
+ * PBN (Portable Bridge Notation 2.1) board results: the `[ScoreTable "…"]` of each board.
+ * The tag's value is the column spec (`PairId_NS\2R;PairId_EW\2R;Contract\4L;…`); the rows
+ * that follow are split on whitespace and quoted strings, not by the declared widths (which
+ * programs do not always respect). A `[TotalScoreTable]` gives the pairs' names when present.
+ */
+
+export interface PbnReadOptions {
+  clubId: string;
+  /** Default: the Event tag. */
+  eventId?: string;
+  session?: string;
+  /** Force one field (1) or NS/EW fields (2); default: 1 when a pair sits both ways. */
+  winnerType?: 1 | 2;
+}
+
+export class PbnError extends Error {
+  constructor(readonly issues: ImportIssue[]) {
+    super(issues.map((i) => `${i.path}: ${i.message}`).join('\n'));
+  }
+}
+
+interface Table {
+  name: string;
+  line: number;
+  columns: string[];
+  rows: { line: number; cells: string[] }[];
+  tags: Map<string, string>;
+}
+
+const TAG = /^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$/;
+
+/** Whitespace-separated cells; a quoted string is one cell. */
+export function splitCells(row: string): string[] {
+  const out: string[] = [];
+  const re = /"((?:[^"\\]|\\.)*)"|(\S+)/g;
+  let m;
+  while ((m = re.exec(row))) out.push(m[1] !== undefined ? m[1] : m[2]!);
+  return out;
+}
+
+/** Column names of a table spec: `PairId_NS\2R;Contract\4L` → [PairId_NS, Contract]. */
+export function columnsOf(spec: string): string[] {
+  return spec
+    .split(';')
+    .map((c) => c.split('\\')[0]!.trim())
+    .filter(Boolean);
+}
+
+function readTables(text: string, issues: ImportIssue[]): Table[] {
+  const tables: Table[] = [];
+  const tags = new Map<string, string>();
+  let current: Table | undefined;
+  let inComment = false;
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const lineNo = i + 1;
+    const line = raw.trim();
+    if (inComment) {
+      if (line.includes('}')) inComment = false;
+      return;
+    }
+    if (line.startsWith('{')) {
+      inComment = !line.includes('}');
+      return;
+    }
+    if (line.startsWith('%') || line.startsWith(';')) return;
+    if (line === '') {
+      current = undefined;
+      return;
+    }
+    if (line.startsWith('[')) {
+      const m = TAG.exec(line);
+      if (!m) {
+        issues.push({ path: `line ${lineNo}`, message: `not a PBN tag: ${line.slice(0, 60)}` });
+        current = undefined;
+        return;
+      }
+      const [, name, value] = m as unknown as [string, string, string];
+      // "#" repeats the previous game's value (PBN 2.1 §3.5).
+      const v = value === '#' ? (tags.get(name) ?? '') : value;
+      if (name === 'Board') {
+        for (const k of [...tags.keys()])
+          if (!['Event', 'Site', 'Date', 'Scoring'].includes(k)) tags.delete(k);
+      }
+      tags.set(name, v);
+      if (name === 'ScoreTable' || name === 'TotalScoreTable') {
+        current = { name, line: lineNo, columns: columnsOf(v), rows: [], tags: new Map(tags) };
+        tables.push(current);
+      } else current = undefined;
+      return;
+    }
+    if (current) current.rows.push({ line: lineNo, cells: splitCells(line) });
+  });
+  return tables;
+}
+
+const DASH = (s: string | undefined) => (s === undefined || s === '-' || s === '' ? undefined : s);
+
+function pbnDate(text: string | undefined): string | undefined {
+  const m = /^(\d{4})\.(\d{2})\.(\d{2})$/.exec(text ?? '');
+  return m ? `${m[1]}-${m[2]}-${m[3]}` : undefined;
+}
+
+/** Reads a PBN file's board results into one session. Throws PbnError naming each problem. */
+export function parsePbn(
+  text: string,
+  options: PbnReadOptions,
+): { session: ImportedSession; warnings: ImportIssue[] } {
+  const issues: ImportIssue[] = [];
+  const warnings: ImportIssue[] = [];
+  const tables = readTables(text, issues);
+  const scoreTables = tables.filter((t) => t.name === 'ScoreTable');
+  if (scoreTables.length === 0) {
+    issues.push({
+      path: 'ScoreTable',
+      message: 'no [ScoreTable] in the file: no board results to import',
+    });
+    throw new PbnError(issues);
+  }
+  const first = scoreTables[0]!.tags;
+  const date = pbnDate(first.get('Date'));
+  if (!date)
+    issues.push({
+      path: 'Date',
+      message: `a [Date "YYYY.MM.DD"] tag is required, got "${first.get('Date') ?? ''}"`,
+    });
+  const eventText = options.eventId ?? first.get('Event') ?? '';
+  const eventId = eventText
+    .trim()
+    .replace(/[^A-Za-z0-9_.:@-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  if (!eventId) issues.push({ path: 'Event', message: 'an [Event] tag (or --event) is required' });
+  const scoring = (first.get('Scoring') ?? '').toUpperCase();
+  const scoringMethod: ScoringMethod = /CROSS/.test(scoring)
+    ? 'CROSS_IMP'
+    : /BUTLER|IMP/.test(scoring)
+      ? 'BUTLER'
+      : 'MP';
+
+  const raw: {
+    board: number;
+    at: string;
+    line: ImportedLine | undefined;
+    ns: string;
+    ew: string;
+    names: Record<'NS' | 'EW', string | undefined>;
+  }[] = [];
+  const boards = new Map<number, ImportedBoard>();
+  const rowsOf = new Map<number, number>();
+  for (const t of scoreTables) {
+    const boardText = t.tags.get('Board') ?? '';
+    const board = Number(boardText);
+    if (!/^\d+$/.test(boardText) || board < 1) {
+      issues.push({
+        path: `line ${t.line}`,
+        message: `ScoreTable without a [Board] number (got "${boardText}")`,
+      });
+      continue;
+    }
+    const col = (name: string) =>
+      t.columns.findIndex((c) => c.toLowerCase() === name.toLowerCase());
+    const need = ['PairId_NS', 'PairId_EW'];
+    const missing = need.filter((c) => col(c) < 0);
+    if (missing.length) {
+      issues.push({
+        path: `line ${t.line}: board ${board} ScoreTable`,
+        message: `required column(s) ${missing.join(', ')} missing (columns: ${t.columns.join(', ')})`,
+      });
+      continue;
+    }
+    const entry = boards.get(board) ?? { path: `line ${t.line}: board ${board}`, board, lines: [] };
+    boards.set(board, entry);
+    t.rows.forEach((row, r) => {
+      const at = `line ${row.line}: board ${board} row ${r + 1}`;
+      if (row.cells.length !== t.columns.length) {
+        issues.push({
+          path: at,
+          message: `${row.cells.length} cells for ${t.columns.length} columns (${t.columns.join(', ')})`,
+        });
+        return;
+      }
+      const cell = (name: string) => {
+        const i = col(name);
+        return i < 0 ? undefined : row.cells[i];
+      };
+      const ns = cell('PairId_NS')!;
+      const ew = cell('PairId_EW')!;
+      const lineNo = (rowsOf.get(board) ?? 0) + 1;
+      rowsOf.set(board, lineNo);
+      const label = `board ${board} line ${lineNo}`;
+      const scoreNs = DASH(cell('Score_NS') ?? cell('Score'));
+      const scoreEw = DASH(cell('Score_EW'));
+      const pctNs = DASH(cell('Percentage_NS'));
+      const pctEw = DASH(cell('Percentage_EW'));
+      let score: string | undefined;
+      if (pctNs !== undefined || pctEw !== undefined) score = `${pctNs ?? 0}%/${pctEw ?? 0}%`;
+      else if (scoreNs !== undefined) score = scoreNs;
+      else if (scoreEw !== undefined)
+        score = /^\d+$/.test(scoreEw) ? String(-Number(scoreEw)) : scoreEw;
+      const contract = DASH(cell('Contract'));
+      const read = readResult(
+        {
+          board,
+          contract: score && readArtificial(score) ? undefined : contract,
+          declarer: DASH(cell('Declarer')),
+          lead: DASH(cell('Lead')),
+          tricks: DASH(cell('Result')),
+          score,
+        },
+        (f) =>
+          `${at} ${{ contract: 'Contract', declarer: 'Declarer', lead: 'Lead', tricks: 'Result', score: scoreNs !== undefined ? 'Score_NS' : 'Score_EW' }[f]}`,
+        label,
+      );
+      issues.push(...read.issues);
+      warnings.push(...read.warnings);
+      const mp = (side: 'NS' | 'EW') => {
+        const v = DASH(cell(`MP_${side}`) ?? cell(`IMP_${side}`));
+        return v !== undefined && /^-?\d+(\.\d+)?$/.test(v)
+          ? { value: Number(v), decimals: v.includes('.') ? v.split('.')[1]!.length : 0 }
+          : undefined;
+      };
+      const line = read.result
+        ? {
+            path: at,
+            board,
+            line: lineNo,
+            nsPair: ns,
+            ewPair: ew,
+            result: read.result,
+            published: { ns: mp('NS'), ew: mp('EW') },
+          }
+        : undefined;
+      if (line) entry.lines.push(line);
+      raw.push({
+        board,
+        at,
+        line,
+        ns,
+        ew,
+        names: { NS: DASH(cell('Names_NS')), EW: DASH(cell('Names_EW')) },
+      });
+    });
+  }
+
+  // Pairs: from the lines (and their names), or the TotalScoreTable's PairId/Names.
+  const bothWays = new Set(raw.map((x) => x.ns).filter((p) => raw.some((y) => y.ew === p)));
+  const winnerType = options.winnerType ?? (bothWays.size > 0 ? 1 : 2);
+  const seat = (p: string, side: 'NS' | 'EW') =>
+    winnerType === 2 && bothWays.has(p) ? `${p}${side}` : p;
+  const pairs = new Map<string, ImportedPair>();
+  const names = new Map<string, string>();
+  for (const t of tables.filter((x) => x.name === 'TotalScoreTable')) {
+    const id = t.columns.findIndex((c) => c.toLowerCase() === 'pairid');
+    const nm = t.columns.findIndex((c) => c.toLowerCase() === 'names');
+    if (id < 0 || nm < 0) continue;
+    for (const row of t.rows)
+      if (row.cells[id] && row.cells[nm]) names.set(row.cells[id]!, row.cells[nm]!);
+  }
+  for (const x of raw) {
+    for (const side of ['NS', 'EW'] as const) {
+      const id = side === 'NS' ? x.ns : x.ew;
+      const pair = seat(id, side);
+      if (x.line) {
+        if (side === 'NS') x.line.nsPair = pair;
+        else x.line.ewPair = pair;
+      }
+      if (pairs.has(pair)) continue;
+      const nameText = x.names[side] ?? names.get(id);
+      const players = (nameText ?? '')
+        .split(/\s+(?:-|&|and)\s+/)
+        .map((n) => n.trim())
+        .filter(Boolean)
+        .slice(0, 4)
+        .map((name) => ({ name }));
+      pairs.set(pair, {
+        path: x.at,
+        pair,
+        field: winnerType === 2 ? side : 'ALL',
+        ...(winnerType === 2 ? { direction: side } : {}),
+        players,
+        published: {},
+      });
+    }
+  }
+  for (const p of pairs.values()) {
+    if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,19}$/.test(p.pair)) {
+      issues.push({ path: p.path, message: `not a pair number: "${p.pair}"` });
+    }
+  }
+
+  const session: ImportedSession = {
+    path: '',
+    clubId: options.clubId,
+    eventId,
+    ...(first.get('Event') ? { eventDescription: first.get('Event') } : {}),
+    date: date ?? '',
+    session: options.session ?? '1',
+    scoringMethod,
+    winnerType,
+    source: 'PBN',
+    pairs: [...pairs.values()].sort((a, b) =>
+      a.pair.localeCompare(b.pair, 'en', { numeric: true }),
+    ),
+    boards: [...boards.values()]
+      .filter((b) => b.lines.length > 0)
+      .sort((a, b) => a.board - b.board),
+  };
+  if (!issues.length) issues.push(...checkSession(session, (side) => ` PairId_${side}`));
+  if (issues.length) throw new PbnError(issues);
+  return { session, warnings };
+}

@@ -1,0 +1,47 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { checkSession } from '../../src/import/check/check-session';
+import { parseUsebio } from '../../src/import/usebio/parse';
+
+// The two real Compscore files (abftech/cobalt test files) live outside the project; they hold
+// real names, so nothing of them is copied here: only pair numbers and numbers are asserted.
+const dir = join(__dirname, '../../../shared/usebio-samples');
+const samples = existsSync(dir);
+
+describe('the real USEBIO samples (../shared/usebio-samples)', () => {
+  if (!samples) {
+    it('are absent on this machine, so the published results cannot be reproduced here', () => {
+      expect(existsSync(dir)).toBe(false);
+    });
+    return;
+  }
+
+  const read = (f: string) => parseUsebio(readFileSync(join(dir, f), 'utf8'));
+
+  it('STD-MP: the matchpoint Mitchell reproduces every published percentage, total, place and line', () => {
+    const file = read('mp_pairs_mitchell.xml');
+    expect(file.sessions).toHaveLength(1);
+    const s = file.sessions[0]!;
+    expect(s.scoringMethod).toBe('MP');
+    expect(s.winnerType).toBe(2);
+    const report = checkSession(s);
+    expect(report.mismatches).toEqual([]);
+    expect(report.ok).toBe(true);
+    expect(report.pairs).toHaveLength(13);
+    // 13 pairs × (percentage, total, place) + 126 lines × 2 sides
+    expect(report.comparisons).toHaveLength(13 * 3 + 126 * 2);
+    expect(report.largest!.difference).toBeLessThan(0.005);
+  });
+
+  it('STD-BUTLER: the butler Howell reproduces every published total, place, datum and line', () => {
+    const s = read('butler_howell.xml').sessions[0]!;
+    expect(s.scoringMethod).toBe('BUTLER');
+    expect(s.winnerType).toBe(1);
+    const report = checkSession(s);
+    expect(report.mismatches).toEqual([]);
+    expect(report.datums).toHaveLength(35);
+    expect(report.datums.every((d) => d.agrees && d.published !== undefined)).toBe(true);
+    expect(report.comparisons).toHaveLength(8 * 2 + 35 + 140 * 2);
+    expect(report.largest!.difference).toBe(0);
+  });
+});
