@@ -1,0 +1,16 @@
+/**
+ * Bad input to a DSB computation: a RangeError naming the offending `field` (a path into the
+ * input, e.g. `groups[B].pairs[P7].entries[session 3].percentage`) and the `rule` (a DSB-… ID
+ * from RULES.md) it was checked for.
+ */
+export class DsbInputError extends RangeError {
+  override readonly name = 'DsbInputError';
+
+  constructor(
+    readonly field: string,
+    readonly rule: string,
+    message: string,
+  ) {
+    super(`${rule}: ${field} ${message}`);
+  }
+}

@@ -1,0 +1,396 @@
+import type { DsbParams } from '../../rulebooks/presets/dsb-groenlo-2014';
+import { DsbInputError } from './errors';
+import { Rational } from './rational';
+import type {
+  AbsentEntry,
+  CompetitionInput,
+  Explanation,
+  GroupInput,
+  GroupStanding,
+  Participation,
+  PairInput,
+  PlayedEntry,
+  SessionEntry,
+  SessionScore,
+  StandingRow,
+} from './types';
+import {
+  playersOf,
+  requireEntriesUpTo,
+  requireInt,
+  validateCompetition,
+  validateGroup,
+} from './validate';
+
+/** Hundredths → percent for display (2 decimals). */
+export const pct = (hundredths: number): number => hundredths / 100;
+/** An exact value in hundredths → percent rounded to 2 decimals, halves away from zero. */
+export const pctOf = (r: Rational): number => r.roundToInteger() / 100;
+const fmt = (hundredths: number): string => pct(hundredths).toFixed(2);
+const fmtR = (r: Rational): string => pctOf(r).toFixed(2);
+
+/**
+ * DSB-10.2: the score a session played with a substitute counts for the original pair.
+ * (1) same group: unchanged; (2) placed in the stronger group: at least 47.50; (3) placed in the
+ * weaker group: at most 55.00; (4) an outside substitute: clamped to 47.50 .. 55.00.
+ */
+export function substituteScore(
+  params: DsbParams,
+  entry: PlayedEntry,
+): { score: number; explain?: Explanation } {
+  const raw = entry.percentage;
+  if (!entry.substitute) return { score: raw };
+  const s = params.substitutes;
+  const session = entry.session;
+  const clamp = (lo: number, hi: number) => Math.min(hi, Math.max(lo, raw));
+  switch (entry.substitute.case) {
+    case 'sameGroup':
+      return {
+        score: raw,
+        explain: {
+          rule: 'DSB-10.2(1)',
+          session,
+          effect: `played with a substitute of the same group: ${fmt(raw)} counts unchanged`,
+          amount: pct(raw),
+        },
+      };
+    case 'strongerGroup': {
+      const score = Math.max(s.strongerGroupMin, raw);
+      return {
+        score,
+        explain: {
+          rule: 'DSB-10.2(2)',
+          session,
+          effect:
+            score === raw
+              ? `played with a substitute in the stronger group: ${fmt(raw)} is above the minimum ${fmt(s.strongerGroupMin)}`
+              : `played with a substitute in the stronger group: ${fmt(raw)} raised to the minimum ${fmt(score)}`,
+          amount: pct(score),
+        },
+      };
+    }
+    case 'weakerGroup': {
+      const score = Math.min(s.weakerGroupMax, raw);
+      return {
+        score,
+        explain: {
+          rule: 'DSB-10.2(3)',
+          session,
+          effect:
+            score === raw
+              ? `played with a substitute in the weaker group: ${fmt(raw)} is below the maximum ${fmt(s.weakerGroupMax)}`
+              : `played with a substitute in the weaker group: ${fmt(raw)} lowered to the maximum ${fmt(score)}`,
+          amount: pct(score),
+        },
+      };
+    }
+    case 'outside': {
+      const score = clamp(s.outsideMin, s.outsideMax);
+      return {
+        score,
+        explain: {
+          rule: 'DSB-10.2(4)',
+          session,
+          effect:
+            score === raw
+              ? `played with an outside substitute: ${fmt(raw)} is within ${fmt(s.outsideMin)} .. ${fmt(s.outsideMax)}`
+              : `played with an outside substitute: ${fmt(raw)} clamped to ${fmt(score)} (${fmt(s.outsideMin)} .. ${fmt(s.outsideMax)})`,
+          amount: pct(score),
+        },
+      };
+    }
+  }
+}
+
+/** DSB-8.3/8.4/9.4/11.2: sessions played, in the original composition, by each member. */
+export function participationOf(
+  params: DsbParams,
+  pair: PairInput,
+  afterSession = params.pairsCompetition.sessions,
+): Participation {
+  const byMember: { [m: string]: number } = Object.fromEntries(pair.members.map((m) => [m, 0]));
+  let played = 0;
+  let original = 0;
+  let absent = 0;
+  for (const e of pair.entries) {
+    if (e.session > afterSession) continue;
+    if (e.kind === 'absent') {
+      absent++;
+      continue;
+    }
+    played++;
+    if (!e.substitute) original++;
+    for (const m of playersOf(pair, e)) byMember[m]++;
+  }
+  return {
+    played,
+    original,
+    withSubstitute: played - original,
+    absent,
+    byMember,
+    partnership: pair.members.length > params.pairs.minMembers,
+  };
+}
+
+/** DSB-9.1/9.2: a notice that came by the deadline with a reason the WL accepted. */
+function validNotice(params: DsbParams, c: CompetitionInput | undefined, e: AbsentEntry): boolean {
+  if (!e.notice || !e.notice.validReason) return false;
+  const date = c?.sessionDates?.[e.session - 1];
+  if (date === undefined || e.notice.at === undefined) return true;
+  return e.notice.at <= `${date}T${params.absence.noticeDeadline}`;
+}
+
+function noticeFault(params: DsbParams, c: CompetitionInput | undefined, e: AbsentEntry): string {
+  if (!e.notice) return 'absent without notice';
+  if (!e.notice.validReason) return 'absent with a notice the WL did not accept as a valid reason';
+  return `absent with a notice after the ${params.absence.noticeDeadline} deadline`;
+}
+
+/** DSB-9.5: the scores of the pair's group that evening. */
+function eveningScores(g: GroupInput, session: number): number[] {
+  const given = g.eveningScores?.[session];
+  if (given !== undefined) return given;
+  const out: number[] = [];
+  for (const p of g.pairs) {
+    for (const e of p.entries) {
+      if (e.session === session && e.kind === 'played') out.push(e.percentage);
+    }
+  }
+  return out;
+}
+
+interface Counted {
+  score: Rational;
+  boards: number;
+}
+
+/**
+ * One pair's standing in its group after session `afterSession` (DSB-7.2), with its artificial
+ * scores derived afresh (DSB-9.2/9.3/9.5), the DSB-10.2 clamps and, at the end, DSB-9.6.
+ */
+function pairRow(
+  params: DsbParams,
+  c: CompetitionInput | undefined,
+  g: GroupInput,
+  pair: PairInput,
+  afterSession: number,
+): Omit<StandingRow, 'rank'> {
+  const { sessions: lastSession, rounds, boardsPerRound } = params.pairsCompetition;
+  const fullSession = rounds * boardsPerRound;
+  const final = afterSession === lastSession;
+  const explain: Explanation[] = [];
+  const entries: SessionEntry[] = pair.entries
+    .filter((e) => e.session <= afterSession)
+    .sort((a, b) => a.session - b.session);
+
+  // Played sessions first: their (clamped) scores are the base of the DSB-9.2 average.
+  const scores = new Map<number, SessionScore>();
+  const counted: Counted[] = [];
+  let baseSum = Rational.ZERO;
+  let baseBoards = 0;
+  for (const e of entries) {
+    if (e.kind !== 'played') continue;
+    const { score, explain: why } = substituteScore(params, e);
+    if (why) explain.push(why);
+    scores.set(e.session, {
+      session: e.session,
+      source: e.substitute ? 'substitute' : 'played',
+      percentage: pct(score),
+      exact: String(score),
+      boards: e.boards,
+    });
+    counted.push({ score: Rational.of(score), boards: e.boards });
+    baseSum = baseSum.add(Rational.of(score * e.boards));
+    baseBoards += e.boards;
+  }
+  const base = baseBoards > 0 ? baseSum.div(Rational.of(baseBoards)) : undefined;
+  const playedCount = counted.length;
+
+  // Absences in session order.
+  let earlier = 0;
+  for (const e of entries) {
+    if (e.kind !== 'absent') continue;
+    const notified = validNotice(params, c, e);
+    if (notified) {
+      const first = earlier === 0;
+      const rule = first ? 'DSB-9.2' : 'DSB-9.3';
+      const cap = first ? params.absence.firstCap : params.absence.laterCap;
+      const nth = first ? 'first' : `absence number ${earlier + 1}`;
+      if (base === undefined) {
+        scores.set(e.session, {
+          session: e.session,
+          source: 'pending',
+          percentage: null,
+          exact: null,
+          boards: 0,
+        });
+        explain.push({
+          rule,
+          session: e.session,
+          effect: `${nth} notified absence: no played session yet to average, left out until the pair plays`,
+        });
+      } else {
+        const capR = Rational.of(cap);
+        const capped = base.compare(capR) > 0;
+        const score = capped ? capR : base;
+        scores.set(e.session, {
+          session: e.session,
+          source: rule,
+          percentage: pctOf(score),
+          exact: score.toString(),
+          boards: fullSession,
+        });
+        counted.push({ score, boards: fullSession });
+        explain.push({
+          rule,
+          session: e.session,
+          effect:
+            `${nth} notified absence: own average ${fmtR(base)} over ${playedCount} played ` +
+            `session(s) up to session ${afterSession}` +
+            (capped ? `, capped at ${fmt(cap)}` : ` (cap ${fmt(cap)} not reached)`),
+          amount: pctOf(score),
+        });
+      }
+      earlier++;
+    } else {
+      const evening = eveningScores(g, e.session);
+      if (evening.length === 0) {
+        throw new DsbInputError(
+          `groups[${g.group}].eveningScores[${e.session}]`,
+          'DSB-9.5',
+          'is empty: no score in the group that evening to take the lowest of',
+        );
+      }
+      const lowest = Math.min(...evening);
+      const score = Math.max(0, lowest - params.absence.withoutNoticeMinus);
+      scores.set(e.session, {
+        session: e.session,
+        source: 'DSB-9.5',
+        percentage: pct(score),
+        exact: String(score),
+        boards: fullSession,
+      });
+      counted.push({ score: Rational.of(score), boards: fullSession });
+      explain.push({
+        rule: 'DSB-9.5',
+        session: e.session,
+        effect: `${noticeFault(params, c, e)}: lowest score in group ${g.group} that evening ${fmt(lowest)} minus ${fmt(params.absence.withoutNoticeMinus)}`,
+        amount: pct(score),
+      });
+      if (params.absence.countAllAbsences) earlier++;
+    }
+  }
+
+  const participation = participationOf(params, pair, afterSession);
+  const sessions = [...scores.values()].sort((a, b) => a.session - b.session);
+  const boards = counted.reduce((n, x) => n + x.boards, 0);
+  if (boards === 0) {
+    explain.push({ rule: 'DSB-7.2', effect: 'no score yet: not ranked' });
+    return {
+      pairId: pair.pairId,
+      group: g.group,
+      percentage: null,
+      exact: null,
+      sessions,
+      participation,
+      explain,
+    };
+  }
+  let total = counted
+    .reduce((s, x) => s.add(x.score.mul(Rational.of(x.boards))), Rational.ZERO)
+    .div(Rational.of(boards));
+  explain.push({
+    rule: 'DSB-7.2',
+    effect: `weighted average of ${counted.length} session score(s) over ${boards} boards: ${fmtR(total)}`,
+    amount: pctOf(total),
+  });
+  const last = entries.find((e) => e.session === lastSession);
+  if (final && last?.kind === 'absent') {
+    const d = params.absence.lastSessionDeduction;
+    const before = total;
+    total = total.sub(Rational.of(d));
+    explain.push({
+      rule: 'DSB-9.6',
+      session: last.session,
+      effect: `missed the last session: calculated total ${fmtR(before)} minus ${fmt(d)}`,
+      amount: -pct(d),
+    });
+  }
+  return {
+    pairId: pair.pairId,
+    group: g.group,
+    percentage: pctOf(total),
+    exact: total.toString(),
+    sessions,
+    participation,
+    explain,
+  };
+}
+
+/** Competition ranking ("1224") on `key` (higher first); rows without a key are unranked. */
+export function rankBy<T>(
+  rows: T[],
+  key: (r: T) => number | null,
+): Array<T & { rank: number | null }> {
+  const sorted = [...rows].sort((a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    if (ka === null && kb === null) return 0;
+    if (ka === null) return 1;
+    if (kb === null) return -1;
+    return kb - ka;
+  });
+  const out: Array<T & { rank: number | null }> = [];
+  sorted.forEach((r, i) => {
+    const k = key(r);
+    const prev = out[i - 1];
+    const rank = k === null ? null : prev !== undefined && key(prev) === k ? prev.rank : i + 1;
+    out.push({ ...r, rank });
+  });
+  return out;
+}
+
+/**
+ * DSB-7.2 the standing of one group after session `afterSession` (default: the last session,
+ * the final standing): the weighted average of each pair's session scores, weights = boards
+ * played; artificial scores (DSB-9.2/9.3/9.5) recomputed from the sessions known so far; the
+ * DSB-10.2 clamps; the DSB-9.6 deduction in the final standing. Ranked "1224" on the
+ * percentage rounded to 2 decimals (ties keep input order).
+ */
+export function groupStanding(
+  params: DsbParams,
+  group: GroupInput,
+  options: { afterSession?: number; competition?: CompetitionInput } = {},
+): GroupStanding {
+  const total = params.pairsCompetition.sessions;
+  const afterSession = requireInt(
+    options.afterSession ?? total,
+    'afterSession',
+    'DSB-4',
+    1,
+    total,
+    'a session number',
+  );
+  validateGroup(params, group, `groups[${group.group}]`);
+  for (const p of group.pairs) requireEntriesUpTo(group.group, p, afterSession);
+  const rows = group.pairs.map((p) => pairRow(params, options.competition, group, p, afterSession));
+  const ranked = rankBy(rows, (r) => (r.exact === null ? null : Math.round(r.percentage! * 100)));
+  return {
+    group: group.group,
+    afterSession,
+    final: afterSession === total,
+    rows: ranked.map((r) => ({ ...r })),
+  };
+}
+
+/** DSB-7.2 every group's standing after `afterSession` (default: final), strongest group first. */
+export function competitionStandings(
+  params: DsbParams,
+  competition: CompetitionInput,
+  options: { afterSession?: number } = {},
+): GroupStanding[] {
+  validateCompetition(params, competition);
+  return [...competition.groups]
+    .sort((a, b) => params.groups.indexOf(a.group) - params.groups.indexOf(b.group))
+    .map((g) => groupStanding(params, g, { ...options, competition }));
+}

@@ -1,0 +1,281 @@
+import type { DsbParams } from '../../rulebooks/presets/dsb-groenlo-2014';
+import { DsbInputError } from './errors';
+import type {
+  CompetitionInput,
+  GroupInput,
+  PairInput,
+  SessionEntry,
+  SubstituteCase,
+} from './types';
+
+const SUBSTITUTE_CASES: readonly SubstituteCase[] = [
+  'sameGroup',
+  'strongerGroup',
+  'weakerGroup',
+  'outside',
+];
+const MAX_HUNDREDTHS = 10000;
+
+export function requireInt(
+  value: unknown,
+  field: string,
+  rule: string,
+  min: number,
+  max: number,
+  what = 'an integer',
+): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw new DsbInputError(field, rule, `must be ${what} in ${min}..${max}, got ${String(value)}`);
+  }
+  return value;
+}
+
+/** DSB-7.1: a percentage in hundredths, 0 .. 10000. */
+export function requirePercentage(value: unknown, field: string, rule = 'DSB-7'): number {
+  return requireInt(value, field, rule, 0, MAX_HUNDREDTHS, 'an integer number of hundredths');
+}
+
+/** DSB-5: the group must be one of the rulebook's groups. */
+export function groupIndex(params: DsbParams, group: unknown, field: string): number {
+  const i = typeof group === 'string' ? params.groups.indexOf(group) : -1;
+  if (i < 0) {
+    throw new DsbInputError(
+      field,
+      'DSB-5',
+      `is an unknown group ${JSON.stringify(group)}; the groups are ${params.groups.join(', ')}`,
+    );
+  }
+  return i;
+}
+
+export function pairField(group: string, pairId: string): string {
+  return `groups[${group}].pairs[${pairId}]`;
+}
+
+export function entryField(group: string, pairId: string, session: number): string {
+  return `${pairField(group, pairId)}.entries[session ${session}]`;
+}
+
+/** DSB-3: two members or three, all different. */
+export function validateMembers(params: DsbParams, members: unknown, field: string): string[] {
+  const { minMembers, maxMembers } = params.pairs;
+  if (!Array.isArray(members) || members.length < minMembers || members.length > maxMembers) {
+    throw new DsbInputError(
+      `${field}.members`,
+      'DSB-3',
+      `must have ${minMembers} (a pair) to ${maxMembers} (a partnership) members, got ${
+        Array.isArray(members) ? members.length : String(members)
+      }`,
+    );
+  }
+  if (members.some((m) => typeof m !== 'string' || m === '')) {
+    throw new DsbInputError(`${field}.members`, 'DSB-3', 'must be non-empty names');
+  }
+  if (new Set(members).size !== members.length) {
+    throw new DsbInputError(`${field}.members`, 'DSB-3', `names a member twice: ${members}`);
+  }
+  return members as string[];
+}
+
+/** Who played a session entry: the named players, or both members of a pair. */
+export function playersOf(pair: PairInput, e: SessionEntry): string[] {
+  if (e.kind !== 'played') return [];
+  return e.players ?? pair.members;
+}
+
+function validateEntry(
+  params: DsbParams,
+  pair: PairInput,
+  e: SessionEntry,
+  field: (s: number) => string,
+  sessions: number,
+  boardsPerSession: number,
+  rounds: number,
+): void {
+  const base = field(e.session);
+  requireInt(e.session, `${base}.session`, 'DSB-4', 1, sessions, 'a session number');
+  if (e.kind === 'absent') {
+    if (e.notice !== undefined) {
+      if (typeof e.notice.validReason !== 'boolean') {
+        throw new DsbInputError(`${base}.notice.validReason`, 'DSB-9.2', 'must be true or false');
+      }
+      if (e.notice.at !== undefined && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(e.notice.at)) {
+        throw new DsbInputError(
+          `${base}.notice.at`,
+          'DSB-9.1',
+          `must be club-local YYYY-MM-DDTHH:MM, got ${JSON.stringify(e.notice.at)}`,
+        );
+      }
+    }
+    return;
+  }
+  if (e.kind !== 'played') {
+    throw new DsbInputError(
+      `${base}.kind`,
+      'DSB-7',
+      `must be 'played' or 'absent', got ${JSON.stringify((e as { kind: unknown }).kind)}`,
+    );
+  }
+  requirePercentage(e.percentage, `${base}.percentage`, 'DSB-7');
+  requireInt(e.boards, `${base}.boards`, 'DSB-7', 1, boardsPerSession, 'a number of boards');
+  if (e.sitOutRounds !== undefined) {
+    requireInt(e.sitOutRounds, `${base}.sitOutRounds`, 'DSB-22.5', 0, rounds, 'a number of rounds');
+  }
+  if (e.substitute !== undefined && !SUBSTITUTE_CASES.includes(e.substitute.case)) {
+    throw new DsbInputError(
+      `${base}.substitute.case`,
+      'DSB-10.2',
+      `must be one of ${SUBSTITUTE_CASES.join(', ')}, got ${JSON.stringify(e.substitute.case)}`,
+    );
+  }
+  const partnership = pair.members.length > params.pairs.minMembers;
+  const needed = e.substitute ? 1 : 2;
+  if (e.players === undefined) {
+    if (partnership || e.substitute) {
+      throw new DsbInputError(
+        `${base}.players`,
+        e.substitute ? 'DSB-10.1' : 'DSB-3',
+        e.substitute
+          ? 'must name the one member who played with the substitute'
+          : 'must name the two members of the partnership who played',
+      );
+    }
+    return;
+  }
+  if (
+    !Array.isArray(e.players) ||
+    e.players.length !== needed ||
+    new Set(e.players).size !== e.players.length ||
+    e.players.some((p) => !pair.members.includes(p))
+  ) {
+    throw new DsbInputError(
+      `${base}.players`,
+      e.substitute ? 'DSB-10.1' : 'DSB-3',
+      `must be ${needed} different member(s) of ${pair.members.join(', ')}, got ${JSON.stringify(
+        e.players,
+      )}`,
+    );
+  }
+}
+
+/** Checks a pair's members, entries and dispensations (all sessions it has entries for). */
+export function validatePair(params: DsbParams, group: string, pair: PairInput): void {
+  const field = pairField(group, pair.pairId);
+  if (typeof pair.pairId !== 'string' || pair.pairId === '') {
+    throw new DsbInputError(`groups[${group}].pairs[].pairId`, 'DSB-3', 'must be a non-empty id');
+  }
+  validateMembers(params, pair.members, field);
+  const { sessions, rounds, boardsPerRound } = params.pairsCompetition;
+  if (!Array.isArray(pair.entries)) {
+    throw new DsbInputError(`${field}.entries`, 'DSB-4', 'must be a list of session entries');
+  }
+  const seen = new Set<number>();
+  for (const e of pair.entries) {
+    validateEntry(
+      params,
+      pair,
+      e,
+      (s) => entryField(group, pair.pairId, s),
+      sessions,
+      rounds * boardsPerRound,
+      rounds,
+    );
+    if (seen.has(e.session)) {
+      throw new DsbInputError(
+        entryField(group, pair.pairId, e.session),
+        'DSB-4',
+        'is given twice: one entry per session',
+      );
+    }
+    seen.add(e.session);
+  }
+  for (const [i, d] of (pair.dispensations ?? []).entries()) {
+    const df = `${field}.dispensations[${i}]`;
+    if (d.rule === 'DSB-9.4(2)') {
+      if (!pair.members.includes(d.player)) {
+        throw new DsbInputError(
+          `${df}.player`,
+          'DSB-9.4(2)',
+          `must be a member of the pair (${pair.members.join(', ')}), got ${JSON.stringify(d.player)}`,
+        );
+      }
+    } else if (d.rule !== 'DSB-9.4(1)') {
+      throw new DsbInputError(
+        `${df}.rule`,
+        'DSB-9.4',
+        `must be 'DSB-9.4(1)' or 'DSB-9.4(2)', got ${JSON.stringify((d as { rule: unknown }).rule)}`,
+      );
+    }
+  }
+}
+
+/** Every pair must have an entry for every session up to `afterSession`. */
+export function requireEntriesUpTo(group: string, pair: PairInput, afterSession: number): void {
+  for (let s = 1; s <= afterSession; s++) {
+    if (!pair.entries.some((e) => e.session === s)) {
+      throw new DsbInputError(
+        entryField(group, pair.pairId, s),
+        'DSB-7',
+        `is missing: every pair needs an entry (played or absent) for each session up to ${afterSession}`,
+      );
+    }
+  }
+}
+
+export function validateGroup(params: DsbParams, g: GroupInput, field: string): void {
+  groupIndex(params, g.group, `${field}.group`);
+  if (!Array.isArray(g.pairs)) {
+    throw new DsbInputError(`groups[${g.group}].pairs`, 'DSB-5', 'must be a list of pairs');
+  }
+  for (const [s, scores] of Object.entries(g.eveningScores ?? {})) {
+    const session = Number(s);
+    requireInt(
+      session,
+      `groups[${g.group}].eveningScores[${s}]`,
+      'DSB-4',
+      1,
+      params.pairsCompetition.sessions,
+      'a session number',
+    );
+    scores.forEach((v, i) =>
+      requirePercentage(v, `groups[${g.group}].eveningScores[${s}][${i}]`, 'DSB-9.5'),
+    );
+  }
+  for (const p of g.pairs) validatePair(params, g.group, p);
+}
+
+/** DSB-4/5: known, distinct groups; pair ids unique across the competition. */
+export function validateCompetition(params: DsbParams, c: CompetitionInput): void {
+  if (!Array.isArray(c.groups)) {
+    throw new DsbInputError('groups', 'DSB-5', 'must be a list of groups');
+  }
+  const groups = new Set<string>();
+  const pairs = new Set<string>();
+  c.groups.forEach((g, i) => {
+    validateGroup(params, g, `groups[${i}]`);
+    if (groups.has(g.group)) {
+      throw new DsbInputError(`groups[${i}].group`, 'DSB-5', `${g.group} is given twice`);
+    }
+    groups.add(g.group);
+    for (const p of g.pairs) {
+      if (pairs.has(p.pairId)) {
+        throw new DsbInputError(pairField(g.group, p.pairId), 'DSB-5', 'plays in two groups');
+      }
+      pairs.add(p.pairId);
+    }
+  });
+  if (c.sessionDates !== undefined) {
+    if (c.sessionDates.length > params.pairsCompetition.sessions) {
+      throw new DsbInputError(
+        'sessionDates',
+        'DSB-4',
+        `has ${c.sessionDates.length} dates for ${params.pairsCompetition.sessions} sessions`,
+      );
+    }
+    c.sessionDates.forEach((d, i) => {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) {
+        throw new DsbInputError(`sessionDates[${i}]`, 'DSB-9.1', `must be YYYY-MM-DD, got ${d}`);
+      }
+    });
+  }
+}
