@@ -205,6 +205,10 @@ export function httpApiSuite(name: string, open: () => Promise<EventStore>) {
             }),
           400,
         );
+        expect(body.issues).toContainEqual({
+          field: 'events[0].schemaVersion',
+          message: 'schemaVersion must be an integer number',
+        });
         expect(fields(body).sort()).toEqual(
           [
             'events[0].data',
@@ -348,7 +352,7 @@ export function httpApiSuite(name: string, open: () => Promise<EventStore>) {
           () => post('club-1', { expectedRevision: 'any', events: [] }),
           400,
         );
-        expect(fields(body)).toEqual(['events']);
+        expect(body.issues).toEqual([{ field: 'events', message: 'events should not be empty' }]);
       });
 
       it('refuses events that are not objects with 400 naming each and writes nothing', async () => {
@@ -497,6 +501,9 @@ export function httpApiSuite(name: string, open: () => Promise<EventStore>) {
         const res = await request(server).get(`/events?${query}`).expect(400);
         expect(res.body.error).toBe('InvalidRequest');
         expect(fields(res.body)).toEqual([field]);
+        expect(res.body.issues[0].message).toMatch(
+          field === 'from' ? /should not exist/ : /must be a whole number/,
+        );
       });
 
       it('allows the largest page, 1000', async () => {

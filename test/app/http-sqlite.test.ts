@@ -4,4 +4,6 @@ import { removeTempDirs, tempDbPath } from './support';
 
 afterAll(removeTempDirs);
 
-httpApiSuite('the SQLite store', () => Promise.resolve(new SqliteEventStore(tempDbPath())));
+httpApiSuite('the SQLite store', () =>
+  Promise.resolve(new SqliteEventStore(tempDbPath(), { synchronous: 'NORMAL' })),
+);

@@ -45,9 +45,10 @@ export class AppendEventBody {
   @IsString()
   type!: string;
 
+  // class-validator runs a property's checks bottom-up: the type check goes last in the source.
   @IsOptional()
-  @IsInt()
   @Min(1)
+  @IsInt()
   schemaVersion?: number;
 
   @IsString()
@@ -62,15 +63,15 @@ export class AppendEventBody {
 }
 
 export class AppendEventsBody {
-  @IsDefined()
   @IsExpectedRevision()
+  @IsDefined()
   expectedRevision!: ExpectedRevision;
 
-  @IsArray()
-  @ArrayNotEmpty()
-  @ArrayMaxSize(MAX_BATCH_EVENTS)
   @ValidateNested({ each: true })
   @Type(() => AppendEventBody)
+  @ArrayMaxSize(MAX_BATCH_EVENTS)
+  @ArrayNotEmpty()
+  @IsArray()
   events!: AppendEventBody[];
 }
 
@@ -78,11 +79,15 @@ export class AppendEventsBody {
 const toWholeNumber = ({ value }: { value: unknown }) =>
   typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value;
 
+const WHOLE = (name: string) => `${name} must be a whole number >= 0`;
+const LIMIT = `limit must be a whole number from 1 to ${MAX_PAGE}`;
+
+// class-validator runs a property's checks bottom-up, and stops at the first that fails.
 export class ReadStreamParams {
   @IsOptional()
   @Transform(toWholeNumber)
-  @IsInt({ message: 'fromRevision must be a whole number >= 0' })
-  @Min(0)
+  @Min(0, { message: WHOLE('fromRevision') })
+  @IsInt({ message: WHOLE('fromRevision') })
   fromRevision?: number;
 
   @IsOptional()
@@ -91,23 +96,23 @@ export class ReadStreamParams {
 
   @IsOptional()
   @Transform(toWholeNumber)
-  @IsInt({ message: `limit must be a whole number from 1 to ${MAX_PAGE}` })
-  @Min(1)
-  @Max(MAX_PAGE)
+  @Max(MAX_PAGE, { message: LIMIT })
+  @Min(1, { message: LIMIT })
+  @IsInt({ message: LIMIT })
   limit?: number;
 }
 
 export class ReadAllParams {
   @IsOptional()
   @Transform(toWholeNumber)
-  @IsInt({ message: 'fromPosition must be a whole number >= 0' })
-  @Min(0)
+  @Min(0, { message: WHOLE('fromPosition') })
+  @IsInt({ message: WHOLE('fromPosition') })
   fromPosition?: number;
 
   @IsOptional()
   @Transform(toWholeNumber)
-  @IsInt({ message: `limit must be a whole number from 1 to ${MAX_PAGE}` })
-  @Min(1)
-  @Max(MAX_PAGE)
+  @Max(MAX_PAGE, { message: LIMIT })
+  @Min(1, { message: LIMIT })
+  @IsInt({ message: LIMIT })
   limit?: number;
 }
