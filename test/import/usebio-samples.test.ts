@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkSession } from '../../src/import/check/check-session';
 import { parseUsebio } from '../../src/import/usebio/parse';
+import { cli } from './cli-support';
 
 // The two real Compscore files (abftech/cobalt test files) live outside the project; they hold
 // real names, so nothing of them is copied here: only pair numbers and numbers are asserted.
@@ -43,5 +44,14 @@ describe('the real USEBIO samples (../shared/usebio-samples)', () => {
     expect(report.datums.every((d) => d.agrees && d.published !== undefined)).toBe(true);
     expect(report.comparisons).toHaveLength(8 * 2 + 35 + 140 * 2);
     expect(report.largest!.difference).toBe(0);
+  });
+
+  it('bridge-ledger check usebio exits 0 on both, and prints pair numbers, never names', async () => {
+    for (const f of ['mp_pairs_mitchell.xml', 'butler_howell.xml']) {
+      const r = await cli('check', 'usebio', join(dir, f));
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/^OK: \d+ published numbers agree/m);
+      expect(r.stdout).not.toMatch(/PLAYER|NATIONAL/);
+    }
   });
 });
