@@ -343,7 +343,9 @@ export function nextGroups(
       const e = elig.get(r.pairId)!;
       const m = moves.get(r.pairId);
       const to = m ? m.to : gi;
-      const explain = [...e.explain, ...(m ? m.explain : [])];
+      // In the top group promotion is moot: DSB-8.3 says nothing there.
+      const own = top ? e.explain.filter((x) => x.rule !== 'DSB-8.3') : e.explain;
+      const explain = [...own, ...(m ? m.explain : [])];
       if (!m) {
         explain.push({
           rule: 'DSB-8',
