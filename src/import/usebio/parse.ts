@@ -77,7 +77,7 @@ const KNOWN: Record<string, string[]> = {
   CLUB: ['CLUB_NAME', 'CLUB_ID_NUMBER'],
 };
 
-const UNSUPPORTED_TYPES = /TEAM|KO|INDIVIDUAL|SWISS_TEAMS/i;
+const UNSUPPORTED_TYPES = /TEAMS|^KO$|^INDIVIDUAL/i;
 
 class Reader {
   readonly issues: ImportIssue[] = [];
