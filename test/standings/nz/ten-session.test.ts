@@ -383,3 +383,46 @@ describe('parameters change the standing', () => {
     ]);
   });
 });
+
+describe('every standing explains itself', () => {
+  it('NZ-1 NZ-3 NZ-4 NZ-5 the explanation lists each penalty, each counted and dropped score and each verdict', () => {
+    const scores = [
+      s(1, '55', { oneBoardPenalties: ['partner-non-member'] }),
+      sub(2, '60'),
+      ...[3, 4, 5, 6, 7, 8, 9].map((n) => s(n, '50')),
+      s(10, '40'),
+    ];
+    const r = nzStanding({ kind: 'victoria-pairs' }, { competitor: 'A', scores }, params);
+    expect(r.explain.map((e) => [e.rule, e.session ?? '-', e.effect, e.amount ?? '-'])).toEqual([
+      [
+        'NZ-5',
+        1,
+        'one-board penalty (partnering a non-club member): 1 of 25 boards = −4.00 %',
+        -400,
+      ],
+      ['NZ-1', 1, 'counted: 51.00 %', '-'],
+      ['NZ-4', 2, 'the 1st counted substitute score: −1.00 %', -100],
+      ['NZ-1', 2, 'counted: 59.00 %', '-'],
+      ...[3, 4, 5, 6, 7, 8, 9].map((n) => ['NZ-1', n, 'counted: 50.00 %', '-']),
+      [
+        'NZ-1',
+        10,
+        'dropped: the lowest score after penalties (all 10 sessions played) (40.00 % before any substitute penalty)',
+        '-',
+      ],
+      [
+        'NZ-1',
+        '-',
+        'event: ok — the regular partnership played 9 session(s); at least 6 required',
+        '-',
+      ],
+      [
+        'NZ-3',
+        '-',
+        'event: ok — 1 substitution(s); at most 4 allowed (40 % of 10 sessions, rounded down)',
+        '-',
+      ],
+      ['NZ-1', '-', 'total of 9 counted score(s): 460.00 %', 46000],
+    ]);
+  });
+});
