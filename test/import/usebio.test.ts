@@ -152,6 +152,16 @@ describe('check: our scoring beside the published results', () => {
     });
   });
 
+  it('chooses the conventions by program: elsewhere a matchpoint total is percentage × most boards × top', () => {
+    const other = parseUsebio(xml('mp-neuberg.xml').replace('Compscore3', 'Another Scorer'))
+      .sessions[0]!;
+    const r = checkSession(other);
+    expect(r.conventions).toMatch(/RULES\.md defaults/);
+    // 3NS: 70 % × 4 boards × top 4 = 11.2, where Compscore publishes the sum 8.40.
+    expect(r.pairs.find((p) => p.pair === '3NS')!.total).toBeCloseTo(11.2, 9);
+    expect(r.mismatches.map((m) => m.what)).toContain('pair 3NS total');
+  });
+
   it('bridge-ledger check usebio: exit 0 when all agree, 1 with the mismatches listed', async () => {
     const good = await cli('check', 'usebio', fixture('mp-neuberg.xml'));
     expect(good.code).toBe(0);
@@ -214,6 +224,27 @@ describe('bridge-ledger import usebio', () => {
     await s.close();
     expect(events[0]!.occurredAt).toBe('2026-03-09T19:30:00+13:00');
     expect(events[0]!.metadata).toMatchObject({ clubId: 'EX01', actor: 'import:usebio' });
+  });
+
+  it('imports a file with several sections as one stream each', async () => {
+    const url = store();
+    const x = xml('cross-imp.xml');
+    const section = /<SECTION>[\s\S]*<\/SECTION>/.exec(x)![0];
+    const two = x.replace(
+      section,
+      `${section}\n    ${section.replace('<SECTION_ID>A<', '<SECTION_ID>B<')}`,
+    );
+    const file = join(tempDir(), 'two-sections.xml');
+    writeFileSync(file, two);
+    expect(parseUsebio(two).sessions.map((s) => s.section)).toEqual(['A', 'B']);
+    const r = await cli('import', 'usebio', file, '--store', url);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/session-EX01-xi-202-1-A: appended 16 events/);
+    expect(r.stderr).toMatch(/session-EX01-xi-202-1-B: appended 16 events/);
+    expect(await head(url)).toBe(32);
+    const check = await cli('check', 'usebio', file);
+    expect(check.code).toBe(0);
+    expect(check.stdout).toMatch(/session 1, section B: CROSS_IMP/);
   });
 
   describe('bad input: a specific error naming the element, and nothing appended', () => {

@@ -361,7 +361,7 @@ export const sessionEvents: EventDefinition[] = [
     type: 'SessionPairRegistered',
     schemaVersion: 1,
     description:
-      'A pair took part in a session: its number, field and direction, and its players (name, national number when given).',
+      'A pair took part in a session: its number, field (places are per field: STD-MP) and direction, and its players (name, national number when given).',
     rules: ['STD-MP'],
     validate: classSchema(SessionPairRegisteredData),
   },
@@ -377,7 +377,7 @@ export const sessionEvents: EventDefinition[] = [
     type: 'AdjustedScoreAwarded',
     schemaVersion: 1,
     description:
-      "A director's adjusted score on a board for two pairs, with its reason: artificial (NS%/EW%, Law 12C2) or assigned (an NS score, Law 12C1).",
+      "A director's adjusted score on a board for two pairs, with its reason: artificial (NS%/EW% of the top, Law 12C2, STD-NEUBERG) or assigned (an NS score, Law 12C1, STD-SCORE).",
     rules: ['STD-NEUBERG', 'STD-SCORE'],
     validate: both(classSchema(AdjustedScoreAwardedData), adjustedShape),
   },
