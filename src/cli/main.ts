@@ -10,7 +10,7 @@ import { readRaw } from '../runtime/raw-records';
 import { verifyLog } from '../runtime/verify';
 import { DEFAULT_STORE_URL, hasDensePositions, openStore } from '../store/open-store';
 import { StoreError } from '../store/errors';
-import { AppendFileError, appendBatches, planAppend } from './commands/append';
+import { AppendFileError, appendBatches, planAppend } from '../runtime/append-file';
 import { exportLog } from './commands/export';
 import { registerImportCommands } from './commands/import-usebio';
 import { progress } from './progress';
@@ -61,18 +61,9 @@ export function buildCli(): Command {
     )
     .addOption(storeOption())
     .action(async (file: string, o: { store: string }) => {
-      let batches;
-      try {
-        batches = await planAppend(file, catalogue);
-      } catch (e) {
-        if (!(e instanceof AppendFileError)) throw e;
-        e.issues.forEach((i) => err(`${file}: ${formatLineIssue(i)}`));
-        err(`${file}: ${e.message}`);
-        process.exitCode = 1;
-        return;
-      }
       const store = await openStore(o.store);
       try {
+        const batches = await planAppend(file, catalogue);
         const total = batches.reduce((n, b) => n + b.events.length, 0);
         const bar = progress('append', total);
         const summary = await appendBatches(store, batches, (n) => bar.update(n));
@@ -80,6 +71,11 @@ export function buildCli(): Command {
         err(
           `appended ${summary.events} events in ${summary.batches} batches; head position ${await store.headPosition()}`,
         );
+      } catch (e) {
+        if (!(e instanceof AppendFileError)) throw e;
+        e.issues.forEach((i) => err(`${file}: ${formatLineIssue(i)}`));
+        err(`${file}: ${e.message}`);
+        process.exitCode = 1;
       } finally {
         await store.close();
       }

@@ -1,3 +1,5 @@
+// class-transformer's @Type reads decorator metadata.
+import 'reflect-metadata';
 import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 import type { FieldIssue } from './issues';

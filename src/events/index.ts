@@ -1,9 +1,16 @@
 import { EventCatalogue } from './catalogue';
 import { clubEvents } from './contexts/club';
+import { competitionEvents } from './contexts/competition';
+import { rulebookEvents } from './contexts/rulebook';
 import { sessionEvents } from './contexts/session';
 
 /** Every event type the ledger accepts. A new context adds one file and one entry here. */
-export const catalogue = new EventCatalogue([...clubEvents, ...sessionEvents]);
+export const catalogue = new EventCatalogue([
+  ...clubEvents,
+  ...rulebookEvents,
+  ...competitionEvents,
+  ...sessionEvents,
+]);
 
 export type { EventDefinition } from './catalogue';
 export { EventCatalogue } from './catalogue';

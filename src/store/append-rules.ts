@@ -113,8 +113,9 @@ export function normaliseBatch(
     let data = '';
     let metadata = '';
     try {
-      data = JSON.stringify(e.data);
-      metadata = JSON.stringify(e.metadata ?? {});
+      // JSON.stringify(undefined) is undefined: a missing field is already an issue above.
+      data = JSON.stringify(e.data) ?? '';
+      metadata = JSON.stringify(e.metadata ?? {}) ?? '';
     } catch {
       issues.push({ field: at('data'), message: 'must be serialisable as JSON' });
     }

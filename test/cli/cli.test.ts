@@ -87,6 +87,42 @@ describe('bridge-ledger CLI', () => {
     expect(await head(store)).toBe(0);
   });
 
+  it('append refuses a fact the rules forbid, naming its line and rule, and writes nothing', async () => {
+    const C = 'cp-2026';
+    const fact = (type: string, data: Record<string, unknown>) =>
+      line({ streamId: `competition-${C}`, type, data: { competitionId: C, ...data } });
+    const { file, store } = setup([
+      fact('CompetitionCreated', {
+        clubId: 'wellington',
+        name: 'Club Pairs',
+        season: '2026',
+        kind: 'pairs-series',
+        format: 'club-pairs',
+        sessions: [{ session: 1, date: '2026-02-03', startTime: '19:30' }],
+      }),
+      fact('PairEntered', { pairId: 'p1', players: ['ann', 'bob'] }),
+      fact('PairEntered', { pairId: 'p2', players: ['cat', 'dan'] }),
+      fact('SessionResultRecorded', {
+        session: 1,
+        pairId: 'p1',
+        players: ['ann', 'bob'],
+        percentage: 55.5,
+        boardsPlayed: 24,
+        source: 'imported',
+      }),
+      fact('SubstitutePlayed', {
+        session: 1,
+        pairId: 'p2',
+        absentPlayerId: 'dan',
+        substituteId: 'bob',
+      }),
+    ]);
+    const r = await cli('append', file, '--store', store);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/line 5: data\.substituteId: NZ-7: bob already plays for pair p1/);
+    expect(await head(store)).toBe(0);
+  });
+
   it('export writes the log as stored; appending the export again adds nothing', async () => {
     const { dir, file, store } = setup([line(), line(), line({ streamId: 'club-other' })]);
     await cli('append', file, '--store', store);

@@ -184,6 +184,7 @@ export function eventStoreContract(name: string, options: ContractOptions): void
         ['an id that is not a UUID', 'ok-stream', [{ ...fact(), id: 'x1' }], 'events[0].id'],
         ['a type that is not a name', 'ok-stream', [{ ...fact(), type: '' }], 'events[0].type'],
         ['data that is not an object', 'ok-stream', [{ ...fact(), data: 42 }], 'events[0].data'],
+        ['an event without data', 'ok-stream', [{ ...fact(), data: undefined }], 'events[0].data'],
         ['the same id twice', 'ok-stream', ((e) => [e, e])(fact()), 'events[1].id'],
       ])('refuses %s', async (_what, streamId, events, field) => {
         const head = await store.headPosition();

@@ -4,12 +4,13 @@ import type { EventCatalogue } from '../../events/catalogue';
 import type { EventToAppend } from '../../events/envelope';
 import type { AppendResult, EventStore, ExpectedRevision } from '../../store/event-store';
 import { EVENT_CATALOGUE, EVENT_STORE } from '../tokens';
-import { withMissingDataAsNull } from '../append-guard';
+import { DomainGate } from '../../runtime/domain-gate';
 import { validateAppend } from '../validate-append';
 
 /**
  * Append a batch to one stream. Nothing of it is written unless every event passes the
- * envelope rules and the catalogue (InvalidEventError names every bad field).
+ * envelope rules and the catalogue (InvalidEventError names every bad field) and, in a
+ * competition stream, the deciders (RuleViolation names the rule).
  */
 export class AppendEventsCommand extends Command<AppendResult> {
   constructor(
@@ -29,12 +30,10 @@ export class AppendEventsHandler implements ICommandHandler<AppendEventsCommand,
   ) {}
 
   async execute({ streamId, expectedRevision, events }: AppendEventsCommand) {
-    const batch = validateAppend(
-      this.catalogue,
-      streamId,
-      expectedRevision,
-      withMissingDataAsNull(events),
-    );
-    return this.store.appendToStream(streamId, batch, { expectedRevision });
+    const batch = validateAppend(this.catalogue, streamId, expectedRevision, events);
+    // The deciders judge competition facts against the stream as read; the append then
+    // expects that revision, so a fact that raced in makes this a conflict, not a bad decision.
+    const expected = await new DomainGate(this.store).check(streamId, batch, expectedRevision);
+    return this.store.appendToStream(streamId, batch, { expectedRevision: expected });
   }
 }

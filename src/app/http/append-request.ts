@@ -1,9 +1,9 @@
+import type { EventToAppend } from '../../events/envelope';
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventCatalogue } from '../../events/catalogue';
 import type { FieldIssue } from '../../events/issues';
 import { validateStreamId } from '../../store/append-rules';
 import { InvalidEventError } from '../../store/errors';
-import { withMissingDataAsNull } from '../append-guard';
 import { EVENT_CATALOGUE } from '../tokens';
 import { validateAppend } from '../validate-append';
 import { AppendEventsBody } from './dto';
@@ -44,7 +44,7 @@ export class AppendRequestCheck {
         this.catalogue,
         streamId,
         body.expectedRevision,
-        withMissingDataAsNull(body.events),
+        body.events as readonly EventToAppend[],
       );
     } catch (err) {
       if (!(err instanceof InvalidEventError)) throw err;

@@ -15,6 +15,7 @@ import {
   StreamNotFoundError,
   WrongExpectedVersionError,
 } from '../../store/errors';
+import { RuleViolation } from '../../domain/rule-violation';
 import {
   InvalidRequestError,
   RequestBodyError,
@@ -74,6 +75,18 @@ const errorName = (status: number) => (STATUS_CODES[status] ?? 'Error').replace(
 /** Every refusal as a status and a JSON body. Unknown errors are a 500 that says nothing. */
 export function toHttpError(exception: unknown): HttpError {
   if (exception instanceof StoreError) return storeError(exception);
+  if (exception instanceof RuleViolation) {
+    return {
+      status: HttpStatus.UNPROCESSABLE_ENTITY,
+      body: {
+        error: 'RuleViolation',
+        message: `${exception.message}; nothing was written`,
+        rule: exception.rule,
+        reason: exception.reason,
+        ...(exception.field ? { field: exception.field } : {}),
+      },
+    };
+  }
   if (exception instanceof InvalidRequestError) {
     return {
       status: HttpStatus.BAD_REQUEST,
@@ -120,6 +133,12 @@ function storeError(e: StoreError): HttpError {
     return {
       status: HttpStatus.NOT_FOUND,
       body: { error: 'StreamNotFound', message: e.message, streamId: e.streamId },
+    };
+  }
+  if (e.code === 'STORE_UNAVAILABLE') {
+    return {
+      status: HttpStatus.SERVICE_UNAVAILABLE,
+      body: { error: 'StoreUnavailable', message: e.message },
     };
   }
   // A StoreError this filter does not know yet: map it here when it is added.

@@ -22,7 +22,13 @@ export async function serve(options: { store: string; port: number; host: string
     onError: (e) => log.error(`projection runner stopped: ${(e as Error).message}`),
   });
   runner.start();
-  const server = await startHttpServer({ store, port: options.port, host: options.host, runner });
+  const server = await startHttpServer({
+    store,
+    port: options.port,
+    host: options.host,
+    // This function handles the signals: the store closes after the server, not before.
+    shutdownSignals: [],
+  });
   log.log(`serving ${store.url} at ${server.url} (head position ${await store.headPosition()})`);
   await new Promise<void>((resolve) => {
     const stop = () => resolve();

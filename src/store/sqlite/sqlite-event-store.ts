@@ -261,9 +261,12 @@ export class SqliteEventStore implements EventStore {
 }
 
 function isDuplicateId(err: unknown): boolean {
+  // By code, not instanceof: the native addon keeps the SqliteError class of the first
+  // module instance that loaded it (Jest loads a fresh one per test file).
+  const e = err as { code?: unknown; message?: unknown };
   return (
-    err instanceof Database.SqliteError &&
-    err.code === 'SQLITE_CONSTRAINT_UNIQUE' &&
-    err.message.includes('events.id')
+    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' &&
+    typeof e.message === 'string' &&
+    e.message.includes('events.id')
   );
 }

@@ -1,9 +1,11 @@
-import { validateAppend } from '../../app/validate-append';
-import type { EventCatalogue } from '../../events/catalogue';
-import type { EventToAppend } from '../../events/envelope';
-import type { EventStore, ExpectedRevision } from '../../store/event-store';
-import { InvalidEventError } from '../../store/errors';
-import { readNdjson, type LineIssue } from '../../runtime/ndjson';
+import { validateAppend } from '../app/validate-append';
+import type { EventCatalogue } from '../events/catalogue';
+import type { EventToAppend } from '../events/envelope';
+import type { EventStore, ExpectedRevision } from '../store/event-store';
+import { InvalidEventError } from '../store/errors';
+import { RuleViolation } from '../domain/rule-violation';
+import { DomainGate } from './domain-gate';
+import { readNdjson, type LineIssue } from './ndjson';
 
 /** Lines of one stream, in file order, appended as one batch. */
 export interface PlannedBatch {
@@ -122,21 +124,48 @@ export interface AppendSummary {
   lastPosition: number;
 }
 
-/** Appends planned batches in file order. Each batch is atomic and idempotent by its ids. */
+/**
+ * Appends planned batches in file order, each through the deciders (DomainGate). Each batch is
+ * atomic and idempotent by its ids; a batch already stored passes as a no-op.
+ */
 export async function appendBatches(
   store: EventStore,
   batches: PlannedBatch[],
   onProgress: (events: number) => void = () => undefined,
 ): Promise<AppendSummary> {
+  await checkRules(store, batches);
+  const gate = new DomainGate(store);
   let events = 0;
   let lastPosition = 0;
   for (const b of batches) {
-    const result = await store.appendToStream(b.streamId, b.events, {
-      expectedRevision: b.expectedRevision,
-    });
+    const expectedRevision = await gate.check(b.streamId, b.events, b.expectedRevision);
+    const result = await store.appendToStream(b.streamId, b.events, { expectedRevision });
+    gate.appended(b.streamId, b.events, result.nextExpectedRevision);
     events += b.events.length;
     lastPosition = result.position;
     onProgress(events);
   }
   return { batches: batches.length, events, lastPosition };
+}
+
+/**
+ * A dry run of the deciders over the whole file, so that a fact a rule forbids on line 900
+ * stops the file before line 1 is written. Each refusal names its line and its rule.
+ */
+async function checkRules(store: EventStore, batches: PlannedBatch[]): Promise<void> {
+  const gate = new DomainGate(store);
+  const issues: LineIssue[] = [];
+  const revisions = new Map<string, number>();
+  for (const b of batches) {
+    try {
+      const expected = await gate.check(b.streamId, b.events, b.expectedRevision);
+      const base = revisions.get(b.streamId) ?? (typeof expected === 'number' ? expected : -1);
+      revisions.set(b.streamId, base + b.events.length);
+      gate.appended(b.streamId, b.events, base + b.events.length);
+    } catch (err) {
+      if (!(err instanceof RuleViolation)) throw err;
+      issues.push(toLineIssue(b, err.field ?? '', `${err.rule}: ${err.reason}`));
+    }
+  }
+  if (issues.length) throw new AppendFileError(issues);
 }

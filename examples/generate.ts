@@ -1,0 +1,413 @@
+/**
+ * Writes the example seasons in examples/*.ndjson: realistic, synthetic (every name made up),
+ * deterministic (seeded numbers, name-based ids), and valid against the catalogue and the
+ * deciders. Run: npx tsc -p tsconfig.json --outDir /tmp/ex && node /tmp/ex/examples/generate.js
+ * (or `npm run examples`). The files are committed; `npm start` loads them into an empty store.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { v5 } from 'uuid';
+
+const NAMESPACE = '6f1c9a52-3a0e-4b7e-9a59-1c1f6b0b7e11';
+
+interface Line {
+  streamId: string;
+  id: string;
+  type: string;
+  occurredAt: string;
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+}
+
+/** A small seeded generator (mulberry32): the same file every run. */
+function rng(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+class Season {
+  readonly lines: Line[] = [];
+  constructor(
+    readonly clubId: string,
+    readonly offset: string,
+  ) {}
+
+  add(streamId: string, type: string, occurredAt: string, data: Record<string, unknown>) {
+    const id = v5(`${streamId}/${this.lines.length}/${type}`, NAMESPACE);
+    this.lines.push({
+      streamId,
+      id,
+      type,
+      occurredAt,
+      data,
+      metadata: { clubId: this.clubId, actor: 'examples/generate.ts' },
+    });
+  }
+
+  at(date: string, time: string) {
+    return `${date}T${time}:00${this.offset}`;
+  }
+
+  write(file: string) {
+    writeFileSync(file, this.lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+  }
+}
+
+/** Percentages for a field that average 50, two decimals, spread like a club session. */
+function sessionScores(rand: () => number, n: number, strength: number[]): number[] {
+  const raw = strength.map((s) => s + (rand() - 0.5) * 16);
+  const mean = raw.reduce((a, b) => a + b, 0) / n;
+  return raw.map((x) => Math.round((x - mean + 50) * 100) / 100);
+}
+
+const addDays = (date: string, days: number) => {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
+/** NZ: a ten-session Tuesday Club Pairs with substitutes, a non-member partner and a pair over the NZ-3 limit. */
+function nzClubPairs(): Season {
+  const s = new Season('karori', '+13:00');
+  const rand = rng(2026);
+  s.add('club-karori', 'ClubRegistered', s.at('2026-01-05', '10:00'), {
+    clubId: 'karori',
+    name: 'Karori Bridge Club (example)',
+    timeZone: 'Pacific/Auckland',
+  });
+  s.add('club-karori', 'RulebookAdopted', s.at('2026-01-05', '10:05'), {
+    clubId: 'karori',
+    preset: 'nz-club',
+    overrides: {},
+    effectiveFrom: '2026-01-01',
+  });
+  const first = [
+    'Aroha',
+    'Ben',
+    'Carys',
+    'Dev',
+    'Ella',
+    'Finn',
+    'Grace',
+    'Hemi',
+    'Isla',
+    'Jack',
+    'Kiri',
+    'Liam',
+    'Mere',
+    'Noah',
+    'Olive',
+    'Paora',
+    'Quinn',
+    'Rangi',
+    'Sione',
+    'Tui',
+    'Uma',
+    'Vic',
+    'Wiremu',
+    'Xena',
+  ];
+  const players = first.map((name, i) => ({
+    id: `nz-${name.toLowerCase()}`,
+    name: `${name} Example`,
+    night: i < 20 ? 'tuesday' : i < 22 ? 'monday' : 'wednesday',
+  }));
+  for (const p of players) {
+    s.add('club-karori-players', 'PlayerRegistered', s.at('2026-01-06', '09:00'), {
+      playerId: p.id,
+      name: p.name,
+      status: 'member',
+      homeNight: p.night,
+      rank: 'intermediate',
+    });
+  }
+  const subs = [
+    { id: 'nz-sam', name: 'Sam Visitor', status: 'visitor' },
+    { id: 'nz-tom', name: 'Tom Guest', status: 'non-member' },
+    { id: 'nz-una', name: 'Una Nominee', status: 'nominee' },
+    { id: 'nz-wes', name: 'Wes Monday', status: 'member', homeNight: 'monday' },
+  ];
+  for (const p of subs)
+    s.add('club-karori-players', 'PlayerRegistered', s.at('2026-01-06', '09:00'), {
+      playerId: p.id,
+      name: p.name,
+      status: p.status,
+      ...(p.homeNight ? { homeNight: p.homeNight } : {}),
+    });
+
+  const C = 'club-pairs-2026';
+  const stream = `competition-${C}`;
+  const dates = Array.from({ length: 10 }, (_, i) => addDays('2026-02-03', 7 * i));
+  s.add(stream, 'CompetitionCreated', s.at('2026-01-20', '12:00'), {
+    competitionId: C,
+    clubId: 'karori',
+    name: 'Club Pairs 2026 (Tuesday)',
+    season: '2026',
+    kind: 'pairs-series',
+    format: 'club-pairs',
+    night: 'tuesday',
+    sessions: dates.map((date, i) => ({ session: i + 1, date, startTime: '19:30' })),
+  });
+  const pairs = Array.from({ length: 10 }, (_, i) => ({
+    id: `nz-p${i + 1}`,
+    players: [players[2 * i].id, players[2 * i + 1].id],
+  }));
+  for (const p of pairs)
+    s.add(stream, 'PairEntered', s.at('2026-02-03', '19:00'), {
+      competitionId: C,
+      pairId: p.id,
+      players: p.players,
+    });
+  const strength = pairs.map((_, i) => 6 - i * 1.2);
+  // Who is away when: [pair index, session, absent member index, substitute id].
+  const substitutes: Array<[number, number, number, string]> = [
+    [2, 3, 1, 'nz-una'], // a nominee stands in (NZ-7: counts as a member)
+    [2, 7, 1, 'nz-wes'],
+    [4, 2, 0, 'nz-tom'], // a non-club member partner: NZ-5 one-board penalty
+    // p8 over the NZ-3 limit: five substitute sessions out of ten (limit 4).
+    [7, 1, 1, 'nz-sam'],
+    [7, 3, 1, 'nz-wes'],
+    [7, 5, 1, 'nz-una'],
+    [7, 8, 1, 'nz-wes'],
+    [7, 9, 1, 'nz-una'],
+  ];
+  const missed = new Set(['5:6', '9:10']); // pair index:session not played at all
+  dates.forEach((date, i) => {
+    const session = i + 1;
+    const boards = session === 4 ? 25 : 24;
+    const start = s.at(date, '19:30');
+    s.add(stream, 'SessionHeld', start, { competitionId: C, session, date, boards });
+    const playing = pairs.map((_, k) => k).filter((k) => !missed.has(`${k}:${session}`));
+    const scores = sessionScores(
+      rand,
+      playing.length,
+      playing.map((k) => strength[k]),
+    );
+    playing.forEach((k, j) => {
+      const p = pairs[k];
+      const sub = substitutes.find(([pk, ss]) => pk === k && ss === session);
+      const sitting = [...p.players];
+      if (sub) {
+        s.add(stream, 'SubstitutePlayed', start, {
+          competitionId: C,
+          session,
+          pairId: p.id,
+          absentPlayerId: p.players[sub[2]],
+          substituteId: sub[3],
+        });
+        sitting[sub[2]] = sub[3];
+      }
+      s.add(stream, 'SessionResultRecorded', s.at(date, '22:45'), {
+        competitionId: C,
+        session,
+        pairId: p.id,
+        players: sitting,
+        percentage: scores[j],
+        boardsPlayed: boards,
+        source: 'imported',
+      });
+    });
+  });
+  return s;
+}
+
+/** DSB: a season of two pairs competitions in groups A–C, then the championship. */
+function dsbSeason(): Season {
+  const s = new Season('dsb', '+01:00');
+  const rand = rng(2014);
+  s.add('club-dsb', 'ClubRegistered', s.at('2014-09-01', '10:00'), {
+    clubId: 'dsb',
+    name: 'DSB Groenlo (example)',
+    timeZone: 'Europe/Amsterdam',
+  });
+  s.add('club-dsb', 'RulebookAdopted', s.at('2014-09-01', '10:05'), {
+    clubId: 'dsb',
+    preset: 'dsb-groenlo-2014',
+    overrides: {},
+    effectiveFrom: '2014-09-01',
+  });
+  const names = [
+    'Anke',
+    'Bram',
+    'Coby',
+    'Dirk',
+    'Els',
+    'Frits',
+    'Gerda',
+    'Henk',
+    'Ineke',
+    'Jan',
+    'Karin',
+    'Leo',
+    'Marga',
+    'Niek',
+    'Olga',
+    'Piet',
+    'Riet',
+    'Sjaak',
+    'Truus',
+    'Uwe',
+    'Vera',
+    'Wim',
+    'Yvonne',
+    'Zeger',
+    'Aad',
+    'Bep',
+    'Cor',
+    'Door',
+    'Evert',
+    'Fien',
+    'Gijs',
+    'Hanna',
+    'Ivo',
+    'Joke',
+    'Kees',
+    'Lies',
+    'Maarten',
+    'Nel',
+    'Otto',
+  ];
+  const ids = names.map((n) => `dsb-${n.toLowerCase()}`);
+  names.forEach((n, i) =>
+    s.add('club-dsb-players', 'PlayerRegistered', s.at('2014-09-01', '11:00'), {
+      playerId: ids[i],
+      name: `${n} Voorbeeld`,
+      status: 'member',
+    }),
+  );
+  s.add('club-dsb-players', 'PlayerRegistered', s.at('2014-09-01', '11:00'), {
+    playerId: 'dsb-gast',
+    name: 'Gast Buitenstaander',
+    status: 'non-member',
+  });
+
+  // 18 pairs, 6 a group; pair 5 of group A is a partnership of three.
+  const groups = ['A', 'B', 'C'];
+  const pairs = Array.from({ length: 18 }, (_, i) => ({
+    id: `dsb-p${i + 1}`,
+    players: [ids[2 * i], ids[2 * i + 1]],
+    group: groups[Math.floor(i / 6)],
+  }));
+  pairs[4].players = [ids[8], ids[9], ids[36]];
+  const strength = pairs.map((_, i) => 5 - (i % 6) * 2);
+
+  const competition = (n: number, firstDate: string, groupOf: (i: number) => string) => {
+    const C = `dsb-2014-c${n}`;
+    const stream = `competition-${C}`;
+    const dates = Array.from({ length: 6 }, (_, i) => addDays(firstDate, 7 * i));
+    s.add(stream, 'CompetitionCreated', s.at(addDays(firstDate, -7), '12:00'), {
+      competitionId: C,
+      clubId: 'dsb',
+      name: `Parencompetitie ${n} 2014-2015`,
+      season: '2014-2015',
+      kind: 'pairs-series',
+      format: 'dsb-pairs',
+      sessions: dates.map((date, i) => ({ session: i + 1, date, startTime: '19:45' })),
+      groups,
+    });
+    pairs.forEach((p, i) =>
+      s.add(stream, 'PairEntered', s.at(addDays(firstDate, -1), '20:00'), {
+        competitionId: C,
+        pairId: p.id,
+        players: p.players,
+        group: groupOf(i),
+      }),
+    );
+    dates.forEach((date, i) => {
+      const session = i + 1;
+      const start = s.at(date, '19:45');
+      for (const g of groups) {
+        s.add(stream, 'SessionHeld', start, {
+          competitionId: C,
+          session,
+          date,
+          group: g,
+          boards: 24,
+        });
+        const inGroup = pairs.map((_, k) => k).filter((k) => groupOf(k) === g);
+        // Absences: with notice (DSB-9.2/9.3), without notice (DSB-9.5), the last session (DSB-9.6).
+        const absent = new Map<number, { notice: boolean }>();
+        if (n === 1 && g === 'B' && (session === 2 || session === 4))
+          absent.set(inGroup[2], { notice: true });
+        if (n === 1 && g === 'C' && session === 3) absent.set(inGroup[1], { notice: false });
+        if (n === 2 && g === 'A' && session === 6) absent.set(inGroup[3], { notice: true });
+        const playing = inGroup.filter((k) => !absent.has(k));
+        const scores = sessionScores(
+          rand,
+          playing.length,
+          playing.map((k) => strength[k]),
+        );
+        for (const [k, a] of absent) {
+          if (a.notice)
+            s.add(stream, 'AbsenceNotified', s.at(date, '09:30'), {
+              competitionId: C,
+              session,
+              pairId: pairs[k].id,
+              validReason: true,
+              reason: 'family visit',
+            });
+        }
+        playing.forEach((k, j) => {
+          const p = pairs[k];
+          let sitting = p.players.slice(0, 2);
+          if (p.players.length === 3) {
+            sitting = session % 3 === 0 ? [p.players[0], p.players[2]] : p.players.slice(0, 2);
+            s.add(stream, 'PartnershipPlayersNamed', s.at(date, '11:15'), {
+              competitionId: C,
+              session,
+              pairId: p.id,
+              players: sitting,
+            });
+          } else if (n === 1 && g === 'C' && k === inGroup[4] && session === 5) {
+            // An outside substitute (DSB-10.2(4): clamped 47.50..55.00).
+            s.add(stream, 'SubstitutePlayed', s.at(date, '10:00'), {
+              competitionId: C,
+              session,
+              pairId: p.id,
+              absentPlayerId: p.players[1],
+              substituteId: 'dsb-gast',
+            });
+            sitting = [p.players[0], 'dsb-gast'];
+          } else if (n === 2 && g === 'B' && k === inGroup[0] && session === 2) {
+            // A substitute from group A, playing in group B (DSB-10.2(3) if weaker placed: max 55).
+            s.add(stream, 'SubstitutePlayed', s.at(date, '10:00'), {
+              competitionId: C,
+              session,
+              pairId: p.id,
+              absentPlayerId: p.players[1],
+              substituteId: ids[37],
+              playedInGroup: 'B',
+            });
+            sitting = [p.players[0], ids[37]];
+          }
+          s.add(stream, 'SessionResultRecorded', s.at(date, '23:15'), {
+            competitionId: C,
+            session,
+            pairId: p.id,
+            players: sitting,
+            percentage: scores[j],
+            boardsPlayed: 24,
+            group: g,
+            source: 'imported',
+          });
+        });
+      }
+    });
+  };
+  competition(1, '2014-09-08', (i) => pairs[i].group);
+  // Second competition: groups after promotion and relegation of the first (top 3 up, bottom 3 down)
+  // are derived by the projection; the example enters pairs in the groups the club published.
+  const published = pairs.map((p) => p.group);
+  competition(2, '2014-11-03', (i) => published[i]);
+  return s;
+}
+
+const dir = __dirname.includes('/dist/') ? join(__dirname, '../../examples') : __dirname;
+nzClubPairs().write(join(dir, 'nz-club-pairs-2026.ndjson'));
+dsbSeason().write(join(dir, 'dsb-groenlo-2014-2015.ndjson'));
+process.stdout.write(`examples written to ${dir}\n`);
