@@ -7,6 +7,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { v5 } from 'uuid';
+import { competitions, nextGroupsOf } from '../src/projections/competitions';
+import type { RecordedEvent } from '../src/events/envelope';
 
 const NAMESPACE = '6f1c9a52-3a0e-4b7e-9a59-1c1f6b0b7e11';
 
@@ -373,17 +375,18 @@ function dsbSeason(): Season {
               substituteId: 'dsb-gast',
             });
             sitting = [p.players[0], 'dsb-gast'];
-          } else if (n === 2 && g === 'B' && k === inGroup[0] && session === 2) {
-            // A substitute from group A, playing in group B (DSB-10.2(3) if weaker placed: max 55).
+          } else if (n === 1 && g === 'B' && k === inGroup[0] && session === 2) {
+            // The partnership's free third member (group A) stands in for a group-B player and
+            // they play in group B, the weaker player's group: DSB-10.2(3), at most 55.00.
             s.add(stream, 'SubstitutePlayed', s.at(date, '10:00'), {
               competitionId: C,
               session,
               pairId: p.id,
               absentPlayerId: p.players[1],
-              substituteId: ids[37],
+              substituteId: ids[36],
               playedInGroup: 'B',
             });
-            sitting = [p.players[0], ids[37]];
+            sitting = [p.players[0], ids[36]];
           }
           s.add(stream, 'SessionResultRecorded', s.at(date, '23:15'), {
             competitionId: C,
@@ -400,10 +403,25 @@ function dsbSeason(): Season {
     });
   };
   competition(1, '2014-09-08', (i) => pairs[i].group);
-  // Second competition: groups after promotion and relegation of the first (top 3 up, bottom 3 down)
-  // are derived by the projection; the example enters pairs in the groups the club published.
-  const published = pairs.map((p) => p.group);
-  competition(2, '2014-11-03', (i) => published[i]);
+  // The second competition plays in the groups DSB-8 gives after the first: computed by the
+  // ledger's own projection, as the club would publish them.
+  const state = s.lines.reduce(
+    (st, l, i) =>
+      competitions.apply(
+        st,
+        {
+          ...l,
+          schemaVersion: 1,
+          revision: 0,
+          position: i + 1,
+          recordedAt: l.occurredAt,
+        } as RecordedEvent,
+        undefined,
+      ),
+    competitions.initial(),
+  );
+  const next = new Map(nextGroupsOf(state, 'dsb-2014-c1').moves.map((m) => [m.pairId, m.to]));
+  competition(2, '2014-11-03', (i) => next.get(pairs[i].id)!);
   return s;
 }
 

@@ -1,4 +1,5 @@
 import { clubRoster } from './club-roster/club-roster';
+import { competitions } from './competitions/state';
 import { ledgerStats } from './ledger-stats/ledger-stats';
 import type { Projection } from './projection';
 
@@ -6,6 +7,7 @@ import type { Projection } from './projection';
 export const projections: ReadonlyArray<Projection<unknown>> = [
   ledgerStats as Projection<unknown>,
   clubRoster as Projection<unknown>,
+  competitions as Projection<unknown>,
 ];
 
 export function findProjection(name: string): Projection<unknown> | undefined {

@@ -56,6 +56,7 @@ export interface SessionResultRecorded {
   boardsPlayed: number;
   group?: string;
   source: 'imported' | 'scored';
+  sitOutRounds?: number;
 }
 
 export interface AbsenceNotified {

@@ -73,8 +73,9 @@ export function evolve(state: CompetitionState, fact: CompetitionFact): Competit
       state.dispensations.push(fact.data);
       break;
     case 'GroupsRebalanced':
+      // The directors' groups for the NEXT competition (DSB-8 "unless the WL decides
+      // otherwise"): they override the computed moves, not this competition's groups.
       state.rebalances.push(fact.data);
-      for (const m of fact.data.moves) state.pairs[m.pairId].group = m.group;
       break;
   }
   return state;

@@ -208,6 +208,13 @@ class SessionResultRecordedData extends SessionScope {
   /** 'imported' from the club's scoring program, or 'scored' from board results here. */
   @IsIn(['imported', 'scored'])
   source!: string;
+
+  /** DSB-22.5: rounds the pair sat out this session. */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(20)
+  sitOutRounds?: number;
 }
 
 class AbsenceNotifiedData extends SessionScope {

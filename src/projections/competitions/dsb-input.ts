@@ -1,0 +1,133 @@
+import type { CompetitionState } from '../../domain/competition/state';
+import { sessionKey } from '../../domain/competition/state';
+import type {
+  CompetitionInput,
+  Dispensation,
+  PairInput,
+  SessionEntry,
+  SubstituteCase,
+} from '../../standings/dsb';
+import type { WlRebalance } from '../../standings/dsb';
+import { toHundredths } from './nz-input';
+
+/** The wall clock an instant carries in its own offset: club time, `YYYY-MM-DDTHH:MM`. */
+const clubTime = (instant: string) => instant.slice(0, 16);
+
+/**
+ * The last session whose results are in: every group with pairs has at least one result for
+ * it and for each session before it. A session held but not yet scored is not published.
+ */
+export function lastSessionScored(c: CompetitionState, upToSession = Number.MAX_SAFE_INTEGER) {
+  const groups = new Set(Object.values(c.pairs).map((p) => p.group ?? ''));
+  const scored = new Map<number, Set<string>>();
+  for (const r of Object.values(c.results)) {
+    const group = c.pairs[r.pairId]?.group ?? '';
+    if (!scored.has(r.session)) scored.set(r.session, new Set());
+    scored.get(r.session)!.add(group);
+  }
+  const total = c.competition?.sessions.length ?? 0;
+  let last = 0;
+  while (last < Math.min(total, upToSession)) {
+    const inSession = scored.get(last + 1);
+    if (!inSession || [...groups].some((g) => !inSession.has(g))) break;
+    last += 1;
+  }
+  return last;
+}
+
+/**
+ * DSB-10.2: which case a substitute session is, from the groups: the substitute's own group in
+ * this competition (none: an outside substitute, 10.2(4)), and the group the temporary pair
+ * played in (stronger = earlier in the list of groups).
+ */
+function substituteCase(
+  c: CompetitionState,
+  pairGroup: string,
+  substituteId: string,
+  playedInGroup: string | undefined,
+): SubstituteCase {
+  const groups = c.competition!.groups ?? [];
+  const own = Object.values(c.pairs).find((p) => p.players.includes(substituteId))?.group;
+  if (own === undefined) return 'outside';
+  if (own === pairGroup) return 'sameGroup';
+  const stronger = groups.indexOf(own) < groups.indexOf(pairGroup) ? own : pairGroup;
+  return (playedInGroup ?? pairGroup) === stronger ? 'strongerGroup' : 'weakerGroup';
+}
+
+/**
+ * The DSB computations' input from a competition's facts, as of a session: what each pair
+ * played (with its DSB-10.2 case), its notified absences (DSB-9.1 notice time and the WL's
+ * judgement of the reason), and held sessions it missed without a word (DSB-9.5).
+ */
+export function dsbInput(c: CompetitionState, upToSession?: number): CompetitionInput {
+  const created = c.competition!;
+  const last = lastSessionScored(c, upToSession);
+  const groups = new Map<string, PairInput[]>();
+  for (const g of created.groups ?? []) groups.set(g, []);
+  for (const [pairId, pair] of Object.entries(c.pairs)) {
+    const group = pair.group!;
+    const entries: SessionEntry[] = [];
+    for (let s = 1; s <= last; s++) {
+      const key = sessionKey(s, pairId);
+      const r = c.results[key];
+      const subs = c.substitutes[key] ?? [];
+      if (r) {
+        const members = r.players.filter((p) => pair.players.includes(p));
+        entries.push({
+          session: s,
+          kind: 'played',
+          percentage: toHundredths(r.percentage),
+          boards: r.boardsPlayed,
+          ...(pair.players.length === 3 || subs.length ? { players: members } : {}),
+          ...(subs.length
+            ? {
+                substitute: {
+                  case: substituteCase(c, group, subs[0].substituteId, subs[0].playedInGroup),
+                  name: subs[0].substituteId,
+                },
+              }
+            : {}),
+          ...(r.sitOutRounds ? { sitOutRounds: r.sitOutRounds } : {}),
+        });
+      } else if (c.absences[key]) {
+        const a = c.absences[key];
+        entries.push({
+          session: s,
+          kind: 'absent',
+          notice: { at: clubTime(a.notifiedAt), validReason: a.validReason },
+        });
+      } else {
+        // The group played and scored the session without this pair, and no notice came.
+        entries.push({ session: s, kind: 'absent' });
+      }
+    }
+    const dispensations: Dispensation[] = c.dispensations
+      .filter((d) => d.pairId === pairId)
+      .map((d) =>
+        d.rule === 'DSB-9.4.1'
+          ? { rule: 'DSB-9.4(1)', reason: d.reason }
+          : { rule: 'DSB-9.4(2)', player: d.playerId ?? '', reason: d.reason },
+      );
+    groups.get(group)?.push({
+      pairId,
+      members: pair.players,
+      entries,
+      ...(dispensations.length ? { dispensations } : {}),
+    });
+  }
+  return {
+    id: created.competitionId,
+    sessionDates: [...created.sessions].sort((a, b) => a.session - b.session).map((s) => s.date),
+    groups: [...groups].map(([group, pairs]) => ({ group, pairs })),
+  };
+}
+
+/** GroupsRebalanced facts as the DSB-8 computation's WL decisions (the latest per pair wins). */
+export function wlDecisions(c: CompetitionState): WlRebalance[] {
+  const byPair = new Map<string, WlRebalance>();
+  for (const r of c.rebalances) {
+    for (const m of r.moves)
+      byPair.set(m.pairId, { pairId: m.pairId, group: m.group, reason: r.reason });
+  }
+  return [...byPair.values()];
+}

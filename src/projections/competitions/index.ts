@@ -1,0 +1,12 @@
+export { competitions, type CompetitionsState } from './state';
+export { rulebookInForce, NoRulebookError } from './rulebook-in-force';
+export {
+  standingsOf,
+  nextGroupsOf,
+  championshipOf,
+  UnknownCompetitionError,
+  WrongRulebookError,
+  type StandingsView,
+  type ChampionshipView,
+  type QueryOptions,
+} from './queries';

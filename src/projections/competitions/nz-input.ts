@@ -1,0 +1,77 @@
+import type { CompetitionState } from '../../domain/competition/state';
+import { sessionKey } from '../../domain/competition/state';
+import type {
+  Night,
+  NzEntry,
+  NzEventSpec,
+  NzEventKind,
+  NzSessionScore,
+  OneBoardReason,
+} from '../../standings/nz';
+import type { RosterEntry } from './state';
+
+/** CompetitionCreated.format → the NZ rules' kind of event. */
+const KIND: Record<string, NzEventKind> = {
+  'club-pairs': 'club-pairs',
+  'victoria-pairs': 'victoria-pairs',
+  'thursday-club-pairs': 'thursday-afternoon-club-pairs',
+  'three-four-session-pairs': 'short-pairs',
+  'random-draw-individual': 'random-draw-individual',
+  'wilkinson-individual': 'wilkinson-individual',
+  'wellesley-pairs': 'wellesley-pairs',
+};
+
+export const isNzFormat = (format: string) => format in KIND;
+
+const night = (n?: string): Night | undefined =>
+  n === 'thursday-afternoon' ? 'thursday' : (n as Night | undefined);
+
+/** Percent with two decimals → integer hundredths, without float drift (55.1 → 5510). */
+export const toHundredths = (percent: number) => Math.round(percent * 100);
+
+/**
+ * The NZ standings' input from a competition's facts: each pair's session scores, whether a
+ * substitute played (NZ-1, NZ-3, NZ-4), an NZ-6 cross-substitution, and the NZ-5 reasons read
+ * off the club's roster (a non-member or visitor at the table; a Tuesday player in the
+ * Victoria Pairs).
+ */
+export function nzInput(
+  c: CompetitionState,
+  roster: Record<string, RosterEntry>,
+  upToSession = Number.MAX_SAFE_INTEGER,
+): { event: NzEventSpec; entries: NzEntry[] } {
+  const created = c.competition!;
+  const kind = KIND[created.format];
+  const event: NzEventSpec = { kind, sessions: created.sessions.length };
+  const entries = Object.entries(c.pairs).map(([pairId, pair]): NzEntry => {
+    const scores: NzSessionScore[] = [];
+    for (const r of Object.values(c.results)) {
+      if (r.pairId !== pairId || r.session > upToSession) continue;
+      const subs = c.substitutes[sessionKey(r.session, pairId)] ?? [];
+      const reasons = new Set<OneBoardReason>();
+      for (const p of r.players) {
+        const status = roster[p]?.status;
+        // NZ-7: a nominee counts as a member; NZ-5: anyone else from outside the club.
+        if (status === 'non-member' || status === 'visitor') reasons.add('partner-non-member');
+        if (kind === 'victoria-pairs' && roster[p]?.homeNight === 'tuesday') {
+          reasons.add('tuesday-player');
+        }
+      }
+      const cross = subs.find((s) => s.crossPairId !== undefined)?.crossPairId;
+      scores.push({
+        session: r.session,
+        percentage: toHundredths(r.percentage),
+        boardsPlayed: r.boardsPlayed,
+        ...(subs.length ? { substitute: true } : {}),
+        ...(cross ? { crossSubstitutionWith: cross } : {}),
+        ...(reasons.size ? { oneBoardPenalties: [...reasons] } : {}),
+      });
+    }
+    scores.sort((a, b) => a.session - b.session);
+    const homeNights = pair.players
+      .map((p) => night(roster[p]?.homeNight))
+      .filter((n): n is Night => n !== undefined);
+    return { competitor: pairId, scores, ...(homeNights.length ? { homeNights } : {}) };
+  });
+  return { event, entries };
+}

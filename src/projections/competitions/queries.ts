@@ -1,0 +1,183 @@
+import type { DsbParams } from '../../rulebooks/presets/dsb-groenlo-2014';
+import type { NzClubParams } from '../../rulebooks/presets/nz-club';
+import type { Json, Rulebook } from '../../rulebooks/rulebook';
+import {
+  clubChampionship,
+  competitionStandings,
+  nextGroups,
+  sitOutReport,
+  type ChampionshipRow,
+  type GroupMove,
+  type GroupStanding,
+  type PlacingAward,
+  type SitOutReport,
+} from '../../standings/dsb';
+import { nzStandings, type NzStanding } from '../../standings/nz';
+import { dsbInput, lastSessionScored, wlDecisions } from './dsb-input';
+import { isNzFormat, nzInput } from './nz-input';
+import { rulebookInForce } from './rulebook-in-force';
+import type { CompetitionsState } from './state';
+
+export class UnknownCompetitionError extends Error {
+  constructor(readonly competitionId: string) {
+    super(`no competition ${competitionId} in the ledger`);
+  }
+}
+
+export class WrongRulebookError extends Error {
+  constructor(competitionId: string, format: string, preset: string) {
+    super(`competition ${competitionId} (${format}) cannot be scored under the ${preset} rulebook`);
+  }
+}
+
+interface Heading {
+  competitionId: string;
+  name: string;
+  clubId: string;
+  season: string;
+  format: string;
+  /** Sessions held so far, and whether the standing is final. */
+  afterSession: number;
+  sessions: number;
+  final: boolean;
+  rulebook: { preset: string; effectiveFrom: string };
+  /** The ledger position the answer is as of. */
+  position: number;
+}
+
+export type StandingsView =
+  | (Heading & { kind: 'nz'; rows: NzStanding[] })
+  | (Heading & { kind: 'dsb'; groups: GroupStanding[]; sitOuts: SitOutReport[] });
+
+export interface QueryOptions {
+  /** An interim standing after this session. */
+  afterSession?: number;
+  /** What-if: parameter overrides not stored in the ledger. */
+  whatIf?: Record<string, Json>;
+}
+
+function heading(state: CompetitionsState, competitionId: string, options: QueryOptions) {
+  const c = state.competitions[competitionId];
+  if (!c?.competition) throw new UnknownCompetitionError(competitionId);
+  const created = c.competition;
+  const afterSession = lastSessionScored(c, options.afterSession);
+  const sessions = [...created.sessions].sort((a, b) => a.session - b.session);
+  // The rulebook in force on the day of the last session counted: NZ-4 penalties are
+  // "calculated only at the end of the event", DSB averages are final only at the end.
+  const date = (sessions.find((s) => s.session === afterSession) ?? sessions[0]).date;
+  const rulebook = rulebookInForce(state, created.clubId, date, options.whatIf);
+  const head: Heading = {
+    competitionId,
+    name: created.name,
+    clubId: created.clubId,
+    season: created.season,
+    format: created.format,
+    afterSession,
+    sessions: sessions.length,
+    final: afterSession === sessions.length,
+    rulebook: { preset: rulebook.preset, effectiveFrom: rulebook.effectiveFrom },
+    position: state.position,
+  };
+  return { c, head, rulebook };
+}
+
+/**
+ * The DSB rulebook with the groups this competition plays in (A–C of the preset's A–E): the
+ * lowest group in play relegates nobody and the highest promotes nobody (DSB-8.1/8.2).
+ */
+function inPlay(rulebook: Rulebook, groups: string[] | undefined): DsbParams {
+  const params = rulebook.params as unknown as DsbParams;
+  if (!groups?.length) return params;
+  return { ...params, groups: params.groups.filter((g) => groups.includes(g)) };
+}
+
+const expectPreset = (
+  rulebook: Rulebook,
+  preset: string,
+  competitionId: string,
+  format: string,
+) => {
+  if (rulebook.preset !== preset)
+    throw new WrongRulebookError(competitionId, format, rulebook.preset);
+};
+
+/** Interim or final standings of a competition, under the rulebook in force, explained row by row. */
+export function standingsOf(
+  state: CompetitionsState,
+  competitionId: string,
+  options: QueryOptions = {},
+): StandingsView {
+  const { c, head, rulebook } = heading(state, competitionId, options);
+  if (isNzFormat(head.format)) {
+    expectPreset(rulebook, 'nz-club', competitionId, head.format);
+    const { event, entries } = nzInput(c, state.players[head.clubId] ?? {}, head.afterSession);
+    const rows = nzStandings(event, entries, rulebook.params as unknown as NzClubParams);
+    return { ...head, kind: 'nz', rows };
+  }
+  expectPreset(rulebook, 'dsb-groenlo-2014', competitionId, head.format);
+  const params = inPlay(rulebook, c.competition!.groups);
+  const input = dsbInput(c, head.afterSession);
+  if (head.afterSession === 0) return { ...head, kind: 'dsb', groups: [], sitOuts: [] };
+  const groups = competitionStandings(params, input, { afterSession: head.afterSession });
+  return { ...head, kind: 'dsb', groups, sitOuts: sitOutReport(params, input) };
+}
+
+/** DSB-8: every pair's group for the next competition, with the reasons. Final standings only. */
+export function nextGroupsOf(
+  state: CompetitionsState,
+  competitionId: string,
+  options: QueryOptions = {},
+): Heading & { moves: GroupMove[] } {
+  const { c, head, rulebook } = heading(state, competitionId, { whatIf: options.whatIf });
+  expectPreset(rulebook, 'dsb-groenlo-2014', competitionId, head.format);
+  const moves = head.final
+    ? nextGroups(inPlay(rulebook, c.competition!.groups), dsbInput(c), wlDecisions(c))
+    : [];
+  return { ...head, moves };
+}
+
+export interface ChampionshipView {
+  clubId: string;
+  season: string;
+  competitions: string[];
+  rulebook: { preset: string; effectiveFrom: string };
+  position: number;
+  awards: PlacingAward[];
+  table: ChampionshipRow[];
+}
+
+/** DSB-11: the club championship of a season, from its finished pairs competitions. */
+export function championshipOf(
+  state: CompetitionsState,
+  clubId: string,
+  season: string,
+  options: QueryOptions = {},
+): ChampionshipView {
+  const mine = Object.values(state.competitions)
+    .filter((c) => c.competition?.clubId === clubId && c.competition.season === season)
+    .filter((c) => c.competition!.format === 'dsb-pairs')
+    .sort((a, b) => firstDate(a).localeCompare(firstDate(b)));
+  const finished = mine.filter((c) => lastSessionScored(c) === c.competition!.sessions.length);
+  const lastDate = finished.length
+    ? [...finished[finished.length - 1].competition!.sessions].sort(
+        (a, b) => b.session - a.session,
+      )[0].date
+    : `${season.slice(0, 4)}-12-31`;
+  const rulebook = rulebookInForce(state, clubId, lastDate, options.whatIf);
+  const params = inPlay(rulebook, finished[0]?.competition!.groups);
+  const { awards, table } = finished.length
+    ? clubChampionship(params, { competitions: finished.map((c) => dsbInput(c)) })
+    : { awards: [], table: [] };
+  return {
+    clubId,
+    season,
+    competitions: finished.map((c) => c.competition!.competitionId),
+    rulebook: { preset: rulebook.preset, effectiveFrom: rulebook.effectiveFrom },
+    position: state.position,
+    awards,
+    table,
+  };
+}
+
+const firstDate = (c: { competition?: { sessions: Array<{ date: string }> } }) =>
+  c.competition!.sessions.map((s) => s.date).sort()[0];

@@ -1,0 +1,76 @@
+import type { CompetitionFact } from '../../domain/competition/facts';
+import { COMPETITION_FACT_TYPES } from '../../domain/competition/facts';
+import {
+  evolve,
+  initialCompetitionState,
+  type CompetitionState,
+} from '../../domain/competition/state';
+import type { RecordedEvent } from '../../events/envelope';
+import type { Json } from '../../rulebooks/rulebook';
+import type { Projection } from '../projection';
+
+export interface RulebookFact {
+  kind: 'adopted' | 'amended';
+  preset?: string;
+  changes: Record<string, Json>;
+  effectiveFrom: string;
+}
+
+export interface RosterEntry {
+  status: 'member' | 'nominee' | 'non-member' | 'visitor';
+  homeNight?: string;
+  rank?: string;
+}
+
+/**
+ * The facts the published tables are computed from: every club's rulebook history and roster,
+ * and every competition folded with the deciders' own evolve. Nothing derived is kept here:
+ * standings, caps, penalties and placings are computed by the queries, under the rulebook in
+ * force, each time they are asked for.
+ */
+export interface CompetitionsState {
+  rulebooks: Record<string, RulebookFact[]>;
+  players: Record<string, Record<string, RosterEntry>>;
+  competitions: Record<string, CompetitionState>;
+  /** Position of the last fact folded in: what an "as of" answer is as of. */
+  position: number;
+}
+
+export const competitions: Projection<CompetitionsState> = {
+  name: 'competitions',
+  version: 1,
+  initial: () => ({ rulebooks: {}, players: {}, competitions: {}, position: 0 }),
+  apply(state, event: RecordedEvent) {
+    state.position = event.position;
+    const d = event.data as Record<string, unknown>;
+    if (event.type === 'RulebookAdopted' || event.type === 'RulebookAmended') {
+      const adopted = event.type === 'RulebookAdopted';
+      (state.rulebooks[d.clubId as string] ??= []).push({
+        kind: adopted ? 'adopted' : 'amended',
+        preset: adopted ? (d.preset as string) : undefined,
+        changes: (adopted ? d.overrides : d.changes) as Record<string, Json>,
+        effectiveFrom: d.effectiveFrom as string,
+      });
+    } else if (event.type === 'PlayerRegistered' || event.type === 'PlayerStatusChanged') {
+      const clubId = event.metadata.clubId;
+      if (!clubId) return state;
+      const roster = (state.players[clubId] ??= {});
+      const before = roster[d.playerId as string];
+      roster[d.playerId as string] = {
+        ...before,
+        status: d.status as RosterEntry['status'],
+        ...(d.homeNight ? { homeNight: d.homeNight as string } : {}),
+        ...(d.rank ? { rank: d.rank as string } : {}),
+      };
+    } else if (COMPETITION_FACT_TYPES.has(event.type)) {
+      const id = d.competitionId as string;
+      const c = (state.competitions[id] ??= initialCompetitionState());
+      evolve(c, {
+        type: event.type,
+        occurredAt: event.occurredAt,
+        data: d,
+      } as unknown as CompetitionFact);
+    }
+    return state;
+  },
+};

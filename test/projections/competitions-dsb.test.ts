@@ -1,0 +1,257 @@
+import { fold } from '../../src/projections/projection';
+import {
+  championshipOf,
+  competitions,
+  nextGroupsOf,
+  NoRulebookError,
+  standingsOf,
+  UnknownCompetitionError,
+  WrongRulebookError,
+} from '../../src/projections/competitions';
+import { FactLog } from '../support/ledger';
+
+const C = 'dsb-c1';
+const dates = ['2014-09-08', '2014-09-15', '2014-09-22', '2014-09-29', '2014-10-06', '2014-10-13'];
+
+/** A DSB competition in groups A and B, four pairs a group, built fact by fact. */
+function dsbCompetition(log = new FactLog('dsb')) {
+  log.add('club-dsb', 'RulebookAdopted', {
+    clubId: 'dsb',
+    preset: 'dsb-groenlo-2014',
+    overrides: {},
+    effectiveFrom: '2014-09-01',
+  });
+  log.add(`competition-${C}`, 'CompetitionCreated', {
+    competitionId: C,
+    clubId: 'dsb',
+    name: 'Parencompetitie 1',
+    season: '2014-2015',
+    kind: 'pairs-series',
+    format: 'dsb-pairs',
+    sessions: dates.map((date, i) => ({ session: i + 1, date, startTime: '19:45' })),
+    groups: ['A', 'B'],
+  });
+  for (let i = 1; i <= 8; i++) {
+    log.add(`competition-${C}`, 'PairEntered', {
+      competitionId: C,
+      pairId: `p${i}`,
+      players: [`a${i}`, `b${i}`],
+      group: i <= 4 ? 'A' : 'B',
+    });
+  }
+  return log;
+}
+
+const result = (
+  log: FactLog,
+  session: number,
+  pairId: string,
+  percentage: number,
+  players?: string[],
+) =>
+  log.add(
+    `competition-${C}`,
+    'SessionResultRecorded',
+    {
+      competitionId: C,
+      session,
+      pairId,
+      players: players ?? [`a${pairId.slice(1)}`, `b${pairId.slice(1)}`],
+      percentage,
+      boardsPlayed: 24,
+      group: Number(pairId.slice(1)) <= 4 ? 'A' : 'B',
+      source: 'imported',
+    },
+    `${dates[session - 1]}T23:00`,
+  );
+
+const held = (log: FactLog, session: number) => {
+  for (const group of ['A', 'B'])
+    log.add(
+      `competition-${C}`,
+      'SessionHeld',
+      { competitionId: C, session, date: dates[session - 1], group, boards: 24 },
+      `${dates[session - 1]}T19:45`,
+    );
+};
+
+/** Scores that make p1..p4 and p5..p8 finish in order, every session. */
+const SCORES: Record<string, number> = {
+  p1: 60,
+  p2: 55,
+  p3: 45,
+  p4: 40,
+  p5: 62,
+  p6: 52,
+  p7: 48,
+  p8: 38,
+};
+
+function fullCompetition(except: (session: number, pairId: string) => boolean = () => false) {
+  const log = dsbCompetition();
+  for (let s = 1; s <= 6; s++) {
+    held(log, s);
+    for (const p of Object.keys(SCORES)) if (!except(s, p)) result(log, s, p, SCORES[p]);
+  }
+  return log;
+}
+
+const rowOf = (view: ReturnType<typeof standingsOf>, pairId: string) => {
+  if (view.kind !== 'dsb') throw new Error('not DSB');
+  return view.groups.flatMap((g) => g.rows).find((r) => r.pairId === pairId)!;
+};
+
+describe('DSB standings from the ledger', () => {
+  it('DSB-7 weights the session percentages by boards played, group by group', () => {
+    const state = fold(competitions, fullCompetition().events);
+    const view = standingsOf(state, C);
+    expect(view).toMatchObject({
+      kind: 'dsb',
+      final: true,
+      afterSession: 6,
+      rulebook: { preset: 'dsb-groenlo-2014' },
+    });
+    expect(rowOf(view, 'p1')).toMatchObject({ group: 'A', rank: 1, percentage: 60 });
+    expect(rowOf(view, 'p8')).toMatchObject({ group: 'B', rank: 4, percentage: 38 });
+  });
+
+  it('an interim standing is as of the last session scored in every group', () => {
+    const log = dsbCompetition();
+    for (const s of [1, 2]) {
+      held(log, s);
+      for (const p of Object.keys(SCORES)) result(log, s, p, s === 1 ? SCORES[p] : 100 - SCORES[p]);
+    }
+    held(log, 3);
+    result(log, 3, 'p1', 70); // group A has started scoring session 3, group B has not
+    const view = standingsOf(fold(competitions, log.events), C);
+    expect(view).toMatchObject({ afterSession: 2, final: false });
+    expect(rowOf(view, 'p1').percentage).toBe(50);
+    expect(
+      rowOf(standingsOf(fold(competitions, log.events), C, { afterSession: 1 }), 'p1').percentage,
+    ).toBe(60);
+  });
+
+  it('DSB-9.2 a first absence with notice scores the pair’s own average, capped at 55.0', () => {
+    const log = fullCompetition((s, p) => p === 'p1' && s === 3);
+    log.add(
+      `competition-${C}`,
+      'AbsenceNotified',
+      { competitionId: C, session: 3, pairId: 'p1', validReason: true },
+      '2014-09-22T10:00',
+    );
+    const row = rowOf(standingsOf(fold(competitions, log.events), C), 'p1');
+    const s3 = row.sessions.find((s) => s.session === 3)!;
+    expect(s3).toMatchObject({ source: 'DSB-9.2', percentage: 55 });
+    expect(row.explain.some((e) => e.rule === 'DSB-9.2')).toBe(true);
+  });
+
+  it('DSB-9.5 an absence without notice scores the lowest of the group that evening minus 1', () => {
+    const log = fullCompetition((s, p) => p === 'p2' && s === 3);
+    const row = rowOf(standingsOf(fold(competitions, log.events), C), 'p2');
+    expect(row.sessions.find((s) => s.session === 3)).toMatchObject({
+      source: 'DSB-9.5',
+      percentage: 39,
+    });
+  });
+
+  it('DSB-9.5 a notice after 12:00 on the day is no notice', () => {
+    const log = fullCompetition((s, p) => p === 'p2' && s === 3);
+    log.add(
+      `competition-${C}`,
+      'AbsenceNotified',
+      { competitionId: C, session: 3, pairId: 'p2', validReason: true },
+      '2014-09-22T12:01',
+    );
+    const row = rowOf(standingsOf(fold(competitions, log.events), C), 'p2');
+    expect(row.sessions.find((s) => s.session === 3)!.source).toBe('DSB-9.5');
+  });
+
+  it('DSB-10.2(4) an outside substitute’s score is clamped to 47.50..55.00', () => {
+    const log = fullCompetition((s, p) => p === 'p1' && s === 2);
+    log.add(
+      `competition-${C}`,
+      'SubstitutePlayed',
+      { competitionId: C, session: 2, pairId: 'p1', absentPlayerId: 'b1', substituteId: 'guest' },
+      '2014-09-15T10:00',
+    );
+    result(log, 2, 'p1', 60, ['a1', 'guest']);
+    const row = rowOf(standingsOf(fold(competitions, log.events), C), 'p1');
+    expect(row.sessions.find((s) => s.session === 2)).toMatchObject({
+      source: 'substitute',
+      percentage: 55,
+    });
+  });
+
+  it('DSB-8 the top of group B goes up and the bottom of group A goes down; a WL decision overrides', () => {
+    const log = fullCompetition();
+    let moves = nextGroupsOf(fold(competitions, log.events), C).moves;
+    const to = (id: string) => moves.find((m) => m.pairId === id)!.to;
+    expect([to('p5'), to('p6'), to('p7'), to('p8')]).toEqual(['A', 'A', 'A', 'B']);
+    expect([to('p1'), to('p2'), to('p3'), to('p4')]).toEqual(['A', 'B', 'B', 'B']);
+    log.add(`competition-${C}`, 'GroupsRebalanced', {
+      competitionId: C,
+      moves: [{ pairId: 'p2', group: 'A' }],
+      reason: 'group sizes',
+    });
+    moves = nextGroupsOf(fold(competitions, log.events), C).moves;
+    expect(to('p2')).toBe('A');
+  });
+
+  it('DSB-11 a finished competition earns placing points by group and rank', () => {
+    const view = championshipOf(fold(competitions, fullCompetition().events), 'dsb', '2014-2015');
+    expect(view.competitions).toEqual([C]);
+    const points = (id: string) => view.table.find((r) => r.pairId === id)!.points;
+    expect([points('p1'), points('p2'), points('p5'), points('p8')]).toEqual([100, 90, 74, 52]);
+  });
+
+  it('an amended cap changes the standing on replay: DSB-9.2 lowered to 52.5 from a date', () => {
+    const log = fullCompetition((s, p) => p === 'p1' && s === 3);
+    log.add(
+      `competition-${C}`,
+      'AbsenceNotified',
+      { competitionId: C, session: 3, pairId: 'p1', validReason: true },
+      '2014-09-22T10:00',
+    );
+    log.add('club-dsb', 'RulebookAmended', {
+      clubId: 'dsb',
+      changes: { 'absence.firstCap': 5250 },
+      effectiveFrom: '2014-10-01',
+      reason: 'members’ meeting',
+    });
+    const view = standingsOf(fold(competitions, log.events), C);
+    expect(view.rulebook.effectiveFrom).toBe('2014-10-01');
+    expect(rowOf(view, 'p1').sessions.find((s) => s.session === 3)!.percentage).toBe(52.5);
+    // As of before the amendment took effect (after session 3), the old cap applies.
+    const before = standingsOf(fold(competitions, log.events), C, { afterSession: 3 });
+    expect(rowOf(before, 'p1').sessions.find((s) => s.session === 3)!.percentage).toBe(55);
+  });
+
+  it('a what-if override is applied without being stored', () => {
+    const state = fold(competitions, fullCompetition().events);
+    const moves = nextGroupsOf(state, C, {
+      whatIf: { 'promotion.promote': 1, 'promotion.relegate': 1 },
+    }).moves;
+    expect(
+      moves
+        .filter((m) => m.move !== 'stay')
+        .map((m) => m.pairId)
+        .sort(),
+    ).toEqual(['p4', 'p5']);
+  });
+
+  it('refuses an unknown competition, a club with no rulebook, and the wrong rulebook', () => {
+    const state = fold(competitions, fullCompetition().events);
+    expect(() => standingsOf(state, 'nope')).toThrow(UnknownCompetitionError);
+    const noRulebook = new FactLog('dsb');
+    const bare = dsbCompetition(noRulebook).events.slice(1);
+    expect(() => standingsOf(fold(competitions, bare), C)).toThrow(NoRulebookError);
+    const nz = fullCompetition();
+    nz.events[0].data = {
+      clubId: 'dsb',
+      preset: 'nz-club',
+      overrides: {},
+      effectiveFrom: '2014-09-01',
+    };
+    expect(() => standingsOf(fold(competitions, nz.events), C)).toThrow(WrongRulebookError);
+  });
+});

@@ -1,0 +1,143 @@
+import { fold } from '../../src/projections/projection';
+import { competitions, standingsOf } from '../../src/projections/competitions';
+import type { NzStanding } from '../../src/standings/nz';
+import { FactLog } from '../support/ledger';
+
+const C = 'club-pairs';
+const dates = Array.from({ length: 10 }, (_, i) => `2026-02-${String(3 + i).padStart(2, '0')}`);
+
+/** A ten-session Club Pairs with three pairs; `scores[pair][session-1]` (null: not played). */
+function clubPairs(
+  scores: Record<string, Array<number | null>>,
+  extra: (log: FactLog) => void = () => {},
+) {
+  const log = new FactLog('karori', '+13:00');
+  log.add('club-karori', 'RulebookAdopted', {
+    clubId: 'karori',
+    preset: 'nz-club',
+    overrides: {},
+    effectiveFrom: '2026-01-01',
+  });
+  for (const p of ['a1', 'b1', 'a2', 'b2', 'a3', 'b3']) {
+    log.add('club-karori-players', 'PlayerRegistered', {
+      playerId: p,
+      name: p,
+      status: 'member',
+      homeNight: 'tuesday',
+    });
+  }
+  log.add('club-karori-players', 'PlayerRegistered', {
+    playerId: 'guest',
+    name: 'Guest',
+    status: 'non-member',
+  });
+  log.add('club-karori-players', 'PlayerRegistered', {
+    playerId: 'sub',
+    name: 'Sub',
+    status: 'member',
+  });
+  log.add(`competition-${C}`, 'CompetitionCreated', {
+    competitionId: C,
+    clubId: 'karori',
+    name: 'Club Pairs',
+    season: '2026',
+    kind: 'pairs-series',
+    format: 'club-pairs',
+    sessions: dates.map((date, i) => ({ session: i + 1, date, startTime: '19:30' })),
+  });
+  for (const n of [1, 2, 3])
+    log.add(`competition-${C}`, 'PairEntered', {
+      competitionId: C,
+      pairId: `p${n}`,
+      players: [`a${n}`, `b${n}`],
+    });
+  extra(log);
+  for (let s = 1; s <= 10; s++) {
+    for (const [pairId, row] of Object.entries(scores)) {
+      const pct = row[s - 1];
+      if (pct === null) continue;
+      const n = pairId.slice(1);
+      const subbed = log.events.find(
+        (e) =>
+          e.type === 'SubstitutePlayed' &&
+          (e.data as { session: number; pairId: string }).session === s &&
+          (e.data as { pairId: string }).pairId === pairId,
+      );
+      const players = subbed
+        ? [`a${n}`, (subbed.data as { substituteId: string }).substituteId]
+        : [`a${n}`, `b${n}`];
+      log.add(
+        `competition-${C}`,
+        'SessionResultRecorded',
+        {
+          competitionId: C,
+          session: s,
+          pairId,
+          players,
+          percentage: pct,
+          boardsPlayed: 25,
+          source: 'imported',
+        },
+        `${dates[s - 1]}T22:30`,
+      );
+    }
+  }
+  return log;
+}
+
+const sub = (pairId: string, session: number, substituteId: string) => (log: FactLog) =>
+  log.add(
+    `competition-${C}`,
+    'SubstitutePlayed',
+    { competitionId: C, session, pairId, absentPlayerId: `b${pairId.slice(1)}`, substituteId },
+    `${dates[session - 1]}T19:00`,
+  );
+
+const rows = (log: FactLog) => {
+  const view = standingsOf(fold(competitions, log.events), C);
+  if (view.kind !== 'nz') throw new Error('not NZ');
+  return Object.fromEntries(view.rows.map((r) => [r.competitor, r])) as Record<string, NzStanding>;
+};
+
+const ten = (x: number) => Array.from({ length: 10 }, () => x);
+
+describe('NZ standings from the ledger', () => {
+  it('NZ-1 counts the best 9 of 10 and ranks by total', () => {
+    const r = rows(clubPairs({ p1: [...ten(55).slice(0, 9), 40], p2: ten(50), p3: ten(45) }));
+    expect(r.p1).toMatchObject({ place: 1, total: 49500, dropped: [10] });
+    expect(r.p2).toMatchObject({ place: 2, total: 45000 });
+  });
+
+  it('NZ-4 a substitute session is penalised 1 % at the end of the event', () => {
+    const r = rows(clubPairs({ p1: ten(55), p2: ten(50), p3: ten(45) }, sub('p2', 1, 'sub')));
+    // All ten played: the lowest after penalties (the substitute session at 49) is dropped.
+    expect(r.p2).toMatchObject({ total: 45000, dropped: [1] });
+  });
+
+  it('NZ-5 a player partnering a non-club member loses one board: 4 % of 25 boards', () => {
+    const r = rows(clubPairs({ p1: ten(55), p2: ten(50), p3: ten(45) }, sub('p3', 2, 'guest')));
+    const s2 = r.p3.sessions.find((s) => s.session === 2)!;
+    expect(s2.beforeSubstitutePenalty).toBe(4500 - 400);
+    expect(r.p3.explain.some((e) => e.rule === 'NZ-5')).toBe(true);
+  });
+
+  it('NZ-3 a pair with substitutes in 5 of 10 sessions is listed, not placed', () => {
+    const extra = (log: FactLog) => [1, 2, 3, 4, 5].forEach((s) => sub('p3', s, 'sub')(log));
+    const r = rows(clubPairs({ p1: ten(55), p2: ten(50), p3: ten(70) }, extra));
+    expect(r.p3).toMatchObject({ place: null, qualifies: false });
+    expect(r.p1.place).toBe(1);
+  });
+
+  it('an amendment to best 8 of 10 changes the totals on replay', () => {
+    const scores = { p1: [...ten(55).slice(0, 8), 40, 40], p2: ten(50), p3: ten(45) };
+    const amended = clubPairs(scores, (log) =>
+      log.add('club-karori', 'RulebookAmended', {
+        clubId: 'karori',
+        changes: { 'tenSession.counted': 8 },
+        effectiveFrom: '2026-02-01',
+      }),
+    );
+    expect(rows(clubPairs(scores)).p1.total).toBe(48000);
+    expect(rows(amended).p1.total).toBe(44000);
+  });
+});

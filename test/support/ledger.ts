@@ -1,0 +1,34 @@
+import { v7 } from 'uuid';
+import type { RecordedEvent } from '../../src/events/envelope';
+
+/**
+ * Builds a log of recorded facts by hand, for projection tests that need no store: each fact
+ * gets the next position and a recordedAt of the given instant.
+ */
+export class FactLog {
+  readonly events: RecordedEvent[] = [];
+  private readonly revisions = new Map<string, number>();
+
+  constructor(
+    readonly clubId: string,
+    private readonly offset = '+01:00',
+  ) {}
+
+  add(streamId: string, type: string, data: Record<string, unknown>, at = '2014-09-01T12:00') {
+    const revision = (this.revisions.get(streamId) ?? -1) + 1;
+    this.revisions.set(streamId, revision);
+    this.events.push({
+      id: v7(),
+      type,
+      schemaVersion: type === 'PlayerRegistered' ? 2 : 1,
+      streamId,
+      revision,
+      position: this.events.length + 1,
+      occurredAt: `${at}:00${this.offset}`,
+      recordedAt: `${at}:00${this.offset}`,
+      data,
+      metadata: { clubId: this.clubId },
+    });
+    return this;
+  }
+}
