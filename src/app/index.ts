@@ -1,6 +1,12 @@
 export { AppendEventsCommand, AppendEventsHandler } from './cqrs/append-events';
 export { ReadAllHandler, ReadAllQuery } from './cqrs/read-all';
 export { ReadStreamHandler, ReadStreamQuery } from './cqrs/read-stream';
+export {
+  ChampionshipHandler,
+  ChampionshipQuery,
+  StandingsHandler,
+  StandingsQuery,
+} from './cqrs/published';
 export { LedgerModule, type LedgerModuleOptions } from './ledger.module';
 export { LedgerHttpModule } from './http/ledger-http.module';
 export { toHttpError, type HttpError } from './http/exception-filter';

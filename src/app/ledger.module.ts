@@ -13,6 +13,7 @@ import type { EventStore } from '../store/event-store';
 import { AppendEventsHandler } from './cqrs/append-events';
 import { ReadAllHandler } from './cqrs/read-all';
 import { ReadStreamHandler } from './cqrs/read-stream';
+import { ChampionshipHandler, StandingsHandler } from './cqrs/published';
 import { EVENT_CATALOGUE, EVENT_STORE } from './tokens';
 
 export interface LedgerModuleOptions {
@@ -47,6 +48,8 @@ export class LedgerModule {
       AppendEventsHandler,
       ReadStreamHandler,
       ReadAllHandler,
+      StandingsHandler,
+      ChampionshipHandler,
     ];
     if (options.closeStoreOnShutdown) providers.push(StoreCloser);
     return {

@@ -14,6 +14,9 @@ import { AppendFileError, appendBatches, planAppend } from '../runtime/append-fi
 import { exportLog } from './commands/export';
 import { registerImportCommands } from './commands/import-usebio';
 import { progress } from './progress';
+import { formatChampionship, formatStandings, type Format } from './format-standings';
+import { competitions, type CompetitionsState } from '../projections/competitions';
+import { publishedChampionship, publishedStandings, standingsFrom } from '../runtime/published';
 
 const positiveInt = (name: string) => (v: string) => {
   const n = Number(v);
@@ -31,6 +34,10 @@ const storeOption = () =>
     .default(DEFAULT_STORE_URL);
 
 const err = (line: string) => process.stderr.write(line + '\n');
+const formatOption = () =>
+  new Option('--format <format>', 'table, json (with each row explained) or csv')
+    .choices(['table', 'json', 'csv'])
+    .default('table');
 
 export function buildCli(): Command {
   const program = new Command('bridge-ledger')
@@ -48,7 +55,8 @@ export function buildCli(): Command {
     .addOption(
       new Option('--host <host>', 'interface to listen on').env('HOST').default('127.0.0.1'),
     )
-    .action(async (o: { store: string; port: number; host: string }) => {
+    .option('--no-examples', 'do not load the example seasons into an empty store')
+    .action(async (o: { store: string; port: number; host: string; examples: boolean }) => {
       // Loaded only here: the other commands start without NestJS.
       const { serve } = await import('./commands/serve');
       await serve(o);
@@ -130,9 +138,11 @@ export function buildCli(): Command {
   program
     .command('replay [file]')
     .description(
-      'Rebuild a projection from an exported file (no store) or from the store, to any past moment',
+      'Rebuild a projection, or a competition’s standings, from an exported file (no store) or from the store, to any past moment',
     )
-    .requiredOption('--projection <name>', `one of: ${projections.map((p) => p.name).join(', ')}`)
+    .option('--projection <name>', `one of: ${projections.map((p) => p.name).join(', ')}`)
+    .option('--competition <id>', 'print this competition’s standings from the replayed facts')
+    .addOption(formatOption())
     .addOption(storeOption())
     .option(
       '--to-position <n>',
@@ -143,9 +153,21 @@ export function buildCli(): Command {
     .action(
       async (
         file: string | undefined,
-        o: { projection: string; store: string; toPosition?: number; asOf?: string },
+        o: {
+          projection?: string;
+          competition?: string;
+          format: Format;
+          store: string;
+          toPosition?: number;
+          asOf?: string;
+        },
       ) => {
-        const projection = findProjection(o.projection);
+        if ((o.projection === undefined) === (o.competition === undefined)) {
+          err('replay: give either --projection <name> or --competition <id>');
+          process.exitCode = 2;
+          return;
+        }
+        const projection = o.competition ? competitions : findProjection(o.projection!);
         if (!projection) {
           err(
             `unknown projection ${o.projection}; known: ${projections.map((p) => p.name).join(', ')}`,
@@ -179,9 +201,74 @@ export function buildCli(): Command {
             await store.close();
           }
         }
+        if (o.competition) {
+          const view = standingsFrom(result.state as CompetitionsState, o.competition);
+          process.stdout.write(formatStandings(view, o.format));
+          return;
+        }
         process.stdout.write(
           JSON.stringify({ projection: projection.name, ...result }, null, 2) + '\n',
         );
+      },
+    );
+
+  program
+    .command('standings <competition>')
+    .description('A competition’s standings, interim or final, each row explained (json)')
+    .addOption(storeOption())
+    .addOption(formatOption())
+    .addOption(
+      new Option('--as-of <instant>', 'as published on this instant (facts recorded by then)')
+        .argParser(instant)
+        .conflicts('atPosition'),
+    )
+    .option('--at-position <n>', 'as of this ledger position', positiveInt('at-position'))
+    .option(
+      '--after-session <n>',
+      'the interim standing after this session',
+      positiveInt('after-session'),
+    )
+    .action(
+      async (
+        competitionId: string,
+        o: {
+          store: string;
+          format: Format;
+          asOf?: string;
+          atPosition?: number;
+          afterSession?: number;
+        },
+      ) => {
+        const store = await openStore(o.store, { upcast: catalogue.upcast });
+        try {
+          const view = await publishedStandings(store, competitionId, o);
+          process.stdout.write(formatStandings(view, o.format));
+        } finally {
+          await store.close();
+        }
+      },
+    );
+
+  program
+    .command('championship <club>')
+    .description('The club championship of a season (DSB-11)')
+    .requiredOption('--season <season>', 'e.g. 2014-2015')
+    .addOption(storeOption())
+    .addOption(formatOption())
+    .option('--as-of <instant>', 'as published on this instant', instant)
+    .option('--at-position <n>', 'as of this ledger position', positiveInt('at-position'))
+    .action(
+      async (
+        clubId: string,
+        o: { season: string; store: string; format: Format; asOf?: string; atPosition?: number },
+      ) => {
+        const store = await openStore(o.store, { upcast: catalogue.upcast });
+        try {
+          const view = await publishedChampionship(store, clubId, o.season, o);
+          process.stdout.write(formatChampionship(view, o.format));
+        } finally {
+          await store.close();
+        }
       },
     );
 

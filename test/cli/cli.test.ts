@@ -1,31 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { v7 } from 'uuid';
-import { main } from '../../src/cli/main';
+import { cli } from '../support/cli';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
 import Database from 'better-sqlite3';
 import { tempDir } from '../support/temp';
-
-/** Runs the CLI in-process and captures what it prints. */
-async function cli(...args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const o = jest
-    .spyOn(process.stdout, 'write')
-    .mockImplementation((c) => (out.push(String(c)), true));
-  const e = jest
-    .spyOn(process.stderr, 'write')
-    .mockImplementation((c) => (err.push(String(c)), true));
-  process.exitCode = undefined;
-  try {
-    const code = await main(['node', 'bridge-ledger', ...args]);
-    return { code, stdout: out.join(''), stderr: err.join('') };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-    process.exitCode = undefined;
-  }
-}
 
 const line = (over: Record<string, unknown> = {}) =>
   JSON.stringify({

@@ -20,7 +20,16 @@ import { ReadAllQuery } from '../cqrs/read-all';
 import { ReadStreamQuery } from '../cqrs/read-stream';
 import { EVENT_STORE } from '../tokens';
 import { AppendRequestCheck } from './append-request';
-import { DEFAULT_PAGE, ReadAllParams, ReadStreamParams } from './dto';
+import {
+  ChampionshipParams,
+  DEFAULT_PAGE,
+  ReadAllParams,
+  ReadStreamParams,
+  StandingsParams,
+} from './dto';
+import { ChampionshipQuery, StandingsQuery } from '../cqrs/published';
+import type { ChampionshipView } from '../../projections/competitions';
+import type { PublishedStandings } from '../../runtime/published';
 import { InvalidRequestError, UnsupportedMediaTypeError } from './errors';
 import { RequestValidator } from './request-validator';
 
@@ -114,5 +123,33 @@ export class EventsController {
     const events = await this.queryBus.execute(new ReadAllQuery(from, value.limit ?? DEFAULT_PAGE));
     const last = events.at(-1);
     return { events, nextPosition: last ? last.position + 1 : from };
+  }
+}
+
+@Controller()
+export class PublishedController {
+  constructor(
+    private readonly queryBus: QueryBus,
+    private readonly validator: RequestValidator,
+  ) {}
+
+  @Get('competitions/:competitionId/standings')
+  async standings(
+    @Param('competitionId') competitionId: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<PublishedStandings> {
+    const { value, issues } = await this.validator.check('query', StandingsParams, query);
+    if (issues.length > 0) throw new InvalidRequestError(issues);
+    return this.queryBus.execute(new StandingsQuery(competitionId, value));
+  }
+
+  @Get('clubs/:clubId/championship')
+  async championship(
+    @Param('clubId') clubId: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<ChampionshipView> {
+    const { value, issues } = await this.validator.check('query', ChampionshipParams, query);
+    if (issues.length > 0) throw new InvalidRequestError(issues);
+    return this.queryBus.execute(new ChampionshipQuery(clubId, value.season, value));
   }
 }

@@ -17,6 +17,13 @@ import {
 } from '../../store/errors';
 import { RuleViolation } from '../../domain/rule-violation';
 import {
+  NoRulebookError,
+  UnknownCompetitionError,
+  WrongRulebookError,
+} from '../../projections/competitions';
+import { DsbInputError } from '../../standings/dsb';
+import { NzInputError } from '../../standings/nz';
+import {
   InvalidRequestError,
   RequestBodyError,
   UnsupportedMediaTypeError,
@@ -75,6 +82,8 @@ const errorName = (status: number) => (STATUS_CODES[status] ?? 'Error').replace(
 /** Every refusal as a status and a JSON body. Unknown errors are a 500 that says nothing. */
 export function toHttpError(exception: unknown): HttpError {
   if (exception instanceof StoreError) return storeError(exception);
+  const published = publishedError(exception);
+  if (published) return published;
   if (exception instanceof RuleViolation) {
     return {
       status: HttpStatus.UNPROCESSABLE_ENTITY,
@@ -102,6 +111,30 @@ export function toHttpError(exception: unknown): HttpError {
   if (exception instanceof RequestBodyError) return bodyError(exception.failure);
   if (exception instanceof HttpException) return httpException(exception);
   return INTERNAL;
+}
+
+/** Why a published table cannot be given: an unknown competition, no or the wrong rulebook,
+ * or facts in the ledger that the rules' computations refuse (named with their rule). */
+function publishedError(e: unknown): HttpError | undefined {
+  if (e instanceof UnknownCompetitionError) {
+    return {
+      status: HttpStatus.NOT_FOUND,
+      body: { error: 'UnknownCompetition', message: e.message },
+    };
+  }
+  if (e instanceof NoRulebookError || e instanceof WrongRulebookError) {
+    return {
+      status: HttpStatus.CONFLICT,
+      body: { error: 'NoApplicableRulebook', message: e.message },
+    };
+  }
+  if (e instanceof NzInputError || e instanceof DsbInputError) {
+    return {
+      status: HttpStatus.UNPROCESSABLE_ENTITY,
+      body: { error: 'FactsNotScorable', message: e.message, rule: e.rule, field: e.field },
+    };
+  }
+  return undefined;
 }
 
 function storeError(e: StoreError): HttpError {

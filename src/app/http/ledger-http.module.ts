@@ -3,7 +3,12 @@ import { APP_FILTER } from '@nestjs/core';
 import type { EventStore } from '../../store/event-store';
 import { LedgerModule, type LedgerModuleOptions } from '../ledger.module';
 import { AppendRequestCheck } from './append-request';
-import { EventsController, HealthController, StreamsController } from './controllers';
+import {
+  EventsController,
+  HealthController,
+  PublishedController,
+  StreamsController,
+} from './controllers';
 import { LedgerExceptionFilter } from './exception-filter';
 import { RequestValidator } from './request-validator';
 
@@ -14,7 +19,7 @@ export class LedgerHttpModule {
     return {
       module: LedgerHttpModule,
       imports: [LedgerModule.forStore(store, options)],
-      controllers: [HealthController, StreamsController, EventsController],
+      controllers: [HealthController, StreamsController, EventsController, PublishedController],
       providers: [
         RequestValidator,
         AppendRequestCheck,

@@ -8,12 +8,26 @@ import {
   SqliteProjectionStateStore,
 } from '../../runtime/projection-state-store';
 import { openStore } from '../../store/open-store';
+import { loadExamplesIfEmpty } from '../../runtime/load-examples';
 import { SqliteEventStore } from '../../store/sqlite/sqlite-event-store';
 
 /** Opens the store, keeps the projections live, serves HTTP until SIGINT or SIGTERM. */
-export async function serve(options: { store: string; port: number; host: string }) {
+export async function serve(options: {
+  store: string;
+  port: number;
+  host: string;
+  examples: boolean;
+}) {
   const log = new Logger('bridge-ledger');
   const store = await openStore(options.store, { upcast: catalogue.upcast });
+  if (options.examples) {
+    const loaded = await loadExamplesIfEmpty(store);
+    if (loaded) {
+      log.log(
+        `the store was empty: loaded ${loaded.events} example facts (${loaded.files.join(', ')}); start with --no-examples to keep an empty store`,
+      );
+    }
+  }
   const states =
     store instanceof SqliteEventStore
       ? new SqliteProjectionStateStore(store.db)

@@ -1,0 +1,82 @@
+import type { ChampionshipView } from '../projections/competitions';
+import type { PublishedStandings } from '../runtime/published';
+
+export type Format = 'table' | 'json' | 'csv';
+
+const csvCell = (v: unknown) => {
+  const s = v === null || v === undefined ? '' : String(v);
+  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+const pct = (hundredths: number) => (hundredths / 100).toFixed(2);
+
+/** Rows as the club would print them; `explain` lives in the JSON. */
+function rowsOf(view: PublishedStandings): Array<Record<string, string | number | null>> {
+  if (view.kind === 'nz') {
+    return view.rows.map((r) => ({
+      place: r.place,
+      pair: r.competitor,
+      total: pct(r.total),
+      counted: r.counted.join(' '),
+      dropped: r.dropped.join(' '),
+      qualifies: r.qualifies ? 'yes' : 'no',
+    }));
+  }
+  const next = new Map((view.nextGroups ?? []).map((m) => [m.pairId, m]));
+  return view.groups.flatMap((g) =>
+    g.rows.map((r) => ({
+      group: g.group,
+      rank: r.rank,
+      pair: r.pairId,
+      percentage: r.percentage === null ? null : r.percentage.toFixed(2),
+      played: r.participation.played,
+      ...(view.nextGroups ? { next: next.get(r.pairId)?.to ?? null } : {}),
+    })),
+  );
+}
+
+function table(rows: Array<Record<string, unknown>>): string {
+  if (rows.length === 0) return '(no rows)\n';
+  const cols = Object.keys(rows[0]);
+  const cells = rows.map((r) =>
+    cols.map((c) => (r[c] === null || r[c] === undefined ? '-' : String(r[c]))),
+  );
+  const widths = cols.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i].length)));
+  const line = (vals: string[]) =>
+    vals
+      .map((v, i) => v.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
+  return [line(cols), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n') + '\n';
+}
+
+function csv(rows: Array<Record<string, unknown>>): string {
+  if (rows.length === 0) return '';
+  const cols = Object.keys(rows[0]);
+  return (
+    [cols.join(','), ...rows.map((r) => cols.map((c) => csvCell(r[c])).join(','))].join('\n') + '\n'
+  );
+}
+
+export function formatStandings(view: PublishedStandings, format: Format): string {
+  if (format === 'json') return JSON.stringify(view, null, 2) + '\n';
+  const rows = rowsOf(view);
+  if (format === 'csv') return csv(rows);
+  const state = view.final ? 'final' : `after session ${view.afterSession} of ${view.sessions}`;
+  return (
+    `${view.name} (${view.competitionId}), ${state}; rulebook ${view.rulebook.preset} from ${view.rulebook.effectiveFrom}; ledger position ${view.position}\n\n` +
+    table(rows)
+  );
+}
+
+export function formatChampionship(view: ChampionshipView, format: Format): string {
+  if (format === 'json') return JSON.stringify(view, null, 2) + '\n';
+  const rows = view.table.map((r) => ({
+    rank: r.rank,
+    pair: r.pairId,
+    points: r.points,
+    eligible: r.eligible ? 'yes' : 'no',
+    sessions: `${r.originalSessions}/${r.seasonSessions}`,
+  }));
+  if (format === 'csv') return csv(rows);
+  return `Club championship ${view.clubId} ${view.season}: ${view.competitions.join(', ') || 'no finished competition'}\n\n${table(rows)}`;
+}

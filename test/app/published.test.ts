@@ -1,0 +1,102 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import request from 'supertest';
+import { v7 } from 'uuid';
+import { catalogue } from '../../src/events';
+import { loadExamplesIfEmpty } from '../../src/runtime/load-examples';
+import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
+import { ledgerApp } from './support';
+
+/** The published tables over HTTP, on the example seasons. */
+describe('HTTP: standings and championship', () => {
+  let store: MemoryEventStore;
+  let app: NestExpressApplication;
+  let server: ReturnType<NestExpressApplication['getHttpServer']>;
+
+  beforeAll(async () => {
+    store = new MemoryEventStore({ upcast: catalogue.upcast });
+    await loadExamplesIfEmpty(store);
+    app = await ledgerApp(store);
+    server = app.getHttpServer();
+  });
+  afterAll(async () => {
+    await app.close();
+    await store.close();
+  });
+
+  it('GET /competitions/:id/standings gives the NZ standings, each row explained', async () => {
+    const res = await request(server).get('/competitions/club-pairs-2026/standings').expect(200);
+    expect(res.body).toMatchObject({
+      kind: 'nz',
+      final: true,
+      afterSession: 10,
+      rulebook: { preset: 'nz-club' },
+    });
+    const p8 = res.body.rows.find((r: { competitor: string }) => r.competitor === 'nz-p8');
+    expect(p8).toMatchObject({ place: null, qualifies: false });
+    expect(p8.explain.map((e: { rule: string }) => e.rule)).toContain('NZ-3');
+  });
+
+  it('an interim standing after a session, and as of a ledger position', async () => {
+    const after3 = await request(server)
+      .get('/competitions/dsb-2014-c1/standings?afterSession=3')
+      .expect(200);
+    expect(after3.body).toMatchObject({ kind: 'dsb', afterSession: 3, final: false });
+    const early = await request(server)
+      .get('/competitions/dsb-2014-c1/standings?atPosition=150')
+      .expect(200);
+    expect(early.body.afterSession).toBeLessThan(6);
+    expect(early.body.position).toBe(150);
+  });
+
+  it('a final DSB standing carries every pair’s group for the next competition (DSB-8)', async () => {
+    const res = await request(server).get('/competitions/dsb-2014-c1/standings').expect(200);
+    expect(res.body.nextGroups).toHaveLength(18);
+    expect(res.body.nextGroups.filter((m: { move: string }) => m.move === 'up')).toHaveLength(6);
+  });
+
+  it('GET /clubs/:id/championship?season= ranks the season (DSB-11)', async () => {
+    const res = await request(server).get('/clubs/dsb/championship?season=2014-2015').expect(200);
+    expect(res.body.competitions).toEqual(['dsb-2014-c1', 'dsb-2014-c2']);
+    expect(res.body.table[0]).toMatchObject({ rank: 1, eligible: true });
+  });
+
+  it('answers 404 for an unknown competition and 400 naming a bad query parameter', async () => {
+    const unknown = await request(server).get('/competitions/nope/standings').expect(404);
+    expect(unknown.body.error).toBe('UnknownCompetition');
+    const bad = await request(server)
+      .get('/competitions/club-pairs-2026/standings?asOf=yesterday')
+      .expect(400);
+    expect(bad.body.issues[0].field).toBe('asOf');
+    const noSeason = await request(server).get('/clubs/dsb/championship').expect(400);
+    expect(noSeason.body.issues[0].field).toBe('season');
+  });
+
+  it('refuses a fact the rules forbid with 422, its rule and the field, writing nothing', async () => {
+    const head = await store.headPosition();
+    const res = await request(server)
+      .post('/streams/competition-dsb-2014-c1/events')
+      .send({
+        expectedRevision: 'any',
+        events: [
+          {
+            id: v7(),
+            type: 'PartnershipPlayersNamed',
+            occurredAt: '2014-09-08T12:30:00+02:00',
+            data: {
+              competitionId: 'dsb-2014-c1',
+              session: 1,
+              pairId: 'dsb-p5',
+              players: ['dsb-ineke', 'dsb-maarten'],
+            },
+          },
+        ],
+      })
+      .expect(422);
+    expect(res.body).toMatchObject({
+      error: 'RuleViolation',
+      rule: 'DSB-3',
+      field: 'events[0].occurredAt',
+    });
+    expect(await store.headPosition()).toBe(head);
+  });
+});
