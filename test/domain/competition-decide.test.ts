@@ -214,7 +214,7 @@ describe('competition deciders', () => {
         occurredAt: at,
         data: { competitionId: C, session: 1, pairId: 'p1', validReason: true },
       },
-      'DSB-9.1',
+      'LEDGER',
       /has a result at session 1/,
     );
   });

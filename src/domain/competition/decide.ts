@@ -225,7 +225,7 @@ export function decide(
       const key = sessionKey(fact.data.session, fact.data.pairId);
       if (state.results[key]) {
         throw new RuleViolation(
-          'DSB-9.1',
+          'LEDGER',
           `pair ${fact.data.pairId} has a result at session ${fact.data.session}`,
           'data.session',
         );
