@@ -21,6 +21,15 @@ function rowsOf(view: PublishedStandings): Array<Record<string, string | number 
       qualifies: r.qualifies ? 'yes' : 'no',
     }));
   }
+  if (view.kind === 'top-integral') {
+    return (view.standing?.rows ?? []).map((r) => ({
+      rank: r.rank,
+      pair: r.pairId,
+      percentage: r.percentage === null ? null : r.percentage.toFixed(2),
+      played: r.played,
+      original: r.original,
+    }));
+  }
   const next = new Map((view.nextGroups ?? []).map((m) => [m.pairId, m]));
   return view.groups.flatMap((g) =>
     g.rows.map((r) => ({

@@ -218,4 +218,34 @@ describe('competition deciders', () => {
       /has a result at session 1/,
     );
   });
+  it('DSB-10.1 refuses a substitute in a DSB competition notified after the session started', () => {
+    const dsb = [created(['A', 'B']), entered('p1', ['ann', 'bob'], 'A')];
+    const late: CompetitionFact = {
+      ...sub('p1', 1, 'bob', 'zoe'),
+      occurredAt: '2026-02-02T19:31:00+01:00',
+    };
+    given(...dsb).refuses(
+      late,
+      'DSB-10.1',
+      /after the session started \(2026-02-02 19:30\)/,
+      'occurredAt',
+    );
+    given(...dsb).accepts({
+      ...sub('p1', 1, 'bob', 'zoe'),
+      occurredAt: '2026-02-02T19:30:00+01:00',
+    });
+  });
+
+  it('DSB-12 a draw lists every entered pair once', () => {
+    const ballot = (order: string[]): CompetitionFact => ({
+      type: 'BallotDrawn',
+      occurredAt: at,
+      data: { competitionId: C, session: 1, order },
+    });
+    given(...base).accepts(ballot(['p2', 'p1']));
+    given(...base).refuses(ballot(['p1']), 'DSB-12', /each of the 2 entered pairs once/);
+    given(...base).refuses(ballot(['p1', 'p1']), 'DSB-12', /each of the 2 entered pairs once/);
+    given(...base).refuses(ballot(['p1', 'p9']), 'DSB-12', /p9 has not entered/);
+    given(...base, ballot(['p2', 'p1'])).refuses(ballot(['p1', 'p2']), 'LEDGER', /drawn already/);
+  });
 });

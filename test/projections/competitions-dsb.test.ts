@@ -254,4 +254,63 @@ describe('DSB standings from the ledger', () => {
     };
     expect(() => standingsOf(fold(competitions, nz.events), C)).toThrow(WrongRulebookError);
   });
+  it('DSB-12/14 a top-integral is one field seeded by the recorded draw; the final list needs 3 original sessions', () => {
+    const T = 'dsb-top';
+    const log = new FactLog('dsb');
+    log.add('club-dsb', 'RulebookAdopted', {
+      clubId: 'dsb',
+      preset: 'dsb-groenlo-2014',
+      overrides: {},
+      effectiveFrom: '2014-09-01',
+    });
+    log.add(`competition-${T}`, 'CompetitionCreated', {
+      competitionId: T,
+      clubId: 'dsb',
+      name: 'Topintegraal',
+      season: '2014-2015',
+      kind: 'top-integral',
+      format: 'dsb-top-integral',
+      sessions: dates.slice(0, 4).map((date, i) => ({ session: i + 1, date, startTime: '19:45' })),
+    });
+    for (const n of [1, 2, 3])
+      log.add(`competition-${T}`, 'PairEntered', {
+        competitionId: T,
+        pairId: `t${n}`,
+        players: [`x${n}`, `y${n}`],
+      });
+    const state0 = fold(competitions, log.events);
+    expect(() => standingsOf(state0, T)).toThrow(/BallotDrawn/);
+    log.add(`competition-${T}`, 'BallotDrawn', {
+      competitionId: T,
+      session: 1,
+      order: ['t3', 't1', 't2'],
+    });
+    for (let s = 1; s <= 4; s++) {
+      for (const [n, pct] of [
+        [1, 58],
+        [2, 50],
+        [3, 42],
+      ] as const) {
+        if (n === 3 && s > 2) continue; // t3 plays only twice: not in the final list (DSB-14)
+        log.add(`competition-${T}`, 'SessionResultRecorded', {
+          competitionId: T,
+          session: s,
+          pairId: `t${n}`,
+          players: [`x${n}`, `y${n}`],
+          percentage: pct,
+          boardsPlayed: 24,
+          source: 'imported',
+        });
+      }
+    }
+    const view = standingsOf(fold(competitions, log.events), T);
+    if (view.kind !== 'top-integral') throw new Error('not top-integral');
+    expect(view.final).toBe(true);
+    expect(view.standing!.rows.map((r) => [r.pairId, r.rank])).toEqual([
+      ['t1', 1],
+      ['t2', 2],
+    ]);
+    expect(view.standing!.notListed.map((r) => r.pairId)).toEqual(['t3']);
+    expect(() => nextGroupsOf(fold(competitions, log.events), T)).toThrow(WrongRulebookError);
+  });
 });

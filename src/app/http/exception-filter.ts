@@ -17,6 +17,7 @@ import {
 } from '../../store/errors';
 import { RuleViolation } from '../../domain/rule-violation';
 import {
+  MissingBallotError,
   NoRulebookError,
   UnknownCompetitionError,
   WrongRulebookError,
@@ -122,7 +123,11 @@ function publishedError(e: unknown): HttpError | undefined {
       body: { error: 'UnknownCompetition', message: e.message },
     };
   }
-  if (e instanceof NoRulebookError || e instanceof WrongRulebookError) {
+  if (
+    e instanceof NoRulebookError ||
+    e instanceof WrongRulebookError ||
+    e instanceof MissingBallotError
+  ) {
     return {
       status: HttpStatus.CONFLICT,
       body: { error: 'NoApplicableRulebook', message: e.message },

@@ -172,6 +172,15 @@ export function decide(
           'data.substituteId',
         );
       }
+      const planned = c.sessions.find((x) => x.session === s.session)!;
+      const start = `${planned.date}T${planned.startTime}`;
+      if (c.format.startsWith('dsb-') && clubTime(fact.occurredAt) > start) {
+        throw new RuleViolation(
+          'DSB-10.1',
+          `the substitute was notified at ${clubTime(fact.occurredAt).replace('T', ' ')}, after the session started (${start.replace('T', ' ')})`,
+          'occurredAt',
+        );
+      }
       const key = sessionKey(s.session, s.pairId);
       const earlier = state.substitutes[key] ?? [];
       if (earlier.some((e) => e.absentPlayerId !== s.absentPlayerId)) {
@@ -232,6 +241,28 @@ export function decide(
       }
       if (state.absences[key]) {
         throw new RuleViolation('LEDGER', 'this absence is already recorded', 'data.session');
+      }
+      return [fact];
+    }
+    case 'BallotDrawn': {
+      const order = fact.data.order;
+      const entered = Object.keys(state.pairs);
+      const stranger = order.find((p) => !state.pairs[p]);
+      if (stranger)
+        throw new RuleViolation('DSB-12', `pair ${stranger} has not entered`, 'data.order');
+      if (new Set(order).size !== order.length || order.length !== entered.length) {
+        throw new RuleViolation(
+          'DSB-12',
+          `the draw must list each of the ${entered.length} entered pairs once`,
+          'data.order',
+        );
+      }
+      if (state.ballots[String(fact.data.session)]) {
+        throw new RuleViolation(
+          'LEDGER',
+          `session ${fact.data.session} has been drawn already`,
+          'data.session',
+        );
       }
       return [fact];
     }

@@ -85,6 +85,12 @@ export interface DispensationGranted {
   reason: string;
 }
 
+export interface BallotDrawn {
+  competitionId: string;
+  session: number;
+  order: string[];
+}
+
 export interface GroupsRebalanced {
   competitionId: string;
   moves: Array<{ pairId: string; group: string }>;
@@ -103,6 +109,7 @@ export type CompetitionFact = { occurredAt: string } & (
   | { type: 'SubstitutePlayed'; data: SubstitutePlayed }
   | { type: 'DispensationGranted'; data: DispensationGranted }
   | { type: 'GroupsRebalanced'; data: GroupsRebalanced }
+  | { type: 'BallotDrawn'; data: BallotDrawn }
 );
 
 export const COMPETITION_FACT_TYPES = new Set<string>([
@@ -116,6 +123,7 @@ export const COMPETITION_FACT_TYPES = new Set<string>([
   'SubstitutePlayed',
   'DispensationGranted',
   'GroupsRebalanced',
+  'BallotDrawn',
 ]);
 
 export const competitionStreamId = (competitionId: string) => `competition-${competitionId}`;

@@ -23,6 +23,8 @@ export interface CompetitionState {
   substitutes: Record<string, SubstitutePlayed[]>;
   dispensations: DispensationGranted[];
   rebalances: GroupsRebalanced[];
+  /** Session number → the recorded draw. */
+  ballots: Record<string, string[]>;
 }
 
 export const initialCompetitionState = (): CompetitionState => ({
@@ -34,6 +36,7 @@ export const initialCompetitionState = (): CompetitionState => ({
   substitutes: {},
   dispensations: [],
   rebalances: [],
+  ballots: {},
 });
 
 export const sessionKey = (session: number, id: string) => `${session}:${id}`;
@@ -71,6 +74,9 @@ export function evolve(state: CompetitionState, fact: CompetitionFact): Competit
     }
     case 'DispensationGranted':
       state.dispensations.push(fact.data);
+      break;
+    case 'BallotDrawn':
+      state.ballots[String(fact.data.session)] = fact.data.order;
       break;
     case 'GroupsRebalanced':
       // The directors' groups for the NEXT competition (DSB-8 "unless the WL decides

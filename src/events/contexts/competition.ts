@@ -297,6 +297,18 @@ class GroupsRebalancedData {
   reason!: string;
 }
 
+class BallotDrawnData extends SessionScope {
+  /** Every entered pair once, in the order drawn (DSB-12.2: the first session's seeding). */
+  @IsArray()
+  @ArrayMinSize(2)
+  @ArrayMaxSize(200)
+  @Matches(/^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,99}$/, {
+    each: true,
+    message: 'each pair must be an id',
+  })
+  order!: string[];
+}
+
 export const competitionEvents: EventDefinition[] = [
   {
     type: 'CompetitionCreated',
@@ -363,6 +375,14 @@ export const competitionEvents: EventDefinition[] = [
     description: 'The directors grant a DSB-9.4 dispensation, with reasons.',
     rules: ['DSB-9.4'],
     validate: classSchema(DispensationGrantedData),
+  },
+  {
+    type: 'BallotDrawn',
+    schemaVersion: 1,
+    description:
+      'A recorded random draw: the order of the pairs for a session (DSB-12.2 seeds a top-integral’s first session by it).',
+    rules: ['DSB-12'],
+    validate: classSchema(BallotDrawnData),
   },
   {
     type: 'GroupsRebalanced',

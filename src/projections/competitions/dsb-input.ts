@@ -7,7 +7,7 @@ import type {
   SessionEntry,
   SubstituteCase,
 } from '../../standings/dsb';
-import type { WlRebalance } from '../../standings/dsb';
+import type { TopIntegralInput, WlRebalance } from '../../standings/dsb';
 import { toHundredths } from './nz-input';
 
 /** The wall clock an instant carries in its own offset: club time, `YYYY-MM-DDTHH:MM`. */
@@ -130,4 +130,35 @@ export function wlDecisions(c: CompetitionState): WlRebalance[] {
       byPair.set(m.pairId, { pairId: m.pairId, group: m.group, reason: r.reason });
   }
   return [...byPair.values()];
+}
+
+/** DSB-12/13: one field; every pair's sessions up to `upToSession`, a substitute noted (10.2(5)). */
+export function topIntegralInput(
+  c: CompetitionState,
+  ballot: string[],
+  upToSession: number,
+): TopIntegralInput {
+  return {
+    id: c.competition!.competitionId,
+    sessions: c.competition!.sessions.length,
+    ballot,
+    pairs: Object.entries(c.pairs).map(([pairId, pair]) => ({
+      pairId,
+      members: pair.players,
+      entries: Array.from({ length: upToSession }, (_, i) => {
+        const session = i + 1;
+        const key = sessionKey(session, pairId);
+        const r = c.results[key];
+        if (!r) return { session, kind: 'absent' as const };
+        const sub = (c.substitutes[key] ?? [])[0];
+        return {
+          session,
+          kind: 'played' as const,
+          percentage: toHundredths(r.percentage),
+          boards: r.boardsPlayed,
+          ...(sub ? { substitute: { name: sub.substituteId } } : {}),
+        };
+      }),
+    })),
+  };
 }

@@ -5,6 +5,7 @@ export {
   nextGroupsOf,
   championshipOf,
   UnknownCompetitionError,
+  MissingBallotError,
   WrongRulebookError,
   type StandingsView,
   type ChampionshipView,

@@ -11,9 +11,11 @@ import {
   type GroupStanding,
   type PlacingAward,
   type SitOutReport,
+  topIntegralStandings,
+  type TopIntegralStanding,
 } from '../../standings/dsb';
 import { nzStandings, type NzStanding } from '../../standings/nz';
-import { dsbInput, lastSessionScored, wlDecisions } from './dsb-input';
+import { dsbInput, lastSessionScored, topIntegralInput, wlDecisions } from './dsb-input';
 import { isNzFormat, nzInput } from './nz-input';
 import { rulebookInForce } from './rulebook-in-force';
 import type { CompetitionsState } from './state';
@@ -47,7 +49,15 @@ interface Heading {
 
 export type StandingsView =
   | (Heading & { kind: 'nz'; rows: NzStanding[] })
-  | (Heading & { kind: 'dsb'; groups: GroupStanding[]; sitOuts: SitOutReport[] });
+  | (Heading & { kind: 'dsb'; groups: GroupStanding[]; sitOuts: SitOutReport[] })
+  | (Heading & { kind: 'top-integral'; standing: TopIntegralStanding | null });
+
+/** DSB-12.2: a top-integral is seeded by a recorded draw; without it there is no field order. */
+export class MissingBallotError extends Error {
+  constructor(readonly competitionId: string) {
+    super(`competition ${competitionId}: the first session's draw (BallotDrawn) is not recorded`);
+  }
+}
 
 export interface QueryOptions {
   /** An interim standing after this session. */
@@ -115,6 +125,18 @@ export function standingsOf(
     return { ...head, kind: 'nz', rows };
   }
   expectPreset(rulebook, 'dsb-groenlo-2014', competitionId, head.format);
+  if (head.format === 'dsb-top-integral') {
+    const ballot = c.ballots['1'];
+    if (!ballot) throw new MissingBallotError(competitionId);
+    const params = rulebook.params as unknown as DsbParams;
+    const standing =
+      head.afterSession === 0
+        ? null
+        : topIntegralStandings(params, topIntegralInput(c, ballot, head.afterSession), {
+            afterSession: head.afterSession,
+          });
+    return { ...head, kind: 'top-integral', standing };
+  }
   const params = inPlay(rulebook, c.competition!.groups);
   const input = dsbInput(c, head.afterSession);
   if (head.afterSession === 0) return { ...head, kind: 'dsb', groups: [], sitOuts: [] };
@@ -130,6 +152,8 @@ export function nextGroupsOf(
 ): Heading & { moves: GroupMove[] } {
   const { c, head, rulebook } = heading(state, competitionId, { whatIf: options.whatIf });
   expectPreset(rulebook, 'dsb-groenlo-2014', competitionId, head.format);
+  if (head.format !== 'dsb-pairs')
+    throw new WrongRulebookError(competitionId, head.format, 'DSB-8 promotion');
   const moves = head.final
     ? nextGroups(inPlay(rulebook, c.competition!.groups), dsbInput(c), wlDecisions(c))
     : [];
