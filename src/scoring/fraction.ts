@@ -1,6 +1,7 @@
 import { ScoringInputError } from './errors';
 
-// Exact rational arithmetic for STD-NEUBERG and session percentages: no float sums; a value is
+// Exact rational arithmetic for STD-NEUBERG and session percentages, and for the DSB standings
+// (weighted averages, shared placing points: src/standings/dsb): no float sums; a value is
 // rounded only for display. Numerator and denominator are bigints, always normalised
 // (gcd 1, denominator > 0).
 
@@ -83,6 +84,12 @@ export class Fraction {
   /** Nearest float (for display and for callers that want numbers). */
   toNumber(): number {
     return Number(this.num) / Number(this.den);
+  }
+  /** The nearest integer, halves away from zero (exact). */
+  roundToInteger(): number {
+    const n = this.num < 0n ? -this.num : this.num;
+    const q = (2n * n + this.den) / (2n * this.den);
+    return Number(this.num < 0n ? -q : q);
   }
   /** Rounded to `decimals` places, halves away from zero, computed exactly. */
   round(decimals = 2): number {
