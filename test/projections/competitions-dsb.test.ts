@@ -314,3 +314,70 @@ describe('DSB standings from the ledger', () => {
     expect(() => nextGroupsOf(fold(competitions, log.events), T)).toThrow(WrongRulebookError);
   });
 });
+
+describe('DSB-6 and DSB-8: the groups pairs play in', () => {
+  /** Competition 1 as in the tests above, then competition 2 with the given entries. */
+  function secondCompetition(
+    entries: Array<[string, string[], string]>,
+    extra: (log: FactLog) => void = () => {},
+  ) {
+    const log = fullCompetition();
+    const C2 = 'dsb-c2';
+    log.add(`competition-${C2}`, 'CompetitionCreated', {
+      competitionId: C2,
+      clubId: 'dsb',
+      name: 'Parencompetitie 2',
+      season: '2014-2015',
+      kind: 'pairs-series',
+      format: 'dsb-pairs',
+      sessions: dates.map((d, i) => ({
+        session: i + 1,
+        date: d.replace('2014-09', '2014-11').replace('2014-10', '2014-12'),
+        startTime: '19:45',
+      })),
+      groups: ['A', 'B'],
+    });
+    for (const [pairId, players, group] of entries)
+      log.add(`competition-${C2}`, 'PairEntered', { competitionId: C2, pairId, players, group });
+    extra(log);
+    const view = standingsOf(fold(competitions, log.events), C2);
+    if (view.kind !== 'dsb') throw new Error('not DSB');
+    return Object.fromEntries(view.groupPlacements.map((p) => [p.pairId, p]));
+  }
+
+  it('DSB-8 a pair of the previous competition belongs where promotion put it', () => {
+    const p = secondCompetition([
+      ['q5', ['a5', 'b5'], 'A'],
+      ['q1', ['a1', 'b1'], 'B'],
+    ]);
+    expect(p.q5).toMatchObject({ basis: 'DSB-8', expected: 'A', agrees: true });
+    expect(p.q1).toMatchObject({ basis: 'DSB-8', expected: 'A', agrees: false });
+  });
+
+  it('DSB-6.2.2 a new pair of players from groups A and B plays in the lower group', () => {
+    const p = secondCompetition([['n1', ['a1', 'b5'], 'B']]);
+    expect(p.n1).toMatchObject({ basis: 'DSB-6', expected: 'B', agrees: true });
+  });
+
+  it('DSB-6.2.3 a player of group A with a new member goes one group below', () => {
+    const p = secondCompetition([['n1', ['a2', 'newcomer'], 'A']]);
+    expect(p.n1).toMatchObject({ expected: 'B', agrees: false });
+  });
+
+  it('DSB-6.2.4 two new members play in the lowest group unless the WL places them', () => {
+    expect(secondCompetition([['n1', ['new1', 'new2'], 'B']]).n1).toMatchObject({
+      expected: 'B',
+      agrees: true,
+    });
+    const wl = secondCompetition([['n1', ['new1', 'new2'], 'A']], (log) =>
+      log.add('competition-dsb-c2', 'PairGroupAssigned', {
+        competitionId: 'dsb-c2',
+        pairId: 'n1',
+        group: 'A',
+        basis: 'WL',
+        reason: 'strong county players',
+      }),
+    );
+    expect(wl.n1).toMatchObject({ expected: 'A', agrees: true });
+  });
+});

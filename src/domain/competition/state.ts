@@ -25,6 +25,8 @@ export interface CompetitionState {
   rebalances: GroupsRebalanced[];
   /** Session number → the recorded draw. */
   ballots: Record<string, string[]>;
+  /** The latest group decision per pair (DSB-6 by rule, or the WL's). */
+  groupDecisions: Record<string, { group: string; basis: string; reason?: string }>;
 }
 
 export const initialCompetitionState = (): CompetitionState => ({
@@ -37,6 +39,7 @@ export const initialCompetitionState = (): CompetitionState => ({
   dispensations: [],
   rebalances: [],
   ballots: {},
+  groupDecisions: {},
 });
 
 export const sessionKey = (session: number, id: string) => `${session}:${id}`;
@@ -51,6 +54,11 @@ export function evolve(state: CompetitionState, fact: CompetitionFact): Competit
       break;
     case 'PairGroupAssigned':
       state.pairs[fact.data.pairId].group = fact.data.group;
+      state.groupDecisions[fact.data.pairId] = {
+        group: fact.data.group,
+        basis: fact.data.basis,
+        reason: fact.data.reason,
+      };
       break;
     case 'PartnershipPlayersNamed':
       state.named[sessionKey(fact.data.session, fact.data.pairId)] = fact.data.players;

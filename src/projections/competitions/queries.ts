@@ -16,6 +16,8 @@ import {
 } from '../../standings/dsb';
 import { nzStandings, type NzStanding } from '../../standings/nz';
 import { dsbInput, lastSessionScored, topIntegralInput, wlDecisions } from './dsb-input';
+import { groupPlacements, type GroupPlacementCheck } from './group-placements';
+import type { CompetitionState } from '../../domain/competition/state';
 import { isNzFormat, nzInput } from './nz-input';
 import { rulebookInForce } from './rulebook-in-force';
 import type { CompetitionsState } from './state';
@@ -49,7 +51,13 @@ interface Heading {
 
 export type StandingsView =
   | (Heading & { kind: 'nz'; rows: NzStanding[] })
-  | (Heading & { kind: 'dsb'; groups: GroupStanding[]; sitOuts: SitOutReport[] })
+  | (Heading & {
+      kind: 'dsb';
+      groups: GroupStanding[];
+      sitOuts: SitOutReport[];
+      /** DSB-6/DSB-8: whether each pair plays in the group the rules give it. */
+      groupPlacements: GroupPlacementCheck[];
+    })
   | (Heading & { kind: 'top-integral'; standing: TopIntegralStanding | null });
 
 /** DSB-12.2: a top-integral is seeded by a recorded draw; without it there is no field order. */
@@ -139,9 +147,18 @@ export function standingsOf(
   }
   const params = inPlay(rulebook, c.competition!.groups);
   const input = dsbInput(c, head.afterSession);
-  if (head.afterSession === 0) return { ...head, kind: 'dsb', groups: [], sitOuts: [] };
+  const placements = groupPlacements(params, c, earlierPairsCompetitions(state, c));
+  if (head.afterSession === 0) {
+    return { ...head, kind: 'dsb', groups: [], sitOuts: [], groupPlacements: placements };
+  }
   const groups = competitionStandings(params, input, { afterSession: head.afterSession });
-  return { ...head, kind: 'dsb', groups, sitOuts: sitOutReport(params, input) };
+  return {
+    ...head,
+    kind: 'dsb',
+    groups,
+    sitOuts: sitOutReport(params, input),
+    groupPlacements: placements,
+  };
 }
 
 /** DSB-8: every pair's group for the next competition, with the reasons. Final standings only. */
@@ -201,6 +218,19 @@ export function championshipOf(
     awards,
     table,
   };
+}
+
+/** The club's DSB pairs competitions that started before this one, oldest first. */
+function earlierPairsCompetitions(
+  state: CompetitionsState,
+  c: CompetitionState,
+): CompetitionState[] {
+  const clubId = c.competition!.clubId;
+  const start = firstDate(c);
+  return Object.values(state.competitions)
+    .filter((o) => o.competition?.clubId === clubId && o.competition.format === 'dsb-pairs')
+    .filter((o) => firstDate(o) < start)
+    .sort((a, b) => firstDate(a).localeCompare(firstDate(b)));
 }
 
 const firstDate = (c: { competition?: { sessions: Array<{ date: string }> } }) =>

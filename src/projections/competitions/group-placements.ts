@@ -1,0 +1,79 @@
+import type { CompetitionState } from '../../domain/competition/state';
+import type { DsbParams } from '../../rulebooks/presets/dsb-groenlo-2014';
+import { groupForNewPair, nextGroups, type Explanation } from '../../standings/dsb';
+import { dsbInput, lastSessionScored, wlDecisions } from './dsb-input';
+
+export interface GroupPlacementCheck {
+  pairId: string;
+  /** The group the pair entered this competition in. */
+  assigned: string;
+  /** The group the rules give it: DSB-8 for a pair of the previous competition, DSB-6 for a new pair. */
+  expected: string;
+  basis: 'DSB-8' | 'DSB-6';
+  agrees: boolean;
+  explain: Explanation[];
+}
+
+const samePlayers = (a: string[], b: string[]) =>
+  a.length === b.length && a.every((p) => b.includes(p));
+
+/**
+ * Checks every pair's group in a DSB competition against the rules, from the club's earlier
+ * competitions: a pair that played the previous competition belongs where DSB-8 moved it
+ * (or where the WL rebalanced it); a new pair where DSB-6 puts it, from the group each member
+ * last played in (or where the WL placed it, PairGroupAssigned with basis WL).
+ */
+export function groupPlacements(
+  params: DsbParams,
+  competition: CompetitionState,
+  earlier: CompetitionState[],
+): GroupPlacementCheck[] {
+  const previous = earlier[earlier.length - 1];
+  const moved = previous
+    ? new Map(
+        nextGroups(params, dsbInput(previous), wlDecisions(previous)).map((m) => [m.pairId, m]),
+      )
+    : new Map();
+  const lastGroupOf = (player: string): string | null => {
+    for (let i = earlier.length - 1; i >= 0; i--) {
+      const pair = Object.values(earlier[i].pairs).find((p) => p.players.includes(player));
+      if (pair?.group) return pair.group;
+    }
+    return null;
+  };
+  return Object.entries(competition.pairs).map(([pairId, pair]) => {
+    const assigned = pair.group ?? '';
+    const before = previous
+      ? Object.entries(previous.pairs).find(([, p]) => samePlayers(p.players, pair.players))
+      : undefined;
+    const move = before && moved.get(before[0]);
+    if (move) {
+      return {
+        pairId,
+        assigned,
+        expected: move.to,
+        basis: 'DSB-8' as const,
+        agrees: move.to === assigned,
+        explain: move.explain,
+      };
+    }
+    const decision = competition.groupDecisions[pairId];
+    const wl =
+      decision?.basis === 'WL'
+        ? { group: decision.group, reason: decision.reason ?? 'WL decision' }
+        : undefined;
+    const placement = groupForNewPair(
+      params,
+      pair.players.map((name) => ({ name, previousGroup: lastGroupOf(name) })),
+      wl,
+    );
+    return {
+      pairId,
+      assigned,
+      expected: placement.group,
+      basis: 'DSB-6' as const,
+      agrees: placement.group === assigned,
+      explain: placement.explain,
+    };
+  });
+}
