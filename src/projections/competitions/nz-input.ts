@@ -4,27 +4,23 @@ import type {
   Night,
   NzEntry,
   NzEventSpec,
-  NzEventKind,
   NzSessionScore,
   OneBoardReason,
 } from '../../standings/nz';
+import {
+  isEligibilityIndex,
+  NZ_KIND_OF_FORMAT as KIND,
+  nzEligibilityIndex,
+  nzEligibilityVerdicts,
+  nzNight as night,
+  type NzEligibilityIndex,
+  type NzEligibilitySource,
+} from './nz-eligibility';
 import type { RosterEntry } from './state';
 
-/** CompetitionCreated.format → the NZ rules' kind of event. */
-const KIND: Record<string, NzEventKind> = {
-  'club-pairs': 'club-pairs',
-  'victoria-pairs': 'victoria-pairs',
-  'thursday-club-pairs': 'thursday-afternoon-club-pairs',
-  'three-four-session-pairs': 'short-pairs',
-  'random-draw-individual': 'random-draw-individual',
-  'wilkinson-individual': 'wilkinson-individual',
-  'wellesley-pairs': 'wellesley-pairs',
-};
+export { nzEligibilityIndex, type NzEligibilityIndex, type NzEligibilitySource };
 
 export const isNzFormat = (format: string) => format in KIND;
-
-const night = (n?: string): Night | undefined =>
-  n === 'thursday-afternoon' ? 'thursday' : (n as Night | undefined);
 
 /** Percent with two decimals → integer hundredths, without float drift (55.1 → 5510). */
 export const toHundredths = (percent: number) => Math.round(percent * 100);
@@ -34,15 +30,26 @@ export const toHundredths = (percent: number) => Math.round(percent * 100);
  * substitute played (NZ-1, NZ-3, NZ-4), an NZ-6 cross-substitution, and the NZ-5 reasons read
  * off the club's roster (a non-member or visitor at the table; a Tuesday player in the
  * Victoria Pairs).
+ *
+ * With `eligibility` (an index of every play in the club, or the state and rulebook to build one
+ * from), each entry also carries the NZ-8 and NZ-10 verdicts of its sessions up to `upToSession`
+ * (see `nzEligibilityVerdicts`): a 3rd Wednesday (NZ-8f), a 3rd Monday (NZ-8g) or a Tuesday
+ * Junior on a Monday (NZ-8g) leaves the pair listed, not placed.
  */
 export function nzInput(
   c: CompetitionState,
   roster: Record<string, RosterEntry>,
   upToSession = Number.MAX_SAFE_INTEGER,
+  eligibility?: NzEligibilityIndex | NzEligibilitySource,
 ): { event: NzEventSpec; entries: NzEntry[] } {
   const created = c.competition!;
   const kind = KIND[created.format];
   const event: NzEventSpec = { kind, sessions: created.sessions.length };
+  const index =
+    eligibility === undefined || isEligibilityIndex(eligibility)
+      ? eligibility
+      : nzEligibilityIndex(eligibility.state, created.clubId, eligibility.params);
+  const verdicts = index ? nzEligibilityVerdicts(index, c, upToSession) : {};
   const entries = Object.entries(c.pairs).map(([pairId, pair]): NzEntry => {
     const scores: NzSessionScore[] = [];
     for (const r of Object.values(c.results)) {
@@ -71,7 +78,12 @@ export function nzInput(
     const homeNights = pair.players
       .map((p) => night(roster[p]?.homeNight))
       .filter((n): n is Night => n !== undefined);
-    return { competitor: pairId, scores, ...(homeNights.length ? { homeNights } : {}) };
+    return {
+      competitor: pairId,
+      scores,
+      ...(homeNights.length ? { homeNights } : {}),
+      ...(verdicts[pairId]?.length ? { verdicts: verdicts[pairId] } : {}),
+    };
   });
   return { event, entries };
 }
