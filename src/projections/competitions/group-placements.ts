@@ -29,11 +29,22 @@ export function groupPlacements(
   earlier: CompetitionState[],
 ): GroupPlacementCheck[] {
   const previous = earlier[earlier.length - 1];
-  const moved = previous
-    ? new Map(
-        nextGroups(params, dsbInput(previous), wlDecisions(previous)).map((m) => [m.pairId, m]),
-      )
-    : new Map();
+  // DSB-8 moves exist once the previous competition is over; until then a pair stays put.
+  const finished =
+    previous !== undefined && lastSessionScored(previous) === previous.competition!.sessions.length;
+  const moved = new Map<string, { to: string; explain: Explanation[] }>(
+    finished
+      ? nextGroups(params, dsbInput(previous), wlDecisions(previous)).map((m) => [m.pairId, m])
+      : Object.entries(previous?.pairs ?? {}).map(([id, p]) => [
+          id,
+          {
+            to: p.group ?? '',
+            explain: [
+              { rule: 'DSB-8', effect: 'the previous competition is not over: no moves yet' },
+            ],
+          },
+        ]),
+  );
   const lastGroupOf = (player: string): string | null => {
     for (let i = earlier.length - 1; i >= 0; i--) {
       const pair = Object.values(earlier[i].pairs).find((p) => p.players.includes(player));
