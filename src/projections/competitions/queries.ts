@@ -128,8 +128,13 @@ export function standingsOf(
   const { c, head, rulebook } = heading(state, competitionId, options);
   if (isNzFormat(head.format)) {
     expectPreset(rulebook, 'nz-club', competitionId, head.format);
-    const { event, entries } = nzInput(c, state.players[head.clubId] ?? {}, head.afterSession);
-    const rows = nzStandings(event, entries, rulebook.params as unknown as NzClubParams);
+    const params = rulebook.params as unknown as NzClubParams;
+    // NZ-8 and NZ-10 verdicts read every session the club's players sat down in.
+    const { event, entries } = nzInput(c, state.players[head.clubId] ?? {}, head.afterSession, {
+      state,
+      params,
+    });
+    const rows = nzStandings(event, entries, params);
     return { ...head, kind: 'nz', rows };
   }
   expectPreset(rulebook, 'dsb-groenlo-2014', competitionId, head.format);
