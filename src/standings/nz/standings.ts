@@ -75,6 +75,15 @@ export function eventShape(event: NzEventSpec, params: NzClubParams): NzEventSha
     }
     return s;
   };
+  const countAll = (sessions: number, individual: boolean): NzEventShape => ({
+    kind,
+    sessions,
+    rule: 'NZ-2',
+    mode: 'all',
+    maxCounted: sessions,
+    maxSubstitutes: sessions,
+    individual,
+  });
   if (params.tenSession.events.includes(kind)) {
     const t = params.tenSession;
     return {
@@ -100,42 +109,13 @@ export function eventShape(event: NzEventSpec, params: NzClubParams): NzEventSha
         individual: true,
       };
     }
-    case 'wilkinson-individual': {
-      const sessions = fixed('NZ-2', params.wilkinson.nights);
-      return {
-        kind,
-        sessions,
-        rule: 'NZ-2',
-        mode: 'all',
-        maxCounted: sessions,
-        maxSubstitutes: sessions,
-        individual: true,
-      };
-    }
-    case 'wellesley-pairs': {
-      const sessions = fixed('NZ-2', params.wellesley.nights);
-      return {
-        kind,
-        sessions,
-        rule: 'NZ-2',
-        mode: 'all',
-        maxCounted: sessions,
-        maxSubstitutes: sessions,
-        individual: false,
-      };
-    }
-    case 'short-pairs': {
-      const sessions = given('NZ-2', params.shortPairs.sessionCounts);
-      return {
-        kind,
-        sessions,
-        rule: 'NZ-2',
-        mode: 'all',
-        maxCounted: sessions,
-        maxSubstitutes: sessions,
-        individual: false,
-      };
-    }
+    // NZ-2: every score counts (substitute scores too, penalised by NZ-4).
+    case 'wilkinson-individual':
+      return countAll(fixed('NZ-2', params.wilkinson.nights), true);
+    case 'wellesley-pairs':
+      return countAll(fixed('NZ-2', params.wellesley.nights), false);
+    case 'short-pairs':
+      return countAll(given('NZ-2', params.shortPairs.sessionCounts), false);
     default:
       throw new NzInputError(
         'NZ-1',
