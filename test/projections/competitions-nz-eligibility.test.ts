@@ -1,4 +1,4 @@
-import { competitions } from '../../src/projections/competitions';
+import { competitions, standingsOf } from '../../src/projections/competitions';
 import {
   nzEligibilityIndex,
   nzEligibilityVerdicts,
@@ -525,5 +525,30 @@ describe('nzInput without an eligibility index', () => {
     expect(fromIndex.entries.find((e) => e.competitor === 'TW')!.verdicts).toEqual(
       nzEligibilityVerdicts(nzEligibilityIndex(state, 'karori', params), c).TW,
     );
+  });
+});
+
+describe('the published standings apply the verdicts (standingsOf, as the CLI and HTTP do)', () => {
+  it('NZ-8f a third Wednesday leaves the pair listed, not placed, in the standings the club publishes', () => {
+    const log = event(
+      club(members),
+      'wed',
+      'three-four-session-pairs',
+      'wednesday',
+      WEDNESDAYS.slice(0, 3),
+      {
+        TW: ['tom', 'wes'],
+        WW: ['we1', 'we2'],
+      },
+    );
+    const view = standingsOf(fold(competitions, log.events), 'wed');
+    if (view.kind !== 'nz') throw new Error('not NZ');
+    const tw = view.rows.find((r) => r.competitor === 'TW')!;
+    expect(tw).toMatchObject({ place: null, qualifies: false });
+    expect(tw.explain.some((e) => e.rule === 'NZ-8f')).toBe(true);
+    // As of the second Wednesday, the pair was still within the limit.
+    const earlier = standingsOf(fold(competitions, log.events), 'wed', { afterSession: 2 });
+    if (earlier.kind !== 'nz') throw new Error('not NZ');
+    expect(earlier.rows.find((r) => r.competitor === 'TW')!.qualifies).toBe(true);
   });
 });
