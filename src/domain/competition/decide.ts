@@ -1,6 +1,6 @@
 import { RuleViolation } from '../rule-violation';
 import type { CompetitionFact } from './facts';
-import { presentAt, sessionKey, type CompetitionState } from './state';
+import { isScored, presentAt, sessionKey, type CompetitionState } from './state';
 
 export interface DecideOptions {
   /** DSB-3: a partnership names its two players by this time on the session's day (club time). */
@@ -120,6 +120,14 @@ export function decide(
           'data.session',
         );
       }
+      const linked = state.scoredFromBoards?.[key];
+      if (linked) {
+        throw new RuleViolation(
+          'LEDGER',
+          `session ${fact.data.session} of pair ${fact.data.pairId} is scored from the board results of ${linked.sessionStreamId} (pair ${linked.pairNumber}): a correction is a board-result fact there`,
+          'data.session',
+        );
+      }
       const subs = state.substitutes[key] ?? [];
       const allowed = new Set([...pair!.players, ...subs.map((s) => s.substituteId)]);
       const stranger = fact.data.players.find((p) => !allowed.has(p));
@@ -152,6 +160,78 @@ export function decide(
             `${p} already played for pair ${elsewhere} at this session`,
             'data.players',
           );
+        }
+      }
+      return [fact];
+    }
+    case 'SessionScoredFromBoards': {
+      const l = fact.data;
+      if (state.boardLinks?.[sessionKey(l.session, l.sessionStreamId)]) {
+        throw new RuleViolation(
+          'LEDGER',
+          `session ${l.session} is already linked to ${l.sessionStreamId}`,
+          'data.sessionStreamId',
+        );
+      }
+      const numbers = new Set<string>();
+      const ids = new Set<string>();
+      for (const [i, p] of l.pairs.entries()) {
+        const at = `data.pairs[${i}]`;
+        const entered = state.pairs[p.pairId];
+        if (!entered) {
+          throw new RuleViolation(
+            'LEDGER',
+            `pair ${p.pairId} has not entered ${c.competitionId}`,
+            `${at}.pairId`,
+          );
+        }
+        if (numbers.has(p.pairNumber)) {
+          throw new RuleViolation(
+            'LEDGER',
+            `pair number ${p.pairNumber} is listed twice`,
+            `${at}.pairNumber`,
+          );
+        }
+        if (ids.has(p.pairId)) {
+          throw new RuleViolation('LEDGER', `pair ${p.pairId} is listed twice`, `${at}.pairId`);
+        }
+        numbers.add(p.pairNumber);
+        ids.add(p.pairId);
+        const key = sessionKey(l.session, p.pairId);
+        if (state.results[key]) {
+          throw new RuleViolation(
+            'LEDGER',
+            `session ${l.session} of pair ${p.pairId} already has a result (${state.results[key].source}): that is a correction`,
+            `${at}.pairId`,
+          );
+        }
+        const earlier = state.scoredFromBoards?.[key];
+        if (earlier) {
+          throw new RuleViolation(
+            'LEDGER',
+            `session ${l.session} of pair ${p.pairId} is already scored from ${earlier.sessionStreamId} (pair ${earlier.pairNumber})`,
+            `${at}.pairId`,
+          );
+        }
+        if (l.group !== undefined && entered.group !== undefined && entered.group !== l.group) {
+          throw new RuleViolation(
+            'DSB-5',
+            `pair ${p.pairId} plays in group ${entered.group}, not ${l.group}`,
+            `${at}.pairId`,
+          );
+        }
+        if (p.players) {
+          const subs = state.substitutes[key] ?? [];
+          const allowed = new Set([...entered.players, ...subs.map((x) => x.substituteId)]);
+          const away = new Set(subs.map((x) => x.absentPlayerId));
+          const stranger = p.players.find((x) => !allowed.has(x) || away.has(x));
+          if (stranger) {
+            throw new RuleViolation(
+              'NZ-7',
+              `${stranger} did not play for pair ${p.pairId} at session ${l.session}`,
+              `${at}.players`,
+            );
+          }
         }
       }
       return [fact];
@@ -197,7 +277,7 @@ export function decide(
           'data.absentPlayerId',
         );
       }
-      if (state.results[key]) {
+      if (isScored(state, s.session, s.pairId)) {
         throw new RuleViolation(
           'LEDGER',
           `session ${s.session} of pair ${s.pairId} is already scored`,
@@ -232,7 +312,7 @@ export function decide(
     }
     case 'AbsenceNotified': {
       const key = sessionKey(fact.data.session, fact.data.pairId);
-      if (state.results[key]) {
+      if (isScored(state, fact.data.session, fact.data.pairId)) {
         throw new RuleViolation(
           'LEDGER',
           `pair ${fact.data.pairId} has a result at session ${fact.data.session}`,

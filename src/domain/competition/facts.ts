@@ -59,6 +59,16 @@ export interface SessionResultRecorded {
   sitOutRounds?: number;
 }
 
+/** "This session of the competition was played as that scored session, with these pair numbers." */
+export interface SessionScoredFromBoards {
+  competitionId: string;
+  session: number;
+  group?: string;
+  /** The session-context stream (SessionMovementRecorded, BoardResultRecorded …). */
+  sessionStreamId: string;
+  pairs: Array<{ pairNumber: string; pairId: string; players?: string[] }>;
+}
+
 export interface AbsenceNotified {
   competitionId: string;
   session: number;
@@ -105,6 +115,7 @@ export type CompetitionFact = { occurredAt: string } & (
   | { type: 'PartnershipPlayersNamed'; data: PartnershipPlayersNamed }
   | { type: 'SessionHeld'; data: SessionHeld }
   | { type: 'SessionResultRecorded'; data: SessionResultRecorded }
+  | { type: 'SessionScoredFromBoards'; data: SessionScoredFromBoards }
   | { type: 'AbsenceNotified'; data: AbsenceNotified }
   | { type: 'SubstitutePlayed'; data: SubstitutePlayed }
   | { type: 'DispensationGranted'; data: DispensationGranted }
@@ -119,6 +130,7 @@ export const COMPETITION_FACT_TYPES = new Set<string>([
   'PartnershipPlayersNamed',
   'SessionHeld',
   'SessionResultRecorded',
+  'SessionScoredFromBoards',
   'AbsenceNotified',
   'SubstitutePlayed',
   'DispensationGranted',

@@ -6,8 +6,19 @@ import type {
   GroupsRebalanced,
   SessionHeld,
   SessionResultRecorded,
+  SessionScoredFromBoards,
   SubstitutePlayed,
 } from './facts';
+
+/** One pair's place in a session scored from board results (SessionScoredFromBoards). */
+export interface ScoredPairLink {
+  session: number;
+  pairId: string;
+  sessionStreamId: string;
+  pairNumber: string;
+  players?: string[];
+  group?: string;
+}
 
 /** What the deciders of one competition know: plain JSON, folded from its stream. */
 export interface CompetitionState {
@@ -19,6 +30,10 @@ export interface CompetitionState {
   held: Record<string, SessionHeld>;
   /** `${session}:${pairId}`. */
   results: Record<string, SessionResultRecorded>;
+  /** `${session}:${sessionStreamId}` → the link of a session to its board results. */
+  boardLinks: Record<string, SessionScoredFromBoards>;
+  /** `${session}:${pairId}` → where the pair's result is scored from (no percentage here). */
+  scoredFromBoards: Record<string, ScoredPairLink>;
   absences: Record<string, AbsenceNotified & { notifiedAt: string }>;
   substitutes: Record<string, SubstitutePlayed[]>;
   dispensations: DispensationGranted[];
@@ -34,6 +49,8 @@ export const initialCompetitionState = (): CompetitionState => ({
   named: {},
   held: {},
   results: {},
+  boardLinks: {},
+  scoredFromBoards: {},
   absences: {},
   substitutes: {},
   dispensations: [],
@@ -69,6 +86,21 @@ export function evolve(state: CompetitionState, fact: CompetitionFact): Competit
     case 'SessionResultRecorded':
       state.results[sessionKey(fact.data.session, fact.data.pairId)] = fact.data;
       break;
+    case 'SessionScoredFromBoards': {
+      const d = fact.data;
+      (state.boardLinks ??= {})[sessionKey(d.session, d.sessionStreamId)] = d;
+      for (const p of d.pairs) {
+        (state.scoredFromBoards ??= {})[sessionKey(d.session, p.pairId)] = {
+          session: d.session,
+          pairId: p.pairId,
+          sessionStreamId: d.sessionStreamId,
+          pairNumber: p.pairNumber,
+          ...(p.players ? { players: p.players } : {}),
+          ...(d.group !== undefined ? { group: d.group } : {}),
+        };
+      }
+      break;
+    }
     case 'AbsenceNotified':
       state.absences[sessionKey(fact.data.session, fact.data.pairId)] = {
         ...fact.data,
@@ -95,11 +127,32 @@ export function evolve(state: CompetitionState, fact: CompetitionFact): Competit
   return state;
 }
 
+/** Whether a pair's session is scored: an imported result, or a link to board results. */
+export const isScored = (state: CompetitionState, session: number, pairId: string) =>
+  state.results[sessionKey(session, pairId)] !== undefined ||
+  state.scoredFromBoards?.[sessionKey(session, pairId)] !== undefined;
+
+/**
+ * Who sat for a pair linked to board results: the link's players, else the two the
+ * partnership named, else the pair's players.
+ */
+export function linkedPlayers(state: CompetitionState, link: ScoredPairLink): string[] {
+  return (
+    link.players ??
+    state.named[sessionKey(link.session, link.pairId)] ??
+    state.pairs[link.pairId]?.players ??
+    []
+  );
+}
+
 /** Who sat down at a session: result players, substitutes, and named partnership players. */
 export function presentAt(state: CompetitionState, session: number): Map<string, string> {
   const present = new Map<string, string>();
   for (const r of Object.values(state.results)) {
     if (r.session === session) r.players.forEach((p) => present.set(p, r.pairId));
+  }
+  for (const l of Object.values(state.scoredFromBoards ?? {})) {
+    if (l.session === session) linkedPlayers(state, l).forEach((p) => present.set(p, l.pairId));
   }
   for (const subs of Object.values(state.substitutes)) {
     for (const s of subs) if (s.session === session) present.set(s.substituteId, s.pairId);

@@ -309,6 +309,49 @@ class BallotDrawnData extends SessionScope {
   order!: string[];
 }
 
+/** One pair of a scored session: its number on the travellers, and the competition's pair. */
+class ScoredPair {
+  /** The pair number as the board results write it ("7", "1NS", "12A"). */
+  @Matches(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,19}$/, {
+    message: 'pairNumber must be a pair number such as 7 or 1NS',
+  })
+  pairNumber!: string;
+
+  @IsLedgerId('pairId')
+  pairId!: string;
+
+  /** Who sat down (a substitute included); default: the pair's players (or its named two). */
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(2)
+  @Matches(/^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,99}$/, {
+    each: true,
+    message: 'each player must be an id',
+  })
+  players?: string[];
+}
+
+class SessionScoredFromBoardsData extends SessionScope {
+  @IsOptional()
+  @IsString()
+  @Length(1, 10)
+  group?: string;
+
+  /** The session-context stream holding the movement, pairs, board results and adjustments. */
+  @Matches(/^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,199}$/, {
+    message: 'sessionStreamId must be a stream id (letters, digits and _ . : @ -)',
+  })
+  sessionStreamId!: string;
+
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(200)
+  @ValidateNested({ each: true })
+  @Type(() => ScoredPair)
+  pairs!: ScoredPair[];
+}
+
 export const competitionEvents: EventDefinition[] = [
   {
     type: 'CompetitionCreated',
@@ -353,6 +396,14 @@ export const competitionEvents: EventDefinition[] = [
       "A pair's session percentage, from the club's scoring program or scored here from board results.",
     rules: ['DSB-7', 'NZ-1'],
     validate: classSchema(SessionResultRecordedData),
+  },
+  {
+    type: 'SessionScoredFromBoards',
+    schemaVersion: 1,
+    description:
+      "A session of the competition was played as a scored session (its board results' stream), with these pair numbers: the pairs' percentages are derived from the board results (STD-MP), never stored.",
+    rules: ['STD-MP', 'STD-NEUBERG', 'DSB-7', 'NZ-1'],
+    validate: classSchema(SessionScoredFromBoardsData),
   },
   {
     type: 'AbsenceNotified',

@@ -5,8 +5,10 @@ import type {
   NzEntry,
   NzEventSpec,
   NzSessionScore,
+  NzVerdict,
   OneBoardReason,
 } from '../../standings/nz';
+import { isScoredResult } from './scored-sessions';
 import {
   isEligibilityIndex,
   NZ_KIND_OF_FORMAT as KIND,
@@ -35,6 +37,9 @@ export const toHundredths = (percent: number) => Math.round(percent * 100);
  * from), each entry also carries the NZ-8 and NZ-10 verdicts of its sessions up to `upToSession`
  * (see `nzEligibilityVerdicts`): a 3rd Wednesday (NZ-8f), a 3rd Monday (NZ-8g) or a Tuesday
  * Junior on a Monday (NZ-8g) leaves the pair listed, not placed.
+ *
+ * A session scored here from board results (SessionScoredFromBoards) arrives in `c.results`
+ * derived by the scoring engine (see `withScoredSessions`); its source is explained.
  */
 export function nzInput(
   c: CompetitionState,
@@ -75,6 +80,21 @@ export function nzInput(
       });
     }
     scores.sort((a, b) => a.session - b.session);
+    // Where a session's percentage comes from when it was scored here from board results
+    // (STD-MP). The NZ computation has no note of its own: an 'ok' verdict is explained and
+    // changes nothing.
+    const scoredHere: NzVerdict[] = Object.values(c.results)
+      .filter((r) => r.pairId === pairId && r.session <= upToSession)
+      .filter(isScoredResult)
+      .sort((a, b) => a.session - b.session)
+      .map((r) => ({
+        rule: 'STD-MP',
+        subject: pairId,
+        scope: 'play',
+        ok: true,
+        reason: `session ${r.session} scored from the board results of ${r.scoredFrom.sessionStreamId} (pair ${r.scoredFrom.pairNumber}): ${r.scoredFrom.matchpoints} matchpoints of ${r.scoredFrom.tops} = ${r.percentage.toFixed(2)} % over ${r.boardsPlayed} boards`,
+      }));
+    const allVerdicts = [...scoredHere, ...(verdicts[pairId] ?? [])];
     const homeNights = pair.players
       .map((p) => night(roster[p]?.homeNight))
       .filter((n): n is Night => n !== undefined);
@@ -82,7 +102,7 @@ export function nzInput(
       competitor: pairId,
       scores,
       ...(homeNights.length ? { homeNights } : {}),
-      ...(verdicts[pairId]?.length ? { verdicts: verdicts[pairId] } : {}),
+      ...(allVerdicts.length ? { verdicts: allVerdicts } : {}),
     };
   });
   return { event, entries };

@@ -20,6 +20,7 @@ import { groupPlacements, type GroupPlacementCheck } from './group-placements';
 import type { CompetitionState } from '../../domain/competition/state';
 import { isNzFormat, nzInput } from './nz-input';
 import { rulebookInForce } from './rulebook-in-force';
+import { withScoredSessions } from './scored-sessions';
 import type { CompetitionsState } from './state';
 
 export class UnknownCompetitionError extends Error {
@@ -75,9 +76,11 @@ export interface QueryOptions {
 }
 
 function heading(state: CompetitionsState, competitionId: string, options: QueryOptions) {
-  const c = state.competitions[competitionId];
-  if (!c?.competition) throw new UnknownCompetitionError(competitionId);
-  const created = c.competition;
+  const stored = state.competitions[competitionId];
+  if (!stored?.competition) throw new UnknownCompetitionError(competitionId);
+  // Sessions scored from board results: their percentages derived by the scoring engine.
+  const c = withScoredSessions(stored, state.boardSessions);
+  const created = stored.competition;
   const afterSession = lastSessionScored(c, options.afterSession);
   const sessions = [...created.sessions].sort((a, b) => a.session - b.session);
   // The rulebook in force on the day of the last session counted: NZ-4 penalties are
@@ -202,6 +205,7 @@ export function championshipOf(
   const mine = Object.values(state.competitions)
     .filter((c) => c.competition?.clubId === clubId && c.competition.season === season)
     .filter((c) => c.competition!.format === 'dsb-pairs')
+    .map((c) => withScoredSessions(c, state.boardSessions))
     .sort((a, b) => firstDate(a).localeCompare(firstDate(b)));
   const finished = mine.filter((c) => lastSessionScored(c) === c.competition!.sessions.length);
   const lastDate = finished.length
@@ -235,6 +239,7 @@ function earlierPairsCompetitions(
   return Object.values(state.competitions)
     .filter((o) => o.competition?.clubId === clubId && o.competition.format === 'dsb-pairs')
     .filter((o) => firstDate(o) < start)
+    .map((o) => withScoredSessions(o, state.boardSessions))
     .sort((a, b) => firstDate(a).localeCompare(firstDate(b)));
 }
 

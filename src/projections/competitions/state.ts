@@ -8,6 +8,11 @@ import {
 import type { RecordedEvent } from '../../events/envelope';
 import type { Json } from '../../rulebooks/rulebook';
 import type { Projection } from '../projection';
+import {
+  foldBoardSessionFact,
+  isBoardSessionFact,
+  type BoardSessionFacts,
+} from './scored-sessions';
 
 export interface RulebookFact {
   kind: 'adopted' | 'amended';
@@ -32,14 +37,20 @@ export interface CompetitionsState {
   rulebooks: Record<string, RulebookFact[]>;
   players: Record<string, Record<string, RosterEntry>>;
   competitions: Record<string, CompetitionState>;
+  /**
+   * The facts of every scored session (the session context), by stream: movement, pairs,
+   * board results and adjusted scores. A competition's session linked to one of them
+   * (SessionScoredFromBoards) takes its percentages from them, derived at query time.
+   */
+  boardSessions: Record<string, BoardSessionFacts>;
   /** Position of the last fact folded in: what an "as of" answer is as of. */
   position: number;
 }
 
 export const competitions: Projection<CompetitionsState> = {
   name: 'competitions',
-  version: 1,
-  initial: () => ({ rulebooks: {}, players: {}, competitions: {}, position: 0 }),
+  version: 2,
+  initial: () => ({ rulebooks: {}, players: {}, competitions: {}, boardSessions: {}, position: 0 }),
   apply(state, event: RecordedEvent) {
     state.position = event.position;
     const d = event.data as Record<string, unknown>;
@@ -62,6 +73,8 @@ export const competitions: Projection<CompetitionsState> = {
         ...(d.homeNight ? { homeNight: d.homeNight as string } : {}),
         ...(d.rank ? { rank: d.rank as string } : {}),
       };
+    } else if (isBoardSessionFact(event.type)) {
+      foldBoardSessionFact((state.boardSessions ??= {}), event);
     } else if (COMPETITION_FACT_TYPES.has(event.type)) {
       const id = d.competitionId as string;
       const c = (state.competitions[id] ??= initialCompetitionState());

@@ -1,0 +1,433 @@
+import { decide } from '../../src/domain/competition/decide';
+import type { CompetitionFact } from '../../src/domain/competition/facts';
+import { evolve, initialCompetitionState } from '../../src/domain/competition/state';
+import { RuleViolation } from '../../src/domain/rule-violation';
+import { competitions, standingsOf } from '../../src/projections/competitions';
+import { fold } from '../../src/projections/projection';
+import { FactLog } from '../support/ledger';
+
+/**
+ * Issue 4: a pair's session result scored here from board results. The session's facts
+ * (movement, pairs, traveller lines) are linked to session 1 of a competition by
+ * SessionScoredFromBoards; the standings show the percentages the scoring engine derives.
+ */
+
+type Line = [board: number, ns: string, ew: string, nsScore: number];
+
+/**
+ * A Mitchell: three tables, NS pairs 1–3 and EW pairs 4–6, three boards, each played three
+ * times (top 2 × (3 − 1) = 4).
+ */
+const LINES: Line[] = [
+  [1, '1', '4', 420],
+  [1, '2', '5', 450],
+  [1, '3', '6', -50],
+  [2, '1', '5', -100],
+  [2, '2', '6', -100],
+  [2, '3', '4', 110],
+  [3, '1', '6', 140],
+  [3, '2', '4', 170],
+  [3, '3', '5', 140],
+];
+
+/** STD-MP by hand: 2 per result beaten, 1 per tie, top 2(n − 1); % = Σ mp / Σ tops, 2 decimals. */
+function byHand(lines: Line[]): Record<string, { percentage: number; boards: number }> {
+  const acc: Record<string, { mp: number; top: number; boards: number }> = {};
+  const add = (pair: string, mp: number, top: number) => {
+    const a = (acc[pair] ??= { mp: 0, top: 0, boards: 0 });
+    a.mp += mp;
+    a.top += top;
+    a.boards += 1;
+  };
+  for (const board of new Set(lines.map((l) => l[0]))) {
+    const on = lines.filter((l) => l[0] === board);
+    const top = 2 * (on.length - 1);
+    for (const l of on) {
+      const mp = on
+        .filter((o) => o !== l)
+        .reduce((s, o) => s + (l[3] > o[3] ? 2 : l[3] === o[3] ? 1 : 0), 0);
+      add(l[1], mp, top);
+      add(l[2], top - mp, top);
+    }
+  }
+  return Object.fromEntries(
+    Object.entries(acc).map(([p, a]) => [
+      p,
+      { percentage: Math.round((a.mp / a.top) * 10000) / 100, boards: a.boards },
+    ]),
+  );
+}
+
+const EXPECTED = byHand(LINES);
+
+/** The session-context facts of the scored session, as `import usebio` writes them. */
+function boardSession(log: FactLog, streamId: string, clubId: string, date: string, lines = LINES) {
+  log.add(
+    streamId,
+    'SessionMovementRecorded',
+    {
+      clubId,
+      eventId: 'ev-1',
+      date,
+      session: '1',
+      scoringMethod: 'MP',
+      winnerType: 2,
+      boards: [1, 2, 3],
+      fields: [
+        { field: 'NS', pairs: ['1', '2', '3'] },
+        { field: 'EW', pairs: ['4', '5', '6'] },
+      ],
+      expectedResults: [1, 2, 3].map((board) => ({ board, results: 3 })),
+    },
+    `${date}T19:30`,
+  );
+  for (const n of [1, 2, 3, 4, 5, 6])
+    log.add(
+      streamId,
+      'SessionPairRegistered',
+      {
+        pair: String(n),
+        field: n <= 3 ? 'NS' : 'EW',
+        direction: n <= 3 ? 'NS' : 'EW',
+        players: [],
+      },
+      `${date}T19:30`,
+    );
+  lines.forEach(([board, nsPair, ewPair, nsScore], i) =>
+    log.add(
+      streamId,
+      'BoardResultRecorded',
+      {
+        board,
+        line: (i % 3) + 1,
+        nsPair,
+        ewPair,
+        kind: 'played',
+        // Not checked against the contract here (the importer does that): a 1NT by N.
+        contract: { level: 1, strain: 'NT', doubling: '' },
+        declarer: 'N',
+        tricks: 7,
+        nsScore,
+      },
+      `${date}T22:00`,
+    ),
+  );
+}
+
+const DSB = 'dsb-scored';
+const DSB_STREAM = 'session-dsb-ev-1-1';
+const dsbDates = ['2014-09-08', '2014-09-15', '2014-09-22'];
+
+function dsbCompetition(log = new FactLog('dsb')) {
+  log.add('club-dsb', 'RulebookAdopted', {
+    clubId: 'dsb',
+    preset: 'dsb-groenlo-2014',
+    overrides: {},
+    effectiveFrom: '2014-09-01',
+  });
+  log.add(`competition-${DSB}`, 'CompetitionCreated', {
+    competitionId: DSB,
+    clubId: 'dsb',
+    name: 'Parencompetitie (scored here)',
+    season: '2014-2015',
+    kind: 'pairs-series',
+    format: 'dsb-pairs',
+    sessions: dsbDates.map((date, i) => ({ session: i + 1, date, startTime: '19:45' })),
+    groups: ['A'],
+  });
+  for (let i = 1; i <= 6; i++)
+    log.add(`competition-${DSB}`, 'PairEntered', {
+      competitionId: DSB,
+      pairId: `d${i}`,
+      players: [`x${i}`, `y${i}`],
+      group: 'A',
+    });
+  return log;
+}
+
+const link = (
+  log: FactLog,
+  competitionId: string,
+  sessionStreamId: string,
+  prefix: string,
+  at: string,
+  group?: string,
+) =>
+  log.add(
+    `competition-${competitionId}`,
+    'SessionScoredFromBoards',
+    {
+      competitionId,
+      session: 1,
+      ...(group ? { group } : {}),
+      sessionStreamId,
+      pairs: [1, 2, 3, 4, 5, 6].map((n) => ({ pairNumber: String(n), pairId: `${prefix}${n}` })),
+    },
+    at,
+  );
+
+const NZ = 'club-pairs-scored';
+const NZ_STREAM = 'session-karori-ev-1-1';
+const nzDates = Array.from({ length: 10 }, (_, i) => `2026-02-${String(3 + i).padStart(2, '0')}`);
+
+function nzCompetition(log = new FactLog('karori', '+13:00')) {
+  log.add('club-karori', 'RulebookAdopted', {
+    clubId: 'karori',
+    preset: 'nz-club',
+    overrides: {},
+    effectiveFrom: '2026-01-01',
+  });
+  for (let i = 1; i <= 6; i++)
+    for (const p of [`a${i}`, `b${i}`])
+      log.add('club-karori-players', 'PlayerRegistered', {
+        playerId: p,
+        name: p,
+        status: 'member',
+        homeNight: 'tuesday',
+      });
+  log.add(`competition-${NZ}`, 'CompetitionCreated', {
+    competitionId: NZ,
+    clubId: 'karori',
+    name: 'Club Pairs (scored here)',
+    season: '2026',
+    kind: 'pairs-series',
+    format: 'club-pairs',
+    night: 'tuesday',
+    sessions: nzDates.map((date, i) => ({ session: i + 1, date, startTime: '19:30' })),
+  });
+  for (let i = 1; i <= 6; i++)
+    log.add(`competition-${NZ}`, 'PairEntered', {
+      competitionId: NZ,
+      pairId: `n${i}`,
+      players: [`a${i}`, `b${i}`],
+    });
+  return log;
+}
+
+const dsbRows = (log: FactLog) => {
+  const view = standingsOf(fold(competitions, log.events), DSB);
+  if (view.kind !== 'dsb') throw new Error('not DSB');
+  return { view, rows: Object.fromEntries((view.groups[0]?.rows ?? []).map((r) => [r.pairId, r])) };
+};
+
+describe('a session scored here from board results', () => {
+  it('the hand computation: 2 per result beaten, 1 per tie, top 4', () => {
+    // NS 1: 2 + 1 + 1 of 12; NS 2: 4 + 1 + 4; EW 6: 4 + 3 + 3 …
+    expect(EXPECTED).toEqual({
+      '1': { percentage: 33.33, boards: 3 },
+      '2': { percentage: 75, boards: 3 },
+      '3': { percentage: 41.67, boards: 3 },
+      '4': { percentage: 16.67, boards: 3 },
+      '5': { percentage: 50, boards: 3 },
+      '6': { percentage: 83.33, boards: 3 },
+    });
+  });
+
+  it('DSB: the standings after session 1 show the scoring engine’s percentages', () => {
+    const log = dsbCompetition();
+    boardSession(log, DSB_STREAM, 'dsb', dsbDates[0]!);
+    link(log, DSB, DSB_STREAM, 'd', `${dsbDates[0]}T23:00`, 'A');
+    const { view, rows } = dsbRows(log);
+    expect(view).toMatchObject({ afterSession: 1, final: false });
+    for (let n = 1; n <= 6; n++) {
+      expect(rows[`d${n}`]).toMatchObject({ percentage: EXPECTED[String(n)]!.percentage });
+      expect(rows[`d${n}`]!.sessions[0]).toMatchObject({ session: 1 });
+    }
+    expect(rows.d6!.rank).toBe(1);
+    expect(rows.d4!.rank).toBe(6);
+  });
+
+  it('the link may come before the board results; until they are in, the session is not scored', () => {
+    const log = dsbCompetition();
+    link(log, DSB, DSB_STREAM, 'd', `${dsbDates[0]}T18:00`, 'A');
+    expect(dsbRows(log).view.afterSession).toBe(0);
+    boardSession(log, DSB_STREAM, 'dsb', dsbDates[0]!);
+    expect(dsbRows(log).rows.d2!.percentage).toBe(75);
+  });
+
+  it('an adjusted score replaces the table result and the percentages follow', () => {
+    const log = dsbCompetition();
+    boardSession(log, DSB_STREAM, 'dsb', dsbDates[0]!);
+    link(log, DSB, DSB_STREAM, 'd', `${dsbDates[0]}T23:00`, 'A');
+    // Board 1, 3 v 6: the director assigns +600 to NS.
+    log.add(DSB_STREAM, 'AdjustedScoreAwarded', {
+      board: 1,
+      nsPair: '3',
+      ewPair: '6',
+      kind: 'assigned',
+      nsScore: 600,
+      reason: 'misinformation',
+    });
+    const adjusted = byHand(
+      LINES.map((l) => (l[0] === 1 && l[1] === '3' ? [1, '3', '6', 600] : l)),
+    );
+    const { rows } = dsbRows(log);
+    expect(rows.d3!.percentage).toBe(adjusted['3']!.percentage);
+    expect(rows.d6!.percentage).toBe(adjusted['6']!.percentage);
+    expect(rows.d3!.percentage).not.toBe(EXPECTED['3']!.percentage);
+  });
+
+  it('NZ: session 1 counts the scoring engine’s percentage, explained by its source', () => {
+    const log = nzCompetition();
+    boardSession(log, NZ_STREAM, 'karori', nzDates[0]!);
+    link(log, NZ, NZ_STREAM, 'n', `${nzDates[0]}T22:30`);
+    const view = standingsOf(fold(competitions, log.events), NZ);
+    if (view.kind !== 'nz') throw new Error('not NZ');
+    expect(view.afterSession).toBe(1);
+    for (const row of view.rows) {
+      const n = row.competitor.slice(1);
+      expect(row.sessions.find((s) => s.session === 1)).toMatchObject({
+        played: true,
+        raw: Math.round(EXPECTED[n]!.percentage * 100),
+      });
+      expect(row.explain.some((e) => e.rule === 'STD-MP' && /board results/.test(e.effect))).toBe(
+        true,
+      );
+    }
+  });
+
+  it('a linked pair with no board result did not play', () => {
+    const log = dsbCompetition();
+    boardSession(
+      log,
+      DSB_STREAM,
+      'dsb',
+      dsbDates[0]!,
+      LINES.filter((l) => l[1] !== '1'),
+    );
+    link(log, DSB, DSB_STREAM, 'd', `${dsbDates[0]}T23:00`, 'A');
+    const { rows } = dsbRows(log);
+    // Absent without notice: DSB-9.5 scores the session.
+    expect(rows.d1!.sessions[0]).toMatchObject({ session: 1, source: 'DSB-9.5' });
+    expect(rows.d5!.sessions[0]).toMatchObject({ session: 1, boards: 2 });
+  });
+});
+
+/** The decider, given a competition's facts. */
+function given(log: FactLog, competitionId: string) {
+  const stream = `competition-${competitionId}`;
+  const facts = log.events
+    .filter((e) => e.streamId === stream)
+    .map((e) => ({ type: e.type, occurredAt: e.occurredAt, data: e.data }) as CompetitionFact);
+  const state = facts.reduce((s, f) => evolve(s, decide(s, f)[0]!), initialCompetitionState());
+  return {
+    refuses(fact: CompetitionFact, rule: string, reason: RegExp, field?: string) {
+      let error: unknown;
+      try {
+        decide(state, fact);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(RuleViolation);
+      expect((error as RuleViolation).rule).toBe(rule);
+      expect((error as RuleViolation).reason).toMatch(reason);
+      if (field) expect((error as RuleViolation).field).toBe(field);
+    },
+    accepts: (fact: CompetitionFact) => expect(decide(state, fact)).toEqual([fact]),
+  };
+}
+
+const at = `${dsbDates[0]}T23:30:00+01:00`;
+const linkFact = (pairs: Array<{ pairNumber: string; pairId: string }>, session = 1) =>
+  ({
+    type: 'SessionScoredFromBoards',
+    occurredAt: at,
+    data: { competitionId: DSB, session, group: 'A', sessionStreamId: DSB_STREAM, pairs },
+  }) as CompetitionFact;
+const imported = (pairId: string, session = 1) =>
+  ({
+    type: 'SessionResultRecorded',
+    occurredAt: at,
+    data: {
+      competitionId: DSB,
+      session,
+      pairId,
+      players: [`x${pairId.slice(1)}`, `y${pairId.slice(1)}`],
+      percentage: 55,
+      boardsPlayed: 24,
+      group: 'A',
+      source: 'imported',
+    },
+  }) as CompetitionFact;
+
+describe('SessionScoredFromBoards: the decider', () => {
+  it('accepts a link of entered pairs to a session of the competition', () => {
+    given(dsbCompetition(), DSB).accepts(linkFact([{ pairNumber: '1', pairId: 'd1' }]));
+  });
+
+  it('refuses a pair that has not entered', () => {
+    given(dsbCompetition(), DSB).refuses(
+      linkFact([
+        { pairNumber: '1', pairId: 'd1' },
+        { pairNumber: '7', pairId: 'd7' },
+      ]),
+      'LEDGER',
+      /d7 has not entered/,
+      'data.pairs[1].pairId',
+    );
+  });
+
+  it('refuses a session that is not the competition’s, and a pair number listed twice', () => {
+    const g = given(dsbCompetition(), DSB);
+    g.refuses(linkFact([{ pairNumber: '1', pairId: 'd1' }], 9), 'LEDGER', /not a session/);
+    g.refuses(
+      linkFact([
+        { pairNumber: '1', pairId: 'd1' },
+        { pairNumber: '1', pairId: 'd2' },
+      ]),
+      'LEDGER',
+      /listed twice/,
+      'data.pairs[1].pairNumber',
+    );
+  });
+
+  it('refuses a session already scored: linked twice, or already imported', () => {
+    const linked = dsbCompetition();
+    link(linked, DSB, DSB_STREAM, 'd', `${dsbDates[0]}T23:00`, 'A');
+    given(linked, DSB).refuses(
+      linkFact([{ pairNumber: '1', pairId: 'd1' }]),
+      'LEDGER',
+      /already linked/,
+      'data.sessionStreamId',
+    );
+    given(linked, DSB).refuses(
+      {
+        ...linkFact([{ pairNumber: '9', pairId: 'd2' }]),
+        data: {
+          ...(linkFact([]).data as object),
+          sessionStreamId: 'session-dsb-other-1',
+          pairs: [{ pairNumber: '9', pairId: 'd2' }],
+        },
+      } as CompetitionFact,
+      'LEDGER',
+      /already scored from session-dsb-ev-1-1/,
+      'data.pairs[0].pairId',
+    );
+    const importedFirst = dsbCompetition();
+    importedFirst.add(`competition-${DSB}`, 'SessionResultRecorded', imported('d3').data as never);
+    given(importedFirst, DSB).refuses(
+      linkFact([{ pairNumber: '3', pairId: 'd3' }]),
+      'LEDGER',
+      /already has a result \(imported\)/,
+      'data.pairs[0].pairId',
+    );
+  });
+
+  it('refuses an imported result, a substitute or an absence after a link', () => {
+    const log = dsbCompetition();
+    link(log, DSB, DSB_STREAM, 'd', `${dsbDates[0]}T23:00`, 'A');
+    const g = given(log, DSB);
+    g.refuses(imported('d2'), 'LEDGER', /scored from the board results/, 'data.session');
+    g.refuses(
+      {
+        type: 'AbsenceNotified',
+        occurredAt: at,
+        data: { competitionId: DSB, session: 1, pairId: 'd2', validReason: true },
+      },
+      'LEDGER',
+      /has a result/,
+    );
+    // Session 2 is not linked: an imported result there is fine.
+    g.accepts(imported('d2', 2));
+  });
+});
