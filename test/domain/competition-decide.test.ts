@@ -248,4 +248,45 @@ describe('competition deciders', () => {
     given(...base).refuses(ballot(['p1', 'p9']), 'DSB-12', /p9 has not entered/);
     given(...base, ballot(['p2', 'p1'])).refuses(ballot(['p1', 'p2']), 'LEDGER', /drawn already/);
   });
+
+  describe('SessionScoredFromBoards', () => {
+    const link = (
+      pairs: Array<{ pairNumber: string; pairId: string; players?: string[] }>,
+      group?: string,
+      session = 1,
+    ): CompetitionFact => ({
+      type: 'SessionScoredFromBoards',
+      occurredAt: at,
+      data: { competitionId: C, session, group, sessionStreamId: 'session-w-ev-1', pairs },
+    });
+
+    it('links entered pairs; who sat down must be the pair or its substitute (NZ-7)', () => {
+      const base = [created(), entered('p1', ['ann', 'bob']), entered('p2', ['cat', 'dan'])];
+      given(...base).accepts(link([{ pairNumber: '1NS', pairId: 'p1' }]));
+      given(...base, sub('p1', 1, 'bob', 'eve')).accepts(
+        link([{ pairNumber: '1NS', pairId: 'p1', players: ['ann', 'eve'] }]),
+      );
+      given(...base).refuses(
+        link([{ pairNumber: '1NS', pairId: 'p1', players: ['ann', 'cat'] }]),
+        'NZ-7',
+        /cat did not play for pair p1/,
+        'data.pairs[0].players',
+      );
+    });
+
+    it('a pair of another group is refused (DSB-5); a substitute after the link too', () => {
+      const base = [created(['A', 'B']), entered('p1', ['ann', 'bob'], 'A')];
+      given(...base).refuses(
+        link([{ pairNumber: '1', pairId: 'p1' }], 'B'),
+        'DSB-5',
+        /plays in group A, not B/,
+        'data.pairs[0].pairId',
+      );
+      given(...base, link([{ pairNumber: '1', pairId: 'p1' }], 'A')).refuses(
+        sub('p1', 1, 'bob', 'eve'),
+        'LEDGER',
+        /already scored/,
+      );
+    });
+  });
 });

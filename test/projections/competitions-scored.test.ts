@@ -1,10 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { decide } from '../../src/domain/competition/decide';
 import type { CompetitionFact } from '../../src/domain/competition/facts';
 import { evolve, initialCompetitionState } from '../../src/domain/competition/state';
 import { RuleViolation } from '../../src/domain/rule-violation';
 import { competitions, standingsOf } from '../../src/projections/competitions';
 import { fold } from '../../src/projections/projection';
+import { cli } from '../support/cli';
 import { FactLog } from '../support/ledger';
+import { tempDir } from '../support/temp';
 
 /**
  * Issue 4: a pair's session result scored here from board results. The session's facts
@@ -429,5 +433,39 @@ describe('SessionScoredFromBoards: the decider', () => {
     );
     // Session 2 is not linked: an imported result there is fine.
     g.accepts(imported('d2', 2));
+  });
+});
+
+describe('through the CLI: import usebio, append a competition and a link, print standings', () => {
+  it('the standings show the percentages derived from the imported board results', async () => {
+    const dir = tempDir();
+    const store = `sqlite:${join(dir, 'ledger.db')}`;
+    const xml = join(__dirname, '..', 'fixtures', 'usebio', 'mp-neuberg.xml');
+    const imported = await cli('import', 'usebio', xml, '--store', store);
+    expect(imported.code).toBe(0);
+    const facts = join(__dirname, '..', 'fixtures', 'competition', 'scored-from-boards.ndjson');
+    const appended = await cli('append', facts, '--store', store);
+    expect(appended.stderr).toMatch(/appended 9 events/);
+    expect(appended.code).toBe(0);
+    const out = await cli('standings', 'ex01-pairs', '--store', store, '--format', 'json');
+    expect(out.code).toBe(0);
+    const view = JSON.parse(out.stdout);
+    expect(view).toMatchObject({ kind: 'dsb', afterSession: 1 });
+    const ours = Object.fromEntries(
+      view.groups[0].rows.map((r: { pairId: string; percentage: number }) => [
+        r.pairId,
+        r.percentage,
+      ]),
+    );
+    // The club program's published percentages (read here, never stored) agree with ours.
+    const published = Object.fromEntries(
+      [
+        ...readFileSync(xml, 'utf8').matchAll(
+          /<PAIR_NUMBER>(\w+)<\/PAIR_NUMBER>\s*<DIRECTION>\w+<\/DIRECTION>\s*<TOTAL_SCORE>[\d.]+<\/TOTAL_SCORE>\s*<PERCENTAGE>([\d.]+)<\/PERCENTAGE>/g,
+        ),
+      ].map((m) => [`p${m[1]!.toLowerCase()}`, Number(m[2])]),
+    );
+    expect(Object.keys(published)).toHaveLength(6);
+    expect(ours).toEqual(published);
   });
 });
