@@ -290,6 +290,17 @@ describe('a session scored here from board results', () => {
     }
   });
 
+  it('NZ-10 a visitor who sat down in a board-scored session is counted: visitors never qualify for prizes', () => {
+    const log = nzCompetition();
+    log.add('club-karori-players', 'PlayerStatusChanged', { playerId: 'a1', status: 'visitor' });
+    boardSession(log, NZ_STREAM, 'karori', nzDates[0]!);
+    link(log, NZ, NZ_STREAM, 'n', `${nzDates[0]}T22:30`);
+    const view = standingsOf(fold(competitions, log.events), NZ);
+    if (view.kind !== 'nz') throw new Error('not NZ');
+    const n1 = view.rows.find((r) => r.competitor === 'n1')!;
+    expect(n1.explain.filter((e) => e.rule === 'NZ-10').length).toBeGreaterThan(0);
+  });
+
   it('a linked pair with no board result did not play', () => {
     const log = dsbCompetition();
     boardSession(

@@ -134,7 +134,7 @@ export function standingsOf(
     const params = rulebook.params as unknown as NzClubParams;
     // NZ-8 and NZ-10 verdicts read every session the club's players sat down in.
     const { event, entries } = nzInput(c, state.players[head.clubId] ?? {}, head.afterSession, {
-      state,
+      state: withAllScoredSessions(state),
       params,
     });
     const rows = nzStandings(event, entries, params);
@@ -241,6 +241,17 @@ function earlierPairsCompetitions(
     .filter((o) => firstDate(o) < start)
     .map((o) => withScoredSessions(o, state.boardSessions))
     .sort((a, b) => firstDate(a).localeCompare(firstDate(b)));
+}
+
+/** Every competition with its board-scored sessions' results: who sat down where (NZ-8, NZ-10). */
+function withAllScoredSessions(state: CompetitionsState): CompetitionsState {
+  const competitions = Object.fromEntries(
+    Object.entries(state.competitions).map(([id, c]) => [
+      id,
+      withScoredSessions(c, state.boardSessions),
+    ]),
+  );
+  return { ...state, competitions };
 }
 
 const firstDate = (c: { competition?: { sessions: Array<{ date: string }> } }) =>
