@@ -21,6 +21,8 @@ import type { CompetitionState } from '../../domain/competition/state';
 import { isNzFormat, nzInput } from './nz-input';
 import { rulebookInForce } from './rulebook-in-force';
 import { withScoredSessions } from './scored-sessions';
+import { remember } from './memo';
+import { nzEligibilityIndex } from './nz-eligibility';
 import type { CompetitionsState } from './state';
 
 export class UnknownCompetitionError extends Error {
@@ -79,7 +81,7 @@ function heading(state: CompetitionsState, competitionId: string, options: Query
   const stored = state.competitions[competitionId];
   if (!stored?.competition) throw new UnknownCompetitionError(competitionId);
   // Sessions scored from board results: their percentages derived by the scoring engine.
-  const c = withScoredSessions(stored, state.boardSessions);
+  const c = scoredCompetition(state, competitionId);
   const created = stored.competition;
   const afterSession = lastSessionScored(c, options.afterSession);
   const sessions = [...created.sessions].sort((a, b) => a.session - b.session);
@@ -133,10 +135,13 @@ export function standingsOf(
     expectPreset(rulebook, 'nz-club', competitionId, head.format);
     const params = rulebook.params as unknown as NzClubParams;
     // NZ-8 and NZ-10 verdicts read every session the club's players sat down in.
-    const { event, entries } = nzInput(c, state.players[head.clubId] ?? {}, head.afterSession, {
-      state: withAllScoredSessions(state),
-      params,
-    });
+    const eligibility = remember(
+      state,
+      `nz-eligibility:${head.clubId}:${JSON.stringify(rulebook)}`,
+      () => nzEligibilityIndex(withAllScoredSessions(state), head.clubId, params),
+    );
+    const roster = state.players[head.clubId] ?? {};
+    const { event, entries } = nzInput(c, roster, head.afterSession, eligibility);
     const rows = nzStandings(event, entries, params);
     return { ...head, kind: 'nz', rows };
   }
@@ -202,11 +207,9 @@ export function championshipOf(
   season: string,
   options: QueryOptions = {},
 ): ChampionshipView {
-  const mine = Object.values(state.competitions)
-    .filter((c) => c.competition?.clubId === clubId && c.competition.season === season)
-    .filter((c) => c.competition!.format === 'dsb-pairs')
-    .map((c) => withScoredSessions(c, state.boardSessions))
-    .sort((a, b) => firstDate(a).localeCompare(firstDate(b)));
+  const mine = clubPairsCompetitions(state, clubId)
+    .filter((c) => c.competition!.season === season)
+    .map((c) => scoredCompetition(state, c.competition!.competitionId));
   const finished = mine.filter((c) => lastSessionScored(c) === c.competition!.sessions.length);
   const lastDate = finished.length
     ? [...finished[finished.length - 1].competition!.sessions].sort(
@@ -234,24 +237,38 @@ function earlierPairsCompetitions(
   state: CompetitionsState,
   c: CompetitionState,
 ): CompetitionState[] {
-  const clubId = c.competition!.clubId;
   const start = firstDate(c);
-  return Object.values(state.competitions)
-    .filter((o) => o.competition?.clubId === clubId && o.competition.format === 'dsb-pairs')
+  return clubPairsCompetitions(state, c.competition!.clubId)
     .filter((o) => firstDate(o) < start)
-    .map((o) => withScoredSessions(o, state.boardSessions))
-    .sort((a, b) => firstDate(a).localeCompare(firstDate(b)));
+    .map((o) => scoredCompetition(state, o.competition!.competitionId));
+}
+
+/** A club's DSB pairs competitions in date order, indexed once per state. */
+function clubPairsCompetitions(state: CompetitionsState, clubId: string): CompetitionState[] {
+  return remember(state, `club-pairs:${clubId}`, () =>
+    Object.values(state.competitions)
+      .filter((o) => o.competition?.clubId === clubId && o.competition.format === 'dsb-pairs')
+      .map((o) => ({ o, first: firstDate(o) }))
+      .sort((a, b) => a.first.localeCompare(b.first))
+      .map(({ o }) => o),
+  );
+}
+
+/** A competition with its board-scored sessions' percentages derived: once per state. */
+function scoredCompetition(state: CompetitionsState, competitionId: string): CompetitionState {
+  return remember(state, `scored:${competitionId}`, () =>
+    withScoredSessions(state.competitions[competitionId], state.boardSessions),
+  );
 }
 
 /** Every competition with its board-scored sessions' results: who sat down where (NZ-8, NZ-10). */
 function withAllScoredSessions(state: CompetitionsState): CompetitionsState {
-  const competitions = Object.fromEntries(
-    Object.entries(state.competitions).map(([id, c]) => [
-      id,
-      withScoredSessions(c, state.boardSessions),
-    ]),
-  );
-  return { ...state, competitions };
+  return remember(state, 'all-scored', () => ({
+    ...state,
+    competitions: Object.fromEntries(
+      Object.keys(state.competitions).map((id) => [id, scoredCompetition(state, id)]),
+    ),
+  }));
 }
 
 const firstDate = (c: { competition?: { sessions: Array<{ date: string }> } }) =>
