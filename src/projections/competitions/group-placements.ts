@@ -1,7 +1,16 @@
 import type { CompetitionState } from '../../domain/competition/state';
 import type { DsbParams } from '../../rulebooks/presets/dsb-groenlo-2014';
 import { groupForNewPair, nextGroups, type Explanation } from '../../standings/dsb';
+import type { CompetitionInput } from '../../standings/dsb';
 import { dsbInput, lastSessionScored, wlDecisions } from './dsb-input';
+
+/** How a competition's input and last scored session are had (the queries pass memoised ones). */
+export interface Derive {
+  input(c: CompetitionState): CompetitionInput;
+  lastScored(c: CompetitionState): number;
+}
+
+const direct: Derive = { input: (c) => dsbInput(c), lastScored: (c) => lastSessionScored(c) };
 
 export interface GroupPlacementCheck {
   pairId: string;
@@ -27,14 +36,15 @@ export function groupPlacements(
   params: DsbParams,
   competition: CompetitionState,
   earlier: CompetitionState[],
+  derive: Derive = direct,
 ): GroupPlacementCheck[] {
   const previous = earlier[earlier.length - 1];
   // DSB-8 moves exist once the previous competition is over; until then a pair stays put.
   const finished =
-    previous !== undefined && lastSessionScored(previous) === previous.competition!.sessions.length;
+    previous !== undefined && derive.lastScored(previous) === previous.competition!.sessions.length;
   const moved = new Map<string, { to: string; explain: Explanation[] }>(
     finished
-      ? nextGroups(params, dsbInput(previous), wlDecisions(previous)).map((m) => [m.pairId, m])
+      ? nextGroups(params, derive.input(previous), wlDecisions(previous)).map((m) => [m.pairId, m])
       : Object.entries(previous?.pairs ?? {}).map(([id, p]) => [
           id,
           {

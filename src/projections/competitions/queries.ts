@@ -83,7 +83,9 @@ function heading(state: CompetitionsState, competitionId: string, options: Query
   // Sessions scored from board results: their percentages derived by the scoring engine.
   const c = scoredCompetition(state, competitionId);
   const created = stored.competition;
-  const afterSession = lastSessionScored(c, options.afterSession);
+  const afterSession = remember(state, `last:${competitionId}:${options.afterSession}`, () =>
+    lastSessionScored(c, options.afterSession),
+  );
   const sessions = [...created.sessions].sort((a, b) => a.session - b.session);
   // The rulebook in force on the day of the last session counted: NZ-4 penalties are
   // "calculated only at the end of the event", DSB averages are final only at the end.
@@ -159,8 +161,11 @@ export function standingsOf(
     return { ...head, kind: 'top-integral', standing };
   }
   const params = inPlay(rulebook, c.competition!.groups);
-  const input = dsbInput(c, head.afterSession);
-  const placements = groupPlacements(params, c, earlierPairsCompetitions(state, c));
+  const input = dsbInputOf(state, c, head.afterSession);
+  const placements = groupPlacements(params, c, earlierPairsCompetitions(state, c), {
+    input: (o) => dsbInputOf(state, o),
+    lastScored: (o) => lastScoredOf(state, o),
+  });
   if (head.afterSession === 0) {
     return { ...head, kind: 'dsb', groups: [], sitOuts: [], groupPlacements: placements };
   }
@@ -185,7 +190,7 @@ export function nextGroupsOf(
   if (head.format !== 'dsb-pairs')
     throw new WrongRulebookError(competitionId, head.format, 'DSB-8 promotion');
   const moves = head.final
-    ? nextGroups(inPlay(rulebook, c.competition!.groups), dsbInput(c), wlDecisions(c))
+    ? nextGroups(inPlay(rulebook, c.competition!.groups), dsbInputOf(state, c), wlDecisions(c))
     : [];
   return { ...head, moves };
 }
@@ -210,7 +215,7 @@ export function championshipOf(
   const mine = clubPairsCompetitions(state, clubId)
     .filter((c) => c.competition!.season === season)
     .map((c) => scoredCompetition(state, c.competition!.competitionId));
-  const finished = mine.filter((c) => lastSessionScored(c) === c.competition!.sessions.length);
+  const finished = mine.filter((c) => lastScoredOf(state, c) === c.competition!.sessions.length);
   const lastDate = finished.length
     ? [...finished[finished.length - 1].competition!.sessions].sort(
         (a, b) => b.session - a.session,
@@ -219,7 +224,7 @@ export function championshipOf(
   const rulebook = rulebookInForce(state, clubId, lastDate, options.whatIf);
   const params = inPlay(rulebook, finished[0]?.competition!.groups);
   const { awards, table } = finished.length
-    ? clubChampionship(params, { competitions: finished.map((c) => dsbInput(c)) })
+    ? clubChampionship(params, { competitions: finished.map((c) => dsbInputOf(state, c)) })
     : { awards: [], table: [] };
   return {
     clubId,
@@ -271,5 +276,12 @@ function withAllScoredSessions(state: CompetitionsState): CompetitionsState {
   }));
 }
 
+/** A competition's DSB input as of a session (all scored sessions by default), once per state. */
+const dsbInputOf = (state: CompetitionsState, c: CompetitionState, upTo?: number) =>
+  remember(state, `dsb-input:${c.competition!.competitionId}:${upTo}`, () => dsbInput(c, upTo));
+
+const lastScoredOf = (state: CompetitionsState, c: CompetitionState) =>
+  remember(state, `last:${c.competition!.competitionId}:undefined`, () => lastSessionScored(c));
+
 const firstDate = (c: { competition?: { sessions: Array<{ date: string }> } }) =>
-  c.competition!.sessions.map((s) => s.date).sort()[0];
+  c.competition!.sessions.reduce((min, s) => (s.date < min ? s.date : min), '9999-12-31');
