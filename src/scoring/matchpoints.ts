@@ -52,31 +52,7 @@ export function matchpointScores(scores: ArrayLike<number>): number[] {
     }
   }
   if (packable) {
-    const keys = new Float64Array(n);
-    if (n <= 32) {
-      // A club board has few results: insertion sort beats the native sort's set-up cost.
-      for (let i = 0; i < n; i++) {
-        const key = scores[i]! * SHIFT + i;
-        let j = i - 1;
-        while (j >= 0 && keys[j]! > key) {
-          keys[j + 1] = keys[j]!;
-          j--;
-        }
-        keys[j + 1] = key;
-      }
-    } else {
-      for (let i = 0; i < n; i++) keys[i] = scores[i]! * SHIFT + i;
-      keys.sort();
-    }
-    let start = 0;
-    while (start < n) {
-      const score = Math.floor(keys[start]! / SHIFT);
-      let end = start + 1;
-      while (end < n && Math.floor(keys[end]! / SHIFT) === score) end++;
-      const mp = 2 * start + (end - start - 1);
-      for (let k = start; k < end; k++) out[keys[k]! - score * SHIFT] = mp;
-      start = end;
-    }
+    rankPacked(scores, n, new Float64Array(n), out);
     return out;
   }
   const sorted = Float64Array.from(scores as ArrayLike<number>);
@@ -88,6 +64,63 @@ export function matchpointScores(scores: ArrayLike<number>): number[] {
     out[i] = 2 * below + (upTo - below - 1);
   }
   return out;
+}
+
+/**
+ * The packed fast path of `matchpointScores`: `scores` are n integers with |s| < 2^31 and
+ * n < 2^20 (the caller has checked); `keys` is scratch space of at least n; the matchpoints go
+ * to out[0 .. n). Each score and its position are packed into one float key (score·2^20 +
+ * index), the keys sorted, and one scan over runs of equal scores hands out the matchpoints.
+ */
+function rankPacked(scores: ArrayLike<number>, n: number, keys: Float64Array, out: number[]): void {
+  if (n <= 32) {
+    // A club board has few results: insertion sort beats the native sort's set-up cost.
+    for (let i = 0; i < n; i++) {
+      const key = scores[i]! * SHIFT + i;
+      let j = i - 1;
+      while (j >= 0 && keys[j]! > key) {
+        keys[j + 1] = keys[j]!;
+        j--;
+      }
+      keys[j + 1] = key;
+    }
+  } else {
+    for (let i = 0; i < n; i++) keys[i] = scores[i]! * SHIFT + i;
+    (keys.length === n ? keys : keys.subarray(0, n)).sort();
+  }
+  let start = 0;
+  while (start < n) {
+    const score = Math.floor(keys[start]! / SHIFT);
+    let end = start + 1;
+    while (end < n && Math.floor(keys[end]! / SHIFT) === score) end++;
+    const mp = 2 * start + (end - start - 1);
+    for (let k = start; k < end; k++) out[keys[k]! - score * SHIFT] = mp;
+    start = end;
+  }
+}
+
+let scratchKeys = new Float64Array(64);
+
+/**
+ * STD-MP: `matchpointScores` of the first n of `scores`, written to out[0 .. n) — for callers
+ * that matchpoint many boards (a session) and keep their own buffers. `scores` must be a plain
+ * array of integers (as checked by the session's line check); the sort keys live in a buffer
+ * reused from call to call, so nothing is allocated for a board in the usual case.
+ */
+export function matchpointScoresInto(scores: readonly number[], n: number, out: number[]): void {
+  let packable = n < SHIFT;
+  for (let i = 0; i < n && packable; i++) {
+    const s = scores[i]!;
+    // an integer in (−2^31, 2^31), as matchpointScores asks (−2^31 itself packs exactly too)
+    if ((s | 0) !== s) packable = false;
+  }
+  if (!packable) {
+    const mps = matchpointScores(scores.length === n ? scores : scores.slice(0, n));
+    for (let i = 0; i < n; i++) out[i] = mps[i]!;
+    return;
+  }
+  if (scratchKeys.length < n) scratchKeys = new Float64Array(Math.max(n, 2 * scratchKeys.length));
+  rankPacked(scores, n, scratchKeys, out);
 }
 
 /** STD-MP: a percentage (0–100, a float for display) of a matchpoint score on a top. */

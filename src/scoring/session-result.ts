@@ -1,9 +1,8 @@
 import { ScoringInputError, requireInteger } from './errors';
 import { Fraction } from './fraction';
-import { type BoardEntry, neubergBoard } from './neuberg';
+import { matchpointScoresInto, matchpointTop } from './matchpoints';
 import { butlerDatum, butlerImps, artificialImps } from './butler';
 import { crossImpsHundredths } from './cross-imp';
-import { competitionRanks } from './ranking';
 import { type ArtificialAward, type ScoringSettings, scoringSettings } from './settings';
 
 // A session's result from its traveller lines: STD-MP with STD-NEUBERG for matchpoint pairs,
@@ -69,28 +68,35 @@ export interface SessionResult {
   readonly maxBoardsPlayed: number;
 }
 
-function validateLines(lines: readonly TravellerLine[]): Map<number, TravellerLine[]> {
-  if (!Array.isArray(lines)) throw new ScoringInputError('lines', 'STD-MP', 'must be a list');
+/** The lines of a session, checked and grouped by board (RULES.md STD-MP input rules). */
+interface CheckedLines {
+  /** Board numbers, ascending. */
+  readonly boardNums: number[];
+  /**
+   * The lines by board (ascending), each board's in input order, four numbers a line: the
+   * line's index i (−1 − i for an artificial score), its NS pair's and its EW pair's index in
+   * `pairNames`, and its score (0 for an artificial score).
+   */
+  readonly recs: number[];
+  /** Where each board's lines start in `recs` (four numbers a line), and the end. */
+  readonly starts: number[];
+  /** Pair names, by first appearance in the input. */
+  readonly pairNames: string[];
+  /** The largest number of lines on a board. */
+  readonly maxLines: number;
+  /** Whether any line carries an artificial score. */
+  readonly anyArtificial: boolean;
+}
+
+/**
+ * The reference check, line by line: throws the first bad line's error in input order (the
+ * duplicate-pair check compares a line with the board's earlier lines). Only run when the fast
+ * check below has found a problem, so that the error reported is exactly this one.
+ */
+function reportFirstBadLine(lines: readonly TravellerLine[]): void {
   const byBoard = new Map<number, TravellerLine[]>();
   lines.forEach((l, i) => {
-    requireInteger(l.board, `lines[${i}].board`, 'STD-MP', 1);
-    for (const k of ['nsPair', 'ewPair'] as const) {
-      if (typeof l[k] !== 'string' || l[k] === '') {
-        throw new ScoringInputError(`lines[${i}].${k}`, 'STD-MP', 'must be a non-empty string');
-      }
-    }
-    if (l.nsPair === l.ewPair) {
-      throw new ScoringInputError(`lines[${i}].ewPair`, 'STD-MP', 'must differ from nsPair');
-    }
-    const hasScore = l.score !== undefined;
-    if (hasScore === (l.artificial !== undefined)) {
-      throw new ScoringInputError(
-        `lines[${i}].score`,
-        'STD-MP',
-        'a line carries either a score or an artificial score',
-      );
-    }
-    if (hasScore) requireInteger(l.score, `lines[${i}].score`, 'STD-SCORE');
+    checkLine(l, i);
     const list = byBoard.get(l.board) ?? [];
     for (const o of list) {
       for (const p of [l.nsPair, l.ewPair]) {
@@ -106,7 +112,151 @@ function validateLines(lines: readonly TravellerLine[]): Map<number, TravellerLi
     list.push(l);
     byBoard.set(l.board, list);
   });
-  return byBoard;
+}
+
+const isInteger = (v: unknown, min: number): boolean =>
+  typeof v === 'number' && Number.isInteger(v) && v >= min && v <= Number.MAX_SAFE_INTEGER;
+
+/** One line's own checks, in the order they have always been made. */
+function checkLine(l: TravellerLine, i: number): void {
+  // requireInteger names the field in its error: only called (to throw) when the check fails.
+  if (!isInteger(l.board, 1)) requireInteger(l.board, `lines[${i}].board`, 'STD-MP', 1);
+  if (typeof l.nsPair !== 'string' || l.nsPair === '') {
+    throw new ScoringInputError(`lines[${i}].nsPair`, 'STD-MP', 'must be a non-empty string');
+  }
+  if (typeof l.ewPair !== 'string' || l.ewPair === '') {
+    throw new ScoringInputError(`lines[${i}].ewPair`, 'STD-MP', 'must be a non-empty string');
+  }
+  if (l.nsPair === l.ewPair) {
+    throw new ScoringInputError(`lines[${i}].ewPair`, 'STD-MP', 'must differ from nsPair');
+  }
+  const hasScore = l.score !== undefined;
+  if (hasScore === (l.artificial !== undefined)) {
+    throw new ScoringInputError(
+      `lines[${i}].score`,
+      'STD-MP',
+      'a line carries either a score or an artificial score',
+    );
+  }
+  if (hasScore && !isInteger(l.score, Number.MIN_SAFE_INTEGER)) {
+    requireInteger(l.score, `lines[${i}].score`, 'STD-SCORE');
+  }
+}
+
+/**
+ * Checks every line and groups the lines by board. A pair may appear at most once on a board:
+ * checked with a stamp per pair (the board it was last seen on), linear, not by comparing
+ * lines. On any problem the reference check runs, so the error is the first bad line's, in
+ * input order, as it always was.
+ */
+function validateLines(lines: readonly TravellerLine[]): CheckedLines {
+  if (!Array.isArray(lines)) throw new ScoringInputError('lines', 'STD-MP', 'must be a list');
+  const count = lines.length;
+  const pairIndex = new Map<string, number>();
+  const pairNames: string[] = [];
+  const nextNs: number[] = []; // per pair: the NS pair that followed it last time, or −1
+  const nextEw: number[] = [];
+  let prevNs = -1;
+  let prevEw = -1;
+  let recs: number[] = [];
+  let anyArtificial = false;
+  // Boards in input order; when the lines come board by board in ascending order (the usual
+  // case) these are already the groups.
+  let boardNums: number[] = [];
+  let starts: number[] = [];
+  let inOrder = true;
+  let prevBoard = 0;
+  try {
+    for (let i = 0; i < count; i++) {
+      const l = lines[i]!;
+      if (l === undefined && !(i in lines)) continue; // a hole: forEach skips it too
+      checkLine(l, i);
+      // The pairs' indices. Travellers list the pairs in much the same order board after
+      // board, so first try the pair that followed the previous line's pair last time (one
+      // string comparison), then the map.
+      let ns = prevNs < 0 ? -1 : nextNs[prevNs]!;
+      if (ns < 0 || pairNames[ns] !== l.nsPair) {
+        let found = pairIndex.get(l.nsPair);
+        if (found === undefined) {
+          found = pairNames.length;
+          pairIndex.set(l.nsPair, found);
+          pairNames.push(l.nsPair);
+          nextNs.push(-1);
+          nextEw.push(-1);
+        }
+        ns = found;
+        if (prevNs >= 0) nextNs[prevNs] = ns;
+      }
+      prevNs = ns;
+      let ew = prevEw < 0 ? -1 : nextEw[prevEw]!;
+      if (ew < 0 || pairNames[ew] !== l.ewPair) {
+        let found = pairIndex.get(l.ewPair);
+        if (found === undefined) {
+          found = pairNames.length;
+          pairIndex.set(l.ewPair, found);
+          pairNames.push(l.ewPair);
+          nextNs.push(-1);
+          nextEw.push(-1);
+        }
+        ew = found;
+        if (prevEw >= 0) nextEw[prevEw] = ew;
+      }
+      prevEw = ew;
+      if (l.board !== prevBoard) {
+        if (l.board < prevBoard) inOrder = false;
+        boardNums.push(l.board);
+        starts.push(recs.length);
+        prevBoard = l.board;
+      }
+      if (l.score === undefined) {
+        anyArtificial = true;
+        recs.push(-1 - i, ns, ew, 0);
+      } else recs.push(i, ns, ew, l.score);
+    }
+  } catch (e) {
+    reportFirstBadLine(lines);
+    throw e;
+  }
+  starts.push(recs.length);
+  if (!inOrder) {
+    // Group by board, ascending, each board's lines in input order (a stable sort).
+    const lineCount = recs.length / 4;
+    const boardOf = (r: number) =>
+      lines[recs[4 * r]! < 0 ? -1 - recs[4 * r]! : recs[4 * r]!]!.board;
+    const order = Array.from({ length: lineCount }, (_, r) => r).sort(
+      (x, y) => boardOf(x) - boardOf(y) || x - y,
+    );
+    const sorted: number[] = [];
+    boardNums = [];
+    starts = [];
+    for (const r of order) {
+      const board = boardOf(r);
+      if (board !== boardNums[boardNums.length - 1]) {
+        boardNums.push(board);
+        starts.push(sorted.length);
+      }
+      sorted.push(recs[4 * r]!, recs[4 * r + 1]!, recs[4 * r + 2]!, recs[4 * r + 3]!);
+    }
+    starts.push(sorted.length);
+    recs = sorted;
+  }
+  // A pair twice on a board: stamp each pair with the board it was last seen on.
+  const seenOn = new Array<number>(pairNames.length).fill(-1);
+  let maxLines = 0;
+  for (let g = 0; g < boardNums.length; g++) {
+    const end = starts[g + 1]!;
+    if ((end - starts[g]!) / 4 > maxLines) maxLines = (end - starts[g]!) / 4;
+    for (let k = starts[g]!; k < end; k += 4) {
+      const ns = recs[k + 1]!;
+      const ew = recs[k + 2]!;
+      if (seenOn[ns] === g || seenOn[ew] === g) {
+        reportFirstBadLine(lines); // throws: a pair appears twice on this board
+      }
+      seenOn[ns] = g;
+      seenOn[ew] = g;
+    }
+  }
+  return { boardNums, recs, starts, pairNames, maxLines, anyArtificial };
 }
 
 function fieldOf(movement: Movement, direction: Direction): string {
@@ -115,41 +265,44 @@ function fieldOf(movement: Movement, direction: Direction): string {
   throw new ScoringInputError('movement', 'STD-MP', "must be 'two-winner' or 'one-winner'");
 }
 
+/** A pair result before its place. */
+type Unplaced = { -readonly [K in keyof PairResult]: PairResult[K] };
+
+/**
+ * Places ("1224", as `competitionRanks`) per field on `published`; the pairs sorted by field,
+ * then place, ties in the order given (as a stable sort by field and place would give them).
+ */
+function place(rows: Unplaced[]): PairResult[] {
+  const fieldRows = new Map<string, Unplaced[]>();
+  for (const r of rows) {
+    const list = fieldRows.get(r.field);
+    if (list === undefined) fieldRows.set(r.field, [r]);
+    else list.push(r);
+  }
+  const fields = [...fieldRows.keys()].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+  const out: PairResult[] = [];
+  for (const f of fields) {
+    const inField = fieldRows.get(f)!;
+    // Highest first, equal values in the order given: equal values share the best place.
+    const order = inField
+      .map((_, i) => i)
+      .sort((x, y) => inField[y]!.published - inField[x]!.published);
+    for (let pos = 0; pos < order.length; pos++) {
+      const r = inField[order[pos]!]!;
+      const prev = pos > 0 ? inField[order[pos - 1]!]! : undefined;
+      r.place = prev !== undefined && prev.published === r.published ? prev.place : pos + 1;
+      out.push(r);
+    }
+  }
+  return out;
+}
+
 interface Acc {
   pair: string;
   field: string;
   boards: number;
   total: Fraction;
   tops: number;
-}
-
-function place(
-  accs: Map<string, Acc>,
-  publish: (a: Acc) => { percentage: Fraction; published: number; totalScore: Fraction },
-): PairResult[] {
-  const rows = [...accs.values()].map((a) => ({ a, ...publish(a) }));
-  const out: PairResult[] = [];
-  const fields = [...new Set(rows.map((r) => r.a.field))];
-  const places = new Map<string, number>();
-  for (const f of fields) {
-    const inField = rows.filter((r) => r.a.field === f);
-    const ranks = competitionRanks(inField.map((r) => r.published));
-    inField.forEach((r, i) => places.set(r.a.pair, ranks[i]!));
-  }
-  for (const r of rows) {
-    out.push({
-      pair: r.a.pair,
-      field: r.a.field,
-      boardsPlayed: r.a.boards,
-      total: r.a.total,
-      tops: r.a.tops,
-      percentage: r.percentage,
-      published: r.published,
-      totalScore: r.totalScore,
-      place: places.get(r.a.pair)!,
-    });
-  }
-  return out.sort((x, y) => (x.field < y.field ? -1 : x.field > y.field ? 1 : x.place - y.place));
 }
 
 function addTo(
@@ -162,13 +315,7 @@ function addTo(
 ): void {
   const field = fieldOf(movement, direction);
   const a = accs.get(pair);
-  if (a && a.field !== field) {
-    throw new ScoringInputError(
-      'movement',
-      'STD-MP',
-      `pair ${pair} plays both directions in a two-winner movement`,
-    );
-  }
+  if (a && a.field !== field) throw bothDirections(pair);
   if (a) {
     a.boards += 1;
     a.total = a.total.add(score);
@@ -176,61 +323,198 @@ function addTo(
   } else accs.set(pair, { pair, field, boards: 1, total: score, tops: top });
 }
 
-/**
- * STD-MP / STD-NEUBERG: a matchpoint pairs session. Per board and pair: matchpoints, factored
- * by Neuberg to the full top (setting); per pair: total, percentage = Σ matchpoints / Σ tops,
- * total score = percentage × (largest number of boards played) × full top, and place ("1224")
- * on the percentage rounded to 2 decimals, per field.
- */
-export function scoreMatchpointSession(
-  lines: readonly TravellerLine[],
-  options: { readonly movement: Movement; readonly settings?: Partial<ScoringSettings> },
-): SessionResult {
-  const settings = scoringSettings(options.settings);
-  const movement = options.movement;
-  fieldOf(movement, 'NS');
-  const byBoard = validateLines(lines);
-  const maxResults = Math.max(0, ...[...byBoard.values()].map((l) => l.length));
-  if (typeof settings.neubergExpected === 'number' && settings.neubergExpected < maxResults) {
-    throw new ScoringInputError(
-      'neubergExpected',
-      'STD-NEUBERG',
-      `is ${settings.neubergExpected} but a board has ${maxResults} results`,
-    );
-  }
-  const expectedFor = (boardLines: TravellerLine[]): number => {
-    if (settings.factoring === 'none') {
-      const real = boardLines.filter((l) => l.score !== undefined).length;
-      return real > 0 ? real : boardLines.length;
+const bothDirections = (pair: string) =>
+  new ScoringInputError(
+    'movement',
+    'STD-MP',
+    `pair ${pair} plays both directions in a two-winner movement`,
+  );
+
+// Small whole numbers and halves as shared fractions (immutable): most board scores and many
+// totals are one of them.
+const CACHED = 8192;
+const wholes: Fraction[] = [];
+const halves: Fraction[] = [];
+
+/** v / den exactly, for integers v and den (den 1 or 2 from the cache when v is small). */
+function fractionOf(v: number, den: number): Fraction {
+  if (v >= 0 && v < CACHED) {
+    if (den === 1) {
+      while (wholes.length <= v) wholes.push(Fraction.of(wholes.length));
+      return wholes[v]!;
     }
-    return settings.neubergExpected === 'max-results' ? maxResults : settings.neubergExpected;
-  };
+    if (den === 2) {
+      while (halves.length <= v) halves.push(Fraction.of(halves.length, 2));
+      return halves[v]!;
+    }
+  }
+  return Fraction.of(v, den);
+}
 
-  // Pass 1: real results (their matchpoints do not depend on the artificial ones).
-  const boardNums = [...byBoard.keys()].sort((a, b) => a - b);
-  const real = new Map<string, { mp: Fraction; top: number }>();
-  const computed = new Map<number, { top: number; ns: Fraction[]; ew: Fraction[] }>();
-  for (const b of boardNums) {
-    const bl = byBoard.get(b)!;
-    const entries: BoardEntry[] = bl.map((l) =>
-      l.score !== undefined ? { score: l.score } : { nsPercent: 0, ewPercent: 0 },
-    );
-    const fb = neubergBoard(entries, expectedFor(bl));
-    computed.set(b, { top: fb.top, ns: [...fb.ns], ew: [...fb.ew] });
-    bl.forEach((l, i) => {
-      if (l.score === undefined) return;
-      for (const [pair, mp] of [
-        [l.nsPair, fb.ns[i]!],
-        [l.ewPair, fb.ew[i]!],
-      ] as const) {
-        const r = real.get(pair) ?? { mp: Fraction.ZERO, top: 0 };
-        real.set(pair, { mp: r.mp.add(mp), top: r.top + fb.top });
-      }
-    });
+/**
+ * `Fraction.of(num, den).round(decimals)` for safe integers num ≥ 0 and den > 0, in plain
+ * numbers when every intermediate is a safe integer (halves away from zero, exact).
+ */
+function roundRatio(num: number, den: number, decimals: number, exact: () => Fraction): number {
+  const scale = 10 ** decimals;
+  const a = 2 * num * scale + den;
+  const b = 2 * den;
+  if (!Number.isSafeInteger(a) || !Number.isSafeInteger(b)) return exact().round(decimals);
+  let q = Math.floor(a / b);
+  if (q * b > a) q -= 1;
+  else if ((q + 1) * b <= a) q += 1;
+  return q / scale;
+}
+
+/**
+ * A `PairBoardScore` as a class instance: the same own, enumerable data properties as the
+ * object literal it replaces. Built with `new` rather than as a literal because V8 may decide,
+ * from a literal's allocation-site feedback, to allocate every later one straight into the old
+ * generation ("pretenuring"); for a session's short-lived board scores that made the whole
+ * session path several times slower in some runs and not others.
+ */
+class BoardScore implements PairBoardScore {
+  constructor(
+    readonly board: number,
+    readonly pair: string,
+    readonly direction: Direction,
+    readonly score: Fraction,
+    readonly top: number,
+    readonly artificial: boolean,
+  ) {}
+}
+
+/** One pair's running sums on the 2/1 scale, and its field. */
+interface PairSum {
+  readonly pair: string;
+  readonly field: string;
+  played: number;
+  /** Σ top. */
+  top: number;
+  /** Σ whole matchpoints. */
+  whole: number;
+  /** Σ the rest (factored and artificial scores), exact. */
+  part: Fraction | undefined;
+}
+
+/**
+ * One matchpoint session's boards, worked through in two passes per board.
+ *
+ * Pass 1 (`realResults`): a board's real results (their matchpoints do not depend on the
+ * artificial ones). Per line, NS and EW matchpoints on the 2/1 scale as numerator and
+ * denominator, three numbers a line in `values`: denominator 1 when unfactored (or when the
+ * factored value is whole), n when factored, 0 for an artificial line (scored in pass 2).
+ *
+ * Pass 2 (`boardScores`), in board order: artificial scores, the board scores and the per-pair
+ * sums. Law 12C needs each pair's own result on all its real boards before an artificial
+ * score is worked out, so a session with artificial scores runs pass 1 over every board
+ * first; otherwise each board goes through both passes at once, reusing `values`.
+ */
+class MatchpointSession {
+  readonly boardTop: number[] = [];
+  readonly values: number[] = [];
+  private readonly scores: number[] = [];
+  private readonly mps: number[] = [];
+  /** Law 12C: each pair's own matchpoints and tops on its real boards (artificial sessions). */
+  private readonly realWhole: number[];
+  private readonly realPart: (Fraction | undefined)[] = [];
+  private readonly realTop: number[];
+  /** Scores and tops are halved (`unitDen` 2) for 1 per result beaten. */
+  readonly unitDen: number;
+  private readonly unit: Fraction;
+  readonly boards: PairBoardScore[];
+  private readonly sums: (PairSum | undefined)[];
+  /** The pairs' sums in the order the pairs were first met in pass 2. */
+  readonly met: PairSum[] = [];
+  private readonly nsField: string;
+  private readonly ewField: string;
+
+  constructor(
+    private readonly lines: readonly TravellerLine[],
+    private readonly checked: CheckedLines,
+    movement: Movement,
+    private readonly settings: ScoringSettings,
+    private readonly noFactoring: boolean,
+    private readonly fixedExpected: number,
+  ) {
+    const pairCount = checked.pairNames.length;
+    const law12c = checked.anyArtificial;
+    this.realWhole = law12c ? new Array<number>(pairCount).fill(0) : [];
+    this.realTop = law12c ? new Array<number>(pairCount).fill(0) : [];
+    this.unitDen = settings.matchpointsPerResultBeaten === 1 ? 2 : 1;
+    this.unit = Fraction.of(1, this.unitDen);
+    this.boards = [];
+    this.sums = new Array<PairSum | undefined>(pairCount);
+    this.nsField = fieldOf(movement, 'NS');
+    this.ewField = fieldOf(movement, 'EW');
   }
 
-  // Law 12C: the pair's own percentage on its other (real) boards.
-  const percentOf = (pair: string, award: ArtificialAward): Fraction => {
+  /** Pass 1 for board g, its values written from `at`. */
+  realResults(g: number, at: number): void {
+    const { recs, starts } = this.checked;
+    const { values, scores, mps } = this;
+    const first = starts[g]!;
+    const end = starts[g + 1]!;
+    let n = 0;
+    for (let k = first; k < end; k += 4) if (recs[k]! >= 0) scores[n++] = recs[k + 3]!;
+    const expected = this.noFactoring ? (n > 0 ? n : (end - first) / 4) : this.fixedExpected;
+    const top = matchpointTop(expected);
+    this.boardTop[g] = top;
+    if (n > 0) matchpointScoresInto(scores, n, mps);
+    const realTopN = matchpointTop(n);
+    const law12c = this.checked.anyArtificial;
+    let r = 0;
+    for (let k = first; k < end; k += 4, at += 3) {
+      if (recs[k]! < 0) {
+        values[at] = 0;
+        values[at + 1] = 0;
+        values[at + 2] = 0;
+        continue;
+      }
+      const mp = mps[r++]!;
+      let ns: number;
+      let ew: number;
+      let d = 1;
+      if (n === expected) {
+        ns = mp;
+        ew = realTopN - mp;
+      } else {
+        // STD-NEUBERG: F = ((MP + 1)·N − n) / n on the full top; EW = top − F.
+        const f = (mp + 1) * expected - n;
+        if (f % n === 0) {
+          ns = f / n;
+          ew = top - ns;
+        } else {
+          ns = f;
+          ew = top * n - f;
+          d = n;
+        }
+      }
+      values[at] = ns;
+      values[at + 1] = ew;
+      values[at + 2] = d;
+      if (law12c) this.addReal(recs[k + 1]!, recs[k + 2]!, ns, ew, d, top);
+    }
+  }
+
+  private addReal(nsPair: number, ewPair: number, ns: number, ew: number, d: number, top: number) {
+    const { realWhole, realPart, realTop } = this;
+    if (d === 1) {
+      realWhole[nsPair] += ns;
+      realWhole[ewPair] += ew;
+    } else {
+      const nsPart = Fraction.of(ns, d);
+      const ewPart = Fraction.of(ew, d);
+      realPart[nsPair] = realPart[nsPair]?.add(nsPart) ?? nsPart;
+      realPart[ewPair] = realPart[ewPair]?.add(ewPart) ?? ewPart;
+    }
+    realTop[nsPair] += top;
+    realTop[ewPair] += top;
+  }
+
+  /** Law 12C: an award as a percentage, A+ / A− against the pair's own on its real boards. */
+  private percentOf(p: number, award: ArtificialAward): Fraction {
+    const settings = this.settings;
     const fixed = (v: number) => Fraction.fromDecimal(v);
     if (typeof award === 'number') {
       if (!(award >= 0 && award <= 100)) {
@@ -243,50 +527,171 @@ export function scoreMatchpointSession(
       throw new ScoringInputError('artificial', 'STD-NEUBERG', `unknown award ${String(award)}`);
     }
     const base = fixed(award === 'A+' ? settings.averagePlusPercent : settings.averageMinusPercent);
-    const own = real.get(pair);
-    if (settings.averagePlusMinus === 'fixed' || !own || own.top === 0) return base;
-    const ownPct = own.mp.mulInt(100).div(Fraction.of(own.top));
+    const ownTop = this.realTop[p]!;
+    if (settings.averagePlusMinus === 'fixed' || ownTop === 0) return base;
+    const ownWhole = Fraction.of(this.realWhole[p]!);
+    const ownPart = this.realPart[p];
+    const ownMp = ownPart ? ownWhole.add(ownPart) : ownWhole;
+    const ownPct = ownMp.mulInt(100).div(Fraction.of(ownTop));
     return award === 'A+' ? Fraction.max(base, ownPct) : Fraction.min(base, ownPct);
-  };
-
-  // Pass 2: artificial scores, then totals.
-  const unit = settings.matchpointsPerResultBeaten === 1 ? Fraction.of(1, 2) : Fraction.of(1);
-  const boards: PairBoardScore[] = [];
-  const accs = new Map<string, Acc>();
-  for (const b of boardNums) {
-    const bl = byBoard.get(b)!;
-    const c = computed.get(b)!;
-    bl.forEach((l, i) => {
-      const artificial = l.artificial !== undefined;
-      if (artificial) {
-        const top = Fraction.of(c.top);
-        c.ns[i] = percentOf(l.nsPair, l.artificial!.ns).mul(top).div(Fraction.of(100));
-        c.ew[i] = percentOf(l.ewPair, l.artificial!.ew).mul(top).div(Fraction.of(100));
-      }
-      for (const [pair, direction, mp] of [
-        [l.nsPair, 'NS', c.ns[i]!],
-        [l.ewPair, 'EW', c.ew[i]!],
-      ] as const) {
-        const score = mp.mul(unit);
-        const top = settings.matchpointsPerResultBeaten === 1 ? c.top / 2 : c.top;
-        boards.push({ board: b, pair, direction, score, top, artificial });
-        addTo(accs, movement, pair, direction, score, top);
-      }
-    });
   }
-  const maxBoardsPlayed = Math.max(0, ...[...accs.values()].map((a) => a.boards));
-  const rawFullTop = Math.max(0, ...[...computed.values()].map((c) => c.top));
-  const fullTop = settings.matchpointsPerResultBeaten === 1 ? rawFullTop / 2 : rawFullTop;
-  const pairs = place(accs, (a) => {
-    const percentage =
-      a.tops > 0 ? a.total.mulInt(100).div(Fraction.of(a.tops)) : Fraction.fromDecimal(50);
+
+  /** Pass 2 for board g, its values read from `at`. */
+  boardScores(g: number, at: number): void {
+    const { recs, starts, boardNums, pairNames } = this.checked;
+    const { values, unitDen, boards, sums, nsField, ewField } = this;
+    const end = starts[g + 1]!;
+    const b = boardNums[g]!;
+    const rawTop = this.boardTop[g]!;
+    const top = rawTop / unitDen;
+    for (let k = starts[g]!; k < end; k += 4, at += 3) {
+      const nsPair = recs[k + 1]!;
+      const ewPair = recs[k + 2]!;
+      const nsValue = values[at]!;
+      const ewValue = values[at + 1]!;
+      const d = values[at + 2]!;
+      let nsPart: Fraction | undefined;
+      let ewPart: Fraction | undefined;
+      let nsScore: Fraction;
+      let ewScore: Fraction;
+      if (d === 1) {
+        nsScore = fractionOf(nsValue, unitDen);
+        ewScore = fractionOf(ewValue, unitDen);
+      } else if (d === 0) {
+        const l = this.lines[-1 - recs[k]!]!;
+        const topF = Fraction.of(rawTop);
+        const hundred = Fraction.of(100);
+        nsPart = this.percentOf(nsPair, l.artificial!.ns).mul(topF).div(hundred);
+        ewPart = this.percentOf(ewPair, l.artificial!.ew).mul(topF).div(hundred);
+        nsScore = nsPart.mul(this.unit);
+        ewScore = ewPart.mul(this.unit);
+      } else {
+        nsPart = Fraction.of(nsValue, d);
+        ewPart = Fraction.of(ewValue, d);
+        nsScore = unitDen === 1 ? nsPart : Fraction.of(nsValue, d * unitDen);
+        ewScore = unitDen === 1 ? ewPart : Fraction.of(ewValue, d * unitDen);
+      }
+      const artificial = d === 0;
+      const ns = pairNames[nsPair]!;
+      const ew = pairNames[ewPair]!;
+      boards.push(new BoardScore(b, ns, 'NS', nsScore, top, artificial));
+      let sum = sums[nsPair];
+      if (sum === undefined) {
+        sum = { pair: ns, field: nsField, played: 0, top: 0, whole: 0, part: undefined };
+        sums[nsPair] = sum;
+        this.met.push(sum);
+      } else if (sum.field !== nsField) throw bothDirections(ns);
+      sum.played += 1;
+      sum.top += top;
+      if (nsPart === undefined) sum.whole += nsValue;
+      else sum.part = sum.part?.add(nsPart) ?? nsPart;
+      boards.push(new BoardScore(b, ew, 'EW', ewScore, top, artificial));
+      sum = sums[ewPair];
+      if (sum === undefined) {
+        sum = { pair: ew, field: ewField, played: 0, top: 0, whole: 0, part: undefined };
+        sums[ewPair] = sum;
+        this.met.push(sum);
+      } else if (sum.field !== ewField) throw bothDirections(ew);
+      sum.played += 1;
+      sum.top += top;
+      if (ewPart === undefined) sum.whole += ewValue;
+      else sum.part = sum.part?.add(ewPart) ?? ewPart;
+    }
+  }
+}
+
+/**
+ * STD-MP / STD-NEUBERG: a matchpoint pairs session. Per board and pair: matchpoints, factored
+ * by Neuberg to the full top (setting); per pair: total, percentage = Σ matchpoints / Σ tops,
+ * total score = percentage × (largest number of boards played) × full top, and place ("1224")
+ * on the percentage rounded to 2 decimals, per field.
+ *
+ * All exact. A board's matchpoints on the 2/1 scale are integers, and a Neuberg-factored
+ * result is an integer over n ((MP + 1)·N − n over n): per pair the whole matchpoints are
+ * added up in plain numbers and only what is not whole (factored or artificial scores) in a
+ * `Fraction`; the pair's total, percentage and total score are each built once, at the end.
+ */
+export function scoreMatchpointSession(
+  lines: readonly TravellerLine[],
+  options: { readonly movement: Movement; readonly settings?: Partial<ScoringSettings> },
+): SessionResult {
+  const settings = scoringSettings(options.settings);
+  const movement = options.movement;
+  fieldOf(movement, 'NS');
+  const checked = validateLines(lines);
+  const { boardNums, starts } = checked;
+  const maxResults = checked.maxLines;
+  if (typeof settings.neubergExpected === 'number' && settings.neubergExpected < maxResults) {
+    throw new ScoringInputError(
+      'neubergExpected',
+      'STD-NEUBERG',
+      `is ${settings.neubergExpected} but a board has ${maxResults} results`,
+    );
+  }
+  const session = new MatchpointSession(
+    lines,
+    checked,
+    movement,
+    settings,
+    settings.factoring === 'none',
+    settings.neubergExpected === 'max-results' ? maxResults : settings.neubergExpected,
+  );
+  if (checked.anyArtificial) {
+    const at: number[] = [];
+    let offset = 0;
+    for (let g = 0; g < boardNums.length; g++) {
+      at.push(offset);
+      session.realResults(g, offset);
+      offset += (3 * (starts[g + 1]! - starts[g]!)) / 4;
+    }
+    for (let g = 0; g < boardNums.length; g++) session.boardScores(g, at[g]!);
+  } else {
+    for (let g = 0; g < boardNums.length; g++) {
+      session.realResults(g, 0);
+      session.boardScores(g, 0);
+    }
+  }
+  let rawFullTop = 0;
+  for (const top of session.boardTop) if (top > rawFullTop) rawFullTop = top;
+  const { met, unitDen } = session;
+  let maxBoardsPlayed = 0;
+  for (const s of met) if (s.played > maxBoardsPlayed) maxBoardsPlayed = s.played;
+  const fullTop = rawFullTop / unitDen;
+  const scale = maxBoardsPlayed * fullTop;
+  const decimals = settings.placeDecimals;
+  const rows = met.map((s): Unplaced => {
+    const { whole, part, top: tops } = s;
+    let total: Fraction;
+    let percentage: Fraction;
+    let totalScore: Fraction;
+    let published: number;
+    const rawTops = tops * unitDen;
+    if (part === undefined && tops > 0 && Number.isSafeInteger(whole * 100 * scale)) {
+      // percentage = 100 · Σ mp / Σ top, total score = Σ mp · scale / Σ top: one fraction each
+      total = fractionOf(whole, unitDen);
+      percentage = Fraction.of(whole * 100, rawTops);
+      totalScore = Fraction.of(whole * scale, rawTops);
+      published = roundRatio(whole * 100, rawTops, decimals, () => percentage);
+    } else {
+      const sum = part === undefined ? Fraction.of(whole) : Fraction.of(whole).add(part);
+      total = sum.mul(Fraction.of(1, unitDen));
+      percentage = tops > 0 ? total.mulInt(100).div(Fraction.of(tops)) : Fraction.fromDecimal(50);
+      totalScore = percentage.mulInt(scale).div(Fraction.of(100));
+      published = percentage.round(decimals);
+    }
     return {
+      pair: s.pair,
+      field: s.field,
+      boardsPlayed: s.played,
+      total,
+      tops,
       percentage,
-      published: percentage.round(settings.placeDecimals),
-      totalScore: percentage.mulInt(maxBoardsPlayed * fullTop).div(Fraction.of(100)),
+      published,
+      totalScore,
+      place: 0,
     };
   });
-  return { boards, pairs, fullTop, maxBoardsPlayed };
+  return { boards: session.boards, pairs: place(rows), fullTop, maxBoardsPlayed };
 }
 
 /**
@@ -311,12 +716,17 @@ export function scoreImpSession(
   if (method !== 'butler' && method !== 'cross-imp') {
     throw new ScoringInputError('method', 'STD-BUTLER', "must be 'butler' or 'cross-imp'");
   }
-  const byBoard = validateLines(lines);
+  const checked = validateLines(lines);
   const boards: PairBoardScore[] = [];
   const accs = new Map<string, Acc>();
   const datums: Record<number, number> = {};
-  for (const b of [...byBoard.keys()].sort((x, y) => x - y)) {
-    const bl = byBoard.get(b)!;
+  for (let g = 0; g < checked.boardNums.length; g++) {
+    const b = checked.boardNums[g]!;
+    const { recs, starts } = checked;
+    const bl: TravellerLine[] = [];
+    for (let k = starts[g]!; k < starts[g + 1]!; k += 4) {
+      bl.push(lines[recs[k]! < 0 ? -1 - recs[k]! : recs[k]!]!);
+    }
     const realLines = bl.filter((l) => l.score !== undefined);
     const realScores = realLines.map((l) => l.score!);
     let nsHundredths: number[] = [];
@@ -361,10 +771,18 @@ export function scoreImpSession(
     }
   }
   const maxBoardsPlayed = Math.max(0, ...[...accs.values()].map((a) => a.boards));
-  const pairs = place(accs, (a) => ({
-    percentage: Fraction.ZERO,
-    published: a.total.round(settings.placeDecimals),
-    totalScore: a.total,
-  }));
+  const pairs = place(
+    [...accs.values()].map((a) => ({
+      pair: a.pair,
+      field: a.field,
+      boardsPlayed: a.boards,
+      total: a.total,
+      tops: a.tops,
+      percentage: Fraction.ZERO,
+      published: a.total.round(settings.placeDecimals),
+      totalScore: a.total,
+      place: 0,
+    })),
+  );
   return { boards, pairs, fullTop: 0, maxBoardsPlayed, datums };
 }
