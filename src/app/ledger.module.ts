@@ -14,7 +14,8 @@ import { AppendEventsHandler } from './cqrs/append-events';
 import { ReadAllHandler } from './cqrs/read-all';
 import { ReadStreamHandler } from './cqrs/read-stream';
 import { ChampionshipHandler, StandingsHandler } from './cqrs/published';
-import { EVENT_CATALOGUE, EVENT_STORE } from './tokens';
+import { EVENT_CATALOGUE, EVENT_STORE, LIVE_COMPETITIONS } from './tokens';
+import type { CompetitionsState } from '../projections/competitions';
 
 export interface LedgerModuleOptions {
   /** The event types accepted on append; the ledger's catalogue by default. */
@@ -24,6 +25,11 @@ export interface LedgerModuleOptions {
    * default: whoever opened the store closes it.
    */
   closeStoreOnShutdown?: boolean;
+  /**
+   * The live `competitions` projection (the server's runner): standings "now" are answered
+   * from it; "as of" an instant or a position is always a replay.
+   */
+  liveCompetitions?: () => CompetitionsState | undefined;
 }
 
 @Injectable()
@@ -45,6 +51,7 @@ export class LedgerModule {
     const providers: Provider[] = [
       { provide: EVENT_STORE, useValue: store },
       { provide: EVENT_CATALOGUE, useValue: options.catalogue ?? defaultCatalogue },
+      { provide: LIVE_COMPETITIONS, useValue: options.liveCompetitions ?? (() => undefined) },
       AppendEventsHandler,
       ReadStreamHandler,
       ReadAllHandler,

@@ -12,7 +12,7 @@ interface Live {
 }
 
 export interface RunnerOptions {
-  /** Save after this many events, and whenever the subscription goes quiet. */
+  /** Save after this many events (default 50,000), and whenever the subscription goes quiet. */
   saveEvery?: number;
   rulebookFor?: (event: RecordedEvent) => unknown;
   onError?: (error: unknown) => void;
@@ -37,7 +37,9 @@ export class ProjectionRunner {
     projections: ReadonlyArray<Projection<unknown>>,
     private readonly options: RunnerOptions = {},
   ) {
-    this.saveEvery = options.saveEvery ?? 1000;
+    // A snapshot is the whole state as JSON: during a long catch-up, save rarely (a crash only
+    // costs replay); once live, the quiet-time save below keeps checkpoints fresh.
+    this.saveEvery = options.saveEvery ?? 50_000;
     this.live = projections.map((projection) => {
       const saved = states.load(projection.name);
       const current = saved && saved.version === projection.version;

@@ -3,6 +3,8 @@ import request from 'supertest';
 import { v7 } from 'uuid';
 import { catalogue } from '../../src/events';
 import { loadExamplesIfEmpty } from '../../src/runtime/load-examples';
+import { replayFromStore } from '../../src/runtime/replay';
+import { competitions } from '../../src/projections/competitions';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { ledgerApp } from './support';
 
@@ -98,5 +100,34 @@ describe('HTTP: standings and championship', () => {
       field: 'events[0].occurredAt',
     });
     expect(await store.headPosition()).toBe(head);
+  });
+  it('answers "now" from the live projection when the server has one, the same as a replay', async () => {
+    const { state } = await replayFromStore(store, competitions);
+    let asked = 0;
+    const liveApp = await ledgerApp(store, {
+      liveCompetitions: () => {
+        asked += 1;
+        return state;
+      },
+    });
+    try {
+      const live = await request(liveApp.getHttpServer())
+        .get('/competitions/dsb-2014-c1/standings')
+        .expect(200);
+      const replayed = await request(server).get('/competitions/dsb-2014-c1/standings').expect(200);
+      expect(live.body).toEqual(replayed.body);
+      const champ = await request(liveApp.getHttpServer())
+        .get('/clubs/dsb/championship?season=2014-2015')
+        .expect(200);
+      expect(champ.body.competitions).toEqual(['dsb-2014-c1', 'dsb-2014-c2']);
+      expect(asked).toBe(2);
+      // "As of" is never the live state: it replays.
+      await request(liveApp.getHttpServer())
+        .get('/competitions/dsb-2014-c1/standings?atPosition=150')
+        .expect(200);
+      expect(asked).toBe(2);
+    } finally {
+      await liveApp.close();
+    }
   });
 });

@@ -8,6 +8,7 @@ import {
   SqliteProjectionStateStore,
 } from '../../runtime/projection-state-store';
 import { openStore } from '../../store/open-store';
+import type { CompetitionsState } from '../../projections/competitions';
 import { loadExamplesIfEmpty } from '../../runtime/load-examples';
 import { SqliteEventStore } from '../../store/sqlite/sqlite-event-store';
 
@@ -36,12 +37,19 @@ export async function serve(options: {
     onError: (e) => log.error(`projection runner stopped: ${(e as Error).message}`),
   });
   runner.start();
+  let live = false;
+  void runner.caughtUp().then(() => {
+    live = true;
+  });
   const server = await startHttpServer({
     store,
     port: options.port,
     host: options.host,
     // This function handles the signals: the store closes after the server, not before.
     shutdownSignals: [],
+    // Standings "now" from the live projection once it has caught up; before that, a replay.
+    liveCompetitions: () =>
+      live ? runner.state<CompetitionsState>('competitions')?.state : undefined,
   });
   log.log(`serving ${store.url} at ${server.url} (head position ${await store.headPosition()})`);
   await new Promise<void>((resolve) => {
