@@ -141,3 +141,28 @@ describe('NZ standings from the ledger', () => {
     expect(rows(amended).p1.total).toBe(44000);
   });
 });
+
+describe('the roster as it was on the day', () => {
+  it('NZ-5 a partner who joins the club mid-event costs a board only in the sessions before', () => {
+    const log = clubPairs({ p1: ten(55), p2: ten(50), p3: ten(45) }, (l) => {
+      l.add(
+        'club-karori-players',
+        'PlayerStatusChanged',
+        { playerId: 'b3', status: 'non-member' },
+        '2026-01-10T10:00',
+      );
+      l.add(
+        'club-karori-players',
+        'PlayerStatusChanged',
+        { playerId: 'b3', status: 'member', reason: 'elected' },
+        '2026-02-08T10:00',
+      );
+    });
+    const p3 = rows(log).p3;
+    const penalised = p3.explain
+      .filter((e) => e.rule === 'NZ-5' && e.amount !== undefined && e.amount < 0)
+      .map((e) => e.session);
+    // Sessions 1-5 are 3-7 February; b3 was elected on 8 February.
+    expect(penalised).toEqual([1, 2, 3, 4, 5]);
+  });
+});

@@ -18,7 +18,7 @@ import {
   type NzSessionPlayer,
   type NzVerdict,
 } from '../../standings/nz';
-import type { CompetitionsState, RosterEntry } from './state';
+import { rosterEntryOn, type CompetitionsState, type RosterEntry } from './state';
 
 /** CompetitionCreated.format → the NZ rules' kind of event. */
 export const NZ_KIND_OF_FORMAT: Readonly<Record<string, NzEventKind>> = {
@@ -217,7 +217,7 @@ export function nzEligibilityVerdicts(
     const verdicts = (out[pairId] ??= []);
     const year = clubYear(date, params, `${competitionId}.sessions[${session}].date`);
     for (const id of players) {
-      const entry = roster[id];
+      const entry = rosterEntryOn(roster[id], date);
       const upTo = playsUpTo(
         (index.plays[id] ?? []).filter((p) => inScope(p) && clubYear(p.date, params) === year),
         (p) => isPlay(p, session),
@@ -263,7 +263,7 @@ export function nzEligibilityVerdicts(
     }
     // NZ-8 a–d: the two players at the table, when the night and every member's grade are known.
     const table = [...players].map((id): NzSessionPlayer | undefined => {
-      const entry = roster[id];
+      const entry = rosterEntryOn(roster[id], date);
       const status = entry ? STATUS[entry.status] : 'guest';
       const homeNight = nzNight(entry?.homeNight);
       if (status === 'member' || status === 'nominated')

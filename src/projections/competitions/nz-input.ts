@@ -18,7 +18,7 @@ import {
   type NzEligibilityIndex,
   type NzEligibilitySource,
 } from './nz-eligibility';
-import type { RosterEntry } from './state';
+import { rosterEntryOn, type RosterEntry } from './state';
 
 export { nzEligibilityIndex, type NzEligibilityIndex, type NzEligibilitySource };
 
@@ -48,6 +48,8 @@ export function nzInput(
   eligibility?: NzEligibilityIndex | NzEligibilitySource,
 ): { event: NzEventSpec; entries: NzEntry[] } {
   const created = c.competition!;
+  const sessionDate = (session: number) =>
+    created.sessions.find((s) => s.session === session)?.date ?? created.sessions[0].date;
   const kind = KIND[created.format];
   const event: NzEventSpec = { kind, sessions: created.sessions.length };
   const index =
@@ -62,7 +64,7 @@ export function nzInput(
       const subs = c.substitutes[sessionKey(r.session, pairId)] ?? [];
       const reasons = new Set<OneBoardReason>();
       for (const p of r.players) {
-        const status = roster[p]?.status;
+        const status = rosterEntryOn(roster[p], sessionDate(r.session))?.status;
         // NZ-7: a nominee counts as a member; NZ-5: anyone else from outside the club.
         if (status === 'non-member' || status === 'visitor') reasons.add('partner-non-member');
         if (kind === 'victoria-pairs' && roster[p]?.homeNight === 'tuesday') {

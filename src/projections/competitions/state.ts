@@ -21,10 +21,30 @@ export interface RulebookFact {
   effectiveFrom: string;
 }
 
+export type RosterStatus = 'member' | 'nominee' | 'non-member' | 'visitor';
+
 export interface RosterEntry {
-  status: 'member' | 'nominee' | 'non-member' | 'visitor';
+  /** The latest status. */
+  status: RosterStatus;
   homeNight?: string;
   rank?: string;
+  /** Every status with the club date it took effect (the fact's occurredAt), oldest first. */
+  history?: Array<{ from: string; status: RosterStatus }>;
+}
+
+/**
+ * A player as the club knew them on a date: a status changed later (a visitor elected, a
+ * nominee become a member) does not rewrite the sessions before it. Before the first recorded
+ * status, the first one is taken.
+ */
+export function rosterEntryOn(
+  entry: RosterEntry | undefined,
+  date: string,
+): RosterEntry | undefined {
+  if (!entry?.history?.length) return entry;
+  let status = entry.history[0].status;
+  for (const h of entry.history) if (h.from <= date) status = h.status;
+  return { ...entry, status };
 }
 
 /**
@@ -49,7 +69,7 @@ export interface CompetitionsState {
 
 export const competitions: Projection<CompetitionsState> = {
   name: 'competitions',
-  version: 2,
+  version: 3,
   initial: () => ({ rulebooks: {}, players: {}, competitions: {}, boardSessions: {}, position: 0 }),
   apply(state, event: RecordedEvent) {
     state.position = event.position;
@@ -67,11 +87,13 @@ export const competitions: Projection<CompetitionsState> = {
       if (!clubId) return state;
       const roster = (state.players[clubId] ??= {});
       const before = roster[d.playerId as string];
+      const status = d.status as RosterStatus;
       roster[d.playerId as string] = {
         ...before,
-        status: d.status as RosterEntry['status'],
+        status,
         ...(d.homeNight ? { homeNight: d.homeNight as string } : {}),
         ...(d.rank ? { rank: d.rank as string } : {}),
+        history: [...(before?.history ?? []), { from: event.occurredAt.slice(0, 10), status }],
       };
     } else if (isBoardSessionFact(event.type)) {
       foldBoardSessionFact((state.boardSessions ??= {}), event);
