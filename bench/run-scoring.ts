@@ -1,5 +1,5 @@
 import { cpus } from 'node:os';
-import { config, fmtRate, log, median, settle, since } from './lib/harness';
+import { config, fmtRate, log, median, settle, since, envInt } from './lib/harness';
 import {
   contenders,
   FLOORS,
@@ -28,14 +28,6 @@ const only = (
 )
   .split(',')
   .map((s) => s.trim()) as ScoringContender[];
-
-function envInt(name: string, fallback: number): number {
-  const v = process.env[name];
-  if (v === undefined || v === '') return fallback;
-  const n = Number(v.replace(/_/g, ''));
-  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer`);
-  return n;
-}
 
 type Round = Partial<Record<ScoringContender, number>>; // seconds for one pass over the season
 

@@ -13,6 +13,7 @@ import {
   removeDir,
   settle,
   since,
+  envInt,
 } from './lib/harness';
 import { history, type HistoryShape } from './standings/history';
 import { rawRead, rebuild, validateSample, type Rebuild } from './standings/measure';
@@ -27,14 +28,6 @@ import { rawRead, rebuild, validateSample, type Rebuild } from './standings/meas
  */
 
 const TARGET = 0.5;
-
-function envInt(name: string, fallback: number): number {
-  const v = process.env[name];
-  if (v === undefined || v === '') return fallback;
-  const n = Number(v.replace(/_/g, ''));
-  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer`);
-  return n;
-}
 
 const shape: HistoryShape = {
   seasons: envInt('BENCH_SEASONS', 20),

@@ -22,7 +22,8 @@ export const config = {
   keep: process.env.BENCH_KEEP === '1',
 };
 
-function envInt(name: string, fallback: number): number {
+/** A positive whole number from the environment (underscores allowed: 1_000_000). */
+export function envInt(name: string, fallback: number): number {
   const v = process.env[name];
   if (v === undefined || v === '') return fallback;
   const n = Number(v.replace(/_/g, ''));
