@@ -254,7 +254,7 @@ describe('DSB standings from the ledger', () => {
     };
     expect(() => standingsOf(fold(competitions, nz.events), C)).toThrow(WrongRulebookError);
   });
-  it('DSB-12/14 a top-integral is one field seeded by the recorded draw; the final list needs 3 original sessions', () => {
+  it('DSB-12/14 a top-integral is one field seeded by the recorded draw, then by the running total; the final list needs 3 original sessions', () => {
     const T = 'dsb-top';
     const log = new FactLog('dsb');
     log.add('club-dsb', 'RulebookAdopted', {
@@ -285,6 +285,9 @@ describe('DSB standings from the ledger', () => {
       session: 1,
       order: ['t3', 't1', 't2'],
     });
+    const drawn = standingsOf(fold(competitions, log.events), T);
+    if (drawn.kind !== 'top-integral') throw new Error('not top-integral');
+    expect(drawn.nextSeeding.map((x) => x.pairId)).toEqual(['t3', 't1', 't2']);
     for (let s = 1; s <= 4; s++) {
       for (const [n, pct] of [
         [1, 58],
@@ -312,6 +315,14 @@ describe('DSB standings from the ledger', () => {
     ]);
     expect(view.standing!.notListed.map((r) => r.pairId)).toEqual(['t3']);
     expect(() => nextGroupsOf(fold(competitions, log.events), T)).toThrow(WrongRulebookError);
+    // DSB-12.2: the next session is seeded by the running total (session 1 by the draw).
+    const after2 = standingsOf(fold(competitions, log.events), T, { afterSession: 2 });
+    if (after2.kind !== 'top-integral') throw new Error('not top-integral');
+    expect(after2.nextSeeding.map((x) => [x.pairId, x.seed])).toEqual([
+      ['t1', 1],
+      ['t2', 2],
+      ['t3', 3],
+    ]);
   });
 });
 

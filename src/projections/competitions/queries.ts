@@ -11,7 +11,9 @@ import {
   type GroupStanding,
   type PlacingAward,
   type SitOutReport,
+  topIntegralSeeding,
   topIntegralStandings,
+  type Explanation,
   type TopIntegralStanding,
 } from '../../standings/dsb';
 import { nzStandings, type NzStanding } from '../../standings/nz';
@@ -61,7 +63,12 @@ export type StandingsView =
       /** DSB-6/DSB-8: whether each pair plays in the group the rules give it. */
       groupPlacements: GroupPlacementCheck[];
     })
-  | (Heading & { kind: 'top-integral'; standing: TopIntegralStanding | null });
+  | (Heading & {
+      kind: 'top-integral';
+      standing: TopIntegralStanding | null;
+      /** DSB-12.2: the seeding of the next session (the draw for session 1, then the running total). */
+      nextSeeding: Array<{ pairId: string; seed: number; explain: Explanation[] }>;
+    });
 
 /** DSB-12.2: a top-integral is seeded by a recorded draw; without it there is no field order. */
 export class MissingBallotError extends Error {
@@ -152,13 +159,13 @@ export function standingsOf(
     const ballot = c.ballots['1'];
     if (!ballot) throw new MissingBallotError(competitionId);
     const params = rulebook.params as unknown as DsbParams;
+    const input = topIntegralInput(c, ballot, head.afterSession);
     const standing =
       head.afterSession === 0
         ? null
-        : topIntegralStandings(params, topIntegralInput(c, ballot, head.afterSession), {
-            afterSession: head.afterSession,
-          });
-    return { ...head, kind: 'top-integral', standing };
+        : topIntegralStandings(params, input, { afterSession: head.afterSession });
+    const nextSeeding = head.final ? [] : topIntegralSeeding(params, input, head.afterSession + 1);
+    return { ...head, kind: 'top-integral', standing, nextSeeding };
   }
   const params = inPlay(rulebook, c.competition!.groups);
   const input = dsbInputOf(state, c, head.afterSession);
