@@ -61,6 +61,15 @@ export function applyChanges<P extends Params>(params: P, changes: Record<string
   return out as P;
 }
 
+function valueAt(params: Params, path: string): Json | undefined {
+  let node: Json | undefined = params;
+  for (const key of path.split('.')) {
+    if (typeof node !== 'object' || node === null || Array.isArray(node)) return undefined;
+    node = node[key];
+  }
+  return node;
+}
+
 /** The versions of a club's rulebook over time; the one in force on a date is the latest
  * whose effectiveFrom is on or before it. */
 export class RulebookHistory<P extends Params = Params> {
@@ -78,9 +87,17 @@ export class RulebookHistory<P extends Params = Params> {
     const base = this.inForce(effectiveFrom);
     if (!base) throw new RulebookChangeError('', `no rulebook adopted by ${effectiveFrom}`);
     this.insert({ ...base, effectiveFrom, params: applyChanges(base.params, changes) });
-    // Versions after this one were built on the old parameters: carry the change forward.
+    // Later versions were built on the old parameters: carry the change into each one that
+    // still had the old value (a later amendment of the same parameter keeps its own).
     for (const v of this.versions) {
-      if (v.effectiveFrom > effectiveFrom) v.params = applyChanges(v.params, changes);
+      if (v.effectiveFrom <= effectiveFrom) continue;
+      const carried = Object.fromEntries(
+        Object.entries(changes).filter(
+          ([path]) =>
+            JSON.stringify(valueAt(v.params, path)) === JSON.stringify(valueAt(base.params, path)),
+        ),
+      );
+      v.params = applyChanges(v.params, carried);
     }
   }
 

@@ -47,4 +47,12 @@ describe('rulebooks as versioned parameters', () => {
     const h = new RulebookHistory();
     expect(() => h.amend({ x: 1 }, '2026-01-01')).toThrow(/no rulebook adopted/);
   });
+  it('an earlier-dated amendment recorded later does not undo a later amendment of the same parameter', () => {
+    const h = new RulebookHistory<typeof preset.params>();
+    h.adopt(preset, {}, '2026-01-01');
+    h.amend({ 'series.counted': 7 }, '2026-09-01');
+    h.amend({ 'series.counted': 8, 'series.cap': 50 }, '2026-03-01');
+    expect(h.inForce('2026-04-01')!.params.series).toEqual({ counted: 8, cap: 50 });
+    expect(h.inForce('2026-09-02')!.params.series).toEqual({ counted: 7, cap: 50 });
+  });
 });
