@@ -1,13 +1,15 @@
 import type { CompetitionState } from '../../domain/competition/state';
 import type { DsbParams } from '../../rulebooks/presets/dsb-groenlo-2014';
 import { groupForNewPair, nextGroups, type Explanation } from '../../standings/dsb';
-import type { CompetitionInput } from '../../standings/dsb';
+import type { CompetitionInput, GroupStanding } from '../../standings/dsb';
 import { dsbInput, lastSessionScored, wlDecisions } from './dsb-input';
 
 /** How a competition's input and last scored session are had (the queries pass memoised ones). */
 export interface Derive {
   input(c: CompetitionState): CompetitionInput;
   lastScored(c: CompetitionState): number;
+  /** The final standings of a finished competition. */
+  final?(c: CompetitionState, params: DsbParams): GroupStanding[];
 }
 
 const direct: Derive = { input: (c) => dsbInput(c), lastScored: (c) => lastSessionScored(c) };
@@ -44,7 +46,12 @@ export function groupPlacements(
     previous !== undefined && derive.lastScored(previous) === previous.competition!.sessions.length;
   const moved = new Map<string, { to: string; explain: Explanation[] }>(
     finished
-      ? nextGroups(params, derive.input(previous), wlDecisions(previous)).map((m) => [m.pairId, m])
+      ? nextGroups(
+          params,
+          derive.input(previous),
+          wlDecisions(previous),
+          derive.final?.(previous, params),
+        ).map((m) => [m.pairId, m])
       : Object.entries(previous?.pairs ?? {}).map(([id, p]) => [
           id,
           {

@@ -172,11 +172,14 @@ export function standingsOf(
   const placements = groupPlacements(params, c, earlierPairsCompetitions(state, c), {
     input: (o) => dsbInputOf(state, o),
     lastScored: (o) => lastScoredOf(state, o),
+    final: (o, p) => finalStandingsOf(state, o, p),
   });
   if (head.afterSession === 0) {
     return { ...head, kind: 'dsb', groups: [], sitOuts: [], groupPlacements: placements };
   }
-  const groups = competitionStandings(params, input, { afterSession: head.afterSession });
+  const groups = head.final
+    ? finalStandingsOf(state, c, params)
+    : competitionStandings(params, input, { afterSession: head.afterSession });
   return {
     ...head,
     kind: 'dsb',
@@ -197,7 +200,12 @@ export function nextGroupsOf(
   if (head.format !== 'dsb-pairs')
     throw new WrongRulebookError(competitionId, head.format, 'DSB-8 promotion');
   const moves = head.final
-    ? nextGroups(inPlay(rulebook, c.competition!.groups), dsbInputOf(state, c), wlDecisions(c))
+    ? nextGroups(
+        inPlay(rulebook, c.competition!.groups),
+        dsbInputOf(state, c),
+        wlDecisions(c),
+        finalStandingsOf(state, c, inPlay(rulebook, c.competition!.groups)),
+      )
     : [];
   return { ...head, moves };
 }
@@ -231,7 +239,11 @@ export function championshipOf(
   const rulebook = rulebookInForce(state, clubId, lastDate, options.whatIf);
   const params = inPlay(rulebook, finished[0]?.competition!.groups);
   const { awards, table } = finished.length
-    ? clubChampionship(params, { competitions: finished.map((c) => dsbInputOf(state, c)) })
+    ? clubChampionship(
+        params,
+        { competitions: finished.map((c) => dsbInputOf(state, c)) },
+        (input) => finalStandingsOf(state, scoredCompetition(state, input.id), params),
+      )
     : { awards: [], table: [] };
   return {
     clubId,
@@ -286,6 +298,12 @@ function withAllScoredSessions(state: CompetitionsState): CompetitionsState {
 /** A competition's DSB input as of a session (all scored sessions by default), once per state. */
 const dsbInputOf = (state: CompetitionsState, c: CompetitionState, upTo?: number) =>
   remember(state, `dsb-input:${c.competition!.competitionId}:${upTo}`, () => dsbInput(c, upTo));
+
+/** A finished competition's final DSB standings under these parameters, once per state. */
+const finalStandingsOf = (state: CompetitionsState, c: CompetitionState, params: DsbParams) =>
+  remember(state, `final:${c.competition!.competitionId}:${JSON.stringify(params)}`, () =>
+    competitionStandings(params, dsbInputOf(state, c)),
+  );
 
 const lastScoredOf = (state: CompetitionsState, c: CompetitionState) =>
   remember(state, `last:${c.competition!.competitionId}:undefined`, () => lastSessionScored(c));

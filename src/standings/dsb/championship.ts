@@ -2,7 +2,7 @@ import type { DsbParams } from '../../rulebooks/presets/dsb-groenlo-2014';
 import { DsbInputError } from './errors';
 import { Rational } from './rational';
 import { competitionStandings } from './standings';
-import type { CompetitionInput, Explanation, PairInput } from './types';
+import type { CompetitionInput, Explanation, GroupStanding, PairInput } from './types';
 import { groupIndex } from './validate';
 
 /** DSB-11: the season's pairs competitions, in order. */
@@ -123,6 +123,8 @@ const meetsShare = (params: DsbParams, original: number, of: number): boolean =>
 export function clubChampionship(
   params: DsbParams,
   season: SeasonInput,
+  /** Each competition's final standings, when the caller has them already. */
+  finalOf: (c: CompetitionInput) => GroupStanding[] = (c) => competitionStandings(params, c),
 ): { awards: PlacingAward[]; table: ChampionshipRow[] } {
   const ch = params.championship;
   if (ch.participationScope !== 'season' && ch.participationScope !== 'competition') {
@@ -147,7 +149,7 @@ export function clubChampionship(
       throw new DsbInputError(`competitions[${i}].id`, 'DSB-11', `${c.id} is given twice`);
     }
     ids.add(c.id);
-    return competitionStandings(params, c);
+    return finalOf(c);
   });
 
   // DSB-11.2 over the season.

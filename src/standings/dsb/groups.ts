@@ -1,7 +1,7 @@
 import type { DsbParams } from '../../rulebooks/presets/dsb-groenlo-2014';
 import { DsbInputError } from './errors';
 import { competitionStandings } from './standings';
-import type { CompetitionInput, Explanation, PairInput, StandingRow } from './types';
+import type { CompetitionInput, Explanation, GroupStanding, PairInput, StandingRow } from './types';
 import { groupIndex, validateMembers } from './validate';
 
 // ---------------------------------------------------------------------------------------------
@@ -234,6 +234,8 @@ export function nextGroups(
   params: DsbParams,
   competition: CompetitionInput,
   wlDecisions: WlRebalance[] = [],
+  /** The final standings, when the caller has them already (they are a pure function of the input). */
+  final: GroupStanding[] = competitionStandings(params, competition),
 ): GroupMove[] {
   const { boundaryTie, passOnIneligible, promote, relegate } = params.promotion;
   if (boundaryTie !== 'moveAll' && boundaryTie !== 'moveNone') {
@@ -243,7 +245,7 @@ export function nextGroups(
       `must be 'moveAll' or 'moveNone', got ${boundaryTie}`,
     );
   }
-  const standings = competitionStandings(params, competition);
+  const standings = final;
   const pairsById = new Map<string, PairInput>();
   for (const g of competition.groups) for (const p of g.pairs) pairsById.set(p.pairId, p);
   const out: GroupMove[] = [];
