@@ -1,8 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { v7 } from 'uuid';
-import { cli } from '../support/cli';
-import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
+import { cli, head } from '../support/cli';
 import Database from 'better-sqlite3';
 import { tempDir } from '../support/temp';
 
@@ -22,13 +21,6 @@ function setup(lines: string[]) {
   const file = join(dir, 'events.ndjson');
   writeFileSync(file, lines.join('\n') + '\n');
   return { dir, file, store: `sqlite:${join(dir, 'ledger.db')}` };
-}
-
-async function head(store: string) {
-  const s = new SqliteEventStore(store.slice('sqlite:'.length));
-  const h = await s.headPosition();
-  await s.close();
-  return h;
 }
 
 describe('bridge-ledger CLI', () => {

@@ -4,7 +4,7 @@ import { catalogue } from '../../src/events';
 import { sessionFacts } from '../../src/import/facts';
 import { columnsOf, parsePbn, splitCells } from '../../src/import/pbn/parse';
 import { tempDir } from '../support/temp';
-import { cli, head } from './cli-support';
+import { cli, head } from '../support/cli';
 
 const file = join(__dirname, '../fixtures/pbn/session.pbn');
 const text = () => readFileSync(file, 'utf8');

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkSession } from '../../src/import/check/check-session';
 import { parseUsebio } from '../../src/import/usebio/parse';
-import { cli } from './cli-support';
+import { cli } from '../support/cli';
 
 // The two real Compscore files (abftech/cobalt test files) live outside the project; they hold
 // real names, so nothing of them is copied here: only pair numbers and numbers are asserted.

@@ -5,7 +5,7 @@ import { checkSession } from '../../src/import/check/check-session';
 import { sessionFacts, sessionStreamId } from '../../src/import/facts';
 import { parseUsebio } from '../../src/import/usebio/parse';
 import { tempDir } from '../support/temp';
-import { cli, head } from './cli-support';
+import { cli, head } from '../support/cli';
 
 const fixture = (f: string) => join(__dirname, '../fixtures/usebio', f);
 const xml = (f: string) => readFileSync(fixture(f), 'utf8');

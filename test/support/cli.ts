@@ -1,4 +1,5 @@
 import { main } from '../../src/cli/main';
+import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
 
 /** Runs the CLI in-process and captures what it prints. */
 export async function cli(...args: string[]) {
@@ -18,5 +19,15 @@ export async function cli(...args: string[]) {
     o.mockRestore();
     e.mockRestore();
     process.exitCode = undefined;
+  }
+}
+
+/** The head position of a `sqlite:` store, opened and closed again. */
+export async function head(store: string): Promise<number> {
+  const s = new SqliteEventStore(store.slice('sqlite:'.length));
+  try {
+    return await s.headPosition();
+  } finally {
+    await s.close();
   }
 }

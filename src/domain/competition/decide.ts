@@ -1,3 +1,4 @@
+import { clubTime } from '../club-time';
 import { RuleViolation } from '../rule-violation';
 import type { CompetitionFact } from './facts';
 import { isScored, presentAt, sessionKey, type CompetitionState } from './state';
@@ -8,9 +9,6 @@ export interface DecideOptions {
 }
 
 export const DEFAULT_DECIDE_OPTIONS: DecideOptions = { namingDeadline: '12:00' };
-
-/** The wall-clock date and time an ISO instant carries in its own offset: club time. */
-const clubTime = (instant: string) => instant.slice(0, 16);
 
 /**
  * decide(state, proposed fact) → the facts to append, or a RuleViolation naming the rule.

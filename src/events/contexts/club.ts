@@ -1,11 +1,10 @@
 import { IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
 import type { EventDefinition } from '../catalogue';
 import { classSchema } from '../class-schema';
-
-const ID = /^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,99}$/;
+import { ID_PATTERN } from './ids';
 
 class ClubRegisteredData {
-  @Matches(ID, { message: 'clubId must be letters, digits and _ . : @ -' })
+  @Matches(ID_PATTERN, { message: 'clubId must be letters, digits and _ . : @ -' })
   clubId!: string;
 
   @IsString()
@@ -24,7 +23,7 @@ export const NIGHTS = ['monday', 'tuesday', 'wednesday', 'thursday-afternoon'] a
 export const NZ_RANKS = ['junior', 'intermediate', 'open'] as const;
 
 class PlayerRegisteredData {
-  @Matches(ID, { message: 'playerId must be letters, digits and _ . : @ -' })
+  @Matches(ID_PATTERN, { message: 'playerId must be letters, digits and _ . : @ -' })
   playerId!: string;
 
   @IsString()
@@ -51,7 +50,7 @@ class PlayerRegisteredData {
 }
 
 class PlayerStatusChangedData {
-  @Matches(ID, { message: 'playerId must be letters, digits and _ . : @ -' })
+  @Matches(ID_PATTERN, { message: 'playerId must be letters, digits and _ . : @ -' })
   playerId!: string;
 
   @IsIn(PLAYER_STATUSES)

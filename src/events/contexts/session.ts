@@ -18,6 +18,7 @@ import {
 } from 'class-validator';
 import type { EventDefinition } from '../catalogue';
 import { classSchema } from '../class-schema';
+import { ID_PATTERN } from './ids';
 import type { FieldIssue } from '../issues';
 
 // The facts of a scored session: the movement, the pairs, each traveller line and each
@@ -25,7 +26,6 @@ import type { FieldIssue } from '../issues';
 // (STD-MP, STD-NEUBERG, STD-BUTLER, STD-CROSSIMP) and are never stored: a projection or
 // `bridge-ledger check` computes them from these facts.
 
-const ID = /^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,99}$/;
 /** A pair number as the scoring program writes it: "7", "1NS", "12A", "3EW". */
 const PAIR = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,19}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -77,7 +77,7 @@ class ScoringProgram {
 }
 
 class SessionMovementRecordedData {
-  @Matches(ID, { message: 'clubId must be letters, digits and _ . : @ -' })
+  @Matches(ID_PATTERN, { message: 'clubId must be letters, digits and _ . : @ -' })
   clubId!: string;
 
   @IsOptional()

@@ -8,10 +8,8 @@ import type {
   SubstituteCase,
 } from '../../standings/dsb';
 import type { TopIntegralInput, WlRebalance } from '../../standings/dsb';
+import { clubTime } from '../../domain/club-time';
 import { toHundredths } from './nz-input';
-
-/** The wall clock an instant carries in its own offset: club time, `YYYY-MM-DDTHH:MM`. */
-const clubTime = (instant: string) => instant.slice(0, 16);
 
 /**
  * The last session whose results are in: every group with pairs has at least one result for
