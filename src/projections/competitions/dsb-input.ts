@@ -1,9 +1,11 @@
 import type { CompetitionState } from '../../domain/competition/state';
 import { sessionKey } from '../../domain/competition/state';
+import type { SubstitutePlayed } from '../../domain/competition/facts';
 import type {
   CompetitionInput,
   Dispensation,
   PairInput,
+  PlayedEntry,
   SessionEntry,
   SubstituteCase,
 } from '../../standings/dsb';
@@ -16,18 +18,23 @@ import { toHundredths } from './nz-input';
  * it and for each session before it. A session held but not yet scored is not published.
  */
 export function lastSessionScored(c: CompetitionState, upToSession = Number.MAX_SAFE_INTEGER) {
-  const groups = new Set(Object.values(c.pairs).map((p) => p.group ?? ''));
+  const groups = new Set<string>();
+  for (const p of Object.values(c.pairs)) groups.add(p.group ?? '');
   const scored = new Map<number, Set<string>>();
   for (const r of Object.values(c.results)) {
-    const group = c.pairs[r.pairId]?.group ?? '';
-    if (!scored.has(r.session)) scored.set(r.session, new Set());
-    scored.get(r.session)!.add(group);
+    const pair = c.pairs[r.pairId];
+    if (!pair) continue;
+    const group = pair.group ?? '';
+    let inSession = scored.get(r.session);
+    if (!inSession) scored.set(r.session, (inSession = new Set()));
+    inSession.add(group);
   }
   const total = c.competition?.sessions.length ?? 0;
   let last = 0;
   while (last < Math.min(total, upToSession)) {
     const inSession = scored.get(last + 1);
-    if (!inSession || [...groups].some((g) => !inSession.has(g))) break;
+    // Every group with pairs must have a result (the sets hold only groups of pairs).
+    if (!inSession || inSession.size < groups.size) break;
     last += 1;
   }
   return last;
@@ -52,51 +59,81 @@ function substituteCase(
   return (playedInGroup ?? pairGroup) === stronger ? 'strongerGroup' : 'weakerGroup';
 }
 
+/** A competition's facts of one kind, by pair and then by session: one pass, no keys built. */
+function byPair<T extends { pairId: string; session: number }>(
+  values: Iterable<T>,
+): Map<string, Map<number, T>> {
+  const out = new Map<string, Map<number, T>>();
+  for (const v of values) {
+    let m = out.get(v.pairId);
+    if (!m) out.set(v.pairId, (m = new Map()));
+    m.set(v.session, v);
+  }
+  return out;
+}
+
+function firstSubstitutes(c: CompetitionState) {
+  const firsts: SubstitutePlayed[] = [];
+  for (const subs of Object.values(c.substitutes)) if (subs.length) firsts.push(subs[0]);
+  return byPair(firsts);
+}
+
 /**
  * The DSB computations' input from a competition's facts, as of a session: what each pair
  * played (with its DSB-10.2 case), its notified absences (DSB-9.1 notice time and the WL's
- * judgement of the reason), and held sessions it missed without a word (DSB-9.5).
+ * judgement of the reason), and held sessions it missed without a word (DSB-9.5). `last`, when
+ * the caller has it, is `lastSessionScored(c, upToSession)`.
  */
-export function dsbInput(c: CompetitionState, upToSession?: number): CompetitionInput {
+export function dsbInput(
+  c: CompetitionState,
+  upToSession?: number,
+  last = lastSessionScored(c, upToSession),
+): CompetitionInput {
   const created = c.competition!;
-  const last = lastSessionScored(c, upToSession);
+  const results = byPair(Object.values(c.results));
+  const substitutes = firstSubstitutes(c);
+  const absences = byPair(Object.values(c.absences));
   const groups = new Map<string, PairInput[]>();
   for (const g of created.groups ?? []) groups.set(g, []);
   for (const [pairId, pair] of Object.entries(c.pairs)) {
     const group = pair.group!;
     const entries: SessionEntry[] = [];
+    const played = results.get(pairId);
+    const subbed = substitutes.get(pairId);
+    const notified = absences.get(pairId);
     for (let s = 1; s <= last; s++) {
-      const key = sessionKey(s, pairId);
-      const r = c.results[key];
-      const subs = c.substitutes[key] ?? [];
+      const r = played?.get(s);
+      const sub = subbed?.get(s);
       if (r) {
-        const members = r.players.filter((p) => pair.players.includes(p));
-        entries.push({
+        const entry: PlayedEntry = {
           session: s,
           kind: 'played',
           percentage: toHundredths(r.percentage),
           boards: r.boardsPlayed,
-          ...(pair.players.length === 3 || subs.length ? { players: members } : {}),
-          ...(subs.length
-            ? {
-                substitute: {
-                  case: substituteCase(c, group, subs[0].substituteId, subs[0].playedInGroup),
-                  name: subs[0].substituteId,
-                },
-              }
-            : {}),
-          ...(r.sitOutRounds ? { sitOutRounds: r.sitOutRounds } : {}),
-        });
-      } else if (c.absences[key]) {
-        const a = c.absences[key];
-        entries.push({
-          session: s,
-          kind: 'absent',
-          notice: { at: clubTime(a.notifiedAt), validReason: a.validReason },
-        });
+        };
+        if (pair.players.length === 3 || sub) {
+          entry.players = r.players.filter((p) => pair.players.includes(p));
+        }
+        if (sub) {
+          entry.substitute = {
+            case: substituteCase(c, group, sub.substituteId, sub.playedInGroup),
+            name: sub.substituteId,
+          };
+        }
+        if (r.sitOutRounds) entry.sitOutRounds = r.sitOutRounds;
+        entries.push(entry);
       } else {
-        // The group played and scored the session without this pair, and no notice came.
-        entries.push({ session: s, kind: 'absent' });
+        const a = notified?.get(s);
+        // Without a notice: the group played and scored the session without this pair.
+        entries.push(
+          a
+            ? {
+                session: s,
+                kind: 'absent',
+                notice: { at: clubTime(a.notifiedAt), validReason: a.validReason },
+              }
+            : { session: s, kind: 'absent' },
+        );
       }
     }
     const dispensations: Dispensation[] = c.dispensations

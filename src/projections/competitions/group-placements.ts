@@ -25,8 +25,30 @@ export interface GroupPlacementCheck {
   explain: Explanation[];
 }
 
-const samePlayers = (a: string[], b: string[]) =>
-  a.length === b.length && a.every((p) => b.includes(p));
+/** The club's history before a competition, as the placement check needs it. */
+export interface Earlier {
+  /** The club's DSB pairs competition just before this one, if any. */
+  previous?: CompetitionState;
+  /** DSB-6: the group a player last played in, in the club's earlier competitions. */
+  lastGroupOf(player: string): string | null;
+}
+
+/** Earlier competitions given as a list, oldest first (a test's or a one-off caller's view). */
+export function earlierOf(earlier: CompetitionState[]): Earlier {
+  return {
+    previous: earlier[earlier.length - 1],
+    lastGroupOf(player) {
+      for (let i = earlier.length - 1; i >= 0; i--) {
+        const pair = Object.values(earlier[i].pairs).find((p) => p.players.includes(player));
+        if (pair?.group) return pair.group;
+      }
+      return null;
+    },
+  };
+}
+
+/** The same players, in any order: a pair of the previous competition playing on. */
+const playersKey = (players: string[]) => [...players].sort().join('\u0000');
 
 /**
  * Checks every pair's group in a DSB competition against the rules, from the club's earlier
@@ -37,10 +59,10 @@ const samePlayers = (a: string[], b: string[]) =>
 export function groupPlacements(
   params: DsbParams,
   competition: CompetitionState,
-  earlier: CompetitionState[],
+  earlier: Earlier,
   derive: Derive = direct,
 ): GroupPlacementCheck[] {
-  const previous = earlier[earlier.length - 1];
+  const { previous } = earlier;
   // DSB-8 moves exist once the previous competition is over; until then a pair stays put.
   const finished =
     previous !== undefined && derive.lastScored(previous) === previous.competition!.sessions.length;
@@ -62,19 +84,15 @@ export function groupPlacements(
           },
         ]),
   );
-  const lastGroupOf = (player: string): string | null => {
-    for (let i = earlier.length - 1; i >= 0; i--) {
-      const pair = Object.values(earlier[i].pairs).find((p) => p.players.includes(player));
-      if (pair?.group) return pair.group;
-    }
-    return null;
-  };
+  const before = new Map<string, string>();
+  for (const [id, p] of Object.entries(previous?.pairs ?? {})) {
+    const key = playersKey(p.players);
+    if (!before.has(key)) before.set(key, id);
+  }
   return Object.entries(competition.pairs).map(([pairId, pair]) => {
     const assigned = pair.group ?? '';
-    const before = previous
-      ? Object.entries(previous.pairs).find(([, p]) => samePlayers(p.players, pair.players))
-      : undefined;
-    const move = before && moved.get(before[0]);
+    const beforeId = before.get(playersKey(pair.players));
+    const move = beforeId === undefined ? undefined : moved.get(beforeId);
     if (move) {
       return {
         pairId,
@@ -92,7 +110,7 @@ export function groupPlacements(
         : undefined;
     const placement = groupForNewPair(
       params,
-      pair.players.map((name) => ({ name, previousGroup: lastGroupOf(name) })),
+      pair.players.map((name) => ({ name, previousGroup: earlier.lastGroupOf(name) })),
       wl,
     );
     return {

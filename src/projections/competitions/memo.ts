@@ -16,3 +16,16 @@ export function remember<T>(state: CompetitionsState, key: string, compute: () =
   if (!entry.values.has(key)) entry.values.set(key, compute());
   return entry.values.get(key) as T;
 }
+
+const ids = new WeakMap<object, number>();
+let nextId = 0;
+
+/**
+ * A number naming an object for as long as it lives: a memo key for parameters that are
+ * themselves derived once per state (a rulebook in force, its parameters for the groups in play).
+ */
+export function identity(o: object): number {
+  let id = ids.get(o);
+  if (id === undefined) ids.set(o, (id = ++nextId));
+  return id;
+}

@@ -18,12 +18,12 @@ import {
 } from '../../standings/dsb';
 import { nzStandings, type NzStanding } from '../../standings/nz';
 import { dsbInput, lastSessionScored, topIntegralInput, wlDecisions } from './dsb-input';
-import { groupPlacements, type GroupPlacementCheck } from './group-placements';
+import { groupPlacements, type Earlier, type GroupPlacementCheck } from './group-placements';
 import type { CompetitionState } from '../../domain/competition/state';
 import { isNzFormat, nzInput } from './nz-input';
 import { rulebookInForce } from './rulebook-in-force';
 import { withScoredSessions } from './scored-sessions';
-import { remember } from './memo';
+import { identity, remember } from './memo';
 import { nzEligibilityIndex } from './nz-eligibility';
 import type { CompetitionsState } from './state';
 
@@ -90,14 +90,12 @@ function heading(state: CompetitionsState, competitionId: string, options: Query
   // Sessions scored from board results: their percentages derived by the scoring engine.
   const c = scoredCompetition(state, competitionId);
   const created = stored.competition;
-  const afterSession = remember(state, `last:${competitionId}:${options.afterSession}`, () =>
-    lastSessionScored(c, options.afterSession),
-  );
+  const afterSession = lastScoredOf(state, c, options.afterSession);
   const sessions = [...created.sessions].sort((a, b) => a.session - b.session);
   // The rulebook in force on the day of the last session counted: NZ-4 penalties are
   // "calculated only at the end of the event", DSB averages are final only at the end.
   const date = (sessions.find((s) => s.session === afterSession) ?? sessions[0]).date;
-  const rulebook = rulebookInForce(state, created.clubId, date, options.whatIf);
+  const rulebook = rulebookOn(state, created.clubId, date, options.whatIf);
   const head: Heading = {
     competitionId,
     name: created.name,
@@ -120,7 +118,26 @@ function heading(state: CompetitionsState, competitionId: string, options: Query
 function inPlay(rulebook: Rulebook, groups: string[] | undefined): DsbParams {
   const params = rulebook.params as unknown as DsbParams;
   if (!groups?.length) return params;
-  return { ...params, groups: params.groups.filter((g) => groups.includes(g)) };
+  // One object per rulebook and groups, so that answers memoised on the parameters are shared.
+  let byGroups = inPlayOf.get(rulebook);
+  if (!byGroups) inPlayOf.set(rulebook, (byGroups = new Map()));
+  const key = groups.join('\u0000');
+  let p = byGroups.get(key);
+  if (!p)
+    byGroups.set(key, (p = { ...params, groups: params.groups.filter((g) => groups.includes(g)) }));
+  return p;
+}
+const inPlayOf = new WeakMap<Rulebook, Map<string, DsbParams>>();
+
+/** The rulebook in force, once per state, club and date (a what-if is computed each time). */
+function rulebookOn(
+  state: CompetitionsState,
+  clubId: string,
+  date: string,
+  whatIf?: Record<string, Json>,
+): Rulebook {
+  if (whatIf && Object.keys(whatIf).length) return rulebookInForce(state, clubId, date, whatIf);
+  return remember(state, `rulebook:${clubId}:${date}`, () => rulebookInForce(state, clubId, date));
 }
 
 const expectPreset = (
@@ -144,10 +161,8 @@ export function standingsOf(
     expectPreset(rulebook, 'nz-club', competitionId, head.format);
     const params = rulebook.params as unknown as NzClubParams;
     // NZ-8 and NZ-10 verdicts read every session the club's players sat down in.
-    const eligibility = remember(
-      state,
-      `nz-eligibility:${head.clubId}:${JSON.stringify(rulebook)}`,
-      () => nzEligibilityIndex(withAllScoredSessions(state), head.clubId, params),
+    const eligibility = remember(state, `nz-eligibility:${head.clubId}:${identity(rulebook)}`, () =>
+      nzEligibilityIndex(withAllScoredSessions(state), head.clubId, params),
     );
     const roster = state.players[head.clubId] ?? {};
     const { event, entries } = nzInput(c, roster, head.afterSession, eligibility);
@@ -169,7 +184,7 @@ export function standingsOf(
   }
   const params = inPlay(rulebook, c.competition!.groups);
   const input = dsbInputOf(state, c, head.afterSession);
-  const placements = groupPlacements(params, c, earlierPairsCompetitions(state, c), {
+  const placements = groupPlacements(params, c, earlierOf(state, c), {
     input: (o) => dsbInputOf(state, o),
     lastScored: (o) => lastScoredOf(state, o),
     final: (o, p) => finalStandingsOf(state, o, p),
@@ -236,7 +251,7 @@ export function championshipOf(
         (a, b) => b.session - a.session,
       )[0].date
     : `${season.slice(0, 4)}-12-31`;
-  const rulebook = rulebookInForce(state, clubId, lastDate, options.whatIf);
+  const rulebook = rulebookOn(state, clubId, lastDate, options.whatIf);
   const params = inPlay(rulebook, finished[0]?.competition!.groups);
   const { awards, table } = finished.length
     ? clubChampionship(
@@ -256,26 +271,62 @@ export function championshipOf(
   };
 }
 
-/** The club's DSB pairs competitions that started before this one, oldest first. */
-function earlierPairsCompetitions(
-  state: CompetitionsState,
-  c: CompetitionState,
-): CompetitionState[] {
-  const start = firstDate(c);
-  return clubPairsCompetitions(state, c.competition!.clubId)
-    .filter((o) => firstDate(o) < start)
-    .map((o) => scoredCompetition(state, o.competition!.competitionId));
+/** A club's DSB pairs competitions in date order, and who last played in which group. */
+interface ClubIndex {
+  competitions: CompetitionState[];
+  /** Each competition's first session date, in the same order (ascending). */
+  firsts: string[];
+  /** player → [index of the competition, the group the player's pair played in], ascending. */
+  groups: Map<string, Array<[number, string]>>;
 }
 
-/** A club's DSB pairs competitions in date order, indexed once per state. */
-function clubPairsCompetitions(state: CompetitionsState, clubId: string): CompetitionState[] {
-  return remember(state, `club-pairs:${clubId}`, () =>
-    Object.values(state.competitions)
+/** Indexed once per state: the club's competitions are a slice of it, not a scan of the ledger. */
+function clubIndex(state: CompetitionsState, clubId: string): ClubIndex {
+  return remember(state, `club-pairs:${clubId}`, () => {
+    const dated = Object.values(state.competitions)
       .filter((o) => o.competition?.clubId === clubId && o.competition.format === 'dsb-pairs')
       .map((o) => ({ o, first: firstDate(o) }))
-      .sort((a, b) => a.first.localeCompare(b.first))
-      .map(({ o }) => o),
-  );
+      .sort((a, b) => a.first.localeCompare(b.first));
+    const groups = new Map<string, Array<[number, string]>>();
+    dated.forEach(({ o }, i) => {
+      for (const p of Object.values(o.pairs)) {
+        if (!p.group) continue;
+        for (const player of p.players) {
+          const list = groups.get(player) ?? groups.set(player, []).get(player)!;
+          // A player in two pairs of one competition: the first pair found, as a scan would.
+          if (list[list.length - 1]?.[0] !== i) list.push([i, p.group]);
+        }
+      }
+    });
+    return { competitions: dated.map(({ o }) => o), firsts: dated.map((d) => d.first), groups };
+  });
+}
+
+const clubPairsCompetitions = (state: CompetitionsState, clubId: string) =>
+  clubIndex(state, clubId).competitions;
+
+/** The club's DSB pairs competitions that started before this one, as the DSB-6/8 check reads them. */
+function earlierOf(state: CompetitionsState, c: CompetitionState): Earlier {
+  const index = clubIndex(state, c.competition!.clubId);
+  const start = firstDate(c);
+  // The first competition starting on or after this one's first date: all before it are earlier.
+  let lo = 0;
+  let hi = index.firsts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (index.firsts[mid] < start) lo = mid + 1;
+    else hi = mid;
+  }
+  const count = lo;
+  const previous = count > 0 ? index.competitions[count - 1] : undefined;
+  return {
+    previous: previous && scoredCompetition(state, previous.competition!.competitionId),
+    lastGroupOf(player) {
+      const list = index.groups.get(player) ?? [];
+      for (let i = list.length - 1; i >= 0; i--) if (list[i][0] < count) return list[i][1];
+      return null;
+    },
+  };
 }
 
 /** A competition with its board-scored sessions' percentages derived: once per state. */
@@ -296,17 +347,26 @@ function withAllScoredSessions(state: CompetitionsState): CompetitionsState {
 }
 
 /** A competition's DSB input as of a session (all scored sessions by default), once per state. */
-const dsbInputOf = (state: CompetitionsState, c: CompetitionState, upTo?: number) =>
-  remember(state, `dsb-input:${c.competition!.competitionId}:${upTo}`, () => dsbInput(c, upTo));
+function dsbInputOf(state: CompetitionsState, c: CompetitionState, upTo?: number) {
+  const last = lastScoredOf(state, c, upTo);
+  return remember(state, `dsb-input:${c.competition!.competitionId}:${last}`, () =>
+    dsbInput(c, upTo, last),
+  );
+}
 
 /** A finished competition's final DSB standings under these parameters, once per state. */
 const finalStandingsOf = (state: CompetitionsState, c: CompetitionState, params: DsbParams) =>
-  remember(state, `final:${c.competition!.competitionId}:${JSON.stringify(params)}`, () =>
+  remember(state, `final:${c.competition!.competitionId}:${identity(params)}`, () =>
     competitionStandings(params, dsbInputOf(state, c)),
   );
 
-const lastScoredOf = (state: CompetitionsState, c: CompetitionState) =>
-  remember(state, `last:${c.competition!.competitionId}:undefined`, () => lastSessionScored(c));
+/** The last session scored (up to a session), once per state. */
+function lastScoredOf(state: CompetitionsState, c: CompetitionState, upTo?: number): number {
+  const all = remember(state, `last:${c.competition!.competitionId}`, () => lastSessionScored(c));
+  // Sessions are scored in order: the last scored up to `upTo` is the smaller of the two.
+  if (upTo === undefined) return all;
+  return Number.isInteger(upTo) ? Math.min(all, Math.max(0, upTo)) : lastSessionScored(c, upTo);
+}
 
 const firstDate = (c: { competition?: { sessions: Array<{ date: string }> } }) =>
   c.competition!.sessions.reduce((min, s) => (s.date < min ? s.date : min), '9999-12-31');
