@@ -10,10 +10,12 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { catalogue as defaultCatalogue } from '../events';
 import type { EventCatalogue } from '../events/catalogue';
 import type { EventStore } from '../store/event-store';
+import { DomainGate } from '../runtime/domain-gate';
 import { AppendEventsHandler } from './cqrs/append-events';
 import { ReadAllHandler } from './cqrs/read-all';
 import { ReadStreamHandler } from './cqrs/read-stream';
 import { ChampionshipHandler, StandingsHandler } from './cqrs/published';
+import { CPointsHandler } from './cqrs/c-points';
 import { EVENT_CATALOGUE, EVENT_STORE, LIVE_COMPETITIONS } from './tokens';
 import type { CompetitionsState } from '../projections/competitions';
 
@@ -52,11 +54,17 @@ export class LedgerModule {
       { provide: EVENT_STORE, useValue: store },
       { provide: EVENT_CATALOGUE, useValue: options.catalogue ?? defaultCatalogue },
       { provide: LIVE_COMPETITIONS, useValue: options.liveCompetitions ?? (() => undefined) },
+      {
+        provide: DomainGate,
+        useFactory: (s: EventStore) => new DomainGate(s),
+        inject: [EVENT_STORE],
+      },
       AppendEventsHandler,
       ReadStreamHandler,
       ReadAllHandler,
       StandingsHandler,
       ChampionshipHandler,
+      CPointsHandler,
     ];
     if (options.closeStoreOnShutdown) providers.push(StoreCloser);
     return {

@@ -27,13 +27,22 @@ export class AppendEventsHandler implements ICommandHandler<AppendEventsCommand,
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(EVENT_CATALOGUE) private readonly catalogue: EventCatalogue,
+    @Inject(DomainGate) private readonly gate: DomainGate,
   ) {}
 
   async execute({ streamId, expectedRevision, events }: AppendEventsCommand) {
     const batch = validateAppend(this.catalogue, streamId, expectedRevision, events);
     // The deciders judge competition facts against the stream as read; the append then
     // expects that revision, so a fact that raced in makes this a conflict, not a bad decision.
-    const expected = await new DomainGate(this.store).check(streamId, batch, expectedRevision);
-    return this.store.appendToStream(streamId, batch, { expectedRevision: expected });
+    // One gate for the module, one append at a time: the club-wide counts (NZ-8e, NZ-10) read
+    // other streams too, which no expected revision guards.
+    return this.gate.exclusive(async () => {
+      const expected = await this.gate.check(streamId, batch, expectedRevision);
+      const result = await this.store.appendToStream(streamId, batch, {
+        expectedRevision: expected,
+      });
+      this.gate.appended(streamId, batch, result.nextExpectedRevision);
+      return result;
+    });
   }
 }

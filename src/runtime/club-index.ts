@@ -1,0 +1,167 @@
+import { COMPETITION_FACT_TYPES } from '../domain/competition/facts';
+import { linkedPlayers, sessionKey } from '../domain/competition/state';
+import { sessionDate, type NzClubView, type NzSitting } from '../domain/club/nz-play-limits';
+import type { EventToAppend, RecordedEvent } from '../events/envelope';
+import {
+  competitions,
+  NoRulebookError,
+  rulebookInForce,
+  type CompetitionsState,
+} from '../projections/competitions';
+import { NZ_KIND_OF_FORMAT, nzNight } from '../projections/competitions/nz-eligibility';
+import { rosterEntryOn } from '../projections/competitions/state';
+import type { NzClubParams } from '../rulebooks/presets/nz-club';
+import type { EventStore } from '../store/event-store';
+
+const CLUB_FACTS = new Set([
+  'RulebookAdopted',
+  'RulebookAmended',
+  'PlayerRegistered',
+  'PlayerStatusChanged',
+  ...COMPETITION_FACT_TYPES,
+]);
+
+type Fact = Pick<EventToAppend, 'id' | 'type' | 'occurredAt' | 'data' | 'metadata'> & {
+  position?: number;
+};
+
+/** A competition's night and NZ kind of event, read as the standings' explain reads them. */
+function describe(night: string | undefined, format: string) {
+  const n = nzNight(night);
+  return { ...(n ? { night: n } : {}), event: NZ_KIND_OF_FORMAT[format] ?? format };
+}
+
+/**
+ * The club-wide context of the deciders (NZ-8e, NZ-10): every club's rulebook facts and
+ * roster, every competition folded with the deciders' evolve (all by the competitions
+ * projection's own fold, so they read as the standings read them), and who sat down in which
+ * competition session. Built from the store's $all on first use, then caught up from the
+ * last position read; facts the gate saw appended (or, in a dry run, would append) are folded
+ * at once. Board-result facts are not kept.
+ */
+export class ClubIndex {
+  private readonly state: CompetitionsState = competitions.initial();
+  /** clubId → player → competitionId → sessions sat down in. */
+  private readonly seats = new Map<string, Map<string, Map<string, Set<number>>>>();
+  /** Ids folded: a fact seen appended and then read back from $all counts once. */
+  private readonly ids = new Set<string>();
+  /** Facts seen appended before the first read of $all, folded after it (ledger order). */
+  private buffer: Fact[] = [];
+  private loaded = false;
+  private position = 0;
+
+  async catchUp(store: EventStore): Promise<void> {
+    if (this.loaded && (await store.headPosition()) <= this.position) return;
+    for await (const e of store.readAll({ fromPosition: this.position + 1 })) {
+      this.fold(e);
+      this.position = e.position;
+    }
+    if (!this.loaded) {
+      this.loaded = true;
+      for (const e of this.buffer) this.fold(e);
+      this.buffer = [];
+    }
+  }
+
+  /** Facts appended (or accepted by a dry run) through the gate. */
+  add(events: readonly Fact[]): void {
+    if (!this.loaded) this.buffer.push(...events);
+    else for (const e of events) this.fold(e);
+  }
+
+  view(clubId: string): NzClubView {
+    const params = new Map<string, NzClubParams | undefined>();
+    return {
+      nzParamsOn: (date) => {
+        if (!params.has(date)) params.set(date, this.nzParams(clubId, date));
+        return params.get(date);
+      },
+      playerOn: (playerId, date) => {
+        const e = rosterEntryOn(this.state.players[clubId]?.[playerId], date);
+        if (!e) return undefined;
+        const homeNight = nzNight(e.homeNight);
+        return {
+          status: e.status,
+          ...(homeNight ? { homeNight } : {}),
+          ...(e.rank ? { rank: e.rank } : {}),
+        };
+      },
+      describe: (c) => describe(c.night, c.format),
+      sittings: (playerId, except) => {
+        const out: NzSitting[] = [];
+        for (const [competitionId, sessions] of this.seats.get(clubId)?.get(playerId) ?? []) {
+          const c = this.state.competitions[competitionId];
+          if (competitionId === except || !c?.competition) continue;
+          const kind = describe(c.competition.night, c.competition.format);
+          for (const session of sessions) {
+            const date = sessionDate(c, session);
+            if (date) out.push({ competitionId, session, date, ...kind });
+          }
+        }
+        return out;
+      },
+    };
+  }
+
+  private nzParams(clubId: string, date: string): NzClubParams | undefined {
+    try {
+      const rulebook = rulebookInForce(this.state, clubId, date);
+      return rulebook.preset === 'nz-club' ? (rulebook.params as NzClubParams) : undefined;
+    } catch (err) {
+      if (err instanceof NoRulebookError) return undefined;
+      throw err;
+    }
+  }
+
+  private fold(e: Fact): void {
+    if (!CLUB_FACTS.has(e.type)) return;
+    const id = e.id.toLowerCase();
+    if (this.ids.has(id)) return;
+    this.ids.add(id);
+    competitions.apply(
+      this.state,
+      {
+        ...e,
+        metadata: e.metadata ?? {},
+        position: e.position ?? this.state.position,
+      } as RecordedEvent,
+      undefined,
+    );
+    if (!COMPETITION_FACT_TYPES.has(e.type)) return;
+    const d = e.data as { competitionId?: string; session?: number; pairId?: string };
+    const c = this.state.competitions[d.competitionId ?? ''];
+    if (!c?.competition || d.session === undefined) return;
+    const sat = (players: readonly string[]) => {
+      const club = this.seats.get(c.competition!.clubId) ?? new Map();
+      this.seats.set(c.competition!.clubId, club);
+      for (const p of players) {
+        const mine = club.get(p) ?? new Map<string, Set<number>>();
+        club.set(p, mine);
+        const sessions = mine.get(d.competitionId!) ?? new Set<number>();
+        mine.set(d.competitionId!, sessions);
+        sessions.add(d.session!);
+      }
+    };
+    // Who sat down, as presentAt reads the competition: result players, substitutes and the
+    // players of a pair linked to board results (named later, the named ones).
+    switch (e.type) {
+      case 'SessionResultRecorded':
+        sat((e.data as { players: string[] }).players);
+        break;
+      case 'SubstitutePlayed':
+        sat([(e.data as { substituteId: string }).substituteId]);
+        break;
+      case 'SessionScoredFromBoards':
+        for (const p of (e.data as { pairs: Array<{ pairId: string }> }).pairs) {
+          const link = c.scoredFromBoards?.[sessionKey(d.session, p.pairId)];
+          if (link) sat(linkedPlayers(c, link));
+        }
+        break;
+      case 'PartnershipPlayersNamed': {
+        const link = c.scoredFromBoards?.[sessionKey(d.session, d.pairId ?? '')];
+        if (link) sat(linkedPlayers(c, link));
+        break;
+      }
+    }
+  }
+}
