@@ -483,6 +483,35 @@ describe('NZ-8 a–d C-point verdicts at the table', () => {
     expect(r.WW!.explain.some((e) => e.rule.startsWith('NZ-8'))).toBe(false);
   });
 
+  it('NZ-8a a member on own night with a partner from a lower grade qualifies in own grade; the lower-graded partner for C points', () => {
+    const log = event(
+      club(members),
+      'tue',
+      'three-four-session-pairs',
+      'tuesday',
+      TUESDAYS.slice(0, 3),
+      { TM: ['tia', 'mia'], TT: ['tom', 'jun'] },
+    );
+    const expected = [
+      'event (tia): ok — 2026-03-03: plays on own night with a lower-graded partner: qualifies in own grade',
+      'c-points (mia): ok — 2026-03-03: a monday player on a tuesday (a lower grade): C points if earned',
+    ];
+    expect(said(standings(log, 'tue', 1).TM!, 'NZ-8a')).toEqual(expected);
+    // The same verdicts in the standings the club publishes (standingsOf, as the CLI and HTTP).
+    const view = standingsOf(fold(competitions, log.events), 'tue', { afterSession: 1 });
+    if (view.kind !== 'nz') throw new Error('not NZ');
+    const tm = view.rows.find((r) => r.competitor === 'TM')!;
+    expect(said(tm, 'NZ-8a')).toEqual(expected);
+    expect(tm).toMatchObject({ place: 1, qualifies: true });
+    // Two Tuesday players: same grade, no NZ-8a.
+    expect(
+      said(
+        view.rows.find((r) => r.competitor === 'TT')!,
+        'NZ-8a',
+      ),
+    ).toEqual([]);
+  });
+
   it('NZ-8c a member with a guest: the member qualifies for C points, the guest without an NZCBA number not', () => {
     const log = event(
       club(members),
