@@ -7,6 +7,7 @@ export {
   StandingsHandler,
   StandingsQuery,
 } from './cqrs/published';
+export { CPointsHandler, CPointsQuery } from './cqrs/c-points';
 export { LedgerModule, type LedgerModuleOptions } from './ledger.module';
 export { LedgerHttpModule } from './http/ledger-http.module';
 export { toHttpError, type HttpError } from './http/exception-filter';

@@ -43,7 +43,7 @@ function rowsOf(view: PublishedStandings): Array<Record<string, string | number 
   );
 }
 
-function table(rows: Array<Record<string, unknown>>): string {
+export function table(rows: Array<Record<string, unknown>>): string {
   if (rows.length === 0) return '(no rows)\n';
   const cols = Object.keys(rows[0]);
   const cells = rows.map((r) =>
@@ -58,7 +58,7 @@ function table(rows: Array<Record<string, unknown>>): string {
   return [line(cols), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n') + '\n';
 }
 
-function csv(rows: Array<Record<string, unknown>>): string {
+export function csv(rows: Array<Record<string, unknown>>): string {
   if (rows.length === 0) return '';
   const cols = Object.keys(rows[0]);
   return (

@@ -16,12 +16,25 @@ import { registerImportCommands } from './commands/import-usebio';
 import { progress } from './progress';
 import { formatChampionship, formatStandings, type Format } from './format-standings';
 import { competitions, type CompetitionsState } from '../projections/competitions';
-import { publishedChampionship, publishedStandings, standingsFrom } from '../runtime/published';
+import {
+  competitionsState,
+  publishedChampionship,
+  publishedStandings,
+  standingsFrom,
+} from '../runtime/published';
+import { cPointsOf, UnknownSessionError } from '../projections/competitions';
+import { formatCPoints } from './format-c-points';
 
 const positiveInt = (name: string) => (v: string) => {
   const n = Number(v);
   if (!Number.isSafeInteger(n) || n < 0)
     throw new InvalidArgumentError(`${name} must be an integer >= 0`);
+  return n;
+};
+const sessionNumber = (v: string) => {
+  const n = Number(v);
+  if (!/^\d+$/.test(v.trim()) || !Number.isSafeInteger(n) || n < 1)
+    throw new InvalidArgumentError('session must be a session number >= 1');
   return n;
 };
 const instant = (v: string) => {
@@ -266,6 +279,40 @@ export function buildCli(): Command {
         try {
           const view = await publishedChampionship(store, clubId, o.season, o);
           process.stdout.write(formatChampionship(view, o.format));
+        } finally {
+          await store.close();
+        }
+      },
+    );
+
+  program
+    .command('c-points <competition>')
+    .description(
+      'NZ-8 C points of an NZ competition’s scored sessions, each award explained (json)',
+    )
+    .addOption(storeOption())
+    .addOption(formatOption())
+    .option('--session <n>', 'only this session', sessionNumber)
+    .addOption(
+      new Option('--as-of <instant>', 'as published on this instant (facts recorded by then)')
+        .argParser(instant)
+        .conflicts('atPosition'),
+    )
+    .option('--at-position <n>', 'as of this ledger position', positiveInt('at-position'))
+    .action(
+      async (
+        competitionId: string,
+        o: { store: string; format: Format; session?: number; asOf?: string; atPosition?: number },
+      ) => {
+        const store = await openStore(o.store, { upcast: catalogue.upcast });
+        try {
+          const state = await competitionsState(store, o);
+          const view = cPointsOf(state, competitionId, { session: o.session });
+          process.stdout.write(formatCPoints(view, o.format));
+        } catch (e) {
+          if (!(e instanceof UnknownSessionError)) throw e;
+          err(`c-points: --session ${o.session}: ${e.message}`);
+          process.exitCode = 2;
         } finally {
           await store.close();
         }

@@ -22,13 +22,15 @@ import { EVENT_STORE } from '../tokens';
 import { AppendRequestCheck } from './append-request';
 import {
   ChampionshipParams,
+  CPointsParams,
   DEFAULT_PAGE,
   ReadAllParams,
   ReadStreamParams,
   StandingsParams,
 } from './dto';
 import { ChampionshipQuery, StandingsQuery } from '../cqrs/published';
-import type { ChampionshipView } from '../../projections/competitions';
+import { CPointsQuery } from '../cqrs/c-points';
+import type { ChampionshipView, CPointsView } from '../../projections/competitions';
 import type { PublishedStandings } from '../../runtime/published';
 import { InvalidRequestError, UnsupportedMediaTypeError } from './errors';
 import { RequestValidator } from './request-validator';
@@ -141,6 +143,16 @@ export class PublishedController {
     const { value, issues } = await this.validator.check('query', StandingsParams, query);
     if (issues.length > 0) throw new InvalidRequestError(issues);
     return this.queryBus.execute(new StandingsQuery(competitionId, value));
+  }
+
+  @Get('competitions/:competitionId/c-points')
+  async cPoints(
+    @Param('competitionId') competitionId: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<CPointsView> {
+    const { value, issues } = await this.validator.check('query', CPointsParams, query);
+    if (issues.length > 0) throw new InvalidRequestError(issues);
+    return this.queryBus.execute(new CPointsQuery(competitionId, value));
   }
 
   @Get('clubs/:clubId/championship')

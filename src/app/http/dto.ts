@@ -151,6 +151,14 @@ export class StandingsParams extends AsOfParams {
   afterSession?: number;
 }
 
+export class CPointsParams extends AsOfParams {
+  @IsOptional()
+  @Transform(toWholeNumber)
+  @Min(1, { message: 'session must be a session number >= 1' })
+  @IsInt({ message: 'session must be a session number >= 1' })
+  session?: number;
+}
+
 export class ChampionshipParams extends AsOfParams {
   @IsString({ message: 'season is required, e.g. season=2014-2015' })
   season!: string;

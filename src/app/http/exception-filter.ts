@@ -20,6 +20,7 @@ import {
   MissingBallotError,
   NoRulebookError,
   UnknownCompetitionError,
+  UnknownSessionError,
   WrongRulebookError,
 } from '../../projections/competitions';
 import { DsbInputError } from '../../standings/dsb';
@@ -121,6 +122,16 @@ function publishedError(e: unknown): HttpError | undefined {
     return {
       status: HttpStatus.NOT_FOUND,
       body: { error: 'UnknownCompetition', message: e.message },
+    };
+  }
+  if (e instanceof UnknownSessionError) {
+    return {
+      status: HttpStatus.BAD_REQUEST,
+      body: {
+        error: 'InvalidRequest',
+        message: e.message,
+        issues: [{ field: 'session', message: e.message }],
+      },
     };
   }
   if (

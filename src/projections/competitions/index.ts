@@ -11,3 +11,10 @@ export {
   type ChampionshipView,
   type QueryOptions,
 } from './queries';
+export {
+  cPointsOf,
+  UnknownSessionError,
+  type CPointsView,
+  type CPointsSessionView,
+  type CPointsOptions,
+} from './c-points';

@@ -92,6 +92,28 @@ export type NzClubParams = {
   visitorsQualifyForPrizes: boolean;
   /** The club year for NZ-8 and NZ-10 limits starts on this month-day (MM-DD). */
   yearStarts: string;
+  /**
+   * NZ-8 C points of a club session (RULES.md: "the award table is a setting"): the top pair of
+   * each field (direction) gets `top`; lower places a falling share down to the top
+   * `awardedFraction` of the field. Reading (docs/rules-nz.md, "C points"):
+   * - places awarded = field size × `awardedFraction`, rounded `placesRounding` ('down' | 'up'),
+   *   at least 1 (9 pairs → 3, 10 pairs → 3 rounded down, 4 rounded up);
+   * - `scale` 'linear': place p of k gets top × (k − p + 1) / k (40, 26⅔, 13⅓ for k = 3);
+   *   'table': place p gets `table[p − 1]` (none past the table or past the k places);
+   * - tied pairs share the points of the places they tie for equally, exactly;
+   * - `rounding` of each player's session award: 'half-up' | 'down' | 'up' to whole C points,
+   *   or 'none' to keep the exact fraction.
+   * Only the event kinds in `events` award C points.
+   */
+  cPoints: {
+    events: string[];
+    top: number;
+    awardedFraction: string;
+    placesRounding: string;
+    scale: string;
+    table: number[];
+    rounding: string;
+  };
 };
 
 export const nzClub: Preset<NzClubParams> = {
@@ -143,5 +165,22 @@ export const nzClub: Preset<NzClubParams> = {
     visitorMaxPerYear: 3,
     visitorsQualifyForPrizes: false,
     yearStarts: '01-01',
+    cPoints: {
+      events: [
+        'club-pairs',
+        'victoria-pairs',
+        'thursday-afternoon-club-pairs',
+        'short-pairs',
+        'wellesley-pairs',
+        'random-draw-individual',
+        'wilkinson-individual',
+      ],
+      top: 40,
+      awardedFraction: '1/3',
+      placesRounding: 'down',
+      scale: 'linear',
+      table: [],
+      rounding: 'half-up',
+    },
   },
 };

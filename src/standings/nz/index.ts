@@ -4,3 +4,4 @@ export * from './counted';
 export * from './qualification';
 export * from './eligibility';
 export * from './standings';
+export * from './c-points';

@@ -1,0 +1,256 @@
+/**
+ * NZ-8 C points of an NZ competition's scored sessions, from the ledger: each session's scores
+ * after the NZ-5 penalty (the NZ standings' own computation), the field each pair sat in when
+ * the session was scored here from board results, and the NZ-8 a–d verdicts of the players who
+ * sat down, turned into C points by the award table of the rulebook in force on the session's
+ * day (`cPointsOfSession`). Pure: the answer depends on the projection state only.
+ */
+import type { CompetitionState } from '../../domain/competition/state';
+import type { NzClubParams } from '../../rulebooks/presets/nz-club';
+import type { Json } from '../../rulebooks/rulebook';
+import { Fraction } from '../../scoring/fraction';
+import {
+  cPointsOfSession,
+  nzStandings,
+  type CPointsCompetitor,
+  type CPointsSession,
+  type NzVerdict,
+} from '../../standings/nz';
+import { remember } from './memo';
+import { nzEligibilityIndex, nzNight } from './nz-eligibility';
+import { isNzFormat, nzInput } from './nz-input';
+import { UnknownCompetitionError, WrongRulebookError } from './queries';
+import { rulebookInForce } from './rulebook-in-force';
+import { isScoredResult, withScoredSessions } from './scored-sessions';
+import { rosterEntryOn, type CompetitionsState } from './state';
+
+export interface CPointsOptions {
+  /** Only this session (1-based). */
+  session?: number;
+  /** What-if: parameter overrides not stored in the ledger. */
+  whatIf?: Record<string, Json>;
+}
+
+/** A session number the competition does not have (named as the `session` option). */
+export class UnknownSessionError extends RangeError {
+  readonly field = 'session';
+  constructor(
+    readonly competitionId: string,
+    readonly session: unknown,
+    sessions: number,
+  ) {
+    super(
+      `session must be a session number of competition ${competitionId} (1–${sessions}), got ${String(session)}`,
+    );
+  }
+}
+
+export interface CPointsSessionView extends CPointsSession {
+  date: string;
+  /** The rulebook in force on the session's day, whose award table was used. */
+  rulebook: { preset: string; effectiveFrom: string };
+  /** 'directions': NS and EW fields from the board results; 'one-field': no direction known. */
+  fieldsFrom: 'directions' | 'one-field';
+}
+
+export interface CPointsView {
+  competitionId: string;
+  name: string;
+  clubId: string;
+  season: string;
+  format: string;
+  sessions: number;
+  /** The ledger position the answer is as of. */
+  position: number;
+  /** One entry per scored session (or the one asked for, when scored). */
+  awards: CPointsSessionView[];
+  /** Each player's C points over those sessions (exact sum of the awards), most first. */
+  totals: Array<{ player: string; points: string; sessions: number[] }>;
+}
+
+const DATED = /^\d{4}-\d{2}-\d{2}:/;
+
+/** The session's day: as held (SessionHeld) when recorded, else as planned. */
+function sessionDate(c: CompetitionState, session: number): string {
+  const held = Object.values(c.held).find((h) => h.session === session && h.date);
+  return (
+    held?.date ??
+    c.competition!.sessions.find((s) => s.session === session)?.date ??
+    c.competition!.sessions[0]!.date
+  );
+}
+
+/** Every competition with its board-scored results: who sat down where (NZ-8, NZ-10). */
+const allScored = (state: CompetitionsState): CompetitionsState =>
+  remember(state, 'c-points:all-scored', () => ({
+    ...state,
+    competitions: Object.fromEntries(
+      Object.entries(state.competitions).map(([id, c]) => [
+        id,
+        withScoredSessions(c, state.boardSessions),
+      ]),
+    ),
+  }));
+
+/**
+ * The C points of an NZ competition: for each scored session (a session with results), the
+ * award of every player who sat down, explained. Errors as `standingsOf`: an unknown
+ * competition, a competition that is not NZ or not under the nz-club rulebook.
+ */
+export function cPointsOf(
+  state: CompetitionsState,
+  competitionId: string,
+  options: CPointsOptions = {},
+): CPointsView {
+  const stored = state.competitions[competitionId];
+  if (!stored?.competition) throw new UnknownCompetitionError(competitionId);
+  const created = stored.competition;
+  if (!isNzFormat(created.format)) {
+    throw new WrongRulebookError(competitionId, created.format, 'NZ-8 C points (nz-club)');
+  }
+  const planned = created.sessions.length;
+  if (
+    options.session !== undefined &&
+    (!Number.isSafeInteger(options.session) || options.session < 1 || options.session > planned)
+  ) {
+    throw new UnknownSessionError(competitionId, options.session, planned);
+  }
+  const c = allScored(state).competitions[competitionId]!;
+  const roster = state.players[created.clubId] ?? {};
+  const scored = [...new Set(Object.values(c.results).map((r) => r.session))]
+    .filter((s) => options.session === undefined || s === options.session)
+    .sort((a, b) => a - b);
+
+  const awards = scored.map((session): CPointsSessionView => {
+    const date = sessionDate(c, session);
+    const rulebook = rulebookInForce(state, created.clubId, date, options.whatIf);
+    if (rulebook.preset !== 'nz-club')
+      throw new WrongRulebookError(competitionId, created.format, rulebook.preset);
+    const params = rulebook.params as unknown as NzClubParams;
+    const index = remember(
+      state,
+      `c-points:index:${created.clubId}:${JSON.stringify(rulebook.params)}`,
+      () => nzEligibilityIndex(allScored(state), created.clubId, params),
+    );
+    // The NZ standings as of this session: the session's score after NZ-5 (and NZ-8h), and
+    // the NZ-8/NZ-10 verdicts of its players.
+    const { event, entries } = nzInput(c, roster, session, index);
+    const rows = new Map(nzStandings(event, entries, params).map((r) => [r.competitor, r]));
+    const verdictsOf = new Map(entries.map((e) => [e.competitor, e.verdicts ?? []]));
+
+    const results = Object.values(c.results)
+      .filter((r) => r.session === session && c.pairs[r.pairId])
+      .sort((a, b) => a.pairId.localeCompare(b.pairId));
+    // NZ-6: two pairs' remaining members played as one partnership: one table, placed once.
+    const tables = new Map<string, (typeof results)[number]>();
+    for (const r of results) {
+      const key = [...r.players].sort().join('|');
+      if (!tables.has(key)) tables.set(key, r);
+    }
+    const fieldOf = (r: (typeof results)[number]) => {
+      if (!isScoredResult(r)) return undefined;
+      const f =
+        state.boardSessions?.[r.scoredFrom.sessionStreamId]?.pairs[r.scoredFrom.pairNumber]?.field;
+      return f === 'NS' || f === 'EW' ? f : undefined;
+    };
+    const seated = [...tables.values()];
+    const directions = seated.length > 0 && seated.every((r) => fieldOf(r) !== undefined);
+
+    const competitors = seated.map((r): CPointsCompetitor => {
+      const line = rows.get(r.pairId)!.sessions.find((l) => l.session === session)!;
+      const nz5 = rows
+        .get(r.pairId)!
+        .explain.filter((e) => e.rule === 'NZ-5' && e.session === session && e.amount)
+        .reduce((s, e) => s - e.amount!, 0);
+      // The verdicts of this session's day, and those not tied to a day (NZ-10 prizes).
+      const today = (verdictsOf.get(r.pairId) ?? []).filter(
+        (v) => v.reason.startsWith(`${date}:`) || !DATED.test(v.reason),
+      );
+      return {
+        competitor: r.pairId,
+        score: line.beforeSubstitutePenalty,
+        ...(nz5 > 0 ? { oneBoardPenalty: nz5 } : {}),
+        ...(directions ? { field: fieldOf(r)! } : {}),
+        players: r.players.map((id) => ({
+          id,
+          verdicts: withDefault(
+            id,
+            today.filter((v) => v.subject === id),
+            rosterEntryOn(roster[id], date)?.status,
+            roster[id]?.homeNight,
+            created.night,
+          ),
+        })),
+      };
+    });
+    const result = cPointsOfSession({ kind: event.kind, session, competitors }, params);
+    return {
+      ...result,
+      date,
+      rulebook: { preset: rulebook.preset, effectiveFrom: rulebook.effectiveFrom },
+      fieldsFrom: directions ? 'directions' : 'one-field',
+    };
+  });
+
+  const sums = new Map<string, { points: Fraction; sessions: number[] }>();
+  for (const s of awards)
+    for (const a of s.awards) {
+      const t = sums.get(a.player) ?? { points: Fraction.ZERO, sessions: [] };
+      const [n, d] = a.points.split('/');
+      t.points = t.points.add(Fraction.of(BigInt(n!), BigInt(d ?? 1)));
+      t.sessions.push(s.session);
+      sums.set(a.player, t);
+    }
+  const totals = [...sums]
+    .map(([player, t]) => ({ player, points: t.points, sessions: t.sessions }))
+    .sort((a, b) => b.points.compare(a.points) || a.player.localeCompare(b.player))
+    .map((t) => ({ ...t, points: t.points.toString() }));
+
+  return {
+    competitionId,
+    name: created.name,
+    clubId: created.clubId,
+    season: created.season,
+    format: created.format,
+    sessions: planned,
+    position: state.position,
+    awards,
+    totals,
+  };
+}
+
+/**
+ * A player's C-point verdict when NZ-8 a–d gave none: a member or nominee playing on their own
+ * night (the plain NZ-8 line is left out of the standings), or a table the eligibility could not
+ * judge (no night on the competition, a member without a home night, an individual event).
+ * Anyone else is from outside the club: NZ-8c, and the ledger records no NZCBA number.
+ */
+function withDefault(
+  id: string,
+  verdicts: NzVerdict[],
+  status: string | undefined,
+  homeNight: string | undefined,
+  night: string | undefined,
+): NzVerdict[] {
+  if (verdicts.some((v) => v.scope === 'c-points')) return verdicts;
+  const member = status === 'member' || status === 'nominee';
+  const own = night !== undefined && nzNight(homeNight) === nzNight(night);
+  const verdict: NzVerdict = member
+    ? {
+        rule: 'NZ-8',
+        subject: id,
+        scope: 'c-points',
+        ok: true,
+        reason: own
+          ? 'a member playing on their own night'
+          : 'a member (reading: qualifies where NZ-8 a–d give no other verdict)',
+      }
+    : {
+        rule: 'NZ-8c',
+        subject: id,
+        scope: 'c-points',
+        ok: false,
+        reason: `a ${status ?? 'player unknown to the roster'} from outside the club without a valid NZCBA number (the ledger records none)`,
+      };
+  return [...verdicts, verdict];
+}

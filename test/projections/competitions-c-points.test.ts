@@ -1,0 +1,432 @@
+import {
+  competitions,
+  cPointsOf,
+  UnknownCompetitionError,
+  UnknownSessionError,
+  WrongRulebookError,
+  type CPointsView,
+} from '../../src/projections/competitions';
+import { fold } from '../../src/projections/projection';
+import { FactLog } from '../support/ledger';
+
+type Roster = Record<string, { status: string; homeNight?: string; rank?: string }>;
+
+const ROSTER: Roster = {
+  ...Object.fromEntries(
+    Array.from({ length: 9 }, (_, i) => [
+      [`a${i + 1}`, { status: 'member', homeNight: 'tuesday' }],
+      [`b${i + 1}`, { status: 'member', homeNight: 'tuesday' }],
+    ]).flat(),
+  ),
+  mon: { status: 'member', homeNight: 'monday' },
+  wed: { status: 'member', homeNight: 'wednesday' },
+  we2: { status: 'member', homeNight: 'wednesday' },
+  tom: { status: 'member', homeNight: 'tuesday', rank: 'open' },
+  gus: { status: 'non-member' },
+  vic: { status: 'visitor' },
+};
+
+/** `n` Tuesdays a week apart from 3 March 2026. */
+const weekly = (n: number) =>
+  Array.from({ length: n }, (_, i) =>
+    new Date(Date.UTC(2026, 2, 3 + 7 * i)).toISOString().slice(0, 10),
+  );
+const DATES = weekly(4);
+
+/**
+ * The Karori club (nz-club rulebook) and a four-session event `id` on `night`: pairs p1 … p9
+ * (a<n>, b<n>) score `scores[pair]` in each session (70, 68, … by default); `seat` puts other
+ * players at a pair's table for a session.
+ */
+function ledger(
+  options: {
+    id?: string;
+    format?: string;
+    night?: string;
+    scores?: Record<string, number>;
+    seat?: Record<string, [string, string]>;
+    boards?: number;
+    extra?: (log: FactLog) => void;
+  } = {},
+) {
+  const id = options.id ?? 'cp';
+  // The ten-session events (NZ-1) have ten sessions; the short pairs four.
+  const dates = weekly(['club-pairs', 'victoria-pairs'].includes(options.format ?? '') ? 10 : 4);
+  const log = new FactLog('karori', '+13:00');
+  log.add('club-karori', 'RulebookAdopted', {
+    clubId: 'karori',
+    preset: 'nz-club',
+    overrides: {},
+    effectiveFrom: '2026-01-01',
+  });
+  for (const [playerId, p] of Object.entries(ROSTER))
+    log.add('club-karori-players', 'PlayerRegistered', { playerId, name: playerId, ...p });
+  options.extra?.(log);
+  const stream = `competition-${id}`;
+  log.add(stream, 'CompetitionCreated', {
+    competitionId: id,
+    clubId: 'karori',
+    name: 'Short Pairs',
+    season: '2026',
+    kind: 'short-pairs',
+    format: options.format ?? 'three-four-session-pairs',
+    night: options.night ?? 'tuesday',
+    sessions: dates.map((date, i) => ({ session: i + 1, date, startTime: '19:30' })),
+  });
+  for (let n = 1; n <= 9; n++)
+    log.add(stream, 'PairEntered', {
+      competitionId: id,
+      pairId: `p${n}`,
+      players: [`a${n}`, `b${n}`],
+    });
+  dates.forEach((date, i) => {
+    for (let n = 1; n <= 9; n++) {
+      const pairId = `p${n}`;
+      const players = (i === 0 && options.seat?.[pairId]) || [`a${n}`, `b${n}`];
+      log.add(
+        stream,
+        'SessionResultRecorded',
+        {
+          competitionId: id,
+          session: i + 1,
+          pairId,
+          players,
+          percentage: options.scores?.[pairId] ?? 70 - 2 * (n - 1),
+          boardsPlayed: options.boards ?? 25,
+          source: 'imported',
+        },
+        `${date}T22:30`,
+      );
+    }
+  });
+  return log;
+}
+
+const view = (log: FactLog, id = 'cp', o: Parameters<typeof cPointsOf>[2] = {}) =>
+  cPointsOf(fold(competitions, log.events), id, o);
+
+/** Session `n`'s C points by player. */
+const pointsIn = (v: CPointsView, n = 1) =>
+  Object.fromEntries(
+    v.awards.find((s) => s.session === n)!.awards.map((a) => [a.player, a.points]),
+  );
+
+const explainOf = (v: CPointsView, player: string, n = 1) =>
+  v.awards
+    .find((s) => s.session === n)!
+    .awards.find((a) => a.player === player)!
+    .explain.map((e) => `${e.rule} ${e.effect}`);
+
+describe('NZ-8 C points from the ledger', () => {
+  it('NZ-8 C points: the top pair of a club session gets 40 C, 2nd and 3rd of 9 a falling share; imported results are one field (no direction in the ledger)', () => {
+    const v = view(ledger());
+    expect(v.awards.map((s) => s.session)).toEqual([1, 2, 3, 4]);
+    const s1 = v.awards[0]!;
+    expect(s1).toMatchObject({
+      date: '2026-03-03',
+      fieldsFrom: 'one-field',
+      rulebook: { preset: 'nz-club', effectiveFrom: '2026-01-01' },
+      fields: [{ field: 'ALL', size: 9, places: 3, points: ['40', '80/3', '40/3'] }],
+    });
+    expect(pointsIn(v)).toMatchObject({ a1: '40', b1: '40', a2: '27', b3: '13', a4: '0' });
+    expect(explainOf(v, 'a1')).toEqual([
+      'NZ-8 1st of 9 in the session (one field) on 70.00 %; places 1–3 earn C points (the top 1/3, rounded down)',
+      'NZ-8 c-points: ok — a member playing on their own night',
+      'NZ-8 40 C',
+    ]);
+    // Over the four sessions.
+    expect(v.totals.slice(0, 3)).toEqual([
+      { player: 'a1', points: '160', sessions: [1, 2, 3, 4] },
+      { player: 'b1', points: '160', sessions: [1, 2, 3, 4] },
+      { player: 'a2', points: '108', sessions: [1, 2, 3, 4] },
+    ]);
+  });
+
+  it('NZ-8 C points: one session only with the session option', () => {
+    const v = view(ledger(), 'cp', { session: 3 });
+    expect(v.awards.map((s) => s.session)).toEqual([3]);
+    expect(v.totals[0]).toEqual({ player: 'a1', points: '40', sessions: [3] });
+  });
+
+  it('NZ-8 C points: tied pairs share the places they tie for (2nd= of 9: 20 C each)', () => {
+    const v = view(ledger({ scores: { p2: 65, p3: 65 } }));
+    expect(pointsIn(v)).toMatchObject({ a1: '40', a2: '20', b3: '20', a4: '0' });
+  });
+
+  it('NZ-5 NZ-8 the one-board penalty changes the placing: the pair 1st on 72 % with a non-member drops to 2nd on 68 %, and the C points follow', () => {
+    const v = view(
+      ledger({
+        format: 'club-pairs',
+        night: 'tuesday',
+        scores: { p1: 72, p2: 69 },
+        seat: { p1: ['a1', 'gus'] },
+      }),
+    );
+    const s1 = v.awards[0]!.awards;
+    expect(s1.find((a) => a.player === 'a2')).toMatchObject({ place: 1, points: '40' });
+    expect(s1.find((a) => a.player === 'a1')).toMatchObject({
+      place: 2,
+      score: 6800,
+      points: '27',
+    });
+    expect(explainOf(v, 'a1')[0]).toBe(
+      'NZ-5 placed on 68.00 % after the one-board penalty of 4.00 %',
+    );
+    // NZ-8c: the member qualifies; the non-member guest, with no NZCBA number in the ledger, not.
+    expect(pointsIn(v)).toMatchObject({ a1: '27', gus: '0' });
+  });
+
+  it('NZ-8a the lower-graded partner (a Monday member on a Tuesday) gets the C points earned', () => {
+    const v = view(ledger({ seat: { p1: ['a1', 'mon'] } }));
+    expect(pointsIn(v)).toMatchObject({ a1: '40', mon: '40' });
+    expect(explainOf(v, 'mon')).toContain(
+      'NZ-8a c-points: ok — 2026-03-03: a monday player on a tuesday (a lower grade): C points if earned',
+    );
+    expect(explainOf(v, 'a1')).toContain(
+      'NZ-8a event: ok — 2026-03-03: plays on own night with a lower-graded partner: qualifies in own grade (not a C-point verdict: explained only)',
+    );
+  });
+
+  it('NZ-8b a Tuesday player in the Victoria Pairs on a Wednesday: C points by the place after the NZ-5 penalty (1st on 70 % drops to 2nd on 66 %)', () => {
+    const v = view(
+      ledger({
+        format: 'victoria-pairs',
+        night: 'wednesday',
+        scores: { p1: 70, p2: 67 },
+        seat: { p1: ['tom', 'wed'], p2: ['mon', 'we2'] },
+      }),
+    );
+    const s1 = v.awards[0]!.awards;
+    expect(s1.find((a) => a.player === 'tom')).toMatchObject({
+      place: 2,
+      score: 6600,
+      points: '27',
+    });
+    expect(pointsIn(v)).toMatchObject({ tom: '27', wed: '27', mon: '40', we2: '40' });
+    expect(explainOf(v, 'tom')).toContain(
+      'NZ-8b c-points: ok — 2026-03-03: a tuesday player on a wednesday: C points after the one-board penalty (NZ-5) where the event has one',
+    );
+  });
+
+  it('NZ-8c a member with a guest from outside the club: the member gets the C points, the guest none (the ledger records no NZCBA number)', () => {
+    const v = view(ledger({ format: 'three-four-session-pairs', seat: { p1: ['a1', 'gus'] } }));
+    expect(pointsIn(v)).toMatchObject({ a1: '40', gus: '0' });
+    expect(explainOf(v, 'a1')).toContain(
+      'NZ-8c c-points: ok — 2026-03-03: a member with a guest from outside the club',
+    );
+    expect(explainOf(v, 'gus').at(-1)).toBe(
+      'NZ-8c no C points: NZ-8c 2026-03-03: a guest without a valid NZCBA number',
+    );
+  });
+
+  it('NZ-10 a visitor earns no C points (NZ-8c: no NZCBA number in the ledger); the member partnering the visitor does', () => {
+    const v = view(ledger({ seat: { p1: ['a1', 'vic'] } }));
+    expect(pointsIn(v)).toMatchObject({ a1: '40', vic: '0' });
+    const said = explainOf(v, 'vic');
+    expect(said).toContain(
+      'NZ-10 prizes: no — a visitor does not qualify for prizes (not a C-point verdict: explained only)',
+    );
+    expect(said.at(-1)).toBe(
+      'NZ-8c no C points: NZ-8c 2026-03-03: a visitor without a valid NZCBA number',
+    );
+  });
+
+  it('NZ-8 an amendment of the award table effective from a date changes the sessions from that day on', () => {
+    const amend = (log: FactLog) =>
+      log.add('club-karori', 'RulebookAmended', {
+        clubId: 'karori',
+        changes: { 'cPoints.top': 60, 'cPoints.placesRounding': 'up' },
+        effectiveFrom: '2026-03-17',
+      });
+    const v = view(ledger({ extra: amend }));
+    expect(pointsIn(v, 2)).toMatchObject({ a1: '40', a2: '27', a3: '13', a4: '0' });
+    expect(v.awards[2]).toMatchObject({ rulebook: { effectiveFrom: '2026-03-17' } });
+    expect(pointsIn(v, 3)).toMatchObject({ a1: '60', a2: '40', a3: '20', a4: '0' });
+    // A what-if, not stored: the same answer for session 1.
+    const whatIf = view(ledger(), 'cp', { session: 1, whatIf: { 'cPoints.top': 60 } });
+    expect(pointsIn(whatIf)).toMatchObject({ a1: '60', a2: '40' });
+  });
+
+  it('NZ-8 a wrong award-table value in the ledger is refused when the C points are asked for, naming the parameter', () => {
+    const bad = (log: FactLog) =>
+      log.add('club-karori', 'RulebookAmended', {
+        clubId: 'karori',
+        changes: { 'cPoints.scale': 'log' },
+        effectiveFrom: '2026-03-10',
+      });
+    expect(() => view(ledger({ extra: bad }), 'cp', { session: 1 })).not.toThrow();
+    expect(() => view(ledger({ extra: bad }))).toThrow(
+      "NZ-8: cPoints.scale must be 'linear', 'table', got 'log'",
+    );
+  });
+
+  it('bad input: an unknown competition, a DSB competition and a session the competition does not have are refused, typed', () => {
+    expect(() => view(ledger(), 'nope')).toThrow(UnknownCompetitionError);
+    const dsb = ledger();
+    dsb.add('club-dsb', 'RulebookAdopted', {
+      clubId: 'dsb',
+      preset: 'dsb-groenlo-2014',
+      overrides: {},
+      effectiveFrom: '2014-09-01',
+    });
+    dsb.add('competition-d1', 'CompetitionCreated', {
+      competitionId: 'd1',
+      clubId: 'dsb',
+      name: 'Parencompetitie',
+      season: '2014-2015',
+      kind: 'pairs-series',
+      format: 'dsb-pairs',
+      sessions: [{ session: 1, date: '2014-09-08', startTime: '19:45' }],
+      groups: ['A'],
+    });
+    expect(() => view(dsb, 'd1')).toThrow(WrongRulebookError);
+    expect(() => view(ledger(), 'cp', { session: 5 })).toThrow(UnknownSessionError);
+    expect(() => view(ledger(), 'cp', { session: 0 })).toThrow(
+      'session must be a session number of competition cp (1–4), got 0',
+    );
+    // A session planned but not played yet: no awards.
+    const early = ledger();
+    const upToSession2 = early.events.filter(
+      (e) => !(e.type === 'SessionResultRecorded' && (e.data as { session: number }).session > 2),
+    );
+    expect(cPointsOf(fold(competitions, upToSession2), 'cp', { session: 3 }).awards).toEqual([]);
+  });
+});
+
+type Line = [board: number, ns: string, ew: string, nsScore: number];
+
+/** A Mitchell: NS pairs 1–3, EW pairs 4–6; NS 2 tops NS (75 %), EW 6 tops EW (83.33 %). */
+const LINES: Line[] = [
+  [1, '1', '4', 420],
+  [1, '2', '5', 450],
+  [1, '3', '6', -50],
+  [2, '1', '5', -100],
+  [2, '2', '6', -100],
+  [2, '3', '4', 110],
+  [3, '1', '6', 140],
+  [3, '2', '4', 170],
+  [3, '3', '5', 140],
+];
+
+describe('NZ-8 C points of a session scored here from board results', () => {
+  it('NZ-8 C points: each direction is a field — the top NS pair and the top EW pair each get 40 C', () => {
+    const log = new FactLog('karori', '+13:00');
+    log.add('club-karori', 'RulebookAdopted', {
+      clubId: 'karori',
+      preset: 'nz-club',
+      overrides: {},
+      effectiveFrom: '2026-01-01',
+    });
+    for (let n = 1; n <= 6; n++)
+      for (const p of [`a${n}`, `b${n}`])
+        log.add('club-karori-players', 'PlayerRegistered', {
+          playerId: p,
+          name: p,
+          status: 'member',
+          homeNight: 'tuesday',
+        });
+    log.add('competition-sc', 'CompetitionCreated', {
+      competitionId: 'sc',
+      clubId: 'karori',
+      name: 'Scored here',
+      season: '2026',
+      kind: 'short-pairs',
+      format: 'three-four-session-pairs',
+      night: 'tuesday',
+      sessions: DATES.slice(0, 3).map((date, i) => ({ session: i + 1, date, startTime: '19:30' })),
+    });
+    for (let n = 1; n <= 6; n++)
+      log.add('competition-sc', 'PairEntered', {
+        competitionId: 'sc',
+        pairId: `s${n}`,
+        players: [`a${n}`, `b${n}`],
+      });
+    const stream = 'session-karori-ev-1-1';
+    const date = DATES[0]!;
+    log.add(
+      stream,
+      'SessionMovementRecorded',
+      {
+        clubId: 'karori',
+        eventId: 'ev-1',
+        date,
+        session: '1',
+        scoringMethod: 'MP',
+        winnerType: 2,
+        boards: [1, 2, 3],
+        fields: [
+          { field: 'NS', pairs: ['1', '2', '3'] },
+          { field: 'EW', pairs: ['4', '5', '6'] },
+        ],
+        expectedResults: [1, 2, 3].map((board) => ({ board, results: 3 })),
+      },
+      `${date}T19:30`,
+    );
+    for (let n = 1; n <= 6; n++)
+      log.add(
+        stream,
+        'SessionPairRegistered',
+        {
+          pair: String(n),
+          field: n <= 3 ? 'NS' : 'EW',
+          direction: n <= 3 ? 'NS' : 'EW',
+          players: [],
+        },
+        `${date}T19:30`,
+      );
+    LINES.forEach(([board, nsPair, ewPair, nsScore], i) =>
+      log.add(
+        stream,
+        'BoardResultRecorded',
+        {
+          board,
+          line: (i % 3) + 1,
+          nsPair,
+          ewPair,
+          kind: 'played',
+          contract: { level: 1, strain: 'NT', doubling: '' },
+          declarer: 'N',
+          tricks: 7,
+          nsScore,
+        },
+        `${date}T22:00`,
+      ),
+    );
+    log.add(
+      'competition-sc',
+      'SessionScoredFromBoards',
+      {
+        competitionId: 'sc',
+        session: 1,
+        sessionStreamId: stream,
+        pairs: [1, 2, 3, 4, 5, 6].map((n) => ({ pairNumber: String(n), pairId: `s${n}` })),
+      },
+      `${date}T23:00`,
+    );
+    const v = view(log, 'sc');
+    expect(v.awards[0]).toMatchObject({
+      fieldsFrom: 'directions',
+      fields: [
+        { field: 'EW', size: 3, places: 1, points: ['40'] },
+        { field: 'NS', size: 3, places: 1, points: ['40'] },
+      ],
+    });
+    expect(pointsIn(v)).toEqual({
+      a6: '40',
+      b6: '40',
+      a5: '0',
+      b5: '0',
+      a4: '0',
+      b4: '0',
+      a2: '40',
+      b2: '40',
+      a3: '0',
+      b3: '0',
+      a1: '0',
+      b1: '0',
+    });
+    expect(explainOf(v, 'a6')[0]).toBe(
+      'NZ-8 1st of 3 in EW on 83.33 %; place 1 earns C points (the top 1/3, rounded down)',
+    );
+  });
+});
