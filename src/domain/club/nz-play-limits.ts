@@ -173,11 +173,11 @@ export function nzPlayLimitViolation(
   };
   const done = new Set<string>();
   for (const { player, session, field } of seatsOf(state, fact)) {
-    if (done.has(`${player}|${session}`) || presentIn(session).has(player)) continue;
-    done.add(`${player}|${session}`);
     const date = sessionDate(state, session);
     const params = date === undefined ? undefined : view.nzParamsOn(date);
     if (!date || !params) continue;
+    if (done.has(`${player}|${session}`) || presentIn(session).has(player)) continue;
+    done.add(`${player}|${session}`);
     const here = (s: number): NzSitting => ({
       competitionId: c.competitionId,
       session: s,
