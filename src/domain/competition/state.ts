@@ -44,19 +44,26 @@ export interface CompetitionState {
   groupDecisions: Record<string, { group: string; basis: string; reason?: string }>;
 }
 
+/**
+ * A record keyed by ids. Made without a prototype, V8 keeps it as a hash table from the start:
+ * a literal `{}` given thousands of distinct uuid keys builds a hidden class per key first,
+ * which made folding a season's results several times dearer. Plain JSON all the same.
+ */
+export const dict = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+
 export const initialCompetitionState = (): CompetitionState => ({
-  pairs: {},
-  named: {},
-  held: {},
-  results: {},
-  boardLinks: {},
-  scoredFromBoards: {},
-  absences: {},
-  substitutes: {},
+  pairs: dict(),
+  named: dict(),
+  held: dict(),
+  results: dict(),
+  boardLinks: dict(),
+  scoredFromBoards: dict(),
+  absences: dict(),
+  substitutes: dict(),
   dispensations: [],
   rebalances: [],
-  ballots: {},
-  groupDecisions: {},
+  ballots: dict(),
+  groupDecisions: dict(),
 });
 
 export const sessionKey = (session: number, id: string) => `${session}:${id}`;
@@ -88,9 +95,9 @@ export function evolve(state: CompetitionState, fact: CompetitionFact): Competit
       break;
     case 'SessionScoredFromBoards': {
       const d = fact.data;
-      (state.boardLinks ??= {})[sessionKey(d.session, d.sessionStreamId)] = d;
+      (state.boardLinks ??= dict())[sessionKey(d.session, d.sessionStreamId)] = d;
       for (const p of d.pairs) {
-        (state.scoredFromBoards ??= {})[sessionKey(d.session, p.pairId)] = {
+        (state.scoredFromBoards ??= dict())[sessionKey(d.session, p.pairId)] = {
           session: d.session,
           pairId: p.pairId,
           sessionStreamId: d.sessionStreamId,

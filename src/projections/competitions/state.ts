@@ -1,6 +1,7 @@
 import type { CompetitionFact } from '../../domain/competition/facts';
 import { COMPETITION_FACT_TYPES } from '../../domain/competition/facts';
 import {
+  dict,
   evolve,
   initialCompetitionState,
   type CompetitionState,
@@ -70,7 +71,13 @@ export interface CompetitionsState {
 export const competitions: Projection<CompetitionsState> = {
   name: 'competitions',
   version: 3,
-  initial: () => ({ rulebooks: {}, players: {}, competitions: {}, boardSessions: {}, position: 0 }),
+  initial: () => ({
+    rulebooks: dict(),
+    players: dict(),
+    competitions: dict(),
+    boardSessions: dict(),
+    position: 0,
+  }),
   apply(state, event: RecordedEvent) {
     state.position = event.position;
     const d = event.data as Record<string, unknown>;
@@ -85,7 +92,7 @@ export const competitions: Projection<CompetitionsState> = {
     } else if (event.type === 'PlayerRegistered' || event.type === 'PlayerStatusChanged') {
       const clubId = event.metadata.clubId;
       if (!clubId) return state;
-      const roster = (state.players[clubId] ??= {});
+      const roster = (state.players[clubId] ??= dict());
       const before = roster[d.playerId as string];
       const status = d.status as RosterStatus;
       roster[d.playerId as string] = {
@@ -96,7 +103,7 @@ export const competitions: Projection<CompetitionsState> = {
         history: [...(before?.history ?? []), { from: event.occurredAt.slice(0, 10), status }],
       };
     } else if (isBoardSessionFact(event.type)) {
-      foldBoardSessionFact((state.boardSessions ??= {}), event);
+      foldBoardSessionFact((state.boardSessions ??= dict()), event);
     } else if (COMPETITION_FACT_TYPES.has(event.type)) {
       const id = d.competitionId as string;
       const c = (state.competitions[id] ??= initialCompetitionState());

@@ -108,7 +108,9 @@ export function participationOf(
   pair: PairInput,
   afterSession = params.pairsCompetition.sessions,
 ): Participation {
-  const byMember: { [m: string]: number } = Object.fromEntries(pair.members.map((m) => [m, 0]));
+  // Keyed by player ids: a prototype-less record (a hash table), not one hidden class per id.
+  const byMember = Object.create(null) as { [m: string]: number };
+  for (const m of pair.members) byMember[m] = 0;
   let played = 0;
   let original = 0;
   let absent = 0;
@@ -159,9 +161,32 @@ function eveningScores(g: GroupInput, session: number): number[] {
   return out;
 }
 
-interface Counted {
-  score: Rational;
-  boards: number;
+/**
+ * The scores counted in a weighted average, kept as exact sums: played and DSB-9.5 scores are
+ * whole hundredths (integer sums); only a DSB-9.2/9.3 average is a fraction.
+ */
+class Counted {
+  count = 0;
+  boards = 0;
+  private whole = 0;
+  private fractional = Rational.ZERO;
+  addWhole(score: number, boards: number) {
+    this.count++;
+    this.boards += boards;
+    this.whole += score * boards;
+  }
+  addExact(score: Rational, boards: number) {
+    this.count++;
+    this.boards += boards;
+    this.fractional = this.fractional.add(score.mulInt(boards));
+  }
+  /** Σ score × boards / Σ boards (boards > 0). */
+  average(): Rational {
+    const sum = this.fractional.equals(Rational.ZERO)
+      ? Rational.of(this.whole)
+      : this.fractional.add(Rational.of(this.whole));
+    return sum.div(Rational.of(this.boards));
+  }
 }
 
 /**
@@ -185,9 +210,7 @@ function pairRow(
 
   // Played sessions first: their (clamped) scores are the base of the DSB-9.2 average.
   const scores = new Map<number, SessionScore>();
-  const counted: Counted[] = [];
-  let baseSum = Rational.ZERO;
-  let baseBoards = 0;
+  const counted = new Counted();
   for (const e of entries) {
     if (e.kind !== 'played') continue;
     const { score, explain: why } = substituteScore(params, e);
@@ -199,12 +222,10 @@ function pairRow(
       exact: String(score),
       boards: e.boards,
     });
-    counted.push({ score: Rational.of(score), boards: e.boards });
-    baseSum = baseSum.add(Rational.of(score * e.boards));
-    baseBoards += e.boards;
+    counted.addWhole(score, e.boards);
   }
-  const base = baseBoards > 0 ? baseSum.div(Rational.of(baseBoards)) : undefined;
-  const playedCount = counted.length;
+  const base = counted.boards > 0 ? counted.average() : undefined;
+  const playedCount = counted.count;
 
   // Absences in session order.
   let earlier = 0;
@@ -240,7 +261,7 @@ function pairRow(
           exact: score.toString(),
           boards: fullSession,
         });
-        counted.push({ score, boards: fullSession });
+        counted.addExact(score, fullSession);
         explain.push({
           rule,
           session: e.session,
@@ -270,7 +291,7 @@ function pairRow(
         exact: String(score),
         boards: fullSession,
       });
-      counted.push({ score: Rational.of(score), boards: fullSession });
+      counted.addWhole(score, fullSession);
       explain.push({
         rule: 'DSB-9.5',
         session: e.session,
@@ -283,7 +304,7 @@ function pairRow(
 
   const participation = participationOf(params, pair, afterSession);
   const sessions = [...scores.values()].sort((a, b) => a.session - b.session);
-  const boards = counted.reduce((n, x) => n + x.boards, 0);
+  const boards = counted.boards;
   if (boards === 0) {
     explain.push({ rule: 'DSB-7.2', effect: 'no score yet: not ranked' });
     return {
@@ -296,12 +317,10 @@ function pairRow(
       explain,
     };
   }
-  let total = counted
-    .reduce((s, x) => s.add(x.score.mul(Rational.of(x.boards))), Rational.ZERO)
-    .div(Rational.of(boards));
+  let total = counted.average();
   explain.push({
     rule: 'DSB-7.2',
-    effect: `weighted average of ${counted.length} session score(s) over ${boards} boards: ${fmtR(total)}`,
+    effect: `weighted average of ${counted.count} session score(s) over ${boards} boards: ${fmtR(total)}`,
     amount: pctOf(total),
   });
   const last = entries.find((e) => e.session === lastSession);
@@ -360,7 +379,12 @@ export function rankBy<T>(
 export function groupStanding(
   params: DsbParams,
   group: GroupInput,
-  options: { afterSession?: number; competition?: CompetitionInput } = {},
+  options: {
+    afterSession?: number;
+    competition?: CompetitionInput;
+    /** The competition's input was validated as a whole (validateCompetition) already. */
+    validated?: boolean;
+  } = {},
 ): GroupStanding {
   const total = params.pairsCompetition.sessions;
   const afterSession = requireInt(
@@ -371,7 +395,7 @@ export function groupStanding(
     total,
     'a session number',
   );
-  validateGroup(params, group, `groups[${group.group}]`);
+  if (!options.validated) validateGroup(params, group, `groups[${group.group}]`);
   for (const p of group.pairs) requireEntriesUpTo(group.group, p, afterSession);
   const rows = group.pairs.map((p) => pairRow(params, options.competition, group, p, afterSession));
   const ranked = rankBy(rows, (r) => (r.exact === null ? null : Math.round(r.percentage! * 100)));
@@ -379,7 +403,7 @@ export function groupStanding(
     group: group.group,
     afterSession,
     final: afterSession === total,
-    rows: ranked.map((r) => ({ ...r })),
+    rows: ranked,
   };
 }
 
@@ -392,5 +416,5 @@ export function competitionStandings(
   validateCompetition(params, competition);
   return [...competition.groups]
     .sort((a, b) => params.groups.indexOf(a.group) - params.groups.indexOf(b.group))
-    .map((g) => groupStanding(params, g, { ...options, competition }));
+    .map((g) => groupStanding(params, g, { ...options, competition, validated: true }));
 }

@@ -16,22 +16,31 @@ const SUBSTITUTE_CASES: readonly SubstituteCase[] = [
 ];
 const MAX_HUNDREDTHS = 10000;
 
+/** `field` may be a function: the name is built only for the error (this runs per entry). */
 export function requireInt(
   value: unknown,
-  field: string,
+  field: string | (() => string),
   rule: string,
   min: number,
   max: number,
   what = 'an integer',
 ): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new DsbInputError(field, rule, `must be ${what} in ${min}..${max}, got ${String(value)}`);
+    throw new DsbInputError(
+      typeof field === 'string' ? field : field(),
+      rule,
+      `must be ${what} in ${min}..${max}, got ${String(value)}`,
+    );
   }
   return value;
 }
 
 /** DSB-7.1: a percentage in hundredths, 0 .. 10000. */
-export function requirePercentage(value: unknown, field: string, rule = 'DSB-7'): number {
+export function requirePercentage(
+  value: unknown,
+  field: string | (() => string),
+  rule = 'DSB-7',
+): number {
   return requireInt(value, field, rule, 0, MAX_HUNDREDTHS, 'an integer number of hundredths');
 }
 
@@ -92,16 +101,16 @@ function validateEntry(
   boardsPerSession: number,
   rounds: number,
 ): void {
-  const base = field(e.session);
-  requireInt(e.session, `${base}.session`, 'DSB-4', 1, sessions, 'a session number');
+  const at = (suffix: string) => () => `${field(e.session)}.${suffix}`;
+  requireInt(e.session, at('session'), 'DSB-4', 1, sessions, 'a session number');
   if (e.kind === 'absent') {
     if (e.notice !== undefined) {
       if (typeof e.notice.validReason !== 'boolean') {
-        throw new DsbInputError(`${base}.notice.validReason`, 'DSB-9.2', 'must be true or false');
+        throw new DsbInputError(at('notice.validReason')(), 'DSB-9.2', 'must be true or false');
       }
       if (e.notice.at !== undefined && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(e.notice.at)) {
         throw new DsbInputError(
-          `${base}.notice.at`,
+          at('notice.at')(),
           'DSB-9.1',
           `must be club-local YYYY-MM-DDTHH:MM, got ${JSON.stringify(e.notice.at)}`,
         );
@@ -111,19 +120,19 @@ function validateEntry(
   }
   if (e.kind !== 'played') {
     throw new DsbInputError(
-      `${base}.kind`,
+      at('kind')(),
       'DSB-7',
       `must be 'played' or 'absent', got ${JSON.stringify((e as { kind: unknown }).kind)}`,
     );
   }
-  requirePercentage(e.percentage, `${base}.percentage`, 'DSB-7');
-  requireInt(e.boards, `${base}.boards`, 'DSB-7', 1, boardsPerSession, 'a number of boards');
+  requirePercentage(e.percentage, at('percentage'), 'DSB-7');
+  requireInt(e.boards, at('boards'), 'DSB-7', 1, boardsPerSession, 'a number of boards');
   if (e.sitOutRounds !== undefined) {
-    requireInt(e.sitOutRounds, `${base}.sitOutRounds`, 'DSB-22.5', 0, rounds, 'a number of rounds');
+    requireInt(e.sitOutRounds, at('sitOutRounds'), 'DSB-22.5', 0, rounds, 'a number of rounds');
   }
   if (e.substitute !== undefined && !SUBSTITUTE_CASES.includes(e.substitute.case)) {
     throw new DsbInputError(
-      `${base}.substitute.case`,
+      at('substitute.case')(),
       'DSB-10.2',
       `must be one of ${SUBSTITUTE_CASES.join(', ')}, got ${JSON.stringify(e.substitute.case)}`,
     );
@@ -133,7 +142,7 @@ function validateEntry(
   if (e.players === undefined) {
     if (partnership || e.substitute) {
       throw new DsbInputError(
-        `${base}.players`,
+        at('players')(),
         e.substitute ? 'DSB-10.1' : 'DSB-3',
         e.substitute
           ? 'must name the one member who played with the substitute'
@@ -149,7 +158,7 @@ function validateEntry(
     e.players.some((p) => !pair.members.includes(p))
   ) {
     throw new DsbInputError(
-      `${base}.players`,
+      at('players')(),
       e.substitute ? 'DSB-10.1' : 'DSB-3',
       `must be ${needed} different member(s) of ${pair.members.join(', ')}, got ${JSON.stringify(
         e.players,
