@@ -45,6 +45,16 @@ export function removeDir(dir: string): void {
 /** Seconds elapsed since `start` (from process.hrtime.bigint()). */
 export const since = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
 
+/**
+ * Seconds of CPU this process used since `start` (from process.cpuUsage()): user + system, all
+ * threads (the collector's helpers too). On a shared machine it moves less than wall time when
+ * neighbours take the cores, so the benchmarks report both.
+ */
+export const cpuSince = (start: NodeJS.CpuUsage) => {
+  const u = process.cpuUsage(start);
+  return (u.user + u.system) / 1e6;
+};
+
 /** Collects garbage between measurements when node runs with --expose-gc. */
 export function settle(): void {
   const gc = (globalThis as { gc?: () => void }).gc;

@@ -7,16 +7,17 @@ import {
 } from '../../src/projections/competitions';
 import { replayFromStore } from '../../src/runtime/replay';
 import type { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
-import { since } from '../lib/harness';
+import { cpuSince, since } from '../lib/harness';
 
 /** (a) Raw read: every event through the adapter's readAll (JSON.parse and upcast), counted. */
 export async function rawRead(
   store: SqliteEventStore,
-): Promise<{ seconds: number; events: number }> {
+): Promise<{ seconds: number; cpu: number; events: number }> {
+  const cpu = process.cpuUsage();
   const start = process.hrtime.bigint();
   let events = 0;
   for await (const e of store.readAll()) if (e.position > 0) events++;
-  return { seconds: since(start), events };
+  return { seconds: since(start), cpu: cpuSince(cpu), events };
 }
 
 export interface Rebuild {
@@ -24,6 +25,9 @@ export interface Rebuild {
   fold: number;
   /** standingsOf every competition + championshipOf every club and season, on the final state. */
   queries: number;
+  /** CPU seconds of the fold, and of the queries. */
+  foldCpu: number;
+  queriesCpu: number;
   events: number;
   standings: number;
   championships: number;
@@ -33,13 +37,17 @@ export interface Rebuild {
 
 /** (b) The rebuild: the fold, then every published table from the final state. */
 export async function rebuild(store: SqliteEventStore): Promise<Rebuild> {
+  const cpu = process.cpuUsage();
   const start = process.hrtime.bigint();
   const { state, position } = await replayFromStore(store, competitions);
   const fold = since(start);
+  const foldCpu = cpuSince(cpu);
+  const qCpu = process.cpuUsage();
   const q = process.hrtime.bigint();
   const answers = queryAll(state);
   const queries = since(q);
-  return { fold, queries, events: position, ...answers };
+  const queriesCpu = cpuSince(qCpu);
+  return { fold, queries, foldCpu, queriesCpu, events: position, ...answers };
 }
 
 export function queryAll(state: CompetitionsState) {

@@ -347,24 +347,24 @@ function pairRow(
 }
 
 /** Competition ranking ("1224") on `key` (higher first); rows without a key are unranked. */
-export function rankBy<T>(
+export function rankBy<T extends object>(
   rows: T[],
   key: (r: T) => number | null,
+  /** The rows are the caller's own fresh objects: give them their rank instead of copying. */
+  inPlace = false,
 ): Array<T & { rank: number | null }> {
-  const sorted = [...rows].sort((a, b) => {
-    const ka = key(a);
-    const kb = key(b);
-    if (ka === null && kb === null) return 0;
-    if (ka === null) return 1;
-    if (kb === null) return -1;
-    return kb - ka;
+  const keyed = rows.map((r) => ({ r, k: key(r) }));
+  keyed.sort((a, b) => {
+    if (a.k === null && b.k === null) return 0;
+    if (a.k === null) return 1;
+    if (b.k === null) return -1;
+    return b.k - a.k;
   });
   const out: Array<T & { rank: number | null }> = [];
-  sorted.forEach((r, i) => {
-    const k = key(r);
-    const prev = out[i - 1];
-    const rank = k === null ? null : prev !== undefined && key(prev) === k ? prev.rank : i + 1;
-    out.push({ ...r, rank });
+  keyed.forEach(({ r, k }, i) => {
+    const prev = i > 0 ? keyed[i - 1] : undefined;
+    const rank = k === null ? null : prev !== undefined && prev.k === k ? out[i - 1].rank : i + 1;
+    out.push(inPlace ? Object.assign(r, { rank }) : { ...r, rank });
   });
   return out;
 }
@@ -398,7 +398,11 @@ export function groupStanding(
   if (!options.validated) validateGroup(params, group, `groups[${group.group}]`);
   for (const p of group.pairs) requireEntriesUpTo(group.group, p, afterSession);
   const rows = group.pairs.map((p) => pairRow(params, options.competition, group, p, afterSession));
-  const ranked = rankBy(rows, (r) => (r.exact === null ? null : Math.round(r.percentage! * 100)));
+  const ranked = rankBy(
+    rows,
+    (r) => (r.exact === null ? null : Math.round(r.percentage! * 100)),
+    true,
+  );
   return {
     group: group.group,
     afterSession,
