@@ -293,6 +293,88 @@ describe('NZ-8 C points from the ledger', () => {
   });
 });
 
+describe('NZ-8 C points: each session keeps its own verdicts', () => {
+  /**
+   * A Wednesday event with an afternoon and an evening session on the same day (the model allows
+   * it): W plays as wed/gus (a guest substituting) in the afternoon and wed/we2 in the evening;
+   * X is a pair of Tuesday players in both. The evening's verdicts are read as of the evening,
+   * the afternoon's among them.
+   */
+  function sameDay() {
+    const date = '2026-03-04';
+    const log = new FactLog('karori', '+13:00');
+    log.add('club-karori', 'RulebookAdopted', {
+      clubId: 'karori',
+      preset: 'nz-club',
+      overrides: {},
+      effectiveFrom: '2026-01-01',
+    });
+    for (const [playerId, p] of Object.entries(ROSTER))
+      log.add('club-karori-players', 'PlayerRegistered', { playerId, name: playerId, ...p });
+    const stream = 'competition-dd';
+    const fact = (type: string, data: Record<string, unknown>) =>
+      log.add(stream, type, { competitionId: 'dd', ...data }, `${date}T22:30`);
+    fact('CompetitionCreated', {
+      clubId: 'karori',
+      name: 'Afternoon and evening',
+      season: '2026',
+      kind: 'short-pairs',
+      format: 'three-four-session-pairs',
+      night: 'wednesday',
+      sessions: [
+        { session: 1, date, startTime: '13:00' },
+        { session: 2, date, startTime: '19:30' },
+        { session: 3, date: '2026-03-11', startTime: '19:30' },
+      ],
+    });
+    const pairs: Record<string, string[]> = { W: ['wed', 'we2'], X: ['a1', 'b1'], Y: ['a2', 'b2'] };
+    for (const [pairId, players] of Object.entries(pairs)) fact('PairEntered', { pairId, players });
+    fact('SubstitutePlayed', {
+      session: 1,
+      pairId: 'W',
+      absentPlayerId: 'we2',
+      substituteId: 'gus',
+    });
+    for (const session of [1, 2])
+      Object.entries(pairs).forEach(([pairId, players], n) =>
+        fact('SessionResultRecorded', {
+          session,
+          pairId,
+          players: session === 1 && pairId === 'W' ? ['wed', 'gus'] : players,
+          percentage: 60 - 5 * n,
+          boardsPlayed: 24,
+          source: 'imported',
+        }),
+      );
+    return log;
+  }
+
+  it('NZ-8 C points: two sessions on the same day do not mix verdicts — the afternoon’s guest is not the evening’s', () => {
+    const v = view(sameDay(), 'dd');
+    expect(v.awards.map((s) => [s.session, s.date])).toEqual([
+      [1, '2026-03-04'],
+      [2, '2026-03-04'],
+    ]);
+    // Afternoon: wed with the guest (NZ-8c), who gets none without an NZCBA number.
+    expect(explainOf(v, 'wed', 1)).toContain(
+      'NZ-8c c-points: ok — 2026-03-04: a member with a guest from outside the club',
+    );
+    expect(pointsIn(v, 1)).toMatchObject({ wed: '40', gus: '0' });
+    // Evening: wed with a Wednesday member on their own night; nothing of the afternoon's guest.
+    expect(explainOf(v, 'wed', 2)).toContain(
+      'NZ-8 c-points: ok — a member playing on their own night',
+    );
+    expect(explainOf(v, 'wed', 2).filter((e) => e.startsWith('NZ-8c'))).toEqual([]);
+    expect(pointsIn(v, 2)).toMatchObject({ wed: '40', we2: '40' });
+    // A Tuesday player in both: one NZ-8f and one NZ-8b line per session, not two.
+    for (const session of [1, 2]) {
+      const said = explainOf(v, 'a1', session);
+      expect(said.filter((e) => e.startsWith('NZ-8f '))).toHaveLength(1);
+      expect(said.filter((e) => e.startsWith('NZ-8b '))).toHaveLength(1);
+    }
+  });
+});
+
 type Line = [board: number, ns: string, ew: string, nsScore: number];
 
 /** A Mitchell: NS pairs 1–3, EW pairs 4–6; NS 2 tops NS (75 %), EW 6 tops EW (83.33 %). */

@@ -581,3 +581,298 @@ describe('the published standings apply the verdicts (standingsOf, as the CLI an
     expect(earlier.rows.find((r) => r.competitor === 'TW')!.qualifies).toBe(true);
   });
 });
+
+describe('NZ-8 and NZ-10: a player seated in a session scored from board results sits down as in an imported result (as the append gate counts)', () => {
+  type Line = [board: number, ns: string, ew: string, nsScore: number];
+  /** A Mitchell of 3 boards: NS pairs 1–3, EW pairs 4–6; every pair plays every board. */
+  const LINES: Line[] = [
+    [1, '1', '4', 420],
+    [1, '2', '5', 450],
+    [1, '3', '6', -50],
+    [2, '1', '5', -100],
+    [2, '2', '6', -100],
+    [2, '3', '4', 110],
+    [3, '1', '6', 140],
+    [3, '2', '4', 170],
+    [3, '3', '5', 140],
+  ];
+  const others: Roster = Object.fromEntries(
+    Array.from({ length: 8 }, (_, i) => [
+      `x${i + 1}`,
+      { status: 'member', homeNight: 'wednesday' },
+    ]),
+  );
+
+  /** The board results of six pairs in `stream` on `date`: a session the scoring engine scores. */
+  function boardResults(log: FactLog, stream: string, date: string) {
+    log.add(
+      stream,
+      'SessionMovementRecorded',
+      {
+        clubId: 'karori',
+        eventId: stream,
+        date,
+        session: '1',
+        scoringMethod: 'MP',
+        winnerType: 2,
+        boards: [1, 2, 3],
+        fields: [
+          { field: 'NS', pairs: ['1', '2', '3'] },
+          { field: 'EW', pairs: ['4', '5', '6'] },
+        ],
+        expectedResults: [1, 2, 3].map((board) => ({ board, results: 3 })),
+      },
+      `${date}T19:30`,
+    );
+    for (let n = 1; n <= 6; n++)
+      log.add(
+        stream,
+        'SessionPairRegistered',
+        {
+          pair: String(n),
+          field: n <= 3 ? 'NS' : 'EW',
+          direction: n <= 3 ? 'NS' : 'EW',
+          players: [],
+        },
+        `${date}T19:30`,
+      );
+    LINES.forEach(([board, nsPair, ewPair, nsScore], i) =>
+      log.add(
+        stream,
+        'BoardResultRecorded',
+        {
+          board,
+          line: (i % 3) + 1,
+          nsPair,
+          ewPair,
+          kind: 'played',
+          contract: { level: 1, strain: 'NT', doubling: '' },
+          declarer: 'N',
+          tricks: 7,
+          nsScore,
+        },
+        `${date}T22:00`,
+      ),
+    );
+  }
+
+  /**
+   * SessionScoredFromBoards: session `session` of competition `id` is scored from the board
+   * results of `stream`; pair number n is `pairs[n - 1]` (with the players given, else as named
+   * or entered).
+   */
+  function linked(
+    log: FactLog,
+    id: string,
+    session: number,
+    date: string,
+    pairs: Array<string | [string, string[]]>,
+    stream = `session-karori-${id}-${session}`,
+  ) {
+    log.add(
+      `competition-${id}`,
+      'SessionScoredFromBoards',
+      {
+        competitionId: id,
+        session,
+        sessionStreamId: stream,
+        pairs: pairs.map((p, i) =>
+          typeof p === 'string'
+            ? { pairNumber: String(i + 1), pairId: p }
+            : { pairNumber: String(i + 1), pairId: p[0], players: p[1] },
+        ),
+      },
+      `${date}T23:00`,
+    );
+    return stream;
+  }
+
+  /** The standings the club publishes (standingsOf, as the CLI and HTTP), by competitor. */
+  function published(log: FactLog, id: string) {
+    const view = standingsOf(fold(competitions, log.events), id);
+    if (view.kind !== 'nz') throw new Error('not NZ');
+    return Object.fromEntries(view.rows.map((r) => [r.competitor, r])) as Record<
+      string,
+      NzStanding
+    >;
+  }
+
+  it('NZ-8f a 3rd Wednesday played in a session scored from board results leaves the pair listed, not placed', () => {
+    const log = event(
+      club({ ...members, ...others }),
+      'wed',
+      'three-four-session-pairs',
+      'wednesday',
+      WEDNESDAYS.slice(0, 3),
+      { TW: ['tom', 'wes'], WW: ['we1', 'we2'] },
+      { TW: [['tom', 'wes'], ['tom', 'wes'], null], WW: [['we1', 'we2'], ['we1', 'we2'], null] },
+    );
+    for (let n = 1; n <= 4; n++)
+      log.add('competition-wed', 'PairEntered', {
+        competitionId: 'wed',
+        pairId: `X${n}`,
+        players: [`x${2 * n - 1}`, `x${2 * n}`],
+      });
+    const date = WEDNESDAYS[2]!;
+    boardResults(log, linked(log, 'wed', 3, date, ['TW', 'WW', 'X1', 'X2', 'X3', 'X4']), date);
+    const disqualified =
+      'event: no — 2026-03-18: a Tuesday player on a Wednesday, the 3rd this year (at most 2): the pair or team is disqualified';
+    // From the index of the raw ledger (nzInput) and in the published standings alike.
+    for (const r of [standings(log, 'wed'), published(log, 'wed')]) {
+      expect(r.TW).toMatchObject({ place: null, qualifies: false });
+      expect(said(r.TW!, 'NZ-8f')).toContain(disqualified);
+      expect(r.WW!.qualifies).toBe(true);
+    }
+    // Before the board-scored session, within the limit.
+    expect(standings(log, 'wed', 2).TW).toMatchObject({ qualifies: true });
+  });
+
+  it('NZ-8f Wednesdays in sessions linked to board results not entered yet count, as the append gate counts them: the next Wednesday elsewhere is the 3rd', () => {
+    const log = club(members);
+    event(
+      log,
+      'w1',
+      'three-four-session-pairs',
+      'wednesday',
+      WEDNESDAYS.slice(0, 3),
+      {
+        TW: ['tom', 'wes'],
+      },
+      { TW: [null, null, null] },
+    );
+    linked(log, 'w1', 1, WEDNESDAYS[0]!, ['TW']);
+    linked(log, 'w1', 2, WEDNESDAYS[1]!, ['TW']);
+    event(log, 'w2', 'three-four-session-pairs', 'wednesday', WEDNESDAYS.slice(3, 6), {
+      TW: ['tom', 'wes'],
+      WW: ['we1', 'we2'],
+    });
+    const r = published(log, 'w2');
+    expect(r.TW).toMatchObject({ place: null, qualifies: false });
+    expect(said(r.TW!, 'NZ-8f')[0]).toBe(
+      'event: no — 2026-03-25: a Tuesday player on a Wednesday, the 3rd this year (at most 2): the pair or team is disqualified',
+    );
+  });
+
+  it('NZ-8e a Tuesday in a session linked to board results counts: the 4th Tuesday after it is flagged not permitted (in a ledger written before the gate refused it)', () => {
+    const log = club(members);
+    event(
+      log,
+      't1',
+      'three-four-session-pairs',
+      'tuesday',
+      TUESDAYS.slice(0, 3),
+      {
+        MT: ['mia', 'tia'],
+      },
+      { MT: [['mia', 'tia'], ['mia', 'tia'], null] },
+    );
+    // The players are given on the link: mia sat down with tom instead of tia.
+    linked(log, 't1', 3, TUESDAYS[2]!, [['MT', ['mia', 'tom']]]);
+    event(log, 't2', 'three-four-session-pairs', 'tuesday', TUESDAYS.slice(3, 6), {
+      MT: ['mia', 'tia'],
+      TT: ['tom', 'jun'],
+    });
+    const r = published(log, 't2');
+    expect(said(r.MT!, 'NZ-8e')[0]).toBe(
+      'play (mia): no — 2026-03-24: a monday player on a Tuesday, the 4th this year (at most 3): not permitted',
+    );
+    expect(r.MT).toMatchObject({ place: 1, qualifies: true });
+  });
+
+  it('NZ-8g a Monday in a session linked to board results counts: a Tuesday Open’s next Monday is the 3rd and disqualifies the pair', () => {
+    const log = club(members);
+    event(
+      log,
+      'm1',
+      'three-four-session-pairs',
+      'monday',
+      MONDAYS.slice(0, 3),
+      {
+        TM: ['tia', 'mia'],
+      },
+      { TM: [null, null, null] },
+    );
+    linked(log, 'm1', 1, MONDAYS[0]!, ['TM']);
+    linked(log, 'm1', 2, MONDAYS[1]!, ['TM']);
+    event(log, 'm2', 'three-four-session-pairs', 'monday', MONDAYS.slice(3, 6), {
+      TM: ['tia', 'mia'],
+      MM: ['mo1', 'mo2'],
+    });
+    const r = published(log, 'm2');
+    expect(r.TM).toMatchObject({ place: null, qualifies: false });
+    expect(said(r.TM!, 'NZ-8g')[0]).toMatch(
+      /^event: no — 2026-03-23: a Tuesday open on a Monday, the 3rd/,
+    );
+  });
+
+  it('NZ-10 visits in sessions linked to board results count: the visitor’s next visit is the 4th, not permitted', () => {
+    const log = club(members);
+    event(
+      log,
+      'v1',
+      'three-four-session-pairs',
+      'monday',
+      MONDAYS.slice(0, 3),
+      {
+        MV: ['max', 'vic'],
+      },
+      { MV: [null, null, null] },
+    );
+    for (let s = 1; s <= 3; s++) linked(log, 'v1', s, MONDAYS[s - 1]!, ['MV']);
+    event(log, 'v2', 'three-four-session-pairs', 'monday', MONDAYS.slice(3, 6), {
+      MV: ['max', 'vic'],
+      MM: ['mo1', 'mo2'],
+    });
+    expect(said(published(log, 'v2').MV!, 'NZ-10')[0]).toBe(
+      "play (vic): no — 2026-03-23: the visitor's 4th play this year (at most 3): not permitted",
+    );
+  });
+
+  it('NZ-8c a member with a guest named on a link to board results: the verdicts at the table as for an imported result', () => {
+    const log = club(members);
+    event(
+      log,
+      'g',
+      'three-four-session-pairs',
+      'wednesday',
+      WEDNESDAYS.slice(0, 3),
+      {
+        WW: ['wes', 'wen'],
+      },
+      { WW: [null, null, null] },
+    );
+    linked(log, 'g', 1, WEDNESDAYS[0]!, [['WW', ['wes', 'gus']]]);
+    expect(said(standings(log, 'g').WW!, 'NZ-8c')).toEqual([
+      'c-points (wes): ok — 2026-03-04: a member with a guest from outside the club',
+      'c-points (gus): no — 2026-03-04: a guest without a valid NZCBA number',
+    ]);
+  });
+});
+
+describe('NZ-8 NZ-10 verdicts name the play they judge', () => {
+  it('NZ-8f NZ-8c each verdict on a play carries its session and date; NZ-10 "no prizes" carries neither', () => {
+    const log = event(
+      club(members),
+      'wed',
+      'three-four-session-pairs',
+      'wednesday',
+      WEDNESDAYS.slice(0, 2),
+      { TW: ['tom', 'wes'], WV: ['we1', 'vic'] },
+    );
+    const state = fold(competitions, log.events);
+    const v = nzEligibilityVerdicts(
+      nzEligibilityIndex(state, 'karori', params),
+      state.competitions.wed!,
+    );
+    expect(v.TW!.map((x) => [x.rule, x.session, x.date])).toEqual([
+      ['NZ-8f', 1, '2026-03-04'],
+      ['NZ-8b', 1, '2026-03-04'],
+      ['NZ-8f', 2, '2026-03-11'],
+      ['NZ-8b', 2, '2026-03-11'],
+    ]);
+    const prizes = v.WV!.filter((x) => x.scope === 'prizes');
+    expect(prizes).toHaveLength(1);
+    expect(prizes[0]).not.toHaveProperty('session');
+    expect(v.WV!.filter((x) => x.scope !== 'prizes').every((x) => x.session && x.date)).toBe(true);
+  });
+});

@@ -68,8 +68,6 @@ export interface CPointsView {
   totals: Array<{ player: string; points: string; sessions: number[] }>;
 }
 
-const DATED = /^\d{4}-\d{2}-\d{2}:/;
-
 /** The session's day: as held (SessionHeld) when recorded, else as planned. */
 function sessionDate(c: CompetitionState, session: number): string {
   const held = Object.values(c.held).find((h) => h.session === session && h.date);
@@ -162,9 +160,10 @@ export function cPointsOf(
         .get(r.pairId)!
         .explain.filter((e) => e.rule === 'NZ-5' && e.session === session && e.amount)
         .reduce((s, e) => s - e.amount!, 0);
-      // The verdicts of this session's day, and those not tied to a day (NZ-10 prizes).
+      // The verdicts of this session, and those not tied to a play (NZ-10 prizes); matched on
+      // the session, not the date: two sessions may share a day.
       const today = (verdictsOf.get(r.pairId) ?? []).filter(
-        (v) => v.reason.startsWith(`${date}:`) || !DATED.test(v.reason),
+        (v) => v.session === undefined || v.session === session,
       );
       return {
         competitor: r.pairId,

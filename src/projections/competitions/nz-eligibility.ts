@@ -4,7 +4,7 @@
  * `src/standings/nz/eligibility.ts` give for each play of a competition's pairs. Pure: the
  * answer depends only on the projection state and the rulebook's parameters.
  */
-import type { CompetitionState } from '../../domain/competition/state';
+import { linkedPlayers, type CompetitionState } from '../../domain/competition/state';
 import type { NzClubParams } from '../../rulebooks/presets/nz-club';
 import {
   clubYear,
@@ -35,7 +35,10 @@ export const NZ_KIND_OF_FORMAT: Readonly<Record<string, NzEventKind>> = {
 export const nzNight = (n?: string): Night | undefined =>
   n === 'thursday-afternoon' ? 'thursday' : (n as Night | undefined);
 
-/** One session a player sat down in (result players and substitutes), in any club competition. */
+/**
+ * One session a player sat down in (result players, substitutes, the players of a pair linked to
+ * board results), in any club competition.
+ */
 export interface NzPlayRecord {
   player: string;
   competitionId: string;
@@ -83,7 +86,12 @@ function sessionDates(c: CompetitionState): Map<number, { date: string; startTim
   return dates;
 }
 
-/** Who sat down for each pair in each session: `${session}:${pairId}` → players. */
+/**
+ * Who sat down for each pair in each session: `${session}:${pairId}` → players. A pair linked to
+ * board results (SessionScoredFromBoards) sat down from the link on, whether or not its
+ * percentage can be derived yet: the append gate counts it so (`nz-play-limits.ts`), and the
+ * standings must flag what the gate refuses.
+ */
 function seated(
   c: CompetitionState,
 ): Map<string, { session: number; pairId: string; players: Set<string> }> {
@@ -96,6 +104,8 @@ function seated(
   };
   for (const r of Object.values(c.results))
     r.players.forEach((p) => at(r.session, r.pairId).players.add(p));
+  for (const link of Object.values(c.scoredFromBoards ?? {}))
+    linkedPlayers(c, link).forEach((p) => at(link.session, link.pairId).players.add(p));
   for (const subs of Object.values(c.substitutes))
     for (const s of subs) at(s.session, s.pairId).players.add(s.substituteId);
   return out;
@@ -172,8 +182,16 @@ function playsUpTo(
   return undefined;
 }
 
-const asOfDate = (v: NzVerdict, date: string): NzVerdict =>
-  v.reason.startsWith(`${date}:`) ? v : { ...v, reason: `${date}: ${v.reason}` };
+/**
+ * A verdict on one play: its session and date as fields (C points match on the session: two
+ * sessions may share a date), and the date leading the reason for the explain.
+ */
+const ofPlay = (v: NzVerdict, session: number, date: string): NzVerdict => ({
+  ...v,
+  session,
+  date,
+  reason: v.reason.startsWith(`${date}:`) ? v.reason : `${date}: ${v.reason}`,
+});
 
 /**
  * The NZ-8 and NZ-10 verdicts for each pair (or individual) of competition `c`, as of session
@@ -185,7 +203,8 @@ const asOfDate = (v: NzVerdict, date: string): NzVerdict =>
  * - NZ-10 for each visitor: the visitor's plays in the club year, and once no prizes;
  * - NZ-8 a–d C-point verdicts for the two players at the table (`sessionEligibility`), leaving
  *   out the plain "plays on own night" line and the NZ-10 line already given.
- * Each verdict's reason starts with the session's date.
+ * Each verdict on a play carries its `session` and `date` (and its reason starts with the date);
+ * the NZ-10 "no prizes" verdict, once per visitor and pair, carries neither.
  */
 export function nzEligibilityVerdicts(
   index: NzEligibilityIndex,
@@ -244,7 +263,11 @@ export function nzEligibilityVerdicts(
         });
         const sameNight = upTo.filter((p) => p.night === night).map(toPlay);
         const before = outOfNightVerdicts(player, sameNight.slice(0, -1), params).length;
-        verdicts.push(...outOfNightVerdicts(player, sameNight, params).slice(before));
+        verdicts.push(
+          ...outOfNightVerdicts(player, sameNight, params)
+            .slice(before)
+            .map((v) => ofPlay(v, session, date)),
+        );
       }
       if (entry?.status === 'visitor') {
         const vs = visitorVerdicts(
@@ -252,7 +275,7 @@ export function nzEligibilityVerdicts(
           upTo.map((p) => p.date),
           params,
         );
-        verdicts.push(vs[vs.length - 2]!);
+        verdicts.push(ofPlay(vs[vs.length - 2]!, session, date));
         const seen = visitorsSeen.get(pairId) ?? new Set<string>();
         visitorsSeen.set(pairId, seen);
         if (!seen.has(id)) {
@@ -278,7 +301,7 @@ export function nzEligibilityVerdicts(
       verdicts.push(
         ...vs
           .filter((v) => !(v.rule === 'NZ-8' && v.ok) && v.rule !== 'NZ-10')
-          .map((v) => asOfDate(v, date)),
+          .map((v) => ofPlay(v, session, date)),
       );
     }
   }

@@ -47,8 +47,8 @@ const ordinal = (n: number): string =>
 type LimitKey = keyof NzClubParams['nightLimits'];
 
 /**
- * NZ-8 e/f/g: a verdict for each play of `player` out of their home night, in date order,
- * counted per club year:
+ * NZ-8 e/f/g: a verdict for each play of `player` out of their home night, in date order, each
+ * with the play's `date`, counted per club year:
  * e) a Monday or Wednesday player on a Tuesday: at most `nightLimits.mondayWedToTuesday` (3)
  *    a year, not counting the nights of `nightLimitExcludedEvents` (the 4 Wellesley Pairs and
  *    3 Wilkinson Individual nights: at most `wellesley.nights` / `wilkinson.nights` of them a
@@ -92,6 +92,7 @@ export function outOfNightVerdicts(
           subject: player.id,
           scope: 'play',
           ok: true,
+          date: p.date,
           reason: `${p.date}: ${what}, the ${ordinal(n)} this year (at most ${max})`,
         });
         return;
@@ -102,6 +103,7 @@ export function outOfNightVerdicts(
         subject: disqualify ? (p.pair ?? player.id) : player.id,
         scope: disqualify ? 'event' : 'play',
         ok: false,
+        date: p.date,
         reason: `${p.date}: ${what}, the ${ordinal(n)} this year (at most ${max}): ${disqualify ? 'the pair or team is disqualified' : 'not permitted'}`,
       });
     };
@@ -121,6 +123,7 @@ export function outOfNightVerdicts(
             subject: player.id,
             scope: 'play',
             ok: true,
+            date: p.date,
             reason: `${p.date}: a ${p.event} night, not counted towards the Tuesday limit`,
           });
           continue;
@@ -143,6 +146,7 @@ export function outOfNightVerdicts(
           subject: player.id,
           scope: 'play',
           ok: true,
+          date: p.date,
           reason: `${p.date}: a Tuesday Junior may play on Mondays as often as they wish`,
         });
         if (!params.juniorQualifiesForMondayEvents) {
@@ -151,6 +155,7 @@ export function outOfNightVerdicts(
             subject: p.pair ?? player.id,
             scope: 'event',
             ok: false,
+            date: p.date,
             reason: `${p.date}: a Tuesday Junior does not qualify for any Monday event`,
           });
         }
@@ -163,6 +168,7 @@ export function outOfNightVerdicts(
         subject: player.id,
         scope: 'play',
         ok: true,
+        date: p.date,
         reason: `${p.date}: a ${home} player on a ${p.night}: no limit in the rules`,
       });
     }
@@ -303,7 +309,8 @@ export function oneBoardReasons(
 
 /**
  * NZ-10: a visitor may play at most `visitorMaxPerYear` (3) times a club year and never
- * qualifies for prizes. One 'play' verdict per play, in date order, and one 'prizes' verdict.
+ * qualifies for prizes. One 'play' verdict per play, in date order (with its `date`), and one
+ * 'prizes' verdict.
  */
 export function visitorVerdicts(
   visitor: string,
@@ -323,6 +330,7 @@ export function visitorVerdicts(
         subject: visitor,
         scope: 'play' as const,
         ok,
+        date: d,
         reason: `${d}: the visitor's ${ordinal(n)} play this year (at most ${params.visitorMaxPerYear})${ok ? '' : ': not permitted'}`,
       };
     });

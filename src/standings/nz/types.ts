@@ -77,6 +77,10 @@ export interface NzVerdict {
   scope: 'event' | 'c-points' | 'prizes' | 'play';
   ok: boolean;
   reason: string;
+  /** The session (of the competition judged) the verdict is about, when it is about one play. */
+  session?: number;
+  /** The date (YYYY-MM-DD) of the play the verdict is about; the reason also starts with it. */
+  date?: string;
 }
 
 /** One competitor (a pair, or a player in an individual event) of an event. */

@@ -295,3 +295,24 @@ describe('NZ-10 visitors', () => {
     expect(vs.filter((v) => v.scope === 'play').every((v) => v.ok)).toBe(true);
   });
 });
+
+describe('NZ-8 NZ-10 verdicts on a play carry its date', () => {
+  it('NZ-8e NZ-8f NZ-10 each play verdict has the play’s date as a field (in date order, given out of order); "no prizes" has none', () => {
+    const wed = { id: 'tom', homeNight: 'tuesday' as const };
+    const plays: NzPlay[] = ['2026-03-18', '2026-03-04'].map((date) => ({
+      date,
+      night: 'wednesday',
+      pair: 'P',
+    }));
+    expect(outOfNightVerdicts(wed, plays, params).map((v) => v.date)).toEqual([
+      '2026-03-04',
+      '2026-03-18',
+    ]);
+    const vs = visitorVerdicts('v', ['2026-05-01', '2026-02-01'], params);
+    expect(vs.map((v) => [v.scope, v.date])).toEqual([
+      ['play', '2026-02-01'],
+      ['play', '2026-05-01'],
+      ['prizes', undefined],
+    ]);
+  });
+});
