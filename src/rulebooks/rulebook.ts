@@ -1,3 +1,5 @@
+import { SCORING_PARAM_KINDS, scoringParamsIssue } from './scoring-params';
+
 /**
  * A rulebook is a preset's parameters with a club's overrides and amendments applied. Every
  * number a rule uses (counts, caps, penalties, tables) is a parameter, so an amendment can
@@ -35,7 +37,8 @@ const kind = (v: Json): string => (v === null ? 'null' : Array.isArray(v) ? 'arr
 /**
  * Applies changes given as dotted paths (`pairsSeries.counted: 8`). A path must name an
  * existing parameter and the new value must be of the same kind: a typo or a wrong type is
- * refused with the path, not silently added.
+ * refused with the path, not silently added. The `scoring` group (every preset's scoring
+ * conventions, ./scoring-params.ts) is also checked value by value once changed.
  */
 export function applyChanges<P extends Params>(params: P, changes: Record<string, Json>): P {
   const out = structuredClone(params) as Params;
@@ -53,10 +56,18 @@ export function applyChanges<P extends Params>(params: P, changes: Record<string
       throw new RulebookChangeError(path, 'no such parameter');
     }
     const before = node[last];
-    if (kind(before) !== kind(value)) {
-      throw new RulebookChangeError(path, `must be a ${kind(before)}, not a ${kind(value)}`);
+    const kinds = SCORING_PARAM_KINDS[path] ?? [kind(before)];
+    if (!kinds.includes(kind(value))) {
+      throw new RulebookChangeError(
+        path,
+        `must be a ${kinds.join(' or a ')}, not a ${kind(value)}`,
+      );
     }
     node[last] = structuredClone(value);
+  }
+  if (Object.keys(changes).some((path) => path === 'scoring' || path.startsWith('scoring.'))) {
+    const issue = scoringParamsIssue(out.scoring);
+    if (issue) throw new RulebookChangeError(issue.path, issue.message);
   }
   return out as P;
 }

@@ -156,13 +156,14 @@ const link = (
   prefix: string,
   at: string,
   group?: string,
+  session = 1,
 ) =>
   log.add(
     `competition-${competitionId}`,
     'SessionScoredFromBoards',
     {
       competitionId,
-      session: 1,
+      session,
       ...(group ? { group } : {}),
       sessionStreamId,
       pairs: [1, 2, 3, 4, 5, 6].map((n) => ({ pairNumber: String(n), pairId: `${prefix}${n}` })),
@@ -315,6 +316,107 @@ describe('a session scored here from board results', () => {
     // Absent without notice: DSB-9.5 scores the session.
     expect(rows.d1!.sessions[0]).toMatchObject({ session: 1, source: 'DSB-9.5' });
     expect(rows.d5!.sessions[0]).toMatchObject({ session: 1, boards: 2 });
+  });
+});
+
+/** Board 1 played twice, the others three times: Neuberg factors board 1 up to 3 results. */
+const SHORT_BOARD = LINES.filter((l) => !(l[0] === 1 && l[1] === '1'));
+
+describe('the club’s scoring settings: a rulebook parameter (scoring.*), by session date', () => {
+  const scoredSession = (log: FactLog, session: number) => {
+    const stream = `session-dsb-ev-1-${session}`;
+    boardSession(log, stream, 'dsb', dsbDates[session - 1]!, SHORT_BOARD);
+    link(log, DSB, stream, 'd', `${dsbDates[session - 1]}T23:00`, 'A', session);
+  };
+  const percentages = (log: FactLog, session: number, events = log.events) => {
+    const view = standingsOf(fold(competitions, events), DSB);
+    if (view.kind !== 'dsb') throw new Error('not DSB');
+    return Object.fromEntries(
+      view.groups[0]!.rows.map((r) => [
+        r.pairId.slice(1),
+        r.sessions.find((x) => x.session === session)?.percentage,
+      ]),
+    );
+  };
+  const unfactored = Object.fromEntries(
+    Object.entries(byHand(SHORT_BOARD)).map(([p, r]) => [p, r.percentage]),
+  );
+  /** The club re-adopts its preset, from the same date, with these overrides. */
+  const adopted = (overrides: Record<string, unknown>) => {
+    const log = dsbCompetition();
+    log.add('club-dsb', 'RulebookAdopted', {
+      clubId: 'dsb',
+      preset: 'dsb-groenlo-2014',
+      overrides,
+      effectiveFrom: '2014-09-01',
+    });
+    return log;
+  };
+
+  it('STD-NEUBERG by default (the preset’s scoring.factoring "neuberg") a board played fewer times is factored up', () => {
+    const log = dsbCompetition();
+    scoredSession(log, 1);
+    // NS 2: board 1 beats the one other result, (1 + 1) × 3/2 − 1 = 3.5 of 4; then 1 and 4 of 4.
+    expect(percentages(log, 1)['2']).toBe(70.83);
+    expect(unfactored['2']).toBe(70);
+  });
+
+  it('STD-NEUBERG a club whose rulebook turns Neuberg off gets unfactored percentages for a board-scored session', () => {
+    const log = adopted({ 'scoring.factoring': 'none' });
+    scoredSession(log, 1);
+    expect(percentages(log, 1)).toEqual(unfactored);
+  });
+
+  it('STD-MP an amendment of the scoring settings effective from a date changes the sessions from that date on, not before', () => {
+    const log = dsbCompetition();
+    scoredSession(log, 1);
+    scoredSession(log, 2);
+    const factored = percentages(log, 1);
+    expect(percentages(log, 2)).toEqual(factored);
+    // Recorded after both sessions, effective from session 2's day.
+    const amendedAt = log.events.length;
+    log.add('club-dsb', 'RulebookAmended', {
+      clubId: 'dsb',
+      changes: { 'scoring.factoring': 'none' },
+      effectiveFrom: dsbDates[1],
+    });
+    expect(percentages(log, 1)).toEqual(factored);
+    expect(percentages(log, 2)).toEqual(unfactored);
+    // A replay as of the position before the amendment: the old figures.
+    expect(percentages(log, 2, log.events.slice(0, amendedAt))).toEqual(factored);
+  });
+
+  it('STD-NEUBERG a recorded artificial 60/40 is valued as recorded, whether the club reads average-plus by Law 12C or fixed', () => {
+    const withAward = (overrides: Record<string, unknown>) => {
+      const log = adopted(overrides);
+      scoredSession(log, 1);
+      log.add('session-dsb-ev-1-1', 'AdjustedScoreAwarded', {
+        board: 1,
+        nsPair: '1',
+        ewPair: '4',
+        kind: 'artificial',
+        artificial: { nsPercent: 60, ewPercent: 40 },
+        reason: 'board could not be played',
+      });
+      return percentages(log, 1);
+    };
+    // NS 1: 60 % of 4 on board 1, then 1 and 1 of 4: 4.4 / 12. EW 4: 40 % of 4, then 0 and 0:
+    // 1.6 / 12 — not min(40 %, its 0 % on the other boards), as an average-minus by Law 12C.
+    expect(withAward({})).toMatchObject({ '1': 36.67, '4': 13.33 });
+    expect(withAward({ 'scoring.averagePlusMinus': 'fixed' })).toEqual(withAward({}));
+  });
+
+  it('STD-NEUBERG a scoring amendment with a value the engine does not know is refused, naming the parameter', () => {
+    const log = dsbCompetition();
+    scoredSession(log, 1);
+    log.add('club-dsb', 'RulebookAmended', {
+      clubId: 'dsb',
+      changes: { 'scoring.factoring': 'neubreg' },
+      effectiveFrom: dsbDates[0],
+    });
+    expect(() => percentages(log, 1)).toThrow(
+      'rulebook parameter scoring.factoring: must be "neuberg" or "none", not "neubreg"',
+    );
   });
 });
 

@@ -21,8 +21,13 @@ import { dsbInput, lastSessionScored, topIntegralInput, wlDecisions } from './ds
 import { groupPlacements, type Earlier, type GroupPlacementCheck } from './group-placements';
 import type { CompetitionState } from '../../domain/competition/state';
 import { isNzFormat, nzInput } from './nz-input';
-import { rulebookInForce } from './rulebook-in-force';
-import { withScoredSessions } from './scored-sessions';
+import { scoringSettingsOf } from '../../rulebooks/scoring-params';
+import { NoRulebookError, rulebookInForce } from './rulebook-in-force';
+import {
+  SCORED_SESSION_SETTINGS,
+  withScoredSessions,
+  type ScoringSettingsFor,
+} from './scored-sessions';
 import { identity, remember } from './memo';
 import { nzEligibilityIndex } from './nz-eligibility';
 import type { CompetitionsState } from './state';
@@ -329,11 +334,38 @@ function earlierOf(state: CompetitionsState, c: CompetitionState): Earlier {
   };
 }
 
-/** A competition with its board-scored sessions' percentages derived: once per state. */
+/**
+ * A competition with its board-scored sessions' percentages derived under its club's scoring
+ * settings on each session's day: once per state.
+ */
 function scoredCompetition(state: CompetitionsState, competitionId: string): CompetitionState {
-  return remember(state, `scored:${competitionId}`, () =>
-    withScoredSessions(state.competitions[competitionId], state.boardSessions),
-  );
+  return remember(state, `scored:${competitionId}`, () => {
+    const c = state.competitions[competitionId];
+    const clubId = c.competition?.clubId;
+    return withScoredSessions(
+      c,
+      state.boardSessions,
+      clubId === undefined ? undefined : scoringSettingsFor(state, clubId),
+    );
+  });
+}
+
+/**
+ * STD-MP / STD-NEUBERG: the `scoring` settings of a club's rulebook in force on a date, once per
+ * state, club and date. Before the club adopted a rulebook: the engine's defaults, as the
+ * presets' (a session dated before the adoption still scores; its standing asks for the
+ * rulebook on its own).
+ */
+export function scoringSettingsFor(state: CompetitionsState, clubId: string): ScoringSettingsFor {
+  return (date) =>
+    remember(state, `scoring:${clubId}:${date}`, () => {
+      try {
+        return scoringSettingsOf(rulebookOn(state, clubId, date).params);
+      } catch (e) {
+        if (e instanceof NoRulebookError) return SCORED_SESSION_SETTINGS;
+        throw e;
+      }
+    });
 }
 
 /** Every competition with its board-scored sessions' results: who sat down where (NZ-8, NZ-10). */

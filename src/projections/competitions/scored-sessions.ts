@@ -148,10 +148,24 @@ export function travellerLinesOf(facts: BoardSessionFacts): TravellerLine[] {
 }
 
 /**
- * The scoring settings of a session scored here: the defaults (the leading programs'
- * conventions, RULES.md). The rulebook has no club-level scoring-settings parameter yet.
+ * The scoring settings of a session scored here when no rulebook gives them: the defaults (the
+ * leading programs' conventions, RULES.md), which are also the presets' `scoring` values.
  */
 export const SCORED_SESSION_SETTINGS: Partial<ScoringSettings> = {};
+
+/**
+ * A club's scoring settings on a session's date (the `scoring` group of its rulebook in force
+ * then, see queries.ts): asked once per scored session, never per result.
+ */
+export type ScoringSettingsFor = (date: string) => Partial<ScoringSettings>;
+
+const defaultSettings: ScoringSettingsFor = () => SCORED_SESSION_SETTINGS;
+
+/** The session's day: as held (SessionHeld) when recorded, else as planned (as c-points.ts). */
+export function scoredSessionDate(c: CompetitionState, session: number): string | undefined {
+  for (const h of Object.values(c.held)) if (h.session === session && h.date) return h.date;
+  return c.competition?.sessions.find((s) => s.session === session)?.date;
+}
 
 export type BoardScoring = { ok: true; result: SessionResult } | { ok: false; reason: string };
 
@@ -205,13 +219,21 @@ export interface ScoredResult extends SessionResultRecorded {
 export function scoredResults(
   c: CompetitionState,
   sessions: Record<string, BoardSessionFacts> | undefined,
+  settingsFor: ScoringSettingsFor = defaultSettings,
 ): Record<string, ScoredResult> {
   const out: Record<string, ScoredResult> = {};
+  // A session stream is linked to one session of the competition (the decider refuses a second
+  // link), so one scoring per stream, under the settings of that session's day.
   const scored = new Map<string, BoardScoring>();
   for (const [key, link] of Object.entries(c.scoredFromBoards ?? {})) {
     let s = scored.get(link.sessionStreamId);
     if (!s) {
-      s = scoreBoardSession(sessions?.[link.sessionStreamId]);
+      const facts = sessions?.[link.sessionStreamId];
+      const date = scoredSessionDate(c, link.session) ?? facts?.movement?.date;
+      s = scoreBoardSession(
+        facts,
+        date === undefined ? SCORED_SESSION_SETTINGS : settingsFor(date),
+      );
       scored.set(link.sessionStreamId, s);
     }
     if (!s.ok) continue;
@@ -249,14 +271,16 @@ function resultOf(
 
 /**
  * The competition as the standings read it: its imported results and, for the sessions linked
- * to board results, the results derived from them. The competition's own state is not changed.
+ * to board results, the results derived from them under `settingsFor` the session's day (the
+ * club's rulebook; the defaults when not given). The competition's own state is not changed.
  */
 export function withScoredSessions(
   c: CompetitionState,
   sessions: Record<string, BoardSessionFacts> | undefined,
+  settingsFor?: ScoringSettingsFor,
 ): CompetitionState {
   if (!c.scoredFromBoards || !Object.keys(c.scoredFromBoards).length) return c;
-  return { ...c, results: { ...scoredResults(c, sessions), ...c.results } };
+  return { ...c, results: { ...scoredResults(c, sessions, settingsFor), ...c.results } };
 }
 
 /** A session-result record derived here, with where it came from. */

@@ -1,4 +1,5 @@
 import type { Preset } from '../rulebook';
+import type { ScoringParams } from '../scoring-params';
 
 /**
  * The parameters of DSB Groenlo's Wedstrijdreglement (28 October 2014, seed 002), as RULES.md
@@ -114,6 +115,11 @@ export type DsbParams = {
   };
   /** DSB-22.5: sit-outs spread evenly: a spread (max − min) above this is reported uneven. */
   sitOuts: { maxSpread: number };
+  /**
+   * STD-MP, STD-NEUBERG, Law 12C …: the club's conventions for sessions scored here from board
+   * results (docs/scoring.md). Default: the leading programs' conventions, the engine's defaults.
+   */
+  scoring: ScoringParams;
 };
 
 export const dsbGroenlo2014: Preset<DsbParams> = {
@@ -176,5 +182,22 @@ export const dsbGroenlo2014: Preset<DsbParams> = {
       finalListMinOriginalSessions: 3,
     },
     sitOuts: { maxSpread: 1 },
+    scoring: {
+      matchpointsPerResultBeaten: 2,
+      factoring: 'neuberg',
+      neubergExpected: 'max-results',
+      averagePlusMinus: 'law12c',
+      averagePlusPercent: 60,
+      averagePercent: 50,
+      averageMinusPercent: 40,
+      butlerDrop: [
+        { fromResults: 1, drop: 0 },
+        { fromResults: 3, drop: 1 },
+      ],
+      // DSB-16d: 60 % → +2, 55 % → +1, 50 % → 0, 45 % → −1, 40 % → −2.
+      artificialImps: { '60': 2, '55': 1, '50': 0, '45': -1, '40': -2 },
+      crossImpDivisor: 'n-1',
+      placeDecimals: 2,
+    },
   },
 };
