@@ -7,6 +7,7 @@ import {
   standingsOf,
   UnknownCompetitionError,
   WrongRulebookError,
+  type StandingsView,
 } from '../../src/projections/competitions';
 import { FactLog } from '../support/ledger';
 
@@ -204,14 +205,24 @@ describe('DSB standings from the ledger', () => {
     expect([points('p1'), points('p2'), points('p5'), points('p8')]).toEqual([100, 90, 74, 52]);
   });
 
-  it('an amended cap changes the standing on replay: DSB-9.2 lowered to 52.5 from a date', () => {
-    const log = fullCompetition((s, p) => p === 'p1' && s === 3);
+  it('DSB-9.2 an amended cap applies from its date: an absence after it gets 52.5, one before it keeps 55', () => {
+    const log = fullCompetition((s, p) => (p === 'p1' && s === 3) || (p === 'p2' && s === 5));
     log.add(
       `competition-${C}`,
       'AbsenceNotified',
       { competitionId: C, session: 3, pairId: 'p1', validReason: true },
       '2014-09-22T10:00',
     );
+    log.add(
+      `competition-${C}`,
+      'AbsenceNotified',
+      { competitionId: C, session: 5, pairId: 'p2', validReason: true },
+      '2014-10-06T10:00',
+    );
+    const unamended = standingsOf(fold(competitions, log.events), C);
+    const capped = (view: StandingsView, pair: string, session: number) =>
+      rowOf(view, pair).sessions.find((s) => s.session === session)!.percentage;
+    expect([capped(unamended, 'p1', 3), capped(unamended, 'p2', 5)]).toEqual([55, 55]);
     log.add('club-dsb', 'RulebookAmended', {
       clubId: 'dsb',
       changes: { 'absence.firstCap': 5250 },
@@ -220,10 +231,16 @@ describe('DSB standings from the ledger', () => {
     });
     const view = standingsOf(fold(competitions, log.events), C);
     expect(view.rulebook.effectiveFrom).toBe('2014-10-01');
-    expect(rowOf(view, 'p1').sessions.find((s) => s.session === 3)!.percentage).toBe(52.5);
-    // As of before the amendment took effect (after session 3), the old cap applies.
-    const before = standingsOf(fold(competitions, log.events), C, { afterSession: 3 });
-    expect(rowOf(before, 'p1').sessions.find((s) => s.session === 3)!.percentage).toBe(55);
+    // Session 5 (6 October) is after the amendment; session 3 (22 September) before it.
+    expect(capped(view, 'p2', 5)).toBe(52.5);
+    expect(capped(view, 'p1', 3)).toBe(55);
+    expect(rowOf(view, 'p2').explain.find((e) => e.rule === 'DSB-9.2')!.effect).toContain(
+      'capped at 52.50',
+    );
+    // As of before the amendment took effect (after session 4), the old cap throughout.
+    const before = standingsOf(fold(competitions, log.events), C, { afterSession: 4 });
+    expect(before.rulebook.effectiveFrom).toBe('2014-09-01');
+    expect(capped(before, 'p1', 3)).toBe(55);
   });
 
   it('a what-if override is applied without being stored', () => {

@@ -192,14 +192,17 @@ export function standingsOf(
   const placements = groupPlacements(params, c, earlierOf(state, c), {
     input: (o) => dsbInputOf(state, o),
     lastScored: (o) => lastScoredOf(state, o),
-    final: (o, p) => finalStandingsOf(state, o, p),
+    final: (o, p) => finalStandingsOf(state, o, p, options.whatIf),
   });
   if (head.afterSession === 0) {
     return { ...head, kind: 'dsb', groups: [], sitOuts: [], groupPlacements: placements };
   }
   const groups = head.final
-    ? finalStandingsOf(state, c, params)
-    : competitionStandings(params, input, { afterSession: head.afterSession });
+    ? finalStandingsOf(state, c, params, options.whatIf)
+    : competitionStandings(params, input, {
+        afterSession: head.afterSession,
+        paramsOn: rulesOfSessions(state, c, params, options.whatIf),
+      });
   return {
     ...head,
     kind: 'dsb',
@@ -224,7 +227,7 @@ export function nextGroupsOf(
         inPlay(rulebook, c.competition!.groups),
         dsbInputOf(state, c),
         wlDecisions(c),
-        finalStandingsOf(state, c, inPlay(rulebook, c.competition!.groups)),
+        finalStandingsOf(state, c, inPlay(rulebook, c.competition!.groups), options.whatIf),
       )
     : [];
   return { ...head, moves };
@@ -262,7 +265,8 @@ export function championshipOf(
     ? clubChampionship(
         params,
         { competitions: finished.map((c) => dsbInputOf(state, c)) },
-        (input) => finalStandingsOf(state, scoredCompetition(state, input.id), params),
+        (input) =>
+          finalStandingsOf(state, scoredCompetition(state, input.id), params, options.whatIf),
       )
     : { awards: [], table: [] };
   return {
@@ -387,9 +391,16 @@ function dsbInputOf(state: CompetitionsState, c: CompetitionState, upTo?: number
 }
 
 /** A finished competition's final DSB standings under these parameters, once per state. */
-const finalStandingsOf = (state: CompetitionsState, c: CompetitionState, params: DsbParams) =>
+const finalStandingsOf = (
+  state: CompetitionsState,
+  c: CompetitionState,
+  params: DsbParams,
+  whatIf?: Record<string, Json>,
+) =>
   remember(state, `final:${c.competition!.competitionId}:${identity(params)}`, () =>
-    competitionStandings(params, dsbInputOf(state, c)),
+    competitionStandings(params, dsbInputOf(state, c), {
+      paramsOn: rulesOfSessions(state, c, params, whatIf),
+    }),
   );
 
 /** The last session scored (up to a session), once per state. */
@@ -402,3 +413,36 @@ function lastScoredOf(state: CompetitionsState, c: CompetitionState, upTo?: numb
 
 const firstDate = (c: { competition?: { sessions: Array<{ date: string }> } }) =>
   c.competition!.sessions.reduce((min, s) => (s.date < min ? s.date : min), '9999-12-31');
+
+/**
+ * The DSB rules in force on each session's evening (its planned date), for what the rules decide
+ * per session (DSB-10.2 clamps, an absence's DSB-9.1/9.2/9.3/9.5): an amendment applies from
+ * its date, not to the evenings before it. Before the club's first rulebook, or under another
+ * preset, the standing's own parameters.
+ */
+function rulesOfSessions(
+  state: CompetitionsState,
+  c: CompetitionState,
+  params: DsbParams,
+  whatIf?: Record<string, Json>,
+): (session: number) => DsbParams {
+  const created = c.competition!;
+  const bySession = new Map<number, DsbParams>();
+  return (session) => {
+    let rules = bySession.get(session);
+    if (!rules) {
+      const date = created.sessions.find((s) => s.session === session)?.date;
+      rules = params;
+      if (date !== undefined) {
+        try {
+          const rulebook = rulebookOn(state, created.clubId, date, whatIf);
+          if (rulebook.preset === 'dsb-groenlo-2014') rules = inPlay(rulebook, created.groups);
+        } catch (err) {
+          if (!(err instanceof NoRulebookError)) throw err;
+        }
+      }
+      bySession.set(session, rules);
+    }
+    return rules;
+  };
+}

@@ -199,6 +199,7 @@ function pairRow(
   g: GroupInput,
   pair: PairInput,
   afterSession: number,
+  at: (session: number) => DsbParams = () => params,
 ): Omit<StandingRow, 'rank'> {
   const { sessions: lastSession, rounds, boardsPerRound } = params.pairsCompetition;
   const fullSession = rounds * boardsPerRound;
@@ -213,7 +214,8 @@ function pairRow(
   const counted = new Counted();
   for (const e of entries) {
     if (e.kind !== 'played') continue;
-    const { score, explain: why } = substituteScore(params, e);
+    // A session's own score follows the rules in force that evening (DSB-10.2 clamps).
+    const { score, explain: why } = substituteScore(at(e.session), e);
     if (why) explain.push(why);
     scores.set(e.session, {
       session: e.session,
@@ -231,11 +233,13 @@ function pairRow(
   let earlier = 0;
   for (const e of entries) {
     if (e.kind !== 'absent') continue;
-    const notified = validNotice(params, c, e);
+    // The notice, cap and penalty of an absence are those in force on its evening.
+    const rules = at(e.session);
+    const notified = validNotice(rules, c, e);
     if (notified) {
       const first = earlier === 0;
       const rule = first ? 'DSB-9.2' : 'DSB-9.3';
-      const cap = first ? params.absence.firstCap : params.absence.laterCap;
+      const cap = first ? rules.absence.firstCap : rules.absence.laterCap;
       const nth = first ? 'first' : `absence number ${earlier + 1}`;
       if (base === undefined) {
         scores.set(e.session, {
@@ -283,7 +287,7 @@ function pairRow(
         );
       }
       const lowest = Math.min(...evening);
-      const score = Math.max(0, lowest - params.absence.withoutNoticeMinus);
+      const score = Math.max(0, lowest - rules.absence.withoutNoticeMinus);
       scores.set(e.session, {
         session: e.session,
         source: 'DSB-9.5',
@@ -295,10 +299,10 @@ function pairRow(
       explain.push({
         rule: 'DSB-9.5',
         session: e.session,
-        effect: `${noticeFault(params, c, e)}: lowest score in group ${g.group} that evening ${fmt(lowest)} minus ${fmt(params.absence.withoutNoticeMinus)}`,
+        effect: `${noticeFault(rules, c, e)}: lowest score in group ${g.group} that evening ${fmt(lowest)} minus ${fmt(rules.absence.withoutNoticeMinus)}`,
         amount: pct(score),
       });
-      if (params.absence.countAllAbsences) earlier++;
+      if (rules.absence.countAllAbsences) earlier++;
     }
   }
 
@@ -384,6 +388,12 @@ export function groupStanding(
     competition?: CompetitionInput;
     /** The competition's input was validated as a whole (validateCompetition) already. */
     validated?: boolean;
+    /**
+     * The rules in force on a session's evening, for what is decided per session (DSB-10.2
+     * clamps; an absence's notice deadline, cap and penalty, DSB-9.1/9.2/9.3/9.5). Default:
+     * `params` throughout. The average, ranking and DSB-9.6 follow `params`.
+     */
+    paramsOn?: (session: number) => DsbParams;
   } = {},
 ): GroupStanding {
   const total = params.pairsCompetition.sessions;
@@ -397,7 +407,9 @@ export function groupStanding(
   );
   if (!options.validated) validateGroup(params, group, `groups[${group.group}]`);
   for (const p of group.pairs) requireEntriesUpTo(group.group, p, afterSession);
-  const rows = group.pairs.map((p) => pairRow(params, options.competition, group, p, afterSession));
+  const rows = group.pairs.map((p) =>
+    pairRow(params, options.competition, group, p, afterSession, options.paramsOn),
+  );
   const ranked = rankBy(
     rows,
     (r) => (r.exact === null ? null : Math.round(r.percentage! * 100)),
@@ -415,7 +427,7 @@ export function groupStanding(
 export function competitionStandings(
   params: DsbParams,
   competition: CompetitionInput,
-  options: { afterSession?: number } = {},
+  options: { afterSession?: number; paramsOn?: (session: number) => DsbParams } = {},
 ): GroupStanding[] {
   validateCompetition(params, competition);
   return [...competition.groups]
