@@ -1,6 +1,7 @@
 import {
   competitions,
   cPointsOf,
+  standingsOf,
   UnknownCompetitionError,
   UnknownSessionError,
   WrongRulebookError,
@@ -390,101 +391,110 @@ const LINES: Line[] = [
   [3, '3', '5', 140],
 ];
 
-describe('NZ-8 C points of a session scored here from board results', () => {
-  it('NZ-8 C points: each direction is a field — the top NS pair and the top EW pair each get 40 C', () => {
-    const log = new FactLog('karori', '+13:00');
-    log.add('club-karori', 'RulebookAdopted', {
-      clubId: 'karori',
-      preset: 'nz-club',
-      overrides: {},
-      effectiveFrom: '2026-01-01',
-    });
-    for (let n = 1; n <= 6; n++)
-      for (const p of [`a${n}`, `b${n}`])
-        log.add('club-karori-players', 'PlayerRegistered', {
-          playerId: p,
-          name: p,
-          status: 'member',
-          homeNight: 'tuesday',
-        });
-    log.add('competition-sc', 'CompetitionCreated', {
-      competitionId: 'sc',
-      clubId: 'karori',
-      name: 'Scored here',
-      season: '2026',
-      kind: 'short-pairs',
-      format: 'three-four-session-pairs',
-      night: 'tuesday',
-      sessions: DATES.slice(0, 3).map((date, i) => ({ session: i + 1, date, startTime: '19:30' })),
-    });
-    for (let n = 1; n <= 6; n++)
-      log.add('competition-sc', 'PairEntered', {
-        competitionId: 'sc',
-        pairId: `s${n}`,
-        players: [`a${n}`, `b${n}`],
+/**
+ * Karori (nz-club, with `overrides`) and a three-session event whose session 1 is scored here
+ * from the board results `lines` of a Mitchell: NS pairs 1–3, EW pairs 4–6 (pairs s1 … s6).
+ */
+function scoredHere(lines: Line[] = LINES, overrides: Record<string, unknown> = {}) {
+  const log = new FactLog('karori', '+13:00');
+  log.add('club-karori', 'RulebookAdopted', {
+    clubId: 'karori',
+    preset: 'nz-club',
+    overrides,
+    effectiveFrom: '2026-01-01',
+  });
+  for (let n = 1; n <= 6; n++)
+    for (const p of [`a${n}`, `b${n}`])
+      log.add('club-karori-players', 'PlayerRegistered', {
+        playerId: p,
+        name: p,
+        status: 'member',
+        homeNight: 'tuesday',
       });
-    const stream = 'session-karori-ev-1-1';
-    const date = DATES[0]!;
+  log.add('competition-sc', 'CompetitionCreated', {
+    competitionId: 'sc',
+    clubId: 'karori',
+    name: 'Scored here',
+    season: '2026',
+    kind: 'short-pairs',
+    format: 'three-four-session-pairs',
+    night: 'tuesday',
+    sessions: DATES.slice(0, 3).map((date, i) => ({ session: i + 1, date, startTime: '19:30' })),
+  });
+  for (let n = 1; n <= 6; n++)
+    log.add('competition-sc', 'PairEntered', {
+      competitionId: 'sc',
+      pairId: `s${n}`,
+      players: [`a${n}`, `b${n}`],
+    });
+  const stream = 'session-karori-ev-1-1';
+  const date = DATES[0]!;
+  log.add(
+    stream,
+    'SessionMovementRecorded',
+    {
+      clubId: 'karori',
+      eventId: 'ev-1',
+      date,
+      session: '1',
+      scoringMethod: 'MP',
+      winnerType: 2,
+      boards: [1, 2, 3],
+      fields: [
+        { field: 'NS', pairs: ['1', '2', '3'] },
+        { field: 'EW', pairs: ['4', '5', '6'] },
+      ],
+      expectedResults: [1, 2, 3].map((board) => ({ board, results: 3 })),
+    },
+    `${date}T19:30`,
+  );
+  for (let n = 1; n <= 6; n++)
     log.add(
       stream,
-      'SessionMovementRecorded',
+      'SessionPairRegistered',
       {
-        clubId: 'karori',
-        eventId: 'ev-1',
-        date,
-        session: '1',
-        scoringMethod: 'MP',
-        winnerType: 2,
-        boards: [1, 2, 3],
-        fields: [
-          { field: 'NS', pairs: ['1', '2', '3'] },
-          { field: 'EW', pairs: ['4', '5', '6'] },
-        ],
-        expectedResults: [1, 2, 3].map((board) => ({ board, results: 3 })),
+        pair: String(n),
+        field: n <= 3 ? 'NS' : 'EW',
+        direction: n <= 3 ? 'NS' : 'EW',
+        players: [],
       },
       `${date}T19:30`,
     );
-    for (let n = 1; n <= 6; n++)
-      log.add(
-        stream,
-        'SessionPairRegistered',
-        {
-          pair: String(n),
-          field: n <= 3 ? 'NS' : 'EW',
-          direction: n <= 3 ? 'NS' : 'EW',
-          players: [],
-        },
-        `${date}T19:30`,
-      );
-    LINES.forEach(([board, nsPair, ewPair, nsScore], i) =>
-      log.add(
-        stream,
-        'BoardResultRecorded',
-        {
-          board,
-          line: (i % 3) + 1,
-          nsPair,
-          ewPair,
-          kind: 'played',
-          contract: { level: 1, strain: 'NT', doubling: '' },
-          declarer: 'N',
-          tricks: 7,
-          nsScore,
-        },
-        `${date}T22:00`,
-      ),
-    );
+  lines.forEach(([board, nsPair, ewPair, nsScore], i) =>
     log.add(
-      'competition-sc',
-      'SessionScoredFromBoards',
+      stream,
+      'BoardResultRecorded',
       {
-        competitionId: 'sc',
-        session: 1,
-        sessionStreamId: stream,
-        pairs: [1, 2, 3, 4, 5, 6].map((n) => ({ pairNumber: String(n), pairId: `s${n}` })),
+        board,
+        line: (i % 3) + 1,
+        nsPair,
+        ewPair,
+        kind: 'played',
+        contract: { level: 1, strain: 'NT', doubling: '' },
+        declarer: 'N',
+        tricks: 7,
+        nsScore,
       },
-      `${date}T23:00`,
-    );
+      `${date}T22:00`,
+    ),
+  );
+  log.add(
+    'competition-sc',
+    'SessionScoredFromBoards',
+    {
+      competitionId: 'sc',
+      session: 1,
+      sessionStreamId: stream,
+      pairs: [1, 2, 3, 4, 5, 6].map((n) => ({ pairNumber: String(n), pairId: `s${n}` })),
+    },
+    `${date}T23:00`,
+  );
+  return log;
+}
+
+describe('NZ-8 C points of a session scored here from board results', () => {
+  it('NZ-8 C points: each direction is a field — the top NS pair and the top EW pair each get 40 C', () => {
+    const log = scoredHere();
     const v = view(log, 'sc');
     expect(v.awards[0]).toMatchObject({
       fieldsFrom: 'directions',
@@ -510,5 +520,27 @@ describe('NZ-8 C points of a session scored here from board results', () => {
     expect(explainOf(v, 'a6')[0]).toBe(
       'NZ-8 1st of 3 in EW on 83.33 %; place 1 earns C points (the top 1/3, rounded down)',
     );
+  });
+
+  it('NZ-8 C points are placed on the percentages the standings publish, under the club’s scoring settings (scoring.factoring "none": no Neuberg)', () => {
+    // Board 1 played twice, the others three times: Neuberg factors board 1 up.
+    const short = LINES.filter((l) => !(l[0] === 1 && l[1] === '1'));
+    const scores = (log: FactLog) => {
+      const state = fold(competitions, log.events);
+      const standing = standingsOf(state, 'sc');
+      if (standing.kind !== 'nz') throw new Error('not NZ');
+      const published = Object.fromEntries(
+        standing.rows.map((r) => [r.competitor, r.sessions.find((l) => l.session === 1)!.raw]),
+      );
+      const placed = Object.fromEntries(
+        cPointsOf(state, 'sc').awards[0]!.awards.map((a) => [a.competitor, a.score]),
+      );
+      return { published, placed };
+    };
+    const factored = scores(scoredHere(short));
+    const unfactored = scores(scoredHere(short, { 'scoring.factoring': 'none' }));
+    expect(factored.placed).toEqual(factored.published);
+    expect(unfactored.placed).toEqual(unfactored.published);
+    expect(unfactored.placed.s2).not.toBe(factored.placed.s2);
   });
 });

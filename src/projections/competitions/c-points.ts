@@ -19,7 +19,7 @@ import {
 import { remember } from './memo';
 import { nzEligibilityIndex, nzNight } from './nz-eligibility';
 import { isNzFormat, nzInput } from './nz-input';
-import { UnknownCompetitionError, WrongRulebookError } from './queries';
+import { scoringSettingsFor, UnknownCompetitionError, WrongRulebookError } from './queries';
 import { rulebookInForce } from './rulebook-in-force';
 import { isScoredResult, withScoredSessions } from './scored-sessions';
 import { rosterEntryOn, type CompetitionsState } from './state';
@@ -78,14 +78,21 @@ function sessionDate(c: CompetitionState, session: number): string {
   );
 }
 
-/** Every competition with its board-scored results: who sat down where (NZ-8, NZ-10). */
+/**
+ * Every competition with its board-scored results, derived under its club's scoring settings
+ * on each session's day as the standings derive them (so C points place the published scores).
+ */
 const allScored = (state: CompetitionsState): CompetitionsState =>
   remember(state, 'c-points:all-scored', () => ({
     ...state,
     competitions: Object.fromEntries(
       Object.entries(state.competitions).map(([id, c]) => [
         id,
-        withScoredSessions(c, state.boardSessions),
+        withScoredSessions(
+          c,
+          state.boardSessions,
+          c.competition && scoringSettingsFor(state, c.competition.clubId),
+        ),
       ]),
     ),
   }));
