@@ -289,4 +289,149 @@ describe('competition deciders', () => {
       );
     });
   });
+
+  describe('DSB-22.5 a sit-out match between pairs of different groups', () => {
+    const dsb = [
+      created(['A', 'B']),
+      entered('a1', ['ann', 'bob'], 'A'),
+      entered('a2', ['cat', 'dan'], 'A'),
+      entered('b1', ['eve', 'fay'], 'B'),
+      entered('b2', ['gus', 'hal'], 'B'),
+    ];
+    const match = (pairs: string[], rounds: number[], session = 2): CompetitionFact => ({
+      type: 'SitOutMatchPlayed',
+      occurredAt: at,
+      data: { competitionId: C, session, pairs, rounds },
+    });
+    const sat = (pairId: string, players: string[], sitOutRounds?: number): CompetitionFact => {
+      const r = result(pairId, 2, players);
+      return { ...r, data: { ...r.data, sitOutRounds } } as CompetitionFact;
+    };
+
+    it('DSB-22.5 accepts two sit-out pairs of different groups, before or after their results', () => {
+      given(...dsb).accepts(match(['a1', 'b1'], [3]));
+      given(...dsb, sat('a1', ['ann', 'bob'], 1)).accepts(match(['a1', 'b1'], [3]));
+      given(...dsb, match(['a1', 'b1'], [3])).accepts(sat('a1', ['ann', 'bob']));
+      // Another match in another round, against another pair.
+      given(...dsb, match(['a1', 'b1'], [3])).accepts(match(['a1', 'b2'], [5]));
+    });
+
+    it('DSB-22.5 refuses two pairs of the same group, and a competition without groups', () => {
+      given(...dsb).refuses(
+        match(['a1', 'a2'], [3]),
+        'DSB-22.5',
+        /a1 and a2 both play in group A/,
+        'data.pairs',
+      );
+      given(created(), entered('p1', ['ann', 'bob']), entered('p2', ['cat', 'dan'])).refuses(
+        match(['p1', 'p2'], [3]),
+        'DSB-22.5',
+        /does not play in groups/,
+        'data.pairs',
+      );
+    });
+
+    it('DSB-22.5 refuses a pair that has not entered', () => {
+      given(...dsb).refuses(
+        match(['a1', 'z9'], [3]),
+        'LEDGER',
+        /pair z9 has not entered/,
+        'data.pairs[1]',
+      );
+    });
+
+    it('DSB-22.5 refuses a round the session does not have, and a session the competition does not have', () => {
+      given(...dsb).refuses(
+        match(['a1', 'b1'], [3, 7]),
+        'LEDGER',
+        /round 7 is not a round of session 2 \(rounds 1\.\.6\)/,
+        'data.rounds[1]',
+      );
+      given(...dsb).refuses(match(['a1', 'b1'], [3], 4), 'LEDGER', /not a session/, 'data.session');
+    });
+
+    it('DSB-22.5 refuses a pair the facts show did not sit out', () => {
+      given(...dsb, sat('b1', ['eve', 'fay'], 0)).refuses(
+        match(['a1', 'b1'], [3]),
+        'DSB-22.5',
+        /pair b1 sat out 0 round\(s\) of session 2 \(its result\)/,
+        'data.pairs[1]',
+      );
+      given(...dsb, sat('a1', ['ann', 'bob'], 1)).refuses(
+        match(['a1', 'b1'], [3, 4]),
+        'DSB-22.5',
+        /cannot have played 2 as a sit-out pair/,
+        'data.pairs[0]',
+      );
+      const absent: CompetitionFact = {
+        type: 'AbsenceNotified',
+        occurredAt: at,
+        data: { competitionId: C, session: 2, pairId: 'b1', validReason: true },
+      };
+      given(...dsb, absent).refuses(
+        match(['a1', 'b1'], [3]),
+        'DSB-22.5',
+        /b1 was absent at session 2/,
+        'data.pairs[1]',
+      );
+    });
+
+    it('DSB-22.5 refuses the same match twice, and a pair in two matches in one round', () => {
+      given(...dsb, match(['a1', 'b1'], [3])).refuses(
+        match(['b1', 'a1'], [4]),
+        'LEDGER',
+        /already recorded: that is a correction/,
+        'data.pairs',
+      );
+      given(...dsb, match(['a1', 'b1'], [3])).refuses(
+        match(['a1', 'b2'], [3]),
+        'DSB-22.5',
+        /a1 already played round 3 of session 2 against b1/,
+        'data.rounds',
+      );
+    });
+
+    it('DSB-22.5 refuses a later result that sat out fewer rounds than the match, and a later absence', () => {
+      given(...dsb, match(['a1', 'b1'], [3, 4])).refuses(
+        sat('a1', ['ann', 'bob'], 1),
+        'DSB-22.5',
+        /played 2 sit-out round\(s\) of session 2 against b1: it cannot have sat out 1/,
+        'data.sitOutRounds',
+      );
+      given(...dsb, match(['a1', 'b1'], [3])).refuses(
+        {
+          type: 'AbsenceNotified',
+          occurredAt: at,
+          data: { competitionId: C, session: 2, pairId: 'b1', validReason: true },
+        },
+        'LEDGER',
+        /b1 played a sit-out match at session 2 \(against a1\)/,
+        'data.session',
+      );
+    });
+  });
+
+  describe('DSB-9.4 dispensations', () => {
+    const dsb = [created(['A', 'B']), entered('a1', ['ann', 'bob'], 'A')];
+    const granted = (rule: 'DSB-9.4(1)' | 'DSB-9.4(2)', playerId?: string): CompetitionFact => ({
+      type: 'DispensationGranted',
+      occurredAt: at,
+      data: { competitionId: C, pairId: 'a1', rule, playerId, reason: 'long illness' },
+    });
+
+    it('DSB-9.4 accepts DSB-9.4(1), and DSB-9.4(2) for a named member of the pair', () => {
+      given(...dsb).accepts(granted('DSB-9.4(1)'));
+      given(...dsb).accepts(granted('DSB-9.4(2)', 'bob'));
+    });
+
+    it('DSB-9.4(2) refuses a dispensation that names no player or a player outside the pair', () => {
+      given(...dsb).refuses(granted('DSB-9.4(2)'), 'DSB-9.4', /name the player/, 'data.playerId');
+      given(...dsb).refuses(
+        granted('DSB-9.4(2)', 'zoe'),
+        'DSB-9.4',
+        /zoe is not in pair a1/,
+        'data.playerId',
+      );
+    });
+  });
 });

@@ -9,6 +9,7 @@ import {
   WrongRulebookError,
   type StandingsView,
 } from '../../src/projections/competitions';
+import { catalogue } from '../../src/events';
 import { FactLog } from '../support/ledger';
 
 const C = 'dsb-c1';
@@ -340,6 +341,99 @@ describe('DSB standings from the ledger', () => {
       ['t2', 2],
       ['t3', 3],
     ]);
+  });
+});
+
+describe('DSB-22.5 sit-out pairs of different groups play each other', () => {
+  /**
+   * Session 3: p2 (A) and p7 (B) stay away without notice, so each group of four plays with
+   * three pairs and a sit-out; the sit-out pairs p4 (A, 32 %) and p8 (B, 34 %) play each other
+   * in round 2.
+   */
+  function sitOutEvening(match = true) {
+    const log = fullCompetition((s) => s === 3);
+    const s3: Record<string, number> = { p1: 60, p3: 45, p4: 32, p5: 62, p6: 52, p8: 34 };
+    for (const [p, pct] of Object.entries(s3)) result(log, 3, p, pct);
+    if (match)
+      log.add(
+        `competition-${C}`,
+        'SitOutMatchPlayed',
+        { competitionId: C, session: 3, pairs: ['p4', 'p8'], rounds: [2] },
+        `${dates[2]}T23:05`,
+      );
+    return standingsOf(fold(competitions, log.events), C);
+  }
+  const s3Of = (view: ReturnType<typeof standingsOf>, pairId: string) =>
+    rowOf(view, pairId).sessions.find((s) => s.session === 3)!;
+
+  it('DSB-22.5 DSB-9.5 the other group’s sit-out pair is among the group’s scores that evening', () => {
+    const view = sitOutEvening();
+    // Group B's lowest that evening is p4's 32 (group A's sit-out pair), not its own 34.
+    expect(s3Of(view, 'p7')).toMatchObject({ source: 'DSB-9.5', percentage: 31 });
+    // Group A's own lowest is already 32; p8's 34 is counted too.
+    expect(s3Of(view, 'p2')).toMatchObject({ source: 'DSB-9.5', percentage: 31 });
+    expect(rowOf(view, 'p7').explain.find((e) => e.rule === 'DSB-9.5')!.effect).toMatch(
+      /lowest score in group B that evening 32(\.00)? minus 1/,
+    );
+    // Without the match, each group's own scores.
+    expect(s3Of(sitOutEvening(false), 'p7')).toMatchObject({ percentage: 33 });
+  });
+
+  it('DSB-22.5 the rounds played across groups are sit-outs of each pair’s own group in the report', () => {
+    const view = sitOutEvening();
+    if (view.kind !== 'dsb') throw new Error('not DSB');
+    const [a, b] = view.sitOuts;
+    expect(a.pairs.find((p) => p.pairId === 'p4')).toEqual({
+      pairId: 'p4',
+      sitOuts: 1,
+      crossGroup: 1,
+    });
+    expect(b.pairs.find((p) => p.pairId === 'p8')).toEqual({
+      pairId: 'p8',
+      sitOuts: 1,
+      crossGroup: 1,
+    });
+    expect(a).toMatchObject({ min: 0, max: 1, spread: 1, even: true });
+    expect(b.explain).toMatch(/1 sit-out round\(s\) played against another group's sit-out pair/);
+  });
+});
+
+describe('DSB-9.4 dispensations from the ledger', () => {
+  /** p1 plays session 1 only, then notifies its absence: short of DSB-8.4. */
+  function shortOfParticipation(dispensation?: { schemaVersion: number; rule: string }) {
+    const log = fullCompetition((s, p) => p === 'p1' && s > 1);
+    for (let s = 2; s <= 6; s++)
+      log.add(
+        `competition-${C}`,
+        'AbsenceNotified',
+        { competitionId: C, session: s, pairId: 'p1', validReason: true },
+        `${dates[s - 1]}T10:00`,
+      );
+    if (dispensation) {
+      log.add(`competition-${C}`, 'DispensationGranted', {
+        competitionId: C,
+        pairId: 'p1',
+        rule: dispensation.rule,
+        reason: 'long illness',
+      });
+      log.events[log.events.length - 1].schemaVersion = dispensation.schemaVersion;
+    }
+    // Read as a store opened with the catalogue reads: older versions upcast.
+    const state = fold(competitions, log.events.map(catalogue.upcast));
+    const moves = nextGroupsOf(state, C, { whatIf: { 'promotion.relegate': 1 } }).moves;
+    return (id: string) => moves.find((m) => m.pairId === id)!.to;
+  }
+
+  it('DSB-9.4(1) a pair short of DSB-8.4 is relegated, unless the WL grants the dispensation', () => {
+    const none = shortOfParticipation();
+    expect([none('p1'), none('p4')]).toEqual(['B', 'A']);
+    const granted = shortOfParticipation({ schemaVersion: 2, rule: 'DSB-9.4(1)' });
+    expect([granted('p1'), granted('p4')]).toEqual(['A', 'B']);
+  });
+
+  it('DSB-9.4(1) a dispensation stored at version 1 as DSB-9.4.1 is read as DSB-9.4(1)', () => {
+    const old = shortOfParticipation({ schemaVersion: 1, rule: 'DSB-9.4.1' });
+    expect([old('p1'), old('p4')]).toEqual(['A', 'B']);
   });
 });
 

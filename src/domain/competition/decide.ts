@@ -1,14 +1,23 @@
+import { dsbGroenlo2014 } from '../../rulebooks/presets/dsb-groenlo-2014';
 import { clubTime } from '../club-time';
 import { RuleViolation } from '../rule-violation';
-import type { CompetitionFact } from './facts';
-import { isScored, presentAt, sessionKey, type CompetitionState } from './state';
+import type { CompetitionFact, SitOutMatchPlayed } from './facts';
+import { isScored, presentAt, sessionKey, sitOutMatchesOf, type CompetitionState } from './state';
 
 export interface DecideOptions {
   /** DSB-3: a partnership names its two players by this time on the session's day (club time). */
   namingDeadline: string;
+  /**
+   * DSB-4: the rounds of a session, the range of a sit-out match's rounds (DSB-22.5). The gate
+   * decides without the rulebook in force, so it takes the preset's.
+   */
+  sessionRounds: number;
 }
 
-export const DEFAULT_DECIDE_OPTIONS: DecideOptions = { namingDeadline: '12:00' };
+export const DEFAULT_DECIDE_OPTIONS: DecideOptions = {
+  namingDeadline: '12:00',
+  sessionRounds: dsbGroenlo2014.params.pairsCompetition.rounds,
+};
 
 /**
  * decide(state, proposed fact) → the facts to append, or a RuleViolation naming the rule.
@@ -143,6 +152,15 @@ export function decide(
           'NZ-7',
           `${replaced} was replaced by a substitute at this session`,
           'data.players',
+        );
+      }
+      const across = sitOutMatchesOf(state, fact.data.session, fact.data.pairId);
+      const matched = across.reduce((n, m) => n + m.rounds.length, 0);
+      if (fact.data.sitOutRounds !== undefined && fact.data.sitOutRounds < matched) {
+        throw new RuleViolation(
+          'DSB-22.5',
+          `pair ${fact.data.pairId} played ${matched} sit-out round(s) of session ${fact.data.session} against ${across.map((m) => m.opponentPairId).join(', ')}: it cannot have sat out ${fact.data.sitOutRounds}`,
+          'data.sitOutRounds',
         );
       }
       const present = presentAt(state, fact.data.session);
@@ -320,6 +338,35 @@ export function decide(
       if (state.absences[key]) {
         throw new RuleViolation('LEDGER', 'this absence is already recorded', 'data.session');
       }
+      const across = sitOutMatchesOf(state, fact.data.session, fact.data.pairId);
+      if (across.length) {
+        throw new RuleViolation(
+          'LEDGER',
+          `pair ${fact.data.pairId} played a sit-out match at session ${fact.data.session} (against ${across[0].opponentPairId})`,
+          'data.session',
+        );
+      }
+      return [fact];
+    }
+    case 'SitOutMatchPlayed':
+      sitOutMatch(state, fact.data, options);
+      return [fact];
+    case 'DispensationGranted': {
+      const g = fact.data;
+      if (g.rule === 'DSB-9.4(2)' && g.playerId === undefined) {
+        throw new RuleViolation(
+          'DSB-9.4',
+          'DSB-9.4(2) lets one player play with a substitute: name the player',
+          'data.playerId',
+        );
+      }
+      if (g.playerId !== undefined && !pair!.players.includes(g.playerId)) {
+        throw new RuleViolation(
+          'DSB-9.4',
+          `${g.playerId} is not in pair ${g.pairId}`,
+          'data.playerId',
+        );
+      }
       return [fact];
     }
     case 'BallotDrawn': {
@@ -346,7 +393,6 @@ export function decide(
     }
     case 'PairGroupAssigned':
     case 'SessionHeld':
-    case 'DispensationGranted':
       return [fact];
     case 'GroupsRebalanced': {
       for (const [i, m] of fact.data.moves.entries()) {
@@ -368,6 +414,87 @@ export function decide(
       return [fact];
     }
   }
+}
+
+/**
+ * DSB-22.5: two sit-out pairs of different groups played each other. Refused: a pair not
+ * entered, two pairs of one group, rounds the session does not have, a pair the facts show did
+ * not sit out (absent, or its result says it sat out fewer rounds), a round in which a pair
+ * already played another sit-out match, and the same match twice.
+ */
+function sitOutMatch(state: CompetitionState, m: SitOutMatchPlayed, options: DecideOptions): void {
+  const [a, b] = m.pairs;
+  if (a === b) {
+    throw new RuleViolation('DSB-22.5', `pair ${a} cannot play itself`, 'data.pairs');
+  }
+  const groups = m.pairs.map((id, i) => {
+    const entered = state.pairs[id];
+    if (!entered) {
+      throw new RuleViolation(
+        'LEDGER',
+        `pair ${id} has not entered ${m.competitionId}`,
+        `data.pairs[${i}]`,
+      );
+    }
+    return entered.group;
+  });
+  if (groups[0] === undefined || groups[0] === groups[1]) {
+    throw new RuleViolation(
+      'DSB-22.5',
+      groups[0] === undefined
+        ? 'this competition does not play in groups: a sit-out match is between pairs of different groups'
+        : `pairs ${a} and ${b} both play in group ${groups[0]}: a sit-out match is between pairs of different groups`,
+      'data.pairs',
+    );
+  }
+  const rounds = options.sessionRounds;
+  m.rounds.forEach((r, i) => {
+    if (r > rounds) {
+      throw new RuleViolation(
+        'LEDGER',
+        `round ${r} is not a round of session ${m.session} (rounds 1..${rounds})`,
+        `data.rounds[${i}]`,
+      );
+    }
+  });
+  m.pairs.forEach((id, i) => {
+    const key = sessionKey(m.session, id);
+    if (state.absences[key]) {
+      throw new RuleViolation(
+        'DSB-22.5',
+        `pair ${id} was absent at session ${m.session}: it did not sit out`,
+        `data.pairs[${i}]`,
+      );
+    }
+    const result = state.results[key];
+    const earlier = sitOutMatchesOf(state, m.session, id);
+    const stated = result?.sitOutRounds;
+    const matched = earlier.reduce((n, x) => n + x.rounds.length, 0) + m.rounds.length;
+    if (stated !== undefined && stated < matched) {
+      throw new RuleViolation(
+        'DSB-22.5',
+        `pair ${id} sat out ${stated} round(s) of session ${m.session} (its result): it cannot have played ${matched} as a sit-out pair`,
+        `data.pairs[${i}]`,
+      );
+    }
+    for (const x of earlier) {
+      if (x.opponentPairId === m.pairs[1 - i]) {
+        throw new RuleViolation(
+          'LEDGER',
+          `the sit-out match of ${a} and ${b} at session ${m.session} is already recorded: that is a correction`,
+          'data.pairs',
+        );
+      }
+      const clash = m.rounds.find((r) => x.rounds.includes(r));
+      if (clash !== undefined) {
+        throw new RuleViolation(
+          'DSB-22.5',
+          `pair ${id} already played round ${clash} of session ${m.session} against ${x.opponentPairId}`,
+          'data.rounds',
+        );
+      }
+    }
+  });
 }
 
 /** NZ-6: two pairs whose remaining members play together, each the other's substitute. */

@@ -90,9 +90,22 @@ export interface SubstitutePlayed {
 export interface DispensationGranted {
   competitionId: string;
   pairId: string;
-  rule: 'DSB-9.4.1' | 'DSB-9.4.2';
+  /** Spelled as the standings spell it (version 1's `DSB-9.4.1` is upcast on read). */
+  rule: 'DSB-9.4(1)' | 'DSB-9.4(2)';
   playerId?: string;
   reason: string;
+}
+
+/**
+ * DSB-22.5: two sit-out pairs of different groups played each other in these rounds of a
+ * session. Their session percentages are imported as usual; this says whom they met.
+ */
+export interface SitOutMatchPlayed {
+  competitionId: string;
+  session: number;
+  /** The two pairs. */
+  pairs: string[];
+  rounds: number[];
 }
 
 export interface BallotDrawn {
@@ -119,6 +132,7 @@ export type CompetitionFact = { occurredAt: string } & (
   | { type: 'AbsenceNotified'; data: AbsenceNotified }
   | { type: 'SubstitutePlayed'; data: SubstitutePlayed }
   | { type: 'DispensationGranted'; data: DispensationGranted }
+  | { type: 'SitOutMatchPlayed'; data: SitOutMatchPlayed }
   | { type: 'GroupsRebalanced'; data: GroupsRebalanced }
   | { type: 'BallotDrawn'; data: BallotDrawn }
 );
@@ -134,6 +148,7 @@ export const COMPETITION_FACT_TYPES = new Set<string>([
   'AbsenceNotified',
   'SubstitutePlayed',
   'DispensationGranted',
+  'SitOutMatchPlayed',
   'GroupsRebalanced',
   'BallotDrawn',
 ]);

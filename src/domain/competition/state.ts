@@ -20,6 +20,12 @@ export interface ScoredPairLink {
   group?: string;
 }
 
+/** DSB-22.5: whom a sit-out pair played, from another group, and in which rounds. */
+export interface SitOutOpponent {
+  opponentPairId: string;
+  rounds: number[];
+}
+
 /** What the deciders of one competition know: plain JSON, folded from its stream. */
 export interface CompetitionState {
   competition?: CompetitionCreated;
@@ -37,6 +43,8 @@ export interface CompetitionState {
   absences: Record<string, AbsenceNotified & { notifiedAt: string }>;
   substitutes: Record<string, SubstitutePlayed[]>;
   dispensations: DispensationGranted[];
+  /** `${session}:${pairId}` → the sit-out matches it played against other groups (DSB-22.5). */
+  sitOutMatches: Record<string, SitOutOpponent[]>;
   rebalances: GroupsRebalanced[];
   /** Session number → the recorded draw. */
   ballots: Record<string, string[]>;
@@ -61,6 +69,7 @@ export const initialCompetitionState = (): CompetitionState => ({
   absences: dict(),
   substitutes: dict(),
   dispensations: [],
+  sitOutMatches: dict(),
   rebalances: [],
   ballots: dict(),
   groupDecisions: dict(),
@@ -122,6 +131,15 @@ export function evolve(state: CompetitionState, fact: CompetitionFact): Competit
     case 'DispensationGranted':
       state.dispensations.push(fact.data);
       break;
+    case 'SitOutMatchPlayed': {
+      const { session, pairs, rounds } = fact.data;
+      // Kept under both pairs: each group's evening and each pair's sit-outs read it.
+      const matches = (state.sitOutMatches ??= dict());
+      for (const [me, other] of [pairs, [pairs[1], pairs[0]]]) {
+        (matches[sessionKey(session, me)] ??= []).push({ opponentPairId: other, rounds });
+      }
+      break;
+    }
     case 'BallotDrawn':
       state.ballots[String(fact.data.session)] = fact.data.order;
       break;
@@ -133,6 +151,10 @@ export function evolve(state: CompetitionState, fact: CompetitionFact): Competit
   }
   return state;
 }
+
+/** DSB-22.5: the rounds of a session a pair played against sit-out pairs of other groups. */
+export const sitOutMatchesOf = (state: CompetitionState, session: number, pairId: string) =>
+  state.sitOutMatches?.[sessionKey(session, pairId)] ?? [];
 
 /** Whether a pair's session is scored: an imported result, or a link to board results. */
 export const isScored = (state: CompetitionState, session: number, pairId: string) =>

@@ -2,6 +2,7 @@ import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
+  ArrayUnique,
   IsArray,
   IsBoolean,
   IsIn,
@@ -253,6 +254,13 @@ class SubstitutePlayedData extends SessionScope {
   playedInGroup?: string;
 }
 
+/** DSB-9.4 as the standings spell it; version 1 of DispensationGranted wrote `DSB-9.4.1`. */
+export const DISPENSATION_RULES = ['DSB-9.4(1)', 'DSB-9.4(2)'] as const;
+const DISPENSATION_V1: Record<string, string> = {
+  'DSB-9.4.1': 'DSB-9.4(1)',
+  'DSB-9.4.2': 'DSB-9.4(2)',
+};
+
 class DispensationGrantedData {
   @IsLedgerId('competitionId')
   competitionId!: string;
@@ -261,7 +269,9 @@ class DispensationGrantedData {
   pairId!: string;
 
   /** DSB-9.4(1): no automatic relegation; DSB-9.4(2): a player may play 3+ sessions with a substitute. */
-  @IsIn(['DSB-9.4.1', 'DSB-9.4.2'])
+  @IsIn(DISPENSATION_RULES, {
+    message: `rule must be ${DISPENSATION_RULES.join(' or ')} (DSB-9.4; version 1 wrote DSB-9.4.1, DSB-9.4.2)`,
+  })
   rule!: string;
 
   @IsOptional()
@@ -271,6 +281,29 @@ class DispensationGrantedData {
   @IsString()
   @Length(1, 500)
   reason!: string;
+}
+
+class SitOutMatchPlayedData extends SessionScope {
+  /** The two sit-out pairs, of different groups (DSB-22.5.1). */
+  @IsArray()
+  @ArrayMinSize(2, { message: 'pairs must be the two sit-out pairs that played each other' })
+  @ArrayMaxSize(2, { message: 'pairs must be the two sit-out pairs that played each other' })
+  @ArrayUnique({ message: 'pairs must be two different pairs' })
+  @Matches(/^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,99}$/, {
+    each: true,
+    message: 'each pair must be an id',
+  })
+  pairs!: string[];
+
+  /** The rounds of the session they played against each other. */
+  @IsArray()
+  @ArrayMinSize(1, { message: 'rounds must name at least one round' })
+  @ArrayMaxSize(20)
+  @ArrayUnique({ message: 'rounds must not repeat a round' })
+  @IsInt({ each: true, message: 'each round must be a whole number' })
+  @Min(1, { each: true, message: 'each round must be at least 1' })
+  @Max(20, { each: true, message: 'each round must be at most 20' })
+  rounds!: number[];
 }
 
 class GroupMove {
@@ -422,10 +455,23 @@ export const competitionEvents: EventDefinition[] = [
   },
   {
     type: 'DispensationGranted',
-    schemaVersion: 1,
-    description: 'The directors grant a DSB-9.4 dispensation, with reasons.',
+    schemaVersion: 2,
+    description:
+      'The directors grant a DSB-9.4 dispensation, with reasons (rule DSB-9.4(1) or DSB-9.4(2); v1 spelled them DSB-9.4.1, DSB-9.4.2).',
     rules: ['DSB-9.4'],
     validate: classSchema(DispensationGrantedData),
+    upcasters: {
+      // v1 spelled the rule DSB-9.4.1/DSB-9.4.2; v2 spells it as the standings do.
+      1: (data) => ({ ...data, rule: DISPENSATION_V1[data.rule as string] ?? data.rule }),
+    },
+  },
+  {
+    type: 'SitOutMatchPlayed',
+    schemaVersion: 1,
+    description:
+      'Two sit-out pairs of different groups played each other in these rounds of a session; their scores count in both groups (DSB-22.5).',
+    rules: ['DSB-22.5', 'DSB-9.5'],
+    validate: classSchema(SitOutMatchPlayedData),
   },
   {
     type: 'BallotDrawn',

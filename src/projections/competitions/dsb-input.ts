@@ -1,9 +1,10 @@
 import type { CompetitionState } from '../../domain/competition/state';
-import { sessionKey } from '../../domain/competition/state';
+import { sessionKey, sitOutMatchesOf } from '../../domain/competition/state';
 import type { SubstitutePlayed } from '../../domain/competition/facts';
 import type {
   CompetitionInput,
   Dispensation,
+  GroupInput,
   PairInput,
   PlayedEntry,
   SessionEntry,
@@ -93,6 +94,8 @@ export function dsbInput(
   const results = byPair(Object.values(c.results));
   const substitutes = firstSubstitutes(c);
   const absences = byPair(Object.values(c.absences));
+  // Most competitions have no sit-out match: build no keys for them.
+  const across = hasAny(c.sitOutMatches);
   const groups = new Map<string, PairInput[]>();
   for (const g of created.groups ?? []) groups.set(g, []);
   for (const [pairId, pair] of Object.entries(c.pairs)) {
@@ -120,7 +123,14 @@ export function dsbInput(
             name: sub.substituteId,
           };
         }
-        if (r.sitOutRounds) entry.sitOutRounds = r.sitOutRounds;
+        // DSB-22.5: a round played against another group's sit-out pair is still a sit-out
+        // of this group's movement; a result that does not say so is read from the match.
+        const matched = across
+          ? sitOutMatchesOf(c, s, pairId).reduce((n, m) => n + m.rounds.length, 0)
+          : 0;
+        const sitOuts = Math.max(r.sitOutRounds ?? 0, matched);
+        if (sitOuts) entry.sitOutRounds = sitOuts;
+        if (matched) entry.crossGroupRounds = matched;
         entries.push(entry);
       } else {
         const a = notified?.get(s);
@@ -139,9 +149,9 @@ export function dsbInput(
     const dispensations: Dispensation[] = c.dispensations
       .filter((d) => d.pairId === pairId)
       .map((d) =>
-        d.rule === 'DSB-9.4.1'
-          ? { rule: 'DSB-9.4(1)', reason: d.reason }
-          : { rule: 'DSB-9.4(2)', player: d.playerId ?? '', reason: d.reason },
+        d.rule === 'DSB-9.4(2)'
+          ? { rule: d.rule, player: d.playerId ?? '', reason: d.reason }
+          : { rule: d.rule, reason: d.reason },
       );
     groups.get(group)?.push({
       pairId,
@@ -153,8 +163,44 @@ export function dsbInput(
   return {
     id: created.competitionId,
     sessionDates: [...created.sessions].sort((a, b) => a.session - b.session).map((s) => s.date),
-    groups: [...groups].map(([group, pairs]) => ({ group, pairs })),
+    groups: [...groups].map(([group, pairs]) =>
+      across ? withEveningScores(c, { group, pairs }, last) : { group, pairs },
+    ),
   };
+}
+
+const hasAny = (d: Record<string, unknown> | undefined) => {
+  for (const _ in d) return true;
+  return false;
+};
+
+/**
+ * DSB-22.5 + DSB-9.5: a sit-out match's scores are integrated into both groups' results, so
+ * on an evening when a pair of this group met another group's sit-out pair, that pair's
+ * session percentage is one of this group's scores that evening. Other evenings are left to
+ * the default (the group's own played percentages).
+ */
+function withEveningScores(c: CompetitionState, g: GroupInput, last: number): GroupInput {
+  let evening: GroupInput['eveningScores'];
+  for (let s = 1; s <= last; s++) {
+    const guests = new Set<string>();
+    for (const p of g.pairs) {
+      for (const m of sitOutMatchesOf(c, s, p.pairId)) guests.add(m.opponentPairId);
+    }
+    if (!guests.size) continue;
+    const scores: number[] = [];
+    for (const p of g.pairs) {
+      for (const e of p.entries)
+        if (e.session === s && e.kind === 'played') scores.push(e.percentage);
+    }
+    for (const id of guests) {
+      if (g.pairs.some((p) => p.pairId === id)) continue; // moved into this group since
+      const r = c.results[sessionKey(s, id)];
+      if (r) scores.push(toHundredths(r.percentage));
+    }
+    (evening ??= {})[s] = scores;
+  }
+  return evening ? { ...g, eveningScores: evening } : g;
 }
 
 /** GroupsRebalanced facts as the DSB-8 computation's WL decisions (the latest per pair wins). */

@@ -36,6 +36,11 @@ export interface PlayedEntry {
   substitute?: { case: SubstituteCase; name?: string };
   /** DSB-22.5: rounds the pair sat out this session (default 0). */
   sitOutRounds?: number;
+  /**
+   * DSB-22.5(1): of those, the rounds it played against a sit-out pair of another group
+   * (default 0). They stay sit-outs of its own group's movement.
+   */
+  crossGroupRounds?: number;
 }
 
 /** A session the pair did not play. */

@@ -46,4 +46,36 @@ describe('DSB-22.5 sit-outs are spread evenly over a group’s pairs', () => {
       'DSB-22.5: groups[C].pairs[P].entries[session 1].sitOutRounds must be a number of rounds in 0..6, got 7',
     );
   });
+
+  it('DSB-22.5 rounds played against another group’s sit-out pair still count as sit-outs, shown as crossGroup', () => {
+    const across = competition({
+      group: 'C',
+      pairs: [
+        pair('P', [played(1, 5000, { sitOutRounds: 1, crossGroupRounds: 1 }), played(2, 5000)]),
+        pair('Q', [played(1, 5000), played(2, 5000, { sitOutRounds: 1 })]),
+      ],
+    });
+    const [gc] = sitOutReport(P, across, { afterSession: 2 });
+    expect(gc).toMatchObject({
+      pairs: [
+        { pairId: 'P', sitOuts: 1, crossGroup: 1 },
+        { pairId: 'Q', sitOuts: 1, crossGroup: 0 },
+      ],
+      spread: 0,
+      even: true,
+    });
+    expect(gc.explain).toBe(
+      "DSB-22.5 group C after session 2: sit-outs 1..1, spread 0; 1 sit-out round(s) played against another group's sit-out pair",
+    );
+  });
+
+  it('DSB-22.5 refuses more rounds played across groups than the pair sat out', () => {
+    const bad = competition({
+      group: 'C',
+      pairs: [pair('P', [played(1, 5000, { sitOutRounds: 1, crossGroupRounds: 2 })])],
+    });
+    expect(() => sitOutReport(P, bad, { afterSession: 1 })).toThrow(
+      'DSB-22.5: groups[C].pairs[P].entries[session 1].crossGroupRounds must be a number of its sit-out rounds in 0..1, got 2',
+    );
+  });
 });
