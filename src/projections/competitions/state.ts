@@ -70,7 +70,7 @@ export interface CompetitionsState {
 
 export const competitions: Projection<CompetitionsState> = {
   name: 'competitions',
-  version: 3,
+  version: 4,
   initial: () => ({
     rulebooks: dict(),
     players: dict(),
