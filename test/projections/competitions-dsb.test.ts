@@ -184,6 +184,32 @@ describe('DSB standings from the ledger', () => {
     });
   });
 
+  it('DSB-10.2(4) an amended clamp counts from its date: the evenings before it keep 55.00', () => {
+    const log = fullCompetition((s, p) => p === 'p1' && (s === 2 || s === 5));
+    for (const [session, at] of [
+      [2, '2014-09-15T10:00'],
+      [5, '2014-10-06T10:00'],
+    ] as const) {
+      log.add(
+        `competition-${C}`,
+        'SubstitutePlayed',
+        { competitionId: C, session, pairId: 'p1', absentPlayerId: 'b1', substituteId: 'guest' },
+        at,
+      );
+      result(log, session, 'p1', 60, ['a1', 'guest']);
+    }
+    log.add('club-dsb', 'RulebookAmended', {
+      clubId: 'dsb',
+      changes: { 'substitutes.outsideMax': 5300 },
+      effectiveFrom: '2014-10-01',
+      reason: 'members’ meeting',
+    });
+    const row = rowOf(standingsOf(fold(competitions, log.events), C), 'p1');
+    const score = (session: number) => row.sessions.find((s) => s.session === session)!.percentage;
+    // 15 September under the old clamp, 6 October under the amended one.
+    expect([score(2), score(5)]).toEqual([55, 53]);
+  });
+
   it('DSB-8 the top of group B goes up and the bottom of group A goes down; a WL decision overrides', () => {
     const log = fullCompetition();
     let moves = nextGroupsOf(fold(competitions, log.events), C).moves;

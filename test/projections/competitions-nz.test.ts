@@ -140,6 +140,33 @@ describe('NZ standings from the ledger', () => {
     expect(rows(clubPairs(scores)).p1.total).toBe(48000);
     expect(rows(amended).p1.total).toBe(44000);
   });
+
+  it('NZ-5 an amended one-board penalty applies from its date: the sessions before it keep one board', () => {
+    const amended = (effectiveFrom: string) =>
+      clubPairs({ p1: ten(55), p2: ten(50), p3: ten(45) }, (log) => {
+        log.add(
+          'club-karori-players',
+          'PlayerStatusChanged',
+          { playerId: 'b3', status: 'non-member' },
+          '2026-01-10T10:00',
+        );
+        log.add('club-karori', 'RulebookAmended', {
+          clubId: 'karori',
+          changes: { 'oneBoardPenalty.boards': 2 },
+          effectiveFrom,
+        });
+      });
+    const penalties = (log: FactLog) =>
+      rows(log).p3.sessions.map((s) => s.raw - s.beforeSubstitutePenalty);
+    // Sessions 1-5 are 3-7 February, 6-10 are 8-12 February: one board is 4 % of 25, two 8 %.
+    expect(penalties(amended('2026-02-08'))).toEqual([
+      ...Array(5).fill(400),
+      ...Array(5).fill(800),
+    ]);
+    // Effective before the event: every session; after it: none of them.
+    expect(penalties(amended('2026-01-15'))).toEqual(ten(800));
+    expect(penalties(amended('2026-03-01'))).toEqual(ten(400));
+  });
 });
 
 describe('the roster as it was on the day', () => {

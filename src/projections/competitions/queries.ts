@@ -171,7 +171,19 @@ export function standingsOf(
     );
     const roster = state.players[head.clubId] ?? {};
     const { event, entries } = nzInput(c, roster, head.afterSession, eligibility);
-    const rows = nzStandings(event, entries, params);
+    const rows = nzStandings(
+      event,
+      entries,
+      params,
+      rulesOfSessions(
+        state,
+        c,
+        params,
+        options.whatIf,
+        'nz-club',
+        (r) => r.params as unknown as NzClubParams,
+      ),
+    );
     return { ...head, kind: 'nz', rows };
   }
   expectPreset(rulebook, 'dsb-groenlo-2014', competitionId, head.format);
@@ -201,7 +213,7 @@ export function standingsOf(
     ? finalStandingsOf(state, c, params, options.whatIf)
     : competitionStandings(params, input, {
         afterSession: head.afterSession,
-        paramsOn: rulesOfSessions(state, c, params, options.whatIf),
+        paramsOn: dsbRulesOfSessions(state, c, params, options.whatIf),
       });
   return {
     ...head,
@@ -399,7 +411,7 @@ const finalStandingsOf = (
 ) =>
   remember(state, `final:${c.competition!.competitionId}:${identity(params)}`, () =>
     competitionStandings(params, dsbInputOf(state, c), {
-      paramsOn: rulesOfSessions(state, c, params, whatIf),
+      paramsOn: dsbRulesOfSessions(state, c, params, whatIf),
     }),
   );
 
@@ -415,19 +427,21 @@ const firstDate = (c: { competition?: { sessions: Array<{ date: string }> } }) =
   c.competition!.sessions.reduce((min, s) => (s.date < min ? s.date : min), '9999-12-31');
 
 /**
- * The DSB rules in force on each session's evening (its planned date), for what the rules decide
- * per session (DSB-10.2 clamps, an absence's DSB-9.1/9.2/9.3/9.5): an amendment applies from
- * its date, not to the evenings before it. Before the club's first rulebook, or under another
- * preset, the standing's own parameters.
+ * The rules in force on each session's day (its planned date), for what the rules decide per
+ * session (DSB-10.2 clamps, an absence's DSB-9.1/9.2/9.3/9.5; NZ-5, NZ-8h): an amendment applies
+ * from its date, not to the sessions before it. Before the club's first rulebook, or under
+ * another preset, the standing's own parameters.
  */
-function rulesOfSessions(
+function rulesOfSessions<P>(
   state: CompetitionsState,
   c: CompetitionState,
-  params: DsbParams,
-  whatIf?: Record<string, Json>,
-): (session: number) => DsbParams {
+  params: P,
+  whatIf: Record<string, Json> | undefined,
+  preset: string,
+  paramsOf: (rulebook: Rulebook) => P,
+): (session: number) => P {
   const created = c.competition!;
-  const bySession = new Map<number, DsbParams>();
+  const bySession = new Map<number, P>();
   return (session) => {
     let rules = bySession.get(session);
     if (!rules) {
@@ -436,7 +450,7 @@ function rulesOfSessions(
       if (date !== undefined) {
         try {
           const rulebook = rulebookOn(state, created.clubId, date, whatIf);
-          if (rulebook.preset === 'dsb-groenlo-2014') rules = inPlay(rulebook, created.groups);
+          if (rulebook.preset === preset) rules = paramsOf(rulebook);
         } catch (err) {
           if (!(err instanceof NoRulebookError)) throw err;
         }
@@ -446,3 +460,13 @@ function rulesOfSessions(
     return rules;
   };
 }
+
+const dsbRulesOfSessions = (
+  state: CompetitionsState,
+  c: CompetitionState,
+  params: DsbParams,
+  whatIf?: Record<string, Json>,
+) =>
+  rulesOfSessions(state, c, params, whatIf, 'dsb-groenlo-2014', (r) =>
+    inPlay(r, c.competition!.groups),
+  );

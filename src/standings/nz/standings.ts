@@ -205,31 +205,35 @@ const reasonText: Record<OneBoardReason, string> = {
  * One competitor's standing, unranked (`place` null until `rankStandings`). `qualifies` is
  * decided here (NZ-1 regular partnership, NZ-3, NZ-9, and the given verdicts).
  */
-export function nzStanding(event: NzEventSpec, entry: NzEntry, params: NzClubParams): NzStanding {
+export function nzStanding(
+  event: NzEventSpec,
+  entry: NzEntry,
+  params: NzClubParams,
+  /**
+   * The rules in force on a session's day, for what is decided per session (the NZ-5 one-board
+   * penalty, the NZ-8h handicap). Default: `params`. NZ-1 … NZ-4 and NZ-9 follow `params`, the
+   * rules at the end of the event.
+   */
+  paramsOn: (session: number) => NzClubParams = () => params,
+): NzStanding {
   const shape = eventShape(event, params);
   validateScores(entry, shape);
   const explain: NzExplain[] = [];
   const penalty = (n: number) => substitutePenalty(n, params);
 
-  // NZ-8h: the Wilkinson handicap of a Monday or Wednesday player.
-  let handicap = 0;
-  if (shape.kind === 'wilkinson-individual') {
-    const night = entry.homeNights?.[0];
-    if (!night || !NIGHTS.includes(night)) {
-      throw new NzInputError(
-        'NZ-8h',
-        `${entry.competitor}.homeNights`,
-        `must give the player's home night for the Wilkinson Individual`,
-      );
-    }
-    if (params.wilkinsonHandicapNights.includes(night)) {
-      handicap = percentToHundredths(
-        params.wilkinsonHandicapPercent,
-        'NZ-8h',
-        'wilkinsonHandicapPercent',
-      );
-    }
+  // NZ-8h: the Wilkinson handicap of a Monday or Wednesday player, under each session's rules.
+  const night = entry.homeNights?.[0];
+  if (shape.kind === 'wilkinson-individual' && (!night || !NIGHTS.includes(night))) {
+    throw new NzInputError(
+      'NZ-8h',
+      `${entry.competitor}.homeNights`,
+      `must give the player's home night for the Wilkinson Individual`,
+    );
   }
+  const handicapOn = (rules: NzClubParams) =>
+    shape.kind === 'wilkinson-individual' && rules.wilkinsonHandicapNights.includes(night!)
+      ? percentToHundredths(rules.wilkinsonHandicapPercent, 'NZ-8h', 'wilkinsonHandicapPercent')
+      : 0;
 
   const byNumber = new Map(entry.scores.map((s) => [s.session, s]));
   const candidates: Candidate[] = [];
@@ -249,12 +253,14 @@ export function nzStanding(event: NzEventSpec, entry: NzEntry, params: NzClubPar
       continue;
     }
     let value = s.percentage;
+    const rules = paramsOn(n);
+    const handicap = handicapOn(rules);
     // NZ-5: one full board, in the events the rulebook names for each reason.
     const reasons = [...new Set(s.oneBoardPenalties ?? [])];
     const events = (r: OneBoardReason) =>
       r === 'partner-non-member'
-        ? params.oneBoardPenalty.nonMemberPartnerEvents
-        : params.oneBoardPenalty.tuesdayPlayerEvents;
+        ? rules.oneBoardPenalty.nonMemberPartnerEvents
+        : rules.oneBoardPenalty.tuesdayPlayerEvents;
     const applied = reasons.filter((r) => events(r).includes(shape.kind));
     for (const r of reasons.filter((r) => !applied.includes(r))) {
       explain.push({
@@ -263,14 +269,14 @@ export function nzStanding(event: NzEventSpec, entry: NzEntry, params: NzClubPar
         effect: `no one-board penalty for ${reasonText[r]} in the ${shape.kind}`,
       });
     }
-    const times = params.oneBoardPenalty.perReason ? applied.length : Math.min(applied.length, 1);
+    const times = rules.oneBoardPenalty.perReason ? applied.length : Math.min(applied.length, 1);
     if (times > 0) {
-      const p = oneBoardPenalty(s.boardsPlayed, params) * times;
+      const p = oneBoardPenalty(s.boardsPlayed, rules) * times;
       value -= p;
       explain.push({
         rule: 'NZ-5',
         session: n,
-        effect: `one-board penalty (${applied.map((r) => reasonText[r]).join('; ')}): ${params.oneBoardPenalty.boards} of ${s.boardsPlayed} boards = −${formatHundredths(p)} %`,
+        effect: `one-board penalty (${applied.map((r) => reasonText[r]).join('; ')}): ${rules.oneBoardPenalty.boards} of ${s.boardsPlayed} boards = −${formatHundredths(p)} %`,
         amount: -p,
       });
     }
@@ -430,6 +436,8 @@ export function nzStandings(
   event: NzEventSpec,
   entries: readonly NzEntry[],
   params: NzClubParams,
+  /** The rules in force on each session's day (NZ-5, NZ-8h); default `params`. */
+  paramsOn?: (session: number) => NzClubParams,
 ): NzStanding[] {
   const byId = new Map<string, NzEntry>();
   entries.forEach((e, i) => {
@@ -458,7 +466,7 @@ export function nzStandings(
       }
     });
   }
-  return rankStandings(entries.map((e) => nzStanding(event, e, params)));
+  return rankStandings(entries.map((e) => nzStanding(event, e, params, paramsOn)));
 }
 
 /**

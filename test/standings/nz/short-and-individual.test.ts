@@ -130,6 +130,18 @@ describe('NZ-8h Wilkinson Individual handicap', () => {
     ]);
   });
 
+  it('NZ-8h each session takes the handicap of the rules in force that day: 4 % then 5 % after an amendment', () => {
+    const five = amended({ wilkinsonHandicapPercent: 5 });
+    const rows = nzStandings(
+      wilkinson,
+      [{ competitor: 'mon', homeNights: ['monday'], scores: series('50', '50', '50') }],
+      five,
+      (session) => (session === 1 ? params : five),
+    );
+    expect(rows[0].sessions.map((x) => x.beforeSubstitutePenalty)).toEqual([5400, 5500, 5500]);
+    expect(formatHundredths(rows[0].total)).toBe('164.00');
+  });
+
   it('NZ-8h needs the player home night', () => {
     expect(() => nzStanding(wilkinson, { competitor: 'x', scores: [s(1, '50')] }, params)).toThrow(
       "NZ-8h: x.homeNights must give the player's home night",
