@@ -12,12 +12,32 @@ function gcd(a: bigint, b: bigint): bigint {
   return a;
 }
 
+/** gcd of two non-negative safe integers, in doubles: exact, and no bigint allocated. */
+function gcdNumber(a: number, b: number): number {
+  while (b !== 0) [a, b] = [b, a % b];
+  return a;
+}
+
+/** Below this, integer arithmetic in doubles (products and sums of two) stays exact. */
+const SMALL = 2 ** 50;
+
+function requireSafe(v: number, field: 'numerator' | 'denominator'): void {
+  if (!Number.isSafeInteger(v)) {
+    throw new ScoringInputError(field, 'STD-NEUBERG', `must be a safe integer, got ${v}`);
+  }
+}
+
 /** An exact rational number. */
 export class Fraction {
   readonly num: bigint;
   readonly den: bigint;
 
-  private constructor(num: bigint, den: bigint) {
+  private constructor(num: bigint, den: bigint, reduced = false) {
+    if (reduced) {
+      this.num = num;
+      this.den = den;
+      return;
+    }
     if (den === 0n) throw new ScoringInputError('denominator', 'STD-NEUBERG', 'must not be 0');
     if (den < 0n) {
       num = -num;
@@ -32,13 +52,16 @@ export class Fraction {
 
   /** n/d from integers (numbers must be safe integers). */
   static of(num: number | bigint, den: number | bigint = 1): Fraction {
-    for (const [v, f] of [
-      [num, 'numerator'],
-      [den, 'denominator'],
-    ] as const) {
-      if (typeof v === 'number' && !Number.isSafeInteger(v)) {
-        throw new ScoringInputError(f, 'STD-NEUBERG', `must be a safe integer, got ${v}`);
+    if (typeof num === 'number') requireSafe(num, 'numerator');
+    if (typeof den === 'number') requireSafe(den, 'denominator');
+    if (typeof num === 'number' && typeof den === 'number' && den !== 0) {
+      // Reduced in doubles (safe integers divide exactly): the common case of the standings.
+      if (den < 0) {
+        num = -num;
+        den = -den;
       }
+      const g = gcdNumber(Math.abs(num), den) || 1;
+      return new Fraction(BigInt(num / g), BigInt(den / g), true);
     }
     return new Fraction(BigInt(num), BigInt(den));
   }
@@ -87,6 +110,17 @@ export class Fraction {
   }
   /** The nearest integer, halves away from zero (exact). */
   roundToInteger(): number {
+    const N = Number(this.num);
+    const D = Number(this.den);
+    if (Math.abs(N) < SMALL && D < SMALL) {
+      // floor((2|N| + D) / 2D) in doubles, corrected by its remainder: exact below 2^50.
+      const top = 2 * Math.abs(N) + D;
+      let q = Math.floor(top / (2 * D));
+      const r = top - q * 2 * D;
+      if (r < 0) q--;
+      else if (r >= 2 * D) q++;
+      return N < 0 && q !== 0 ? -q : q;
+    }
     const n = this.num < 0n ? -this.num : this.num;
     const q = (2n * n + this.den) / (2n * this.den);
     return Number(this.num < 0n ? -q : q);

@@ -22,7 +22,7 @@ import { groupPlacements, type Earlier, type GroupPlacementCheck } from './group
 import type { CompetitionState } from '../../domain/competition/state';
 import { isNzFormat, nzInput } from './nz-input';
 import { scoringSettingsOf } from '../../rulebooks/scoring-params';
-import { NoRulebookError, rulebookInForce } from './rulebook-in-force';
+import { NoRulebookError, rulebookHistory, rulebookInForce } from './rulebook-in-force';
 import {
   SCORED_SESSION_SETTINGS,
   withScoredSessions,
@@ -141,8 +141,10 @@ function rulebookOn(
   date: string,
   whatIf?: Record<string, Json>,
 ): Rulebook {
-  if (whatIf && Object.keys(whatIf).length) return rulebookInForce(state, clubId, date, whatIf);
-  return remember(state, `rulebook:${clubId}:${date}`, () => rulebookInForce(state, clubId, date));
+  // The club's versions once per state: every date inside a version gets the same object, so
+  // answers memoised on the parameters are shared across a competition's sessions.
+  const history = remember(state, `rulebooks:${clubId}`, () => rulebookHistory(state, clubId));
+  return rulebookInForce(state, clubId, date, whatIf, history);
 }
 
 const expectPreset = (

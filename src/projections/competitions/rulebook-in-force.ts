@@ -12,15 +12,11 @@ export class NoRulebookError extends Error {
 }
 
 /**
- * The rulebook a club had in force on a date: its adopted preset with the overrides and every
- * amendment effective by then, applied in the order the ledger recorded them.
+ * Every version of a club's rulebook: its adopted preset with the overrides and every
+ * amendment, applied in the order the ledger recorded them. A version is one object, whatever
+ * date inside it is asked for.
  */
-export function rulebookInForce(
-  state: CompetitionsState,
-  clubId: string,
-  date: string,
-  overrides: Record<string, Json> = {},
-): Rulebook {
+export function rulebookHistory(state: CompetitionsState, clubId: string): RulebookHistory {
   const history = new RulebookHistory();
   for (const f of state.rulebooks[clubId] ?? []) {
     if (f.kind === 'adopted') {
@@ -30,6 +26,20 @@ export function rulebookInForce(
       history.amend(f.changes, f.effectiveFrom);
     }
   }
+  return history;
+}
+
+/**
+ * The rulebook a club had in force on a date: its adopted preset with the overrides and every
+ * amendment effective by then, applied in the order the ledger recorded them.
+ */
+export function rulebookInForce(
+  state: CompetitionsState,
+  clubId: string,
+  date: string,
+  overrides: Record<string, Json> = {},
+  history: RulebookHistory = rulebookHistory(state, clubId),
+): Rulebook {
   const rulebook = history.inForce(date);
   if (!rulebook) throw new NoRulebookError(clubId, date);
   if (Object.keys(overrides).length === 0) return rulebook;

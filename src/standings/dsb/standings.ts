@@ -182,10 +182,8 @@ class Counted {
   }
   /** Σ score × boards / Σ boards (boards > 0). */
   average(): Rational {
-    const sum = this.fractional.equals(Rational.ZERO)
-      ? Rational.of(this.whole)
-      : this.fractional.add(Rational.of(this.whole));
-    return sum.div(Rational.of(this.boards));
+    if (this.fractional.equals(Rational.ZERO)) return Rational.of(this.whole, this.boards);
+    return this.fractional.add(Rational.of(this.whole)).div(Rational.of(this.boards));
   }
 }
 
