@@ -274,6 +274,32 @@ describe('competition deciders', () => {
       );
     });
 
+    it('NZ-7 a substitute for a pair scored from board results: the absent player is not present, the substitute is', () => {
+      // Bob is replaced by zoe at session 1; p1's link names no players, so the pair's
+      // players sat down with the substitution applied: ann and zoe.
+      const scored = [
+        ...base,
+        sub('p1', 1, 'bob', 'zoe'),
+        link([{ pairNumber: '1NS', pairId: 'p1' }]),
+      ];
+      // Bob did not sit down: he may substitute for dan in p2.
+      given(...scored).accepts(sub('p2', 1, 'dan', 'bob'));
+      // Zoe did: she may not substitute in p2 as well.
+      given(...scored).refuses(
+        sub('p2', 1, 'dan', 'zoe'),
+        'NZ-7',
+        /zoe already plays for pair p1/,
+        'data.substituteId',
+      );
+      // Nor may anyone substitute for ann, who sat down for p1 (NZ-6 cross-substitution aside).
+      given(...scored, entered('p3', ['eve', 'fay'])).refuses(
+        sub('p3', 1, 'fay', 'ann'),
+        'NZ-7',
+        /ann already plays for pair p1/,
+        'data.substituteId',
+      );
+    });
+
     it('a pair of another group is refused (DSB-5); a substitute after the link too', () => {
       const base = [created(['A', 'B']), entered('p1', ['ann', 'bob'], 'A')];
       given(...base).refuses(

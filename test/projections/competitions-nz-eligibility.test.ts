@@ -727,6 +727,53 @@ describe('NZ-8 and NZ-10: a player seated in a session scored from board results
     expect(standings(log, 'wed', 2).TW).toMatchObject({ qualifies: true });
   });
 
+  it('NZ-8f NZ-10 a substitute in a session scored from board results sits down, the absent player does not: the verdicts count the substitute', () => {
+    const log = club({ ...members, ...others });
+    // Vic visits three Mondays before the Wednesday session.
+    event(log, 'mon', 'three-four-session-pairs', 'monday', MONDAYS.slice(0, 3), {
+      MV: ['max', 'vic'],
+    });
+    event(
+      log,
+      'wed',
+      'three-four-session-pairs',
+      'wednesday',
+      WEDNESDAYS.slice(0, 3),
+      { TW: ['tom', 'wes'], WW: ['we1', 'we2'] },
+      { TW: [['tom', 'wes'], ['tom', 'wes'], null], WW: [['we1', 'we2'], ['we1', 'we2'], null] },
+    );
+    for (let n = 1; n <= 4; n++)
+      log.add('competition-wed', 'PairEntered', {
+        competitionId: 'wed',
+        pairId: `X${n}`,
+        players: [`x${2 * n - 1}`, `x${2 * n}`],
+      });
+    const date = WEDNESDAYS[2]!;
+    // At the 3rd Wednesday tom (a Tuesday player) is replaced by wen, and we2 by vic.
+    for (const [pairId, absentPlayerId, substituteId] of [
+      ['TW', 'tom', 'wen'],
+      ['WW', 'we2', 'vic'],
+    ])
+      log.add(
+        'competition-wed',
+        'SubstitutePlayed',
+        { competitionId: 'wed', session: 3, pairId, absentPlayerId, substituteId },
+        `${date}T19:00`,
+      );
+    // The link names no players: the pairs sat down as entered, with the substitutions applied.
+    boardResults(log, linked(log, 'wed', 3, date, ['TW', 'WW', 'X1', 'X2', 'X3', 'X4']), date);
+    for (const r of [standings(log, 'wed'), published(log, 'wed')]) {
+      // Tom played two Wednesdays, not three: the pair is placed.
+      expect(r.TW).toMatchObject({ qualifies: true });
+      expect(r.TW!.place).not.toBeNull();
+      expect(said(r.TW!, 'NZ-8f').filter((e) => e.includes('2026-03-18'))).toEqual([]);
+      // Vic sat down: the 4th visit of the year.
+      expect(said(r.WW!, 'NZ-10')).toContain(
+        "play (vic): no — 2026-03-18: the visitor's 4th play this year (at most 3): not permitted",
+      );
+    }
+  });
+
   it('NZ-8f Wednesdays in sessions linked to board results not entered yet count, as the append gate counts them: the next Wednesday elsewhere is the 3rd', () => {
     const log = club(members);
     event(

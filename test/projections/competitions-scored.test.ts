@@ -5,6 +5,7 @@ import type { CompetitionFact } from '../../src/domain/competition/facts';
 import { evolve, initialCompetitionState } from '../../src/domain/competition/state';
 import { RuleViolation } from '../../src/domain/rule-violation';
 import { competitions, standingsOf } from '../../src/projections/competitions';
+import { scoredResults } from '../../src/projections/competitions/scored-sessions';
 import { fold } from '../../src/projections/projection';
 import { cli } from '../support/cli';
 import { FactLog } from '../support/ledger';
@@ -300,6 +301,30 @@ describe('a session scored here from board results', () => {
     if (view.kind !== 'nz') throw new Error('not NZ');
     const n1 = view.rows.find((r) => r.competitor === 'n1')!;
     expect(n1.explain.filter((e) => e.rule === 'NZ-10').length).toBeGreaterThan(0);
+  });
+
+  it('NZ-7 a substitute played: the board-scored result of the pair shows the substitute, not the absent player', () => {
+    const log = nzCompetition();
+    log.add('club-karori-players', 'PlayerRegistered', {
+      playerId: 'zed',
+      name: 'zed',
+      status: 'member',
+      homeNight: 'tuesday',
+    });
+    log.add(`competition-${NZ}`, 'SubstitutePlayed', {
+      competitionId: NZ,
+      session: 1,
+      pairId: 'n1',
+      absentPlayerId: 'b1',
+      substituteId: 'zed',
+    });
+    boardSession(log, NZ_STREAM, 'karori', nzDates[0]!);
+    link(log, NZ, NZ_STREAM, 'n', `${nzDates[0]}T22:30`);
+    const state = fold(competitions, log.events);
+    const results = scoredResults(state.competitions[NZ]!, state.boardSessions);
+    expect(results['1:n1']).toMatchObject({ players: ['a1', 'zed'], source: 'scored' });
+    // The other pairs sat down as entered.
+    expect(results['1:n2']!.players).toEqual(['a2', 'b2']);
   });
 
   it('a linked pair with no board result did not play', () => {

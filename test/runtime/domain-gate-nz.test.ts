@@ -192,6 +192,24 @@ describe('NZ-8e a Monday or Wednesday player may play on a Tuesday at most 3 tim
     );
   });
 
+  it('NZ-8e a pair scored from board results with a substitute: the absent player’s Tuesday is not counted', async () => {
+    const ledger = await nzClub();
+    const tue = tuesdayEvent('tue', TUESDAYS.slice(0, 5));
+    await ledger.append(...tue.setup, ...[1, 2, 3].map((s) => tue.result(s, 'MT')));
+    // Mia (a Monday player, three Tuesdays played) is replaced by tess on the 4th Tuesday:
+    // the link names no players, so MT sat down as tia and tess.
+    await ledger.append(
+      tue.substitute(4, 'MT', 'mia', 'tess'),
+      tue.scoredFromBoards(4, [{ pairNumber: '2', pairId: 'MT' }]),
+    );
+    // Her 4th Tuesday is still to come, and refused.
+    await ledger.refuses(
+      [tue.scoredFromBoards(5, [{ pairNumber: '2', pairId: 'MT' }])],
+      'NZ-8e',
+      'events[0].data.pairs[0].pairId',
+    );
+  });
+
   it('NZ-8e counts by session date, as held: a session held in the next club year starts again', async () => {
     const dates = ['2026-12-01', '2026-12-08', '2026-12-15', '2026-12-22'];
     const ledger = await nzClub();

@@ -187,15 +187,30 @@ export const isScored = (state: CompetitionState, session: number, pairId: strin
 
 /**
  * Who sat for a pair linked to board results: the link's players, else the two the
- * partnership named, else the pair's players.
+ * partnership named, else the pair's players, each absent player replaced by their substitute
+ * at that session (SubstitutePlayed, NZ-6/NZ-7): the absent player did not sit down.
  */
 export function linkedPlayers(state: CompetitionState, link: ScoredPairLink): string[] {
-  return (
-    link.players ??
-    state.named[sessionKey(link.session, link.pairId)] ??
-    state.pairs[link.pairId]?.players ??
-    []
-  );
+  if (link.players) return link.players;
+  const players =
+    state.named[sessionKey(link.session, link.pairId)] ?? state.pairs[link.pairId]?.players ?? [];
+  return substituted(state, link.session, link.pairId, players);
+}
+
+/**
+ * `players` of a pair at a session with each substitution of that session and pair applied
+ * (absentPlayerId → substituteId). The same array when the pair had no substitute: a
+ * result's players may be shared and must not be mutated.
+ */
+function substituted(
+  state: CompetitionState,
+  session: number,
+  pairId: string,
+  players: string[],
+): string[] {
+  const subs = state.substitutes[sessionKey(session, pairId)];
+  if (!subs?.length) return players;
+  return players.map((p) => subs.find((s) => s.absentPlayerId === p)?.substituteId ?? p);
 }
 
 /** Who sat down at a session: result players, substitutes, and named partnership players. */
