@@ -29,6 +29,13 @@ export type ScoringParams = {
   placeDecimals: number;
 };
 
+/**
+ * The engine's defaults as a preset's `scoring` group: a fresh, unfrozen JSON copy, so that a
+ * preset starts from the conventions the engine scores by and states only where it differs.
+ */
+export const engineScoringParams = (): ScoringParams =>
+  JSON.parse(JSON.stringify(DEFAULT_SCORING_SETTINGS)) as ScoringParams;
+
 /** Paths whose value may be of more than one kind (a keyword or a count). */
 export const SCORING_PARAM_KINDS: Readonly<Record<string, readonly string[]>> = {
   'scoring.neubergExpected': ['string', 'number'],

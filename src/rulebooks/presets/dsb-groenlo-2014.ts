@@ -1,5 +1,5 @@
 import type { Preset } from '../rulebook';
-import type { ScoringParams } from '../scoring-params';
+import { engineScoringParams, type ScoringParams } from '../scoring-params';
 
 /**
  * The parameters of DSB Groenlo's Wedstrijdreglement (28 October 2014, seed 002), as RULES.md
@@ -183,21 +183,9 @@ export const dsbGroenlo2014: Preset<DsbParams> = {
     },
     sitOuts: { maxSpread: 1 },
     scoring: {
-      matchpointsPerResultBeaten: 2,
-      factoring: 'neuberg',
-      neubergExpected: 'max-results',
-      averagePlusMinus: 'law12c',
-      averagePlusPercent: 60,
-      averagePercent: 50,
-      averageMinusPercent: 40,
-      butlerDrop: [
-        { fromResults: 1, drop: 0 },
-        { fromResults: 3, drop: 1 },
-      ],
-      // DSB-16d: 60 % → +2, 55 % → +1, 50 % → 0, 45 % → −1, 40 % → −2.
+      ...engineScoringParams(),
+      // DSB-16d: 60 % → +2, 55 % → +1, 50 % → 0, 45 % → −1, 40 % → −2 (the engine's default too).
       artificialImps: { '60': 2, '55': 1, '50': 0, '45': -1, '40': -2 },
-      crossImpDivisor: 'n-1',
-      placeDecimals: 2,
     },
   },
 };

@@ -1,5 +1,5 @@
 import type { Preset } from '../rulebook';
-import type { ScoringParams } from '../scoring-params';
+import { engineScoringParams, type ScoringParams } from '../scoring-params';
 
 /**
  * The NZCBA club's rulebook (seed 000, RULES.md NZ-1 … NZ-10 for the pairs and individual
@@ -188,21 +188,7 @@ export const nzClub: Preset<NzClubParams> = {
       table: [],
       rounding: 'half-up',
     },
-    scoring: {
-      matchpointsPerResultBeaten: 2,
-      factoring: 'neuberg',
-      neubergExpected: 'max-results',
-      averagePlusMinus: 'law12c',
-      averagePlusPercent: 60,
-      averagePercent: 50,
-      averageMinusPercent: 40,
-      butlerDrop: [
-        { fromResults: 1, drop: 0 },
-        { fromResults: 3, drop: 1 },
-      ],
-      artificialImps: { '60': 2, '55': 1, '50': 0, '45': -1, '40': -2 },
-      crossImpDivisor: 'n-1',
-      placeDecimals: 2,
-    },
+    // The scoring engine's default conventions (docs/scoring.md).
+    scoring: engineScoringParams(),
   },
 };
