@@ -12,6 +12,7 @@ import { NZ_KIND_OF_FORMAT, nzNight } from '../projections/competitions/nz-eligi
 import { rosterEntryOn } from '../projections/competitions/state';
 import type { NzClubParams } from '../rulebooks/presets/nz-club';
 import type { EventStore } from '../store/event-store';
+import type { Upcast } from '../store/upcast';
 
 const CLUB_FACTS = new Set([
   'RulebookAdopted',
@@ -50,10 +51,16 @@ export class ClubIndex {
   private loaded = false;
   private position = 0;
 
+  /**
+   * `upcast`: how the ledger reads an event in today's shape (as the store does; applied again
+   * to what the store gives back, a no-op when the store was opened with it).
+   */
+  constructor(private readonly upcast: Upcast = (e) => e) {}
+
   async catchUp(store: EventStore): Promise<void> {
     if (this.loaded && (await store.headPosition()) <= this.position) return;
     for await (const e of store.readAll({ fromPosition: this.position + 1 })) {
-      this.fold(e);
+      this.fold(this.upcast(e));
       this.position = e.position;
     }
     if (!this.loaded) {
@@ -63,7 +70,7 @@ export class ClubIndex {
     }
   }
 
-  /** Facts appended (or accepted by a dry run) through the gate. */
+  /** Facts appended (or accepted by a dry run) through the gate, in today's shape (upcast). */
   add(events: readonly Fact[]): void {
     if (!this.loaded) this.buffer.push(...events);
     else for (const e of events) this.fold(e);

@@ -7,9 +7,11 @@ import {
   type CompetitionState,
 } from '../domain/competition/state';
 import { RuleViolation } from '../domain/rule-violation';
+import { catalogue } from '../events';
 import type { EventToAppend } from '../events/envelope';
 import type { EventStore, ExpectedRevision } from '../store/event-store';
 import { StreamNotFoundError } from '../store/errors';
+import type { Upcast } from '../store/upcast';
 import { ClubIndex } from './club-index';
 
 export const COMPETITION_STREAM_PREFIX = 'competition-';
@@ -28,13 +30,23 @@ interface Known {
 const asFact = (e: Pick<EventToAppend, 'type' | 'occurredAt' | 'data'>) =>
   ({ type: e.type, occurredAt: e.occurredAt, data: e.data }) as CompetitionFact;
 
+export interface DomainGateOptions {
+  /**
+   * How the ledger reads an event in today's shape: the `upcast` its store is opened with.
+   * Default: the catalogue's (`catalogue.upcast`), which every store of the app is opened with.
+   */
+  upcast?: Upcast;
+}
+
 /**
  * Runs the deciders before an append: every fact proposed for a competition stream is decided
- * against the state folded from that stream, in order, and a fact that sits a player down is
- * also judged against the whole club (NZ-8e, NZ-10: `ClubIndex`, caught up from $all). The
- * append then carries the revision the decision was made on, so a fact that raced into the
- * same stream makes it a conflict rather than a decision on stale state. Streams of other
- * contexts pass through (and are noted, for the club-wide counts).
+ * against the state folded from that stream, in order, as the ledger will read it (a fact of an
+ * older schema version upcast to today's, as the store upcasts it on read; the store keeps the
+ * fact as sent), and a fact that sits a player down is also judged against the whole club
+ * (NZ-8e, NZ-10: `ClubIndex`, caught up from $all). The append then carries the revision the
+ * decision was made on, so a fact that raced into the same stream makes it a conflict rather
+ * than a decision on stale state. Streams of other contexts pass through (and are noted, for
+ * the club-wide counts).
  *
  * What is not guaranteed: the club-wide counts read other streams, which the expected revision
  * does not guard. Appends through one gate (`exclusive`, as the HTTP module does) are judged
@@ -44,10 +56,17 @@ const asFact = (e: Pick<EventToAppend, 'type' | 'occurredAt' | 'data'>) =>
  */
 export class DomainGate {
   private readonly known = new Map<string, Known>();
-  private readonly club = new ClubIndex();
+  private readonly club: ClubIndex;
+  private readonly upcast: Upcast;
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly store: EventStore) {}
+  constructor(
+    private readonly store: EventStore,
+    options: DomainGateOptions = {},
+  ) {
+    this.upcast = options.upcast ?? catalogue.upcast;
+    this.club = new ClubIndex(this.upcast);
+  }
 
   /** Runs check, append and `appended` one caller at a time: no two decisions on one read. */
   exclusive<T>(work: () => Promise<T>): Promise<T> {
@@ -68,7 +87,7 @@ export class DomainGate {
     if (seats) await this.club.catchUp(this.store);
     const state = structuredClone(known.state);
     let view: NzClubView | undefined;
-    events.forEach((e, i) => {
+    this.asRead(streamId, events).forEach((e, i) => {
       if (!COMPETITION_FACT_TYPES.has(e.type)) {
         throw new RuleViolation(
           'LEDGER',
@@ -101,14 +120,38 @@ export class DomainGate {
    * check needs no re-read and counts it club-wide.
    */
   appended(streamId: string, events: readonly EventToAppend[], nextExpectedRevision: number): void {
-    this.club.add(events);
+    const read = this.asRead(streamId, events);
+    this.club.add(read);
     const known = this.known.get(streamId);
-    if (!known || events.every((e) => known.ids.has(e.id.toLowerCase()))) return;
-    for (const e of events) {
+    if (!known || read.every((e) => known.ids.has(e.id.toLowerCase()))) return;
+    for (const e of read) {
       evolve(known.state, asFact(e));
       known.ids.add(e.id.toLowerCase());
     }
     known.revision = nextExpectedRevision;
+  }
+
+  /**
+   * Proposed facts as the store will read them back: each of an older schema version upcast to
+   * today's (data and schemaVersion); one of today's version, or with none (today's), as sent.
+   */
+  private asRead(streamId: string, events: readonly EventToAppend[]): EventToAppend[] {
+    return events.map((e) => {
+      const version = e.schemaVersion;
+      if (version === undefined || !Number.isInteger(version) || version < 1) return e;
+      const read = this.upcast({
+        ...e,
+        schemaVersion: version,
+        streamId,
+        revision: -1,
+        position: 0,
+        recordedAt: e.occurredAt,
+        metadata: e.metadata ?? {},
+      });
+      return read.data === e.data && read.schemaVersion === version
+        ? e
+        : { ...e, schemaVersion: read.schemaVersion, data: read.data };
+    });
   }
 
   private async load(streamId: string): Promise<Known> {
@@ -119,7 +162,8 @@ export class DomainGate {
     }
     try {
       for await (const e of this.store.readStream(streamId, { fromRevision: known.revision + 1 })) {
-        evolve(known.state, asFact(e));
+        // As read: a store opened with the same upcast has done it already (then a no-op).
+        evolve(known.state, asFact(this.upcast(e)));
         known.ids.add(e.id.toLowerCase());
         known.revision = e.revision;
       }

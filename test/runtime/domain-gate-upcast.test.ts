@@ -1,0 +1,159 @@
+import { validateAppend } from '../../src/app/validate-append';
+import { RuleViolation } from '../../src/domain/rule-violation';
+import { catalogue } from '../../src/events';
+import { DomainGate } from '../../src/runtime/domain-gate';
+import { readRaw } from '../../src/runtime/raw-records';
+import type { EventStore } from '../../src/store/event-store';
+import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
+import { collect } from '../support/events';
+import {
+  competition,
+  proposed,
+  ROSTER,
+  rulebookAdopted,
+  TUESDAYS,
+  type Proposed,
+} from '../support/nz-club';
+import { tempDbPath } from '../support/temp';
+
+/**
+ * The gate decides on a proposed fact as the ledger will read it: an older schema version is
+ * upcast (catalogue.upcast, as the store reads it) before the deciders see it; the store keeps
+ * what was sent.
+ */
+class Ledger {
+  readonly store = new SqliteEventStore(tempDbPath(), { upcast: catalogue.upcast });
+  readonly gate = new DomainGate(this.store);
+
+  /** One batch per stream, validated as HTTP and the CLI validate it, through the gate. */
+  async append(...facts: Proposed[]): Promise<void> {
+    for (const f of facts) {
+      const { streamId, ...e } = f;
+      const events = validateAppend(catalogue, streamId, 'any', [e]);
+      await this.gate.exclusive(async () => {
+        const expected = await this.gate.check(streamId, events, 'any');
+        const r = await this.store.appendToStream(streamId, events, {
+          expectedRevision: expected,
+        });
+        this.gate.appended(streamId, events, r.nextExpectedRevision);
+      });
+    }
+  }
+
+  async refused(fact: Proposed): Promise<RuleViolation> {
+    const head = await this.store.headPosition();
+    const error = await this.append(fact).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(RuleViolation);
+    expect(await this.store.headPosition()).toBe(head);
+    return error as RuleViolation;
+  }
+}
+
+const ledgers: EventStore[] = [];
+afterAll(() => Promise.all(ledgers.map((s) => s.close())));
+
+function ledger(): Ledger {
+  const l = new Ledger();
+  ledgers.push(l.store);
+  return l;
+}
+
+/** A DSB competition in groups with pair a1 (ann, bob). */
+const DSB = 'dsb-2014';
+const dsbFact = (type: string, data: Record<string, unknown>, schemaVersion?: number) => ({
+  ...proposed(
+    `competition-${DSB}`,
+    type,
+    { competitionId: DSB, ...data },
+    '2014-09-01T12:00:00+02:00',
+  ),
+  ...(schemaVersion ? { schemaVersion } : {}),
+});
+const DSB_SETUP = [
+  dsbFact('CompetitionCreated', {
+    clubId: 'groenlo',
+    name: 'Parencompetitie',
+    season: '2014-2015',
+    kind: 'pairs-series',
+    format: 'dsb-pairs',
+    groups: ['A'],
+    sessions: [{ session: 1, date: '2014-09-08', startTime: '19:45' }],
+  }),
+  dsbFact('PairEntered', { pairId: 'a1', players: ['ann', 'bob'], group: 'A' }),
+];
+const grantedV1 = (rule: string, playerId?: string) =>
+  dsbFact(
+    'DispensationGranted',
+    { pairId: 'a1', rule, ...(playerId ? { playerId } : {}), reason: 'long illness' },
+    1,
+  );
+
+describe('the append gate decides on a fact as read: an older schema version upcast', () => {
+  it('DSB-9.4(2) a version-1 DispensationGranted (DSB-9.4.2) naming no player is refused on append, as its v2 reading would be', async () => {
+    const l = ledger();
+    await l.append(...DSB_SETUP);
+    const error = await l.refused(grantedV1('DSB-9.4.2'));
+    expect(error).toMatchObject({
+      rule: 'DSB-9.4',
+      field: 'events[0].data.playerId',
+      reason: 'DSB-9.4(2) lets one player play with a substitute: name the player',
+    });
+    // A player outside the pair likewise, as at version 2.
+    expect(await l.refused(grantedV1('DSB-9.4.2', 'zoe'))).toMatchObject({
+      rule: 'DSB-9.4',
+      field: 'events[0].data.playerId',
+    });
+  });
+
+  it('DSB-9.4 a valid version-1 DispensationGranted is accepted and stored as sent (version 1, DSB-9.4.2); it is read back as DSB-9.4(2)', async () => {
+    const l = ledger();
+    await l.append(...DSB_SETUP, grantedV1('DSB-9.4.2', 'bob'), grantedV1('DSB-9.4.1'));
+    const read = await collect(l.store.readStream(`competition-${DSB}`, { fromRevision: 2 }));
+    expect(read.map((e) => [e.schemaVersion, e.data])).toEqual([
+      [
+        2,
+        {
+          competitionId: DSB,
+          pairId: 'a1',
+          rule: 'DSB-9.4(2)',
+          playerId: 'bob',
+          reason: 'long illness',
+        },
+      ],
+      [2, { competitionId: DSB, pairId: 'a1', rule: 'DSB-9.4(1)', reason: 'long illness' }],
+    ]);
+    const stored = (await collect(readRaw(l.store))).slice(2);
+    expect(stored.map((r) => [r.schemaVersion, JSON.parse(r.data).rule])).toEqual([
+      [1, 'DSB-9.4.2'],
+      [1, 'DSB-9.4.1'],
+    ]);
+  });
+
+  it('NZ-8e a Monday member registered at version 1 (member: true) counts club-wide as a member: the 4th Tuesday is refused', async () => {
+    const l = ledger();
+    await l.append(rulebookAdopted(), ...ROSTER);
+    const tue = competition('tue', 'three-four-session-pairs', 'tuesday', TUESDAYS.slice(0, 4), {
+      MT: ['moe', 'tia'],
+      TT: ['tom', 'tim'],
+    });
+    // A result first: the gate's club-wide index is built from the store before moe registers.
+    await l.append(...tue.setup, tue.result(1, 'TT'));
+    await l.append({
+      ...proposed('club-karori-players', 'PlayerRegistered', {
+        playerId: 'moe',
+        name: 'Moe',
+        member: true,
+        homeNight: 'monday',
+      }),
+      schemaVersion: 1,
+    });
+    await l.append(...[1, 2, 3].map((s) => tue.result(s, 'MT')));
+    expect(await l.refused(tue.result(4, 'MT'))).toMatchObject({
+      rule: 'NZ-8e',
+      field: 'events[0].data.players[0]',
+    });
+  });
+});
