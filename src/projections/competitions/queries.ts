@@ -85,7 +85,10 @@ export class MissingBallotError extends Error {
 export interface QueryOptions {
   /** An interim standing after this session. */
   afterSession?: number;
-  /** What-if: parameter overrides not stored in the ledger. */
+  /**
+   * What-if: parameter overrides not stored in the ledger, applied to the rulebook of the event
+   * and of each session. Not to `scoring.*`: board-scored sessions keep the stored settings.
+   */
   whatIf?: Record<string, Json>;
 }
 
