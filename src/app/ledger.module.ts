@@ -56,8 +56,10 @@ export class LedgerModule {
       { provide: LIVE_COMPETITIONS, useValue: options.liveCompetitions ?? (() => undefined) },
       {
         provide: DomainGate,
-        useFactory: (s: EventStore) => new DomainGate(s),
-        inject: [EVENT_STORE],
+        // The gate reads a proposed fact as the store reads it: by the module's catalogue.
+        useFactory: (s: EventStore, catalogue: EventCatalogue) =>
+          new DomainGate(s, { upcast: catalogue.upcast }),
+        inject: [EVENT_STORE, EVENT_CATALOGUE],
       },
       AppendEventsHandler,
       ReadStreamHandler,

@@ -5,9 +5,10 @@ import {
   type CompetitionsState,
   type CPointsView,
 } from '../../projections/competitions';
-import { competitionsState, type AsOf } from '../../runtime/published';
+import type { AsOf } from '../../runtime/published';
 import type { EventStore } from '../../store/event-store';
 import { EVENT_STORE, LIVE_COMPETITIONS } from '../tokens';
+import { competitionsAt } from './published';
 
 /** NZ-8 C points of a competition's scored sessions, as of now, an instant or a position. */
 export class CPointsQuery extends Query<CPointsView> {
@@ -27,8 +28,7 @@ export class CPointsHandler implements IQueryHandler<CPointsQuery, CPointsView> 
   ) {}
 
   async execute({ competitionId, at }: CPointsQuery) {
-    const now = at.asOf === undefined && at.atPosition === undefined ? this.live() : undefined;
-    const state = now ?? (await competitionsState(this.store, at));
+    const state = await competitionsAt(this.store, this.live, at);
     return cPointsOf(state, competitionId, { session: at.session });
   }
 }

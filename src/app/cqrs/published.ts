@@ -6,14 +6,26 @@ import {
   type CompetitionsState,
 } from '../../projections/competitions';
 import {
-  publishedChampionship,
-  publishedStandings,
+  competitionsState,
   standingsFrom,
   type AsOf,
   type PublishedStandings,
 } from '../../runtime/published';
 import type { EventStore } from '../../store/event-store';
 import { EVENT_STORE, LIVE_COMPETITIONS } from '../tokens';
+
+/**
+ * The competitions state a query reads: asked for now, the live state when the app keeps one;
+ * as of an instant or a position (or now without a live state), a replay of the store's facts.
+ */
+export async function competitionsAt(
+  store: EventStore,
+  live: () => CompetitionsState | undefined,
+  at: AsOf,
+): Promise<CompetitionsState> {
+  const now = at.asOf === undefined && at.atPosition === undefined ? live() : undefined;
+  return now ?? (await competitionsState(store, at));
+}
 
 /** A competition's standings, as of now, an instant or a position (a replay of the facts). */
 export class StandingsQuery extends Query<PublishedStandings> {
@@ -33,9 +45,8 @@ export class StandingsHandler implements IQueryHandler<StandingsQuery, Published
   ) {}
 
   async execute({ competitionId, at }: StandingsQuery) {
-    const now = at.asOf === undefined && at.atPosition === undefined ? this.live() : undefined;
-    if (now) return standingsFrom(now, competitionId, at.afterSession);
-    return publishedStandings(this.store, competitionId, at);
+    const state = await competitionsAt(this.store, this.live, at);
+    return standingsFrom(state, competitionId, at.afterSession);
   }
 }
 
@@ -58,8 +69,6 @@ export class ChampionshipHandler implements IQueryHandler<ChampionshipQuery, Cha
   ) {}
 
   async execute({ clubId, season, at }: ChampionshipQuery) {
-    const now = at.asOf === undefined && at.atPosition === undefined ? this.live() : undefined;
-    if (now) return championshipOf(now, clubId, season);
-    return publishedChampionship(this.store, clubId, season, at);
+    return championshipOf(await competitionsAt(this.store, this.live, at), clubId, season);
   }
 }
