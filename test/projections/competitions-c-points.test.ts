@@ -8,17 +8,24 @@ import {
   type CPointsView,
 } from '../../src/projections/competitions';
 import { fold } from '../../src/projections/projection';
-import { FactLog } from '../support/ledger';
-
-type Roster = Record<string, { status: string; homeNight?: string; rank?: string }>;
+import {
+  boardResultsRecorded,
+  MITCHELL,
+  sessionScoredFromBoards,
+  type Line,
+} from '../support/board-session';
+import type { FactLog } from '../support/ledger';
+import { weekly } from '../support/nz-club';
+import {
+  numberedPairs,
+  nzClubWithRoster,
+  nzCompetitionEntered,
+  tuesdayMembers,
+  type Roster,
+} from '../support/nz-ledger';
 
 const ROSTER: Roster = {
-  ...Object.fromEntries(
-    Array.from({ length: 9 }, (_, i) => [
-      [`a${i + 1}`, { status: 'member', homeNight: 'tuesday' }],
-      [`b${i + 1}`, { status: 'member', homeNight: 'tuesday' }],
-    ]).flat(),
-  ),
+  ...tuesdayMembers(9),
   mon: { status: 'member', homeNight: 'monday' },
   wed: { status: 'member', homeNight: 'wednesday' },
   we2: { status: 'member', homeNight: 'wednesday' },
@@ -28,11 +35,10 @@ const ROSTER: Roster = {
 };
 
 /** `n` Tuesdays a week apart from 3 March 2026. */
-const weekly = (n: number) =>
-  Array.from({ length: n }, (_, i) =>
-    new Date(Date.UTC(2026, 2, 3 + 7 * i)).toISOString().slice(0, 10),
-  );
-const DATES = weekly(4);
+const tuesdays = (n: number) => weekly('2026-03-03', n);
+const DATES = tuesdays(4);
+
+const SHORT_PAIRS = { name: 'Short Pairs', season: '2026', kind: 'short-pairs' };
 
 /**
  * The Karori club (nz-club rulebook) and a four-session event `id` on `night`: pairs p1 … p9
@@ -52,34 +58,18 @@ function ledger(
 ) {
   const id = options.id ?? 'cp';
   // The ten-session events (NZ-1) have ten sessions; the short pairs four.
-  const dates = weekly(['club-pairs', 'victoria-pairs'].includes(options.format ?? '') ? 10 : 4);
-  const log = new FactLog('karori', '+13:00');
-  log.add('club-karori', 'RulebookAdopted', {
-    clubId: 'karori',
-    preset: 'nz-club',
-    overrides: {},
-    effectiveFrom: '2026-01-01',
-  });
-  for (const [playerId, p] of Object.entries(ROSTER))
-    log.add('club-karori-players', 'PlayerRegistered', { playerId, name: playerId, ...p });
+  const dates = tuesdays(['club-pairs', 'victoria-pairs'].includes(options.format ?? '') ? 10 : 4);
+  const log = nzClubWithRoster(ROSTER);
   options.extra?.(log);
-  const stream = `competition-${id}`;
-  log.add(stream, 'CompetitionCreated', {
-    competitionId: id,
-    clubId: 'karori',
-    name: 'Short Pairs',
-    season: '2026',
-    kind: 'short-pairs',
-    format: options.format ?? 'three-four-session-pairs',
-    night: options.night ?? 'tuesday',
-    sessions: dates.map((date, i) => ({ session: i + 1, date, startTime: '19:30' })),
-  });
-  for (let n = 1; n <= 9; n++)
-    log.add(stream, 'PairEntered', {
-      competitionId: id,
-      pairId: `p${n}`,
-      players: [`a${n}`, `b${n}`],
-    });
+  const format = options.format ?? 'three-four-session-pairs';
+  const night = options.night ?? 'tuesday';
+  const stream = nzCompetitionEntered(
+    log,
+    id,
+    { ...SHORT_PAIRS, format, night },
+    dates,
+    numberedPairs('p', 9),
+  );
   dates.forEach((date, i) => {
     for (let n = 1; n <= 9; n++) {
       const pairId = `p${n}`;
@@ -303,15 +293,7 @@ describe('NZ-8 C points: each session keeps its own verdicts', () => {
    */
   function sameDay() {
     const date = '2026-03-04';
-    const log = new FactLog('karori', '+13:00');
-    log.add('club-karori', 'RulebookAdopted', {
-      clubId: 'karori',
-      preset: 'nz-club',
-      overrides: {},
-      effectiveFrom: '2026-01-01',
-    });
-    for (const [playerId, p] of Object.entries(ROSTER))
-      log.add('club-karori-players', 'PlayerRegistered', { playerId, name: playerId, ...p });
+    const log = nzClubWithRoster(ROSTER);
     const stream = 'competition-dd';
     const fact = (type: string, data: Record<string, unknown>) =>
       log.add(stream, type, { competitionId: 'dd', ...data }, `${date}T22:30`);
@@ -376,119 +358,20 @@ describe('NZ-8 C points: each session keeps its own verdicts', () => {
   });
 });
 
-type Line = [board: number, ns: string, ew: string, nsScore: number];
-
-/** A Mitchell: NS pairs 1–3, EW pairs 4–6; NS 2 tops NS (75 %), EW 6 tops EW (83.33 %). */
-const LINES: Line[] = [
-  [1, '1', '4', 420],
-  [1, '2', '5', 450],
-  [1, '3', '6', -50],
-  [2, '1', '5', -100],
-  [2, '2', '6', -100],
-  [2, '3', '4', 110],
-  [3, '1', '6', 140],
-  [3, '2', '4', 170],
-  [3, '3', '5', 140],
-];
-
 /**
  * Karori (nz-club, with `overrides`) and a three-session event whose session 1 is scored here
  * from the board results `lines` of a Mitchell: NS pairs 1–3, EW pairs 4–6 (pairs s1 … s6).
  */
-function scoredHere(lines: Line[] = LINES, overrides: Record<string, unknown> = {}) {
-  const log = new FactLog('karori', '+13:00');
-  log.add('club-karori', 'RulebookAdopted', {
-    clubId: 'karori',
-    preset: 'nz-club',
-    overrides,
-    effectiveFrom: '2026-01-01',
-  });
-  for (let n = 1; n <= 6; n++)
-    for (const p of [`a${n}`, `b${n}`])
-      log.add('club-karori-players', 'PlayerRegistered', {
-        playerId: p,
-        name: p,
-        status: 'member',
-        homeNight: 'tuesday',
-      });
-  log.add('competition-sc', 'CompetitionCreated', {
-    competitionId: 'sc',
-    clubId: 'karori',
-    name: 'Scored here',
-    season: '2026',
-    kind: 'short-pairs',
-    format: 'three-four-session-pairs',
-    night: 'tuesday',
-    sessions: DATES.slice(0, 3).map((date, i) => ({ session: i + 1, date, startTime: '19:30' })),
-  });
-  for (let n = 1; n <= 6; n++)
-    log.add('competition-sc', 'PairEntered', {
-      competitionId: 'sc',
-      pairId: `s${n}`,
-      players: [`a${n}`, `b${n}`],
-    });
-  const stream = 'session-karori-ev-1-1';
+function scoredHere(lines: Line[] = MITCHELL, overrides: Record<string, unknown> = {}) {
+  const log = nzClubWithRoster(tuesdayMembers(6), { overrides });
+  const on = { ...SHORT_PAIRS, name: 'Scored here', format: 'three-four-session-pairs' };
+  const pairs = numberedPairs('s', 6);
+  nzCompetitionEntered(log, 'sc', { ...on, night: 'tuesday' }, DATES.slice(0, 3), pairs);
+  const sessionStreamId = 'session-karori-ev-1-1';
   const date = DATES[0]!;
-  log.add(
-    stream,
-    'SessionMovementRecorded',
-    {
-      clubId: 'karori',
-      eventId: 'ev-1',
-      date,
-      session: '1',
-      scoringMethod: 'MP',
-      winnerType: 2,
-      boards: [1, 2, 3],
-      fields: [
-        { field: 'NS', pairs: ['1', '2', '3'] },
-        { field: 'EW', pairs: ['4', '5', '6'] },
-      ],
-      expectedResults: [1, 2, 3].map((board) => ({ board, results: 3 })),
-    },
-    `${date}T19:30`,
-  );
-  for (let n = 1; n <= 6; n++)
-    log.add(
-      stream,
-      'SessionPairRegistered',
-      {
-        pair: String(n),
-        field: n <= 3 ? 'NS' : 'EW',
-        direction: n <= 3 ? 'NS' : 'EW',
-        players: [],
-      },
-      `${date}T19:30`,
-    );
-  lines.forEach(([board, nsPair, ewPair, nsScore], i) =>
-    log.add(
-      stream,
-      'BoardResultRecorded',
-      {
-        board,
-        line: (i % 3) + 1,
-        nsPair,
-        ewPair,
-        kind: 'played',
-        contract: { level: 1, strain: 'NT', doubling: '' },
-        declarer: 'N',
-        tricks: 7,
-        nsScore,
-      },
-      `${date}T22:00`,
-    ),
-  );
-  log.add(
-    'competition-sc',
-    'SessionScoredFromBoards',
-    {
-      competitionId: 'sc',
-      session: 1,
-      sessionStreamId: stream,
-      pairs: [1, 2, 3, 4, 5, 6].map((n) => ({ pairNumber: String(n), pairId: `s${n}` })),
-    },
-    `${date}T23:00`,
-  );
+  boardResultsRecorded(log, sessionStreamId, { clubId: 'karori', eventId: 'ev-1', date, lines });
+  const link = { competitionId: 'sc', session: 1, sessionStreamId, pairs: Object.keys(pairs) };
+  sessionScoredFromBoards(log, link, `${date}T23:00`);
   return log;
 }
 
@@ -524,7 +407,7 @@ describe('NZ-8 C points of a session scored here from board results', () => {
 
   it('NZ-8 C points are placed on the percentages the standings publish, under the club’s scoring settings (scoring.factoring "none": no Neuberg)', () => {
     // Board 1 played twice, the others three times: Neuberg factors board 1 up.
-    const short = LINES.filter((l) => !(l[0] === 1 && l[1] === '1'));
+    const short = MITCHELL.filter((l) => !(l[0] === 1 && l[1] === '1'));
     const scores = (log: FactLog) => {
       const state = fold(competitions, log.events);
       const standing = standingsOf(state, 'sc');

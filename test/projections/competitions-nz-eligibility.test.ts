@@ -8,33 +8,17 @@ import { fold } from '../../src/projections/projection';
 import { nzClub } from '../../src/rulebooks/presets/nz-club';
 import { applyChanges } from '../../src/rulebooks/rulebook';
 import { nzStandings, type NzStanding } from '../../src/standings/nz';
-import { FactLog } from '../support/ledger';
+import { boardResultsRecorded, sessionScoredFromBoards } from '../support/board-session';
+import type { FactLog } from '../support/ledger';
+import { weekly } from '../support/nz-club';
+import { nzClubWithRoster, nzCompetitionEntered, type Roster } from '../support/nz-ledger';
 
 const params = nzClub.params;
 
-/** `n` dates a week apart from `first` (YYYY-MM-DD). */
-const weekly = (first: string, n: number): string[] =>
-  Array.from({ length: n }, (_, i) => {
-    const d = new Date(`${first}T00:00:00Z`);
-    d.setUTCDate(d.getUTCDate() + 7 * i);
-    return d.toISOString().slice(0, 10);
-  });
-
-type Roster = Record<string, { status: string; homeNight?: string; rank?: string }>;
-
 /** The Karori club with the nz-club rulebook and a roster. */
-function club(roster: Roster): FactLog {
-  const log = new FactLog('karori', '+13:00');
-  log.add('club-karori', 'RulebookAdopted', {
-    clubId: 'karori',
-    preset: 'nz-club',
-    overrides: {},
-    effectiveFrom: '2025-01-01',
-  });
-  for (const [playerId, p] of Object.entries(roster))
-    log.add('club-karori-players', 'PlayerRegistered', { playerId, name: playerId, ...p });
-  return log;
-}
+const club = (roster: Roster) => nzClubWithRoster(roster, { effectiveFrom: '2025-01-01' });
+
+type Pair = [string, string];
 
 /**
  * A competition on `night` with a session on each of `dates`; `pairs[pairId]` = the entered
@@ -47,22 +31,18 @@ function event(
   format: string,
   night: string,
   dates: string[],
-  pairs: Record<string, [string, string]>,
-  played: Record<string, Array<[string, string] | null>> = {},
+  pairs: Record<string, Pair>,
+  played: Record<string, Array<Pair | null>> = {},
 ) {
-  const stream = `competition-${id}`;
-  log.add(stream, 'CompetitionCreated', {
-    competitionId: id,
-    clubId: 'karori',
-    name: id,
-    season: dates[0]!.slice(0, 4),
-    kind: format === 'club-pairs' ? 'pairs-series' : 'short-pairs',
-    format,
-    night,
-    sessions: dates.map((date, i) => ({ session: i + 1, date, startTime: '19:30' })),
-  });
-  for (const [pairId, players] of Object.entries(pairs))
-    log.add(stream, 'PairEntered', { competitionId: id, pairId, players });
+  const kind = format === 'club-pairs' ? 'pairs-series' : 'short-pairs';
+  const season = dates[0]!.slice(0, 4);
+  const stream = nzCompetitionEntered(
+    log,
+    id,
+    { name: id, season, kind, format, night },
+    dates,
+    pairs,
+  );
   dates.forEach((date, i) => {
     Object.entries(pairs).forEach(([pairId, entered], n) => {
       const seated = played[pairId]?.[i];
@@ -86,6 +66,45 @@ function event(
   });
   return log;
 }
+
+/** `event` for a three-four-session pairs on `night`. */
+const shortPairsOn =
+  (night: string) =>
+  (
+    log: FactLog,
+    id: string,
+    dates: string[],
+    pairs: Record<string, Pair>,
+    played?: Record<string, Array<Pair | null>>,
+  ) =>
+    event(log, id, 'three-four-session-pairs', night, dates, pairs, played);
+const mondayPairs = shortPairsOn('monday');
+const tuesdayPairs = shortPairsOn('tuesday');
+const wednesdayPairs = shortPairsOn('wednesday');
+
+/**
+ * The pairs these tests enter most, named by their players' home nights (T Tuesday, W Wednesday,
+ * M Monday, V a visitor): TW is tom, a Tuesday player, with wes, a Wednesday member.
+ */
+const PAIR = {
+  TW: ['tom', 'wes'],
+  WW: ['we1', 'we2'],
+  MT: ['mia', 'tia'],
+  TT: ['tom', 'jun'],
+  TM: ['tia', 'mia'],
+  MM: ['mo1', 'mo2'],
+  MV: ['max', 'vic'],
+} satisfies Record<string, Pair>;
+
+/** The named pairs entered, in this order. */
+const pairs = (...ids: Array<keyof typeof PAIR>): Record<string, Pair> =>
+  Object.fromEntries(ids.map((id) => [id, PAIR[id]]));
+
+/** Who sat down in three sessions: the pair in the first two, nobody in the third. */
+const firstTwoOfThree = (pair: Pair) => [pair, pair, null];
+
+/** No imported result in any of three sessions. */
+const NO_RESULTS = [null, null, null];
 
 /** The standings of competition `id` from the ledger, as of session `upTo`, by competitor. */
 function standings(log: FactLog, id: string, upTo?: number, p = params) {
@@ -119,23 +138,15 @@ const WEDNESDAYS = weekly('2026-03-04', 8);
 const MONDAYS = weekly('2026-03-02', 8);
 const TUESDAYS = weekly('2026-03-03', 12);
 
+/** 'wed' on the first three Wednesdays: TW (tom, a Tuesday player) and WW play all three. */
+const tomPlaysThreeWednesdays = () =>
+  wednesdayPairs(club(members), 'wed', WEDNESDAYS.slice(0, 3), pairs('TW', 'WW'));
+
 describe('NZ-8f a Tuesday player may play on a Wednesday at most twice a year', () => {
   it('NZ-8f two Wednesdays are fine: the pair is placed, each play explained as within the limit', () => {
-    const log = event(
-      club(members),
-      'wed',
-      'three-four-session-pairs',
-      'wednesday',
-      WEDNESDAYS.slice(0, 3),
-      { TW: ['tom', 'wes'], WW: ['we1', 'we2'] },
-      {
-        TW: [
-          ['wen', 'wes'],
-          ['tom', 'wes'],
-          ['tom', 'wes'],
-        ],
-      },
-    );
+    const log = wednesdayPairs(club(members), 'wed', WEDNESDAYS.slice(0, 3), pairs('TW', 'WW'), {
+      TW: [['wen', 'wes'], PAIR.TW, PAIR.TW],
+    });
     const r = standings(log, 'wed');
     expect(r.TW).toMatchObject({ place: 1, qualifies: true });
     expect(said(r.TW!, 'NZ-8f')).toEqual([
@@ -145,18 +156,7 @@ describe('NZ-8f a Tuesday player may play on a Wednesday at most twice a year', 
   });
 
   it('NZ-8f a third Wednesday session disqualifies the pair: listed, not placed, the verdict explained', () => {
-    const log = event(
-      club(members),
-      'wed',
-      'three-four-session-pairs',
-      'wednesday',
-      WEDNESDAYS.slice(0, 3),
-      {
-        TW: ['tom', 'wes'],
-        WW: ['we1', 'we2'],
-      },
-    );
-    const r = standings(log, 'wed');
+    const r = standings(tomPlaysThreeWednesdays(), 'wed');
     expect(r.TW).toMatchObject({ place: null, qualifies: false });
     expect(r.WW!.place).toBe(1);
     expect(said(r.TW!, 'NZ-8f')).toContain(
@@ -167,30 +167,17 @@ describe('NZ-8f a Tuesday player may play on a Wednesday at most twice a year', 
 
   it('NZ-8f counts by date across all the club’s competitions: two earlier Wednesdays elsewhere make the first one here the 3rd', () => {
     const log = club(members);
-    event(
+    const tomWen: Pair = ['tom', 'wen'];
+    wednesdayPairs(
       log,
       'spring',
-      'three-four-session-pairs',
-      'wednesday',
       WEDNESDAYS.slice(0, 3),
-      {
-        WW: ['we1', 'we2'],
-        TW: ['tom', 'wen'],
-      },
-      { TW: [['tom', 'wen'], ['tom', 'wen'], null] },
+      { WW: PAIR.WW, TW: tomWen },
+      { TW: firstTwoOfThree(tomWen) },
     );
-    event(
-      log,
-      'wed',
-      'three-four-session-pairs',
-      'wednesday',
-      WEDNESDAYS.slice(4, 7),
-      {
-        TW: ['tom', 'wes'],
-        WW: ['we1', 'we2'],
-      },
-      { TW: [['tom', 'wes'], null, null] },
-    );
+    wednesdayPairs(log, 'wed', WEDNESDAYS.slice(4, 7), pairs('TW', 'WW'), {
+      TW: [PAIR.TW, null, null],
+    });
     expect(standings(log, 'spring').TW!.qualifies).toBe(true);
     const r = standings(log, 'wed');
     expect(r.TW).toMatchObject({ place: null, qualifies: false });
@@ -199,61 +186,28 @@ describe('NZ-8f a Tuesday player may play on a Wednesday at most twice a year', 
 
   it('NZ-8f a third Wednesday in a later competition disqualifies there, not in the event where the first two were played', () => {
     const log = club(members);
-    event(
-      log,
-      'early',
-      'three-four-session-pairs',
-      'wednesday',
-      WEDNESDAYS.slice(0, 3),
-      {
-        TW: ['tom', 'wes'],
-        WW: ['we1', 'we2'],
-      },
-      {
-        TW: [
-          ['tom', 'wes'],
-          ['tom', 'wes'],
-          ['wen', 'wes'],
-        ],
-      },
-    );
-    event(log, 'late', 'three-four-session-pairs', 'wednesday', WEDNESDAYS.slice(4, 7), {
-      TW: ['tom', 'wes'],
-      WW: ['we1', 'we2'],
+    wednesdayPairs(log, 'early', WEDNESDAYS.slice(0, 3), pairs('TW', 'WW'), {
+      TW: [PAIR.TW, PAIR.TW, ['wen', 'wes']],
     });
+    wednesdayPairs(log, 'late', WEDNESDAYS.slice(4, 7), pairs('TW', 'WW'));
     expect(standings(log, 'early').TW).toMatchObject({ place: 1, qualifies: true });
     expect(standings(log, 'late').TW).toMatchObject({ place: null, qualifies: false });
   });
 
   it('NZ-8f as of an interim session: the 3rd Wednesday not yet played does not count', () => {
-    const log = event(
-      club(members),
-      'wed',
-      'three-four-session-pairs',
-      'wednesday',
-      WEDNESDAYS.slice(0, 3),
-      {
-        TW: ['tom', 'wes'],
-        WW: ['we1', 'we2'],
-      },
-    );
+    const log = tomPlaysThreeWednesdays();
     expect(standings(log, 'wed', 2).TW).toMatchObject({ place: 1, qualifies: true });
     expect(standings(log, 'wed', 3).TW).toMatchObject({ place: null, qualifies: false });
   });
 
   it('NZ-8f a substitute sitting down for a pair counts as playing: the pair the 3rd Wednesday was played for is disqualified', () => {
     const log = club(members);
-    event(
+    wednesdayPairs(
       log,
       'wed',
-      'three-four-session-pairs',
-      'wednesday',
       WEDNESDAYS.slice(0, 3),
-      {
-        WA: ['we1', 'we2'],
-        WB: ['wes', 'wen'],
-      },
-      { WA: [['we1', 'tom'], ['we1', 'tom'], null], WB: [null, null, ['wes', 'tom']] },
+      { WA: ['we1', 'we2'], WB: ['wes', 'wen'] },
+      { WA: firstTwoOfThree(['we1', 'tom']), WB: [null, null, ['wes', 'tom']] },
     );
     const r = standings(log, 'wed');
     expect(r.WA!.qualifies).toBe(true);
@@ -263,31 +217,10 @@ describe('NZ-8f a Tuesday player may play on a Wednesday at most twice a year', 
 
   it('NZ-8f a night is counted once: the same Wednesday in two competitions is one Wednesday', () => {
     const log = club(members);
-    const [d1, d2] = WEDNESDAYS;
-    event(
-      log,
-      'a',
-      'three-four-session-pairs',
-      'wednesday',
-      [d1!, d2!, WEDNESDAYS[2]!],
-      {
-        TW: ['tom', 'wes'],
-        WW: ['we1', 'we2'],
-      },
-      { TW: [['tom', 'wes'], ['tom', 'wes'], null] },
-    );
-    event(
-      log,
-      'b',
-      'three-four-session-pairs',
-      'wednesday',
-      [d1!, d2!, WEDNESDAYS[3]!],
-      {
-        TW: ['tom', 'wes'],
-        WW: ['we1', 'we2'],
-      },
-      { TW: [['tom', 'wes'], ['tom', 'wes'], null] },
-    );
+    const [d1, d2, d3, d4] = WEDNESDAYS as [string, string, string, string];
+    const twice = { TW: firstTwoOfThree(PAIR.TW) };
+    wednesdayPairs(log, 'a', [d1, d2, d3], pairs('TW', 'WW'), twice);
+    wednesdayPairs(log, 'b', [d1, d2, d4], pairs('TW', 'WW'), twice);
     expect(standings(log, 'a').TW!.qualifies).toBe(true);
     expect(standings(log, 'b').TW!.qualifies).toBe(true);
   });
@@ -297,14 +230,8 @@ describe('NZ-8e a Monday or Wednesday player may play on a Tuesday at most 3 tim
   /** Wellesley Pairs on four Tuesdays in March, then a four-session Tuesday event. */
   const ledger = () => {
     const log = club(members);
-    event(log, 'wellesley', 'wellesley-pairs', 'tuesday', TUESDAYS.slice(0, 4), {
-      MT: ['mia', 'tia'],
-      TT: ['tom', 'jun'],
-    });
-    return event(log, 'tue', 'three-four-session-pairs', 'tuesday', TUESDAYS.slice(4, 8), {
-      MT: ['mia', 'tia'],
-      TT: ['tom', 'jun'],
-    });
+    event(log, 'wellesley', 'wellesley-pairs', 'tuesday', TUESDAYS.slice(0, 4), pairs('MT', 'TT'));
+    return tuesdayPairs(log, 'tue', TUESDAYS.slice(4, 8), pairs('MT', 'TT'));
   };
 
   it('NZ-8e the Wellesley Pairs nights are not counted, and exactly 3 Tuesdays are allowed', () => {
@@ -341,17 +268,10 @@ describe('NZ-8e a Monday or Wednesday player may play on a Tuesday at most 3 tim
 
 describe('NZ-8g a Tuesday player on a Monday', () => {
   it('NZ-8g a Tuesday Junior in a Monday event is listed, not placed', () => {
-    const log = event(
-      club(members),
-      'mon',
-      'three-four-session-pairs',
-      'monday',
-      MONDAYS.slice(0, 3),
-      {
-        JM: ['jun', 'mia'],
-        MM: ['mo1', 'mo2'],
-      },
-    );
+    const log = mondayPairs(club(members), 'mon', MONDAYS.slice(0, 3), {
+      JM: ['jun', 'mia'],
+      ...pairs('MM'),
+    });
     const r = standings(log, 'mon');
     expect(r.JM).toMatchObject({ place: null, qualifies: false });
     expect(said(r.JM!, 'NZ-8g')).toContain(
@@ -361,17 +281,7 @@ describe('NZ-8g a Tuesday player on a Monday', () => {
   });
 
   it('NZ-8g a Tuesday Intermediate or Open may play two Mondays; the 3rd disqualifies the pair', () => {
-    const log = event(
-      club(members),
-      'mon',
-      'three-four-session-pairs',
-      'monday',
-      MONDAYS.slice(0, 3),
-      {
-        TM: ['tia', 'mia'],
-        MM: ['mo1', 'mo2'],
-      },
-    );
+    const log = mondayPairs(club(members), 'mon', MONDAYS.slice(0, 3), pairs('TM', 'MM'));
     expect(standings(log, 'mon', 2).TM).toMatchObject({ place: 1, qualifies: true });
     const r = standings(log, 'mon');
     expect(r.TM).toMatchObject({ place: null, qualifies: false });
@@ -381,14 +291,11 @@ describe('NZ-8g a Tuesday player on a Monday', () => {
   });
 
   it('NZ-8g a Tuesday player on a Monday without an NZCBA rank on the roster is bad input, named', () => {
-    const log = event(
-      club({ ...members, tom: { status: 'member', homeNight: 'tuesday' } }),
-      'mon',
-      'three-four-session-pairs',
-      'monday',
-      MONDAYS.slice(0, 3),
-      { TM: ['tom', 'mia'], MM: ['mo1', 'mo2'] },
-    );
+    const unranked = club({ ...members, tom: { status: 'member', homeNight: 'tuesday' } });
+    const log = mondayPairs(unranked, 'mon', MONDAYS.slice(0, 3), {
+      TM: ['tom', 'mia'],
+      ...pairs('MM'),
+    });
     expect(() => standings(log, 'mon')).toThrow(
       'NZ-8g: tom.rank is needed for a Tuesday player on a Monday',
     );
@@ -399,22 +306,10 @@ describe('NZ-10 visitors may play at most 3 times a year and do not qualify for 
   /** A visitor plays twice in one Monday event, then four times in the next. */
   const ledger = () => {
     const log = club(members);
-    event(
-      log,
-      'mon1',
-      'three-four-session-pairs',
-      'monday',
-      MONDAYS.slice(0, 3),
-      {
-        MM: ['mo1', 'mo2'],
-        MV: ['max', 'vic'],
-      },
-      { MV: [['max', 'vic'], ['max', 'vic'], null] },
-    );
-    return event(log, 'mon2', 'three-four-session-pairs', 'monday', MONDAYS.slice(3, 7), {
-      MV: ['max', 'vic'],
-      MM: ['mo1', 'mo2'],
+    mondayPairs(log, 'mon1', MONDAYS.slice(0, 3), pairs('MM', 'MV'), {
+      MV: firstTwoOfThree(PAIR.MV),
     });
+    return mondayPairs(log, 'mon2', MONDAYS.slice(3, 7), pairs('MV', 'MM'));
   };
 
   it('NZ-10 the 3rd visit of the year is allowed, the 4th is not permitted (flagged)', () => {
@@ -447,14 +342,8 @@ describe('NZ-10 visitors may play at most 3 times a year and do not qualify for 
 
 describe('NZ-8 and NZ-10 count per club year', () => {
   it('NZ-8f Wednesdays in different club years do not add up (and yearStarts moves the boundary)', () => {
-    const log = event(
-      club(members),
-      'wed',
-      'three-four-session-pairs',
-      'wednesday',
-      ['2026-12-09', '2026-12-16', '2027-01-06'],
-      { TW: ['tom', 'wes'], WW: ['we1', 'we2'] },
-    );
+    const dates = ['2026-12-09', '2026-12-16', '2027-01-06'];
+    const log = wednesdayPairs(club(members), 'wed', dates, pairs('TW', 'WW'));
     expect(standings(log, 'wed').TW).toMatchObject({ place: 1, qualifies: true });
     expect(said(standings(log, 'wed').TW!, 'NZ-8f')[2]).toMatch(/2027-01-06: .* the 1st this year/);
     const april = applyChanges(params, { yearStarts: '04-01' });
@@ -464,18 +353,7 @@ describe('NZ-8 and NZ-10 count per club year', () => {
 
 describe('NZ-8 a–d C-point verdicts at the table', () => {
   it('NZ-8b a Tuesday player on a Wednesday: C points after the one-board penalty; NZ-8a the Wednesday partner', () => {
-    const log = event(
-      club(members),
-      'wed',
-      'three-four-session-pairs',
-      'wednesday',
-      WEDNESDAYS.slice(0, 3),
-      {
-        TW: ['tom', 'wes'],
-        WW: ['we1', 'we2'],
-      },
-    );
-    const r = standings(log, 'wed', 1);
+    const r = standings(tomPlaysThreeWednesdays(), 'wed', 1);
     expect(said(r.TW!, 'NZ-8b')).toEqual([
       'c-points (tom): ok — 2026-03-04: a tuesday player on a wednesday: C points after the one-board penalty (NZ-5) where the event has one',
     ]);
@@ -484,14 +362,7 @@ describe('NZ-8 a–d C-point verdicts at the table', () => {
   });
 
   it('NZ-8a a member on own night with a partner from a lower grade qualifies in own grade; the lower-graded partner for C points', () => {
-    const log = event(
-      club(members),
-      'tue',
-      'three-four-session-pairs',
-      'tuesday',
-      TUESDAYS.slice(0, 3),
-      { TM: ['tia', 'mia'], TT: ['tom', 'jun'] },
-    );
+    const log = tuesdayPairs(club(members), 'tue', TUESDAYS.slice(0, 3), pairs('TM', 'TT'));
     const expected = [
       'event (tia): ok — 2026-03-03: plays on own night with a lower-graded partner: qualifies in own grade',
       'c-points (mia): ok — 2026-03-03: a monday player on a tuesday (a lower grade): C points if earned',
@@ -513,17 +384,10 @@ describe('NZ-8 a–d C-point verdicts at the table', () => {
   });
 
   it('NZ-8c a member with a guest: the member qualifies for C points, the guest without an NZCBA number not', () => {
-    const log = event(
-      club(members),
-      'mon',
-      'three-four-session-pairs',
-      'monday',
-      MONDAYS.slice(0, 3),
-      {
-        MG: ['mo1', 'gus'],
-        MM: ['mia', 'mo2'],
-      },
-    );
+    const log = mondayPairs(club(members), 'mon', MONDAYS.slice(0, 3), {
+      MG: ['mo1', 'gus'],
+      MM: ['mia', 'mo2'],
+    });
     expect(said(standings(log, 'mon', 1).MG!, 'NZ-8c')).toEqual([
       'c-points (mo1): ok — 2026-03-02: a member with a guest from outside the club',
       'c-points (gus): no — 2026-03-02: a guest without a valid NZCBA number',
@@ -533,18 +397,7 @@ describe('NZ-8 a–d C-point verdicts at the table', () => {
 
 describe('nzInput without an eligibility index', () => {
   it('gives no NZ-8/NZ-10 verdicts (as before); with the state and rulebook it builds the index itself', () => {
-    const log = event(
-      club(members),
-      'wed',
-      'three-four-session-pairs',
-      'wednesday',
-      WEDNESDAYS.slice(0, 3),
-      {
-        TW: ['tom', 'wes'],
-        WW: ['we1', 'we2'],
-      },
-    );
-    const state = fold(competitions, log.events);
+    const state = fold(competitions, tomPlaysThreeWednesdays().events);
     const c = state.competitions.wed!;
     const roster = state.players.karori!;
     expect(nzInput(c, roster).entries.every((e) => e.verdicts === undefined)).toBe(true);
@@ -559,17 +412,7 @@ describe('nzInput without an eligibility index', () => {
 
 describe('the published standings apply the verdicts (standingsOf, as the CLI and HTTP do)', () => {
   it('NZ-8f a third Wednesday leaves the pair listed, not placed, in the standings the club publishes', () => {
-    const log = event(
-      club(members),
-      'wed',
-      'three-four-session-pairs',
-      'wednesday',
-      WEDNESDAYS.slice(0, 3),
-      {
-        TW: ['tom', 'wes'],
-        WW: ['we1', 'we2'],
-      },
-    );
+    const log = tomPlaysThreeWednesdays();
     const view = standingsOf(fold(competitions, log.events), 'wed');
     if (view.kind !== 'nz') throw new Error('not NZ');
     const tw = view.rows.find((r) => r.competitor === 'TW')!;
@@ -583,78 +426,13 @@ describe('the published standings apply the verdicts (standingsOf, as the CLI an
 });
 
 describe('NZ-8 and NZ-10: a player seated in a session scored from board results sits down as in an imported result (as the append gate counts)', () => {
-  type Line = [board: number, ns: string, ew: string, nsScore: number];
-  /** A Mitchell of 3 boards: NS pairs 1–3, EW pairs 4–6; every pair plays every board. */
-  const LINES: Line[] = [
-    [1, '1', '4', 420],
-    [1, '2', '5', 450],
-    [1, '3', '6', -50],
-    [2, '1', '5', -100],
-    [2, '2', '6', -100],
-    [2, '3', '4', 110],
-    [3, '1', '6', 140],
-    [3, '2', '4', 170],
-    [3, '3', '5', 140],
-  ];
+  /** Wednesday members x1 … x8: pairs X1 … X4 fill a Mitchell of six pairs with TW and WW. */
   const others: Roster = Object.fromEntries(
     Array.from({ length: 8 }, (_, i) => [
       `x${i + 1}`,
       { status: 'member', homeNight: 'wednesday' },
     ]),
   );
-
-  /** The board results of six pairs in `stream` on `date`: a session the scoring engine scores. */
-  function boardResults(log: FactLog, stream: string, date: string) {
-    log.add(
-      stream,
-      'SessionMovementRecorded',
-      {
-        clubId: 'karori',
-        eventId: stream,
-        date,
-        session: '1',
-        scoringMethod: 'MP',
-        winnerType: 2,
-        boards: [1, 2, 3],
-        fields: [
-          { field: 'NS', pairs: ['1', '2', '3'] },
-          { field: 'EW', pairs: ['4', '5', '6'] },
-        ],
-        expectedResults: [1, 2, 3].map((board) => ({ board, results: 3 })),
-      },
-      `${date}T19:30`,
-    );
-    for (let n = 1; n <= 6; n++)
-      log.add(
-        stream,
-        'SessionPairRegistered',
-        {
-          pair: String(n),
-          field: n <= 3 ? 'NS' : 'EW',
-          direction: n <= 3 ? 'NS' : 'EW',
-          players: [],
-        },
-        `${date}T19:30`,
-      );
-    LINES.forEach(([board, nsPair, ewPair, nsScore], i) =>
-      log.add(
-        stream,
-        'BoardResultRecorded',
-        {
-          board,
-          line: (i % 3) + 1,
-          nsPair,
-          ewPair,
-          kind: 'played',
-          contract: { level: 1, strain: 'NT', doubling: '' },
-          declarer: 'N',
-          tricks: 7,
-          nsScore,
-        },
-        `${date}T22:00`,
-      ),
-    );
-  }
 
   /**
    * SessionScoredFromBoards: session `session` of competition `id` is scored from the board
@@ -669,22 +447,34 @@ describe('NZ-8 and NZ-10: a player seated in a session scored from board results
     pairs: Array<string | [string, string[]]>,
     stream = `session-karori-${id}-${session}`,
   ) {
-    log.add(
-      `competition-${id}`,
-      'SessionScoredFromBoards',
-      {
-        competitionId: id,
-        session,
-        sessionStreamId: stream,
-        pairs: pairs.map((p, i) =>
-          typeof p === 'string'
-            ? { pairNumber: String(i + 1), pairId: p }
-            : { pairNumber: String(i + 1), pairId: p[0], players: p[1] },
-        ),
-      },
-      `${date}T23:00`,
-    );
+    const link = { competitionId: id, session, sessionStreamId: stream, pairs };
+    sessionScoredFromBoards(log, link, `${date}T23:00`);
     return stream;
+  }
+
+  /** 'wed' on the first three Wednesdays: TW and WW play the first two; X1 … X4 enter after. */
+  function twoWednesdaysThenOthersEnter(log: FactLog) {
+    wednesdayPairs(log, 'wed', WEDNESDAYS.slice(0, 3), pairs('TW', 'WW'), {
+      TW: firstTwoOfThree(PAIR.TW),
+      WW: firstTwoOfThree(PAIR.WW),
+    });
+    for (let n = 1; n <= 4; n++)
+      log.add('competition-wed', 'PairEntered', {
+        competitionId: 'wed',
+        pairId: `X${n}`,
+        players: [`x${2 * n - 1}`, `x${2 * n}`],
+      });
+    return log;
+  }
+
+  /**
+   * The 3rd Wednesday of 'wed' is linked to board results (TW, WW, X1 … X4 as pair numbers
+   * 1 … 6), then the board results of the session are recorded.
+   */
+  function thirdWednesdayScoredFromBoards(log: FactLog) {
+    const date = WEDNESDAYS[2]!;
+    const stream = linked(log, 'wed', 3, date, ['TW', 'WW', 'X1', 'X2', 'X3', 'X4']);
+    boardResultsRecorded(log, stream, { clubId: 'karori', eventId: stream, date });
   }
 
   /** The standings the club publishes (standingsOf, as the CLI and HTTP), by competitor. */
@@ -698,23 +488,8 @@ describe('NZ-8 and NZ-10: a player seated in a session scored from board results
   }
 
   it('NZ-8f a 3rd Wednesday played in a session scored from board results leaves the pair listed, not placed', () => {
-    const log = event(
-      club({ ...members, ...others }),
-      'wed',
-      'three-four-session-pairs',
-      'wednesday',
-      WEDNESDAYS.slice(0, 3),
-      { TW: ['tom', 'wes'], WW: ['we1', 'we2'] },
-      { TW: [['tom', 'wes'], ['tom', 'wes'], null], WW: [['we1', 'we2'], ['we1', 'we2'], null] },
-    );
-    for (let n = 1; n <= 4; n++)
-      log.add('competition-wed', 'PairEntered', {
-        competitionId: 'wed',
-        pairId: `X${n}`,
-        players: [`x${2 * n - 1}`, `x${2 * n}`],
-      });
-    const date = WEDNESDAYS[2]!;
-    boardResults(log, linked(log, 'wed', 3, date, ['TW', 'WW', 'X1', 'X2', 'X3', 'X4']), date);
+    const log = twoWednesdaysThenOthersEnter(club({ ...members, ...others }));
+    thirdWednesdayScoredFromBoards(log);
     const disqualified =
       'event: no — 2026-03-18: a Tuesday player on a Wednesday, the 3rd this year (at most 2): the pair or team is disqualified';
     // From the index of the raw ledger (nzInput) and in the published standings alike.
@@ -730,25 +505,8 @@ describe('NZ-8 and NZ-10: a player seated in a session scored from board results
   it('NZ-8f NZ-10 a substitute in a session scored from board results sits down, the absent player does not: the verdicts count the substitute', () => {
     const log = club({ ...members, ...others });
     // Vic visits three Mondays before the Wednesday session.
-    event(log, 'mon', 'three-four-session-pairs', 'monday', MONDAYS.slice(0, 3), {
-      MV: ['max', 'vic'],
-    });
-    event(
-      log,
-      'wed',
-      'three-four-session-pairs',
-      'wednesday',
-      WEDNESDAYS.slice(0, 3),
-      { TW: ['tom', 'wes'], WW: ['we1', 'we2'] },
-      { TW: [['tom', 'wes'], ['tom', 'wes'], null], WW: [['we1', 'we2'], ['we1', 'we2'], null] },
-    );
-    for (let n = 1; n <= 4; n++)
-      log.add('competition-wed', 'PairEntered', {
-        competitionId: 'wed',
-        pairId: `X${n}`,
-        players: [`x${2 * n - 1}`, `x${2 * n}`],
-      });
-    const date = WEDNESDAYS[2]!;
+    mondayPairs(log, 'mon', MONDAYS.slice(0, 3), pairs('MV'));
+    twoWednesdaysThenOthersEnter(log);
     // At the 3rd Wednesday tom (a Tuesday player) is replaced by wen, and we2 by vic.
     for (const [pairId, absentPlayerId, substituteId] of [
       ['TW', 'tom', 'wen'],
@@ -758,10 +516,10 @@ describe('NZ-8 and NZ-10: a player seated in a session scored from board results
         'competition-wed',
         'SubstitutePlayed',
         { competitionId: 'wed', session: 3, pairId, absentPlayerId, substituteId },
-        `${date}T19:00`,
+        `${WEDNESDAYS[2]}T19:00`,
       );
     // The link names no players: the pairs sat down as entered, with the substitutions applied.
-    boardResults(log, linked(log, 'wed', 3, date, ['TW', 'WW', 'X1', 'X2', 'X3', 'X4']), date);
+    thirdWednesdayScoredFromBoards(log);
     for (const r of [standings(log, 'wed'), published(log, 'wed')]) {
       // Tom played two Wednesdays, not three: the pair is placed.
       expect(r.TW).toMatchObject({ qualifies: true });
@@ -776,23 +534,10 @@ describe('NZ-8 and NZ-10: a player seated in a session scored from board results
 
   it('NZ-8f Wednesdays in sessions linked to board results not entered yet count, as the append gate counts them: the next Wednesday elsewhere is the 3rd', () => {
     const log = club(members);
-    event(
-      log,
-      'w1',
-      'three-four-session-pairs',
-      'wednesday',
-      WEDNESDAYS.slice(0, 3),
-      {
-        TW: ['tom', 'wes'],
-      },
-      { TW: [null, null, null] },
-    );
+    wednesdayPairs(log, 'w1', WEDNESDAYS.slice(0, 3), pairs('TW'), { TW: NO_RESULTS });
     linked(log, 'w1', 1, WEDNESDAYS[0]!, ['TW']);
     linked(log, 'w1', 2, WEDNESDAYS[1]!, ['TW']);
-    event(log, 'w2', 'three-four-session-pairs', 'wednesday', WEDNESDAYS.slice(3, 6), {
-      TW: ['tom', 'wes'],
-      WW: ['we1', 'we2'],
-    });
+    wednesdayPairs(log, 'w2', WEDNESDAYS.slice(3, 6), pairs('TW', 'WW'));
     const r = published(log, 'w2');
     expect(r.TW).toMatchObject({ place: null, qualifies: false });
     expect(said(r.TW!, 'NZ-8f')[0]).toBe(
@@ -802,23 +547,10 @@ describe('NZ-8 and NZ-10: a player seated in a session scored from board results
 
   it('NZ-8e a Tuesday in a session linked to board results counts: the 4th Tuesday after it is flagged not permitted (in a ledger written before the gate refused it)', () => {
     const log = club(members);
-    event(
-      log,
-      't1',
-      'three-four-session-pairs',
-      'tuesday',
-      TUESDAYS.slice(0, 3),
-      {
-        MT: ['mia', 'tia'],
-      },
-      { MT: [['mia', 'tia'], ['mia', 'tia'], null] },
-    );
+    tuesdayPairs(log, 't1', TUESDAYS.slice(0, 3), pairs('MT'), { MT: firstTwoOfThree(PAIR.MT) });
     // The players are given on the link: mia sat down with tom instead of tia.
     linked(log, 't1', 3, TUESDAYS[2]!, [['MT', ['mia', 'tom']]]);
-    event(log, 't2', 'three-four-session-pairs', 'tuesday', TUESDAYS.slice(3, 6), {
-      MT: ['mia', 'tia'],
-      TT: ['tom', 'jun'],
-    });
+    tuesdayPairs(log, 't2', TUESDAYS.slice(3, 6), pairs('MT', 'TT'));
     const r = published(log, 't2');
     expect(said(r.MT!, 'NZ-8e')[0]).toBe(
       'play (mia): no — 2026-03-24: a monday player on a Tuesday, the 4th this year (at most 3): not permitted',
@@ -828,23 +560,10 @@ describe('NZ-8 and NZ-10: a player seated in a session scored from board results
 
   it('NZ-8g a Monday in a session linked to board results counts: a Tuesday Open’s next Monday is the 3rd and disqualifies the pair', () => {
     const log = club(members);
-    event(
-      log,
-      'm1',
-      'three-four-session-pairs',
-      'monday',
-      MONDAYS.slice(0, 3),
-      {
-        TM: ['tia', 'mia'],
-      },
-      { TM: [null, null, null] },
-    );
+    mondayPairs(log, 'm1', MONDAYS.slice(0, 3), pairs('TM'), { TM: NO_RESULTS });
     linked(log, 'm1', 1, MONDAYS[0]!, ['TM']);
     linked(log, 'm1', 2, MONDAYS[1]!, ['TM']);
-    event(log, 'm2', 'three-four-session-pairs', 'monday', MONDAYS.slice(3, 6), {
-      TM: ['tia', 'mia'],
-      MM: ['mo1', 'mo2'],
-    });
+    mondayPairs(log, 'm2', MONDAYS.slice(3, 6), pairs('TM', 'MM'));
     const r = published(log, 'm2');
     expect(r.TM).toMatchObject({ place: null, qualifies: false });
     expect(said(r.TM!, 'NZ-8g')[0]).toMatch(
@@ -854,22 +573,9 @@ describe('NZ-8 and NZ-10: a player seated in a session scored from board results
 
   it('NZ-10 visits in sessions linked to board results count: the visitor’s next visit is the 4th, not permitted', () => {
     const log = club(members);
-    event(
-      log,
-      'v1',
-      'three-four-session-pairs',
-      'monday',
-      MONDAYS.slice(0, 3),
-      {
-        MV: ['max', 'vic'],
-      },
-      { MV: [null, null, null] },
-    );
+    mondayPairs(log, 'v1', MONDAYS.slice(0, 3), pairs('MV'), { MV: NO_RESULTS });
     for (let s = 1; s <= 3; s++) linked(log, 'v1', s, MONDAYS[s - 1]!, ['MV']);
-    event(log, 'v2', 'three-four-session-pairs', 'monday', MONDAYS.slice(3, 6), {
-      MV: ['max', 'vic'],
-      MM: ['mo1', 'mo2'],
-    });
+    mondayPairs(log, 'v2', MONDAYS.slice(3, 6), pairs('MV', 'MM'));
     expect(said(published(log, 'v2').MV!, 'NZ-10')[0]).toBe(
       "play (vic): no — 2026-03-23: the visitor's 4th play this year (at most 3): not permitted",
     );
@@ -877,17 +583,7 @@ describe('NZ-8 and NZ-10: a player seated in a session scored from board results
 
   it('NZ-8c a member with a guest named on a link to board results: the verdicts at the table as for an imported result', () => {
     const log = club(members);
-    event(
-      log,
-      'g',
-      'three-four-session-pairs',
-      'wednesday',
-      WEDNESDAYS.slice(0, 3),
-      {
-        WW: ['wes', 'wen'],
-      },
-      { WW: [null, null, null] },
-    );
+    wednesdayPairs(log, 'g', WEDNESDAYS.slice(0, 3), { WW: ['wes', 'wen'] }, { WW: NO_RESULTS });
     linked(log, 'g', 1, WEDNESDAYS[0]!, [['WW', ['wes', 'gus']]]);
     expect(said(standings(log, 'g').WW!, 'NZ-8c')).toEqual([
       'c-points (wes): ok — 2026-03-04: a member with a guest from outside the club',
@@ -898,14 +594,10 @@ describe('NZ-8 and NZ-10: a player seated in a session scored from board results
 
 describe('NZ-8 NZ-10 verdicts name the play they judge', () => {
   it('NZ-8f NZ-8c each verdict on a play carries its session and date; NZ-10 "no prizes" carries neither', () => {
-    const log = event(
-      club(members),
-      'wed',
-      'three-four-session-pairs',
-      'wednesday',
-      WEDNESDAYS.slice(0, 2),
-      { TW: ['tom', 'wes'], WV: ['we1', 'vic'] },
-    );
+    const log = wednesdayPairs(club(members), 'wed', WEDNESDAYS.slice(0, 2), {
+      ...pairs('TW'),
+      WV: ['we1', 'vic'],
+    });
     const state = fold(competitions, log.events);
     const v = nzEligibilityVerdicts(
       nzEligibilityIndex(state, 'karori', params),

@@ -1,56 +1,34 @@
 import { fold } from '../../src/projections/projection';
 import { competitions, standingsOf } from '../../src/projections/competitions';
 import type { NzStanding } from '../../src/standings/nz';
-import { FactLog } from '../support/ledger';
+import type { FactLog } from '../support/ledger';
+import {
+  numberedPairs,
+  nzClubWithRoster,
+  nzCompetitionEntered,
+  tuesdayMembers,
+} from '../support/nz-ledger';
 
 const C = 'club-pairs';
 const dates = Array.from({ length: 10 }, (_, i) => `2026-02-${String(3 + i).padStart(2, '0')}`);
+const CLUB_PAIRS = {
+  name: 'Club Pairs',
+  season: '2026',
+  kind: 'pairs-series',
+  format: 'club-pairs',
+};
 
 /** A ten-session Club Pairs with three pairs; `scores[pair][session-1]` (null: not played). */
 function clubPairs(
   scores: Record<string, Array<number | null>>,
   extra: (log: FactLog) => void = () => {},
 ) {
-  const log = new FactLog('karori', '+13:00');
-  log.add('club-karori', 'RulebookAdopted', {
-    clubId: 'karori',
-    preset: 'nz-club',
-    overrides: {},
-    effectiveFrom: '2026-01-01',
+  const log = nzClubWithRoster({
+    ...tuesdayMembers(3),
+    guest: { name: 'Guest', status: 'non-member' },
+    sub: { name: 'Sub', status: 'member' },
   });
-  for (const p of ['a1', 'b1', 'a2', 'b2', 'a3', 'b3']) {
-    log.add('club-karori-players', 'PlayerRegistered', {
-      playerId: p,
-      name: p,
-      status: 'member',
-      homeNight: 'tuesday',
-    });
-  }
-  log.add('club-karori-players', 'PlayerRegistered', {
-    playerId: 'guest',
-    name: 'Guest',
-    status: 'non-member',
-  });
-  log.add('club-karori-players', 'PlayerRegistered', {
-    playerId: 'sub',
-    name: 'Sub',
-    status: 'member',
-  });
-  log.add(`competition-${C}`, 'CompetitionCreated', {
-    competitionId: C,
-    clubId: 'karori',
-    name: 'Club Pairs',
-    season: '2026',
-    kind: 'pairs-series',
-    format: 'club-pairs',
-    sessions: dates.map((date, i) => ({ session: i + 1, date, startTime: '19:30' })),
-  });
-  for (const n of [1, 2, 3])
-    log.add(`competition-${C}`, 'PairEntered', {
-      competitionId: C,
-      pairId: `p${n}`,
-      players: [`a${n}`, `b${n}`],
-    });
+  nzCompetitionEntered(log, C, CLUB_PAIRS, dates, numberedPairs('p', 3));
   extra(log);
   for (let s = 1; s <= 10; s++) {
     for (const [pairId, row] of Object.entries(scores)) {

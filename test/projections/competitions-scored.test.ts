@@ -8,7 +8,19 @@ import { competitions, standingsOf } from '../../src/projections/competitions';
 import { scoredResults } from '../../src/projections/competitions/scored-sessions';
 import { fold } from '../../src/projections/projection';
 import { cli } from '../support/cli';
+import {
+  boardResultsRecorded,
+  MITCHELL,
+  sessionScoredFromBoards,
+  type Line,
+} from '../support/board-session';
 import { FactLog } from '../support/ledger';
+import {
+  numberedPairs,
+  nzClubWithRoster,
+  nzCompetitionEntered,
+  tuesdayMembers,
+} from '../support/nz-ledger';
 import { tempDir } from '../support/temp';
 
 /**
@@ -16,24 +28,6 @@ import { tempDir } from '../support/temp';
  * (movement, pairs, traveller lines) are linked to session 1 of a competition by
  * SessionScoredFromBoards; the standings show the percentages the scoring engine derives.
  */
-
-type Line = [board: number, ns: string, ew: string, nsScore: number];
-
-/**
- * A Mitchell: three tables, NS pairs 1–3 and EW pairs 4–6, three boards, each played three
- * times (top 2 × (3 − 1) = 4).
- */
-const LINES: Line[] = [
-  [1, '1', '4', 420],
-  [1, '2', '5', 450],
-  [1, '3', '6', -50],
-  [2, '1', '5', -100],
-  [2, '2', '6', -100],
-  [2, '3', '4', 110],
-  [3, '1', '6', 140],
-  [3, '2', '4', 170],
-  [3, '3', '5', 140],
-];
 
 /** STD-MP by hand: 2 per result beaten, 1 per tie, top 2(n − 1); % = Σ mp / Σ tops, 2 decimals. */
 function byHand(lines: Line[]): Record<string, { percentage: number; boards: number }> {
@@ -63,61 +57,11 @@ function byHand(lines: Line[]): Record<string, { percentage: number; boards: num
   );
 }
 
-const EXPECTED = byHand(LINES);
+const EXPECTED = byHand(MITCHELL);
 
 /** The session-context facts of the scored session, as `import usebio` writes them. */
-function boardSession(log: FactLog, streamId: string, clubId: string, date: string, lines = LINES) {
-  log.add(
-    streamId,
-    'SessionMovementRecorded',
-    {
-      clubId,
-      eventId: 'ev-1',
-      date,
-      session: '1',
-      scoringMethod: 'MP',
-      winnerType: 2,
-      boards: [1, 2, 3],
-      fields: [
-        { field: 'NS', pairs: ['1', '2', '3'] },
-        { field: 'EW', pairs: ['4', '5', '6'] },
-      ],
-      expectedResults: [1, 2, 3].map((board) => ({ board, results: 3 })),
-    },
-    `${date}T19:30`,
-  );
-  for (const n of [1, 2, 3, 4, 5, 6])
-    log.add(
-      streamId,
-      'SessionPairRegistered',
-      {
-        pair: String(n),
-        field: n <= 3 ? 'NS' : 'EW',
-        direction: n <= 3 ? 'NS' : 'EW',
-        players: [],
-      },
-      `${date}T19:30`,
-    );
-  lines.forEach(([board, nsPair, ewPair, nsScore], i) =>
-    log.add(
-      streamId,
-      'BoardResultRecorded',
-      {
-        board,
-        line: (i % 3) + 1,
-        nsPair,
-        ewPair,
-        kind: 'played',
-        // Not checked against the contract here (the importer does that): a 1NT by N.
-        contract: { level: 1, strain: 'NT', doubling: '' },
-        declarer: 'N',
-        tricks: 7,
-        nsScore,
-      },
-      `${date}T22:00`,
-    ),
-  );
-}
+const boardSession = (log: FactLog, stream: string, clubId: string, date: string, lines?: Line[]) =>
+  boardResultsRecorded(log, stream, { clubId, eventId: 'ev-1', date, lines });
 
 const DSB = 'dsb-scored';
 const DSB_STREAM = 'session-dsb-ev-1-1';
@@ -150,6 +94,7 @@ function dsbCompetition(log = new FactLog('dsb')) {
   return log;
 }
 
+/** Session `session` (of `group`) scored from `sessionStreamId`: pair number n is `<prefix>n`. */
 const link = (
   log: FactLog,
   competitionId: string,
@@ -159,15 +104,14 @@ const link = (
   group?: string,
   session = 1,
 ) =>
-  log.add(
-    `competition-${competitionId}`,
-    'SessionScoredFromBoards',
+  sessionScoredFromBoards(
+    log,
     {
       competitionId,
       session,
-      ...(group ? { group } : {}),
+      group,
       sessionStreamId,
-      pairs: [1, 2, 3, 4, 5, 6].map((n) => ({ pairNumber: String(n), pairId: `${prefix}${n}` })),
+      pairs: Object.keys(numberedPairs(prefix, 6)),
     },
     at,
   );
@@ -176,37 +120,12 @@ const NZ = 'club-pairs-scored';
 const NZ_STREAM = 'session-karori-ev-1-1';
 const nzDates = Array.from({ length: 10 }, (_, i) => `2026-02-${String(3 + i).padStart(2, '0')}`);
 
-function nzCompetition(log = new FactLog('karori', '+13:00')) {
-  log.add('club-karori', 'RulebookAdopted', {
-    clubId: 'karori',
-    preset: 'nz-club',
-    overrides: {},
-    effectiveFrom: '2026-01-01',
-  });
-  for (let i = 1; i <= 6; i++)
-    for (const p of [`a${i}`, `b${i}`])
-      log.add('club-karori-players', 'PlayerRegistered', {
-        playerId: p,
-        name: p,
-        status: 'member',
-        homeNight: 'tuesday',
-      });
-  log.add(`competition-${NZ}`, 'CompetitionCreated', {
-    competitionId: NZ,
-    clubId: 'karori',
-    name: 'Club Pairs (scored here)',
-    season: '2026',
-    kind: 'pairs-series',
-    format: 'club-pairs',
-    night: 'tuesday',
-    sessions: nzDates.map((date, i) => ({ session: i + 1, date, startTime: '19:30' })),
-  });
-  for (let i = 1; i <= 6; i++)
-    log.add(`competition-${NZ}`, 'PairEntered', {
-      competitionId: NZ,
-      pairId: `n${i}`,
-      players: [`a${i}`, `b${i}`],
-    });
+/** Karori (nz-club) and a ten-session Club Pairs of six pairs n1 … n6 (Tuesday members). */
+function nzCompetition() {
+  const log = nzClubWithRoster(tuesdayMembers(6));
+  const clubPairs = { name: 'Club Pairs (scored here)', season: '2026', kind: 'pairs-series' };
+  const on = { ...clubPairs, format: 'club-pairs', night: 'tuesday' };
+  nzCompetitionEntered(log, NZ, on, nzDates, numberedPairs('n', 6));
   return log;
 }
 
@@ -265,7 +184,7 @@ describe('a session scored here from board results', () => {
       reason: 'misinformation',
     });
     const adjusted = byHand(
-      LINES.map((l) => (l[0] === 1 && l[1] === '3' ? [1, '3', '6', 600] : l)),
+      MITCHELL.map((l) => (l[0] === 1 && l[1] === '3' ? [1, '3', '6', 600] : l)),
     );
     const { rows } = dsbRows(log);
     expect(rows.d3!.percentage).toBe(adjusted['3']!.percentage);
@@ -334,7 +253,7 @@ describe('a session scored here from board results', () => {
       DSB_STREAM,
       'dsb',
       dsbDates[0]!,
-      LINES.filter((l) => l[1] !== '1'),
+      MITCHELL.filter((l) => l[1] !== '1'),
     );
     link(log, DSB, DSB_STREAM, 'd', `${dsbDates[0]}T23:00`, 'A');
     const { rows } = dsbRows(log);
@@ -345,7 +264,7 @@ describe('a session scored here from board results', () => {
 });
 
 /** Board 1 played twice, the others three times: Neuberg factors board 1 up to 3 results. */
-const SHORT_BOARD = LINES.filter((l) => !(l[0] === 1 && l[1] === '1'));
+const SHORT_BOARD = MITCHELL.filter((l) => !(l[0] === 1 && l[1] === '1'));
 
 describe('the club’s scoring settings: a rulebook parameter (scoring.*), by session date', () => {
   const scoredSession = (log: FactLog, session: number) => {

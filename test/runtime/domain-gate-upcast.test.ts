@@ -5,6 +5,11 @@ import { DomainGate } from '../../src/runtime/domain-gate';
 import { readRaw } from '../../src/runtime/raw-records';
 import type { EventStore } from '../../src/store/event-store';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
+import {
+  dispensationGrantedV1,
+  DSB_2014,
+  dsbCompetitionWithPairA1,
+} from '../support/dsb-competition';
 import { collect } from '../support/events';
 import {
   competition,
@@ -62,47 +67,20 @@ function ledger(): Ledger {
 }
 
 /** A DSB competition in groups with pair a1 (ann, bob). */
-const DSB = 'dsb-2014';
-const dsbFact = (type: string, data: Record<string, unknown>, schemaVersion?: number) => ({
-  ...proposed(
-    `competition-${DSB}`,
-    type,
-    { competitionId: DSB, ...data },
-    '2014-09-01T12:00:00+02:00',
-  ),
-  ...(schemaVersion ? { schemaVersion } : {}),
-});
-const DSB_SETUP = [
-  dsbFact('CompetitionCreated', {
-    clubId: 'groenlo',
-    name: 'Parencompetitie',
-    season: '2014-2015',
-    kind: 'pairs-series',
-    format: 'dsb-pairs',
-    groups: ['A'],
-    sessions: [{ session: 1, date: '2014-09-08', startTime: '19:45' }],
-  }),
-  dsbFact('PairEntered', { pairId: 'a1', players: ['ann', 'bob'], group: 'A' }),
-];
-const grantedV1 = (rule: string, playerId?: string) =>
-  dsbFact(
-    'DispensationGranted',
-    { pairId: 'a1', rule, ...(playerId ? { playerId } : {}), reason: 'long illness' },
-    1,
-  );
+const DSB_SETUP = dsbCompetitionWithPairA1();
 
 describe('the append gate decides on a fact as read: an older schema version upcast', () => {
   it('DSB-9.4(2) a version-1 DispensationGranted (DSB-9.4.2) naming no player is refused on append, as its v2 reading would be', async () => {
     const l = ledger();
     await l.append(...DSB_SETUP);
-    const error = await l.refused(grantedV1('DSB-9.4.2'));
+    const error = await l.refused(dispensationGrantedV1('DSB-9.4.2'));
     expect(error).toMatchObject({
       rule: 'DSB-9.4',
       field: 'events[0].data.playerId',
       reason: 'DSB-9.4(2) lets one player play with a substitute: name the player',
     });
     // A player outside the pair likewise, as at version 2.
-    expect(await l.refused(grantedV1('DSB-9.4.2', 'zoe'))).toMatchObject({
+    expect(await l.refused(dispensationGrantedV1('DSB-9.4.2', 'zoe'))).toMatchObject({
       rule: 'DSB-9.4',
       field: 'events[0].data.playerId',
     });
@@ -110,20 +88,24 @@ describe('the append gate decides on a fact as read: an older schema version upc
 
   it('DSB-9.4 a valid version-1 DispensationGranted is accepted and stored as sent (version 1, DSB-9.4.2); it is read back as DSB-9.4(2)', async () => {
     const l = ledger();
-    await l.append(...DSB_SETUP, grantedV1('DSB-9.4.2', 'bob'), grantedV1('DSB-9.4.1'));
-    const read = await collect(l.store.readStream(`competition-${DSB}`, { fromRevision: 2 }));
+    await l.append(
+      ...DSB_SETUP,
+      dispensationGrantedV1('DSB-9.4.2', 'bob'),
+      dispensationGrantedV1('DSB-9.4.1'),
+    );
+    const read = await collect(l.store.readStream(`competition-${DSB_2014}`, { fromRevision: 2 }));
     expect(read.map((e) => [e.schemaVersion, e.data])).toEqual([
       [
         2,
         {
-          competitionId: DSB,
+          competitionId: DSB_2014,
           pairId: 'a1',
           rule: 'DSB-9.4(2)',
           playerId: 'bob',
           reason: 'long illness',
         },
       ],
-      [2, { competitionId: DSB, pairId: 'a1', rule: 'DSB-9.4(1)', reason: 'long illness' }],
+      [2, { competitionId: DSB_2014, pairId: 'a1', rule: 'DSB-9.4(1)', reason: 'long illness' }],
     ]);
     const stored = (await collect(readRaw(l.store))).slice(2);
     expect(stored.map((r) => [r.schemaVersion, JSON.parse(r.data).rule])).toEqual([
