@@ -1,14 +1,7 @@
-import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import {
-  cPointsOf,
-  type CompetitionsState,
-  type CPointsView,
-} from '../../projections/competitions';
+import { cPointsOf, type CPointsView } from '../../projections/competitions';
 import type { AsOf } from '../../runtime/published';
-import type { EventStore } from '../../store/event-store';
-import { EVENT_STORE, LIVE_COMPETITIONS } from '../tokens';
-import { competitionsAt } from './published';
+import { CompetitionsQueryHandler } from './published';
 
 /** NZ-8 C points of a competition's scored sessions, as of now, an instant or a position. */
 export class CPointsQuery extends Query<CPointsView> {
@@ -21,14 +14,12 @@ export class CPointsQuery extends Query<CPointsView> {
 }
 
 @QueryHandler(CPointsQuery)
-export class CPointsHandler implements IQueryHandler<CPointsQuery, CPointsView> {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(LIVE_COMPETITIONS) private readonly live: () => CompetitionsState | undefined,
-  ) {}
-
+export class CPointsHandler
+  extends CompetitionsQueryHandler
+  implements IQueryHandler<CPointsQuery, CPointsView>
+{
   async execute({ competitionId, at }: CPointsQuery) {
-    const state = await competitionsAt(this.store, this.live, at);
+    const state = await this.competitionsAt(at);
     return cPointsOf(state, competitionId, { session: at.session });
   }
 }

@@ -14,17 +14,21 @@ import {
 import type { EventStore } from '../../store/event-store';
 import { EVENT_STORE, LIVE_COMPETITIONS } from '../tokens';
 
-/**
- * The competitions state a query reads: asked for now, the live state when the app keeps one;
- * as of an instant or a position (or now without a live state), a replay of the store's facts.
- */
-export async function competitionsAt(
-  store: EventStore,
-  live: () => CompetitionsState | undefined,
-  at: AsOf,
-): Promise<CompetitionsState> {
-  const now = at.asOf === undefined && at.atPosition === undefined ? live() : undefined;
-  return now ?? (await competitionsState(store, at));
+/** A query handler that reads the competitions state, as of now, an instant or a position. */
+export abstract class CompetitionsQueryHandler {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(LIVE_COMPETITIONS) private readonly live: () => CompetitionsState | undefined,
+  ) {}
+
+  /**
+   * Asked for now, the live state when the app keeps one; as of an instant or a position (or
+   * now without a live state), a replay of the store's facts.
+   */
+  protected async competitionsAt(at: AsOf): Promise<CompetitionsState> {
+    const now = at.asOf === undefined && at.atPosition === undefined ? this.live() : undefined;
+    return now ?? (await competitionsState(this.store, at));
+  }
 }
 
 /** A competition's standings, as of now, an instant or a position (a replay of the facts). */
@@ -38,14 +42,12 @@ export class StandingsQuery extends Query<PublishedStandings> {
 }
 
 @QueryHandler(StandingsQuery)
-export class StandingsHandler implements IQueryHandler<StandingsQuery, PublishedStandings> {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(LIVE_COMPETITIONS) private readonly live: () => CompetitionsState | undefined,
-  ) {}
-
+export class StandingsHandler
+  extends CompetitionsQueryHandler
+  implements IQueryHandler<StandingsQuery, PublishedStandings>
+{
   async execute({ competitionId, at }: StandingsQuery) {
-    const state = await competitionsAt(this.store, this.live, at);
+    const state = await this.competitionsAt(at);
     return standingsFrom(state, competitionId, at.afterSession);
   }
 }
@@ -62,13 +64,11 @@ export class ChampionshipQuery extends Query<ChampionshipView> {
 }
 
 @QueryHandler(ChampionshipQuery)
-export class ChampionshipHandler implements IQueryHandler<ChampionshipQuery, ChampionshipView> {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(LIVE_COMPETITIONS) private readonly live: () => CompetitionsState | undefined,
-  ) {}
-
+export class ChampionshipHandler
+  extends CompetitionsQueryHandler
+  implements IQueryHandler<ChampionshipQuery, ChampionshipView>
+{
   async execute({ clubId, season, at }: ChampionshipQuery) {
-    return championshipOf(await competitionsAt(this.store, this.live, at), clubId, season);
+    return championshipOf(await this.competitionsAt(at), clubId, season);
   }
 }
