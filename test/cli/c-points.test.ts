@@ -19,6 +19,12 @@ describe('bridge-ledger c-points', () => {
   beforeAll(async () => {
     store = await exampleLedger();
   });
+  /** `c-points club-pairs-2026 --format json` on the example ledger, with `options`, parsed. */
+  const cPointsJson = async (...options: string[]) =>
+    JSON.parse(
+      (await cli('c-points', 'club-pairs-2026', '--store', store, '--format', 'json', ...options))
+        .stdout,
+    );
 
   it('NZ-8 C points: prints each scored session’s awards as a table, JSON with each award explained, or CSV', async () => {
     const t = await cli('c-points', 'club-pairs-2026', '--store', store);
@@ -32,9 +38,7 @@ describe('bridge-ledger c-points', () => {
     expect(t.stdout).toMatch(/^session\s+date\s+field\s+place\s+pair\s+player\s+score\s+points$/m);
     expect(t.stdout).toMatch(/^Totals$/m);
 
-    const json = JSON.parse(
-      (await cli('c-points', 'club-pairs-2026', '--store', store, '--format', 'json')).stdout,
-    );
+    const json = await cPointsJson();
     expect(json.awards).toHaveLength(10);
     const first = json.awards[0].awards[0];
     expect(first).toMatchObject({ place: 1, points: '40' });
@@ -50,35 +54,9 @@ describe('bridge-ledger c-points', () => {
   });
 
   it('NZ-8 C points: one session with --session, and as of a past ledger position (a replay)', async () => {
-    const one = JSON.parse(
-      (
-        await cli(
-          'c-points',
-          'club-pairs-2026',
-          '--store',
-          store,
-          '--format',
-          'json',
-          '--session',
-          '3',
-        )
-      ).stdout,
-    );
+    const one = await cPointsJson('--session', '3');
     expect(one.awards.map((s: { session: number }) => s.session)).toEqual([3]);
-    const early = JSON.parse(
-      (
-        await cli(
-          'c-points',
-          'club-pairs-2026',
-          '--store',
-          store,
-          '--format',
-          'json',
-          '--at-position',
-          '411',
-        )
-      ).stdout,
-    );
+    const early = await cPointsJson('--at-position', '411');
     expect(early.position).toBe(411);
     expect(early.awards.length).toBeGreaterThan(0);
     expect(early.awards.length).toBeLessThan(10);

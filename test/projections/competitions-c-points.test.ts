@@ -17,6 +17,7 @@ import {
 import type { FactLog } from '../support/ledger';
 import { weekly } from '../support/nz-club';
 import {
+  importedResult,
   numberedPairs,
   nzClubWithRoster,
   nzCompetitionEntered,
@@ -63,31 +64,14 @@ function ledger(
   options.extra?.(log);
   const format = options.format ?? 'three-four-session-pairs';
   const night = options.night ?? 'tuesday';
-  const stream = nzCompetitionEntered(
-    log,
-    id,
-    { ...SHORT_PAIRS, format, night },
-    dates,
-    numberedPairs('p', 9),
-  );
+  nzCompetitionEntered(log, id, { ...SHORT_PAIRS, format, night }, dates, numberedPairs('p', 9));
   dates.forEach((date, i) => {
     for (let n = 1; n <= 9; n++) {
       const pairId = `p${n}`;
       const players = (i === 0 && options.seat?.[pairId]) || [`a${n}`, `b${n}`];
-      log.add(
-        stream,
-        'SessionResultRecorded',
-        {
-          competitionId: id,
-          session: i + 1,
-          pairId,
-          players,
-          percentage: options.scores?.[pairId] ?? 70 - 2 * (n - 1),
-          boardsPlayed: options.boards ?? 25,
-          source: 'imported',
-        },
-        `${date}T22:30`,
-      );
+      const percentage = options.scores?.[pairId] ?? 70 - 2 * (n - 1);
+      const result = { session: i + 1, pairId, players, percentage };
+      importedResult(log, id, result, options.boards ?? 25, `${date}T22:30`);
     }
   });
   return log;

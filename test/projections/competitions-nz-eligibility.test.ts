@@ -11,7 +11,12 @@ import { nzStandings, type NzStanding } from '../../src/standings/nz';
 import { boardResultsRecorded, sessionScoredFromBoards } from '../support/board-session';
 import type { FactLog } from '../support/ledger';
 import { weekly } from '../support/nz-club';
-import { nzClubWithRoster, nzCompetitionEntered, type Roster } from '../support/nz-ledger';
+import {
+  importedResult,
+  nzClubWithRoster,
+  nzCompetitionEntered,
+  type Roster,
+} from '../support/nz-ledger';
 
 const params = nzClub.params;
 
@@ -36,32 +41,14 @@ function event(
 ) {
   const kind = format === 'club-pairs' ? 'pairs-series' : 'short-pairs';
   const season = dates[0]!.slice(0, 4);
-  const stream = nzCompetitionEntered(
-    log,
-    id,
-    { name: id, season, kind, format, night },
-    dates,
-    pairs,
-  );
+  nzCompetitionEntered(log, id, { name: id, season, kind, format, night }, dates, pairs);
   dates.forEach((date, i) => {
     Object.entries(pairs).forEach(([pairId, entered], n) => {
       const seated = played[pairId]?.[i];
       const players = seated === undefined ? entered : seated;
       if (players === null) return;
-      log.add(
-        stream,
-        'SessionResultRecorded',
-        {
-          competitionId: id,
-          session: i + 1,
-          pairId,
-          players,
-          percentage: n === 0 ? 60 : 50,
-          boardsPlayed: 24,
-          source: 'imported',
-        },
-        `${date}T22:30`,
-      );
+      const result = { session: i + 1, pairId, players, percentage: n === 0 ? 60 : 50 };
+      importedResult(log, id, result, 24, `${date}T22:30`);
     });
   });
   return log;
@@ -452,6 +439,22 @@ describe('NZ-8 and NZ-10: a player seated in a session scored from board results
     return stream;
   }
 
+  /**
+   * Competition `id` on the three `dates` (an event of `onNight`) with pair `pairId` only, and no
+   * imported result: its sessions `sessions` are scored from board results not entered yet.
+   */
+  function playedOnLinksOnly(
+    onNight: typeof wednesdayPairs,
+    log: FactLog,
+    id: string,
+    dates: string[],
+    pairId: keyof typeof PAIR,
+    sessions: number[],
+  ) {
+    onNight(log, id, dates, pairs(pairId), { [pairId]: NO_RESULTS });
+    for (const s of sessions) linked(log, id, s, dates[s - 1]!, [pairId]);
+  }
+
   /** 'wed' on the first three Wednesdays: TW and WW play the first two; X1 … X4 enter after. */
   function twoWednesdaysThenOthersEnter(log: FactLog) {
     wednesdayPairs(log, 'wed', WEDNESDAYS.slice(0, 3), pairs('TW', 'WW'), {
@@ -534,9 +537,7 @@ describe('NZ-8 and NZ-10: a player seated in a session scored from board results
 
   it('NZ-8f Wednesdays in sessions linked to board results not entered yet count, as the append gate counts them: the next Wednesday elsewhere is the 3rd', () => {
     const log = club(members);
-    wednesdayPairs(log, 'w1', WEDNESDAYS.slice(0, 3), pairs('TW'), { TW: NO_RESULTS });
-    linked(log, 'w1', 1, WEDNESDAYS[0]!, ['TW']);
-    linked(log, 'w1', 2, WEDNESDAYS[1]!, ['TW']);
+    playedOnLinksOnly(wednesdayPairs, log, 'w1', WEDNESDAYS.slice(0, 3), 'TW', [1, 2]);
     wednesdayPairs(log, 'w2', WEDNESDAYS.slice(3, 6), pairs('TW', 'WW'));
     const r = published(log, 'w2');
     expect(r.TW).toMatchObject({ place: null, qualifies: false });
@@ -560,9 +561,7 @@ describe('NZ-8 and NZ-10: a player seated in a session scored from board results
 
   it('NZ-8g a Monday in a session linked to board results counts: a Tuesday Open’s next Monday is the 3rd and disqualifies the pair', () => {
     const log = club(members);
-    mondayPairs(log, 'm1', MONDAYS.slice(0, 3), pairs('TM'), { TM: NO_RESULTS });
-    linked(log, 'm1', 1, MONDAYS[0]!, ['TM']);
-    linked(log, 'm1', 2, MONDAYS[1]!, ['TM']);
+    playedOnLinksOnly(mondayPairs, log, 'm1', MONDAYS.slice(0, 3), 'TM', [1, 2]);
     mondayPairs(log, 'm2', MONDAYS.slice(3, 6), pairs('TM', 'MM'));
     const r = published(log, 'm2');
     expect(r.TM).toMatchObject({ place: null, qualifies: false });
@@ -573,8 +572,7 @@ describe('NZ-8 and NZ-10: a player seated in a session scored from board results
 
   it('NZ-10 visits in sessions linked to board results count: the visitor’s next visit is the 4th, not permitted', () => {
     const log = club(members);
-    mondayPairs(log, 'v1', MONDAYS.slice(0, 3), pairs('MV'), { MV: NO_RESULTS });
-    for (let s = 1; s <= 3; s++) linked(log, 'v1', s, MONDAYS[s - 1]!, ['MV']);
+    playedOnLinksOnly(mondayPairs, log, 'v1', MONDAYS.slice(0, 3), 'MV', [1, 2, 3]);
     mondayPairs(log, 'v2', MONDAYS.slice(3, 6), pairs('MV', 'MM'));
     expect(said(published(log, 'v2').MV!, 'NZ-10')[0]).toBe(
       "play (vic): no — 2026-03-23: the visitor's 4th play this year (at most 3): not permitted",

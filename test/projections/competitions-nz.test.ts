@@ -3,6 +3,7 @@ import { competitions, standingsOf } from '../../src/projections/competitions';
 import type { NzStanding } from '../../src/standings/nz';
 import type { FactLog } from '../support/ledger';
 import {
+  importedResult,
   numberedPairs,
   nzClubWithRoster,
   nzCompetitionEntered,
@@ -44,20 +45,8 @@ function clubPairs(
       const players = subbed
         ? [`a${n}`, (subbed.data as { substituteId: string }).substituteId]
         : [`a${n}`, `b${n}`];
-      log.add(
-        `competition-${C}`,
-        'SessionResultRecorded',
-        {
-          competitionId: C,
-          session: s,
-          pairId,
-          players,
-          percentage: pct,
-          boardsPlayed: 25,
-          source: 'imported',
-        },
-        `${dates[s - 1]}T22:30`,
-      );
+      const result = { session: s, pairId, players, percentage: pct };
+      importedResult(log, C, result, 25, `${dates[s - 1]}T22:30`);
     }
   }
   return log;

@@ -75,6 +75,11 @@ class Ledger {
     (await collect(this.store.readStream(streamId)).catch(() => [])).map((e) => e.id);
 }
 
+/** Fields a refusal names: the first fact's first or second player, or its substitute. */
+const FIRST_PLAYER = 'events[0].data.players[0]';
+const SECOND_PLAYER = 'events[0].data.players[1]';
+const SUBSTITUTE = 'events[0].data.substituteId';
+
 async function nzClub(...extra: Proposed[]) {
   const ledger = new Ledger();
   await ledger.append(rulebookAdopted(), ...ROSTER, ...extra);
@@ -95,11 +100,7 @@ describe('NZ-8e a Monday or Wednesday player may play on a Tuesday at most 3 tim
     await ledger.append(...tue.setup, tue.result(1, 'MT'), tue.result(2, 'MT'));
     // Exactly the 3rd is allowed.
     await ledger.append(tue.result(3, 'MT'), tue.result(4, 'TT'));
-    const refused = await ledger.refuses(
-      [tue.result(4, 'MT')],
-      'NZ-8e',
-      'events[0].data.players[0]',
-    );
+    const refused = await ledger.refuses([tue.result(4, 'MT')], 'NZ-8e', FIRST_PLAYER);
     expect(refused.reason).toBe(
       'mia: 2026-03-24: a monday player on a Tuesday, the 4th this year (at most 3): not permitted',
     );
@@ -116,7 +117,7 @@ describe('NZ-8e a Monday or Wednesday player may play on a Tuesday at most 3 tim
       tue.result(2, 'WT'),
       tue.result(3, 'WT'),
     );
-    await ledger.refuses([tue.result(4, 'WT')], 'NZ-8e', 'events[0].data.players[0]', /^wes: /);
+    await ledger.refuses([tue.result(4, 'WT')], 'NZ-8e', FIRST_PLAYER, /^wes: /);
   });
 
   it('NZ-8e the 4 Wellesley Pairs and 3 Wilkinson Individual nights are not counted', async () => {
@@ -131,7 +132,7 @@ describe('NZ-8e a Monday or Wednesday player may play on a Tuesday at most 3 tim
     await ledger.append(...wilkinson.setup, ...[1, 2, 3].map((s) => wilkinson.result(s, 'M')));
     const tue = tuesdayEvent('tue', TUESDAYS.slice(7, 11));
     await ledger.append(...tue.setup, ...[1, 2, 3].map((s) => tue.result(s, 'MT')));
-    await ledger.refuses([tue.result(4, 'MT')], 'NZ-8e', 'events[0].data.players[0]', /the 4th/);
+    await ledger.refuses([tue.result(4, 'MT')], 'NZ-8e', FIRST_PLAYER, /the 4th/);
   });
 
   it('NZ-8e counts across the club’s competitions, and within one batch its earlier facts count', async () => {
@@ -153,11 +154,7 @@ describe('NZ-8e a Monday or Wednesday player may play on a Tuesday at most 3 tim
     const ledger = await nzClub();
     const tue = tuesdayEvent('tue', TUESDAYS.slice(0, 4));
     await ledger.append(...tue.setup, ...[1, 2, 3].map((s) => tue.result(s, 'MT')));
-    await ledger.refuses(
-      [tue.substitute(4, 'TT', 'tim', 'mia')],
-      'NZ-8e',
-      'events[0].data.substituteId',
-    );
+    await ledger.refuses([tue.substitute(4, 'TT', 'tim', 'mia')], 'NZ-8e', SUBSTITUTE);
   });
 
   it('NZ-8e a player appearing twice in a session counts once; the same Tuesday in two events is one Tuesday', async () => {
@@ -168,7 +165,7 @@ describe('NZ-8e a Monday or Wednesday player may play on a Tuesday at most 3 tim
     await ledger.append(...again.setup, again.result(1, 'MT'), again.result(2, 'MT'));
     // The 3rd Tuesday: a substitute, then the result naming the substitute.
     await ledger.append(tue.substitute(3, 'TT', 'tim', 'mia'), tue.result(3, 'TT', ['tom', 'mia']));
-    await ledger.refuses([tue.result(4, 'MT')], 'NZ-8e', 'events[0].data.players[0]');
+    await ledger.refuses([tue.result(4, 'MT')], 'NZ-8e', FIRST_PLAYER);
   });
 
   it('NZ-8e a session scored from board results counts its players', async () => {
@@ -215,7 +212,7 @@ describe('NZ-8e a Monday or Wednesday player may play on a Tuesday at most 3 tim
     const ledger = await nzClub();
     const tue = tuesdayEvent('tue', dates);
     await ledger.append(...tue.setup, ...[1, 2, 3].map((s) => tue.result(s, 'MT')));
-    await ledger.refuses([tue.result(4, 'MT')], 'NZ-8e', 'events[0].data.players[0]');
+    await ledger.refuses([tue.result(4, 'MT')], 'NZ-8e', FIRST_PLAYER);
     // Postponed into January: a new club year.
     await ledger.append(tue.held(4, '2027-01-05'), tue.result(4, 'MT'));
   });
@@ -229,7 +226,7 @@ describe('NZ-8e a Monday or Wednesday player may play on a Tuesday at most 3 tim
     const april = await nzClub(rulebookAmended({ yearStarts: '04-01' }, '2026-01-01'));
     const t2 = tuesdayEvent('tue', dates);
     await april.append(...t2.setup, ...[1, 2, 3].map((s) => t2.result(s, 'MT')));
-    await april.refuses([t2.result(4, 'MT')], 'NZ-8e', 'events[0].data.players[0]');
+    await april.refuses([t2.result(4, 'MT')], 'NZ-8e', FIRST_PLAYER);
   });
 
   it('NZ-8e an amendment raising the limit to 4 allows the 4th Tuesday from its effective date', async () => {
@@ -238,14 +235,14 @@ describe('NZ-8e a Monday or Wednesday player may play on a Tuesday at most 3 tim
     );
     const tue = tuesdayEvent('tue', TUESDAYS.slice(0, 5));
     await ledger.append(...tue.setup, ...[1, 2, 3, 4].map((s) => tue.result(s, 'MT')));
-    await ledger.refuses([tue.result(5, 'MT')], 'NZ-8e', 'events[0].data.players[0]', /at most 4/);
+    await ledger.refuses([tue.result(5, 'MT')], 'NZ-8e', FIRST_PLAYER, /at most 4/);
 
     const late = await nzClub(
       rulebookAmended({ 'nightLimits.mondayWedToTuesday': 4 }, '2026-06-01'),
     );
     const t2 = tuesdayEvent('tue', TUESDAYS.slice(0, 4));
     await late.append(...t2.setup, ...[1, 2, 3].map((s) => t2.result(s, 'MT')));
-    await late.refuses([t2.result(4, 'MT')], 'NZ-8e', 'events[0].data.players[0]');
+    await late.refuses([t2.result(4, 'MT')], 'NZ-8e', FIRST_PLAYER);
   });
 
   it('NZ-8e with nightLimitOver "disqualify" the 4th Tuesday is written: the standings disqualify the pair instead', async () => {
@@ -261,11 +258,7 @@ describe('NZ-8e a Monday or Wednesday player may play on a Tuesday at most 3 tim
     const ledger = await nzClub();
     const tue = tuesdayEvent('tue', TUESDAYS.slice(0, 4));
     await ledger.append(...tue.setup, ...[2, 3, 4].map((s) => tue.result(s, 'MT')));
-    const refused = await ledger.refuses(
-      [tue.result(1, 'MT')],
-      'NZ-8e',
-      'events[0].data.players[0]',
-    );
+    const refused = await ledger.refuses([tue.result(1, 'MT')], 'NZ-8e', FIRST_PLAYER);
     expect(refused.reason).toMatch(
       /^mia: a play on 2026-03-03 comes first, so 2026-03-24: .* the 4th/,
     );
@@ -298,11 +291,7 @@ describe('NZ-10 visitors may play at most 3 times a year', () => {
     const mon2 = mondayEvent('mon2', MONDAYS.slice(3, 7));
     await ledger.append(...mon1.setup, mon1.result(1, 'MV'), mon1.result(2, 'MV'));
     await ledger.append(...mon2.setup, mon2.result(1, 'MV'));
-    const refused = await ledger.refuses(
-      [mon2.result(2, 'MV')],
-      'NZ-10',
-      'events[0].data.players[1]',
-    );
+    const refused = await ledger.refuses([mon2.result(2, 'MV')], 'NZ-10', SECOND_PLAYER);
     expect(refused.reason).toBe(
       "vic: 2026-03-30: the visitor's 4th play this year (at most 3): not permitted",
     );
@@ -312,11 +301,7 @@ describe('NZ-10 visitors may play at most 3 times a year', () => {
     const ledger = await nzClub();
     const mon = mondayEvent('mon', MONDAYS.slice(0, 4));
     await ledger.append(...mon.setup, ...[1, 2, 3].map((s) => mon.result(s, 'MV')));
-    await ledger.refuses(
-      [mon.substitute(4, 'MM', 'wes', 'vic')],
-      'NZ-10',
-      'events[0].data.substituteId',
-    );
+    await ledger.refuses([mon.substitute(4, 'MM', 'wes', 'vic')], 'NZ-10', SUBSTITUTE);
   });
 
   it('NZ-10 a visitor elected a member before the 4th visit plays on: the status applies from its date', async () => {
@@ -328,7 +313,7 @@ describe('NZ-10 visitors may play at most 3 times a year', () => {
     const later = await nzClub(statusChanged('vic', 'member', MONDAYS[4]!));
     const m2 = mondayEvent('mon', MONDAYS.slice(0, 4));
     await later.append(...m2.setup, ...[1, 2, 3].map((s) => m2.result(s, 'MV')));
-    await later.refuses([m2.result(4, 'MV')], 'NZ-10', 'events[0].data.players[1]');
+    await later.refuses([m2.result(4, 'MV')], 'NZ-10', SECOND_PLAYER);
   });
 
   it('NZ-10 a new club year resets the visits', async () => {
@@ -341,7 +326,7 @@ describe('NZ-10 visitors may play at most 3 times a year', () => {
     const ledger = await nzClub(rulebookAmended({ visitorMaxPerYear: 4 }, '2026-01-01'));
     const mon = mondayEvent('mon', MONDAYS.slice(0, 5));
     await ledger.append(...mon.setup, ...[1, 2, 3, 4].map((s) => mon.result(s, 'MV')));
-    await ledger.refuses([mon.result(5, 'MV')], 'NZ-10', 'events[0].data.players[1]', /5th/);
+    await ledger.refuses([mon.result(5, 'MV')], 'NZ-10', SECOND_PLAYER, /5th/);
   });
 });
 
@@ -371,9 +356,9 @@ describe('the club-wide limits and other clubs, other processes, other append pa
         expectedRevision: 'any',
       });
     }
-    await ledger.refuses([tue.result(4, 'MT')], 'NZ-8e', 'events[0].data.players[0]');
+    await ledger.refuses([tue.result(4, 'MT')], 'NZ-8e', FIRST_PLAYER);
     ledger.gate = new DomainGate(ledger.store);
-    await ledger.refuses([tue.result(4, 'MT')], 'NZ-8e', 'events[0].data.players[0]');
+    await ledger.refuses([tue.result(4, 'MT')], 'NZ-8e', FIRST_PLAYER);
   });
 
   it('NZ-8e NZ-10 an append file is refused before its first line is written (the dry run counts the file’s own lines)', async () => {

@@ -70,3 +70,23 @@ export function nzCompetitionEntered(
     log.add(stream, 'PairEntered', { competitionId: id, pairId, players });
   return stream;
 }
+
+/**
+ * SessionResultRecorded, imported: in session `session` of competition `id`, `pairId` (with
+ * `players` sitting down) scored `percentage` over `boardsPlayed` boards; recorded at `at`.
+ */
+export function importedResult(
+  log: FactLog,
+  id: string,
+  r: { session: number; pairId: string; players: readonly string[]; percentage: number },
+  boardsPlayed: number,
+  at: string,
+) {
+  const { session, pairId, players, percentage } = r;
+  return log.add(
+    `competition-${id}`,
+    'SessionResultRecorded',
+    { competitionId: id, session, pairId, players, percentage, boardsPlayed, source: 'imported' },
+    at,
+  );
+}
