@@ -299,29 +299,7 @@ describe('DSB standings from the ledger', () => {
     expect(() => standingsOf(fold(competitions, nz.events), C)).toThrow(WrongRulebookError);
   });
   it('DSB-12/14 a top-integral is one field seeded by the recorded draw, then by the running total; the final list needs 3 original sessions', () => {
-    const T = 'dsb-top';
-    const log = new FactLog('dsb');
-    log.add('club-dsb', 'RulebookAdopted', {
-      clubId: 'dsb',
-      preset: 'dsb-groenlo-2014',
-      overrides: {},
-      effectiveFrom: '2014-09-01',
-    });
-    log.add(`competition-${T}`, 'CompetitionCreated', {
-      competitionId: T,
-      clubId: 'dsb',
-      name: 'Topintegraal',
-      season: '2014-2015',
-      kind: 'top-integral',
-      format: 'dsb-top-integral',
-      sessions: dates.slice(0, 4).map((date, i) => ({ session: i + 1, date, startTime: '19:45' })),
-    });
-    for (const n of [1, 2, 3])
-      log.add(`competition-${T}`, 'PairEntered', {
-        competitionId: T,
-        pairId: `t${n}`,
-        players: [`x${n}`, `y${n}`],
-      });
+    const log = topIntegral();
     const state0 = fold(competitions, log.events);
     expect(() => standingsOf(state0, T)).toThrow(/BallotDrawn/);
     log.add(`competition-${T}`, 'BallotDrawn', {
@@ -339,15 +317,7 @@ describe('DSB standings from the ledger', () => {
         [3, 42],
       ] as const) {
         if (n === 3 && s > 2) continue; // t3 plays only twice: not in the final list (DSB-14)
-        log.add(`competition-${T}`, 'SessionResultRecorded', {
-          competitionId: T,
-          session: s,
-          pairId: `t${n}`,
-          players: [`x${n}`, `y${n}`],
-          percentage: pct,
-          boardsPlayed: 24,
-          source: 'imported',
-        });
+        topIntegralResult(log, s, n, pct);
       }
     }
     const view = standingsOf(fold(competitions, log.events), T);
@@ -368,7 +338,90 @@ describe('DSB standings from the ledger', () => {
       ['t3', 3],
     ]);
   });
+
+  it('DSB-10.2(5) a top-integral session played with a substitute counts 47.50 .. 55.00 from the ledger', () => {
+    const log = topIntegral();
+    log.add(`competition-${T}`, 'BallotDrawn', {
+      competitionId: T,
+      session: 1,
+      order: ['t1', 't2', 't3'],
+    });
+    log.add(
+      `competition-${T}`,
+      'SubstitutePlayed',
+      { competitionId: T, session: 1, pairId: 't1', absentPlayerId: 'y1', substituteId: 'guest' },
+      `${dates[0]}T10:00`,
+    );
+    log.add(
+      `competition-${T}`,
+      'SubstitutePlayed',
+      { competitionId: T, session: 1, pairId: 't3', absentPlayerId: 'y3', substituteId: 'guest2' },
+      `${dates[0]}T10:05`,
+    );
+    topIntegralResult(log, 1, 1, 61, ['x1', 'guest']);
+    topIntegralResult(log, 1, 2, 50);
+    topIntegralResult(log, 1, 3, 40, ['x3', 'guest2']);
+    const view = standingsOf(fold(competitions, log.events), T);
+    if (view.kind !== 'top-integral') throw new Error('not top-integral');
+    const row = (id: string) =>
+      [...view.standing!.rows, ...view.standing!.notListed].find((r) => r.pairId === id)!;
+    // 61 lowered to the maximum 55, 40 raised to the minimum 47.50; 50 without a substitute as played.
+    expect([row('t1').percentage, row('t2').percentage, row('t3').percentage]).toEqual([
+      55, 50, 47.5,
+    ]);
+    expect(row('t1').explain.find((e) => e.rule === 'DSB-10.2(5)')!.effect).toBe(
+      'played with a substitute: 61.00 clamped to 55.00',
+    );
+    expect(row('t1').original).toBe(0);
+  });
 });
+
+const T = 'dsb-top';
+
+/** A top-integral of four sessions with three pairs entered (t1 … t3: x1/y1 … x3/y3). */
+function topIntegral(): FactLog {
+  const log = new FactLog('dsb');
+  log.add('club-dsb', 'RulebookAdopted', {
+    clubId: 'dsb',
+    preset: 'dsb-groenlo-2014',
+    overrides: {},
+    effectiveFrom: '2014-09-01',
+  });
+  log.add(`competition-${T}`, 'CompetitionCreated', {
+    competitionId: T,
+    clubId: 'dsb',
+    name: 'Topintegraal',
+    season: '2014-2015',
+    kind: 'top-integral',
+    format: 'dsb-top-integral',
+    sessions: dates.slice(0, 4).map((date, i) => ({ session: i + 1, date, startTime: '19:45' })),
+  });
+  for (const n of [1, 2, 3])
+    log.add(`competition-${T}`, 'PairEntered', {
+      competitionId: T,
+      pairId: `t${n}`,
+      players: [`x${n}`, `y${n}`],
+    });
+  return log;
+}
+
+function topIntegralResult(
+  log: FactLog,
+  session: number,
+  n: number,
+  percentage: number,
+  players = [`x${n}`, `y${n}`],
+) {
+  log.add(`competition-${T}`, 'SessionResultRecorded', {
+    competitionId: T,
+    session,
+    pairId: `t${n}`,
+    players,
+    percentage,
+    boardsPlayed: 24,
+    source: 'imported',
+  });
+}
 
 describe('DSB-22.5 sit-out pairs of different groups play each other', () => {
   /**
