@@ -27,7 +27,7 @@ export function formatCPoints(view: CPointsView, format: Format): string {
   const tables = view.awards
     .map(
       (s) =>
-        `${s.date} session ${s.session}: ${s.fields.map((f) => `${f.field} ${f.size} pairs, ${f.places} place(s) ${f.points.join(' / ')}`).join('; ')}${s.fieldsFrom === 'one-field' ? ' (one field: the ledger records no direction)' : ''}; rulebook ${s.rulebook.preset} from ${s.rulebook.effectiveFrom}`,
+        `${s.date} session ${s.session}: ${s.fields.map((f) => `${f.field} ${f.size} pairs, ${f.places} place(s) ${f.points.join(' / ')}`).join('; ')}${s.fieldsFrom === 'one-field' ? ' (one field: the ledger records no direction)' : ''}; ${s.rulebook ? `rulebook ${s.rulebook.preset} from ${s.rulebook.effectiveFrom}` : s.unawarded}`,
     )
     .join('\n');
   return (

@@ -55,12 +55,14 @@ function ledger(
     seat?: Record<string, [string, string]>;
     boards?: number;
     extra?: (log: FactLog) => void;
+    /** The day the club adopted the nz-club rulebook (default 1 January 2026). */
+    adoptedFrom?: string;
   } = {},
 ) {
   const id = options.id ?? 'cp';
   // The ten-session events (NZ-1) have ten sessions; the short pairs four.
   const dates = tuesdays(['club-pairs', 'victoria-pairs'].includes(options.format ?? '') ? 10 : 4);
-  const log = nzClubWithRoster(ROSTER);
+  const log = nzClubWithRoster(ROSTER, { effectiveFrom: options.adoptedFrom });
   options.extra?.(log);
   const format = options.format ?? 'three-four-session-pairs';
   const night = options.night ?? 'tuesday';
@@ -115,6 +117,59 @@ describe('NZ-8 C points from the ledger', () => {
       { player: 'b1', points: '160', sessions: [1, 2, 3, 4] },
       { player: 'a2', points: '108', sessions: [1, 2, 3, 4] },
     ]);
+  });
+
+  it('NZ-5 NZ-8 a session held on another day than planned: C points and the standings both take the rulebook of the day it was held', () => {
+    // Two boards from 10 March; session 1 was planned for 3 March but held on 10 March.
+    const amended = (held: boolean) => {
+      const log = ledger({
+        format: 'club-pairs',
+        seat: { p1: ['a1', 'gus'] },
+        extra: (l) =>
+          l.add('club-karori', 'RulebookAmended', {
+            clubId: 'karori',
+            changes: { 'oneBoardPenalty.boards': 2 },
+            effectiveFrom: '2026-03-10',
+          }),
+      });
+      if (held)
+        log.add('competition-cp', 'SessionHeld', {
+          competitionId: 'cp',
+          session: 1,
+          date: '2026-03-10',
+          boards: 25,
+        });
+      return log;
+    };
+    const standing = (log: FactLog) => {
+      const v = standingsOf(fold(competitions, log.events), 'cp');
+      if (v.kind !== 'nz') throw new Error('not NZ');
+      return v.rows.find((r) => r.competitor === 'p1')!.sessions[0]!.beforeSubstitutePenalty;
+    };
+    // As planned (3 March): one board, 70 − 4 = 66: 2nd= with p3 behind p2's 68, 20 C each.
+    expect(standing(amended(false))).toBe(6600);
+    expect(pointsIn(view(amended(false)))).toMatchObject({ a1: '20', a3: '20', a2: '40' });
+    // As held (10 March): two boards, 70 − 8 = 62, 4th= with p5: no C points, in both answers.
+    expect(standing(amended(true))).toBe(6200);
+    const v = view(amended(true));
+    expect(v.awards[0]).toMatchObject({
+      date: '2026-03-10',
+      rulebook: { effectiveFrom: '2026-03-10' },
+    });
+    expect(pointsIn(v)).toMatchObject({ a1: '0', a2: '40', a3: '27', a4: '13' });
+  });
+
+  it('NZ-8 C points: a session before the club adopted its rulebook awards nothing and says so; the later sessions are awarded', () => {
+    // Session 1 is on 3 March; the club's rulebook is in force from 10 March only.
+    const v = view(ledger({ adoptedFrom: '2026-03-10' }));
+    expect(v.awards[0]).toMatchObject({
+      session: 1,
+      rulebook: null,
+      awards: [],
+      unawarded: 'NZ-8: no rulebook in force on 2026-03-03: no award table, no C points',
+    });
+    expect(pointsIn(v, 2)).toMatchObject({ a1: '40' });
+    expect(v.totals[0]).toEqual({ player: 'a1', points: '120', sessions: [2, 3, 4] });
   });
 
   it('NZ-8 C points: one session only with the session option', () => {

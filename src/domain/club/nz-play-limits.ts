@@ -15,7 +15,12 @@ import {
   type NzPlay,
 } from '../../standings/nz';
 import type { CompetitionCreated, CompetitionFact } from '../competition/facts';
-import { linkedPlayers, presentAt, type CompetitionState } from '../competition/state';
+import {
+  linkedPlayers,
+  presentAt,
+  sessionDateOf,
+  type CompetitionState,
+} from '../competition/state';
 import { RuleViolation } from '../rule-violation';
 
 /** One session a player sat down in, in one of the club's competitions. */
@@ -48,11 +53,7 @@ export interface NzClubView {
 }
 
 /** A session's date: the last SessionHeld with a date, else the planned one. */
-export function sessionDate(state: CompetitionState, session: number): string | undefined {
-  let date = state.competition?.sessions.find((s) => s.session === session)?.date;
-  for (const h of Object.values(state.held)) if (h.session === session && h.date) date = h.date;
-  return date;
-}
+export const sessionDate = sessionDateOf;
 
 /** Who a fact sits down, with the field that names them. */
 function seatsOf(

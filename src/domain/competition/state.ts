@@ -180,6 +180,17 @@ function canonical(state: CompetitionState, r: SessionResultRecorded): SessionRe
   };
 }
 
+/**
+ * A session's day: as held (the last SessionHeld with a date) when recorded, else as planned.
+ * Everything dated by session uses it — the rulebook a session is judged by, its scoring
+ * settings, its C points, the NZ-8/NZ-10 counts — so that they never disagree on the day.
+ */
+export function sessionDateOf(state: CompetitionState, session: number): string | undefined {
+  let date = state.competition?.sessions.find((s) => s.session === session)?.date;
+  for (const h of Object.values(state.held)) if (h.session === session && h.date) date = h.date;
+  return date;
+}
+
 /** Whether a pair's session is scored: an imported result, or a link to board results. */
 export const isScored = (state: CompetitionState, session: number, pairId: string) =>
   state.results[sessionKey(session, pairId)] !== undefined ||

@@ -5,7 +5,7 @@
  * sat down, turned into C points by the award table of the rulebook in force on the session's
  * day (`cPointsOfSession`). Pure: the answer depends on the projection state only.
  */
-import type { CompetitionState } from '../../domain/competition/state';
+import { sessionDateOf, type CompetitionState } from '../../domain/competition/state';
 import type { NzClubParams } from '../../rulebooks/presets/nz-club';
 import type { Json } from '../../rulebooks/rulebook';
 import { Fraction } from '../../scoring/fraction';
@@ -20,7 +20,7 @@ import { remember } from './memo';
 import { nzEligibilityIndex, nzNight } from './nz-eligibility';
 import { isNzFormat, nzInput } from './nz-input';
 import { scoringSettingsFor, UnknownCompetitionError, WrongRulebookError } from './queries';
-import { rulebookInForce } from './rulebook-in-force';
+import { NoRulebookError, rulebookInForce } from './rulebook-in-force';
 import { isScoredResult, withScoredSessions } from './scored-sessions';
 import { rosterEntryOn, type CompetitionsState } from './state';
 
@@ -47,8 +47,10 @@ export class UnknownSessionError extends RangeError {
 
 export interface CPointsSessionView extends CPointsSession {
   date: string;
-  /** The rulebook in force on the session's day, whose award table was used. */
-  rulebook: { preset: string; effectiveFrom: string };
+  /** The rulebook in force on the session's day, whose award table was used; null: none. */
+  rulebook: { preset: string; effectiveFrom: string } | null;
+  /** Why the session awards nothing (no rulebook in force on its day), when it does not. */
+  unawarded?: string;
   /** 'directions': NS and EW fields from the board results; 'one-field': no direction known. */
   fieldsFrom: 'directions' | 'one-field';
 }
@@ -70,12 +72,7 @@ export interface CPointsView {
 
 /** The session's day: as held (SessionHeld) when recorded, else as planned. */
 function sessionDate(c: CompetitionState, session: number): string {
-  const held = Object.values(c.held).find((h) => h.session === session && h.date);
-  return (
-    held?.date ??
-    c.competition!.sessions.find((s) => s.session === session)?.date ??
-    c.competition!.sessions[0]!.date
-  );
+  return sessionDateOf(c, session) ?? c.competition!.sessions[0]!.date;
 }
 
 /**
@@ -128,7 +125,23 @@ export function cPointsOf(
 
   const awards = scored.map((session): CPointsSessionView => {
     const date = sessionDate(c, session);
-    const rulebook = rulebookInForce(state, created.clubId, date, options.whatIf);
+    let rulebook;
+    try {
+      rulebook = rulebookInForce(state, created.clubId, date, options.whatIf);
+    } catch (err) {
+      if (!(err instanceof NoRulebookError)) throw err;
+      // A session before the club adopted a rulebook has no award table: it awards nothing,
+      // and says so, while the sessions after it are awarded as usual.
+      return {
+        session,
+        fields: [],
+        awards: [],
+        date,
+        rulebook: null,
+        fieldsFrom: 'one-field',
+        unawarded: `NZ-8: no rulebook in force on ${date}: no award table, no C points`,
+      };
+    }
     if (rulebook.preset !== 'nz-club')
       throw new WrongRulebookError(competitionId, created.format, rulebook.preset);
     const params = rulebook.params as unknown as NzClubParams;

@@ -4,7 +4,11 @@
  * `src/standings/nz/eligibility.ts` give for each play of a competition's pairs. Pure: the
  * answer depends only on the projection state and the rulebook's parameters.
  */
-import { linkedPlayers, type CompetitionState } from '../../domain/competition/state';
+import {
+  linkedPlayers,
+  sessionDateOf,
+  type CompetitionState,
+} from '../../domain/competition/state';
 import type { NzClubParams } from '../../rulebooks/presets/nz-club';
 import {
   clubYear,
@@ -78,10 +82,9 @@ const order = (a: NzPlayRecord, b: NzPlayRecord): number =>
 function sessionDates(c: CompetitionState): Map<number, { date: string; startTime: string }> {
   const dates = new Map<number, { date: string; startTime: string }>();
   for (const s of c.competition?.sessions ?? [])
-    dates.set(s.session, { date: s.date, startTime: s.startTime });
+    dates.set(s.session, { date: sessionDateOf(c, s.session) ?? s.date, startTime: s.startTime });
   for (const h of Object.values(c.held)) {
-    const planned = dates.get(h.session);
-    if (h.date) dates.set(h.session, { date: h.date, startTime: planned?.startTime ?? '' });
+    if (h.date && !dates.has(h.session)) dates.set(h.session, { date: h.date, startTime: '' });
   }
   return dates;
 }

@@ -1,5 +1,5 @@
 import type { CompetitionState } from '../../domain/competition/state';
-import { sessionKey } from '../../domain/competition/state';
+import { sessionDateOf, sessionKey } from '../../domain/competition/state';
 import type {
   Night,
   NzEntry,
@@ -48,8 +48,7 @@ export function nzInput(
   eligibility?: NzEligibilityIndex | NzEligibilitySource,
 ): { event: NzEventSpec; entries: NzEntry[] } {
   const created = c.competition!;
-  const sessionDate = (session: number) =>
-    created.sessions.find((s) => s.session === session)?.date ?? created.sessions[0].date;
+  const sessionDate = (session: number) => sessionDateOf(c, session) ?? created.sessions[0].date;
   const kind = KIND[created.format];
   const event: NzEventSpec = { kind, sessions: created.sessions.length };
   const index =

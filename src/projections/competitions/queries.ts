@@ -19,7 +19,7 @@ import {
 import { nzStandings, type NzStanding } from '../../standings/nz';
 import { dsbInput, lastSessionScored, topIntegralInput, wlDecisions } from './dsb-input';
 import { groupPlacements, type Earlier, type GroupPlacementCheck } from './group-placements';
-import type { CompetitionState } from '../../domain/competition/state';
+import { sessionDateOf, type CompetitionState } from '../../domain/competition/state';
 import { isNzFormat, nzInput } from './nz-input';
 import { scoringSettingsOf } from '../../rulebooks/scoring-params';
 import { NoRulebookError, rulebookHistory, rulebookInForce } from './rulebook-in-force';
@@ -100,9 +100,9 @@ function heading(state: CompetitionsState, competitionId: string, options: Query
   const created = stored.competition;
   const afterSession = lastScoredOf(state, c, options.afterSession);
   const sessions = [...created.sessions].sort((a, b) => a.session - b.session);
-  // The rulebook in force on the day of the last session counted: NZ-4 penalties are
-  // "calculated only at the end of the event", DSB averages are final only at the end.
-  const date = (sessions.find((s) => s.session === afterSession) ?? sessions[0]).date;
+  // The rulebook in force on the day of the last session counted (as held, else planned): NZ-4
+  // penalties are "calculated only at the end of the event", DSB averages final only at the end.
+  const date = sessionDateOf(c, afterSession) ?? sessions[0].date;
   const rulebook = rulebookOn(state, created.clubId, date, options.whatIf);
   const head: Heading = {
     competitionId,
@@ -432,7 +432,7 @@ const firstDate = (c: { competition?: { sessions: Array<{ date: string }> } }) =
   c.competition!.sessions.reduce((min, s) => (s.date < min ? s.date : min), '9999-12-31');
 
 /**
- * The rules in force on each session's day (its planned date), for what the rules decide per
+ * The rules in force on each session's day (as held, else planned: `sessionDateOf`), for what the rules decide per
  * session (DSB-10.2 clamps, an absence's DSB-9.1/9.2/9.3/9.5; NZ-5, NZ-8h): an amendment applies
  * from its date, not to the sessions before it. Before the club's first rulebook, or under
  * another preset, the standing's own parameters.
@@ -450,7 +450,7 @@ function rulesOfSessions<P>(
   return (session) => {
     let rules = bySession.get(session);
     if (!rules) {
-      const date = created.sessions.find((s) => s.session === session)?.date;
+      const date = sessionDateOf(c, session);
       rules = params;
       if (date !== undefined) {
         try {

@@ -1,6 +1,7 @@
 import type { SessionResultRecorded } from '../../domain/competition/facts';
 import {
   linkedPlayers,
+  sessionDateOf,
   type CompetitionState,
   type ScoredPairLink,
 } from '../../domain/competition/state';
@@ -161,11 +162,8 @@ export type ScoringSettingsFor = (date: string) => Partial<ScoringSettings>;
 
 const defaultSettings: ScoringSettingsFor = () => SCORED_SESSION_SETTINGS;
 
-/** The session's day: as held (SessionHeld) when recorded, else as planned (as c-points.ts). */
-export function scoredSessionDate(c: CompetitionState, session: number): string | undefined {
-  for (const h of Object.values(c.held)) if (h.session === session && h.date) return h.date;
-  return c.competition?.sessions.find((s) => s.session === session)?.date;
-}
+/** The session's day: as held when recorded, else as planned (one definition: `sessionDateOf`). */
+export const scoredSessionDate = sessionDateOf;
 
 export type BoardScoring = { ok: true; result: SessionResult } | { ok: false; reason: string };
 
