@@ -82,10 +82,12 @@ const CHECKS: Record<keyof ScoringParams, (v: Json) => string | undefined> = {
     v !== null &&
     !Array.isArray(v) &&
     Object.entries(v).every(
-      ([pct, imps]) => /^\d+(\.\d+)?$/.test(pct) && isPercent(Number(pct)) && isInt(imps, -24, 24),
+      // The engine looks a percentage up as String(60), String(47.5): a key must be spelled so.
+      ([pct, imps]) =>
+        String(Number(pct)) === pct && isPercent(Number(pct)) && isInt(imps, -24, 24),
     )
       ? undefined
-      : 'must map percentages 0–100 to whole IMPs (−24 … 24)',
+      : 'must map percentages 0–100, written as numbers are (60, 47.5; not 60.0 or 060), to whole IMPs (−24 … 24)',
   crossImpDivisor: oneOf('n-1', 'none'),
   placeDecimals: (v) => (isInt(v, 0, 6) ? undefined : 'must be an integer 0–6'),
 };

@@ -98,7 +98,17 @@ describe.each([nzClub, dsbGroenlo2014])(
       [
         'DSB-16d artificialImps',
         { 'scoring.artificialImps': { '60': 2.5 } },
-        'rulebook parameter scoring.artificialImps: must map percentages 0–100 to whole IMPs (−24 … 24)',
+        'rulebook parameter scoring.artificialImps: must map percentages 0–100, written as numbers are (60, 47.5; not 60.0 or 060), to whole IMPs (−24 … 24)',
+      ],
+      [
+        'DSB-16d artificialImps keyed 60.0 (the engine looks up 60)',
+        { 'scoring.artificialImps': { '60.0': 2 } },
+        'rulebook parameter scoring.artificialImps: must map percentages 0–100, written as numbers are (60, 47.5; not 60.0 or 060), to whole IMPs (−24 … 24)',
+      ],
+      [
+        'DSB-16d artificialImps keyed 060',
+        { 'scoring.artificialImps': { '060': 2 } },
+        'rulebook parameter scoring.artificialImps: must map percentages 0–100, written as numbers are (60, 47.5; not 60.0 or 060), to whole IMPs (−24 … 24)',
       ],
       [
         'STD-CROSSIMP crossImpDivisor',
