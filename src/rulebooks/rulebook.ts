@@ -94,22 +94,31 @@ export class RulebookHistory<P extends Params = Params> {
     });
   }
 
+  /**
+   * Applies an amendment from its date. All or nothing: when the change cannot be applied (to
+   * the version in force then, or carried into a later one) RulebookChangeError is thrown and
+   * the history is left as it was.
+   */
   amend(changes: Record<string, Json>, effectiveFrom: string): void {
     const base = this.inForce(effectiveFrom);
     if (!base) throw new RulebookChangeError('', `no rulebook adopted by ${effectiveFrom}`);
-    this.insert({ ...base, effectiveFrom, params: applyChanges(base.params, changes) });
+    const params = applyChanges(base.params, changes);
     // Later versions were built on the old parameters: carry the change into each one that
     // still had the old value (a later amendment of the same parameter keeps its own).
-    for (const v of this.versions) {
-      if (v.effectiveFrom <= effectiveFrom) continue;
-      const carried = Object.fromEntries(
-        Object.entries(changes).filter(
-          ([path]) =>
-            JSON.stringify(valueAt(v.params, path)) === JSON.stringify(valueAt(base.params, path)),
-        ),
-      );
-      v.params = applyChanges(v.params, carried);
-    }
+    const later = this.versions
+      .filter((v) => v.effectiveFrom > effectiveFrom)
+      .map((v) => {
+        const carried = Object.fromEntries(
+          Object.entries(changes).filter(
+            ([path]) =>
+              JSON.stringify(valueAt(v.params, path)) ===
+              JSON.stringify(valueAt(base.params, path)),
+          ),
+        );
+        return { v, params: applyChanges(v.params, carried) };
+      });
+    this.insert({ ...base, effectiveFrom, params });
+    for (const { v, params: carried } of later) v.params = carried;
   }
 
   inForce(date: string): Rulebook<P> | undefined {

@@ -4,7 +4,7 @@ import type { EventToAppend } from '../events/envelope';
 import type { EventStore, ExpectedRevision } from '../store/event-store';
 import { InvalidEventError } from '../store/errors';
 import { RuleViolation } from '../domain/rule-violation';
-import { DomainGate } from './domain-gate';
+import { DomainGate, WrongStreamViolation } from './domain-gate';
 import { readNdjson, type LineIssue } from './ndjson';
 
 /** Lines of one stream, in file order, appended as one batch. */
@@ -150,7 +150,9 @@ export async function appendBatches(
 
 /**
  * A dry run of the deciders over the whole file, so that a fact a rule forbids on line 900
- * stops the file before line 1 is written. Each refusal names its line and its rule.
+ * stops the file before line 1 is written: the gate checks every batch, whatever its stream
+ * (a competition or rulebook fact in the wrong stream, a rulebook fact that cannot be applied,
+ * the competitions' deciders). Each refusal names its line and its rule.
  */
 async function checkRules(store: EventStore, batches: PlannedBatch[]): Promise<void> {
   const gate = new DomainGate(store);
@@ -164,7 +166,12 @@ async function checkRules(store: EventStore, batches: PlannedBatch[]): Promise<v
       gate.appended(b.streamId, b.events, base + b.events.length);
     } catch (err) {
       if (!(err instanceof RuleViolation)) throw err;
-      issues.push(toLineIssue(b, err.field ?? '', `${err.rule}: ${err.reason}`));
+      // A fact in the wrong stream: the line is the fact's, the field its streamId.
+      const field =
+        err instanceof WrongStreamViolation && err.field === 'streamId'
+          ? `events[${err.index}].streamId`
+          : (err.field ?? '');
+      issues.push(toLineIssue(b, field, `${err.rule}: ${err.reason}`));
     }
   }
   if (issues.length) throw new AppendFileError(issues);

@@ -2,12 +2,10 @@ import { COMPETITION_FACT_TYPES } from '../domain/competition/facts';
 import { linkedPlayers, sessionKey } from '../domain/competition/state';
 import { sessionDate, type NzClubView, type NzSitting } from '../domain/club/nz-play-limits';
 import type { EventToAppend, RecordedEvent } from '../events/envelope';
-import {
-  competitions,
-  NoRulebookError,
-  rulebookInForce,
-  type CompetitionsState,
-} from '../projections/competitions';
+import { onDocumentedStream } from '../domain/streams';
+import { competitions, type CompetitionsState } from '../projections/competitions';
+import { rulebookHistory } from '../projections/competitions/rulebook-in-force';
+import type { RulebookFact } from '../projections/competitions/state';
 import { NZ_KIND_OF_FORMAT, nzNight } from '../projections/competitions/nz-eligibility';
 import { rosterEntryOn } from '../projections/competitions/state';
 import type { NzClubParams } from '../rulebooks/presets/nz-club';
@@ -22,7 +20,9 @@ const CLUB_FACTS = new Set([
   ...COMPETITION_FACT_TYPES,
 ]);
 
-type Fact = Pick<EventToAppend, 'id' | 'type' | 'occurredAt' | 'data' | 'metadata'> & {
+/** A fact as appended to its stream (the stream decides whether it is read: LEDGER). */
+export type Fact = Pick<EventToAppend, 'id' | 'type' | 'occurredAt' | 'data' | 'metadata'> & {
+  streamId: string;
   position?: number;
 };
 
@@ -38,7 +38,9 @@ function describe(night: string | undefined, format: string) {
  * projection's own fold, so they read as the standings read them), and who sat down in which
  * competition session. Built from the store's $all on first use, then caught up from the
  * last position read; facts the gate saw appended (or, in a dry run, would append) are folded
- * at once. Board-result facts are not kept.
+ * at once. Board-result facts are not kept. A competition or rulebook fact found outside its
+ * documented stream is not read (as the projection does not read it), and a rulebook fact
+ * that cannot be applied is left out of the club's rulebook here (see `nzParams`).
  */
 export class ClubIndex {
   private readonly state: CompetitionsState = competitions.initial();
@@ -76,6 +78,16 @@ export class ClubIndex {
     else for (const e of events) this.fold(e);
   }
 
+  /** Whether a fact with this id has been folded (seen in $all or appended through the gate). */
+  has(id: string): boolean {
+    return this.ids.has(id.toLowerCase());
+  }
+
+  /** The club's rulebook facts as the ledger holds them (on their stream), in ledger order. */
+  rulebookFacts(clubId: string): readonly RulebookFact[] {
+    return this.state.rulebooks[clubId] ?? [];
+  }
+
   view(clubId: string): NzClubView {
     const params = new Map<string, NzClubParams | undefined>();
     return {
@@ -110,14 +122,16 @@ export class ClubIndex {
     };
   }
 
+  /**
+   * The nz-club parameters in force on a date, or undefined (no rulebook, or another preset).
+   * A rulebook fact the ledger holds that cannot be applied (written before the gate checked
+   * them) is left out: the limits are judged by the club's last good version, so that one bad
+   * old fact neither blocks the club's appends nor switches its limits off. The published
+   * tables refuse it instead (UnusableRulebookFactError).
+   */
   private nzParams(clubId: string, date: string): NzClubParams | undefined {
-    try {
-      const rulebook = rulebookInForce(this.state, clubId, date);
-      return rulebook.preset === 'nz-club' ? (rulebook.params as NzClubParams) : undefined;
-    } catch (err) {
-      if (err instanceof NoRulebookError) return undefined;
-      throw err;
-    }
+    const rulebook = rulebookHistory(this.state, clubId, 'skip').inForce(date);
+    return rulebook?.preset === 'nz-club' ? (rulebook.params as NzClubParams) : undefined;
   }
 
   private fold(e: Fact): void {
@@ -125,6 +139,7 @@ export class ClubIndex {
     const id = e.id.toLowerCase();
     if (this.ids.has(id)) return;
     this.ids.add(id);
+    if (!onDocumentedStream(e)) return;
     competitions.apply(
       this.state,
       {

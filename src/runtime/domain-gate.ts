@@ -1,4 +1,7 @@
 import { nzPlayLimitViolation, type NzClubView } from '../domain/club/nz-play-limits';
+import { rulebookFactsViolation } from '../domain/club/rulebook-facts';
+import { documentedStreamOf, RULEBOOK_FACT_TYPES } from '../domain/streams';
+import { rulebookFactOf, type RulebookFactRecord } from '../rulebooks/rulebook-facts';
 import { decide, DEFAULT_DECIDE_OPTIONS } from '../domain/competition/decide';
 import { COMPETITION_FACT_TYPES, type CompetitionFact } from '../domain/competition/facts';
 import {
@@ -30,6 +33,20 @@ interface Known {
 const asFact = (e: Pick<EventToAppend, 'type' | 'occurredAt' | 'data'>) =>
   ({ type: e.type, occurredAt: e.occurredAt, data: e.data }) as CompetitionFact;
 
+/**
+ * LEDGER: a fact proposed for a stream it does not belong in. `index` is its place in the
+ * batch (the field, `streamId`, is the batch's), so an append file can name its line.
+ */
+export class WrongStreamViolation extends RuleViolation {
+  constructor(
+    reason: string,
+    field: string,
+    readonly index: number,
+  ) {
+    super('LEDGER', reason, field);
+  }
+}
+
 export interface DomainGateOptions {
   /**
    * How the ledger reads an event in today's shape: the `upcast` its store is opened with.
@@ -39,7 +56,11 @@ export interface DomainGateOptions {
 }
 
 /**
- * Runs the deciders before an append: every fact proposed for a competition stream is decided
+ * Runs the deciders before an append. Whatever the stream, a competition fact must be in
+ * `competition-<competitionId>` and a rulebook fact in `club-<clubId>` (LEDGER: the projection
+ * reads them by their data, so another stream would bypass the deciders); rulebook facts are
+ * applied to the club's rulebook history before they are written (RULEBOOK:
+ * `rulebookFactsViolation`). Every fact proposed for a competition stream is decided
  * against the state folded from that stream, in order, as the ledger will read it (a fact of an
  * older schema version upcast to today's, as the store upcasts it on read; the store keeps the
  * fact as sent), and a fact that sits a player down is also judged against the whole club
@@ -80,14 +101,19 @@ export class DomainGate {
     events: readonly EventToAppend[],
     expectedRevision: ExpectedRevision,
   ): Promise<ExpectedRevision> {
-    if (!streamId.startsWith(COMPETITION_STREAM_PREFIX)) return expectedRevision;
+    const read = this.asRead(streamId, events);
+    if (!streamId.startsWith(COMPETITION_STREAM_PREFIX)) {
+      if (!read.some((e) => documentedStreamOf(e.type, e.data))) return expectedRevision;
+      await this.club.catchUp(this.store);
+      // A batch already (partly) stored is the store's to answer: a no-op or a conflict.
+      if (read.some((e) => this.club.has(e.id))) return expectedRevision;
+      this.checkStreams(streamId, read);
+      this.checkRulebookFacts(read);
+      return expectedRevision;
+    }
     const known = await this.load(streamId);
     if (events.some((e) => known.ids.has(String(e.id).toLowerCase()))) return expectedRevision;
-    const seats = events.some((e) => SEATING.has(e.type));
-    if (seats) await this.club.catchUp(this.store);
-    const state = structuredClone(known.state);
-    let view: NzClubView | undefined;
-    this.asRead(streamId, events).forEach((e, i) => {
+    read.forEach((e, i) => {
       if (!COMPETITION_FACT_TYPES.has(e.type)) {
         throw new RuleViolation(
           'LEDGER',
@@ -95,6 +121,13 @@ export class DomainGate {
           `events[${i}].type`,
         );
       }
+    });
+    this.checkStreams(streamId, read);
+    const seats = events.some((e) => SEATING.has(e.type));
+    if (seats) await this.club.catchUp(this.store);
+    const state = structuredClone(known.state);
+    let view: NzClubView | undefined;
+    read.forEach((e, i) => {
       try {
         for (const f of decide(state, asFact(e), DEFAULT_DECIDE_OPTIONS)) {
           if (seats && SEATING.has(f.type)) {
@@ -116,12 +149,53 @@ export class DomainGate {
   }
 
   /**
+   * LEDGER: a competition fact belongs in `competition-<data.competitionId>`, a rulebook fact
+   * in `club-<data.clubId>` (docs/events.md). The field is the fact's id when the stream is one
+   * of that kind (another competition's or club's), else `streamId`.
+   */
+  private checkStreams(streamId: string, read: readonly EventToAppend[]): void {
+    read.forEach((e, i) => {
+      const home = documentedStreamOf(e.type, e.data);
+      if (!home || home.streamId === streamId) return;
+      const kind = home.idField === 'competitionId' ? 'competition' : 'club';
+      const sameKind =
+        streamId.startsWith(`${kind}-`) && !(kind === 'club' && streamId.endsWith('-players'));
+      throw new WrongStreamViolation(
+        `events[${i}]: ${e.type} of ${kind} ${home.id} belongs in stream ${home.streamId}, not ${streamId}`,
+        sameKind ? `events[${i}].data.${home.idField}` : 'streamId',
+        i,
+      );
+    });
+  }
+
+  /**
+   * RULEBOOK: the batch's rulebook facts (all of one club: checkStreams has run) applied in
+   * order after the club's facts in the ledger, by the pure `rulebookFactsViolation`. The club
+   * index must be caught up.
+   */
+  private checkRulebookFacts(read: readonly EventToAppend[]): void {
+    const proposed: Array<{ i: number; clubId: string; fact: RulebookFactRecord }> = [];
+    read.forEach((e, i) => {
+      const fact = RULEBOOK_FACT_TYPES.has(e.type) ? rulebookFactOf(e.type, e.data) : undefined;
+      if (fact) proposed.push({ i, clubId: (e.data as { clubId: string }).clubId, fact });
+    });
+    if (proposed.length === 0) return;
+    const refused = rulebookFactsViolation(
+      this.club.rulebookFacts(proposed[0]!.clubId),
+      proposed.map((p) => p.fact),
+    );
+    if (!refused) return;
+    const { rule, reason, field } = refused.violation;
+    throw new RuleViolation(rule, reason, `events[${proposed[refused.index]!.i}].${field}`);
+  }
+
+  /**
    * After a successful append (or a dry run's accepted batch), fold the batch so the next
    * check needs no re-read and counts it club-wide.
    */
   appended(streamId: string, events: readonly EventToAppend[], nextExpectedRevision: number): void {
     const read = this.asRead(streamId, events);
-    this.club.add(read);
+    this.club.add(read.map((e) => ({ ...e, streamId })));
     const known = this.known.get(streamId);
     if (!known || read.every((e) => known.ids.has(e.id.toLowerCase()))) return;
     for (const e of read) {

@@ -23,6 +23,8 @@ import {
   UnknownSessionError,
   WrongRulebookError,
 } from '../../projections/competitions';
+import { RulebookChangeError } from '../../rulebooks/rulebook';
+import { UnusableRulebookFactError } from '../../rulebooks/rulebook-facts';
 import { DsbInputError } from '../../standings/dsb';
 import { NzInputError } from '../../standings/nz';
 import {
@@ -116,7 +118,8 @@ export function toHttpError(exception: unknown): HttpError {
 }
 
 /** Why a published table cannot be given: an unknown competition, no or the wrong rulebook,
- * or facts in the ledger that the rules' computations refuse (named with their rule). */
+ * a rulebook fact in the ledger that cannot be applied (named with its position and path), or
+ * facts in the ledger that the rules' computations refuse (named with their rule). */
 function publishedError(e: unknown): HttpError | undefined {
   if (e instanceof UnknownCompetitionError) {
     return {
@@ -142,6 +145,33 @@ function publishedError(e: unknown): HttpError | undefined {
     return {
       status: HttpStatus.CONFLICT,
       body: { error: 'NoApplicableRulebook', message: e.message },
+    };
+  }
+  if (e instanceof UnusableRulebookFactError) {
+    return {
+      status: HttpStatus.UNPROCESSABLE_ENTITY,
+      body: {
+        error: 'RulebookNotApplicable',
+        message: e.message,
+        rule: e.rule,
+        ...(e.path ? { field: e.path } : {}),
+        clubId: e.clubId,
+        type: e.type,
+        ...(e.position !== undefined ? { position: e.position } : {}),
+        effectiveFrom: e.effectiveFrom,
+      },
+    };
+  }
+  if (e instanceof RulebookChangeError) {
+    // A rulebook change that cannot be applied, outside a stored fact (none reaches here today).
+    return {
+      status: HttpStatus.UNPROCESSABLE_ENTITY,
+      body: {
+        error: 'RulebookNotApplicable',
+        message: e.message,
+        rule: 'RULEBOOK',
+        ...(e.path ? { field: e.path } : {}),
+      },
     };
   }
   if (e instanceof NzInputError || e instanceof DsbInputError) {

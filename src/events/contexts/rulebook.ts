@@ -12,7 +12,11 @@ class RulebookAdoptedData {
   @IsIn(PRESET_IDS)
   preset!: string;
 
-  /** Dotted parameter paths and their values, e.g. { "tenSession.counted": 8 }. */
+  /**
+   * Dotted parameter paths and their values, e.g. { "tenSession.counted": 8 }. Only the shape
+   * is checked here; whether each applies to the preset is checked on append (RULEBOOK, the
+   * gate: src/domain/club/rulebook-facts.ts), since it depends on the club's history.
+   */
   @IsObject()
   overrides!: Record<string, unknown>;
 
@@ -24,6 +28,7 @@ class RulebookAmendedData {
   @IsLedgerId('clubId')
   clubId!: string;
 
+  /** Dotted parameter paths and their values: checked against the club's rulebook on append. */
   @IsDefined()
   @IsObject()
   changes!: Record<string, unknown>;

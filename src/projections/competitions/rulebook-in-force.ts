@@ -1,4 +1,4 @@
-import { PRESETS } from '../../rulebooks/presets';
+import { buildRulebookHistory } from '../../rulebooks/rulebook-facts';
 import { RulebookHistory, type Json, type Params, type Rulebook } from '../../rulebooks/rulebook';
 import type { CompetitionsState } from './state';
 
@@ -15,18 +15,21 @@ export class NoRulebookError extends Error {
  * Every version of a club's rulebook: its adopted preset with the overrides and every
  * amendment, applied in the order the ledger recorded them. A version is one object, whatever
  * date inside it is asked for.
+ *
+ * A fact the ledger holds that cannot be applied (written before the append gate checked
+ * rulebook facts: a value a parameter does not take, a path naming none, an unknown preset) is
+ * refused by default with UnusableRulebookFactError naming the fact (club, type, position) and
+ * the path: leaving it out would silently publish numbers the committee did not decide. The
+ * append gate's club-wide checks ask for `skip`: the club's rulebook without it. An amendment
+ * with no rulebook adopted by its date is skipped (it applies to no date), as it always was.
  */
-export function rulebookHistory(state: CompetitionsState, clubId: string): RulebookHistory {
-  const history = new RulebookHistory();
-  for (const f of state.rulebooks[clubId] ?? []) {
-    if (f.kind === 'adopted') {
-      const preset = PRESETS[f.preset!];
-      if (preset) history.adopt(preset, f.changes, f.effectiveFrom);
-    } else if (history.inForce(f.effectiveFrom)) {
-      history.amend(f.changes, f.effectiveFrom);
-    }
-  }
-  return history;
+export function rulebookHistory(
+  state: CompetitionsState,
+  clubId: string,
+  unusable: 'refuse' | 'skip' = 'refuse',
+): RulebookHistory {
+  const facts = state.rulebooks[clubId] ?? [];
+  return buildRulebookHistory(facts, unusable === 'refuse' ? { unusable, clubId } : { unusable });
 }
 
 /**

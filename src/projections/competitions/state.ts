@@ -7,7 +7,8 @@ import {
   type CompetitionState,
 } from '../../domain/competition/state';
 import type { RecordedEvent } from '../../events/envelope';
-import type { Json } from '../../rulebooks/rulebook';
+import { rulebookFactOf, type RulebookFactRecord } from '../../rulebooks/rulebook-facts';
+import { onDocumentedStream } from '../../domain/streams';
 import type { Projection } from '../projection';
 import {
   foldBoardSessionFact,
@@ -15,12 +16,8 @@ import {
   type BoardSessionFacts,
 } from './scored-sessions';
 
-export interface RulebookFact {
-  kind: 'adopted' | 'amended';
-  preset?: string;
-  changes: Record<string, Json>;
-  effectiveFrom: string;
-}
+/** A club's rulebook fact, with its ledger position (to name it when it cannot be applied). */
+export type RulebookFact = RulebookFactRecord;
 
 export type RosterStatus = 'member' | 'nominee' | 'non-member' | 'visitor';
 
@@ -70,7 +67,9 @@ export interface CompetitionsState {
 
 export const competitions: Projection<CompetitionsState> = {
   name: 'competitions',
-  version: 4,
+  // 5: a competition or rulebook fact is read only from its documented stream, and a rulebook
+  // fact keeps its position; saved states are rebuilt.
+  version: 5,
   initial: () => ({
     rulebooks: dict(),
     players: dict(),
@@ -80,15 +79,13 @@ export const competitions: Projection<CompetitionsState> = {
   }),
   apply(state, event: RecordedEvent) {
     state.position = event.position;
+    // A competition or rulebook fact found outside its stream (competition-<id>, club-<id>),
+    // written before the append gate refused it, is not a fact of that competition or club.
+    if (!onDocumentedStream(event)) return state;
     const d = event.data as Record<string, unknown>;
-    if (event.type === 'RulebookAdopted' || event.type === 'RulebookAmended') {
-      const adopted = event.type === 'RulebookAdopted';
-      (state.rulebooks[d.clubId as string] ??= []).push({
-        kind: adopted ? 'adopted' : 'amended',
-        preset: adopted ? (d.preset as string) : undefined,
-        changes: (adopted ? d.overrides : d.changes) as Record<string, Json>,
-        effectiveFrom: d.effectiveFrom as string,
-      });
+    const rulebookFact = rulebookFactOf(event.type, d, event.position);
+    if (rulebookFact) {
+      (state.rulebooks[d.clubId as string] ??= []).push(rulebookFact);
     } else if (event.type === 'PlayerRegistered' || event.type === 'PlayerStatusChanged') {
       const clubId = event.metadata.clubId;
       if (!clubId) return state;

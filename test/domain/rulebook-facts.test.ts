@@ -1,0 +1,124 @@
+import { rulebookFactsViolation } from '../../src/domain/club/rulebook-facts';
+import type { RulebookFactRecord } from '../../src/rulebooks/rulebook-facts';
+
+/**
+ * RULEBOOK: a rulebook fact is checked before it is written, by applying it (and the facts the
+ * ledger already holds) as every reader will: a change the parameter does not take, a path
+ * naming no parameter, an unknown preset or an amendment with no rulebook in force by its date
+ * is refused, naming the field and the dotted path.
+ */
+const adopted = (
+  overrides: Record<string, unknown> = {},
+  effectiveFrom = '2026-01-01',
+  preset = 'nz-club',
+): RulebookFactRecord => ({
+  kind: 'adopted',
+  preset,
+  changes: overrides as RulebookFactRecord['changes'],
+  effectiveFrom,
+});
+const amended = (changes: Record<string, unknown>, effectiveFrom = '2026-03-01') =>
+  ({
+    kind: 'amended',
+    changes: changes as RulebookFactRecord['changes'],
+    effectiveFrom,
+  }) satisfies RulebookFactRecord;
+
+describe('RULEBOOK rulebook facts are checked before they are written', () => {
+  it('RULEBOOK an amendment with a value the parameter does not take is refused, naming the path', () => {
+    const refused = rulebookFactsViolation(
+      [adopted()],
+      [amended({ 'scoring.factoring': 'neubreg' })],
+    );
+    expect(refused).toMatchObject({
+      index: 0,
+      violation: { rule: 'RULEBOOK', field: 'data.changes["scoring.factoring"]' },
+    });
+    expect(refused!.violation.reason).toBe(
+      'rulebook parameter scoring.factoring: must be "neuberg" or "none", not "neubreg"',
+    );
+  });
+
+  it('RULEBOOK a path naming no parameter, or a value of another kind, is refused naming the path', () => {
+    expect(
+      rulebookFactsViolation([adopted()], [amended({ 'tenSession.best': 8 })])?.violation,
+    ).toMatchObject({
+      rule: 'RULEBOOK',
+      field: 'data.changes["tenSession.best"]',
+      reason: 'rulebook parameter tenSession.best: no such parameter',
+    });
+    expect(
+      rulebookFactsViolation([adopted()], [amended({ 'scoring.placeDecimals': '2' })])?.violation,
+    ).toMatchObject({ field: 'data.changes["scoring.placeDecimals"]' });
+  });
+
+  it('RULEBOOK the whole scoring group replaced is checked value by value: the change is named, the reason names the parameter', () => {
+    const refused = rulebookFactsViolation([adopted()], [amended({ scoring: { factoring: 'x' } })]);
+    expect(refused?.violation).toMatchObject({
+      rule: 'RULEBOOK',
+      field: 'data.changes["scoring"]',
+    });
+    expect(refused?.violation.reason).toMatch(/^rulebook parameter scoring\./);
+  });
+
+  it('RULEBOOK an adoption whose override the preset does not take is refused at data.overrides', () => {
+    expect(
+      rulebookFactsViolation([], [adopted({ 'scoring.averagePercent': 120 })])?.violation,
+    ).toMatchObject({
+      rule: 'RULEBOOK',
+      field: 'data.overrides["scoring.averagePercent"]',
+      reason: 'rulebook parameter scoring.averagePercent: must be a percentage 0–100',
+    });
+  });
+
+  it('RULEBOOK an unknown preset is refused at data.preset', () => {
+    expect(
+      rulebookFactsViolation([], [adopted({}, '2026-01-01', 'acbl-2030')])?.violation,
+    ).toMatchObject({
+      rule: 'RULEBOOK',
+      field: 'data.preset',
+      reason: 'no such preset: acbl-2030',
+    });
+  });
+
+  it('RULEBOOK an amendment with no rulebook adopted by its effective date is refused at data.effectiveFrom', () => {
+    expect(
+      rulebookFactsViolation([], [amended({ 'scoring.factoring': 'none' })])?.violation,
+    ).toMatchObject({
+      rule: 'RULEBOOK',
+      field: 'data.effectiveFrom',
+      reason: 'no rulebook adopted by 2026-03-01: record RulebookAdopted first',
+    });
+    expect(
+      rulebookFactsViolation([adopted({}, '2026-06-01')], [amended({}, '2026-03-01')])?.violation,
+    ).toMatchObject({ field: 'data.effectiveFrom' });
+  });
+
+  it('RULEBOOK proposed facts are applied in order: an adoption and its amendment together pass; the bad one is named by its place', () => {
+    expect(
+      rulebookFactsViolation([], [adopted(), amended({ 'scoring.factoring': 'none' })]),
+    ).toBeUndefined();
+    expect(
+      rulebookFactsViolation(
+        [],
+        [
+          adopted(),
+          amended({ 'scoring.factoring': 'none' }),
+          amended({ 'scoring.factoring': 'x' }, '2026-04-01'),
+        ],
+      ),
+    ).toMatchObject({ index: 2, violation: { field: 'data.changes["scoring.factoring"]' } });
+  });
+
+  it('RULEBOOK a fact the ledger already holds that cannot be applied does not block a good one: it is checked against the rulebook without it', () => {
+    const ledger = [adopted(), amended({ 'scoring.factoring': 'neubreg' })];
+    expect(
+      rulebookFactsViolation(ledger, [amended({ 'scoring.factoring': 'none' }, '2026-04-01')]),
+    ).toBeUndefined();
+    expect(
+      rulebookFactsViolation(ledger, [amended({ 'scoring.factoring': 'nope' }, '2026-04-01')]),
+    ).toMatchObject({
+      index: 0,
+    });
+  });
+});

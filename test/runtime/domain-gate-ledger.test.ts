@@ -1,0 +1,309 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { validateAppend } from '../../src/app/validate-append';
+import { RuleViolation } from '../../src/domain/rule-violation';
+import { catalogue } from '../../src/events';
+import { AppendFileError, appendBatches, planAppend } from '../../src/runtime/append-file';
+import { DomainGate } from '../../src/runtime/domain-gate';
+import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
+import { dsbCompetitionWithPairA1, dsbFact, DSB_2014_STREAM } from '../support/dsb-competition';
+import { collect } from '../support/events';
+import {
+  competition,
+  proposed,
+  ROSTER,
+  rulebookAdopted,
+  rulebookAmended,
+  TUESDAYS,
+  type Proposed,
+} from '../support/nz-club';
+import { tempDir } from '../support/temp';
+
+/**
+ * The gate every append takes (HTTP, CLI, examples) for facts outside the competition
+ * deciders: rulebook facts are applied before they are written (RULEBOOK), and a competition
+ * or rulebook fact belongs in its documented stream (LEDGER).
+ */
+class Ledger {
+  readonly store = new MemoryEventStore({ upcast: catalogue.upcast });
+  gate = new DomainGate(this.store);
+
+  /** Appends facts as the HTTP module does: consecutive facts of one stream as one batch. */
+  async append(...facts: Proposed[]): Promise<void> {
+    const batches: Proposed[][] = [];
+    for (const f of facts) {
+      const last = batches[batches.length - 1];
+      if (last && last[0]!.streamId === f.streamId) last.push(f);
+      else batches.push([f]);
+    }
+    for (const batch of batches) {
+      const streamId = batch[0]!.streamId;
+      const events = validateAppend(
+        catalogue,
+        streamId,
+        'any',
+        batch.map(({ streamId: _s, ...e }) => e),
+      );
+      await this.gate.exclusive(async () => {
+        const expected = await this.gate.check(streamId, events, 'any');
+        const r = await this.store.appendToStream(streamId, events, {
+          expectedRevision: expected,
+        });
+        this.gate.appended(streamId, events, r.nextExpectedRevision);
+      });
+    }
+  }
+
+  /** Writes facts straight into the store, as a ledger written before the gate checked them. */
+  async writeUnchecked(...facts: Proposed[]): Promise<void> {
+    for (const { streamId, ...e } of facts)
+      await this.store.appendToStream(streamId, [e], { expectedRevision: 'any' });
+  }
+
+  /** Expects the facts (one batch) refused by `rule` at `field`, and nothing written. */
+  async refuses(facts: Proposed[], rule: string, field: string, reason?: string | RegExp) {
+    const head = await this.store.headPosition();
+    const error = await this.append(...facts).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(RuleViolation);
+    expect(error).toMatchObject({ rule, field });
+    if (reason) expect((error as RuleViolation).reason).toMatch(reason);
+    expect(await this.store.headPosition()).toBe(head);
+    return error as RuleViolation;
+  }
+}
+
+const NEUBREG = { 'scoring.factoring': 'neubreg' };
+
+describe('RULEBOOK a rulebook fact is applied before it is written', () => {
+  it('RULEBOOK an amendment with a value the parameter does not take is refused on append, naming the path; nothing is written', async () => {
+    const ledger = new Ledger();
+    await ledger.append(rulebookAdopted());
+    await ledger.refuses(
+      [rulebookAmended(NEUBREG, '2026-03-01')],
+      'RULEBOOK',
+      'events[0].data.changes["scoring.factoring"]',
+      'rulebook parameter scoring.factoring: must be "neuberg" or "none", not "neubreg"',
+    );
+    expect(await collect(ledger.store.readStream('club-karori'))).toHaveLength(1);
+    await ledger.append(rulebookAmended({ 'scoring.factoring': 'none' }, '2026-03-01'));
+  });
+
+  it('RULEBOOK the bad fact of a batch is named by its place in the batch, after the batch’s own adoption', async () => {
+    const ledger = new Ledger();
+    await ledger.refuses(
+      [
+        proposed('club-karori', 'ClubRegistered', {
+          clubId: 'karori',
+          name: 'Karori',
+          timeZone: 'Pacific/Auckland',
+        }),
+        rulebookAdopted(),
+        rulebookAmended({ 'tenSession.counted': 8 }, '2026-03-01'),
+        rulebookAmended({ 'nz.nope': 1 }, '2026-04-01'),
+      ],
+      'RULEBOOK',
+      'events[3].data.changes["nz.nope"]',
+      /no such parameter/,
+    );
+  });
+
+  it('RULEBOOK an adoption whose override the preset does not take is refused at its path', async () => {
+    await new Ledger().refuses(
+      [rulebookAdopted('nz-club', { 'scoring.placeDecimals': 9 })],
+      'RULEBOOK',
+      'events[0].data.overrides["scoring.placeDecimals"]',
+      'rulebook parameter scoring.placeDecimals: must be an integer 0–6',
+    );
+  });
+
+  it('RULEBOOK an amendment with no rulebook adopted by its effective date is refused at data.effectiveFrom', async () => {
+    const ledger = new Ledger();
+    await ledger.refuses(
+      [rulebookAmended({ 'scoring.factoring': 'none' }, '2026-03-01')],
+      'RULEBOOK',
+      'events[0].data.effectiveFrom',
+      'no rulebook adopted by 2026-03-01: record RulebookAdopted first',
+    );
+    await ledger.append(rulebookAdopted());
+    await ledger.refuses(
+      [rulebookAmended({ 'scoring.factoring': 'none' }, '2024-12-31')],
+      'RULEBOOK',
+      'events[0].data.effectiveFrom',
+    );
+  });
+
+  it('RULEBOOK re-appending a stored rulebook batch is the store’s no-op, not a second application', async () => {
+    const ledger = new Ledger();
+    const facts = [
+      rulebookAdopted(),
+      rulebookAmended({ 'scoring.factoring': 'none' }, '2026-03-01'),
+    ];
+    await ledger.append(...facts);
+    await ledger.append(...facts);
+    expect(await ledger.store.headPosition()).toBe(2);
+  });
+
+  it('RULEBOOK an append file with an amendment that cannot be applied is refused before its first line is written', async () => {
+    const ledger = new Ledger();
+    const file = join(tempDir(), 'rulebook.ndjson');
+    const lines = [rulebookAdopted(), ...ROSTER, rulebookAmended(NEUBREG, '2026-03-01')];
+    writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    const error = await appendBatches(ledger.store, await planAppend(file, catalogue)).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(AppendFileError);
+    expect((error as AppendFileError).issues).toEqual([
+      {
+        line: lines.length,
+        field: 'data.changes["scoring.factoring"]',
+        message:
+          'RULEBOOK: rulebook parameter scoring.factoring: must be "neuberg" or "none", not "neubreg"',
+      },
+    ]);
+    expect(await ledger.store.headPosition()).toBe(0);
+  });
+});
+
+describe('RULEBOOK an amendment already in the ledger that cannot be applied (written before the check)', () => {
+  /** Karori under nz-club with a Tuesday event, and a bad amendment written unchecked. */
+  async function clubWithBadAmendment() {
+    const ledger = new Ledger();
+    const tue = competition('tue', 'three-four-session-pairs', 'tuesday', TUESDAYS.slice(0, 4), {
+      MT: ['mia', 'tia'],
+      TT: ['tom', 'tim'],
+    });
+    await ledger.append(rulebookAdopted(), ...ROSTER, ...tue.setup);
+    await ledger.writeUnchecked(rulebookAmended(NEUBREG, '2026-01-01'));
+    return { ledger, tue };
+  }
+
+  it('RULEBOOK it does not block other appends, and NZ-8e still judges by the rulebook without it', async () => {
+    const { ledger, tue } = await clubWithBadAmendment();
+    await ledger.append(tue.result(1, 'MT'), tue.result(2, 'MT'), tue.result(3, 'MT'));
+    await ledger.append(tue.result(4, 'TT'));
+    await ledger.refuses([tue.result(4, 'MT')], 'NZ-8e', 'events[0].data.players[0]', /the 4th/);
+  });
+
+  it('RULEBOOK a gate started fresh on that ledger reads it the same way', async () => {
+    const { ledger, tue } = await clubWithBadAmendment();
+    ledger.gate = new DomainGate(ledger.store);
+    await ledger.append(tue.result(1, 'MT'));
+  });
+
+  it('RULEBOOK it does not block a good amendment, which is checked against the rulebook without it', async () => {
+    const { ledger } = await clubWithBadAmendment();
+    await ledger.append(rulebookAmended({ 'scoring.factoring': 'none' }, '2026-02-01'));
+    await ledger.refuses(
+      [rulebookAmended({ 'scoring.factoring': 'nope' }, '2026-02-01')],
+      'RULEBOOK',
+      'events[0].data.changes["scoring.factoring"]',
+    );
+  });
+});
+
+describe('LEDGER a competition or rulebook fact belongs in its documented stream', () => {
+  const sitOut = (stream: string) => ({
+    ...dsbFact('PairEntered', { pairId: 'a2', players: ['cor', 'dik'], group: 'A' }),
+    streamId: stream,
+  });
+
+  it('LEDGER a competition fact on another stream is refused, naming streamId; nothing is written', async () => {
+    const ledger = new Ledger();
+    await ledger.append(...dsbCompetitionWithPairA1());
+    const refused = await ledger.refuses([sitOut('notes-dsb')], 'LEDGER', 'streamId');
+    expect(refused.reason).toBe(
+      `events[0]: PairEntered of competition dsb-2014 belongs in stream ${DSB_2014_STREAM}, not notes-dsb`,
+    );
+    await ledger.refuses([sitOut('club-groenlo')], 'LEDGER', 'streamId');
+  });
+
+  it('LEDGER a competition fact in another competition’s stream is refused, naming data.competitionId', async () => {
+    const ledger = new Ledger();
+    await ledger.append(...dsbCompetitionWithPairA1());
+    await ledger.refuses(
+      [
+        {
+          ...dsbFact('SessionHeld', { session: 1, date: '2014-09-08', boards: 24 }),
+          streamId: 'competition-dsb-2015',
+          data: { competitionId: 'dsb-2015', session: 1, date: '2014-09-08', boards: 24 },
+        },
+        sitOut('competition-dsb-2015'),
+      ],
+      'LEDGER',
+      'events[1].data.competitionId',
+      /belongs in stream competition-dsb-2014, not competition-dsb-2015/,
+    );
+  });
+
+  it('LEDGER a rulebook fact on a stream other than club-<clubId> is refused', async () => {
+    const ledger = new Ledger();
+    await ledger.refuses(
+      [{ ...rulebookAdopted(), streamId: 'club-karori-players' }],
+      'LEDGER',
+      'streamId',
+      'events[0]: RulebookAdopted of club karori belongs in stream club-karori, not club-karori-players',
+    );
+    await ledger.refuses(
+      [{ ...rulebookAdopted(), streamId: 'club-kelburn' }],
+      'LEDGER',
+      'events[0].data.clubId',
+    );
+    await ledger.refuses(
+      [{ ...rulebookAdopted(), streamId: 'competition-karori' }],
+      'LEDGER',
+      'events[0].type',
+      'RulebookAdopted does not belong in a competition stream',
+    );
+  });
+
+  it('LEDGER an append file with a competition fact on another stream is refused before anything is written', async () => {
+    const ledger = new Ledger();
+    const file = join(tempDir(), 'streams.ndjson');
+    const note = proposed('notes-dsb', 'PlayerStatusChanged', {
+      playerId: 'cor',
+      status: 'member',
+    });
+    const lines = [...dsbCompetitionWithPairA1(), note, sitOut('notes-dsb')];
+    writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    const error = await appendBatches(ledger.store, await planAppend(file, catalogue)).catch(
+      (e: unknown) => e,
+    );
+    expect((error as AppendFileError).issues).toEqual([
+      {
+        line: 4,
+        field: 'streamId',
+        message: `LEDGER: events[1]: PairEntered of competition dsb-2014 belongs in stream ${DSB_2014_STREAM}, not notes-dsb`,
+      },
+    ]);
+    expect(await ledger.store.headPosition()).toBe(0);
+  });
+
+  it('LEDGER a competition fact on another stream already in the ledger is not counted by the club-wide limits', async () => {
+    const ledger = new Ledger();
+    const pairs = { MT: ['mia', 'tia'], TT: ['tom', 'tim'] };
+    const autumn = competition(
+      'autumn',
+      'three-four-session-pairs',
+      'tuesday',
+      TUESDAYS.slice(0, 4),
+      pairs,
+    );
+    const spring = competition(
+      'spring',
+      'three-four-session-pairs',
+      'tuesday',
+      TUESDAYS.slice(4, 8),
+      pairs,
+    );
+    await ledger.append(rulebookAdopted(), ...ROSTER, ...autumn.setup, ...spring.setup);
+    // Three Tuesdays of mia's, on a notes stream: the projection and the gate do not read them.
+    await ledger.writeUnchecked(
+      ...[1, 2, 3].map((s) => ({ ...autumn.result(s, 'MT'), streamId: 'notes-karori' })),
+    );
+    ledger.gate = new DomainGate(ledger.store);
+    await ledger.append(spring.result(1, 'MT'), spring.result(2, 'MT'), spring.result(3, 'MT'));
+  });
+});
