@@ -2,11 +2,12 @@ import { nzPlayLimitViolation, type NzClubView } from '../domain/club/nz-play-li
 import { rulebookFactsViolation } from '../domain/club/rulebook-facts';
 import { documentedStreamOf, RULEBOOK_FACT_TYPES } from '../domain/streams';
 import { rulebookFactOf, type RulebookFactRecord } from '../rulebooks/rulebook-facts';
-import { decide, DEFAULT_DECIDE_OPTIONS } from '../domain/competition/decide';
+import { decide, DEFAULT_DECIDE_OPTIONS, type DecideOptions } from '../domain/competition/decide';
 import { COMPETITION_FACT_TYPES, type CompetitionFact } from '../domain/competition/facts';
 import {
   evolve,
   initialCompetitionState,
+  sessionDateOf,
   type CompetitionState,
 } from '../domain/competition/state';
 import { RuleViolation } from '../domain/rule-violation';
@@ -21,6 +22,13 @@ export const COMPETITION_STREAM_PREFIX = 'competition-';
 
 /** Facts that sit a player down: the club-wide limits (NZ-8e, NZ-10) judge these. */
 const SEATING = new Set(['SessionResultRecorded', 'SubstitutePlayed', 'SessionScoredFromBoards']);
+
+/**
+ * Facts whose decision reads the session's rounds (`DecideOptions.sessionRounds`): a sit-out
+ * match's rounds are rounds of the session (DSB-22.5, DSB-4). For these the gate reads the
+ * club's rulebook in force on the session's day.
+ */
+const READS_ROUNDS = new Set(['SitOutMatchPlayed']);
 
 interface Known {
   state: CompetitionState;
@@ -64,7 +72,9 @@ export interface DomainGateOptions {
  * against the state folded from that stream, in order, as the ledger will read it (a fact of an
  * older schema version upcast to today's, as the store upcasts it on read; the store keeps the
  * fact as sent), and a fact that sits a player down is also judged against the whole club
- * (NZ-8e, NZ-10: `ClubIndex`, caught up from $all). The append then carries the revision the
+ * (NZ-8e, NZ-10: `ClubIndex`, caught up from $all); a sit-out match's rounds are checked
+ * against the rounds of the club's rulebook in force on the session's day (DSB-22.5, DSB-4:
+ * `decideOptions`). The append then carries the revision the
  * decision was made on, so a fact that raced into the same stream makes it a conflict rather
  * than a decision on stale state. Streams of other contexts pass through (and are noted, for
  * the club-wide counts).
@@ -124,12 +134,12 @@ export class DomainGate {
     });
     this.checkStreams(streamId, read);
     const seats = events.some((e) => SEATING.has(e.type));
-    if (seats) await this.club.catchUp(this.store);
+    if (seats || read.some((e) => READS_ROUNDS.has(e.type))) await this.club.catchUp(this.store);
     const state = structuredClone(known.state);
     let view: NzClubView | undefined;
     read.forEach((e, i) => {
       try {
-        for (const f of decide(state, asFact(e), DEFAULT_DECIDE_OPTIONS)) {
+        for (const f of decide(state, asFact(e), this.decideOptions(state, e))) {
           if (seats && SEATING.has(f.type)) {
             view ??= this.club.view(state.competition!.clubId);
             const refused = nzPlayLimitViolation(view, state, f);
@@ -146,6 +156,27 @@ export class DomainGate {
     });
     if (expectedRevision !== 'any') return expectedRevision;
     return known.revision < 0 ? 'no_stream' : known.revision;
+  }
+
+  /**
+   * The options a fact is decided with. A fact that reads the session's rounds (READS_ROUNDS)
+   * of a club under the `dsb-groenlo-2014` preset on the session's day (as held, else planned:
+   * `sessionDateOf`, in the state the batch has folded so far) takes the rounds of that
+   * rulebook, with the club's overrides and the amendments effective by then (DSB-4, DSB-22.5).
+   * Otherwise — no rulebook that day, another preset, a session with no date, another fact —
+   * the defaults (the preset's own 6 rounds). The club index must be caught up.
+   */
+  private decideOptions(state: CompetitionState, e: EventToAppend): DecideOptions {
+    const c = state.competition;
+    const session = (e.data as { session?: unknown }).session;
+    if (!READS_ROUNDS.has(e.type) || !c || typeof session !== 'number') {
+      return DEFAULT_DECIDE_OPTIONS;
+    }
+    const date = sessionDateOf(state, session);
+    const rounds = date === undefined ? undefined : this.club.dsbSessionRounds(c.clubId, date);
+    return rounds === undefined
+      ? DEFAULT_DECIDE_OPTIONS
+      : { ...DEFAULT_DECIDE_OPTIONS, sessionRounds: rounds };
   }
 
   /**

@@ -307,3 +307,91 @@ describe('LEDGER a competition or rulebook fact belongs in its documented stream
     await ledger.append(spring.result(1, 'MT'), spring.result(2, 'MT'), spring.result(3, 'MT'));
   });
 });
+
+describe('DSB-22.5 a sit-out match’s rounds are the rounds of the club’s rulebook in force on the session’s day', () => {
+  const groenlo = (type: string, data: Record<string, unknown>): Proposed =>
+    proposed('club-groenlo', type, { clubId: 'groenlo', ...data }, '2014-08-01T12:00:00+02:00');
+  const adopted = (preset: string, overrides: Record<string, unknown> = {}) =>
+    groenlo('RulebookAdopted', { preset, overrides, effectiveFrom: '2014-08-01' });
+  const SEVEN = { 'pairsCompetition.rounds': 7 };
+
+  /** dsb-2014 of Groenlo in groups A and B, sessions on 8 and 22 September 2014, a1 and b1. */
+  const competition = (): Proposed[] => [
+    dsbFact('CompetitionCreated', {
+      clubId: 'groenlo',
+      name: 'Parencompetitie',
+      season: '2014-2015',
+      kind: 'pairs-series',
+      format: 'dsb-pairs',
+      groups: ['A', 'B'],
+      sessions: [
+        { session: 1, date: '2014-09-08', startTime: '19:45' },
+        { session: 2, date: '2014-09-22', startTime: '19:45' },
+      ],
+    }),
+    dsbFact('PairEntered', { pairId: 'a1', players: ['ann', 'bob'], group: 'A' }),
+    dsbFact('PairEntered', { pairId: 'b1', players: ['cor', 'dik'], group: 'B' }),
+  ];
+  const match = (session: number, rounds: number[]) =>
+    dsbFact('SitOutMatchPlayed', { session, pairs: ['a1', 'b1'], rounds });
+
+  it('DSB-22.5 a club whose rulebook plays 7 rounds accepts a sit-out match in round 7; under the preset’s 6 it is refused', async () => {
+    const seven = new Ledger();
+    await seven.append(adopted('dsb-groenlo-2014', SEVEN), ...competition());
+    await seven.append(match(1, [6, 7]));
+    expect(await seven.store.headPosition()).toBe(5);
+
+    const six = new Ledger();
+    await six.append(adopted('dsb-groenlo-2014'), ...competition());
+    await six.refuses(
+      [match(1, [6, 7])],
+      'LEDGER',
+      'events[0].data.rounds[1]',
+      'round 7 is not a round of session 1 (rounds 1..6)',
+    );
+    await six.append(match(1, [6]));
+  });
+
+  it('DSB-22.5 a club with no rulebook, or under another preset, keeps the preset’s 6 rounds', async () => {
+    const none = new Ledger();
+    await none.append(...competition());
+    await none.refuses([match(1, [7])], 'LEDGER', 'events[0].data.rounds[0]', /rounds 1\.\.6/);
+
+    const nz = new Ledger();
+    await nz.append(adopted('nz-club'), ...competition());
+    await nz.refuses([match(1, [7])], 'LEDGER', 'events[0].data.rounds[0]', /rounds 1\.\.6/);
+  });
+
+  it('DSB-22.5 a rulebook with fewer rounds refuses a round the preset would take', async () => {
+    const five = new Ledger();
+    await five.append(adopted('dsb-groenlo-2014', { 'pairsCompetition.rounds': 5 }));
+    await five.append(...competition());
+    await five.refuses(
+      [match(1, [6])],
+      'LEDGER',
+      'events[0].data.rounds[0]',
+      'round 6 is not a round of session 1 (rounds 1..5)',
+    );
+  });
+
+  it('DSB-22.5 an amendment effective from a date changes the rounds from that date on (the session as held, else planned)', async () => {
+    const ledger = new Ledger();
+    await ledger.append(
+      adopted('dsb-groenlo-2014'),
+      groenlo('RulebookAmended', { changes: SEVEN, effectiveFrom: '2014-09-15' }),
+      ...competition(),
+    );
+    // Session 1 is planned on 8 September, before the amendment: 6 rounds.
+    await ledger.refuses([match(1, [7])], 'LEDGER', 'events[0].data.rounds[0]', /rounds 1\.\.6/);
+    // Session 2 on 22 September, after it: 7.
+    await ledger.append(match(2, [7]));
+    // Session 1 held on 16 September (recorded in the same batch): the held day counts.
+    await ledger.append(
+      dsbFact('SessionHeld', { session: 1, date: '2014-09-16', boards: 28 }),
+      match(1, [7]),
+    );
+    // A gate started fresh on that ledger reads the club's rulebook from the store.
+    ledger.gate = new DomainGate(ledger.store);
+    await ledger.refuses([match(1, [8])], 'LEDGER', 'events[0].data.rounds[0]', /rounds 1\.\.7/);
+  });
+});
