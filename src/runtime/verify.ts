@@ -1,10 +1,20 @@
+import { documentedStreamOf } from '../domain/streams';
 import type { EventCatalogue } from '../events/catalogue';
+import type { EventMetadata } from '../events/envelope';
 import type { RawRecord } from './raw-records';
 
 export interface VerifyProblem {
   position: number;
-  check: 'position' | 'revision' | 'json' | 'type' | 'data' | 'id';
+  /**
+   * `stream`: a competition or rulebook fact outside the stream it belongs in (LEDGER), which
+   * the projections do not read; the others: the log itself is damaged.
+   */
+  check: 'position' | 'revision' | 'json' | 'type' | 'data' | 'id' | 'stream';
   message: string;
+  /** For `stream`: the fact's type, the stream it is in and the one it belongs in. */
+  type?: string;
+  streamId?: string;
+  belongsIn?: string;
 }
 
 export interface VerifyReport {
@@ -20,7 +30,12 @@ export interface VerifyReport {
 /**
  * Checks a log as stored: positions gap-free from 1 (when the store promises dense
  * positions) or at least increasing, revisions contiguous from 0 in every stream, ids
- * unique, JSON valid, types known to the catalogue and data in the shape of its type.
+ * unique, JSON valid, types known to the catalogue and data in the shape of its type — and
+ * every competition fact in `competition-<competitionId>`, every rulebook fact in
+ * `club-<clubId>` (LEDGER, docs/events.md), read as the ledger reads it (upcast). A fact
+ * elsewhere, written before the append gate checked streams, is one the projections do not
+ * read: the standings are computed as if it were not there. It fails the verdict, as every
+ * problem does (docs/cli.md `verify` says why).
  */
 export async function verifyLog(
   records: AsyncIterable<RawRecord>,
@@ -61,9 +76,10 @@ export async function verifyLog(
       report({ position: r.position, check: 'id', message: `id ${r.id} repeated` });
     ids.add(r.id);
     let data: unknown;
+    let metadata: unknown;
     try {
       data = JSON.parse(r.data);
-      JSON.parse(r.metadata);
+      metadata = JSON.parse(r.metadata);
     } catch (err) {
       report({ position: r.position, check: 'json', message: (err as Error).message });
       continue;
@@ -78,6 +94,20 @@ export async function verifyLog(
     );
     for (const i of issues) {
       report({ position: r.position, check: 'data', message: `${i.field}: ${i.message}` });
+    }
+    if (issues.length > 0) continue;
+    const read = catalogue.upcast({ ...r, data, metadata: metadata as EventMetadata });
+    const home = documentedStreamOf(read.type, read.data);
+    if (home && home.streamId !== r.streamId) {
+      const kind = home.idField === 'competitionId' ? 'competition' : 'club';
+      report({
+        position: r.position,
+        check: 'stream',
+        message: `${r.type} of ${kind} ${home.id} is in stream ${r.streamId}; it belongs in ${home.streamId} (LEDGER): the projections do not read it`,
+        type: r.type,
+        streamId: r.streamId,
+        belongsIn: home.streamId,
+      });
     }
   }
   return {
