@@ -9,7 +9,7 @@ export interface DecideOptions {
   namingDeadline: string;
   /**
    * DSB-4: the rounds of a session, the range of a sit-out match's rounds (DSB-22.5). The gate
-   * decides without the rulebook in force, so it takes the preset's.
+   * passes the rounds of the club's rulebook on the session's day; by default the preset's.
    */
   sessionRounds: number;
 }
