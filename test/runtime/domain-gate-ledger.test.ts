@@ -1,13 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { validateAppend } from '../../src/app/validate-append';
-import { RuleViolation } from '../../src/domain/rule-violation';
 import { catalogue } from '../../src/events';
 import { AppendFileError, appendBatches, planAppend } from '../../src/runtime/append-file';
 import { DomainGate } from '../../src/runtime/domain-gate';
-import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { dsbCompetitionWithPairA1, dsbFact, DSB_2014_STREAM } from '../support/dsb-competition';
-import { collect } from '../support/events';
 import {
   competition,
   proposed,
@@ -17,6 +13,8 @@ import {
   TUESDAYS,
   type Proposed,
 } from '../support/nz-club';
+import { collect } from '../support/events';
+import { GatedLedger as Ledger } from '../support/gated-ledger';
 import { tempDir } from '../support/temp';
 
 /**
@@ -24,56 +22,6 @@ import { tempDir } from '../support/temp';
  * deciders: rulebook facts are applied before they are written (RULEBOOK), and a competition
  * or rulebook fact belongs in its documented stream (LEDGER).
  */
-class Ledger {
-  readonly store = new MemoryEventStore({ upcast: catalogue.upcast });
-  gate = new DomainGate(this.store);
-
-  /** Appends facts as the HTTP module does: consecutive facts of one stream as one batch. */
-  async append(...facts: Proposed[]): Promise<void> {
-    const batches: Proposed[][] = [];
-    for (const f of facts) {
-      const last = batches[batches.length - 1];
-      if (last && last[0]!.streamId === f.streamId) last.push(f);
-      else batches.push([f]);
-    }
-    for (const batch of batches) {
-      const streamId = batch[0]!.streamId;
-      const events = validateAppend(
-        catalogue,
-        streamId,
-        'any',
-        batch.map(({ streamId: _s, ...e }) => e),
-      );
-      await this.gate.exclusive(async () => {
-        const expected = await this.gate.check(streamId, events, 'any');
-        const r = await this.store.appendToStream(streamId, events, {
-          expectedRevision: expected,
-        });
-        this.gate.appended(streamId, events, r.nextExpectedRevision);
-      });
-    }
-  }
-
-  /** Writes facts straight into the store, as a ledger written before the gate checked them. */
-  async writeUnchecked(...facts: Proposed[]): Promise<void> {
-    for (const { streamId, ...e } of facts)
-      await this.store.appendToStream(streamId, [e], { expectedRevision: 'any' });
-  }
-
-  /** Expects the facts (one batch) refused by `rule` at `field`, and nothing written. */
-  async refuses(facts: Proposed[], rule: string, field: string, reason?: string | RegExp) {
-    const head = await this.store.headPosition();
-    const error = await this.append(...facts).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(RuleViolation);
-    expect(error).toMatchObject({ rule, field });
-    if (reason) expect((error as RuleViolation).reason).toMatch(reason);
-    expect(await this.store.headPosition()).toBe(head);
-    return error as RuleViolation;
-  }
-}
 
 const NEUBREG = { 'scoring.factoring': 'neubreg' };
 

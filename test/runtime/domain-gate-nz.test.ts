@@ -1,12 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { validateAppend } from '../../src/app/validate-append';
-import { RuleViolation } from '../../src/domain/rule-violation';
 import { catalogue } from '../../src/events';
 import { AppendFileError, appendBatches, planAppend } from '../../src/runtime/append-file';
 import { DomainGate } from '../../src/runtime/domain-gate';
-import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
-import { collect } from '../support/events';
 import {
   competition,
   MONDAYS,
@@ -18,6 +14,7 @@ import {
   TUESDAYS,
   type Proposed,
 } from '../support/nz-club';
+import { GatedLedger as Ledger } from '../support/gated-ledger';
 import { tempDir } from '../support/temp';
 
 /**
@@ -25,55 +22,6 @@ import { tempDir } from '../support/temp';
  * NZ-8e a Monday or Wednesday player on a Tuesday at most 3 times a club year, NZ-10 a visitor
  * at most 3 times, counted across all the club's competitions by session date.
  */
-class Ledger {
-  readonly store = new MemoryEventStore({ upcast: catalogue.upcast });
-  gate = new DomainGate(this.store);
-
-  /** Appends facts as the HTTP module does: consecutive facts of one stream as one batch. */
-  async append(...facts: Proposed[]): Promise<void> {
-    const batches: Proposed[][] = [];
-    for (const f of facts) {
-      const last = batches[batches.length - 1];
-      if (last && last[0]!.streamId === f.streamId) last.push(f);
-      else batches.push([f]);
-    }
-    for (const batch of batches) {
-      const streamId = batch[0]!.streamId;
-      const events = validateAppend(
-        catalogue,
-        streamId,
-        'any',
-        batch.map(({ streamId: _s, ...e }) => e),
-      );
-      await this.gate.exclusive(async () => {
-        const expected = await this.gate.check(streamId, events, 'any');
-        const r = await this.store.appendToStream(streamId, events, {
-          expectedRevision: expected,
-        });
-        this.gate.appended(streamId, events, r.nextExpectedRevision);
-      });
-    }
-  }
-
-  /** Expects the facts refused by `rule` at `field`, and nothing of them written. */
-  async refuses(facts: Proposed[], rule: string, field: string, reason?: RegExp) {
-    const head = await this.store.headPosition();
-    const stream = await this.streamOf(facts[0]!.streamId);
-    const error = await this.append(...facts).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(RuleViolation);
-    expect(error).toMatchObject({ rule, field });
-    if (reason) expect((error as RuleViolation).reason).toMatch(reason);
-    expect(await this.store.headPosition()).toBe(head);
-    expect(await this.streamOf(facts[0]!.streamId)).toEqual(stream);
-    return error as RuleViolation;
-  }
-
-  streamOf = async (streamId: string) =>
-    (await collect(this.store.readStream(streamId)).catch(() => [])).map((e) => e.id);
-}
 
 /** Fields a refusal names: the first fact's first or second player, or its substitute. */
 const FIRST_PLAYER = 'events[0].data.players[0]';

@@ -1,0 +1,67 @@
+import { validateAppend } from '../../src/app/validate-append';
+import { RuleViolation } from '../../src/domain/rule-violation';
+import { catalogue } from '../../src/events';
+import { DomainGate } from '../../src/runtime/domain-gate';
+import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
+import { collect } from './events';
+import type { Proposed } from './nz-club';
+
+/**
+ * A store behind the gate every append takes (HTTP, CLI, examples): appends as the HTTP module
+ * makes them, and the expectation that a refused batch writes nothing.
+ */
+export class GatedLedger {
+  readonly store = new MemoryEventStore({ upcast: catalogue.upcast });
+  gate = new DomainGate(this.store);
+
+  /** Appends facts as the HTTP module does: consecutive facts of one stream as one batch. */
+  async append(...facts: Proposed[]): Promise<void> {
+    const batches: Proposed[][] = [];
+    for (const f of facts) {
+      const last = batches[batches.length - 1];
+      if (last && last[0]!.streamId === f.streamId) last.push(f);
+      else batches.push([f]);
+    }
+    for (const batch of batches) {
+      const streamId = batch[0]!.streamId;
+      const events = validateAppend(
+        catalogue,
+        streamId,
+        'any',
+        batch.map(({ streamId: _s, ...e }) => e),
+      );
+      await this.gate.exclusive(async () => {
+        const expected = await this.gate.check(streamId, events, 'any');
+        const r = await this.store.appendToStream(streamId, events, {
+          expectedRevision: expected,
+        });
+        this.gate.appended(streamId, events, r.nextExpectedRevision);
+      });
+    }
+  }
+
+  /** Writes facts straight into the store, as a ledger written before the gate checked them. */
+  async writeUnchecked(...facts: Proposed[]): Promise<void> {
+    for (const { streamId, ...e } of facts)
+      await this.store.appendToStream(streamId, [e], { expectedRevision: 'any' });
+  }
+
+  /** Expects the facts refused by `rule` at `field`, and nothing of them written. */
+  async refuses(facts: Proposed[], rule: string, field: string, reason?: string | RegExp) {
+    const head = await this.store.headPosition();
+    const stream = await this.streamOf(facts[0]!.streamId);
+    const error = await this.append(...facts).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(RuleViolation);
+    expect(error).toMatchObject({ rule, field });
+    if (reason) expect((error as RuleViolation).reason).toMatch(reason);
+    expect(await this.store.headPosition()).toBe(head);
+    expect(await this.streamOf(facts[0]!.streamId)).toEqual(stream);
+    return error as RuleViolation;
+  }
+
+  streamOf = async (streamId: string) =>
+    (await collect(this.store.readStream(streamId)).catch(() => [])).map((e) => e.id);
+}
