@@ -1,7 +1,3 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { catalogue } from '../../src/events';
-import { AppendFileError, appendBatches, planAppend } from '../../src/runtime/append-file';
 import { DomainGate } from '../../src/runtime/domain-gate';
 import { dsbCompetitionWithPairA1, dsbFact, DSB_2014_STREAM } from '../support/dsb-competition';
 import {
@@ -15,7 +11,6 @@ import {
 } from '../support/nz-club';
 import { collect } from '../support/events';
 import { GatedLedger as Ledger } from '../support/gated-ledger';
-import { tempDir } from '../support/temp';
 
 /**
  * The gate every append takes (HTTP, CLI, examples) for facts outside the competition
@@ -96,14 +91,8 @@ describe('RULEBOOK a rulebook fact is applied before it is written', () => {
 
   it('RULEBOOK an append file with an amendment that cannot be applied is refused before its first line is written', async () => {
     const ledger = new Ledger();
-    const file = join(tempDir(), 'rulebook.ndjson');
     const lines = [rulebookAdopted(), ...ROSTER, rulebookAmended(NEUBREG, '2026-03-01')];
-    writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
-    const error = await appendBatches(ledger.store, await planAppend(file, catalogue)).catch(
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(AppendFileError);
-    expect((error as AppendFileError).issues).toEqual([
+    expect(await ledger.refusesFile(lines)).toEqual([
       {
         line: lines.length,
         field: 'data.changes["scoring.factoring"]',
@@ -111,7 +100,6 @@ describe('RULEBOOK a rulebook fact is applied before it is written', () => {
           'RULEBOOK: rulebook parameter scoring.factoring: must be "neuberg" or "none", not "neubreg"',
       },
     ]);
-    expect(await ledger.store.headPosition()).toBe(0);
   });
 });
 
@@ -209,24 +197,18 @@ describe('LEDGER a competition or rulebook fact belongs in its documented stream
 
   it('LEDGER an append file with a competition fact on another stream is refused before anything is written', async () => {
     const ledger = new Ledger();
-    const file = join(tempDir(), 'streams.ndjson');
     const note = proposed('notes-dsb', 'PlayerStatusChanged', {
       playerId: 'cor',
       status: 'member',
     });
     const lines = [...dsbCompetitionWithPairA1(), note, sitOut('notes-dsb')];
-    writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
-    const error = await appendBatches(ledger.store, await planAppend(file, catalogue)).catch(
-      (e: unknown) => e,
-    );
-    expect((error as AppendFileError).issues).toEqual([
+    expect(await ledger.refusesFile(lines)).toEqual([
       {
         line: 4,
         field: 'streamId',
         message: `LEDGER: events[1]: PairEntered of competition dsb-2014 belongs in stream ${DSB_2014_STREAM}, not notes-dsb`,
       },
     ]);
-    expect(await ledger.store.headPosition()).toBe(0);
   });
 
   it('LEDGER a competition fact on another stream already in the ledger is not counted by the club-wide limits', async () => {

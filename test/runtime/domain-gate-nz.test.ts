@@ -1,7 +1,3 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { catalogue } from '../../src/events';
-import { AppendFileError, appendBatches, planAppend } from '../../src/runtime/append-file';
 import { DomainGate } from '../../src/runtime/domain-gate';
 import {
   competition,
@@ -15,7 +11,6 @@ import {
   type Proposed,
 } from '../support/nz-club';
 import { GatedLedger as Ledger } from '../support/gated-ledger';
-import { tempDir } from '../support/temp';
 
 /**
  * The deciders' club-wide limits, through the gate every append takes (HTTP, CLI, examples):
@@ -312,19 +307,13 @@ describe('the club-wide limits and other clubs, other processes, other append pa
   it('NZ-8e NZ-10 an append file is refused before its first line is written (the dry run counts the file’s own lines)', async () => {
     const ledger = new Ledger();
     const tue = tuesdayEvent('tue', TUESDAYS.slice(0, 4));
-    const file = join(tempDir(), 'season.ndjson');
     const lines = [
       rulebookAdopted(),
       ...ROSTER,
       ...tue.setup,
       ...[1, 2, 3, 4].map((s) => tue.result(s, 'MT')),
     ];
-    writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
-    const error = await appendBatches(ledger.store, await planAppend(file, catalogue)).catch(
-      (e: unknown) => e,
-    );
-    expect(error).toBeInstanceOf(AppendFileError);
-    expect((error as AppendFileError).issues).toEqual([
+    expect(await ledger.refusesFile(lines)).toEqual([
       {
         line: lines.length,
         field: 'data.players[0]',
@@ -332,16 +321,8 @@ describe('the club-wide limits and other clubs, other processes, other append pa
           'NZ-8e: mia: 2026-03-24: a monday player on a Tuesday, the 4th this year (at most 3): not permitted',
       },
     ]);
-    expect(await ledger.store.headPosition()).toBe(0);
     // Without the 4th Tuesday the file goes in.
-    writeFileSync(
-      file,
-      lines
-        .slice(0, -1)
-        .map((l) => JSON.stringify(l))
-        .join('\n') + '\n',
-    );
-    await appendBatches(ledger.store, await planAppend(file, catalogue));
+    await ledger.appendFile(lines.slice(0, -1));
     expect(await ledger.store.headPosition()).toBe(lines.length - 1);
   });
 
@@ -350,7 +331,6 @@ describe('the club-wide limits and other clubs, other processes, other append pa
     const mon = competition('mon', 'three-four-session-pairs', 'monday', MONDAYS.slice(0, 4), {
       MV: ['max', 'zoe'],
     });
-    const file = join(tempDir(), 'visits.ndjson');
     const lines = [
       rulebookAdopted(),
       ...ROSTER,
@@ -358,15 +338,10 @@ describe('the club-wide limits and other clubs, other processes, other append pa
       ...mon.setup,
       ...[1, 2, 3, 4].map((s) => mon.result(s, 'MV')),
     ];
-    writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
-    const error = await appendBatches(ledger.store, await planAppend(file, catalogue)).catch(
-      (e: unknown) => e,
-    );
-    expect((error as AppendFileError).issues[0]).toMatchObject({
+    expect((await ledger.refusesFile(lines))[0]).toMatchObject({
       line: lines.length,
       field: 'data.players[1]',
       message: expect.stringMatching(/^NZ-10: zoe: /),
     });
-    expect(await ledger.store.headPosition()).toBe(0);
   });
 });

@@ -1,10 +1,14 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { validateAppend } from '../../src/app/validate-append';
 import { RuleViolation } from '../../src/domain/rule-violation';
 import { catalogue } from '../../src/events';
+import { AppendFileError, appendBatches, planAppend } from '../../src/runtime/append-file';
 import { DomainGate } from '../../src/runtime/domain-gate';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { collect } from './events';
 import type { Proposed } from './nz-club';
+import { tempDir } from './temp';
 
 /**
  * A store behind the gate every append takes (HTTP, CLI, examples): appends as the HTTP module
@@ -60,6 +64,25 @@ export class GatedLedger {
     expect(await this.store.headPosition()).toBe(head);
     expect(await this.streamOf(facts[0]!.streamId)).toEqual(stream);
     return error as RuleViolation;
+  }
+
+  /** Appends an NDJSON file of these lines as `bridge-ledger append` does (a dry run first). */
+  async appendFile(lines: readonly unknown[]): Promise<void> {
+    const file = join(tempDir(), 'append.ndjson');
+    writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    await appendBatches(this.store, await planAppend(file, catalogue));
+  }
+
+  /** Expects the file refused before anything of it is written; returns the issues. */
+  async refusesFile(lines: readonly unknown[]): Promise<AppendFileError['issues']> {
+    const head = await this.store.headPosition();
+    const error = await this.appendFile(lines).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(AppendFileError);
+    expect(await this.store.headPosition()).toBe(head);
+    return (error as AppendFileError).issues;
   }
 
   streamOf = async (streamId: string) =>
