@@ -1,6 +1,6 @@
 import { COMPETITION_FACT_TYPES } from '../domain/competition/facts';
-import { linkedPlayers, sessionKey } from '../domain/competition/state';
-import { sessionDate, type NzClubView, type NzSitting } from '../domain/club/nz-play-limits';
+import { linkedPlayers, sessionDateOf, sessionKey } from '../domain/competition/state';
+import { type NzClubView, type NzSitting } from '../domain/club/nz-play-limits';
 import type { EventToAppend, RecordedEvent } from '../events/envelope';
 import { onDocumentedStream } from '../domain/streams';
 import { competitions, type CompetitionsState } from '../projections/competitions';
@@ -114,7 +114,7 @@ export class ClubIndex {
           if (competitionId === except || !c?.competition) continue;
           const kind = describe(c.competition.night, c.competition.format);
           for (const session of sessions) {
-            const date = sessionDate(c, session);
+            const date = sessionDateOf(c, session);
             if (date) out.push({ competitionId, session, date, ...kind });
           }
         }

@@ -52,9 +52,6 @@ export interface NzClubView {
   sittings(playerId: string, except: string): readonly NzSitting[];
 }
 
-/** A session's date: the last SessionHeld with a date, else the planned one. */
-export const sessionDate = sessionDateOf;
-
 /** Who a fact sits down, with the field that names them. */
 function seatsOf(
   state: CompetitionState,
@@ -174,7 +171,7 @@ export function nzPlayLimitViolation(
   };
   const done = new Set<string>();
   for (const { player, session, field } of seatsOf(state, fact)) {
-    const date = sessionDate(state, session);
+    const date = sessionDateOf(state, session);
     const params = date === undefined ? undefined : view.nzParamsOn(date);
     if (!date || !params) continue;
     if (done.has(`${player}|${session}`) || presentIn(session).has(player)) continue;
@@ -182,7 +179,7 @@ export function nzPlayLimitViolation(
     const here = (s: number): NzSitting => ({
       competitionId: c.competitionId,
       session: s,
-      date: sessionDate(state, s)!,
+      date: sessionDateOf(state, s)!,
       ...(night ? { night } : {}),
       event,
     });
@@ -190,7 +187,7 @@ export function nzPlayLimitViolation(
     const before = [
       ...view.sittings(player, c.competitionId),
       ...c.sessions
-        .filter((s) => sessionDate(state, s.session) && presentIn(s.session).has(player))
+        .filter((s) => sessionDateOf(state, s.session) && presentIn(s.session).has(player))
         .map((s) => here(s.session)),
     ].filter((p) => clubYear(p.date, params) === year);
     const was = new Set(flagged(view, player, before, params).map(key));

@@ -16,11 +16,16 @@ import {
   type CPointsSession,
   type NzVerdict,
 } from '../../standings/nz';
-import { remember } from './memo';
+import { identity, remember } from './memo';
 import { nzEligibilityIndex, nzNight } from './nz-eligibility';
 import { isNzFormat, nzInput } from './nz-input';
-import { scoringSettingsFor, UnknownCompetitionError, WrongRulebookError } from './queries';
-import { NoRulebookError, rulebookInForce } from './rulebook-in-force';
+import {
+  rulebookOn,
+  scoringSettingsFor,
+  UnknownCompetitionError,
+  WrongRulebookError,
+} from './queries';
+import { NoRulebookError } from './rulebook-in-force';
 import { isScoredResult, withScoredSessions } from './scored-sessions';
 import { rosterEntryOn, type CompetitionsState } from './state';
 
@@ -127,7 +132,7 @@ export function cPointsOf(
     const date = sessionDate(c, session);
     let rulebook;
     try {
-      rulebook = rulebookInForce(state, created.clubId, date, options.whatIf);
+      rulebook = rulebookOn(state, created.clubId, date, options.whatIf);
     } catch (err) {
       if (!(err instanceof NoRulebookError)) throw err;
       // A session before the club adopted a rulebook has no award table: it awards nothing,
@@ -145,10 +150,8 @@ export function cPointsOf(
     if (rulebook.preset !== 'nz-club')
       throw new WrongRulebookError(competitionId, created.format, rulebook.preset);
     const params = rulebook.params as unknown as NzClubParams;
-    const index = remember(
-      state,
-      `c-points:index:${created.clubId}:${JSON.stringify(rulebook.params)}`,
-      () => nzEligibilityIndex(allScored(state), created.clubId, params),
+    const index = remember(state, `c-points:index:${created.clubId}:${identity(rulebook)}`, () =>
+      nzEligibilityIndex(allScored(state), created.clubId, params),
     );
     // The NZ standings as of this session: the session's score after NZ-5 (and NZ-8h), and
     // the NZ-8/NZ-10 verdicts of its players.

@@ -138,7 +138,7 @@ function inPlay(rulebook: Rulebook, groups: string[] | undefined): DsbParams {
 const inPlayOf = new WeakMap<Rulebook, Map<string, DsbParams>>();
 
 /** The rulebook in force, once per state, club and date (a what-if is computed each time). */
-function rulebookOn(
+export function rulebookOn(
   state: CompetitionsState,
   clubId: string,
   date: string,

@@ -162,9 +162,6 @@ export type ScoringSettingsFor = (date: string) => Partial<ScoringSettings>;
 
 const defaultSettings: ScoringSettingsFor = () => SCORED_SESSION_SETTINGS;
 
-/** The session's day: as held when recorded, else as planned (one definition: `sessionDateOf`). */
-export const scoredSessionDate = sessionDateOf;
-
 export type BoardScoring = { ok: true; result: SessionResult } | { ok: false; reason: string };
 
 /**
@@ -227,7 +224,7 @@ export function scoredResults(
     let s = scored.get(link.sessionStreamId);
     if (!s) {
       const facts = sessions?.[link.sessionStreamId];
-      const date = scoredSessionDate(c, link.session) ?? facts?.movement?.date;
+      const date = sessionDateOf(c, link.session) ?? facts?.movement?.date;
       s = scoreBoardSession(
         facts,
         date === undefined ? SCORED_SESSION_SETTINGS : settingsFor(date),
