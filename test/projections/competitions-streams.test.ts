@@ -42,7 +42,7 @@ function ledger() {
 }
 
 describe('LEDGER the competitions projection reads a fact only from its documented stream', () => {
-  it('LEDGER a competition fact found on another stream is ignored by the standings (and the projection is rebuilt: version 5)', () => {
+  it('LEDGER a competition fact found on another stream is ignored by the standings (saved states before version 5 are rebuilt)', () => {
     const log = ledger();
     const before = standingsOf(fold(competitions, log.events), C);
     // A fourth session's results and a competition written on a notes stream, before the gate.
@@ -69,7 +69,7 @@ describe('LEDGER the competitions projection reads a fact only from its document
     const { position: _b, ...was } = before;
     expect(after).toEqual(was);
     expect(state.competitions.ghost).toBeUndefined();
-    expect(competitions.version).toBe(5);
+    expect(competitions.version).toBeGreaterThanOrEqual(5);
   });
 
   it('LEDGER a rulebook fact found on another stream is ignored', () => {

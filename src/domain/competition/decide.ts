@@ -2,7 +2,14 @@ import { dsbGroenlo2014 } from '../../rulebooks/presets/dsb-groenlo-2014';
 import { clubTime } from '../club-time';
 import { RuleViolation } from '../rule-violation';
 import type { CompetitionFact, SitOutMatchPlayed } from './facts';
-import { isScored, presentAt, sessionKey, sitOutMatchesOf, type CompetitionState } from './state';
+import {
+  isScored,
+  presentAt,
+  resultOf,
+  sessionKey,
+  sitOutMatchesOf,
+  type CompetitionState,
+} from './state';
 
 export interface DecideOptions {
   /** DSB-3: a partnership names its two players by this time on the session's day (club time). */
@@ -120,7 +127,7 @@ export function decide(
     }
     case 'SessionResultRecorded': {
       const key = sessionKey(fact.data.session, fact.data.pairId);
-      if (state.results[key]) {
+      if (resultOf(state, fact.data.session, fact.data.pairId)) {
         throw new RuleViolation(
           'LEDGER',
           `session ${fact.data.session} of pair ${fact.data.pairId} is already scored: that is a correction`,
@@ -214,10 +221,11 @@ export function decide(
         numbers.add(p.pairNumber);
         ids.add(p.pairId);
         const key = sessionKey(l.session, p.pairId);
-        if (state.results[key]) {
+        const recorded = resultOf(state, l.session, p.pairId);
+        if (recorded) {
           throw new RuleViolation(
             'LEDGER',
-            `session ${l.session} of pair ${p.pairId} already has a result (${state.results[key].source}): that is a correction`,
+            `session ${l.session} of pair ${p.pairId} already has a result (${recorded.source}): that is a correction`,
             `${at}.pairId`,
           );
         }
@@ -466,7 +474,7 @@ function sitOutMatch(state: CompetitionState, m: SitOutMatchPlayed, options: Dec
         `data.pairs[${i}]`,
       );
     }
-    const result = state.results[key];
+    const result = resultOf(state, m.session, id);
     const earlier = sitOutMatchesOf(state, m.session, id);
     const stated = result?.sitOutRounds;
     const matched = earlier.reduce((n, x) => n + x.rounds.length, 0) + m.rounds.length;

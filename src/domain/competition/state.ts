@@ -9,6 +9,14 @@ import type {
   SessionScoredFromBoards,
   SubstitutePlayed,
 } from './facts';
+import {
+  emptyResults,
+  recordResult,
+  resultAt,
+  resultCount,
+  resultRow,
+  type ResultTable,
+} from './results';
 
 /** One pair's place in a session scored from board results (SessionScoredFromBoards). */
 export interface ScoredPairLink {
@@ -34,8 +42,13 @@ export interface CompetitionState {
   named: Record<string, string[]>;
   /** `${session}:${group}` → the session as held. */
   held: Record<string, SessionHeld>;
-  /** `${session}:${pairId}`. */
-  results: Record<string, SessionResultRecorded>;
+  /** The recorded results (SessionResultRecorded), as columns: read them with `resultOf`/`resultsOf`. */
+  results: ResultTable;
+  /**
+   * Never folded: results a projection's view derives from board results (SessionScoredFromBoards),
+   * `${session}:${pairId}` → result. `resultOf`/`resultsOf` read them after the recorded ones.
+   */
+  derivedResults?: Record<string, SessionResultRecorded>;
   /** `${session}:${sessionStreamId}` → the link of a session to its board results. */
   boardLinks: Record<string, SessionScoredFromBoards>;
   /** `${session}:${pairId}` → where the pair's result is scored from (no percentage here). */
@@ -63,7 +76,7 @@ export const initialCompetitionState = (): CompetitionState => ({
   pairs: dict(),
   named: dict(),
   held: dict(),
-  results: dict(),
+  results: emptyResults(),
   boardLinks: dict(),
   scoredFromBoards: dict(),
   absences: dict(),
@@ -100,7 +113,7 @@ export function evolve(state: CompetitionState, fact: CompetitionFact): Competit
       state.held[sessionKey(fact.data.session, fact.data.group ?? '')] = fact.data;
       break;
     case 'SessionResultRecorded':
-      state.results[sessionKey(fact.data.session, fact.data.pairId)] = canonical(state, fact.data);
+      recordResult(state.results, fact.data, playersKept(state, fact.data));
       break;
     case 'SessionScoredFromBoards': {
       const d = fact.data;
@@ -157,27 +170,44 @@ export const sitOutMatchesOf = (state: CompetitionState, session: number, pairId
   state.sitOutMatches?.[sessionKey(session, pairId)] ?? [];
 
 /**
- * A result as kept: the same values, but its ids and players are the strings and array the
- * state already holds (the competition's id, the pair's players), not the fact's own
- * copies. A rebuild folds hundreds of thousands of results: sharing them took the live heap of
- * the 20-season benchmark from about 315 to 213 MiB and its collection pauses by a third.
- * Nothing may mutate a result's players (they may be the pair's own array).
+ * The players array a result keeps: the pair's own when the result names the same players, so
+ * that hundreds of thousands of results do not each keep a copy. Nothing may mutate a result's
+ * players.
  */
-function canonical(state: CompetitionState, r: SessionResultRecorded): SessionResultRecorded {
-  const competitionId = state.competition?.competitionId;
-  const pair = state.pairs[r.pairId];
-  let players = r.players;
-  if (
-    pair &&
-    players.length === pair.players.length &&
-    players.every((p, i) => p === pair.players[i])
-  )
-    players = pair.players;
-  return {
-    ...r,
-    competitionId: competitionId === r.competitionId ? competitionId : r.competitionId,
-    players,
-  };
+function playersKept(state: CompetitionState, r: SessionResultRecorded): string[] {
+  const own = state.pairs[r.pairId]?.players;
+  const players = r.players;
+  if (!own || own.length !== players.length) return players;
+  for (let i = 0; i < own.length; i++) if (own[i] !== players[i]) return players;
+  return own;
+}
+
+/**
+ * A pair's result at a session: the recorded one, else one a projection's view derived from
+ * board results.
+ */
+export function resultOf(
+  state: CompetitionState,
+  session: number,
+  pairId: string,
+): SessionResultRecorded | undefined {
+  const row = resultRow(state.results, session, pairId);
+  if (row !== undefined) return resultAt(state.results, row);
+  return state.derivedResults?.[sessionKey(session, pairId)];
+}
+
+/**
+ * Every result, as new objects: the derived ones a recorded result does not replace, then the
+ * recorded ones in ledger order.
+ */
+export function resultsOf(state: CompetitionState): SessionResultRecorded[] {
+  const t = state.results;
+  const out: SessionResultRecorded[] = [];
+  for (const r of Object.values(state.derivedResults ?? {})) {
+    if (resultRow(t, r.session, r.pairId) === undefined) out.push(r);
+  }
+  for (let row = 0; row < resultCount(t); row++) out.push(resultAt(t, row));
+  return out;
 }
 
 /**
@@ -193,7 +223,7 @@ export function sessionDateOf(state: CompetitionState, session: number): string 
 
 /** Whether a pair's session is scored: an imported result, or a link to board results. */
 export const isScored = (state: CompetitionState, session: number, pairId: string) =>
-  state.results[sessionKey(session, pairId)] !== undefined ||
+  resultRow(state.results, session, pairId) !== undefined ||
   state.scoredFromBoards?.[sessionKey(session, pairId)] !== undefined;
 
 /**
@@ -227,7 +257,7 @@ function substituted(
 /** Who sat down at a session: result players, substitutes, and named partnership players. */
 export function presentAt(state: CompetitionState, session: number): Map<string, string> {
   const present = new Map<string, string>();
-  for (const r of Object.values(state.results)) {
+  for (const r of resultsOf(state)) {
     if (r.session === session) r.players.forEach((p) => present.set(p, r.pairId));
   }
   for (const l of Object.values(state.scoredFromBoards ?? {})) {

@@ -5,7 +5,7 @@
  * sat down, turned into C points by the award table of the rulebook in force on the session's
  * day (`cPointsOfSession`). Pure: the answer depends on the projection state only.
  */
-import { sessionDateOf, type CompetitionState } from '../../domain/competition/state';
+import { resultsOf, sessionDateOf, type CompetitionState } from '../../domain/competition/state';
 import type { NzClubParams } from '../../rulebooks/presets/nz-club';
 import type { Json } from '../../rulebooks/rulebook';
 import { Fraction } from '../../scoring/fraction';
@@ -124,7 +124,7 @@ export function cPointsOf(
   }
   const c = allScored(state).competitions[competitionId]!;
   const roster = state.players[created.clubId] ?? {};
-  const scored = [...new Set(Object.values(c.results).map((r) => r.session))]
+  const scored = [...new Set(resultsOf(c).map((r) => r.session))]
     .filter((s) => options.session === undefined || s === options.session)
     .sort((a, b) => a - b);
 
@@ -159,7 +159,7 @@ export function cPointsOf(
     const rows = new Map(nzStandings(event, entries, params).map((r) => [r.competitor, r]));
     const verdictsOf = new Map(entries.map((e) => [e.competitor, e.verdicts ?? []]));
 
-    const results = Object.values(c.results)
+    const results = resultsOf(c)
       .filter((r) => r.session === session && c.pairs[r.pairId])
       .sort((a, b) => a.pairId.localeCompare(b.pairId));
     // NZ-6: two pairs' remaining members played as one partnership: one table, placed once.

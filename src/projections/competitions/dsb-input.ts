@@ -1,5 +1,5 @@
 import type { CompetitionState } from '../../domain/competition/state';
-import { sessionKey, sitOutMatchesOf } from '../../domain/competition/state';
+import { resultOf, sessionKey, sitOutMatchesOf } from '../../domain/competition/state';
 import type { SubstitutePlayed } from '../../domain/competition/facts';
 import type {
   CompetitionInput,
@@ -21,22 +21,26 @@ import { toHundredths } from './nz-input';
 export function lastSessionScored(c: CompetitionState, upToSession = Number.MAX_SAFE_INTEGER) {
   const groups = new Set<string>();
   for (const p of Object.values(c.pairs)) groups.add(p.group ?? '');
-  const scored = new Map<number, Set<string>>();
-  for (const r of Object.values(c.results)) {
-    const pair = c.pairs[r.pairId];
-    if (!pair) continue;
-    const group = pair.group ?? '';
-    let inSession = scored.get(r.session);
-    if (!inSession) scored.set(r.session, (inSession = new Set()));
-    inSession.add(group);
-  }
+  const derived = Object.values(c.derivedResults ?? {});
+  const t = c.results;
   const total = c.competition?.sessions.length ?? 0;
   let last = 0;
   while (last < Math.min(total, upToSession)) {
-    const inSession = scored.get(last + 1);
-    // Every group with pairs must have a result (the sets hold only groups of pairs).
-    if (!inSession || inSession.size < groups.size) break;
-    last += 1;
+    const session = last + 1;
+    // The groups of the pairs with a result at the session (only groups of entered pairs).
+    const inSession = new Set<string>();
+    const add = (pairId: string) => {
+      const pair = c.pairs[pairId];
+      if (pair) inSession.add(pair.group ?? '');
+    };
+    const bySlot = t.rowAt[session] ?? [];
+    for (let slot = 0; slot < bySlot.length; slot++) {
+      if (typeof bySlot[slot] === 'number') add(t.pairIds[slot]);
+    }
+    for (const r of derived) if (r.session === session) add(r.pairId);
+    // Every group with pairs must have a result.
+    if (inSession.size === 0 || inSession.size < groups.size) break;
+    last = session;
   }
   return last;
 }
@@ -91,7 +95,6 @@ export function dsbInput(
   last = lastSessionScored(c, upToSession),
 ): CompetitionInput {
   const created = c.competition!;
-  const results = byPair(Object.values(c.results));
   const substitutes = firstSubstitutes(c);
   const absences = byPair(Object.values(c.absences));
   // Most competitions have no sit-out match: build no keys for them.
@@ -101,11 +104,10 @@ export function dsbInput(
   for (const [pairId, pair] of Object.entries(c.pairs)) {
     const group = pair.group!;
     const entries: SessionEntry[] = [];
-    const played = results.get(pairId);
     const subbed = substitutes.get(pairId);
     const notified = absences.get(pairId);
     for (let s = 1; s <= last; s++) {
-      const r = played?.get(s);
+      const r = resultOf(c, s, pairId);
       const sub = subbed?.get(s);
       if (r) {
         const entry: PlayedEntry = {
@@ -195,7 +197,7 @@ function withEveningScores(c: CompetitionState, g: GroupInput, last: number): Gr
     }
     for (const id of guests) {
       if (g.pairs.some((p) => p.pairId === id)) continue; // moved into this group since
-      const r = c.results[sessionKey(s, id)];
+      const r = resultOf(c, s, id);
       if (r) scores.push(toHundredths(r.percentage));
     }
     (evening ??= {})[s] = scores;
@@ -229,7 +231,7 @@ export function topIntegralInput(
       entries: Array.from({ length: upToSession }, (_, i) => {
         const session = i + 1;
         const key = sessionKey(session, pairId);
-        const r = c.results[key];
+        const r = resultOf(c, session, pairId);
         if (!r) return { session, kind: 'absent' as const };
         const sub = (c.substitutes[key] ?? [])[0];
         return {

@@ -6,6 +6,7 @@
  */
 import {
   linkedPlayers,
+  resultsOf,
   sessionDateOf,
   type CompetitionState,
 } from '../../domain/competition/state';
@@ -105,8 +106,7 @@ function seated(
     if (!e) out.set(key, (e = { session, pairId, players: new Set() }));
     return e;
   };
-  for (const r of Object.values(c.results))
-    r.players.forEach((p) => at(r.session, r.pairId).players.add(p));
+  for (const r of resultsOf(c)) r.players.forEach((p) => at(r.session, r.pairId).players.add(p));
   for (const link of Object.values(c.scoredFromBoards ?? {}))
     linkedPlayers(c, link).forEach((p) => at(link.session, link.pairId).players.add(p));
   for (const subs of Object.values(c.substitutes))

@@ -1,5 +1,5 @@
 import type { CompetitionState } from '../../domain/competition/state';
-import { sessionDateOf, sessionKey } from '../../domain/competition/state';
+import { resultsOf, sessionDateOf, sessionKey } from '../../domain/competition/state';
 import type {
   Night,
   NzEntry,
@@ -38,7 +38,7 @@ export const toHundredths = (percent: number) => Math.round(percent * 100);
  * (see `nzEligibilityVerdicts`): a 3rd Wednesday (NZ-8f), a 3rd Monday (NZ-8g) or a Tuesday
  * Junior on a Monday (NZ-8g) leaves the pair listed, not placed.
  *
- * A session scored here from board results (SessionScoredFromBoards) arrives in `c.results`
+ * A session scored here from board results (SessionScoredFromBoards) arrives in `resultsOf(c)`
  * derived by the scoring engine (see `withScoredSessions`); its source is explained.
  */
 export function nzInput(
@@ -56,9 +56,10 @@ export function nzInput(
       ? eligibility
       : nzEligibilityIndex(eligibility.state, created.clubId, eligibility.params);
   const verdicts = index ? nzEligibilityVerdicts(index, c, upToSession) : {};
+  const results = resultsOf(c);
   const entries = Object.entries(c.pairs).map(([pairId, pair]): NzEntry => {
     const scores: NzSessionScore[] = [];
-    for (const r of Object.values(c.results)) {
+    for (const r of results) {
       if (r.pairId !== pairId || r.session > upToSession) continue;
       const subs = c.substitutes[sessionKey(r.session, pairId)] ?? [];
       const reasons = new Set<OneBoardReason>();
@@ -84,7 +85,7 @@ export function nzInput(
     // Where a session's percentage comes from when it was scored here from board results
     // (STD-MP). The NZ computation has no note of its own: an 'ok' verdict is explained and
     // changes nothing.
-    const scoredHere: NzVerdict[] = Object.values(c.results)
+    const scoredHere: NzVerdict[] = results
       .filter((r) => r.pairId === pairId && r.session <= upToSession)
       .filter(isScoredResult)
       .sort((a, b) => a.session - b.session)

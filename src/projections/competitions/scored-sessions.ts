@@ -275,7 +275,7 @@ export function withScoredSessions(
   settingsFor?: ScoringSettingsFor,
 ): CompetitionState {
   if (!c.scoredFromBoards || !Object.keys(c.scoredFromBoards).length) return c;
-  return { ...c, results: { ...scoredResults(c, sessions, settingsFor), ...c.results } };
+  return { ...c, derivedResults: scoredResults(c, sessions, settingsFor) };
 }
 
 /** A session-result record derived here, with where it came from. */

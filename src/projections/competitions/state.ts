@@ -68,8 +68,9 @@ export interface CompetitionsState {
 export const competitions: Projection<CompetitionsState> = {
   name: 'competitions',
   // 5: a competition or rulebook fact is read only from its documented stream, and a rulebook
-  // fact keeps its position; saved states are rebuilt.
-  version: 5,
+  // fact keeps its position. 6: a competition's results are columns (`ResultTable`). Saved
+  // states of an older version are rebuilt.
+  version: 6,
   initial: () => ({
     rulebooks: dict(),
     players: dict(),

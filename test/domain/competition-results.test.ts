@@ -1,0 +1,131 @@
+import type { CompetitionFact } from '../../src/domain/competition/facts';
+import {
+  evolve,
+  initialCompetitionState,
+  isScored,
+  presentAt,
+  resultOf,
+  resultsOf,
+  type CompetitionState,
+} from '../../src/domain/competition/state';
+import { resultCount } from '../../src/domain/competition/results';
+
+/**
+ * A competition's results are kept as columns (`ResultTable`): what the deciders and the
+ * projections read back must be the facts as recorded, whatever the layout.
+ */
+const C = 'club-pairs';
+const fold = (facts: CompetitionFact[]) =>
+  facts.reduce<CompetitionState>((s, f) => evolve(s, f), initialCompetitionState());
+const fact = (type: string, data: Record<string, unknown>) =>
+  ({ type, occurredAt: '2026-03-03T21:00:00Z', data }) as unknown as CompetitionFact;
+const entered = (pairId: string, players: string[]) =>
+  fact('PairEntered', { competitionId: C, pairId, players, group: 'A' });
+const result = (session: number, pairId: string, players: string[], extra = {}) =>
+  fact('SessionResultRecorded', {
+    competitionId: C,
+    session,
+    pairId,
+    players,
+    percentage: 52.63,
+    boardsPlayed: 24,
+    group: 'A',
+    source: 'imported',
+    ...extra,
+  });
+
+describe('the results of a competition, kept as columns', () => {
+  it('reads back every result as recorded, in ledger order', () => {
+    const s = fold([
+      entered('p1', ['a', 'b']),
+      entered('p2', ['c', 'd']),
+      result(1, 'p1', ['a', 'b']),
+      result(1, 'p2', ['c', 'd'], { percentage: 47.37, sitOutRounds: 1 }),
+      result(2, 'p1', ['a', 'x'], { group: undefined }),
+    ]);
+    expect(resultCount(s.results)).toBe(3);
+    expect(resultsOf(s)).toEqual([
+      {
+        competitionId: C,
+        session: 1,
+        pairId: 'p1',
+        players: ['a', 'b'],
+        percentage: 52.63,
+        boardsPlayed: 24,
+        group: 'A',
+        source: 'imported',
+      },
+      {
+        competitionId: C,
+        session: 1,
+        pairId: 'p2',
+        players: ['c', 'd'],
+        percentage: 47.37,
+        boardsPlayed: 24,
+        group: 'A',
+        source: 'imported',
+        sitOutRounds: 1,
+      },
+      {
+        competitionId: C,
+        session: 2,
+        pairId: 'p1',
+        players: ['a', 'x'],
+        percentage: 52.63,
+        boardsPlayed: 24,
+        source: 'imported',
+      },
+    ]);
+    expect(resultOf(s, 2, 'p1')?.players).toEqual(['a', 'x']);
+    expect(resultOf(s, 2, 'p2')).toBeUndefined();
+    expect(resultOf(s, 1, 'nobody')).toBeUndefined();
+    expect(isScored(s, 1, 'p2')).toBe(true);
+    expect(isScored(s, 2, 'p2')).toBe(false);
+    expect([...presentAt(s, 2)]).toEqual([
+      ['a', 'p1'],
+      ['x', 'p1'],
+    ]);
+  });
+
+  it("keeps the pair's own players array when the result names the same players, a copy of nothing", () => {
+    const s = fold([entered('p1', ['a', 'b']), result(1, 'p1', ['a', 'b'])]);
+    expect(resultOf(s, 1, 'p1')!.players).toBe(s.pairs.p1.players);
+  });
+
+  it('a second result for the same pair and session replaces the first in its row', () => {
+    const s = fold([
+      entered('p1', ['a', 'b']),
+      result(1, 'p1', ['a', 'b']),
+      result(1, 'p1', ['a', 'b'], { percentage: 60 }),
+    ]);
+    expect(resultCount(s.results)).toBe(1);
+    expect(resultOf(s, 1, 'p1')!.percentage).toBe(60);
+  });
+
+  it('survives a JSON round trip (a saved projection state)', () => {
+    const s = fold([
+      entered('p1', ['a', 'b']),
+      entered('p2', ['c', 'd']),
+      result(2, 'p2', ['c', 'd']),
+      result(1, 'p1', ['a', 'b'], { sitOutRounds: 2 }),
+    ]);
+    const back = JSON.parse(JSON.stringify(s)) as CompetitionState;
+    expect(resultsOf(back)).toEqual(resultsOf(s));
+    expect(resultOf(back, 1, 'p2')).toBeUndefined();
+    expect(resultOf(back, 2, 'p1')).toBeUndefined();
+    expect(resultOf(back, 1, 'p1')!.sitOutRounds).toBe(2);
+  });
+
+  it('a derived (board-scored) result is read after the recorded ones, never over them', () => {
+    const s = fold([entered('p1', ['a', 'b']), result(1, 'p1', ['a', 'b'])]);
+    const derived = { ...resultOf(s, 1, 'p1')!, source: 'scored' as const, percentage: 70 };
+    const other = { ...derived, session: 2 };
+    const view = { ...s, derivedResults: { '1:p1': derived, '2:p1': other } };
+    expect(resultOf(view, 1, 'p1')!.percentage).toBe(52.63);
+    expect(resultOf(view, 2, 'p1')).toBe(other);
+    expect(resultsOf(view).map((r) => [r.session, r.source])).toEqual([
+      [2, 'scored'],
+      [1, 'imported'],
+    ]);
+  });
+});
