@@ -37,6 +37,23 @@ export function onDocumentedStream(event: {
   streamId?: string;
   data: unknown;
 }): boolean {
-  const home = documentedStreamOf(event.type, event.data);
-  return !home || event.streamId === home.streamId;
+  // Read for every fact a projection folds: compared in place, no stream id built.
+  const prefix = COMPETITION_FACT_TYPES.has(event.type)
+    ? 'competition-'
+    : RULEBOOK_FACT_TYPES.has(event.type)
+      ? 'club-'
+      : undefined;
+  if (prefix === undefined) return true;
+  const d = (typeof event.data === 'object' && event.data !== null ? event.data : {}) as Record<
+    string,
+    unknown
+  >;
+  const id = String(prefix === 'club-' ? d.clubId : d.competitionId);
+  const s = event.streamId;
+  return (
+    s !== undefined &&
+    s.length === prefix.length + id.length &&
+    s.startsWith(prefix) &&
+    s.endsWith(id)
+  );
 }

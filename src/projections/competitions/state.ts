@@ -65,6 +65,8 @@ export interface CompetitionsState {
   position: number;
 }
 
+const lastFound = new WeakMap<CompetitionsState, { id: string; c: CompetitionState }>();
+
 export const competitions: Projection<CompetitionsState> = {
   name: 'competitions',
   // 5: a competition or rulebook fact is read only from its documented stream, and a rulebook
@@ -104,7 +106,15 @@ export const competitions: Projection<CompetitionsState> = {
       foldBoardSessionFact((state.boardSessions ??= dict()), event);
     } else if (COMPETITION_FACT_TYPES.has(event.type)) {
       const id = d.competitionId as string;
-      const c = (state.competitions[id] ??= initialCompetitionState());
+      // A competition's facts come in runs (a session's results are one append): the last one
+      // found is reused instead of looking a fresh id string up in every competition's key.
+      let c: CompetitionState;
+      const last = lastFound.get(state);
+      if (last?.id === id) c = last.c;
+      else {
+        c = state.competitions[id] ??= initialCompetitionState();
+        lastFound.set(state, { id, c });
+      }
       // The recorded event has the fact's type, occurredAt and data: no copy per fact.
       evolve(c, event as unknown as CompetitionFact);
     }

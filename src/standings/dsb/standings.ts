@@ -27,6 +27,15 @@ export const pct = (hundredths: number): number => hundredths / 100;
 /** An exact value in hundredths → percent rounded to 2 decimals, halves away from zero. */
 export const pctOf = (r: Rational): number => r.roundToInteger() / 100;
 const fmt = (hundredths: number): string => pct(hundredths).toFixed(2);
+/**
+ * A whole number of hundredths as its exact string, one string per value: a rebuild writes
+ * hundreds of thousands of session scores out of a few thousand values.
+ */
+const exactStrings: string[] = [];
+const exactOf = (hundredths: number): string =>
+  Number.isInteger(hundredths) && hundredths >= 0 && hundredths <= 10000
+    ? (exactStrings[hundredths] ??= String(hundredths))
+    : String(hundredths);
 const fmtR = (r: Rational): string => pctOf(r).toFixed(2);
 
 /**
@@ -219,7 +228,7 @@ function pairRow(
       session: e.session,
       source: e.substitute ? 'substitute' : 'played',
       percentage: pct(score),
-      exact: String(score),
+      exact: exactOf(score),
       boards: e.boards,
     });
     counted.addWhole(score, e.boards);
@@ -290,7 +299,7 @@ function pairRow(
         session: e.session,
         source: 'DSB-9.5',
         percentage: pct(score),
-        exact: String(score),
+        exact: exactOf(score),
         boards: fullSession,
       });
       counted.addWhole(score, fullSession);

@@ -253,8 +253,22 @@ export function validateGroup(params: DsbParams, g: GroupInput, field: string): 
   for (const p of g.pairs) validatePair(params, g.group, p);
 }
 
+/**
+ * Inputs already found valid under these parameters: the standings, the sit-out report and
+ * DSB-8 each validate the same input, which callers never mutate. A failure is not kept.
+ */
+const valid = new WeakMap<CompetitionInput, WeakSet<DsbParams>>();
+
 /** DSB-4/5: known, distinct groups; pair ids unique across the competition. */
 export function validateCompetition(params: DsbParams, c: CompetitionInput): void {
+  if (valid.get(c)?.has(params)) return;
+  checkCompetition(params, c);
+  let under = valid.get(c);
+  if (!under) valid.set(c, (under = new WeakSet()));
+  under.add(params);
+}
+
+function checkCompetition(params: DsbParams, c: CompetitionInput): void {
   if (!Array.isArray(c.groups)) {
     throw new DsbInputError('groups', 'DSB-5', 'must be a list of groups');
   }
