@@ -170,6 +170,10 @@ function eveningScores(g: GroupInput, session: number): number[] {
   return out;
 }
 
+const put = (scores: SessionScore[], session: number, score: SessionScore) => {
+  scores[session] = score;
+};
+
 /**
  * The scores counted in a weighted average, kept as exact sums: played and DSB-9.5 scores are
  * whole hundredths (integer sums); only a DSB-9.2/9.3 average is a fraction.
@@ -217,14 +221,15 @@ function pairRow(
     .sort((a, b) => a.session - b.session);
 
   // Played sessions first: their (clamped) scores are the base of the DSB-9.2 average.
-  const scores = new Map<number, SessionScore>();
+  // Session number → its score (an array: a Map per row was a fifth of the standings' time).
+  const scores: SessionScore[] = [];
   const counted = new Counted();
   for (const e of entries) {
     if (e.kind !== 'played') continue;
     // A session's own score follows the rules in force that evening (DSB-10.2 clamps).
     const { score, explain: why } = substituteScore(at(e.session), e);
     if (why) explain.push(why);
-    scores.set(e.session, {
+    put(scores, e.session, {
       session: e.session,
       source: e.substitute ? 'substitute' : 'played',
       percentage: pct(score),
@@ -249,7 +254,7 @@ function pairRow(
       const cap = first ? rules.absence.firstCap : rules.absence.laterCap;
       const nth = first ? 'first' : `absence number ${earlier + 1}`;
       if (base === undefined) {
-        scores.set(e.session, {
+        put(scores, e.session, {
           session: e.session,
           source: 'pending',
           percentage: null,
@@ -265,7 +270,7 @@ function pairRow(
         const capR = Rational.of(cap);
         const capped = base.compare(capR) > 0;
         const score = capped ? capR : base;
-        scores.set(e.session, {
+        put(scores, e.session, {
           session: e.session,
           source: rule,
           percentage: pctOf(score),
@@ -295,7 +300,7 @@ function pairRow(
       }
       const lowest = Math.min(...evening);
       const score = Math.max(0, lowest - rules.absence.withoutNoticeMinus);
-      scores.set(e.session, {
+      put(scores, e.session, {
         session: e.session,
         source: 'DSB-9.5',
         percentage: pct(score),
@@ -314,7 +319,7 @@ function pairRow(
   }
 
   const participation = participationOf(params, pair, afterSession);
-  const sessions = [...scores.values()].sort((a, b) => a.session - b.session);
+  const sessions = scores.filter((x) => x !== undefined);
   const boards = counted.boards;
   if (boards === 0) {
     explain.push({ rule: 'DSB-7.2', effect: 'no score yet: not ranked' });
@@ -329,27 +334,30 @@ function pairRow(
     };
   }
   let total = counted.average();
+  // Rounded once: the explanation and the standing show the same hundredths.
+  const average = total.roundToInteger();
+  let rounded = average;
   explain.push({
     rule: 'DSB-7.2',
-    effect: `weighted average of ${counted.count} session score(s) over ${boards} boards: ${fmtR(total)}`,
-    amount: pctOf(total),
+    effect: `weighted average of ${counted.count} session score(s) over ${boards} boards: ${fmt(average)}`,
+    amount: pct(average),
   });
   const last = entries.find((e) => e.session === lastSession);
   if (final && last?.kind === 'absent') {
     const d = params.absence.lastSessionDeduction;
-    const before = total;
     total = total.sub(Rational.of(d));
+    rounded = total.roundToInteger();
     explain.push({
       rule: 'DSB-9.6',
       session: last.session,
-      effect: `missed the last session: calculated total ${fmtR(before)} minus ${fmt(d)}`,
+      effect: `missed the last session: calculated total ${fmt(average)} minus ${fmt(d)}`,
       amount: -pct(d),
     });
   }
   return {
     pairId: pair.pairId,
     group: g.group,
-    percentage: pctOf(total),
+    percentage: pct(rounded),
     exact: total.toString(),
     sessions,
     participation,
