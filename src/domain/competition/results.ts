@@ -1,3 +1,4 @@
+import { dict } from '../dict';
 import type { SessionResultRecorded } from './facts';
 
 /**
@@ -27,13 +28,11 @@ export interface ResultTable {
   sitOutRounds: Array<number | null>;
 }
 
-const record = <T>(): Record<string | number, T> => Object.create(null) as Record<string, T>;
-
 export const emptyResults = (): ResultTable => ({
   competitionId: '',
   pairIds: [],
-  slotOf: record(),
-  rowAt: record(),
+  slotOf: dict(),
+  rowAt: dict(),
   slot: [],
   session: [],
   percentage: [],
