@@ -43,6 +43,11 @@ export interface CompetitionState {
   named: Record<string, string[]>;
   /** `${session}:${group}` → the session as held. */
   held: Record<string, SessionHeld>;
+  /**
+   * Session → the date of its last SessionHeld with a date (`sessionDateOf`, read for every
+   * session of every standing: kept as the facts are folded, not searched for in `held`).
+   */
+  heldOn?: Record<number, string>;
   /** The recorded results (SessionResultRecorded), as columns: read them with `resultOf`/`resultsOf`. */
   results: ResultTable;
   /**
@@ -107,6 +112,7 @@ export function evolve(state: CompetitionState, fact: CompetitionFact): Competit
       break;
     case 'SessionHeld':
       state.held[sessionKey(fact.data.session, fact.data.group ?? '')] = fact.data;
+      if (fact.data.date) (state.heldOn ??= dict())[fact.data.session] = fact.data.date;
       break;
     case 'SessionResultRecorded':
       recordResult(state.results, fact.data, playersKept(state, fact.data));
@@ -212,9 +218,9 @@ export function resultsOf(state: CompetitionState): SessionResultRecorded[] {
  * settings, its C points, the NZ-8/NZ-10 counts — so that they never disagree on the day.
  */
 export function sessionDateOf(state: CompetitionState, session: number): string | undefined {
-  let date = state.competition?.sessions.find((s) => s.session === session)?.date;
-  for (const h of Object.values(state.held)) if (h.session === session && h.date) date = h.date;
-  return date;
+  return (
+    state.heldOn?.[session] ?? state.competition?.sessions.find((s) => s.session === session)?.date
+  );
 }
 
 /** Whether a pair's session is scored: an imported result, or a link to board results. */

@@ -107,7 +107,8 @@ export function eligibilityOf(params: DsbParams, pair: PairInput, row: StandingR
   const d942 = pair.dispensations?.find((d) => d.rule === 'DSB-9.4(2)');
   const d941 = pair.dispensations?.find((d) => d.rule === 'DSB-9.4(1)');
   const pr = params.promotion;
-  const members = Object.entries(p.byMember);
+  // The pair's members in their order (the keys of byMember), without enumerating a hash table.
+  const members = pair.members.map((m): [string, number] => [m, p.byMember[m] ?? 0]);
 
   // DSB-8.3
   const short83 = members.filter(([, n]) => n < pr.partnershipMemberMinSessions);

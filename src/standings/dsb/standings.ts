@@ -170,6 +170,20 @@ function eveningScores(g: GroupInput, session: number): number[] {
   return out;
 }
 
+/**
+ * The entries up to a session, in session order: the given array itself when it already is
+ * (as the ledger's inputs are), since a sort allocates its working state on every call.
+ */
+function upTo(entries: SessionEntry[], afterSession: number): SessionEntry[] {
+  let ordered = true;
+  for (let i = 0; i < entries.length && ordered; i++) {
+    ordered =
+      entries[i].session <= afterSession && (i === 0 || entries[i - 1].session < entries[i].session);
+  }
+  if (ordered) return entries;
+  return entries.filter((e) => e.session <= afterSession).sort((a, b) => a.session - b.session);
+}
+
 const put = (scores: SessionScore[], session: number, score: SessionScore) => {
   scores[session] = score;
 };
@@ -216,9 +230,7 @@ function pairRow(
   const fullSession = rounds * boardsPerRound;
   const final = afterSession === lastSession;
   const explain: Explanation[] = [];
-  const entries: SessionEntry[] = pair.entries
-    .filter((e) => e.session <= afterSession)
-    .sort((a, b) => a.session - b.session);
+  const entries = upTo(pair.entries, afterSession);
 
   // Played sessions first: their (clamped) scores are the base of the DSB-9.2 average.
   // Session number → its score (an array: a Map per row was a fifth of the standings' time).

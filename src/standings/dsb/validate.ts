@@ -80,10 +80,18 @@ export function validateMembers(params: DsbParams, members: unknown, field: stri
   if (members.some((m) => typeof m !== 'string' || m === '')) {
     throw new DsbInputError(`${field}.members`, 'DSB-3', 'must be non-empty names');
   }
-  if (new Set(members).size !== members.length) {
+  if (!distinct(members)) {
     throw new DsbInputError(`${field}.members`, 'DSB-3', `names a member twice: ${members}`);
   }
   return members as string[];
+}
+
+/** No value twice, for the two or three names of a pair (no Set built for every entry). */
+function distinct(values: unknown[]): boolean {
+  for (let i = 1; i < values.length; i++) {
+    for (let j = 0; j < i; j++) if (values[i] === values[j]) return false;
+  }
+  return true;
 }
 
 /** Who played a session entry: the named players, or both members of a pair. */
@@ -154,7 +162,7 @@ function validateEntry(
   if (
     !Array.isArray(e.players) ||
     e.players.length !== needed ||
-    new Set(e.players).size !== e.players.length ||
+    !distinct(e.players) ||
     e.players.some((p) => !pair.members.includes(p))
   ) {
     throw new DsbInputError(
