@@ -239,8 +239,12 @@ function pairRow(
   for (const e of entries) {
     if (e.kind !== 'played') continue;
     // A session's own score follows the rules in force that evening (DSB-10.2 clamps).
-    const { score, explain: why } = substituteScore(at(e.session), e);
-    if (why) explain.push(why);
+    let score = e.percentage;
+    if (e.substitute) {
+      const clamped = substituteScore(at(e.session), e);
+      score = clamped.score;
+      if (clamped.explain) explain.push(clamped.explain);
+    }
     put(scores, e.session, {
       session: e.session,
       source: e.substitute ? 'substitute' : 'played',

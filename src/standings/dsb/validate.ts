@@ -100,25 +100,46 @@ export function playersOf(pair: PairInput, e: SessionEntry): string[] {
   return e.players ?? pair.members;
 }
 
+const fieldAt = (group: string, pair: PairInput, e: SessionEntry, suffix: string) =>
+  `${entryField(group, pair.pairId, e.session)}.${suffix}`;
+
+const isIntIn = (v: unknown, min: number, max: number) =>
+  typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+
+/**
+ * Every entry of every pair is checked on each standing: the checks build nothing (no field
+ * name, no closure) until one fails.
+ */
 function validateEntry(
   params: DsbParams,
+  group: string,
   pair: PairInput,
   e: SessionEntry,
-  field: (s: number) => string,
   sessions: number,
   boardsPerSession: number,
   rounds: number,
 ): void {
-  const at = (suffix: string) => () => `${field(e.session)}.${suffix}`;
-  requireInt(e.session, at('session'), 'DSB-4', 1, sessions, 'a session number');
+  if (!isIntIn(e.session, 1, sessions))
+    requireInt(
+      e.session,
+      fieldAt(group, pair, e, 'session'),
+      'DSB-4',
+      1,
+      sessions,
+      'a session number',
+    );
   if (e.kind === 'absent') {
     if (e.notice !== undefined) {
       if (typeof e.notice.validReason !== 'boolean') {
-        throw new DsbInputError(at('notice.validReason')(), 'DSB-9.2', 'must be true or false');
+        throw new DsbInputError(
+          fieldAt(group, pair, e, 'notice.validReason'),
+          'DSB-9.2',
+          'must be true or false',
+        );
       }
       if (e.notice.at !== undefined && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(e.notice.at)) {
         throw new DsbInputError(
-          at('notice.at')(),
+          fieldAt(group, pair, e, 'notice.at'),
           'DSB-9.1',
           `must be club-local YYYY-MM-DDTHH:MM, got ${JSON.stringify(e.notice.at)}`,
         );
@@ -128,19 +149,35 @@ function validateEntry(
   }
   if (e.kind !== 'played') {
     throw new DsbInputError(
-      at('kind')(),
+      fieldAt(group, pair, e, 'kind'),
       'DSB-7',
       `must be 'played' or 'absent', got ${JSON.stringify((e as { kind: unknown }).kind)}`,
     );
   }
-  requirePercentage(e.percentage, at('percentage'), 'DSB-7');
-  requireInt(e.boards, at('boards'), 'DSB-7', 1, boardsPerSession, 'a number of boards');
-  if (e.sitOutRounds !== undefined) {
-    requireInt(e.sitOutRounds, at('sitOutRounds'), 'DSB-22.5', 0, rounds, 'a number of rounds');
+  if (!isIntIn(e.percentage, 0, MAX_HUNDREDTHS))
+    requirePercentage(e.percentage, fieldAt(group, pair, e, 'percentage'), 'DSB-7');
+  if (!isIntIn(e.boards, 1, boardsPerSession))
+    requireInt(
+      e.boards,
+      fieldAt(group, pair, e, 'boards'),
+      'DSB-7',
+      1,
+      boardsPerSession,
+      'a number of boards',
+    );
+  if (e.sitOutRounds !== undefined && !isIntIn(e.sitOutRounds, 0, rounds)) {
+    requireInt(
+      e.sitOutRounds,
+      fieldAt(group, pair, e, 'sitOutRounds'),
+      'DSB-22.5',
+      0,
+      rounds,
+      'a number of rounds',
+    );
   }
   if (e.substitute !== undefined && !SUBSTITUTE_CASES.includes(e.substitute.case)) {
     throw new DsbInputError(
-      at('substitute.case')(),
+      fieldAt(group, pair, e, 'substitute.case'),
       'DSB-10.2',
       `must be one of ${SUBSTITUTE_CASES.join(', ')}, got ${JSON.stringify(e.substitute.case)}`,
     );
@@ -150,7 +187,7 @@ function validateEntry(
   if (e.players === undefined) {
     if (partnership || e.substitute) {
       throw new DsbInputError(
-        at('players')(),
+        fieldAt(group, pair, e, 'players'),
         e.substitute ? 'DSB-10.1' : 'DSB-3',
         e.substitute
           ? 'must name the one member who played with the substitute'
@@ -166,7 +203,7 @@ function validateEntry(
     e.players.some((p) => !pair.members.includes(p))
   ) {
     throw new DsbInputError(
-      at('players')(),
+      fieldAt(group, pair, e, 'players'),
       e.substitute ? 'DSB-10.1' : 'DSB-3',
       `must be ${needed} different member(s) of ${pair.members.join(', ')}, got ${JSON.stringify(
         e.players,
@@ -186,26 +223,19 @@ export function validatePair(params: DsbParams, group: string, pair: PairInput):
   if (!Array.isArray(pair.entries)) {
     throw new DsbInputError(`${field}.entries`, 'DSB-4', 'must be a list of session entries');
   }
-  const seen = new Set<number>();
-  for (const e of pair.entries) {
-    validateEntry(
-      params,
-      pair,
-      e,
-      (s) => entryField(group, pair.pairId, s),
-      sessions,
-      rounds * boardsPerRound,
-      rounds,
-    );
-    if (seen.has(e.session)) {
-      throw new DsbInputError(
-        entryField(group, pair.pairId, e.session),
-        'DSB-4',
-        'is given twice: one entry per session',
-      );
+  pair.entries.forEach((e, i) => {
+    validateEntry(params, group, pair, e, sessions, rounds * boardsPerRound, rounds);
+    // A handful of entries: compared with the earlier ones, no Set built per pair.
+    for (let j = 0; j < i; j++) {
+      if (pair.entries[j].session === e.session) {
+        throw new DsbInputError(
+          entryField(group, pair.pairId, e.session),
+          'DSB-4',
+          'is given twice: one entry per session',
+        );
+      }
     }
-    seen.add(e.session);
-  }
+  });
   for (const [i, d] of (pair.dispensations ?? []).entries()) {
     const df = `${field}.dispensations[${i}]`;
     if (d.rule === 'DSB-9.4(2)') {
