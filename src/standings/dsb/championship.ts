@@ -200,13 +200,18 @@ export function clubChampionship(
       const ranked = ch.rankAmong === 'eligible' ? rows.filter((x) => x.ok) : rows;
       // Ranks among the pairs that are ranked ('all': the published rank).
       const rankOf = new Map<string, { rank: number; tied: number }>();
-      let pos = 0;
+      // Pairs sharing each published rank, and the position of the first of them.
+      const tiedAt = new Map<number, { first: number; tied: number }>();
+      ranked.forEach((x, i) => {
+        if (x.r.rank === null) return;
+        const t = tiedAt.get(x.r.rank);
+        if (t) t.tied++;
+        else tiedAt.set(x.r.rank, { first: i + 1, tied: 1 });
+      });
       for (const x of ranked) {
-        pos++;
         if (x.r.rank === null) continue;
-        const same = ranked.filter((y) => y.r.rank === x.r.rank);
-        const rank = ch.rankAmong === 'eligible' ? pos - same.indexOf(x) : x.r.rank;
-        rankOf.set(x.r.pairId, { rank, tied: same.length });
+        const { first, tied } = tiedAt.get(x.r.rank)!;
+        rankOf.set(x.r.pairId, { rank: ch.rankAmong === 'eligible' ? first : x.r.rank, tied });
       }
       for (const { r, ok } of rows) {
         const explain = [...reasons.get(r.pairId)!];
@@ -238,12 +243,13 @@ export function clubChampionship(
   const totals = new Map<string, { total: Rational; explain: Explanation[] }>();
   awards.forEach((a, i) => {
     const t = totals.get(a.pairId) ?? { total: Rational.ZERO, explain: [] };
-    const pts = a.counted ? exactPoints[i] : Rational.ZERO;
-    t.total = t.total.add(pts);
+    // An award's points are rounded once (a.points); what is not counted adds nothing.
+    if (a.counted) t.total = t.total.add(exactPoints[i]);
+    const amount = a.counted ? a.points : 0;
     t.explain.push({
       rule: 'DSB-11.5',
-      effect: `${a.competitionId}: ${a.counted ? `${pts.round(2)} points` : 'nothing counted'}`,
-      amount: pts.round(2),
+      effect: `${a.competitionId}: ${a.counted ? `${amount} points` : 'nothing counted'}`,
+      amount,
     });
     totals.set(a.pairId, t);
   });
