@@ -178,7 +178,8 @@ function upTo(entries: SessionEntry[], afterSession: number): SessionEntry[] {
   let ordered = true;
   for (let i = 0; i < entries.length && ordered; i++) {
     ordered =
-      entries[i].session <= afterSession && (i === 0 || entries[i - 1].session < entries[i].session);
+      entries[i].session <= afterSession &&
+      (i === 0 || entries[i - 1].session < entries[i].session);
   }
   if (ordered) return entries;
   return entries.filter((e) => e.session <= afterSession).sort((a, b) => a.session - b.session);
