@@ -555,6 +555,15 @@ describe('DSB-6 and DSB-8: the groups pairs play in', () => {
     expect(p.q1).toMatchObject({ basis: 'DSB-8', expected: 'A', agrees: false });
   });
 
+  it('DSB-8 a pair of the previous competition entered with its players in the other order is the same pair', () => {
+    const p = secondCompetition([
+      ['q5', ['b5', 'a5'], 'A'],
+      ['q1', ['b1', 'a1'], 'B'],
+    ]);
+    expect(p.q5).toMatchObject({ basis: 'DSB-8', expected: 'A', agrees: true });
+    expect(p.q1).toMatchObject({ basis: 'DSB-8', expected: 'A', agrees: false });
+  });
+
   it('DSB-6.2.2 a new pair of players from groups A and B plays in the lower group', () => {
     const p = secondCompetition([['n1', ['a1', 'b5'], 'B']]);
     expect(p.n1).toMatchObject({ basis: 'DSB-6', expected: 'B', agrees: true });
