@@ -15,6 +15,7 @@ const SUBSTITUTE_CASES: readonly SubstituteCase[] = [
   'outside',
 ];
 const MAX_HUNDREDTHS = 10000;
+const HUNDREDTHS = 'an integer number of hundredths';
 
 /** `field` may be a function: the name is built only for the error (this runs per entry). */
 export function requireInt(
@@ -41,7 +42,7 @@ export function requirePercentage(
   field: string | (() => string),
   rule = 'DSB-7',
 ): number {
-  return requireInt(value, field, rule, 0, MAX_HUNDREDTHS, 'an integer number of hundredths');
+  return requireInt(value, field, rule, 0, MAX_HUNDREDTHS, HUNDREDTHS);
 }
 
 /** DSB-5: the group must be one of the rulebook's groups. */
@@ -106,6 +107,22 @@ const fieldAt = (group: string, pair: PairInput, e: SessionEntry, suffix: string
 const isIntIn = (v: unknown, min: number, max: number) =>
   typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 
+/** `requireInt` on a field of an entry, naming the field only when the check fails. */
+function entryInt(
+  group: string,
+  pair: PairInput,
+  e: SessionEntry,
+  field: 'session' | 'percentage' | 'boards' | 'sitOutRounds',
+  rule: string,
+  min: number,
+  max: number,
+  what: string,
+): void {
+  const value = e[field as keyof SessionEntry];
+  if (!isIntIn(value, min, max))
+    requireInt(value, fieldAt(group, pair, e, field), rule, min, max, what);
+}
+
 /**
  * Every entry of every pair is checked on each standing: the checks build nothing (no field
  * name, no closure) until one fails.
@@ -119,15 +136,7 @@ function validateEntry(
   boardsPerSession: number,
   rounds: number,
 ): void {
-  if (!isIntIn(e.session, 1, sessions))
-    requireInt(
-      e.session,
-      fieldAt(group, pair, e, 'session'),
-      'DSB-4',
-      1,
-      sessions,
-      'a session number',
-    );
+  entryInt(group, pair, e, 'session', 'DSB-4', 1, sessions, 'a session number');
   if (e.kind === 'absent') {
     if (e.notice !== undefined) {
       if (typeof e.notice.validReason !== 'boolean') {
@@ -154,27 +163,10 @@ function validateEntry(
       `must be 'played' or 'absent', got ${JSON.stringify((e as { kind: unknown }).kind)}`,
     );
   }
-  if (!isIntIn(e.percentage, 0, MAX_HUNDREDTHS))
-    requirePercentage(e.percentage, fieldAt(group, pair, e, 'percentage'), 'DSB-7');
-  if (!isIntIn(e.boards, 1, boardsPerSession))
-    requireInt(
-      e.boards,
-      fieldAt(group, pair, e, 'boards'),
-      'DSB-7',
-      1,
-      boardsPerSession,
-      'a number of boards',
-    );
-  if (e.sitOutRounds !== undefined && !isIntIn(e.sitOutRounds, 0, rounds)) {
-    requireInt(
-      e.sitOutRounds,
-      fieldAt(group, pair, e, 'sitOutRounds'),
-      'DSB-22.5',
-      0,
-      rounds,
-      'a number of rounds',
-    );
-  }
+  entryInt(group, pair, e, 'percentage', 'DSB-7', 0, MAX_HUNDREDTHS, HUNDREDTHS);
+  entryInt(group, pair, e, 'boards', 'DSB-7', 1, boardsPerSession, 'a number of boards');
+  if (e.sitOutRounds !== undefined)
+    entryInt(group, pair, e, 'sitOutRounds', 'DSB-22.5', 0, rounds, 'a number of rounds');
   if (e.substitute !== undefined && !SUBSTITUTE_CASES.includes(e.substitute.case)) {
     throw new DsbInputError(
       fieldAt(group, pair, e, 'substitute.case'),
