@@ -1,12 +1,30 @@
 import { COMPETITION_FACT_TYPES, competitionStreamId } from './competition/facts';
 
+const COMPETITION_PREFIX = competitionStreamId('');
+const CLUB_PREFIX = 'club-';
+
 /** Rulebook facts: each belongs in its club's stream, `club-<clubId>` (docs/events.md). */
 export const RULEBOOK_FACT_TYPES: ReadonlySet<string> = new Set([
   'RulebookAdopted',
   'RulebookAmended',
 ]);
 
-export const clubStreamId = (clubId: string) => `club-${clubId}`;
+export const clubStreamId = (clubId: string) => `${CLUB_PREFIX}${clubId}`;
+
+/** The stream prefix and id field of the facts placed here, by type. */
+function homeOf(type: string): { prefix: string; idField: 'competitionId' | 'clubId' } | undefined {
+  if (COMPETITION_FACT_TYPES.has(type))
+    return { prefix: COMPETITION_PREFIX, idField: 'competitionId' };
+  if (RULEBOOK_FACT_TYPES.has(type)) return { prefix: CLUB_PREFIX, idField: 'clubId' };
+  return undefined;
+}
+
+const idOf = (data: unknown, field: string): string =>
+  String(
+    typeof data === 'object' && data !== null
+      ? (data as Record<string, unknown>)[field]
+      : undefined,
+  );
 
 /**
  * Where a fact of this type belongs, as docs/events.md documents it: a competition fact in
@@ -19,16 +37,10 @@ export function documentedStreamOf(
   type: string,
   data: unknown,
 ): { streamId: string; idField: 'competitionId' | 'clubId'; id: string } | undefined {
-  const d = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
-  if (COMPETITION_FACT_TYPES.has(type)) {
-    const id = String(d.competitionId);
-    return { streamId: competitionStreamId(id), idField: 'competitionId', id };
-  }
-  if (RULEBOOK_FACT_TYPES.has(type)) {
-    const id = String(d.clubId);
-    return { streamId: clubStreamId(id), idField: 'clubId', id };
-  }
-  return undefined;
+  const home = homeOf(type);
+  if (!home) return undefined;
+  const id = idOf(data, home.idField);
+  return { streamId: home.prefix + id, idField: home.idField, id };
 }
 
 /** Whether a fact was found in the stream it belongs in (true for types not placed here). */
@@ -37,23 +49,15 @@ export function onDocumentedStream(event: {
   streamId?: string;
   data: unknown;
 }): boolean {
+  const home = homeOf(event.type);
+  if (!home) return true;
   // Read for every fact a projection folds: compared in place, no stream id built.
-  const prefix = COMPETITION_FACT_TYPES.has(event.type)
-    ? 'competition-'
-    : RULEBOOK_FACT_TYPES.has(event.type)
-      ? 'club-'
-      : undefined;
-  if (prefix === undefined) return true;
-  const d = (typeof event.data === 'object' && event.data !== null ? event.data : {}) as Record<
-    string,
-    unknown
-  >;
-  const id = String(prefix === 'club-' ? d.clubId : d.competitionId);
+  const id = idOf(event.data, home.idField);
   const s = event.streamId;
   return (
     s !== undefined &&
-    s.length === prefix.length + id.length &&
-    s.startsWith(prefix) &&
+    s.length === home.prefix.length + id.length &&
+    s.startsWith(home.prefix) &&
     s.endsWith(id)
   );
 }

@@ -71,8 +71,6 @@ export interface CompetitionState {
   groupDecisions: Record<string, { group: string; basis: string; reason?: string }>;
 }
 
-export { dict };
-
 export const initialCompetitionState = (): CompetitionState => ({
   pairs: dict(),
   named: dict(),

@@ -1,7 +1,7 @@
 import type { CompetitionFact } from '../../domain/competition/facts';
 import { COMPETITION_FACT_TYPES } from '../../domain/competition/facts';
+import { dict } from '../../domain/dict';
 import {
-  dict,
   evolve,
   initialCompetitionState,
   type CompetitionState,

@@ -185,10 +185,6 @@ function upTo(entries: SessionEntry[], afterSession: number): SessionEntry[] {
   return entries.filter((e) => e.session <= afterSession).sort((a, b) => a.session - b.session);
 }
 
-const put = (scores: SessionScore[], session: number, score: SessionScore) => {
-  scores[session] = score;
-};
-
 /**
  * The scores counted in a weighted average, kept as exact sums: played and DSB-9.5 scores are
  * whole hundredths (integer sums); only a DSB-9.2/9.3 average is a fraction.
@@ -234,7 +230,7 @@ function pairRow(
   const entries = upTo(pair.entries, afterSession);
 
   // Played sessions first: their (clamped) scores are the base of the DSB-9.2 average.
-  // Session number → its score (an array: a Map per row was a fifth of the standings' time).
+  // Session number → its score: an array, not a Map per row.
   const scores: SessionScore[] = [];
   const counted = new Counted();
   for (const e of entries) {
@@ -246,13 +242,13 @@ function pairRow(
       score = clamped.score;
       if (clamped.explain) explain.push(clamped.explain);
     }
-    put(scores, e.session, {
+    scores[e.session] = {
       session: e.session,
       source: e.substitute ? 'substitute' : 'played',
       percentage: pct(score),
       exact: exactOf(score),
       boards: e.boards,
-    });
+    };
     counted.addWhole(score, e.boards);
   }
   const base = counted.boards > 0 ? counted.average() : undefined;
@@ -271,13 +267,13 @@ function pairRow(
       const cap = first ? rules.absence.firstCap : rules.absence.laterCap;
       const nth = first ? 'first' : `absence number ${earlier + 1}`;
       if (base === undefined) {
-        put(scores, e.session, {
+        scores[e.session] = {
           session: e.session,
           source: 'pending',
           percentage: null,
           exact: null,
           boards: 0,
-        });
+        };
         explain.push({
           rule,
           session: e.session,
@@ -287,13 +283,13 @@ function pairRow(
         const capR = Rational.of(cap);
         const capped = base.compare(capR) > 0;
         const score = capped ? capR : base;
-        put(scores, e.session, {
+        scores[e.session] = {
           session: e.session,
           source: rule,
           percentage: pctOf(score),
           exact: score.toString(),
           boards: fullSession,
-        });
+        };
         counted.addExact(score, fullSession);
         explain.push({
           rule,
@@ -317,13 +313,13 @@ function pairRow(
       }
       const lowest = Math.min(...evening);
       const score = Math.max(0, lowest - rules.absence.withoutNoticeMinus);
-      put(scores, e.session, {
+      scores[e.session] = {
         session: e.session,
         source: 'DSB-9.5',
         percentage: pct(score),
         exact: exactOf(score),
         boards: fullSession,
-      });
+      };
       counted.addWhole(score, fullSession);
       explain.push({
         rule: 'DSB-9.5',
