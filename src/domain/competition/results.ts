@@ -56,20 +56,29 @@ export function resultRow(t: ResultTable, session: number, pairId: string): numb
 
 /**
  * Records a result; a second one for the same pair and session replaces the first in its row
- * (the deciders refuse it: that is a correction). `players` is the array to keep: the pair's
- * own when the result names the same players.
+ * (the deciders refuse it: that is a correction). The players array kept is the pair's own
+ * (`pairs`) when the result names the same players in the same order, so that hundreds of
+ * thousands of results do not each keep a copy: nothing may mutate a result's players.
  */
-export function recordResult(t: ResultTable, r: SessionResultRecorded, players: string[]): void {
+export function recordResult(
+  t: ResultTable,
+  r: SessionResultRecorded,
+  pairs: Record<string, { players: string[] } | undefined>,
+): void {
   if (t.slot.length === 0) t.competitionId = r.competitionId;
-  let slot = t.slotOf[r.pairId];
-  if (slot === undefined) {
-    slot = t.pairIds.length;
-    t.pairIds.push(r.pairId);
-    t.slotOf[r.pairId] = slot;
-  }
+  const slot = slotFor(t, r.pairId);
   const bySlot = (t.rowAt[r.session] ??= []);
   const existing = bySlot[slot];
-  const group = r.group ?? null;
+  // Read from the pair's result at the session before when there is one: the same arrays
+  // and strings, with no lookup of the new id string in the pairs' table.
+  const before = t.rowAt[r.session - 1]?.[slot];
+  const players = sameOr(
+    typeof before === 'number' ? t.players[before] : pairs[r.pairId]?.players,
+    r.players,
+  );
+  const last = t.group.length - 1;
+  const group =
+    r.group === undefined ? null : last >= 0 && t.group[last] === r.group ? t.group[last] : r.group;
   // The two values the schema allows, as constants: no string kept per result.
   const source = r.source === 'scored' ? 'scored' : 'imported';
   const sitOut = r.sitOutRounds ?? null;
@@ -91,6 +100,35 @@ export function recordResult(t: ResultTable, r: SessionResultRecorded, players: 
   t.source.push(source);
   t.players.push(players);
   t.sitOutRounds.push(sitOut);
+}
+
+/**
+ * A pair's slot, a new one for a new pair. A session's results usually arrive in the order of
+ * the session before, so the slot after the last result's is tried first: comparing two id
+ * strings is cheaper than looking a freshly parsed one up in a table (V8 first searches its
+ * table of every interned string for it).
+ */
+function slotFor(t: ResultTable, pairId: string): number {
+  const rows = t.slot.length;
+  if (rows > 0) {
+    const next = t.slot[rows - 1] + 1;
+    if (next < t.pairIds.length && t.pairIds[next] === pairId) return next;
+    if (t.pairIds[0] === pairId) return 0;
+  }
+  let slot = t.slotOf[pairId];
+  if (slot === undefined) {
+    slot = t.pairIds.length;
+    t.pairIds.push(pairId);
+    t.slotOf[pairId] = slot;
+  }
+  return slot;
+}
+
+/** `kept` when it names the same players in the same order as `players`, else `players`. */
+function sameOr(kept: string[] | undefined, players: string[]): string[] {
+  if (!kept || kept.length !== players.length) return players;
+  for (let i = 0; i < kept.length; i++) if (kept[i] !== players[i]) return players;
+  return kept;
 }
 
 /** A row as the fact it was recorded from (a new object; its players array may be shared). */

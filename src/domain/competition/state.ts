@@ -113,7 +113,7 @@ export function evolve(state: CompetitionState, fact: CompetitionFact): Competit
       if (fact.data.date) (state.heldOn ??= dict())[fact.data.session] = fact.data.date;
       break;
     case 'SessionResultRecorded':
-      recordResult(state.results, fact.data, playersKept(state, fact.data));
+      recordResult(state.results, fact.data, state.pairs);
       break;
     case 'SessionScoredFromBoards': {
       const d = fact.data;
@@ -168,19 +168,6 @@ export function evolve(state: CompetitionState, fact: CompetitionFact): Competit
 /** DSB-22.5: the rounds of a session a pair played against sit-out pairs of other groups. */
 export const sitOutMatchesOf = (state: CompetitionState, session: number, pairId: string) =>
   state.sitOutMatches?.[sessionKey(session, pairId)] ?? [];
-
-/**
- * The players array a result keeps: the pair's own when the result names the same players, so
- * that hundreds of thousands of results do not each keep a copy. Nothing may mutate a result's
- * players.
- */
-function playersKept(state: CompetitionState, r: SessionResultRecorded): string[] {
-  const own = state.pairs[r.pairId]?.players;
-  const players = r.players;
-  if (!own || own.length !== players.length) return players;
-  for (let i = 0; i < own.length; i++) if (own[i] !== players[i]) return players;
-  return own;
-}
 
 /**
  * A pair's result at a session: the recorded one, else one a projection's view derived from

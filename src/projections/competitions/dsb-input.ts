@@ -52,16 +52,27 @@ export function lastSessionScored(c: CompetitionState, upToSession = Number.MAX_
  */
 function substituteCase(
   c: CompetitionState,
+  groupOfPlayer: Map<string, string | undefined>,
   pairGroup: string,
   substituteId: string,
   playedInGroup: string | undefined,
 ): SubstituteCase {
   const groups = c.competition!.groups ?? [];
-  const own = Object.values(c.pairs).find((p) => p.players.includes(substituteId))?.group;
+  const own = groupOfPlayer.get(substituteId);
   if (own === undefined) return 'outside';
   if (own === pairGroup) return 'sameGroup';
   const stronger = groups.indexOf(own) < groups.indexOf(pairGroup) ? own : pairGroup;
   return (playedInGroup ?? pairGroup) === stronger ? 'strongerGroup' : 'weakerGroup';
+}
+
+/** Each entered player's group: the first pair naming them, in entry order. */
+function playerGroups(c: CompetitionState): Map<string, string | undefined> {
+  const out = new Map<string, string | undefined>();
+  for (const pairId in c.pairs) {
+    const p = c.pairs[pairId];
+    for (const player of p.players) if (!out.has(player)) out.set(player, p.group);
+  }
+  return out;
 }
 
 /** A competition's facts of one kind, by pair and then by session: one pass, no keys built. */
@@ -99,29 +110,46 @@ export function dsbInput(
   const absences = byPair(Object.values(c.absences));
   // Most competitions have no sit-out match: build no keys for them.
   const across = hasAny(c.sitOutMatches);
+  const t = c.results;
+  // Each session's rows by pair slot, looked up once per session, not per pair and session.
+  const rowsAt: Array<Array<number | null>> = [];
+  for (let s = 1; s <= last; s++) rowsAt[s] = t.rowAt[s] ?? [];
+  const derived = c.derivedResults;
+  let groupOfPlayer: Map<string, string | undefined> | undefined;
   const groups = new Map<string, PairInput[]>();
   for (const g of created.groups ?? []) groups.set(g, []);
-  for (const [pairId, pair] of Object.entries(c.pairs)) {
+  for (const pairId in c.pairs) {
+    const pair = c.pairs[pairId];
     const group = pair.group!;
     const entries: SessionEntry[] = [];
     const subbed = substitutes.get(pairId);
     const notified = absences.get(pairId);
+    const slot = t.slotOf[pairId];
+    const partnership = pair.players.length === 3;
     for (let s = 1; s <= last; s++) {
-      const r = resultOf(c, s, pairId);
-      const sub = subbed?.get(s);
-      if (r) {
+      // The result read from its columns (a derived one from its object): no fact rebuilt.
+      const row = slot === undefined ? undefined : rowsAt[s][slot];
+      const d =
+        typeof row === 'number' || derived === undefined
+          ? undefined
+          : derived[sessionKey(s, pairId)];
+      if (typeof row === 'number' || d) {
+        const recorded = typeof row === 'number';
+        const sub = subbed?.get(s);
         const entry: PlayedEntry = {
           session: s,
           kind: 'played',
-          percentage: toHundredths(r.percentage),
-          boards: r.boardsPlayed,
+          percentage: toHundredths(recorded ? t.percentage[row] : d!.percentage),
+          boards: recorded ? t.boardsPlayed[row] : d!.boardsPlayed,
         };
-        if (pair.players.length === 3 || sub) {
-          entry.players = r.players.filter((p) => pair.players.includes(p));
+        if (partnership || sub) {
+          const players = recorded ? t.players[row] : d!.players;
+          entry.players = players.filter((p) => pair.players.includes(p));
         }
         if (sub) {
+          groupOfPlayer ??= playerGroups(c);
           entry.substitute = {
-            case: substituteCase(c, group, sub.substituteId, sub.playedInGroup),
+            case: substituteCase(c, groupOfPlayer, group, sub.substituteId, sub.playedInGroup),
             name: sub.substituteId,
           };
         }
@@ -130,7 +158,7 @@ export function dsbInput(
         const matched = across
           ? sitOutMatchesOf(c, s, pairId).reduce((n, m) => n + m.rounds.length, 0)
           : 0;
-        const sitOuts = Math.max(r.sitOutRounds ?? 0, matched);
+        const sitOuts = Math.max((recorded ? t.sitOutRounds[row] : d!.sitOutRounds) ?? 0, matched);
         if (sitOuts) entry.sitOutRounds = sitOuts;
         if (matched) entry.crossGroupRounds = matched;
         entries.push(entry);
@@ -148,13 +176,7 @@ export function dsbInput(
         );
       }
     }
-    const dispensations: Dispensation[] = c.dispensations
-      .filter((d) => d.pairId === pairId)
-      .map((d) =>
-        d.rule === 'DSB-9.4(2)'
-          ? { rule: d.rule, player: d.playerId ?? '', reason: d.reason }
-          : { rule: d.rule, reason: d.reason },
-      );
+    const dispensations = c.dispensations.length ? dispensationsOf(c, pairId) : [];
     groups.get(group)?.push({
       pairId,
       members: pair.players,
@@ -170,6 +192,16 @@ export function dsbInput(
     ),
   };
 }
+
+/** DSB-9.4: the WL's dispensations for a pair. */
+const dispensationsOf = (c: CompetitionState, pairId: string): Dispensation[] =>
+  c.dispensations
+    .filter((d) => d.pairId === pairId)
+    .map((d) =>
+      d.rule === 'DSB-9.4(2)'
+        ? { rule: d.rule, player: d.playerId ?? '', reason: d.reason }
+        : { rule: d.rule, reason: d.reason },
+    );
 
 const hasAny = (d: Record<string, unknown> | undefined) => {
   for (const _ in d) return true;

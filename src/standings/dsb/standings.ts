@@ -26,16 +26,23 @@ import {
 export const pct = (hundredths: number): number => hundredths / 100;
 /** An exact value in hundredths → percent rounded to 2 decimals, halves away from zero. */
 export const pctOf = (r: Rational): number => r.roundToInteger() / 100;
-const fmt = (hundredths: number): string => pct(hundredths).toFixed(2);
 /**
- * A whole number of hundredths as its exact string, one string per value: a rebuild writes
- * hundreds of thousands of session scores out of a few thousand values.
+ * A whole number of hundredths as its exact string, and as percent with 2 decimals, one string
+ * per value: a rebuild writes hundreds of thousands of session scores and explanations out of
+ * a few thousand values.
  */
 const exactStrings: string[] = [];
+const fmtStrings: string[] = [];
+const isCached = (hundredths: number) =>
+  Number.isInteger(hundredths) && hundredths >= 0 && hundredths <= 10000;
 const exactOf = (hundredths: number): string =>
-  Number.isInteger(hundredths) && hundredths >= 0 && hundredths <= 10000
+  isCached(hundredths)
     ? (exactStrings[hundredths] ??= String(hundredths))
     : String(hundredths);
+const fmt = (hundredths: number): string =>
+  isCached(hundredths)
+    ? (fmtStrings[hundredths] ??= pct(hundredths).toFixed(2))
+    : pct(hundredths).toFixed(2);
 const fmtR = (r: Rational): string => pctOf(r).toFixed(2);
 
 /**
@@ -230,34 +237,41 @@ function pairRow(
   const entries = upTo(pair.entries, afterSession);
 
   // Played sessions first: their (clamped) scores are the base of the DSB-9.2 average.
-  // Session number → its score: an array, not a Map per row.
-  const scores: SessionScore[] = [];
   const counted = new Counted();
-  for (const e of entries) {
+  // Entry index → the score counted where a substitute's clamp changed it.
+  let clampedAt: number[] | undefined;
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
     if (e.kind !== 'played') continue;
-    // A session's own score follows the rules in force that evening (DSB-10.2 clamps).
     let score = e.percentage;
     if (e.substitute) {
+      // A session's own score follows the rules in force that evening (DSB-10.2 clamps).
       const clamped = substituteScore(at(e.session), e);
       score = clamped.score;
+      (clampedAt ??= [])[i] = score;
       if (clamped.explain) explain.push(clamped.explain);
     }
-    scores[e.session] = {
-      session: e.session,
-      source: e.substitute ? 'substitute' : 'played',
-      percentage: pct(score),
-      exact: exactOf(score),
-      boards: e.boards,
-    };
     counted.addWhole(score, e.boards);
   }
   const base = counted.boards > 0 ? counted.average() : undefined;
   const playedCount = counted.count;
 
-  // Absences in session order.
+  // Then every session in order: the played ones as counted, the absences scored.
+  const sessions: SessionScore[] = [];
   let earlier = 0;
-  for (const e of entries) {
-    if (e.kind !== 'absent') continue;
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
+    if (e.kind === 'played') {
+      const score = e.substitute ? clampedAt![i] : e.percentage;
+      sessions.push({
+        session: e.session,
+        source: e.substitute ? 'substitute' : 'played',
+        percentage: pct(score),
+        exact: exactOf(score),
+        boards: e.boards,
+      });
+      continue;
+    }
     // The notice, cap and penalty of an absence are those in force on its evening.
     const rules = at(e.session);
     const notified = validNotice(rules, c, e);
@@ -267,13 +281,13 @@ function pairRow(
       const cap = first ? rules.absence.firstCap : rules.absence.laterCap;
       const nth = first ? 'first' : `absence number ${earlier + 1}`;
       if (base === undefined) {
-        scores[e.session] = {
+        sessions.push({
           session: e.session,
           source: 'pending',
           percentage: null,
           exact: null,
           boards: 0,
-        };
+        });
         explain.push({
           rule,
           session: e.session,
@@ -283,13 +297,13 @@ function pairRow(
         const capR = Rational.of(cap);
         const capped = base.compare(capR) > 0;
         const score = capped ? capR : base;
-        scores[e.session] = {
+        sessions.push({
           session: e.session,
           source: rule,
           percentage: pctOf(score),
           exact: score.toString(),
           boards: fullSession,
-        };
+        });
         counted.addExact(score, fullSession);
         explain.push({
           rule,
@@ -313,13 +327,13 @@ function pairRow(
       }
       const lowest = Math.min(...evening);
       const score = Math.max(0, lowest - rules.absence.withoutNoticeMinus);
-      scores[e.session] = {
+      sessions.push({
         session: e.session,
         source: 'DSB-9.5',
         percentage: pct(score),
         exact: exactOf(score),
         boards: fullSession,
-      };
+      });
       counted.addWhole(score, fullSession);
       explain.push({
         rule: 'DSB-9.5',
@@ -332,7 +346,6 @@ function pairRow(
   }
 
   const participation = participationOf(params, pair, afterSession);
-  const sessions = scores.filter((x) => x !== undefined);
   const boards = counted.boards;
   if (boards === 0) {
     explain.push({ rule: 'DSB-7.2', effect: 'no score yet: not ranked' });

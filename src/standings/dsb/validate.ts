@@ -66,23 +66,29 @@ export function entryField(group: string, pairId: string, session: number): stri
   return `${pairField(group, pairId)}.entries[session ${session}]`;
 }
 
-/** DSB-3: two members or three, all different. */
-export function validateMembers(params: DsbParams, members: unknown, field: string): string[] {
+/** DSB-3: two members or three, all different. `field` may be given as a function, named on failure. */
+export function validateMembers(
+  params: DsbParams,
+  members: unknown,
+  fieldOf: string | (() => string),
+): string[] {
   const { minMembers, maxMembers } = params.pairs;
+  const field = () => (typeof fieldOf === 'string' ? fieldOf : fieldOf());
   if (!Array.isArray(members) || members.length < minMembers || members.length > maxMembers) {
     throw new DsbInputError(
-      `${field}.members`,
+      `${field()}.members`,
       'DSB-3',
       `must have ${minMembers} (a pair) to ${maxMembers} (a partnership) members, got ${
         Array.isArray(members) ? members.length : String(members)
       }`,
     );
   }
-  if (members.some((m) => typeof m !== 'string' || m === '')) {
-    throw new DsbInputError(`${field}.members`, 'DSB-3', 'must be non-empty names');
+  for (const m of members) {
+    if (typeof m !== 'string' || m === '')
+      throw new DsbInputError(`${field()}.members`, 'DSB-3', 'must be non-empty names');
   }
   if (!distinct(members)) {
-    throw new DsbInputError(`${field}.members`, 'DSB-3', `names a member twice: ${members}`);
+    throw new DsbInputError(`${field()}.members`, 'DSB-3', `names a member twice: ${members}`);
   }
   return members as string[];
 }
@@ -206,20 +212,26 @@ function validateEntry(
 
 /** Checks a pair's members, entries and dispensations (all sessions it has entries for). */
 export function validatePair(params: DsbParams, group: string, pair: PairInput): void {
-  const field = pairField(group, pair.pairId);
   if (typeof pair.pairId !== 'string' || pair.pairId === '') {
     throw new DsbInputError(`groups[${group}].pairs[].pairId`, 'DSB-3', 'must be a non-empty id');
   }
-  validateMembers(params, pair.members, field);
+  // The field is named only for a pair that fails a check: the checks of every pair build nothing.
+  validateMembers(params, pair.members, () => pairField(group, pair.pairId));
   const { sessions, rounds, boardsPerRound } = params.pairsCompetition;
-  if (!Array.isArray(pair.entries)) {
-    throw new DsbInputError(`${field}.entries`, 'DSB-4', 'must be a list of session entries');
+  const entries = pair.entries;
+  if (!Array.isArray(entries)) {
+    throw new DsbInputError(
+      `${pairField(group, pair.pairId)}.entries`,
+      'DSB-4',
+      'must be a list of session entries',
+    );
   }
-  pair.entries.forEach((e, i) => {
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
     validateEntry(params, group, pair, e, sessions, rounds * boardsPerRound, rounds);
     // A handful of entries: compared with the earlier ones, no Set built per pair.
     for (let j = 0; j < i; j++) {
-      if (pair.entries[j].session === e.session) {
+      if (entries[j].session === e.session) {
         throw new DsbInputError(
           entryField(group, pair.pairId, e.session),
           'DSB-4',
@@ -227,9 +239,11 @@ export function validatePair(params: DsbParams, group: string, pair: PairInput):
         );
       }
     }
-  });
-  for (const [i, d] of (pair.dispensations ?? []).entries()) {
-    const df = `${field}.dispensations[${i}]`;
+  }
+  const dispensations = pair.dispensations ?? [];
+  for (let i = 0; i < dispensations.length; i++) {
+    const d = dispensations[i];
+    const df = `${pairField(group, pair.pairId)}.dispensations[${i}]`;
     if (d.rule === 'DSB-9.4(2)') {
       if (!pair.members.includes(d.player)) {
         throw new DsbInputError(
@@ -250,8 +264,13 @@ export function validatePair(params: DsbParams, group: string, pair: PairInput):
 
 /** Every pair must have an entry for every session up to `afterSession`. */
 export function requireEntriesUpTo(group: string, pair: PairInput, afterSession: number): void {
+  // The ledger's inputs list sessions 1, 2, … in order: then entry i is session i + 1.
+  const entries = pair.entries;
+  let inOrder = entries.length >= afterSession;
+  for (let i = 0; i < afterSession && inOrder; i++) inOrder = entries[i].session === i + 1;
+  if (inOrder) return;
   for (let s = 1; s <= afterSession; s++) {
-    if (!pair.entries.some((e) => e.session === s)) {
+    if (!entries.some((e) => e.session === s)) {
       throw new DsbInputError(
         entryField(group, pair.pairId, s),
         'DSB-7',
