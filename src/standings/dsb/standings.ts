@@ -36,9 +36,7 @@ const fmtStrings: string[] = [];
 const isCached = (hundredths: number) =>
   Number.isInteger(hundredths) && hundredths >= 0 && hundredths <= 10000;
 const exactOf = (hundredths: number): string =>
-  isCached(hundredths)
-    ? (exactStrings[hundredths] ??= String(hundredths))
-    : String(hundredths);
+  isCached(hundredths) ? (exactStrings[hundredths] ??= String(hundredths)) : String(hundredths);
 const fmt = (hundredths: number): string =>
   isCached(hundredths)
     ? (fmtStrings[hundredths] ??= pct(hundredths).toFixed(2))
