@@ -85,7 +85,7 @@ function sessionDate(c: CompetitionState, session: number): string {
  * on each session's day as the standings derive them (so C points place the published scores).
  */
 const allScored = (state: CompetitionsState): CompetitionsState =>
-  remember(state, 'c-points:all-scored', () => ({
+  remember(state, 'c-points:all-scored', '', () => ({
     ...state,
     competitions: Object.fromEntries(
       Object.entries(state.competitions).map(([id, c]) => [
@@ -150,7 +150,7 @@ export function cPointsOf(
     if (rulebook.preset !== 'nz-club')
       throw new WrongRulebookError(competitionId, created.format, rulebook.preset);
     const params = rulebook.params as unknown as NzClubParams;
-    const index = remember(state, `c-points:index:${created.clubId}:${identity(rulebook)}`, () =>
+    const index = remember(state, 'c-points:index', `${created.clubId}:${identity(rulebook)}`, () =>
       nzEligibilityIndex(allScored(state), created.clubId, params),
     );
     // The NZ standings as of this session: the session's score after NZ-5 (and NZ-8h), and

@@ -5,16 +5,32 @@ import type { CompetitionsState } from './state';
  * the live runner updates its state in place (a new position drops them) and a replay builds a
  * new state (a new key). A cache, not a store: nothing here is ever written anywhere.
  */
-const memo = new WeakMap<CompetitionsState, { position: number; values: Map<string, unknown> }>();
+const memo = new WeakMap<
+  CompetitionsState,
+  { position: number; values: Map<string, Map<string | number, unknown>> }
+>();
 
-export function remember<T>(state: CompetitionsState, key: string, compute: () => T): T {
+/**
+ * The value of `kind` for `key` (a competition or club id, …), computed once per state. Two
+ * levels, so that the hot lookups (per competition, many times per standing) build no key string.
+ */
+export function remember<T>(
+  state: CompetitionsState,
+  kind: string,
+  key: string | number,
+  compute: () => T,
+): T {
   let entry = memo.get(state);
   if (!entry || entry.position !== state.position) {
     entry = { position: state.position, values: new Map() };
     memo.set(state, entry);
   }
-  if (!entry.values.has(key)) entry.values.set(key, compute());
-  return entry.values.get(key) as T;
+  let values = entry.values.get(kind);
+  if (!values) entry.values.set(kind, (values = new Map()));
+  if (values.has(key)) return values.get(key) as T;
+  const value = compute();
+  values.set(key, value);
+  return value;
 }
 
 const ids = new WeakMap<object, number>();

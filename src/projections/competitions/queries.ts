@@ -146,7 +146,7 @@ export function rulebookOn(
 ): Rulebook {
   // The club's versions once per state: every date inside a version gets the same object, so
   // answers memoised on the parameters are shared across a competition's sessions.
-  const history = remember(state, `rulebooks:${clubId}`, () => rulebookHistory(state, clubId));
+  const history = remember(state, 'rulebooks', clubId, () => rulebookHistory(state, clubId));
   return rulebookInForce(state, clubId, date, whatIf, history);
 }
 
@@ -171,8 +171,11 @@ export function standingsOf(
     expectPreset(rulebook, 'nz-club', competitionId, head.format);
     const params = rulebook.params as unknown as NzClubParams;
     // NZ-8 and NZ-10 verdicts read every session the club's players sat down in.
-    const eligibility = remember(state, `nz-eligibility:${head.clubId}:${identity(rulebook)}`, () =>
-      nzEligibilityIndex(withAllScoredSessions(state), head.clubId, params),
+    const eligibility = remember(
+      state,
+      'nz-eligibility',
+      `${head.clubId}:${identity(rulebook)}`,
+      () => nzEligibilityIndex(withAllScoredSessions(state), head.clubId, params),
     );
     const roster = state.players[head.clubId] ?? {};
     const { event, entries } = nzInput(c, roster, head.afterSession, eligibility);
@@ -302,25 +305,46 @@ interface ClubIndex {
   competitions: CompetitionState[];
   /** Each competition's first session date, in the same order (ascending). */
   firsts: string[];
-  /** player → [index of the competition, the group the player's pair played in], ascending. */
-  groups: Map<string, Array<[number, string]>>;
+  /**
+   * player → the competitions the player's pair played in a group (indexes, ascending) and
+   * that group, as two lists: no pair of values built per player and competition.
+   */
+  groups: Map<string, { at: number[]; group: string[] }>;
 }
+
+/** Every club's DSB pairs competitions, from one scan of the state. */
+const pairsCompetitionsByClub = (state: CompetitionsState) =>
+  remember(state, 'club-pairs', '', () => {
+    const byClub = new Map<string, CompetitionState[]>();
+    for (const id in state.competitions) {
+      const o = state.competitions[id];
+      if (o.competition?.format !== 'dsb-pairs') continue;
+      const clubId = o.competition.clubId;
+      (byClub.get(clubId) ?? byClub.set(clubId, []).get(clubId)!).push(o);
+    }
+    return byClub;
+  });
 
 /** Indexed once per state: the club's competitions are a slice of it, not a scan of the ledger. */
 function clubIndex(state: CompetitionsState, clubId: string): ClubIndex {
-  return remember(state, `club-pairs:${clubId}`, () => {
-    const dated = Object.values(state.competitions)
-      .filter((o) => o.competition?.clubId === clubId && o.competition.format === 'dsb-pairs')
+  return remember(state, 'club-index', clubId, () => {
+    // ISO dates: compared as strings (the first session's date orders the competitions).
+    const dated = (pairsCompetitionsByClub(state).get(clubId) ?? [])
       .map((o) => ({ o, first: firstDate(o) }))
-      .sort((a, b) => a.first.localeCompare(b.first));
-    const groups = new Map<string, Array<[number, string]>>();
+      .sort((a, b) => (a.first < b.first ? -1 : a.first > b.first ? 1 : 0));
+    const groups = new Map<string, { at: number[]; group: string[] }>();
     dated.forEach(({ o }, i) => {
-      for (const p of Object.values(o.pairs)) {
+      for (const pairId in o.pairs) {
+        const p = o.pairs[pairId];
         if (!p.group) continue;
         for (const player of p.players) {
-          const list = groups.get(player) ?? groups.set(player, []).get(player)!;
+          let list = groups.get(player);
+          if (!list) groups.set(player, (list = { at: [], group: [] }));
           // A player in two pairs of one competition: the first pair found, as a scan would.
-          if (list[list.length - 1]?.[0] !== i) list.push([i, p.group]);
+          if (list.at[list.at.length - 1] !== i) {
+            list.at.push(i);
+            list.group.push(p.group);
+          }
         }
       }
     });
@@ -348,8 +372,9 @@ function earlierOf(state: CompetitionsState, c: CompetitionState): Earlier {
   return {
     previous: previous && scoredCompetition(state, previous.competition!.competitionId),
     lastGroupOf(player) {
-      const list = index.groups.get(player) ?? [];
-      for (let i = list.length - 1; i >= 0; i--) if (list[i][0] < count) return list[i][1];
+      const list = index.groups.get(player);
+      if (!list) return null;
+      for (let i = list.at.length - 1; i >= 0; i--) if (list.at[i] < count) return list.group[i];
       return null;
     },
   };
@@ -360,7 +385,7 @@ function earlierOf(state: CompetitionsState, c: CompetitionState): Earlier {
  * settings on each session's day: once per state.
  */
 function scoredCompetition(state: CompetitionsState, competitionId: string): CompetitionState {
-  return remember(state, `scored:${competitionId}`, () => {
+  return remember(state, 'scored', competitionId, () => {
     const c = state.competitions[competitionId];
     const clubId = c.competition?.clubId;
     return withScoredSessions(
@@ -379,7 +404,7 @@ function scoredCompetition(state: CompetitionsState, competitionId: string): Com
  */
 export function scoringSettingsFor(state: CompetitionsState, clubId: string): ScoringSettingsFor {
   return (date) =>
-    remember(state, `scoring:${clubId}:${date}`, () => {
+    remember(state, 'scoring', `${clubId}:${date}`, () => {
       try {
         return scoringSettingsOf(rulebookOn(state, clubId, date).params);
       } catch (e) {
@@ -391,7 +416,7 @@ export function scoringSettingsFor(state: CompetitionsState, clubId: string): Sc
 
 /** Every competition with its board-scored sessions' results: who sat down where (NZ-8, NZ-10). */
 function withAllScoredSessions(state: CompetitionsState): CompetitionsState {
-  return remember(state, 'all-scored', () => ({
+  return remember(state, 'all-scored', '', () => ({
     ...state,
     competitions: Object.fromEntries(
       Object.keys(state.competitions).map((id) => [id, scoredCompetition(state, id)]),
@@ -402,7 +427,7 @@ function withAllScoredSessions(state: CompetitionsState): CompetitionsState {
 /** A competition's DSB input as of a session (all scored sessions by default), once per state. */
 function dsbInputOf(state: CompetitionsState, c: CompetitionState, upTo?: number) {
   const last = lastScoredOf(state, c, upTo);
-  return remember(state, `dsb-input:${c.competition!.competitionId}:${last}`, () =>
+  return remember(state, 'dsb-input', `${c.competition!.competitionId}:${last}`, () =>
     dsbInput(c, upTo, last),
   );
 }
@@ -414,7 +439,7 @@ const finalStandingsOf = (
   params: DsbParams,
   whatIf?: Record<string, Json>,
 ) =>
-  remember(state, `final:${c.competition!.competitionId}:${identity(params)}`, () =>
+  remember(state, `final:${identity(params)}`, c.competition!.competitionId, () =>
     competitionStandings(params, dsbInputOf(state, c), {
       paramsOn: dsbRulesOfSessions(state, c, params, whatIf),
     }),
@@ -422,7 +447,7 @@ const finalStandingsOf = (
 
 /** The last session scored (up to a session), once per state. */
 function lastScoredOf(state: CompetitionsState, c: CompetitionState, upTo?: number): number {
-  const all = remember(state, `last:${c.competition!.competitionId}`, () => lastSessionScored(c));
+  const all = remember(state, 'last', c.competition!.competitionId, () => lastSessionScored(c));
   // Sessions are scored in order: the last scored up to `upTo` is the smaller of the two.
   if (upTo === undefined) return all;
   return Number.isInteger(upTo) ? Math.min(all, Math.max(0, upTo)) : lastSessionScored(c, upTo);
