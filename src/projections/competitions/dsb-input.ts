@@ -19,27 +19,40 @@ import { toHundredths } from './nz-input';
  * it and for each session before it. A session held but not yet scored is not published.
  */
 export function lastSessionScored(c: CompetitionState, upToSession = Number.MAX_SAFE_INTEGER) {
-  const groups = new Set<string>();
-  for (const p of Object.values(c.pairs)) groups.add(p.group ?? '');
-  const derived = Object.values(c.derivedResults ?? {});
+  // The groups of the entered pairs, by index, and each result slot's group index (-1: a pair
+  // not entered): a session is counted by marking groups, no Set built per session.
+  const groups: string[] = [];
+  const indexOf = (pairId: string) => {
+    const pair = c.pairs[pairId];
+    return pair ? groups.indexOf(pair.group ?? '') : -1;
+  };
+  for (const pairId in c.pairs) {
+    const g = c.pairs[pairId].group ?? '';
+    if (!groups.includes(g)) groups.push(g);
+  }
   const t = c.results;
+  const slotGroup = t.pairIds.map(indexOf);
+  const derived = Object.values(c.derivedResults ?? {});
   const total = c.competition?.sessions.length ?? 0;
+  const seen: boolean[] = [];
   let last = 0;
   while (last < Math.min(total, upToSession)) {
     const session = last + 1;
-    // The groups of the pairs with a result at the session (only groups of entered pairs).
-    const inSession = new Set<string>();
-    const add = (pairId: string) => {
-      const pair = c.pairs[pairId];
-      if (pair) inSession.add(pair.group ?? '');
+    seen.fill(false);
+    let inSession = 0;
+    const mark = (g: number) => {
+      if (g >= 0 && !seen[g]) {
+        seen[g] = true;
+        inSession++;
+      }
     };
     const bySlot = t.rowAt[session] ?? [];
     for (let slot = 0; slot < bySlot.length; slot++) {
-      if (typeof bySlot[slot] === 'number') add(t.pairIds[slot]);
+      if (typeof bySlot[slot] === 'number') mark(slotGroup[slot]);
     }
-    for (const r of derived) if (r.session === session) add(r.pairId);
+    for (const r of derived) if (r.session === session) mark(indexOf(r.pairId));
     // Every group with pairs must have a result.
-    if (inSession.size === 0 || inSession.size < groups.size) break;
+    if (inSession === 0 || inSession < groups.length) break;
     last = session;
   }
   return last;
@@ -136,12 +149,15 @@ export function dsbInput(
       if (typeof row === 'number' || d) {
         const recorded = typeof row === 'number';
         const sub = subbed?.get(s);
-        const entry: PlayedEntry = {
-          session: s,
-          kind: 'played',
-          percentage: toHundredths(recorded ? t.percentage[row] : d!.percentage),
-          boards: recorded ? t.boardsPlayed[row] : d!.boardsPlayed,
-        };
+        const percentage = toHundredths(recorded ? t.percentage[row] : d!.percentage);
+        const boards = recorded ? t.boardsPlayed[row] : d!.boardsPlayed;
+        // DSB-22.5: a round played against another group's sit-out pair is still a sit-out
+        // of this group's movement; a result that does not say so is read from the match.
+        const matched = across
+          ? sitOutMatchesOf(c, s, pairId).reduce((n, m) => n + m.rounds.length, 0)
+          : 0;
+        const sitOuts = Math.max((recorded ? t.sitOutRounds[row] : d!.sitOutRounds) ?? 0, matched);
+        const entry: PlayedEntry = { session: s, kind: 'played', percentage, boards };
         if (partnership || sub) {
           const players = recorded ? t.players[row] : d!.players;
           entry.players = players.filter((p) => pair.players.includes(p));
@@ -153,12 +169,6 @@ export function dsbInput(
             name: sub.substituteId,
           };
         }
-        // DSB-22.5: a round played against another group's sit-out pair is still a sit-out
-        // of this group's movement; a result that does not say so is read from the match.
-        const matched = across
-          ? sitOutMatchesOf(c, s, pairId).reduce((n, m) => n + m.rounds.length, 0)
-          : 0;
-        const sitOuts = Math.max((recorded ? t.sitOutRounds[row] : d!.sitOutRounds) ?? 0, matched);
         if (sitOuts) entry.sitOutRounds = sitOuts;
         if (matched) entry.crossGroupRounds = matched;
         entries.push(entry);

@@ -29,6 +29,7 @@ import {
   type ScoringSettingsFor,
 } from './scored-sessions';
 import { identity, remember } from './memo';
+import { ValuePool } from '../../standings/value-pool';
 import { nzEligibilityIndex } from './nz-eligibility';
 import type { CompetitionsState } from './state';
 
@@ -222,6 +223,7 @@ export function standingsOf(
     : competitionStandings(params, input, {
         afterSession: head.afterSession,
         paramsOn: dsbRulesOfSessions(state, c, params, options.whatIf),
+        pool: poolOf(state),
       });
   return {
     ...head,
@@ -424,6 +426,13 @@ function withAllScoredSessions(state: CompetitionsState): CompetitionsState {
   }));
 }
 
+/**
+ * Equal session scores shared by every answer from one state: the pool lives as
+ * long as the state's memo.
+ */
+const poolOf = (state: CompetitionsState) =>
+  remember(state, 'value-pool', '', () => new ValuePool());
+
 /** A competition's DSB input as of a session (all scored sessions by default), once per state. */
 function dsbInputOf(state: CompetitionsState, c: CompetitionState, upTo?: number) {
   const last = lastScoredOf(state, c, upTo);
@@ -442,6 +451,7 @@ const finalStandingsOf = (
   remember(state, `final:${identity(params)}`, c.competition!.competitionId, () =>
     competitionStandings(params, dsbInputOf(state, c), {
       paramsOn: dsbRulesOfSessions(state, c, params, whatIf),
+      pool: poolOf(state),
     }),
   );
 

@@ -1,4 +1,5 @@
 import type { DsbParams } from '../../rulebooks/presets/dsb-groenlo-2014';
+import { mixKey, type ValuePool } from '../value-pool';
 import { DsbInputError } from './errors';
 import { Rational } from './rational';
 import type {
@@ -122,9 +123,9 @@ export function participationOf(
   pair: PairInput,
   afterSession = params.pairsCompetition.sessions,
 ): Participation {
-  // Keyed by player ids: a prototype-less record (a hash table), not one hidden class per id.
-  const byMember = Object.create(null) as { [m: string]: number };
-  for (const m of pair.members) byMember[m] = 0;
+  const members = pair.members;
+  // Counted by the member's place in the pair, then written once.
+  const counts = members.map(() => 0);
   let played = 0;
   let original = 0;
   let absent = 0;
@@ -136,8 +137,14 @@ export function participationOf(
     }
     played++;
     if (!e.substitute) original++;
-    for (const m of playersOf(pair, e)) byMember[m]++;
+    for (const m of playersOf(pair, e)) counts[members.indexOf(m)]++;
   }
+  // Two or three keys: a plain object (a hash table costs several times its size, kept for
+  // every row of every standing); prototype-less only for the one id a literal cannot hold.
+  const byMember: { [m: string]: number } = members.includes('__proto__')
+    ? (Object.create(null) as { [m: string]: number })
+    : {};
+  for (let i = 0; i < members.length; i++) byMember[members[i]] = counts[i];
   return {
     played,
     original,
@@ -190,6 +197,27 @@ function upTo(entries: SessionEntry[], afterSession: number): SessionEntry[] {
   return entries.filter((e) => e.session <= afterSession).sort((a, b) => a.session - b.session);
 }
 
+/** A played session's score, shared through `pool` with every equal one. */
+function playedScore(
+  pool: ValuePool | undefined,
+  session: number,
+  substitute: boolean,
+  score: number,
+  boards: number,
+): SessionScore {
+  const family = pool ? mixKey(mixKey(substitute ? 1 : 0, session, 64), boards, 128) : NaN;
+  const shared = pool?.find<SessionScore>(family, score);
+  if (shared) return shared;
+  const made: SessionScore = {
+    session,
+    source: substitute ? 'substitute' : 'played',
+    percentage: pct(score),
+    exact: exactOf(score),
+    boards,
+  };
+  return pool ? pool.keep(family, score, made) : made;
+}
+
 /**
  * The scores counted in a weighted average, kept as exact sums: played and DSB-9.5 scores are
  * whole hundredths (integer sums); only a DSB-9.2/9.3 average is a fraction.
@@ -227,6 +255,7 @@ function pairRow(
   pair: PairInput,
   afterSession: number,
   at: (session: number) => DsbParams = () => params,
+  pool?: ValuePool,
 ): Omit<StandingRow, 'rank'> {
   const { sessions: lastSession, rounds, boardsPerRound } = params.pairsCompetition;
   const fullSession = rounds * boardsPerRound;
@@ -261,13 +290,7 @@ function pairRow(
     const e = entries[i];
     if (e.kind === 'played') {
       const score = e.substitute ? clampedAt![i] : e.percentage;
-      sessions.push({
-        session: e.session,
-        source: e.substitute ? 'substitute' : 'played',
-        percentage: pct(score),
-        exact: exactOf(score),
-        boards: e.boards,
-      });
+      sessions.push(playedScore(pool, e.session, e.substitute !== undefined, score, e.boards));
       continue;
     }
     // The notice, cap and penalty of an absence are those in force on its evening.
@@ -433,6 +456,8 @@ export function groupStanding(
      * `params` throughout. The average, ranking and DSB-9.6 follow `params`.
      */
     paramsOn?: (session: number) => DsbParams;
+    /** Shares equal session scores between rows (frozen); without it, each row has its own. */
+    pool?: ValuePool;
   } = {},
 ): GroupStanding {
   const total = params.pairsCompetition.sessions;
@@ -447,7 +472,7 @@ export function groupStanding(
   if (!options.validated) validateGroup(params, group, `groups[${group.group}]`);
   for (const p of group.pairs) requireEntriesUpTo(group.group, p, afterSession);
   const rows = group.pairs.map((p) =>
-    pairRow(params, options.competition, group, p, afterSession, options.paramsOn),
+    pairRow(params, options.competition, group, p, afterSession, options.paramsOn, options.pool),
   );
   const ranked = rankBy(
     rows,
@@ -466,7 +491,11 @@ export function groupStanding(
 export function competitionStandings(
   params: DsbParams,
   competition: CompetitionInput,
-  options: { afterSession?: number; paramsOn?: (session: number) => DsbParams } = {},
+  options: {
+    afterSession?: number;
+    paramsOn?: (session: number) => DsbParams;
+    pool?: ValuePool;
+  } = {},
 ): GroupStanding[] {
   validateCompetition(params, competition);
   return [...competition.groups]

@@ -1,0 +1,77 @@
+import { competitionStandings } from '../../../src/standings/dsb';
+import { ValuePool, mixKey } from '../../../src/standings/value-pool';
+import { competition, noShow, notified, P, pair, played, steady, steadyGroup } from './builders';
+
+describe('ValuePool: equal session scores shared between rows', () => {
+  it('keeps a value frozen and finds the same object again', () => {
+    const pool = new ValuePool();
+    const kept = pool.keep(3, 5250, { session: 1 });
+    expect(pool.find(3, 5250)).toBe(kept);
+    expect(Object.isFrozen(kept)).toBe(true);
+    expect(pool.find(3, 5251)).toBeUndefined();
+    expect(pool.find(4, 5250)).toBeUndefined();
+  });
+
+  it('keeps nothing for an index outside 0 .. 10000 or a family that is not an integer', () => {
+    const pool = new ValuePool();
+    const high = { n: 1 };
+    expect(pool.keep(1, 10001, high)).toBe(high);
+    expect(Object.isFrozen(high)).toBe(false);
+    expect(pool.find(1, 10001)).toBeUndefined();
+    expect(pool.keep(NaN, 10, { n: 2 })).toEqual({ n: 2 });
+    expect(pool.find(NaN, 10)).toBeUndefined();
+    expect(pool.keep(1, 10000, { n: 3 })).toBe(pool.find(1, 10000));
+  });
+
+  it('mixKey: values within their bounds give distinct keys, any other value NaN', () => {
+    expect(mixKey(mixKey(1, 6, 64), 24, 128)).toBe((1 * 64 + 6) * 128 + 24);
+    expect(mixKey(mixKey(0, 6, 64), 24, 128)).not.toBe(mixKey(mixKey(0, 5, 64), 24, 128));
+    expect(mixKey(0, 64, 64)).toBeNaN();
+    expect(mixKey(0, -1, 64)).toBeNaN();
+    expect(mixKey(0, 1.5, 64)).toBeNaN();
+    expect(mixKey(NaN, 1, 64)).toBeNaN();
+  });
+
+  it('DSB-7.2: standings with a pool equal those without, with equal played scores shared', () => {
+    const c = competition(
+      steadyGroup('A', 4),
+      // B1 and B2 score the same in session 1: one shared score; B3 is absent with and without notice.
+      {
+        group: 'B',
+        pairs: [
+          steady('B1', 5000),
+          pair('B2', [played(1, 5000), ...[2, 3, 4, 5, 6].map((s) => played(s, 4800))]),
+          pair('B3', [
+            played(1, 4500),
+            notified(2),
+            noShow(3),
+            ...[4, 5, 6].map((s) => played(s, 4700)),
+          ]),
+        ],
+      },
+    );
+    const plain = competitionStandings(P, c);
+    const pool = new ValuePool();
+    const pooled = competitionStandings(P, c, { pool });
+    expect(pooled).toEqual(plain);
+    const b = pooled.find((g) => g.group === 'B')!.rows;
+    const row = (id: string) => b.find((r) => r.pairId === id)!;
+    expect(row('B1').sessions[0]).toBe(row('B2').sessions[0]);
+    expect(row('B1').sessions[1]).not.toBe(row('B2').sessions[1]);
+    // Artificial scores (DSB-9.2, DSB-9.5) are each the pair's own.
+    expect(Object.isFrozen(row('B3').sessions[1])).toBe(false);
+    expect(row('B3').sessions[2].source).toBe('DSB-9.5');
+    // A second standing from the same pool shares the first one's scores.
+    const again = competitionStandings(P, c, { pool });
+    expect(again[0].rows[0].sessions[0]).toBe(pooled[0].rows[0].sessions[0]);
+  });
+
+  it('a pooled score cannot be changed by one row for another', () => {
+    const pool = new ValuePool();
+    const rows = competitionStandings(P, competition(steadyGroup('A', 2)), { pool })[0].rows;
+    expect(() => {
+      (rows[0].sessions[0] as { percentage: number }).percentage = 99;
+    }).toThrow(TypeError);
+    expect(rows[0].sessions[0].percentage).toBe(60);
+  });
+});
