@@ -2,24 +2,35 @@ import { ScoringInputError } from './errors';
 
 // Exact rational arithmetic for STD-NEUBERG and session percentages, and for the DSB standings
 // (weighted averages, shared placing points: src/standings/dsb): no float sums; a value is
-// rounded only for display. Numerator and denominator are bigints, always normalised
-// (gcd 1, denominator > 0).
+// rounded only for display. Always normalised (gcd 1, denominator > 0).
+//
+// Almost every value has a numerator and denominator that are safe integers, so those are kept
+// and computed in doubles (no bigint allocated); an operation falls back to bigints only when
+// an intermediate would leave the exact range, and a bigint result that fits comes back.
+// Why the doubles are exact: a product or sum of exact integers is exact when the true result
+// is below 2^53 in magnitude, and rounding is monotonic (2^53 is a double), so a computed
+// |result| <= MAX proves the true one is below 2^53 and thus was computed exactly. Every
+// fast path checks its results against MAX; divisions used are exact divisions.
 
-function gcd(a: bigint, b: bigint): bigint {
+const MAX = Number.MAX_SAFE_INTEGER; // 2^53 − 1
+const MAX_BIG = BigInt(MAX);
+
+/** gcd of two non-negative safe integers, in doubles (`%` is exact on integers). */
+function gcdNumber(a: number, b: number): number {
+  while (b !== 0) {
+    const r = a % b;
+    a = b;
+    b = r;
+  }
+  return a;
+}
+
+function gcdBig(a: bigint, b: bigint): bigint {
   if (a < 0n) a = -a;
   if (b < 0n) b = -b;
   while (b !== 0n) [a, b] = [b, a % b];
   return a;
 }
-
-/** gcd of two non-negative safe integers, in doubles: exact, and no bigint allocated. */
-function gcdNumber(a: number, b: number): number {
-  while (b !== 0) [a, b] = [b, a % b];
-  return a;
-}
-
-/** Below this, integer arithmetic in doubles (products and sums of two) stays exact. */
-const SMALL = 2 ** 50;
 
 function requireSafe(v: number, field: 'numerator' | 'denominator'): void {
   if (!Number.isSafeInteger(v)) {
@@ -27,43 +38,99 @@ function requireSafe(v: number, field: 'numerator' | 'denominator'): void {
   }
 }
 
+const big = (v: number | bigint): bigint => (typeof v === 'bigint' ? v : BigInt(v));
+
+/** 10^k for the scales `round` can take in doubles (decimal literals are exact up to 1e22). */
+const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+
 /** An exact rational number. */
 export class Fraction {
-  readonly num: bigint;
-  readonly den: bigint;
+  // Both numbers (|n| and d safe integers) or else both bigints: one representation per value,
+  // so equal values have equal fields.
+  private readonly n: number | bigint;
+  private readonly d: number | bigint;
 
-  private constructor(num: bigint, den: bigint, reduced = false) {
-    if (reduced) {
-      this.num = num;
-      this.den = den;
-      return;
-    }
-    if (den === 0n) throw new ScoringInputError('denominator', 'STD-NEUBERG', 'must not be 0');
-    if (den < 0n) {
-      num = -num;
-      den = -den;
-    }
-    const g = gcd(num, den) || 1n;
-    this.num = num / g;
-    this.den = den / g;
+  private constructor(n: number | bigint, d: number | bigint) {
+    this.n = n;
+    this.d = d;
   }
 
-  static readonly ZERO = new Fraction(0n, 1n);
+  /** Reduced safe integers, d > 0. `+ 0` turns −0 (from 0 · −k) into 0. */
+  private static small(n: number, d: number): Fraction {
+    return new Fraction(n + 0, d);
+  }
+
+  /** Safe integers, d ≠ 0: normalised in doubles. */
+  private static reduce(n: number, d: number): Fraction {
+    if (d === 1) return Fraction.small(n, 1);
+    if (d < 0) {
+      n = -n;
+      d = -d;
+    }
+    const g = gcdNumber(Math.abs(n), d);
+    return Fraction.small(n / g, d / g);
+  }
+
+  /** Any bigints: normalised, and kept in doubles when the result fits. */
+  private static big(n: bigint, d: bigint): Fraction {
+    if (d === 0n) throw new ScoringInputError('denominator', 'STD-NEUBERG', 'must not be 0');
+    if (d < 0n) {
+      n = -n;
+      d = -d;
+    }
+    const g = gcdBig(n, d) || 1n;
+    if (g !== 1n) {
+      n /= g;
+      d /= g;
+    }
+    if (n <= MAX_BIG && n >= -MAX_BIG && d <= MAX_BIG) return Fraction.small(Number(n), Number(d));
+    return new Fraction(n, d);
+  }
+
+  /**
+   * a/b + c/d in doubles (normalised operands), or null when an intermediate leaves the exact
+   * range. Unequal denominators as Knuth (TAOCP 4.5.1): with g = gcd(b, d) and
+   * t = a·(d/g) + c·(b/g), the sum is (t/g2) / ((b/g)·(d/g2)) with g2 = gcd(t, g), normalised.
+   */
+  private static sum(a: number, b: number, c: number, d: number): Fraction | null {
+    if (b === d) {
+      const s = a + c;
+      if (Math.abs(s) > MAX) return null;
+      if (b === 1) return Fraction.small(s, 1);
+      const g = gcdNumber(Math.abs(s), b);
+      return Fraction.small(s / g, b / g);
+    }
+    const g = gcdNumber(b, d);
+    const bg = b / g;
+    const p = a * (d / g);
+    const q = c * bg;
+    const t = p + q;
+    if (Math.abs(p) > MAX || Math.abs(q) > MAX || Math.abs(t) > MAX) return null;
+    const g2 = g === 1 ? 1 : gcdNumber(Math.abs(t), g);
+    const m = bg * (d / g2);
+    if (m > MAX) return null;
+    return Fraction.small(t / g2, m);
+  }
+
+  static readonly ZERO = Fraction.small(0, 1);
+
+  /** The numerator, normalised (sign here). */
+  get num(): bigint {
+    return big(this.n);
+  }
+  /** The denominator, normalised (> 0). */
+  get den(): bigint {
+    return big(this.d);
+  }
 
   /** n/d from integers (numbers must be safe integers). */
   static of(num: number | bigint, den: number | bigint = 1): Fraction {
     if (typeof num === 'number') requireSafe(num, 'numerator');
     if (typeof den === 'number') requireSafe(den, 'denominator');
     if (typeof num === 'number' && typeof den === 'number' && den !== 0) {
-      // Reduced in doubles (safe integers divide exactly): the common case of the standings.
-      if (den < 0) {
-        num = -num;
-        den = -den;
-      }
-      const g = gcdNumber(Math.abs(num), den) || 1;
-      return new Fraction(BigInt(num / g), BigInt(den / g), true);
+      return Fraction.reduce(num, den);
     }
-    return new Fraction(BigInt(num), BigInt(den));
+    return Fraction.big(big(num), big(den));
   }
 
   /** A decimal number with at most `decimals` places, read exactly (60 → 60/1, 47.5 → 95/2). */
@@ -76,27 +143,109 @@ export class Fraction {
   }
 
   add(o: Fraction): Fraction {
-    return new Fraction(this.num * o.den + o.num * this.den, this.den * o.den);
+    const a = this.n;
+    const b = this.d;
+    const c = o.n;
+    const d = o.d;
+    if (typeof a === 'number' && typeof b === 'number' && typeof c === 'number') {
+      if (typeof d === 'number') {
+        const r = Fraction.sum(a, b, c, d);
+        if (r !== null) return r;
+      }
+    }
+    return Fraction.big(big(a) * big(d) + big(c) * big(b), big(b) * big(d));
   }
+
   sub(o: Fraction): Fraction {
-    return new Fraction(this.num * o.den - o.num * this.den, this.den * o.den);
+    const a = this.n;
+    const b = this.d;
+    const c = o.n;
+    const d = o.d;
+    if (typeof a === 'number' && typeof b === 'number' && typeof c === 'number') {
+      if (typeof d === 'number') {
+        const r = Fraction.sum(a, b, -c, d);
+        if (r !== null) return r;
+      }
+    }
+    return Fraction.big(big(a) * big(d) - big(c) * big(b), big(b) * big(d));
   }
+
   mul(o: Fraction): Fraction {
-    return new Fraction(this.num * o.num, this.den * o.den);
+    const a = this.n;
+    const b = this.d;
+    const c = o.n;
+    const d = o.d;
+    if (typeof a === 'number' && typeof b === 'number' && typeof c === 'number') {
+      if (typeof d === 'number') {
+        // Cross-reduced first, so the result is normalised and the products smaller.
+        const g1 = gcdNumber(Math.abs(a), d);
+        const g2 = gcdNumber(Math.abs(c), b);
+        const n = (a / g1) * (c / g2);
+        const m = (b / g2) * (d / g1);
+        if (Math.abs(n) <= MAX && m <= MAX) return Fraction.small(n, m);
+      }
+    }
+    return Fraction.big(big(a) * big(c), big(b) * big(d));
   }
+
   div(o: Fraction): Fraction {
-    if (o.num === 0n) throw new ScoringInputError('divisor', 'STD-NEUBERG', 'must not be 0');
-    return new Fraction(this.num * o.den, this.den * o.num);
+    const a = this.n;
+    const b = this.d;
+    const c = o.n;
+    const d = o.d;
+    if (c === 0 || c === 0n) {
+      throw new ScoringInputError('divisor', 'STD-NEUBERG', 'must not be 0');
+    }
+    if (typeof a === 'number' && typeof b === 'number' && typeof c === 'number') {
+      if (typeof d === 'number') {
+        const g1 = gcdNumber(Math.abs(a), Math.abs(c));
+        const g2 = gcdNumber(b, d);
+        let n = (a / g1) * (d / g2);
+        let m = (b / g2) * (c / g1);
+        if (Math.abs(n) <= MAX && Math.abs(m) <= MAX) {
+          if (m < 0) {
+            n = -n;
+            m = -m;
+          }
+          return Fraction.small(n, m);
+        }
+      }
+    }
+    return Fraction.big(big(a) * big(d), big(b) * big(c));
   }
-  mulInt(n: number): Fraction {
-    return this.mul(Fraction.of(n));
+
+  mulInt(k: number): Fraction {
+    requireSafe(k, 'numerator');
+    const a = this.n;
+    const b = this.d;
+    if (typeof a === 'number' && typeof b === 'number') {
+      const g = gcdNumber(Math.abs(k), b);
+      const n = a * (k / g);
+      if (Math.abs(n) <= MAX) return Fraction.small(n, b / g);
+    }
+    return Fraction.big(big(a) * BigInt(k), big(b));
   }
+
   compare(o: Fraction): -1 | 0 | 1 {
-    const d = this.num * o.den - o.num * this.den;
-    return d < 0n ? -1 : d > 0n ? 1 : 0;
+    const a = this.n;
+    const b = this.d;
+    const c = o.n;
+    const d = o.d;
+    if (typeof a === 'number' && typeof b === 'number' && typeof c === 'number') {
+      if (typeof d === 'number') {
+        if (b === d) return a < c ? -1 : a > c ? 1 : 0;
+        const p = a * d;
+        const q = c * b;
+        if (Math.abs(p) <= MAX && Math.abs(q) <= MAX) return p < q ? -1 : p > q ? 1 : 0;
+      }
+    }
+    const x = big(a) * big(d) - big(c) * big(b);
+    return x < 0n ? -1 : x > 0n ? 1 : 0;
   }
+
   equals(o: Fraction): boolean {
-    return this.compare(o) === 0;
+    // One representation per value (bigints compare by value with ===).
+    return this.n === o.n && this.d === o.d;
   }
   static max(a: Fraction, b: Fraction): Fraction {
     return a.compare(b) >= 0 ? a : b;
@@ -106,34 +255,57 @@ export class Fraction {
   }
   /** Nearest float (for display and for callers that want numbers). */
   toNumber(): number {
-    return Number(this.num) / Number(this.den);
+    return Number(this.n) / Number(this.d);
   }
+
   /** The nearest integer, halves away from zero (exact). */
   roundToInteger(): number {
-    const N = Number(this.num);
-    const D = Number(this.den);
-    if (Math.abs(N) < SMALL && D < SMALL) {
-      // floor((2|N| + D) / 2D) in doubles, corrected by its remainder: exact below 2^50.
-      const top = 2 * Math.abs(N) + D;
-      let q = Math.floor(top / (2 * D));
-      const r = top - q * 2 * D;
-      if (r < 0) q--;
-      else if (r >= 2 * D) q++;
-      return N < 0 && q !== 0 ? -q : q;
-    }
-    const n = this.num < 0n ? -this.num : this.num;
-    const q = (2n * n + this.den) / (2n * this.den);
-    return Number(this.num < 0n ? -q : q);
+    const a = this.n;
+    const b = this.d;
+    if (typeof a === 'number' && typeof b === 'number') return roundHalfAway(a, b, 1);
+    const n = big(a);
+    const d = big(b);
+    const abs = n < 0n ? -n : n;
+    const q = (2n * abs + d) / (2n * d);
+    return Number(n < 0n ? -q : q);
   }
+
   /** Rounded to `decimals` places, halves away from zero, computed exactly. */
   round(decimals = 2): number {
+    const a = this.n;
+    const b = this.d;
+    if (typeof a === 'number' && typeof b === 'number' && Number.isInteger(decimals)) {
+      const scale = POW10[decimals];
+      if (scale !== undefined && Math.abs(a) * scale <= MAX) {
+        // As the bigint form below: Number(q) / Number(10^k), both exact here.
+        return roundHalfAway(a, b, scale) / scale;
+      }
+    }
     const scale = 10n ** BigInt(decimals);
-    const n = this.num < 0n ? -this.num : this.num;
-    const q = (2n * n * scale + this.den) / (2n * this.den);
-    const signed = this.num < 0n ? -q : q;
+    const n = big(a);
+    const d = big(b);
+    const abs = n < 0n ? -n : n;
+    const q = (2n * abs * scale + d) / (2n * d);
+    const signed = n < 0n ? -q : q;
     return Number(signed) / Number(scale);
   }
+
   toString(): string {
-    return this.den === 1n ? `${this.num}` : `${this.num}/${this.den}`;
+    const a = this.n;
+    const b = this.d;
+    // Safe integers print as their digits, as bigints do.
+    return b === 1 || b === 1n ? `${a}` : `${a}/${b}`;
   }
+}
+
+/**
+ * round(n · scale / d), halves away from zero, for safe n, d > 0 and |n| · scale <= MAX:
+ * m = q·d + r exactly (`%` is exact, m − r is a multiple of d), and the half is 2r >= d.
+ */
+function roundHalfAway(n: number, d: number, scale: number): number {
+  const m = Math.abs(n) * scale;
+  const r = m % d;
+  let q = (m - r) / d;
+  if (2 * r >= d) q++; // then d >= 2, so q + 1 <= m / 2 + 1 stays exact
+  return n < 0 && q !== 0 ? -q : q;
 }
