@@ -139,11 +139,10 @@ export function participationOf(
     if (!e.substitute) original++;
     for (const m of playersOf(pair, e)) counts[members.indexOf(m)]++;
   }
-  // Two or three keys: a plain object (a hash table costs several times its size, kept for
-  // every row of every standing); prototype-less only for the one id a literal cannot hold.
-  const byMember: { [m: string]: number } = members.includes('__proto__')
-    ? (Object.create(null) as { [m: string]: number })
-    : {};
+  // Keyed by player ids: a prototype-less record (a hash table). A literal `{}` is smaller,
+  // but every new id added to one makes V8 look up or build a hidden class for it, which made
+  // this function about half as fast again over the 20-season benchmark.
+  const byMember = Object.create(null) as { [m: string]: number };
   for (let i = 0; i < members.length; i++) byMember[members[i]] = counts[i];
   return {
     played,
