@@ -1,8 +1,9 @@
 /**
  * Equal immutable values shared: a rebuild of every standing writes hundreds of thousands of
- * session scores out of a few tens of thousands of distinct values, and each one kept is an
- * object the collector copies (the 20-season benchmark's answers kept 25 MB less). A value is found by a small `family` key (what it
- * is, session, boards: a few dozen families) and an `index` in 0 .. 10000 (a score in
+ * session scores and explanations out of a few tens of thousands of distinct values, and each
+ * one kept is an object the collector copies (the 20-season benchmark's answers kept 25 MB
+ * less with the session scores shared). A value is found by a small `family` key (what it
+ * is, session or count, boards: a few dozen families) and an `index` in 0 .. 10000 (a score in
  * hundredths): an array per family, so a lookup is an index, not a hash of a large table.
  * A pooled value is frozen, so that a caller mutating one it was given fails instead of
  * changing another row. One pool per consistent set of answers (the projection keeps one per

@@ -196,6 +196,27 @@ function upTo(entries: SessionEntry[], afterSession: number): SessionEntry[] {
   return entries.filter((e) => e.session <= afterSession).sort((a, b) => a.session - b.session);
 }
 
+/** What the pool's families hold: the first digit of each family key. */
+const POOL = { played: 0, substitute: 1, average: 2 } as const;
+
+/** DSB-7.2: the explanation of a row's weighted average, shared through `pool` with every equal one. */
+function averageExplained(
+  pool: ValuePool | undefined,
+  count: number,
+  boards: number,
+  average: number,
+): Explanation {
+  const family = pool ? mixKey(mixKey(POOL.average, count, 64), boards, 4096) : NaN;
+  const shared = pool?.find<Explanation>(family, average);
+  if (shared) return shared;
+  const made: Explanation = {
+    rule: 'DSB-7.2',
+    effect: `weighted average of ${count} session score(s) over ${boards} boards: ${fmt(average)}`,
+    amount: pct(average),
+  };
+  return pool ? pool.keep(family, average, made) : made;
+}
+
 /** A played session's score, shared through `pool` with every equal one. */
 function playedScore(
   pool: ValuePool | undefined,
@@ -204,7 +225,9 @@ function playedScore(
   score: number,
   boards: number,
 ): SessionScore {
-  const family = pool ? mixKey(mixKey(substitute ? 1 : 0, session, 64), boards, 128) : NaN;
+  const family = pool
+    ? mixKey(mixKey(substitute ? POOL.substitute : POOL.played, session, 64), boards, 4096)
+    : NaN;
   const shared = pool?.find<SessionScore>(family, score);
   if (shared) return shared;
   const made: SessionScore = {
@@ -383,11 +406,7 @@ function pairRow(
   // Rounded once: the explanation and the standing show the same hundredths.
   const average = total.roundToInteger();
   let rounded = average;
-  explain.push({
-    rule: 'DSB-7.2',
-    effect: `weighted average of ${counted.count} session score(s) over ${boards} boards: ${fmt(average)}`,
-    amount: pct(average),
-  });
+  explain.push(averageExplained(pool, counted.count, boards, average));
   const last = entries.find((e) => e.session === lastSession);
   if (final && last?.kind === 'absent') {
     const d = params.absence.lastSessionDeduction;

@@ -66,6 +66,21 @@ describe('ValuePool: equal session scores shared between rows', () => {
     expect(again[0].rows[0].sessions[0]).toBe(pooled[0].rows[0].sessions[0]);
   });
 
+  it('DSB-7.2: rows with the same average over the same boards share its explanation', () => {
+    const pool = new ValuePool();
+    const g = { group: 'A', pairs: [steady('A1', 5000), steady('A2', 5000), steady('A3', 4900)] };
+    const [a1, a2, a3] = competitionStandings(P, competition(g), { pool })[0].rows;
+    const averageOf = (r: typeof a1) => r.explain.find((x) => x.rule === 'DSB-7.2')!;
+    expect(averageOf(a1)).toBe(averageOf(a2));
+    expect(averageOf(a1)).toEqual({
+      rule: 'DSB-7.2',
+      effect: 'weighted average of 6 session score(s) over 144 boards: 50.00',
+      amount: 50,
+    });
+    expect(averageOf(a3)).not.toBe(averageOf(a1));
+    expect(averageOf(a3).amount).toBe(49);
+  });
+
   it('a pooled score cannot be changed by one row for another', () => {
     const pool = new ValuePool();
     const rows = competitionStandings(P, competition(steadyGroup('A', 2)), { pool })[0].rows;
