@@ -445,11 +445,17 @@ export function rankBy<T extends object>(
     return b.k - a.k;
   });
   const out: Array<T & { rank: number | null }> = [];
-  keyed.forEach(({ r, k }, i) => {
+  for (let i = 0; i < keyed.length; i++) {
+    const { r, k } = keyed[i];
     const prev = i > 0 ? keyed[i - 1] : undefined;
     const rank = k === null ? null : prev !== undefined && prev.k === k ? out[i - 1].rank : i + 1;
-    out.push(inPlace ? Object.assign(r, { rank }) : { ...r, rank });
-  });
+    if (inPlace) {
+      // One property set, not Object.assign's generic copy from a new object per row.
+      const ranked = r as T & { rank: number | null };
+      ranked.rank = rank;
+      out.push(ranked);
+    } else out.push({ ...r, rank });
+  }
   return out;
 }
 
