@@ -1,7 +1,14 @@
 import { applyChanges } from '../../../src/rulebooks/rulebook';
 import { clubChampionship, placingPoints } from '../../../src/standings/dsb';
-import type { CompetitionInput, PairInput, SessionEntry } from '../../../src/standings/dsb';
-import { P, pair, played, steadyGroup, withPair } from './builders';
+import type {
+  ChampionshipRow,
+  CompetitionInput,
+  GroupInput,
+  PairInput,
+  PlacingAward,
+  SessionEntry,
+} from '../../../src/standings/dsb';
+import { notified, P, pair, played, steady, steadyGroup, withPair } from './builders';
 
 const pts = (group: string, rank: number, tied = 1, params = P) => {
   const r = placingPoints(params, group, rank, tied);
@@ -181,5 +188,175 @@ describe('DSB-11 the club championship over a season', () => {
     expect(() => clubChampionship(P, { competitions: [comp('c1'), comp('c1')] })).toThrow(
       'DSB-11: competitions[1].id c1 is given twice',
     );
+  });
+});
+
+describe('DSB-11 edge cases of the placing points and the season table', () => {
+  const abs = (id: string) =>
+    pair(
+      id,
+      [1, 2, 3, 4, 5, 6].map((s) => notified(s)),
+    );
+  /** Group A of 8: A2 = A3 at 59.00, A5 = A6 = A7 at 56.00 (ranks 1 2 2 4 5 5 5 8). */
+  const tiedA = () => {
+    let a = steadyGroup('A', 8);
+    a = withPair(a, { ...a.pairs[2], entries: a.pairs[1].entries });
+    for (const i of [5, 6]) a = withPair(a, { ...a.pairs[i], entries: a.pairs[4].entries });
+    return a;
+  };
+  const seasonOf = (...groups: GroupInput[][]) => ({
+    competitions: groups.map((g, i) => ({ id: `c${i + 1}`, groups: g })),
+  });
+  const brief = (r: { awards: PlacingAward[]; table: ChampionshipRow[] }) => ({
+    awards: r.awards.map((a) => [a.competitionId, a.pairId, a.rank, a.exact, a.points, a.counted]),
+    table: r.table.map((t) => [t.pairId, t.rank, t.exact, t.points, t.eligible]),
+  });
+
+  it('DSB-11.3 reading "average": two tie blocks in one group, exact thirds, ranked totals', () => {
+    const r = clubChampionship(P, seasonOf([tiedA()], [tiedA()]));
+    expect(brief(r).awards.slice(0, 8)).toEqual([
+      ['c1', 'A1', 1, '100', 100, true],
+      ['c1', 'A2', 2, '85', 85, true],
+      ['c1', 'A3', 2, '85', 85, true],
+      ['c1', 'A4', 4, '70', 70, true],
+      ['c1', 'A5', 5, '155/3', 51.67, true],
+      ['c1', 'A6', 5, '155/3', 51.67, true],
+      ['c1', 'A7', 5, '155/3', 51.67, true],
+      ['c1', 'A8', 8, '40', 40, true],
+    ]);
+    expect(r.awards[5].explain).toEqual([
+      {
+        rule: 'DSB-11.4',
+        effect: 'rank 5 in group A shared by 3 pairs: the average of ranks 5..7 (60 + 50 + 45) / 3',
+        amount: 51.67,
+      },
+    ]);
+    expect(brief(r).table).toEqual([
+      ['A1', 1, '200', 200, true],
+      ['A2', 2, '170', 170, true],
+      ['A3', 2, '170', 170, true],
+      ['A4', 4, '140', 140, true],
+      ['A5', 5, '310/3', 103.33, true],
+      ['A6', 5, '310/3', 103.33, true],
+      ['A7', 5, '310/3', 103.33, true],
+      ['A8', 8, '80', 80, true],
+    ]);
+    expect(r.table[4].explain).toEqual([
+      { rule: 'DSB-11.5', effect: 'c1: 51.67 points', amount: 51.67 },
+      { rule: 'DSB-11.5', effect: 'c2: 51.67 points', amount: 51.67 },
+    ]);
+  });
+
+  it('DSB-11.3 reading "higher": each pair of a tie block gets the block’s first rank’s points', () => {
+    const p = applyChanges(P, { 'championship.tiePoints': 'higher' });
+    const r = clubChampionship(p, seasonOf([tiedA()]));
+    expect(brief(r).awards.map((a) => a[3])).toEqual([
+      '100',
+      '90',
+      '90',
+      '70',
+      '60',
+      '60',
+      '60',
+      '40',
+    ]);
+    expect(r.awards[6].explain[0].effect).toBe(
+      "rank 5 in group A (column 5): 60 placing points, tied with 2 other pair(s): each gets the higher rank's points",
+    );
+  });
+
+  it('DSB-11.3 reading "eligible": ranks among qualifying pairs, a tie split by a DSB-9.4(2) pair; no final rank', () => {
+    const d = (x: PairInput): PairInput => ({
+      ...x,
+      dispensations: [{ rule: 'DSB-9.4(2)', player: `${x.pairId}-s`, reason: 'care' }],
+    });
+    const build = () => {
+      const a = tiedA();
+      return {
+        ...a,
+        pairs: a.pairs.map((x) =>
+          x.pairId === 'A1' || x.pairId === 'A6' ? d(x) : x.pairId === 'A8' ? abs('A8') : x,
+        ),
+      };
+    };
+    const all = clubChampionship(P, seasonOf([build()]));
+    expect(brief(all).awards).toEqual([
+      ['c1', 'A1', 1, '0', 0, false],
+      ['c1', 'A2', 2, '85', 85, true],
+      ['c1', 'A3', 2, '85', 85, true],
+      ['c1', 'A4', 4, '70', 70, true],
+      ['c1', 'A5', 5, '155/3', 51.67, true],
+      ['c1', 'A6', 5, '0', 0, false],
+      ['c1', 'A7', 5, '155/3', 51.67, true],
+      ['c1', 'A8', null, '0', 0, false],
+    ]);
+    expect(all.awards[5].explain.map((e) => e.rule)).toEqual(['DSB-9.4(2)', 'DSB-11.4']);
+    expect(all.awards[7].explain).toEqual([
+      {
+        rule: 'DSB-11.2',
+        effect: '0 of 6 season sessions in the original composition, under 75 %',
+      },
+      { rule: 'DSB-11.3', effect: 'no final rank: no placing points' },
+    ]);
+    const eligible = clubChampionship(
+      applyChanges(P, { 'championship.rankAmong': 'eligible' }),
+      seasonOf([build()]),
+    );
+    expect(brief(eligible).awards).toEqual([
+      ['c1', 'A1', 1, '0', 0, false],
+      ['c1', 'A2', 1, '95', 95, true],
+      ['c1', 'A3', 1, '95', 95, true],
+      ['c1', 'A4', 3, '80', 80, true],
+      ['c1', 'A5', 4, '65', 65, true],
+      ['c1', 'A6', 5, '0', 0, false],
+      ['c1', 'A7', 4, '65', 65, true],
+      ['c1', 'A8', null, '0', 0, false],
+    ]);
+    expect(eligible.awards[0].explain.map((e) => e.rule)).toEqual(['DSB-9.4(2)']);
+    expect(brief(eligible).table).toEqual([
+      ['A2', 1, '95', 95, true],
+      ['A3', 1, '95', 95, true],
+      ['A4', 3, '80', 80, true],
+      ['A5', 4, '65', 65, true],
+      ['A7', 4, '65', 65, true],
+      ['A1', 6, '0', 0, true],
+      ['A6', 6, '0', 0, true],
+      ['A8', null, '0', 0, false],
+    ]);
+  });
+
+  it('DSB-11.2 reading "competition": the short competition’s reason, and nothing counted in the total', () => {
+    const p = applyChanges(P, { 'championship.participationScope': 'competition' });
+    const { awards, table } = clubChampionship(p, {
+      competitions: [comp('c1', subs('A2', 5900, 4)), comp('c2')],
+    });
+    expect(awards.find((a) => a.pairId === 'A2')!.explain).toEqual([
+      {
+        rule: 'DSB-11.2',
+        effect:
+          '4 of 6 sessions in the original composition, under 75 %: no points from this competition',
+        amount: 4,
+      },
+      { rule: 'DSB-11.4', effect: 'rank 2 in group A (column 2): 90 placing points', amount: 90 },
+    ]);
+    expect(table.find((r) => r.pairId === 'A2')!.explain).toEqual([
+      { rule: 'DSB-11.5', effect: 'c1: nothing counted', amount: 0 },
+      { rule: 'DSB-11.5', effect: 'c2: 90 points', amount: 90 },
+    ]);
+  });
+
+  it('DSB-11.5 a pair in two competitions in different groups: one total, in the order pairs first appear', () => {
+    const x = (id: string) => steady(id, 6500);
+    const c1 = [steadyGroup('A', 3), { group: 'B', pairs: [x('X'), ...steadyGroup('B', 2).pairs] }];
+    const c2 = [{ group: 'A', pairs: [...steadyGroup('A', 3).pairs, x('X')] }, steadyGroup('B', 2)];
+    const r = clubChampionship(P, seasonOf(c1, c2));
+    expect(brief(r).table).toEqual([
+      ['A1', 1, '190', 190, true],
+      ['X', 2, '174', 174, true],
+      ['A2', 3, '170', 170, true],
+      ['A3', 4, '150', 150, true],
+      ['B1', 5, '141', 141, true],
+      ['B2', 6, '126', 126, true],
+    ]);
   });
 });
