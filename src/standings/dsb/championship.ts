@@ -2,7 +2,13 @@ import type { DsbParams } from '../../rulebooks/presets/dsb-groenlo-2014';
 import { DsbInputError } from './errors';
 import { Rational } from './rational';
 import { competitionStandings } from './standings';
-import type { CompetitionInput, Explanation, GroupStanding, PairInput } from './types';
+import type {
+  CompetitionInput,
+  Dispensation,
+  Explanation,
+  GroupStanding,
+  StandingRow,
+} from './types';
 import { groupIndex } from './validate';
 
 /** DSB-11: the season's pairs competitions, in order. */
@@ -67,7 +73,6 @@ export function placingPoints(
   if (!Number.isInteger(tied) || tied < 1) {
     throw new DsbInputError('tied', 'DSB-11.4', `must be an integer ≥ 1, got ${tied}`);
   }
-  const at = (r: number) => table[Math.min(r, table.length) - 1];
   const mode = params.championship.tiePoints;
   if (mode !== 'average' && mode !== 'higher') {
     throw new DsbInputError(
@@ -77,34 +82,35 @@ export function placingPoints(
     );
   }
   const last = table.length;
-  const col = (r: number) => (r >= last ? `${last}+` : `${r}`);
   if (tied === 1 || mode === 'higher') {
-    const points = Rational.of(at(rank));
+    const own = table[Math.min(rank, last) - 1];
+    const points = Rational.of(own);
     return {
       points,
       explain: {
         rule: 'DSB-11.4',
         effect:
-          `rank ${rank} in group ${group} (column ${col(rank)}): ${at(rank)} placing points` +
+          `rank ${rank} in group ${group} (column ${rank >= last ? `${last}+` : rank}): ${own} placing points` +
           (tied > 1
             ? `, tied with ${tied - 1} other pair(s): each gets the higher rank's points`
             : ''),
-        amount: at(rank),
+        amount: own,
       },
     };
   }
   let sum = 0;
-  const parts: number[] = [];
+  let parts = '';
   for (let r = rank; r < rank + tied; r++) {
-    sum += at(r);
-    parts.push(at(r));
+    const at = table[Math.min(r, last) - 1];
+    sum += at;
+    parts += r === rank ? `${at}` : ` + ${at}`;
   }
   const points = Rational.of(sum, tied);
   return {
     points,
     explain: {
       rule: 'DSB-11.4',
-      effect: `rank ${rank} in group ${group} shared by ${tied} pairs: the average of ranks ${rank}..${rank + tied - 1} (${parts.join(' + ')}) / ${tied}`,
+      effect: `rank ${rank} in group ${group} shared by ${tied} pairs: the average of ranks ${rank}..${rank + tied - 1} (${parts}) / ${tied}`,
       amount: points.round(2),
     },
   };
@@ -113,6 +119,275 @@ export function placingPoints(
 /** DSB-11.2: original sessions ≥ minParticipationPercent % of `of` sessions (exact). */
 const meetsShare = (params: DsbParams, original: number, of: number): boolean =>
   original * 100 >= params.championship.minParticipationPercent * of;
+
+/** A placing's points as `placingPoints` gives them, with what the award shows of them. */
+interface Placed {
+  points: Rational;
+  /** The points as a number when they are a (moderate) integer: season totals add them so. */
+  whole: number | null;
+  display: number;
+  exact: string;
+  explain: Explanation;
+}
+
+/** Below this an integer total stays exact in doubles, times 100 too (its display). */
+const WHOLE = 2 ** 46;
+const WHOLE_N = BigInt(WHOLE);
+
+/**
+ * DSB-11.4 `placingPoints` once per group, rank and tie in a championship: the season's
+ * competitions repeat them. The first time validates (and fails) exactly as every call did.
+ */
+function placedOf(
+  params: DsbParams,
+  byRank: Placed[][],
+  group: string,
+  rank: number,
+  tied: number,
+): Placed {
+  const byTied = byRank[rank];
+  const hit = byTied?.[tied];
+  if (hit) return hit;
+  const { points, explain } = placingPoints(params, group, rank, tied);
+  const whole =
+    points.den === 1n && points.num < WHOLE_N && points.num > -WHOLE_N ? Number(points.num) : null;
+  const placed = { points, whole, display: points.round(2), exact: points.toString(), explain };
+  if (byTied) byTied[tied] = placed;
+  else {
+    const fresh: Placed[] = [];
+    fresh[tied] = placed;
+    byRank[rank] = fresh;
+  }
+  return placed;
+}
+
+/** A pair's season (DSB-11.2, DSB-11.5), kept in the order pairs first appear. */
+interface PairSeason {
+  pairId: string;
+  original: number;
+  /** Its rows over the season: the DSB-11.5 explanation has one entry per row. */
+  rows: number;
+  /** The DSB-11.5 entries written so far. */
+  written: number;
+  eligible: boolean;
+  /** DSB-11.2 over the season (participationScope 'season'). */
+  seasonOk: boolean;
+  /** The total while it is a moderate integer; `exact` once it is not (then `whole` is unused). */
+  whole: number;
+  exact: Rational | null;
+  explain: Explanation[];
+}
+
+function addPoints(s: PairSeason, p: Placed): void {
+  if (s.exact === null && p.whole !== null) {
+    const sum = s.whole + p.whole;
+    if (sum < WHOLE && sum > -WHOLE) {
+      s.whole = sum;
+      return;
+    }
+  }
+  s.exact = (s.exact ?? Rational.of(s.whole)).add(p.points);
+}
+
+type Substitute = Extract<Dispensation, { rule: 'DSB-9.4(2)' }>;
+
+/** DSB-9.4(2): the pairs of a competition playing under the dispensation (null: none). */
+function dispensed(c: CompetitionInput): Map<string, Substitute> | null {
+  let out: Map<string, Substitute> | null = null;
+  for (const g of c.groups) {
+    for (const p of g.pairs) {
+      if (!p.dispensations) continue;
+      const d = p.dispensations.find((x): x is Substitute => x.rule === 'DSB-9.4(2)');
+      // A pair given twice: the last one counts, as a lookup by id would have it.
+      if (d) (out ??= new Map()).set(p.pairId, d);
+      else out?.delete(p.pairId);
+    }
+  }
+  return out;
+}
+
+/** What one championship call reads over and over. */
+interface Season {
+  params: DsbParams;
+  competition: boolean;
+  amongEligible: boolean;
+  perSession: number;
+  seasonSessions: number;
+  byPair: Map<string, PairSeason>;
+}
+
+/**
+ * Per row of one group standing: its pair's season, its reasons for counting nothing (null: it
+ * counts), the row heading its tie (−1: no placing); per heading row its position among the
+ * ranked rows and the number of pairs tied with it. Arrays reused group after group.
+ */
+interface Rows {
+  who: PairSeason[];
+  why: Array<Explanation[] | null>;
+  head: number[];
+  first: number[];
+  tied: number[];
+}
+
+/** DSB-11.2 and DSB-9.4(2): why a row earns nothing from its competition (null: it counts). */
+function reasonsOf(
+  season: Season,
+  s: PairSeason,
+  original: number,
+  d: Substitute | undefined,
+): Explanation[] | null {
+  const ch = season.params.championship;
+  let why: Explanation[] | null = null;
+  if (d) {
+    why = [
+      {
+        rule: 'DSB-9.4(2)',
+        effect: `${d.player} played with a substitute by WL decision (${d.reason}): these results do not count`,
+      },
+    ];
+  }
+  if (season.competition && !meetsShare(season.params, original, season.perSession)) {
+    (why ??= []).push({
+      rule: 'DSB-11.2',
+      effect: `${original} of ${season.perSession} sessions in the original composition, under ${ch.minParticipationPercent} %: no points from this competition`,
+      amount: original,
+    });
+  }
+  if (!season.competition && !s.seasonOk) {
+    (why ??= []).push({
+      rule: 'DSB-11.2',
+      effect: `${s.original} of ${season.seasonSessions} season sessions in the original composition, under ${ch.minParticipationPercent} %`,
+    });
+  }
+  return why;
+}
+
+/**
+ * DSB-11.3 the placings of one group: which rows are ranked ('all': every row at its published
+ * rank; 'eligible': the rows that count, at their position among them), and the pairs sharing
+ * each published rank.
+ */
+function rankRows(
+  season: Season,
+  rows: StandingRow[],
+  d942: Map<string, Substitute> | null,
+  at: Rows,
+): void {
+  const { who, why, head, first, tied } = at;
+  let ranked = 0;
+  let last = -1;
+  let highest = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    const s = season.byPair.get(r.pairId)!;
+    who[i] = s;
+    const reasons = reasonsOf(season, s, r.participation.original, d942?.get(r.pairId));
+    why[i] = reasons;
+    head[i] = -1;
+    if (season.amongEligible && reasons !== null) continue;
+    ranked++;
+    const rank = r.rank;
+    if (rank === null) continue;
+    // The first ranked row of the same published rank: in a ranked standing, the previous one.
+    let h = -1;
+    if (last >= 0 && rows[last].rank === rank) h = head[last];
+    else if (!(rank > highest)) {
+      for (let j = 0; j < i; j++) {
+        if (head[j] >= 0 && rows[j].rank === rank) {
+          h = head[j];
+          break;
+        }
+      }
+    }
+    if (h < 0) {
+      h = i;
+      first[i] = ranked;
+      tied[i] = 0;
+    }
+    tied[h]++;
+    head[i] = h;
+    last = i;
+    if (rank > highest) highest = rank;
+  }
+}
+
+/** DSB-11.2 over the season: every pair of the final standings, in the order it first appears. */
+function pairSeasons(standings: GroupStanding[][]): {
+  byPair: Map<string, PairSeason>;
+  pairs: PairSeason[];
+  rows: number;
+} {
+  const byPair = new Map<string, PairSeason>();
+  const pairs: PairSeason[] = [];
+  let count = 0;
+  for (let c = 0; c < standings.length; c++) {
+    const groups = standings[c];
+    for (let g = 0; g < groups.length; g++) {
+      const rows = groups[g].rows;
+      count += rows.length;
+      for (let i = 0; i < rows.length; i++) {
+        const r = rows[i];
+        let s = byPair.get(r.pairId);
+        if (!s) {
+          s = {
+            pairId: r.pairId,
+            original: 0,
+            rows: 0,
+            written: 0,
+            eligible: false,
+            seasonOk: false,
+            whole: 0,
+            exact: null,
+            explain: [],
+          };
+          byPair.set(r.pairId, s);
+          pairs.push(s);
+        }
+        s.original += r.participation.original;
+        s.rows++;
+      }
+    }
+  }
+  return { byPair, pairs, rows: count };
+}
+
+/** DSB-11.5 the season's table: eligible pairs first, by the exact total; ties share a rank. */
+function seasonTable(season: Season, pairs: PairSeason[]): ChampionshipRow[] {
+  let fractions = false;
+  for (const s of pairs) if (s.exact !== null) fractions = true;
+  if (fractions) for (const s of pairs) s.exact ??= Rational.of(s.whole);
+  const same = fractions
+    ? (a: PairSeason, b: PairSeason) => a.exact!.compare(b.exact!)
+    : (a: PairSeason, b: PairSeason) => a.whole - b.whole;
+  pairs.sort((a, b) => (a.eligible !== b.eligible ? (a.eligible ? -1 : 1) : same(b, a)));
+  const table: ChampionshipRow[] = new Array<ChampionshipRow>(pairs.length);
+  for (let i = 0; i < pairs.length; i++) {
+    const x = pairs[i];
+    const prev = pairs[i - 1];
+    const rank = !x.eligible
+      ? null
+      : prev && prev.eligible && same(prev, x) === 0
+        ? table[i - 1].rank
+        : i + 1;
+    if (!x.eligible) {
+      x.explain.push({
+        rule: 'DSB-11.2',
+        effect: `${x.original} of ${season.seasonSessions} sessions in the original composition, under ${season.params.championship.minParticipationPercent} %: not ranked`,
+      });
+    }
+    table[i] = {
+      pairId: x.pairId,
+      rank,
+      points: x.exact ? x.exact.round(2) : x.whole,
+      exact: x.exact ? x.exact.toString() : `${x.whole}`,
+      eligible: x.eligible,
+      originalSessions: x.original,
+      seasonSessions: season.seasonSessions,
+      explain: x.explain,
+    };
+  }
+  return table;
+}
 
 /**
  * DSB-11 the club championship: after each pairs competition a pair earns placing points by its
@@ -141,150 +416,89 @@ export function clubChampionship(
       `must be 'all' or 'eligible', got ${ch.rankAmong}`,
     );
   }
-  const perSession = params.pairsCompetition.sessions;
-  const seasonSessions = perSession * season.competitions.length;
-  const ids = new Set<string>();
-  const standings = season.competitions.map((c, i) => {
-    if (ids.has(c.id)) {
-      throw new DsbInputError(`competitions[${i}].id`, 'DSB-11', `${c.id} is given twice`);
+  const competitions = season.competitions;
+  const standings = competitions.map((c, i) => {
+    // A season has a handful of competitions: compared with the earlier ones, no Set.
+    for (let j = 0; j < i; j++) {
+      if (competitions[j].id === c.id) {
+        throw new DsbInputError(`competitions[${i}].id`, 'DSB-11', `${c.id} is given twice`);
+      }
     }
-    ids.add(c.id);
     return finalOf(c);
   });
+  const { byPair, pairs, rows: count } = pairSeasons(standings);
+  const perSession = params.pairsCompetition.sessions;
+  const ctx: Season = {
+    params,
+    competition: ch.participationScope === 'competition',
+    amongEligible: ch.rankAmong === 'eligible',
+    perSession,
+    seasonSessions: perSession * competitions.length,
+    byPair,
+  };
+  for (const s of pairs) {
+    s.seasonOk = meetsShare(params, s.original, ctx.seasonSessions);
+    s.eligible = ctx.competition || s.seasonOk;
+    // Sized once: one DSB-11.5 entry per row (DSB-11.2 may add one).
+    s.explain = new Array<Explanation>(s.rows);
+  }
 
-  // DSB-11.2 over the season.
-  const original = new Map<string, number>();
-  standings.forEach((groups) => {
-    for (const g of groups) {
-      for (const r of g.rows) {
-        original.set(r.pairId, (original.get(r.pairId) ?? 0) + r.participation.original);
-      }
-    }
-  });
-  const seasonOk = (pairId: string) =>
-    meetsShare(params, original.get(pairId) ?? 0, seasonSessions);
-
-  const awards: PlacingAward[] = [];
-  const exactPoints: Rational[] = [];
-  season.competitions.forEach((c, ci) => {
-    const pairs = new Map<string, PairInput>();
-    for (const g of c.groups) for (const p of g.pairs) pairs.set(p.pairId, p);
-    for (const st of standings[ci]) {
-      const reasons = new Map<string, Explanation[]>();
-      const counts = (pairId: string, orig: number): boolean => {
-        const why: Explanation[] = [];
-        const d = pairs.get(pairId)!.dispensations?.find((x) => x.rule === 'DSB-9.4(2)');
-        if (d) {
-          why.push({
-            rule: 'DSB-9.4(2)',
-            effect: `${d.player} played with a substitute by WL decision (${d.reason}): these results do not count`,
-          });
-        }
-        if (ch.participationScope === 'competition' && !meetsShare(params, orig, perSession)) {
-          why.push({
-            rule: 'DSB-11.2',
-            effect: `${orig} of ${perSession} sessions in the original composition, under ${ch.minParticipationPercent} %: no points from this competition`,
-            amount: orig,
-          });
-        }
-        if (ch.participationScope === 'season' && !seasonOk(pairId)) {
-          why.push({
-            rule: 'DSB-11.2',
-            effect: `${original.get(pairId) ?? 0} of ${seasonSessions} season sessions in the original composition, under ${ch.minParticipationPercent} %`,
-          });
-        }
-        reasons.set(pairId, why);
-        return why.length === 0;
-      };
-      const rows = st.rows.map((r) => ({ r, ok: counts(r.pairId, r.participation.original) }));
-      const ranked = ch.rankAmong === 'eligible' ? rows.filter((x) => x.ok) : rows;
-      // Ranks among the pairs that are ranked ('all': the published rank).
-      const rankOf = new Map<string, { rank: number; tied: number }>();
-      // Pairs sharing each published rank, and the position of the first of them.
-      const tiedAt = new Map<number, { first: number; tied: number }>();
-      ranked.forEach((x, i) => {
-        if (x.r.rank === null) return;
-        const t = tiedAt.get(x.r.rank);
-        if (t) t.tied++;
-        else tiedAt.set(x.r.rank, { first: i + 1, tied: 1 });
-      });
-      for (const x of ranked) {
-        if (x.r.rank === null) continue;
-        const { first, tied } = tiedAt.get(x.r.rank)!;
-        rankOf.set(x.r.pairId, { rank: ch.rankAmong === 'eligible' ? first : x.r.rank, tied });
-      }
-      for (const { r, ok } of rows) {
-        const explain = [...reasons.get(r.pairId)!];
-        const place = rankOf.get(r.pairId);
-        let points = Rational.ZERO;
-        if (place) {
-          const pp = placingPoints(params, st.group, place.rank, place.tied);
-          explain.push(pp.explain);
-          if (ok) points = pp.points;
+  const awards: PlacingAward[] = new Array<PlacingAward>(count);
+  let n = 0;
+  const placings = new Map<string, Placed[][]>();
+  const at: Rows = { who: [], why: [], head: [], first: [], tied: [] };
+  for (let ci = 0; ci < competitions.length; ci++) {
+    const c = competitions[ci];
+    const d942 = dispensed(c);
+    const groups = standings[ci];
+    for (let gi = 0; gi < groups.length; gi++) {
+      const st = groups[gi];
+      const rows = st.rows;
+      let byRank = placings.get(st.group);
+      if (!byRank) placings.set(st.group, (byRank = []));
+      rankRows(ctx, rows, d942, at);
+      for (let i = 0; i < rows.length; i++) {
+        const r = rows[i];
+        const s = at.who[i];
+        const reasons = at.why[i];
+        const h = at.head[i];
+        let rank = r.rank;
+        let placed: Placed | null = null;
+        let explain: Explanation[];
+        if (h >= 0) {
+          rank = ctx.amongEligible ? at.first[h] : r.rank!;
+          placed = placedOf(params, byRank, st.group, rank, at.tied[h]);
+          const e = placed.explain;
+          const own = { rule: e.rule, effect: e.effect, amount: e.amount };
+          // The reasons are this row's own array: the award's explanation continues it.
+          if (reasons) (explain = reasons).push(own);
+          else explain = [own];
         } else if (r.rank === null) {
-          explain.push({ rule: 'DSB-11.3', effect: 'no final rank: no placing points' });
-        }
-        exactPoints.push(points);
-        awards.push({
+          const none = { rule: 'DSB-11.3', effect: 'no final rank: no placing points' };
+          if (reasons) (explain = reasons).push(none);
+          else explain = [none];
+        } else explain = reasons ?? [];
+        const counted = reasons === null && placed !== null;
+        const points = counted ? placed!.display : 0;
+        awards[n++] = {
           competitionId: c.id,
           pairId: r.pairId,
           group: st.group,
-          rank: place?.rank ?? r.rank,
-          points: points.round(2),
-          exact: points.toString(),
-          counted: ok && place !== undefined,
+          rank,
+          points,
+          exact: counted ? placed!.exact : '0',
+          counted,
           explain,
-        });
+        };
+        // DSB-11.5 the season's total; an award's points are rounded once (its display).
+        if (counted) addPoints(s, placed!);
+        s.explain[s.written++] = {
+          rule: 'DSB-11.5',
+          effect: `${c.id}: ${counted ? `${points} points` : 'nothing counted'}`,
+          amount: points,
+        };
       }
     }
-  });
-
-  // DSB-11.5 the season's total.
-  const totals = new Map<string, { total: Rational; explain: Explanation[] }>();
-  awards.forEach((a, i) => {
-    const t = totals.get(a.pairId) ?? { total: Rational.ZERO, explain: [] };
-    // An award's points are rounded once (a.points); what is not counted adds nothing.
-    if (a.counted) t.total = t.total.add(exactPoints[i]);
-    const amount = a.counted ? a.points : 0;
-    t.explain.push({
-      rule: 'DSB-11.5',
-      effect: `${a.competitionId}: ${a.counted ? `${amount} points` : 'nothing counted'}`,
-      amount,
-    });
-    totals.set(a.pairId, t);
-  });
-  const rows = [...totals.entries()].map(([pairId, t]) => {
-    const eligible = ch.participationScope === 'competition' || seasonOk(pairId);
-    const explain = [...t.explain];
-    if (!eligible) {
-      explain.push({
-        rule: 'DSB-11.2',
-        effect: `${original.get(pairId) ?? 0} of ${seasonSessions} sessions in the original composition, under ${ch.minParticipationPercent} %: not ranked`,
-      });
-    }
-    return { pairId, total: t.total, eligible, explain };
-  });
-  rows.sort((a, b) =>
-    a.eligible !== b.eligible ? (a.eligible ? -1 : 1) : b.total.compare(a.total),
-  );
-  const table: ChampionshipRow[] = [];
-  rows.forEach((x, i) => {
-    const prev = rows[i - 1];
-    const rank = !x.eligible
-      ? null
-      : prev && prev.eligible && prev.total.compare(x.total) === 0
-        ? table[i - 1].rank
-        : i + 1;
-    table.push({
-      pairId: x.pairId,
-      rank,
-      points: x.total.round(2),
-      exact: x.total.toString(),
-      eligible: x.eligible,
-      originalSessions: original.get(x.pairId) ?? 0,
-      seasonSessions,
-      explain: x.explain,
-    });
-  });
-  return { awards, table };
+  }
+  return { awards, table: seasonTable(ctx, pairs) };
 }
