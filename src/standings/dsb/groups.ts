@@ -1,7 +1,15 @@
 import type { DsbParams } from '../../rulebooks/presets/dsb-groenlo-2014';
 import { DsbInputError } from './errors';
 import { competitionStandings } from './standings';
-import type { CompetitionInput, Explanation, GroupStanding, PairInput, StandingRow } from './types';
+import type {
+  CompetitionInput,
+  Dispensation,
+  Explanation,
+  GroupStanding,
+  PairInput,
+  Participation,
+  StandingRow,
+} from './types';
 import { groupIndex, validateMembers } from './validate';
 
 // ---------------------------------------------------------------------------------------------
@@ -100,18 +108,31 @@ export interface Eligibility {
   explain: Explanation[];
 }
 
+/** DSB-8.3/8.4: a partnership's members who played fewer than `min` sessions ("m (n), …"). */
+function shortMembers(pair: PairInput, byMember: Participation['byMember'], min: number): string {
+  let out = '';
+  for (const m of pair.members) {
+    const n = byMember[m] ?? 0;
+    if (n < min) out += out === '' ? `${m} (${n})` : `, ${m} (${n})`;
+  }
+  return out;
+}
+
 /** DSB-8.3, DSB-8.4, DSB-9.4: what a pair's participation allows at the end of a competition. */
 export function eligibilityOf(params: DsbParams, pair: PairInput, row: StandingRow): Eligibility {
   const p = row.participation;
   const explain: Explanation[] = [];
-  const d942 = pair.dispensations?.find((d) => d.rule === 'DSB-9.4(2)');
-  const d941 = pair.dispensations?.find((d) => d.rule === 'DSB-9.4(1)');
+  let d942: Extract<Dispensation, { rule: 'DSB-9.4(2)' }> | undefined;
+  let d941: Dispensation | undefined;
+  if (pair.dispensations) {
+    for (const d of pair.dispensations) {
+      if (d.rule === 'DSB-9.4(2)') d942 ??= d;
+      else if (d.rule === 'DSB-9.4(1)') d941 ??= d;
+    }
+  }
   const pr = params.promotion;
-  // The pair's members in their order (the keys of byMember), without enumerating a hash table.
-  const members = pair.members.map((m): [string, number] => [m, p.byMember[m] ?? 0]);
 
   // DSB-8.3
-  const short83 = members.filter(([, n]) => n < pr.partnershipMemberMinSessions);
   let mayBePromoted = p.original >= pr.minOriginalSessions;
   if (!mayBePromoted) {
     explain.push({
@@ -120,11 +141,15 @@ export function eligibilityOf(params: DsbParams, pair: PairInput, row: StandingR
       amount: p.original,
     });
   }
-  if (p.partnership && short83.length > 0) {
+  // The members in their order (the keys of byMember), without enumerating a hash table.
+  const short83 = p.partnership
+    ? shortMembers(pair, p.byMember, pr.partnershipMemberMinSessions)
+    : '';
+  if (short83 !== '') {
     mayBePromoted = false;
     explain.push({
       rule: 'DSB-8.3',
-      effect: `partnership member(s) ${short83.map(([m, n]) => `${m} (${n})`).join(', ')} played fewer than ${pr.partnershipMemberMinSessions} sessions: cannot be promoted`,
+      effect: `partnership member(s) ${short83} played fewer than ${pr.partnershipMemberMinSessions} sessions: cannot be promoted`,
     });
   }
   if (d942) {
@@ -135,42 +160,41 @@ export function eligibilityOf(params: DsbParams, pair: PairInput, row: StandingR
     });
   }
 
-  // DSB-8.4
+  // DSB-8.4: the faults, "; "-separated (none: met).
   const pa = params.participation;
-  const faults: string[] = [];
-  if (p.played < pa.minSessions)
-    faults.push(`${p.played} session(s), fewer than ${pa.minSessions}`);
+  let faults = '';
+  if (p.played < pa.minSessions) faults = `${p.played} session(s), fewer than ${pa.minSessions}`;
   if (p.original < pa.minOriginalSessions) {
-    faults.push(`${p.original} in the original composition, fewer than ${pa.minOriginalSessions}`);
+    const f = `${p.original} in the original composition, fewer than ${pa.minOriginalSessions}`;
+    faults = faults === '' ? f : `${faults}; ${f}`;
   }
   if (p.partnership) {
-    const short = members.filter(([, n]) => n < pa.partnershipMemberMinSessions);
-    if (short.length > 0) {
-      faults.push(
-        `member(s) ${short.map(([m, n]) => `${m} (${n})`).join(', ')} fewer than ${pa.partnershipMemberMinSessions}`,
-      );
+    const short = shortMembers(pair, p.byMember, pa.partnershipMemberMinSessions);
+    if (short !== '') {
+      const f = `member(s) ${short} fewer than ${pa.partnershipMemberMinSessions}`;
+      faults = faults === '' ? f : `${faults}; ${f}`;
     }
   }
-  let meets84 = faults.length === 0;
+  let meets84 = faults === '';
   let liable = false;
   if (!meets84) {
     if (d942) {
       meets84 = true;
       explain.push({
         rule: 'DSB-9.4(2)',
-        effect: `DSB-8.4 (${faults.join('; ')}) no longer applies: the WL allowed ${d942.player} a substitute`,
+        effect: `DSB-8.4 (${faults}) no longer applies: the WL allowed ${d942.player} a substitute`,
       });
     } else if (d941 && p.played >= pa.dispensationMinSessionsPlayed) {
       explain.push({
         rule: 'DSB-9.4(1)',
-        effect: `DSB-8.4 not met (${faults.join('; ')}) but the WL decided (${d941.reason}): relegated only if its average warrants`,
+        effect: `DSB-8.4 not met (${faults}) but the WL decided (${d941.reason}): relegated only if its average warrants`,
       });
     } else {
       liable = true;
       explain.push({
         rule: 'DSB-8.4',
         effect:
-          `DSB-8.4 not met (${faults.join('; ')}): liable to relegation` +
+          `DSB-8.4 not met (${faults}): liable to relegation` +
           (d941
             ? `; the DSB-9.4(1) dispensation needs the pair or a member to have played ${pa.dispensationMinSessionsPlayed} session(s)`
             : ''),
@@ -199,27 +223,27 @@ export interface GroupMove {
 }
 
 /**
- * Which pairs of `rows` (ranked, best first) take `places` places, counting ranks among the
- * candidates ("1224"); ties across the last place all move or none does (`boundaryTie`).
+ * How many of `rows` (ranked, best first: `key` descending, or ascending from the bottom) take
+ * `places` places, counting ranks among them ("1224"): always a leading run of them. Ties across
+ * the last place all move or none does (`boundaryTie`).
  */
-function takePlaces(
-  candidates: StandingRow[],
+function placesTaken(
+  rows: number[],
   places: number,
   boundaryTie: string,
-  key: (r: StandingRow) => number,
-): StandingRow[] {
-  if (places <= 0) return [];
-  const out: StandingRow[] = [];
+  key: readonly number[],
+): number {
+  if (places <= 0) return 0;
+  let taken = 0;
   let i = 0;
-  while (i < candidates.length && out.length < places) {
+  while (i < rows.length && taken < places) {
     let j = i;
-    while (j + 1 < candidates.length && key(candidates[j + 1]) === key(candidates[i])) j++;
-    const block = candidates.slice(i, j + 1);
-    if (out.length + block.length <= places || boundaryTie === 'moveAll') out.push(...block);
+    while (j + 1 < rows.length && key[rows[j + 1]] === key[rows[i]]) j++;
+    if (taken + (j + 1 - i) <= places || boundaryTie === 'moveAll') taken = j + 1;
     else break;
     i = j + 1;
   }
-  return out;
+  return taken;
 }
 
 const keyOf = (r: StandingRow): number =>
@@ -238,7 +262,7 @@ export function nextGroups(
   /** The final standings, when the caller has them already (they are a pure function of the input). */
   final: GroupStanding[] = competitionStandings(params, competition),
 ): GroupMove[] {
-  const { boundaryTie, passOnIneligible, promote, relegate } = params.promotion;
+  const { boundaryTie } = params.promotion;
   if (boundaryTie !== 'moveAll' && boundaryTie !== 'moveNone') {
     throw new DsbInputError(
       'promotion.boundaryTie',
@@ -246,126 +270,10 @@ export function nextGroups(
       `must be 'moveAll' or 'moveNone', got ${boundaryTie}`,
     );
   }
-  const standings = final;
   const pairsById = new Map<string, PairInput>();
   for (const g of competition.groups) for (const p of g.pairs) pairsById.set(p.pairId, p);
   const out: GroupMove[] = [];
-  for (const st of standings) {
-    const gi = params.groups.indexOf(st.group);
-    const top = gi === 0;
-    const bottom = gi === params.groups.length - 1;
-    const elig = new Map(
-      st.rows.map((r) => [r.pairId, eligibilityOf(params, pairsById.get(r.pairId)!, r)]),
-    );
-    const moves = new Map<string, { to: number; explain: Explanation[] }>();
-
-    // DSB-8.1 promotion.
-    if (!top) {
-      const candidates = passOnIneligible
-        ? st.rows.filter((r) => r.percentage !== null && elig.get(r.pairId)!.mayBePromoted)
-        : st.rows.filter((r) => r.percentage !== null);
-      const up = takePlaces(candidates, promote, boundaryTie, keyOf).filter(
-        (r) => elig.get(r.pairId)!.mayBePromoted,
-      );
-      for (const r of up) {
-        moves.set(r.pairId, {
-          to: gi - 1,
-          explain: [
-            {
-              rule: 'DSB-8.1',
-              effect: `rank ${r.rank} in group ${st.group}, among the top ${promote} that may be promoted: up to ${params.groups[gi - 1]}`,
-              amount: r.rank ?? undefined,
-            },
-          ],
-        });
-      }
-      if (boundaryTie === 'moveNone') {
-        // Report pairs kept back by a tie across the last place.
-        const block = candidates.filter((r) => !moves.has(r.pairId));
-        const first = block[0];
-        if (first && candidates.indexOf(first) < promote) {
-          for (const r of block.filter((x) => keyOf(x) === keyOf(first))) {
-            elig.get(r.pairId)!.explain.push({
-              rule: 'DSB-8.1',
-              effect: `tied across the last promotion place: no pair of the tie moves up (reading 'moveNone')`,
-            });
-          }
-        }
-      }
-    }
-
-    // DSB-8.2 relegation, with DSB-8.4 liability.
-    if (!bottom) {
-      const liable = st.rows.filter((r) => elig.get(r.pairId)!.liable && !moves.has(r.pairId));
-      for (const r of liable) {
-        moves.set(r.pairId, {
-          to: gi + 1,
-          explain: [
-            {
-              rule: 'DSB-8.4',
-              effect: `liable to relegation: down to ${params.groups[gi + 1]}`,
-            },
-          ],
-        });
-      }
-      const places = params.participation.liableFillRelegationPlaces
-        ? relegate - liable.length
-        : relegate;
-      const fromBottom = st.rows.filter((r) => !moves.has(r.pairId)).reverse();
-      const down = takePlaces(fromBottom, places, boundaryTie, (r) => -keyOf(r));
-      const size = st.rows.length;
-      for (const r of down) {
-        moves.set(r.pairId, {
-          to: gi + 1,
-          explain: [
-            {
-              rule: 'DSB-8.2',
-              effect:
-                r.rank === null
-                  ? `no score in group ${st.group}: among the bottom ${relegate}, down to ${params.groups[gi + 1]}`
-                  : `rank ${r.rank} of ${size} in group ${st.group}, among the bottom ${relegate}` +
-                    (liable.length > 0 && params.participation.liableFillRelegationPlaces
-                      ? ` (${liable.length} place(s) taken by DSB-8.4)`
-                      : '') +
-                    `: down to ${params.groups[gi + 1]}`,
-              amount: r.rank ?? undefined,
-            },
-          ],
-        });
-      }
-    } else {
-      for (const r of st.rows.filter((x) => elig.get(x.pairId)!.liable)) {
-        elig.get(r.pairId)!.explain.push({
-          rule: 'DSB-8.4',
-          effect: `already in the lowest group ${st.group}: stays`,
-        });
-      }
-    }
-
-    for (const r of st.rows) {
-      const e = elig.get(r.pairId)!;
-      const m = moves.get(r.pairId);
-      const to = m ? m.to : gi;
-      // In the top group promotion is moot: DSB-8.3 says nothing there.
-      const own = top ? e.explain.filter((x) => x.rule !== 'DSB-8.3') : e.explain;
-      const explain = [...own, ...(m ? m.explain : [])];
-      if (!m) {
-        explain.push({
-          rule: 'DSB-8',
-          effect: `rank ${r.rank ?? '–'} in group ${st.group}: stays`,
-        });
-      }
-      out.push({
-        pairId: r.pairId,
-        from: st.group,
-        to: params.groups[to],
-        move: to < gi ? 'up' : to > gi ? 'down' : 'stay',
-        rank: r.rank,
-        percentage: r.percentage,
-        explain,
-      });
-    }
-  }
+  for (const st of final) groupMoves(params, st, pairsById, out);
 
   // DSB-5.2 the WL rebalances group sizes: its decision overrides the move.
   wlDecisions.forEach((d, i) => {
@@ -387,4 +295,139 @@ export function nextGroups(
     });
   });
   return out;
+}
+
+/**
+ * DSB-8.1/8.2/8.4 the moves of one group, added to `out`. Rows are held by their index in the
+ * standing: each row's eligibility, key and move (its group and its one explanation) in arrays.
+ */
+function groupMoves(
+  params: DsbParams,
+  st: GroupStanding,
+  pairsById: Map<string, PairInput>,
+  out: GroupMove[],
+): void {
+  const { boundaryTie, passOnIneligible, promote, relegate } = params.promotion;
+  const rows = st.rows;
+  const n = rows.length;
+  const gi = params.groups.indexOf(st.group);
+  const top = gi === 0;
+  const bottom = gi === params.groups.length - 1;
+  const elig: Eligibility[] = new Array<Eligibility>(n);
+  const key: number[] = new Array<number>(n);
+  const to: number[] = new Array<number>(n);
+  const why: Array<Explanation | null> = new Array<Explanation | null>(n);
+  for (let i = 0; i < n; i++) {
+    elig[i] = eligibilityOf(params, pairsById.get(rows[i].pairId)!, rows[i]);
+    key[i] = keyOf(rows[i]);
+    to[i] = gi;
+    why[i] = null;
+  }
+
+  // DSB-8.1 promotion.
+  if (!top) {
+    const candidates: number[] = [];
+    for (let i = 0; i < n; i++) {
+      if (rows[i].percentage !== null && (!passOnIneligible || elig[i].mayBePromoted)) {
+        candidates.push(i);
+      }
+    }
+    const taken = placesTaken(candidates, promote, boundaryTie, key);
+    for (let c = 0; c < taken; c++) {
+      const i = candidates[c];
+      if (!elig[i].mayBePromoted) continue;
+      const r = rows[i];
+      to[i] = gi - 1;
+      why[i] = {
+        rule: 'DSB-8.1',
+        effect: `rank ${r.rank} in group ${st.group}, among the top ${promote} that may be promoted: up to ${params.groups[gi - 1]}`,
+        amount: r.rank ?? undefined,
+      };
+    }
+    if (boundaryTie === 'moveNone') {
+      // Report pairs kept back by a tie across the last place: the first candidate not moving,
+      // and every other not moving with its key.
+      let first = -1;
+      for (let c = 0; c < candidates.length; c++) {
+        const i = candidates[c];
+        if (why[i] !== null) continue;
+        if (first < 0) {
+          if (c >= promote) break;
+          first = i;
+        }
+        if (key[i] === key[first]) {
+          elig[i].explain.push({
+            rule: 'DSB-8.1',
+            effect: `tied across the last promotion place: no pair of the tie moves up (reading 'moveNone')`,
+          });
+        }
+      }
+    }
+  }
+
+  // DSB-8.2 relegation, with DSB-8.4 liability.
+  if (!bottom) {
+    let liable = 0;
+    for (let i = 0; i < n; i++) {
+      if (!elig[i].liable || why[i] !== null) continue;
+      liable++;
+      to[i] = gi + 1;
+      why[i] = {
+        rule: 'DSB-8.4',
+        effect: `liable to relegation: down to ${params.groups[gi + 1]}`,
+      };
+    }
+    const fill = params.participation.liableFillRelegationPlaces;
+    const fromBottom: number[] = [];
+    for (let i = n - 1; i >= 0; i--) if (why[i] === null) fromBottom.push(i);
+    const taken = placesTaken(fromBottom, fill ? relegate - liable : relegate, boundaryTie, key);
+    for (let c = 0; c < taken; c++) {
+      const i = fromBottom[c];
+      const r = rows[i];
+      to[i] = gi + 1;
+      why[i] = {
+        rule: 'DSB-8.2',
+        effect:
+          r.rank === null
+            ? `no score in group ${st.group}: among the bottom ${relegate}, down to ${params.groups[gi + 1]}`
+            : `rank ${r.rank} of ${n} in group ${st.group}, among the bottom ${relegate}` +
+              (liable > 0 && fill ? ` (${liable} place(s) taken by DSB-8.4)` : '') +
+              `: down to ${params.groups[gi + 1]}`,
+        amount: r.rank ?? undefined,
+      };
+    }
+  } else {
+    for (let i = 0; i < n; i++) {
+      if (!elig[i].liable) continue;
+      elig[i].explain.push({
+        rule: 'DSB-8.4',
+        effect: `already in the lowest group ${st.group}: stays`,
+      });
+    }
+  }
+
+  for (let i = 0; i < n; i++) {
+    const r = rows[i];
+    // The eligibility's explanation is this call's own: the move's continues it. In the top
+    // group promotion is moot: DSB-8.3 says nothing there.
+    let explain = elig[i].explain;
+    if (top && explain.some((x) => x.rule === 'DSB-8.3')) {
+      explain = explain.filter((x) => x.rule !== 'DSB-8.3');
+    }
+    const last = why[i] ?? {
+      rule: 'DSB-8',
+      effect: `rank ${r.rank ?? '–'} in group ${st.group}: stays`,
+    };
+    if (explain.length === 0) explain = [last];
+    else explain.push(last);
+    out.push({
+      pairId: r.pairId,
+      from: st.group,
+      to: params.groups[to[i]],
+      move: to[i] < gi ? 'up' : to[i] > gi ? 'down' : 'stay',
+      rank: r.rank,
+      percentage: r.percentage,
+      explain,
+    });
+  }
 }
