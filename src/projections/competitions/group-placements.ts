@@ -1,6 +1,6 @@
 import type { CompetitionState } from '../../domain/competition/state';
 import type { DsbParams } from '../../rulebooks/presets/dsb-groenlo-2014';
-import { groupForNewPair, nextGroups, type Explanation } from '../../standings/dsb';
+import { groupForNewPair, nextGroups, type Explanation, type GroupMove } from '../../standings/dsb';
 import type { CompetitionInput, GroupStanding } from '../../standings/dsb';
 import { dsbInput, lastSessionScored, wlDecisions } from './dsb-input';
 
@@ -47,20 +47,29 @@ export function earlierOf(earlier: CompetitionState[]): Earlier {
   };
 }
 
+/** The first of a pair's players in code-unit order: where a pair of the same players is looked for. */
+function firstPlayer(players: string[]): string {
+  let first = players[0];
+  for (let i = 1; i < players.length; i++) if (players[i] < first) first = players[i];
+  return first;
+}
+
 /**
- * The same players, in any order: a pair of the previous competition playing on. Two or three
- * names are ordered by hand: `Array.prototype.sort` allocates its working state on every call,
- * about 90 MB over the 20-season benchmark's checks.
+ * The same players, in any order (as many times each): a pair of the previous competition
+ * playing on. Two or three names: compared directly, no sorted copy or joined key per pair.
  */
-function playersKey(players: string[]): string {
-  const sorted = players.slice();
-  for (let i = 1; i < sorted.length; i++) {
-    const x = sorted[i];
-    let j = i - 1;
-    for (; j >= 0 && sorted[j] > x; j--) sorted[j + 1] = sorted[j];
-    sorted[j + 1] = x;
+function samePlayers(a: string[], b: string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    let n = 0;
+    for (let j = 0; j < a.length; j++) {
+      if (a[j] === x) n++;
+      if (b[j] === x) n--;
+    }
+    if (n !== 0) return false;
   }
-  return sorted.join('\u0000');
+  return true;
 }
 
 /**
@@ -79,42 +88,63 @@ export function groupPlacements(
   // DSB-8 moves exist once the previous competition is over; until then a pair stays put.
   const finished =
     previous !== undefined && derive.lastScored(previous) === previous.competition!.sessions.length;
-  const moved = new Map<string, { to: string; explain: Explanation[] }>(
-    finished
-      ? nextGroups(
-          params,
-          derive.input(previous),
-          wlDecisions(previous),
-          derive.final?.(previous, params),
-        ).map((m) => [m.pairId, m])
-      : Object.entries(previous?.pairs ?? {}).map(([id, p]) => [
-          id,
-          {
-            to: p.group ?? '',
-            explain: [
-              { rule: 'DSB-8', effect: 'the previous competition is not over: no moves yet' },
-            ],
-          },
-        ]),
-  );
-  const before = new Map<string, string>();
-  for (const [id, p] of Object.entries(previous?.pairs ?? {})) {
-    const key = playersKey(p.players);
-    if (!before.has(key)) before.set(key, id);
+  let moved: Map<string, GroupMove> | null = null;
+  if (finished) {
+    moved = new Map();
+    for (const m of nextGroups(
+      params,
+      derive.input(previous),
+      wlDecisions(previous),
+      derive.final?.(previous, params),
+    )) {
+      moved.set(m.pairId, m);
+    }
   }
-  return Object.entries(competition.pairs).map(([pairId, pair]) => {
+  // The previous competition's pairs, each first player → the first pair (in entry order) with it.
+  const before = previous ? Object.keys(previous.pairs) : [];
+  const byFirst = new Map<string, number>();
+  for (let k = 0; k < before.length; k++) {
+    const first = firstPlayer(previous!.pairs[before[k]].players);
+    if (!byFirst.has(first)) byFirst.set(first, k);
+  }
+  const ids = Object.keys(competition.pairs);
+  const out: GroupPlacementCheck[] = new Array<GroupPlacementCheck>(ids.length);
+  for (let i = 0; i < ids.length; i++) {
+    const pairId = ids[i];
+    const pair = competition.pairs[pairId];
     const assigned = pair.group ?? '';
-    const beforeId = before.get(playersKey(pair.players));
-    const move = beforeId === undefined ? undefined : moved.get(beforeId);
+    // The first pair of the previous competition with the same players: none before `from`.
+    let beforeId: string | undefined;
+    const from = byFirst.get(firstPlayer(pair.players));
+    if (from !== undefined) {
+      for (let k = from; k < before.length; k++) {
+        if (samePlayers(previous!.pairs[before[k]].players, pair.players)) {
+          beforeId = before[k];
+          break;
+        }
+      }
+    }
+    const move =
+      beforeId === undefined
+        ? undefined
+        : moved
+          ? moved.get(beforeId)
+          : {
+              to: previous!.pairs[beforeId].group ?? '',
+              explain: [
+                { rule: 'DSB-8', effect: 'the previous competition is not over: no moves yet' },
+              ],
+            };
     if (move) {
-      return {
+      out[i] = {
         pairId,
         assigned,
         expected: move.to,
-        basis: 'DSB-8' as const,
+        basis: 'DSB-8',
         agrees: move.to === assigned,
         explain: move.explain,
       };
+      continue;
     }
     const decision = competition.groupDecisions[pairId];
     const wl =
@@ -126,13 +156,14 @@ export function groupPlacements(
       pair.players.map((name) => ({ name, previousGroup: earlier.lastGroupOf(name) })),
       wl,
     );
-    return {
+    out[i] = {
       pairId,
       assigned,
       expected: placement.group,
-      basis: 'DSB-6' as const,
+      basis: 'DSB-6',
       agrees: placement.group === assigned,
       explain: placement.explain,
     };
-  });
+  }
+  return out;
 }
