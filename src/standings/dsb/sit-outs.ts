@@ -1,5 +1,5 @@
 import type { DsbParams } from '../../rulebooks/presets/dsb-groenlo-2014';
-import type { CompetitionInput, SessionEntry } from './types';
+import type { CompetitionInput } from './types';
 import { requireInt, validateCompetition } from './validate';
 
 export interface SitOutReport {
@@ -41,34 +41,46 @@ export function sitOutReport(
     'a session number',
   );
   return competition.groups.map((g) => {
-    const pairs = g.pairs.map((p) => {
-      const counted = p.entries.filter(
-        (e): e is Extract<SessionEntry, { kind: 'played' }> =>
-          e.kind === 'played' && e.session <= after,
-      );
-      for (const e of counted) {
-        if (e.crossGroupRounds === undefined) continue;
-        requireInt(
-          e.crossGroupRounds,
-          `groups[${g.group}].pairs[${p.pairId}].entries[session ${e.session}].crossGroupRounds`,
-          'DSB-22.5',
-          0,
-          e.sitOutRounds ?? 0,
-          'a number of its sit-out rounds',
-        );
+    const pairs: SitOutReport['pairs'] = new Array<SitOutReport['pairs'][number]>(g.pairs.length);
+    let min = 0;
+    let max = 0;
+    let across = 0;
+    for (let i = 0; i < g.pairs.length; i++) {
+      const p = g.pairs[i];
+      let sitOuts = 0;
+      let crossGroup = 0;
+      for (const e of p.entries) {
+        if (e.kind !== 'played' || !(e.session <= after)) continue;
+        const rounds = e.sitOutRounds ?? 0;
+        const cross = e.crossGroupRounds;
+        if (cross !== undefined) {
+          // Checked before the field is named: a name is built only for the error.
+          if (
+            typeof cross !== 'number' ||
+            !Number.isInteger(cross) ||
+            cross < 0 ||
+            cross > rounds
+          ) {
+            requireInt(
+              cross,
+              `groups[${g.group}].pairs[${p.pairId}].entries[session ${e.session}].crossGroupRounds`,
+              'DSB-22.5',
+              0,
+              rounds,
+              'a number of its sit-out rounds',
+            );
+          }
+          crossGroup += cross;
+        }
+        sitOuts += rounds;
       }
-      return {
-        pairId: p.pairId,
-        sitOuts: counted.reduce((n, e) => n + (e.sitOutRounds ?? 0), 0),
-        crossGroup: counted.reduce((n, e) => n + (e.crossGroupRounds ?? 0), 0),
-      };
-    });
-    const counts = pairs.map((p) => p.sitOuts);
-    const min = counts.length ? Math.min(...counts) : 0;
-    const max = counts.length ? Math.max(...counts) : 0;
+      pairs[i] = { pairId: p.pairId, sitOuts, crossGroup };
+      if (i === 0 || sitOuts < min) min = sitOuts;
+      if (i === 0 || sitOuts > max) max = sitOuts;
+      across += crossGroup;
+    }
     const spread = max - min;
     const even = spread <= params.sitOuts.maxSpread;
-    const across = pairs.reduce((n, p) => n + p.crossGroup, 0);
     return {
       group: g.group,
       pairs,
