@@ -206,6 +206,14 @@ function dispensed(c: CompetitionInput): Map<string, Substitute> | null {
   return out;
 }
 
+/** A row's reasons (its own array, or none) and then `last`, in an array of that size. */
+function continued(reasons: Explanation[] | null, last: Explanation): Explanation[] {
+  if (reasons === null) return [last];
+  if (reasons.length === 1) return [reasons[0], last];
+  reasons.push(last);
+  return reasons;
+}
+
 /** What one championship call reads over and over. */
 interface Season {
   params: DsbParams;
@@ -214,6 +222,16 @@ interface Season {
   perSession: number;
   seasonSessions: number;
   byPair: Map<string, PairSeason>;
+  /** DSB-11.2 texts by a number of original sessions: a season repeats a handful of them. */
+  shortOfCompetition: (original: number) => string;
+  shortOfSeason: (original: number) => string;
+  notRanked: (original: number) => string;
+}
+
+/** `build(n)` once per `n` in a call (small integers: an array, no Map). */
+function once(build: (n: number) => string): (n: number) => string {
+  const made: string[] = [];
+  return (n) => (made[n] ??= build(n));
 }
 
 /**
@@ -236,7 +254,6 @@ function reasonsOf(
   original: number,
   d: Substitute | undefined,
 ): Explanation[] | null {
-  const ch = season.params.championship;
   let why: Explanation[] | null = null;
   if (d) {
     why = [
@@ -249,14 +266,14 @@ function reasonsOf(
   if (season.competition && !meetsShare(season.params, original, season.perSession)) {
     (why ??= []).push({
       rule: 'DSB-11.2',
-      effect: `${original} of ${season.perSession} sessions in the original composition, under ${ch.minParticipationPercent} %: no points from this competition`,
+      effect: season.shortOfCompetition(original),
       amount: original,
     });
   }
   if (!season.competition && !s.seasonOk) {
     (why ??= []).push({
       rule: 'DSB-11.2',
-      effect: `${s.original} of ${season.seasonSessions} season sessions in the original composition, under ${ch.minParticipationPercent} %`,
+      effect: season.shortOfSeason(s.original),
     });
   }
   return why;
@@ -370,10 +387,7 @@ function seasonTable(season: Season, pairs: PairSeason[]): ChampionshipRow[] {
         ? table[i - 1].rank
         : i + 1;
     if (!x.eligible) {
-      x.explain.push({
-        rule: 'DSB-11.2',
-        effect: `${x.original} of ${season.seasonSessions} sessions in the original composition, under ${season.params.championship.minParticipationPercent} %: not ranked`,
-      });
+      x.explain[x.written++] = { rule: 'DSB-11.2', effect: season.notRanked(x.original) };
     }
     table[i] = {
       pairId: x.pairId,
@@ -428,19 +442,32 @@ export function clubChampionship(
   });
   const { byPair, pairs, rows: count } = pairSeasons(standings);
   const perSession = params.pairsCompetition.sessions;
+  const seasonSessions = perSession * competitions.length;
   const ctx: Season = {
     params,
     competition: ch.participationScope === 'competition',
     amongEligible: ch.rankAmong === 'eligible',
     perSession,
-    seasonSessions: perSession * competitions.length,
+    seasonSessions,
     byPair,
+    shortOfCompetition: once(
+      (n) =>
+        `${n} of ${perSession} sessions in the original composition, under ${ch.minParticipationPercent} %: no points from this competition`,
+    ),
+    shortOfSeason: once(
+      (n) =>
+        `${n} of ${seasonSessions} season sessions in the original composition, under ${ch.minParticipationPercent} %`,
+    ),
+    notRanked: once(
+      (n) =>
+        `${n} of ${seasonSessions} sessions in the original composition, under ${ch.minParticipationPercent} %: not ranked`,
+    ),
   };
   for (const s of pairs) {
     s.seasonOk = meetsShare(params, s.original, ctx.seasonSessions);
     s.eligible = ctx.competition || s.seasonOk;
     // Sized once: one DSB-11.5 entry per row (DSB-11.2 may add one).
-    s.explain = new Array<Explanation>(s.rows);
+    s.explain = new Array<Explanation>(s.eligible ? s.rows : s.rows + 1);
   }
 
   const awards: PlacingAward[] = new Array<PlacingAward>(count);
@@ -450,6 +477,7 @@ export function clubChampionship(
   for (let ci = 0; ci < competitions.length; ci++) {
     const c = competitions[ci];
     const d942 = dispensed(c);
+    const nothing = `${c.id}: nothing counted`;
     const groups = standings[ci];
     for (let gi = 0; gi < groups.length; gi++) {
       const st = groups[gi];
@@ -469,14 +497,12 @@ export function clubChampionship(
           rank = ctx.amongEligible ? at.first[h] : r.rank!;
           placed = placedOf(params, byRank, st.group, rank, at.tied[h]);
           const e = placed.explain;
-          const own = { rule: e.rule, effect: e.effect, amount: e.amount };
-          // The reasons are this row's own array: the award's explanation continues it.
-          if (reasons) (explain = reasons).push(own);
-          else explain = [own];
+          explain = continued(reasons, { rule: e.rule, effect: e.effect, amount: e.amount });
         } else if (r.rank === null) {
-          const none = { rule: 'DSB-11.3', effect: 'no final rank: no placing points' };
-          if (reasons) (explain = reasons).push(none);
-          else explain = [none];
+          explain = continued(reasons, {
+            rule: 'DSB-11.3',
+            effect: 'no final rank: no placing points',
+          });
         } else explain = reasons ?? [];
         const counted = reasons === null && placed !== null;
         const points = counted ? placed!.display : 0;
@@ -494,7 +520,7 @@ export function clubChampionship(
         if (counted) addPoints(s, placed!);
         s.explain[s.written++] = {
           rule: 'DSB-11.5',
-          effect: `${c.id}: ${counted ? `${points} points` : 'nothing counted'}`,
+          effect: counted ? `${c.id}: ${points} points` : nothing,
           amount: points,
         };
       }
