@@ -169,7 +169,11 @@ export function eligibilityOf(params: DsbParams, pair: PairInput, row: StandingR
     faults = faults === '' ? f : `${faults}; ${f}`;
   }
   if (p.partnership) {
-    const short = shortMembers(pair, p.byMember, pa.partnershipMemberMinSessions);
+    // The same minimum (the preset's 2 and 2): the same members, the same text.
+    const short =
+      pa.partnershipMemberMinSessions === pr.partnershipMemberMinSessions
+        ? short83
+        : shortMembers(pair, p.byMember, pa.partnershipMemberMinSessions);
     if (short !== '') {
       const f = `member(s) ${short} fewer than ${pa.partnershipMemberMinSessions}`;
       faults = faults === '' ? f : `${faults}; ${f}`;
@@ -406,6 +410,7 @@ function groupMoves(
     }
   }
 
+  const stays = ` in group ${st.group}: stays`;
   for (let i = 0; i < n; i++) {
     const r = rows[i];
     // The eligibility's explanation is this call's own: the move's continues it. In the top
@@ -414,10 +419,7 @@ function groupMoves(
     if (top && explain.some((x) => x.rule === 'DSB-8.3')) {
       explain = explain.filter((x) => x.rule !== 'DSB-8.3');
     }
-    const last = why[i] ?? {
-      rule: 'DSB-8',
-      effect: `rank ${r.rank ?? '–'} in group ${st.group}: stays`,
-    };
+    const last = why[i] ?? { rule: 'DSB-8', effect: `rank ${r.rank ?? '–'}${stays}` };
     if (explain.length === 0) explain = [last];
     else explain.push(last);
     out.push({
