@@ -215,9 +215,10 @@ function continued(reasons: Explanation[] | null, last: Explanation): Explanatio
 }
 
 /** What one championship call reads over and over. */
-interface Season {
+interface Call {
   params: DsbParams;
-  competition: boolean;
+  /** DSB-11.2 read per competition (participationScope 'competition'), else over the season. */
+  perCompetition: boolean;
   amongEligible: boolean;
   perSession: number;
   seasonSessions: number;
@@ -249,7 +250,7 @@ interface Rows {
 
 /** DSB-11.2 and DSB-9.4(2): why a row earns nothing from its competition (null: it counts). */
 function reasonsOf(
-  season: Season,
+  call: Call,
   s: PairSeason,
   original: number,
   d: Substitute | undefined,
@@ -263,17 +264,17 @@ function reasonsOf(
       },
     ];
   }
-  if (season.competition && !meetsShare(season.params, original, season.perSession)) {
+  if (call.perCompetition && !meetsShare(call.params, original, call.perSession)) {
     (why ??= []).push({
       rule: 'DSB-11.2',
-      effect: season.shortOfCompetition(original),
+      effect: call.shortOfCompetition(original),
       amount: original,
     });
   }
-  if (!season.competition && !s.seasonOk) {
+  if (!call.perCompetition && !s.seasonOk) {
     (why ??= []).push({
       rule: 'DSB-11.2',
-      effect: season.shortOfSeason(s.original),
+      effect: call.shortOfSeason(s.original),
     });
   }
   return why;
@@ -285,7 +286,7 @@ function reasonsOf(
  * each published rank.
  */
 function rankRows(
-  season: Season,
+  call: Call,
   rows: StandingRow[],
   d942: Map<string, Substitute> | null,
   at: Rows,
@@ -296,12 +297,12 @@ function rankRows(
   let highest = Number.NEGATIVE_INFINITY;
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
-    const s = season.byPair.get(r.pairId)!;
+    const s = call.byPair.get(r.pairId)!;
     who[i] = s;
-    const reasons = reasonsOf(season, s, r.participation.original, d942?.get(r.pairId));
+    const reasons = reasonsOf(call, s, r.participation.original, d942?.get(r.pairId));
     why[i] = reasons;
     head[i] = -1;
-    if (season.amongEligible && reasons !== null) continue;
+    if (call.amongEligible && reasons !== null) continue;
     ranked++;
     const rank = r.rank;
     if (rank === null) continue;
@@ -369,7 +370,7 @@ function pairSeasons(standings: GroupStanding[][]): {
 }
 
 /** DSB-11.5 the season's table: eligible pairs first, by the exact total; ties share a rank. */
-function seasonTable(season: Season, pairs: PairSeason[]): ChampionshipRow[] {
+function seasonTable(call: Call, pairs: PairSeason[]): ChampionshipRow[] {
   let fractions = false;
   for (const s of pairs) if (s.exact !== null) fractions = true;
   if (fractions) for (const s of pairs) s.exact ??= Rational.of(s.whole);
@@ -387,7 +388,7 @@ function seasonTable(season: Season, pairs: PairSeason[]): ChampionshipRow[] {
         ? table[i - 1].rank
         : i + 1;
     if (!x.eligible) {
-      x.explain[x.written++] = { rule: 'DSB-11.2', effect: season.notRanked(x.original) };
+      x.explain[x.written++] = { rule: 'DSB-11.2', effect: call.notRanked(x.original) };
     }
     table[i] = {
       pairId: x.pairId,
@@ -396,7 +397,7 @@ function seasonTable(season: Season, pairs: PairSeason[]): ChampionshipRow[] {
       exact: x.exact ? x.exact.toString() : `${x.whole}`,
       eligible: x.eligible,
       originalSessions: x.original,
-      seasonSessions: season.seasonSessions,
+      seasonSessions: call.seasonSessions,
       explain: x.explain,
     };
   }
@@ -443,9 +444,9 @@ export function clubChampionship(
   const { byPair, pairs, rows: count } = pairSeasons(standings);
   const perSession = params.pairsCompetition.sessions;
   const seasonSessions = perSession * competitions.length;
-  const ctx: Season = {
+  const call: Call = {
     params,
-    competition: ch.participationScope === 'competition',
+    perCompetition: ch.participationScope === 'competition',
     amongEligible: ch.rankAmong === 'eligible',
     perSession,
     seasonSessions,
@@ -464,8 +465,8 @@ export function clubChampionship(
     ),
   };
   for (const s of pairs) {
-    s.seasonOk = meetsShare(params, s.original, ctx.seasonSessions);
-    s.eligible = ctx.competition || s.seasonOk;
+    s.seasonOk = meetsShare(params, s.original, call.seasonSessions);
+    s.eligible = call.perCompetition || s.seasonOk;
     // Sized once: one DSB-11.5 entry per row (DSB-11.2 may add one).
     s.explain = new Array<Explanation>(s.eligible ? s.rows : s.rows + 1);
   }
@@ -484,7 +485,7 @@ export function clubChampionship(
       const rows = st.rows;
       let byRank = placings.get(st.group);
       if (!byRank) placings.set(st.group, (byRank = []));
-      rankRows(ctx, rows, d942, at);
+      rankRows(call, rows, d942, at);
       for (let i = 0; i < rows.length; i++) {
         const r = rows[i];
         const s = at.who[i];
@@ -494,7 +495,7 @@ export function clubChampionship(
         let placed: Placed | null = null;
         let explain: Explanation[];
         if (h >= 0) {
-          rank = ctx.amongEligible ? at.first[h] : r.rank!;
+          rank = call.amongEligible ? at.first[h] : r.rank!;
           placed = placedOf(params, byRank, st.group, rank, at.tied[h]);
           const e = placed.explain;
           explain = continued(reasons, { rule: e.rule, effect: e.effect, amount: e.amount });
@@ -526,5 +527,5 @@ export function clubChampionship(
       }
     }
   }
-  return { awards, table: seasonTable(ctx, pairs) };
+  return { awards, table: seasonTable(call, pairs) };
 }
