@@ -130,8 +130,10 @@ export function* history(shape: HistoryShape): Generator<Batch> {
         // The season's players: the newest `need`. Partnerships last: the pool moves by four
         // players a season (two pairs retire, two new pairs join), the rest keep their partner.
         const players = all.slice(all.length - need);
+        // A pair keeps its id through the season, as a club's pairs do (and the examples'):
+        // DSB-11 adds up a season's placing points by pair.
         const pairs = Array.from({ length: shape.pairs }, (_, i) => ({
-          pairId: `${competitionId}-p${i + 1}`,
+          pairId: `${clubId}-${year}-p${i + 1}`,
           players: [players[2 * i], players[2 * i + 1]],
           group: GROUPS[Math.floor((i * GROUPS.length) / shape.pairs)],
           strength:
