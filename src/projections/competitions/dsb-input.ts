@@ -134,7 +134,8 @@ export function dsbInput(
   for (const pairId in c.pairs) {
     const pair = c.pairs[pairId];
     const group = pair.group!;
-    const entries: SessionEntry[] = [];
+    // Sized once (one entry per session): an array grown by push keeps room for 16.
+    const entries = new Array<SessionEntry>(last);
     const subbed = substitutes.get(pairId);
     const notified = absences.get(pairId);
     const slot = t.slotOf[pairId];
@@ -171,19 +172,17 @@ export function dsbInput(
         }
         if (sitOuts) entry.sitOutRounds = sitOuts;
         if (matched) entry.crossGroupRounds = matched;
-        entries.push(entry);
+        entries[s - 1] = entry;
       } else {
         const a = notified?.get(s);
         // Without a notice: the group played and scored the session without this pair.
-        entries.push(
-          a
-            ? {
-                session: s,
-                kind: 'absent',
-                notice: { at: clubTime(a.notifiedAt), validReason: a.validReason },
-              }
-            : { session: s, kind: 'absent' },
-        );
+        entries[s - 1] = a
+          ? {
+              session: s,
+              kind: 'absent',
+              notice: { at: clubTime(a.notifiedAt), validReason: a.validReason },
+            }
+          : { session: s, kind: 'absent' };
       }
     }
     const dispensations = c.dispensations.length ? dispensationsOf(c, pairId) : [];

@@ -278,7 +278,7 @@ function pairRow(
   afterSession: number,
   at: (session: number) => DsbParams = () => params,
   pool?: ValuePool,
-): Omit<StandingRow, 'rank'> {
+): StandingRow {
   const { sessions: lastSession, rounds, boardsPerRound } = params.pairsCompetition;
   const fullSession = rounds * boardsPerRound;
   const final = afterSession === lastSession;
@@ -306,13 +306,14 @@ function pairRow(
   const playedCount = counted.count;
 
   // Then every session in order: the played ones as counted, the absences scored.
-  const sessions: SessionScore[] = [];
+  // Sized once: an array grown by push keeps room for 16, and every row is kept.
+  const sessions = new Array<SessionScore>(entries.length);
   let earlier = 0;
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i];
     if (e.kind === 'played') {
       const score = e.substitute ? clampedAt![i] : e.percentage;
-      sessions.push(playedScore(pool, e.session, e.substitute !== undefined, score, e.boards));
+      sessions[i] = playedScore(pool, e.session, e.substitute !== undefined, score, e.boards);
       continue;
     }
     // The notice, cap and penalty of an absence are those in force on its evening.
@@ -324,13 +325,13 @@ function pairRow(
       const cap = first ? rules.absence.firstCap : rules.absence.laterCap;
       const nth = first ? 'first' : `absence number ${earlier + 1}`;
       if (base === undefined) {
-        sessions.push({
+        sessions[i] = {
           session: e.session,
           source: 'pending',
           percentage: null,
           exact: null,
           boards: 0,
-        });
+        };
         explain.push({
           rule,
           session: e.session,
@@ -340,13 +341,13 @@ function pairRow(
         const capR = Rational.of(cap);
         const capped = base.compare(capR) > 0;
         const score = capped ? capR : base;
-        sessions.push({
+        sessions[i] = {
           session: e.session,
           source: rule,
           percentage: pctOf(score),
           exact: score.toString(),
           boards: fullSession,
-        });
+        };
         counted.addExact(score, fullSession);
         explain.push({
           rule,
@@ -370,13 +371,13 @@ function pairRow(
       }
       const lowest = Math.min(...evening);
       const score = Math.max(0, lowest - rules.absence.withoutNoticeMinus);
-      sessions.push({
+      sessions[i] = {
         session: e.session,
         source: 'DSB-9.5',
         percentage: pct(score),
         exact: exactOf(score),
         boards: fullSession,
-      });
+      };
       counted.addWhole(score, fullSession);
       explain.push({
         rule: 'DSB-9.5',
@@ -400,6 +401,7 @@ function pairRow(
       sessions,
       participation,
       explain,
+      rank: null,
     };
   }
   let total = counted.average();
@@ -426,7 +428,11 @@ function pairRow(
     exact: total.toString(),
     sessions,
     participation,
-    explain,
+    // Trimmed to its length: grown by push it keeps room for 16, and every row is kept.
+    explain: explain.slice(),
+    // Ranked by the group (rankBy), last as before: a field of the row from the start, not a
+    // property added to every row afterwards (V8 gave each such row a separate property store).
+    rank: null,
   };
 }
 
