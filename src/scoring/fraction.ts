@@ -143,31 +143,27 @@ export class Fraction {
   }
 
   add(o: Fraction): Fraction {
-    const a = this.n;
-    const b = this.d;
-    const c = o.n;
-    const d = o.d;
-    if (typeof a === 'number' && typeof b === 'number' && typeof c === 'number') {
-      if (typeof d === 'number') {
-        const r = Fraction.sum(a, b, c, d);
-        if (r !== null) return r;
-      }
-    }
-    return Fraction.big(big(a) * big(d) + big(c) * big(b), big(b) * big(d));
+    return this.plus(o, 1);
   }
 
   sub(o: Fraction): Fraction {
+    return this.plus(o, -1);
+  }
+
+  /** this + sign × o: in doubles while exact, else in bigints. */
+  private plus(o: Fraction, sign: 1 | -1): Fraction {
     const a = this.n;
     const b = this.d;
     const c = o.n;
     const d = o.d;
     if (typeof a === 'number' && typeof b === 'number' && typeof c === 'number') {
       if (typeof d === 'number') {
-        const r = Fraction.sum(a, b, -c, d);
+        const r = Fraction.sum(a, b, sign * c, d);
         if (r !== null) return r;
       }
     }
-    return Fraction.big(big(a) * big(d) - big(c) * big(b), big(b) * big(d));
+    const cb = big(c) * big(b);
+    return Fraction.big(big(a) * big(d) + (sign === 1 ? cb : -cb), big(b) * big(d));
   }
 
   mul(o: Fraction): Fraction {
