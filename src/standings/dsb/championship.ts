@@ -123,16 +123,10 @@ const meetsShare = (params: DsbParams, original: number, of: number): boolean =>
 /** A placing's points as `placingPoints` gives them, with what the award shows of them. */
 interface Placed {
   points: Rational;
-  /** The points as a number when they are a (moderate) integer: season totals add them so. */
-  whole: number | null;
   display: number;
   exact: string;
   explain: Explanation;
 }
-
-/** Below this an integer total stays exact in doubles, times 100 too (its display). */
-const WHOLE = 2 ** 46;
-const WHOLE_N = BigInt(WHOLE);
 
 /**
  * DSB-11.4 `placingPoints` once per group, rank and tie in a championship: the season's
@@ -149,9 +143,7 @@ function placedOf(
   const hit = byTied?.[tied];
   if (hit) return hit;
   const { points, explain } = placingPoints(params, group, rank, tied);
-  const whole =
-    points.den === 1n && points.num < WHOLE_N && points.num > -WHOLE_N ? Number(points.num) : null;
-  const placed = { points, whole, display: points.round(2), exact: points.toString(), explain };
+  const placed = { points, display: points.round(2), exact: points.toString(), explain };
   if (byTied) byTied[tied] = placed;
   else {
     const fresh: Placed[] = [];
@@ -172,21 +164,9 @@ interface PairSeason {
   eligible: boolean;
   /** DSB-11.2 over the season (participationScope 'season'). */
   seasonOk: boolean;
-  /** The total while it is a moderate integer; `exact` once it is not (then `whole` is unused). */
-  whole: number;
-  exact: Rational | null;
+  /** The exact total (Rational computes in doubles while that is exact). */
+  total: Rational;
   explain: Explanation[];
-}
-
-function addPoints(s: PairSeason, p: Placed): void {
-  if (s.exact === null && p.whole !== null) {
-    const sum = s.whole + p.whole;
-    if (sum < WHOLE && sum > -WHOLE) {
-      s.whole = sum;
-      return;
-    }
-  }
-  s.exact = (s.exact ?? Rational.of(s.whole)).add(p.points);
 }
 
 type Substitute = Extract<Dispensation, { rule: 'DSB-9.4(2)' }>;
@@ -354,8 +334,7 @@ function pairSeasons(standings: GroupStanding[][]): {
             written: 0,
             eligible: false,
             seasonOk: false,
-            whole: 0,
-            exact: null,
+            total: Rational.ZERO,
             explain: [],
           };
           byPair.set(r.pairId, s);
@@ -371,12 +350,7 @@ function pairSeasons(standings: GroupStanding[][]): {
 
 /** DSB-11.5 the season's table: eligible pairs first, by the exact total; ties share a rank. */
 function seasonTable(call: Call, pairs: PairSeason[]): ChampionshipRow[] {
-  let fractions = false;
-  for (const s of pairs) if (s.exact !== null) fractions = true;
-  if (fractions) for (const s of pairs) s.exact ??= Rational.of(s.whole);
-  const same = fractions
-    ? (a: PairSeason, b: PairSeason) => a.exact!.compare(b.exact!)
-    : (a: PairSeason, b: PairSeason) => a.whole - b.whole;
+  const same = (a: PairSeason, b: PairSeason) => a.total.compare(b.total);
   pairs.sort((a, b) => (a.eligible !== b.eligible ? (a.eligible ? -1 : 1) : same(b, a)));
   const table: ChampionshipRow[] = new Array<ChampionshipRow>(pairs.length);
   for (let i = 0; i < pairs.length; i++) {
@@ -393,8 +367,8 @@ function seasonTable(call: Call, pairs: PairSeason[]): ChampionshipRow[] {
     table[i] = {
       pairId: x.pairId,
       rank,
-      points: x.exact ? x.exact.round(2) : x.whole,
-      exact: x.exact ? x.exact.toString() : `${x.whole}`,
+      points: x.total.round(2),
+      exact: x.total.toString(),
       eligible: x.eligible,
       originalSessions: x.original,
       seasonSessions: call.seasonSessions,
@@ -518,7 +492,7 @@ export function clubChampionship(
           explain,
         };
         // DSB-11.5 the season's total; an award's points are rounded once (its display).
-        if (counted) addPoints(s, placed!);
+        if (counted) s.total = s.total.add(placed!.points);
         s.explain[s.written++] = {
           rule: 'DSB-11.5',
           effect: counted ? `${c.id}: ${points} points` : nothing,
