@@ -116,6 +116,50 @@ describe('the results of a competition, kept as columns', () => {
     expect(resultOf(back, 1, 'p1')!.sitOutRounds).toBe(2);
   });
 
+  it('is written as plain arrays, and a state read back (JSON or a structured clone) takes new results', () => {
+    const s = fold([
+      entered('p1', ['a', 'b']),
+      entered('p2', ['c', 'd']),
+      result(1, 'p1', ['a', 'b'], { sitOutRounds: 2 }),
+      result(1, 'p2', ['c', 'x'], { source: 'scored' }),
+    ]);
+    const json = JSON.parse(JSON.stringify(s)) as { results: Record<string, unknown> };
+    expect(Array.isArray(json.results.percentage)).toBe(true);
+    expect((json.results.percentage as number[]).slice(0, 2)).toEqual([52.63, 52.63]);
+    for (const back of [json as unknown as CompetitionState, structuredClone(s)]) {
+      evolve(back, result(2, 'p2', ['c', 'd'], { percentage: 61.5, group: undefined }));
+      expect(resultCount(back.results)).toBe(3);
+      expect(resultsOf(back)).toEqual([
+        ...resultsOf(s),
+        {
+          competitionId: C,
+          session: 2,
+          pairId: 'p2',
+          players: ['c', 'd'],
+          percentage: 61.5,
+          boardsPlayed: 24,
+          source: 'imported',
+        },
+      ]);
+    }
+  });
+
+  it('grows past the room made for every session of every pair entered', () => {
+    // Two pairs and no sessions listed: room for 16 rows, then doubled as results come.
+    const facts = [entered('p1', ['a', 'b']), entered('p2', ['c', 'd'])];
+    for (let session = 1; session <= 20; session++) {
+      facts.push(result(session, 'p1', ['a', 'b'], { percentage: session }));
+      facts.push(result(session, 'p2', ['c', 'd'], { percentage: 100 - session }));
+    }
+    const s = fold(facts);
+    expect(resultCount(s.results)).toBe(40);
+    expect(resultOf(s, 20, 'p2')!.percentage).toBe(80);
+    expect(resultOf(s, 1, 'p1')!.percentage).toBe(1);
+    expect(resultsOf(s).map((r) => r.session)).toEqual(
+      Array.from({ length: 40 }, (_, i) => Math.floor(i / 2) + 1),
+    );
+  });
+
   it('a derived (board-scored) result is read after the recorded ones, never over them', () => {
     const s = fold([entered('p1', ['a', 'b']), result(1, 'p1', ['a', 'b'])]);
     const derived = { ...resultOf(s, 1, 'p1')!, source: 'scored' as const, percentage: 70 };

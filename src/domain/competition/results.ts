@@ -2,11 +2,19 @@ import { dict } from '../dict';
 import type { SessionResultRecorded } from './facts';
 
 /**
+ * A column of numbers, row by row: a typed array while folding (its data lies outside the
+ * collected heap), a plain array once a saved state is read back (and turned into a typed
+ * array again at the next result recorded).
+ */
+export type Column = { [row: number]: number };
+
+/**
  * A competition's recorded session results, kept as columns: row i of every column is one
- * SessionResultRecorded. A club history folds hundreds of thousands of results; as objects in
- * a record keyed by `${session}:${pairId}` each cost an object, a new key string interned by
- * V8 and the collector's copying of both, which made the fold of the 20-season benchmark
- * about a second slower than these arrays of numbers and shared references. Plain JSON still.
+ * SessionResultRecorded. A club history folds hundreds of thousands of results. As objects
+ * keyed by `${session}:${pairId}` each cost an object and a key string; as JS arrays the
+ * collector still copied every column on its way out of the young generation. Typed arrays
+ * are numbers outside the heap: the 20-season benchmark's fold keeps about 40 MB less on it.
+ * Strings (groups, players) are kept once per table and referred to by index.
  */
 export interface ResultTable {
   /** The competition the results are of (the first result's; a stream is one competition). */
@@ -17,34 +25,76 @@ export interface ResultTable {
   slotOf: Record<string, number>;
   /** Session → slot → row; a hole or null: no result. */
   rowAt: Record<number, Array<number | null>>;
-  slot: number[];
-  session: number[];
-  percentage: number[];
-  boardsPlayed: number[];
-  group: Array<string | null>;
-  source: Array<SessionResultRecorded['source']>;
-  /** The pair's own players array when the result names the same two (shared, never mutated). */
-  players: string[][];
-  sitOutRounds: Array<number | null>;
+  /** How many rows the columns hold (a typed column has room for more). */
+  count: number;
+  slot: Column;
+  session: Column;
+  percentage: Column;
+  boardsPlayed: Column;
+  /** Index in `groups`; -1: the result names no group. */
+  group: Column;
+  groups: string[];
+  /** 1: scored, 0: imported (the two values the schema allows). */
+  scored: Column;
+  /** Index in `playerLists`. */
+  players: Column;
+  /** The players arrays the results name: the pair's own array when a result names the same two. */
+  playerLists: string[][];
+  /** -1: the result does not say. */
+  sitOutRounds: Column;
 }
+
+/* Typed arrays that are written out as plain arrays: a state is saved as JSON. */
+class Int32Column extends Int32Array {
+  toJSON(): number[] {
+    return Array.from(this);
+  }
+}
+class Float64Column extends Float64Array {
+  toJSON(): number[] {
+    return Array.from(this);
+  }
+}
+class Uint8Column extends Uint8Array {
+  toJSON(): number[] {
+    return Array.from(this);
+  }
+}
+
+/** The numeric columns, with the typed array each is kept in while folding. */
+const COLUMNS = {
+  slot: Int32Column,
+  session: Int32Column,
+  percentage: Float64Column,
+  boardsPlayed: Int32Column,
+  group: Int32Column,
+  scored: Uint8Column,
+  players: Int32Column,
+  sitOutRounds: Int32Column,
+} as const;
+type ColumnName = keyof typeof COLUMNS;
+const NAMES = Object.keys(COLUMNS) as ColumnName[];
 
 export const emptyResults = (): ResultTable => ({
   competitionId: '',
   pairIds: [],
   slotOf: dict(),
   rowAt: dict(),
+  count: 0,
   slot: [],
   session: [],
   percentage: [],
   boardsPlayed: [],
   group: [],
-  source: [],
+  groups: [],
+  scored: [],
   players: [],
+  playerLists: [],
   sitOutRounds: [],
 });
 
 /** How many results the table holds. */
-export const resultCount = (t: ResultTable): number => t.slot.length;
+export const resultCount = (t: ResultTable): number => t.count;
 
 /** The row of a pair's result at a session, if there is one. */
 export function resultRow(t: ResultTable, session: number, pairId: string): number | undefined {
@@ -54,52 +104,99 @@ export function resultRow(t: ResultTable, session: number, pairId: string): numb
   return typeof row === 'number' ? row : undefined;
 }
 
+/** The players a row names (an array shared between rows: never mutate it). */
+export const playersAt = (t: ResultTable, row: number): string[] => t.playerLists[t.players[row]];
+
+/** The group a row names, if any. */
+export function groupAt(t: ResultTable, row: number): string | undefined {
+  const g = t.group[row];
+  return g >= 0 ? t.groups[g] : undefined;
+}
+
+/** The sit-out rounds a row states, if it does. */
+export function sitOutRoundsAt(t: ResultTable, row: number): number | undefined {
+  const s = t.sitOutRounds[row];
+  return s >= 0 ? s : undefined;
+}
+
+/**
+ * Room for one more row: every column as a typed array with room to spare (`hint` rows when
+ * the table is new: the competition's sessions × its pairs), doubled when full.
+ */
+function ensureRoom(t: ResultTable, hint: number): void {
+  const room = t.slot instanceof Int32Column ? t.slot.length : -1;
+  if (t.count < room) return;
+  const size = Math.max(16, hint, room * 2, t.count + 1);
+  for (const name of NAMES) {
+    const grown = new COLUMNS[name](size);
+    const old = t[name];
+    if (old instanceof COLUMNS[name]) grown.set(old);
+    else for (let i = 0; i < t.count; i++) grown[i] = old[i];
+    t[name] = grown;
+  }
+}
+
 /**
  * Records a result; a second one for the same pair and session replaces the first in its row
  * (the deciders refuse it: that is a correction). The players array kept is the pair's own
  * (`pairs`) when the result names the same players in the same order, so that hundreds of
  * thousands of results do not each keep a copy: nothing may mutate a result's players.
+ * `hint`: how many rows to make room for when the table is new.
  */
 export function recordResult(
   t: ResultTable,
   r: SessionResultRecorded,
   pairs: Record<string, { players: string[] } | undefined>,
+  hint = 0,
 ): void {
-  if (t.slot.length === 0) t.competitionId = r.competitionId;
+  if (t.count === 0) t.competitionId = r.competitionId;
   const slot = slotFor(t, r.pairId);
   const bySlot = (t.rowAt[r.session] ??= []);
   const existing = bySlot[slot];
+  const row = typeof existing === 'number' ? existing : t.count;
+  if (row === t.count) {
+    ensureRoom(t, hint);
+    bySlot[slot] = row;
+    t.count++;
+  }
   // Read from the pair's result at the session before when there is one: the same arrays
   // and strings, with no lookup of the new id string in the pairs' table.
   const before = t.rowAt[r.session - 1]?.[slot];
-  const players = sameOr(
-    typeof before === 'number' ? t.players[before] : pairs[r.pairId]?.players,
+  t.players[row] = playersIndex(
+    t,
+    typeof before === 'number' ? t.players[before] : -1,
+    pairs[r.pairId]?.players,
     r.players,
   );
-  const last = t.group.length - 1;
-  const group =
-    r.group === undefined ? null : last >= 0 && t.group[last] === r.group ? t.group[last] : r.group;
-  // The two values the schema allows, as constants: no string kept per result.
-  const source = r.source === 'scored' ? 'scored' : 'imported';
-  const sitOut = r.sitOutRounds ?? null;
-  if (typeof existing === 'number') {
-    t.percentage[existing] = r.percentage;
-    t.boardsPlayed[existing] = r.boardsPlayed;
-    t.group[existing] = group;
-    t.source[existing] = source;
-    t.players[existing] = players;
-    t.sitOutRounds[existing] = sitOut;
-    return;
-  }
-  bySlot[slot] = t.slot.length;
-  t.slot.push(slot);
-  t.session.push(r.session);
-  t.percentage.push(r.percentage);
-  t.boardsPlayed.push(r.boardsPlayed);
-  t.group.push(group);
-  t.source.push(source);
-  t.players.push(players);
-  t.sitOutRounds.push(sitOut);
+  t.slot[row] = slot;
+  t.session[row] = r.session;
+  t.percentage[row] = r.percentage;
+  t.boardsPlayed[row] = r.boardsPlayed;
+  t.group[row] = r.group === undefined ? -1 : indexIn(t.groups, r.group);
+  t.scored[row] = r.source === 'scored' ? 1 : 0;
+  t.sitOutRounds[row] = r.sitOutRounds ?? -1;
+}
+
+/** A value's index in a short list, added when new. */
+function indexIn(list: string[], value: string): number {
+  const i = list.indexOf(value);
+  return i >= 0 ? i : list.push(value) - 1;
+}
+
+/**
+ * The index of the players a result names: those of the pair's result before (`before`), or
+ * the pair's own array (`own`), when the same two in the same order; else the result's own.
+ */
+function playersIndex(
+  t: ResultTable,
+  before: number,
+  own: string[] | undefined,
+  players: string[],
+): number {
+  if (before >= 0 && same(t.playerLists[before], players)) return before;
+  const kept = own && same(own, players) ? own : players;
+  const at = t.playerLists.lastIndexOf(kept);
+  return at >= 0 ? at : t.playerLists.push(kept) - 1;
 }
 
 /**
@@ -109,7 +206,7 @@ export function recordResult(
  * table of every interned string for it).
  */
 function slotFor(t: ResultTable, pairId: string): number {
-  const rows = t.slot.length;
+  const rows = t.count;
   if (rows > 0) {
     const next = t.slot[rows - 1] + 1;
     if (next < t.pairIds.length && t.pairIds[next] === pairId) return next;
@@ -124,11 +221,12 @@ function slotFor(t: ResultTable, pairId: string): number {
   return slot;
 }
 
-/** `kept` when it names the same players in the same order as `players`, else `players`. */
-function sameOr(kept: string[] | undefined, players: string[]): string[] {
-  if (!kept || kept.length !== players.length) return players;
-  for (let i = 0; i < kept.length; i++) if (kept[i] !== players[i]) return players;
-  return kept;
+/** Whether two players arrays name the same players in the same order. */
+function same(a: string[], b: string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** A row as the fact it was recorded from (a new object; its players array may be shared). */
@@ -137,14 +235,14 @@ export function resultAt(t: ResultTable, row: number): SessionResultRecorded {
     competitionId: t.competitionId,
     session: t.session[row],
     pairId: t.pairIds[t.slot[row]],
-    players: t.players[row],
+    players: playersAt(t, row),
     percentage: t.percentage[row],
     boardsPlayed: t.boardsPlayed[row],
-    source: t.source[row],
+    source: t.scored[row] === 1 ? 'scored' : 'imported',
   };
-  const group = t.group[row];
-  if (group !== null && group !== undefined) r.group = group;
-  const sitOut = t.sitOutRounds[row];
-  if (sitOut !== null && sitOut !== undefined) r.sitOutRounds = sitOut;
+  const group = groupAt(t, row);
+  if (group !== undefined) r.group = group;
+  const sitOut = sitOutRoundsAt(t, row);
+  if (sitOut !== undefined) r.sitOutRounds = sitOut;
   return r;
 }

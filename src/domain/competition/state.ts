@@ -113,7 +113,7 @@ export function evolve(state: CompetitionState, fact: CompetitionFact): Competit
       if (fact.data.date) (state.heldOn ??= dict())[fact.data.session] = fact.data.date;
       break;
     case 'SessionResultRecorded':
-      recordResult(state.results, fact.data, state.pairs);
+      recordResult(state.results, fact.data, state.pairs, roomFor(state));
       break;
     case 'SessionScoredFromBoards': {
       const d = fact.data;
@@ -163,6 +163,14 @@ export function evolve(state: CompetitionState, fact: CompetitionFact): Competit
       break;
   }
   return state;
+}
+
+/** Rows to make room for in a new results table: every session of every pair entered. */
+function roomFor(state: CompetitionState): number {
+  if (state.results.count > 0) return 0;
+  let pairs = 0;
+  for (const _ in state.pairs) pairs++;
+  return (state.competition?.sessions.length ?? 1) * pairs;
 }
 
 /** DSB-22.5: the rounds of a session a pair played against sit-out pairs of other groups. */

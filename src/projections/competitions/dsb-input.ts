@@ -12,6 +12,7 @@ import type {
 } from '../../standings/dsb';
 import type { TopIntegralInput, WlRebalance } from '../../standings/dsb';
 import { clubTime } from '../../domain/club-time';
+import { playersAt, sitOutRoundsAt } from '../../domain/competition/results';
 import { toHundredths } from './nz-input';
 
 /**
@@ -157,10 +158,13 @@ export function dsbInput(
         const matched = across
           ? sitOutMatchesOf(c, s, pairId).reduce((n, m) => n + m.rounds.length, 0)
           : 0;
-        const sitOuts = Math.max((recorded ? t.sitOutRounds[row] : d!.sitOutRounds) ?? 0, matched);
+        const sitOuts = Math.max(
+          (recorded ? sitOutRoundsAt(t, row) : d!.sitOutRounds) ?? 0,
+          matched,
+        );
         const entry: PlayedEntry = { session: s, kind: 'played', percentage, boards };
         if (partnership || sub) {
-          const players = recorded ? t.players[row] : d!.players;
+          const players = recorded ? playersAt(t, row) : d!.players;
           entry.players = players.filter((p) => pair.players.includes(p));
         }
         if (sub) {

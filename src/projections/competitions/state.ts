@@ -70,9 +70,10 @@ const lastFound = new WeakMap<CompetitionsState, { id: string; c: CompetitionSta
 export const competitions: Projection<CompetitionsState> = {
   name: 'competitions',
   // 5: a competition or rulebook fact is read only from its documented stream, and a rulebook
-  // fact keeps its position. 6: a competition's results are columns (`ResultTable`). Saved
-  // states of an older version are rebuilt.
-  version: 6,
+  // fact keeps its position. 6: a competition's results are columns (`ResultTable`). 7: the
+  // columns are numbers (typed arrays), strings by index. Saved states of an older version
+  // are rebuilt.
+  version: 7,
   initial: () => ({
     rulebooks: dict(),
     players: dict(),
