@@ -4,7 +4,6 @@ import type {
   CompetitionFact,
   DispensationGranted,
   GroupsRebalanced,
-  SessionHeld,
   SessionResultRecorded,
   SessionScoredFromBoards,
   SubstitutePlayed,
@@ -41,11 +40,10 @@ export interface CompetitionState {
   pairs: Record<string, { players: string[]; group?: string }>;
   /** `${session}:${pairId}` → the partnership's two named players. */
   named: Record<string, string[]>;
-  /** `${session}:${group}` → the session as held. */
-  held: Record<string, SessionHeld>;
   /**
-   * Session → the date of its last SessionHeld with a date (`sessionDateOf`, read for every
-   * session of every standing: kept as the facts are folded, not searched for in `held`).
+   * Session → the date of its last SessionHeld with a date (`sessionDateOf`). All that is read
+   * of a SessionHeld: the 20-season benchmark folds 46,000 of them, and keeping each whole (an
+   * object, its strings and a key) was a fifth of the fold's state on the collected heap.
    */
   heldOn?: Record<number, string>;
   /** The recorded results (SessionResultRecorded), as columns: read them with `resultOf`/`resultsOf`. */
@@ -74,7 +72,6 @@ export interface CompetitionState {
 export const initialCompetitionState = (): CompetitionState => ({
   pairs: dict(),
   named: dict(),
-  held: dict(),
   results: emptyResults(),
   boardLinks: dict(),
   scoredFromBoards: dict(),
@@ -109,7 +106,6 @@ export function evolve(state: CompetitionState, fact: CompetitionFact): Competit
       state.named[sessionKey(fact.data.session, fact.data.pairId)] = fact.data.players;
       break;
     case 'SessionHeld':
-      state.held[sessionKey(fact.data.session, fact.data.group ?? '')] = fact.data;
       if (fact.data.date) (state.heldOn ??= dict())[fact.data.session] = fact.data.date;
       break;
     case 'SessionResultRecorded':

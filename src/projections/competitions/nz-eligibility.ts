@@ -84,8 +84,9 @@ function sessionDates(c: CompetitionState): Map<number, { date: string; startTim
   const dates = new Map<number, { date: string; startTime: string }>();
   for (const s of c.competition?.sessions ?? [])
     dates.set(s.session, { date: sessionDateOf(c, s.session) ?? s.date, startTime: s.startTime });
-  for (const h of Object.values(c.held)) {
-    if (h.date && !dates.has(h.session)) dates.set(h.session, { date: h.date, startTime: '' });
+  for (const session in c.heldOn) {
+    const n = Number(session);
+    if (!dates.has(n)) dates.set(n, { date: c.heldOn[n], startTime: '' });
   }
   return dates;
 }
