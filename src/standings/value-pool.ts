@@ -18,21 +18,27 @@ export class ValuePool {
   }
 
   /**
-   * Keeps `value` (frozen) and returns it. An index outside 0 .. 10000 or a family that is not
-   * a small integer (`familyKey` gave NaN) keeps nothing: the value is returned as it is.
+   * Keeps `value` (frozen, unless `freeze` is false) and returns it. An index outside
+   * 0 .. 10000 or a family that is not a small integer (`mixKey` gave NaN) keeps nothing:
+   * the value is returned as it is. Unfrozen: for values read in hot code beside fresh ones
+   * of the same shape (a frozen object has its own hidden class, and reads that meet more
+   * shapes are slower); their readers must never write to them.
    */
-  keep<T extends object>(family: number, index: number, value: T): T {
+  keep<T extends object>(family: number, index: number, value: T, freeze = true): T {
     if (!Number.isInteger(family) || !Number.isInteger(index) || index < 0 || index > MAX_INDEX)
       return value;
     let values = this.families.get(family);
     if (!values) this.families.set(family, (values = []));
-    const frozen = Object.freeze(value);
-    values[index] = frozen;
-    return frozen;
+    const kept = freeze ? Object.freeze(value) : value;
+    values[index] = kept;
+    return kept;
   }
 }
 
 const MAX_INDEX = 10000;
+
+/** The kinds of value a pool holds: the first part of each family key. */
+export const POOL_KINDS = { played: 0, substitute: 1, average: 2, playedEntry: 3 } as const;
 
 /**
  * `key` extended by `value`, an integer in 0 .. bound − 1 (mixed radix); NaN otherwise, and a

@@ -11,6 +11,8 @@ import {
 } from '../../src/projections/competitions';
 import { catalogue } from '../../src/events';
 import { FactLog } from '../support/ledger';
+import { dsbInput } from '../../src/projections/competitions/dsb-input';
+import { ValuePool } from '../../src/standings/value-pool';
 
 const C = 'dsb-c1';
 const dates = ['2014-09-08', '2014-09-15', '2014-09-22', '2014-09-29', '2014-10-06', '2014-10-13'];
@@ -115,6 +117,30 @@ describe('DSB standings from the ledger', () => {
     });
     expect(rowOf(view, 'p1')).toMatchObject({ group: 'A', rank: 1, percentage: 60 });
     expect(rowOf(view, 'p8')).toMatchObject({ group: 'B', rank: 4, percentage: 38 });
+  });
+
+  it('DSB-7 equal plain played entries are one shared object in the input, and the input is the same with or without sharing', () => {
+    const log = fullCompetition((s, p) => p === 'p2' && s === 2);
+    result(log, 2, 'p2', 55);
+    const c = fold(competitions, log.events).competitions[C];
+    const pool = new ValuePool();
+    const shared = dsbInput(c, undefined, undefined, pool);
+    expect(shared).toEqual(dsbInput(c));
+    const entriesOf = (pairId: string) =>
+      shared.groups.flatMap((g) => g.pairs).find((p) => p.pairId === pairId)!.entries;
+    // p1 and p3 score 60 and 45 every session: each session's entry is found again, not rebuilt.
+    expect(dsbInput(c, undefined, undefined, pool).groups[0].pairs[0].entries[3]).toBe(
+      entriesOf('p1')[3],
+    );
+    expect(entriesOf('p1')[0]).not.toBe(entriesOf('p1')[1]); // another session, another entry
+    expect(Object.isFrozen(entriesOf('p1')[0])).toBe(false); // the shape of the fresh ones
+    // p2's 55 in session 2 is p2's only: found again under its session, boards and score.
+    expect(entriesOf('p2')[1]).toEqual({
+      session: 2,
+      kind: 'played',
+      percentage: 5500,
+      boards: 24,
+    });
   });
 
   it('an interim standing is as of the last session scored in every group', () => {

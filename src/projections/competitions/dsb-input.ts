@@ -14,6 +14,7 @@ import type { TopIntegralInput, WlRebalance } from '../../standings/dsb';
 import { clubTime } from '../../domain/club-time';
 import { playersAt, sitOutRoundsAt } from '../../domain/competition/results';
 import { toHundredths } from './nz-input';
+import { mixKey, POOL_KINDS, type ValuePool } from '../../standings/value-pool';
 
 /**
  * The last session whose results are in: every group with pairs has at least one result for
@@ -118,6 +119,8 @@ export function dsbInput(
   c: CompetitionState,
   upToSession?: number,
   last = lastSessionScored(c, upToSession),
+  /** Shares equal plain played entries (the projection's pool of the state). */
+  pool?: ValuePool,
 ): CompetitionInput {
   const created = c.competition!;
   const substitutes = firstSubstitutes(c);
@@ -162,10 +165,17 @@ export function dsbInput(
           (recorded ? sitOutRoundsAt(t, row) : d!.sitOutRounds) ?? 0,
           matched,
         );
+        if (!partnership && !sub && !sitOuts && !matched) {
+          entries[s - 1] = plainEntry(pool, s, percentage, boards);
+          continue;
+        }
         const entry: PlayedEntry = { session: s, kind: 'played', percentage, boards };
         if (partnership || sub) {
           const players = recorded ? playersAt(t, row) : d!.players;
-          entry.players = players.filter((p) => pair.players.includes(p));
+          // The result's own array when every player in it is a member (shared, never mutated).
+          entry.players = players.every((p) => pair.players.includes(p))
+            ? players
+            : players.filter((p) => pair.players.includes(p));
         }
         if (sub) {
           groupOfPlayer ??= playerGroups(c);
@@ -204,6 +214,26 @@ export function dsbInput(
       across ? withEveningScores(c, { group, pairs }, last) : { group, pairs },
     ),
   };
+}
+
+/**
+ * A played entry with nothing but its score, shared through `pool` with every equal one: a
+ * rebuild keeps the input of every competition (the championship reads them), about 300,000
+ * such entries in the 20-season benchmark out of a few thousand values. Kept unfrozen, in the
+ * shape of the fresh ones beside them (see `ValuePool.keep`): the DSB computations only read
+ * their input.
+ */
+function plainEntry(
+  pool: ValuePool | undefined,
+  session: number,
+  percentage: number,
+  boards: number,
+): PlayedEntry {
+  const family = pool ? mixKey(mixKey(POOL_KINDS.playedEntry, session, 64), boards, 4096) : NaN;
+  const shared = pool?.find<PlayedEntry>(family, percentage);
+  if (shared) return shared;
+  const made: PlayedEntry = { session, kind: 'played', percentage, boards };
+  return pool ? pool.keep(family, percentage, made, false) : made;
 }
 
 /** DSB-9.4: the WL's dispensations for a pair. */

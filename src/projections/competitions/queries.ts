@@ -437,7 +437,7 @@ const poolOf = (state: CompetitionsState) =>
 function dsbInputOf(state: CompetitionsState, c: CompetitionState, upTo?: number) {
   const last = lastScoredOf(state, c, upTo);
   return remember(state, 'dsb-input', `${c.competition!.competitionId}:${last}`, () =>
-    dsbInput(c, upTo, last),
+    dsbInput(c, upTo, last, poolOf(state)),
   );
 }
 

@@ -1,5 +1,5 @@
 import type { DsbParams } from '../../rulebooks/presets/dsb-groenlo-2014';
-import { mixKey, type ValuePool } from '../value-pool';
+import { mixKey, POOL_KINDS as POOL, type ValuePool } from '../value-pool';
 import { DsbInputError } from './errors';
 import { Rational } from './rational';
 import type {
@@ -195,9 +195,6 @@ function upTo(entries: SessionEntry[], afterSession: number): SessionEntry[] {
   if (ordered) return entries;
   return entries.filter((e) => e.session <= afterSession).sort((a, b) => a.session - b.session);
 }
-
-/** What the pool's families hold: the first digit of each family key. */
-const POOL = { played: 0, substitute: 1, average: 2 } as const;
 
 /** DSB-7.2: the explanation of a row's weighted average, shared through `pool` with every equal one. */
 function averageExplained(

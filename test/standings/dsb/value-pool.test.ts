@@ -23,6 +23,14 @@ describe('ValuePool: equal session scores shared between rows', () => {
     expect(pool.keep(1, 10000, { n: 3 })).toBe(pool.find(1, 10000));
   });
 
+  it('keeps a value unfrozen when asked (read beside fresh ones of its shape)', () => {
+    const pool = new ValuePool();
+    const kept = pool.keep(2, 10, { n: 1 }, false);
+    expect(Object.isFrozen(kept)).toBe(false);
+    expect(pool.find(2, 10)).toBe(kept);
+    expect(Object.isFrozen(pool.keep(2, 11, { n: 2 }))).toBe(true);
+  });
+
   it('mixKey: values within their bounds give distinct keys, any other value NaN', () => {
     expect(mixKey(mixKey(1, 6, 64), 24, 128)).toBe((1 * 64 + 6) * 128 + 24);
     expect(mixKey(mixKey(0, 6, 64), 24, 128)).not.toBe(mixKey(mixKey(0, 5, 64), 24, 128));
