@@ -165,7 +165,8 @@ export function recordResult(
   t.players[row] = playersIndex(
     t,
     typeof before === 'number' ? t.players[before] : -1,
-    pairs[r.pairId]?.players,
+    pairs,
+    r.pairId,
     r.players,
   );
   t.slot[row] = slot;
@@ -185,15 +186,19 @@ function indexIn(list: string[], value: string): number {
 
 /**
  * The index of the players a result names: those of the pair's result before (`before`), or
- * the pair's own array (`own`), when the same two in the same order; else the result's own.
+ * the pair's own array, when the same two in the same order; else the result's own. The pair
+ * is looked up only when the result before differs: a lookup of a freshly parsed id string
+ * is the dearest step here (it was half of this function's time when made for every result).
  */
 function playersIndex(
   t: ResultTable,
   before: number,
-  own: string[] | undefined,
+  pairs: Record<string, { players: string[] } | undefined>,
+  pairId: string,
   players: string[],
 ): number {
   if (before >= 0 && same(t.playerLists[before], players)) return before;
+  const own = pairs[pairId]?.players;
   const kept = own && same(own, players) ? own : players;
   const at = t.playerLists.lastIndexOf(kept);
   return at >= 0 ? at : t.playerLists.push(kept) - 1;
