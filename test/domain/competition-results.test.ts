@@ -1,6 +1,7 @@
 import type { CompetitionFact } from '../../src/domain/competition/facts';
 import {
   evolve,
+  evolveSharing,
   initialCompetitionState,
   isScored,
   presentAt,
@@ -158,6 +159,30 @@ describe('the results of a competition, kept as columns', () => {
     expect(resultsOf(s).map((r) => r.session)).toEqual(
       Array.from({ length: 40 }, (_, i) => Math.floor(i / 2) + 1),
     );
+  });
+
+  it('evolveSharing passes every player id it keeps through `share`, and keeps the same facts', () => {
+    const seen: string[] = [];
+    const share = (id: string) => (seen.push(id), id);
+    const facts = [
+      entered('p1', ['a', 'b']),
+      fact('PartnershipPlayersNamed', {
+        competitionId: C,
+        session: 1,
+        pairId: 'p1',
+        players: ['a', 'b'],
+      }),
+      result(1, 'p1', ['a', 'b']),
+      result(2, 'p1', ['a', 'x']),
+    ];
+    const s = facts.reduce<CompetitionState>(
+      (st, f) => evolveSharing(st, f, share),
+      initialCompetitionState(),
+    );
+    // The pair's two, the named two, and the players of the result that names others.
+    expect(seen).toEqual(['a', 'b', 'a', 'b', 'a', 'x']);
+    expect(resultsOf(s)).toEqual(resultsOf(fold(facts)));
+    expect(s.named['1:p1']).toEqual(['a', 'b']);
   });
 
   it('a derived (board-scored) result is read after the recorded ones, never over them', () => {

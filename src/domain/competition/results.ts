@@ -141,13 +141,14 @@ function ensureRoom(t: ResultTable, hint: number): void {
  * (the deciders refuse it: that is a correction). The players array kept is the pair's own
  * (`pairs`) when the result names the same players in the same order, so that hundreds of
  * thousands of results do not each keep a copy: nothing may mutate a result's players.
- * `hint`: how many rows to make room for when the table is new.
+ * `hint`: how many rows to make room for when the table is new; `share`: see `evolve`.
  */
 export function recordResult(
   t: ResultTable,
   r: SessionResultRecorded,
   pairs: Record<string, { players: string[] } | undefined>,
   hint = 0,
+  share?: (id: string) => string,
 ): void {
   if (t.count === 0) t.competitionId = r.competitionId;
   const slot = slotFor(t, r.pairId);
@@ -168,6 +169,7 @@ export function recordResult(
     pairs,
     r.pairId,
     r.players,
+    share,
   );
   t.slot[row] = slot;
   t.session[row] = r.session;
@@ -196,10 +198,11 @@ function playersIndex(
   pairs: Record<string, { players: string[] } | undefined>,
   pairId: string,
   players: string[],
+  share: ((id: string) => string) | undefined,
 ): number {
   if (before >= 0 && same(t.playerLists[before], players)) return before;
   const own = pairs[pairId]?.players;
-  const kept = own && same(own, players) ? own : players;
+  const kept = own && same(own, players) ? own : share ? players.map(share) : players;
   const at = t.playerLists.lastIndexOf(kept);
   return at >= 0 ? at : t.playerLists.push(kept) - 1;
 }

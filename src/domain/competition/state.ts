@@ -86,13 +86,30 @@ export const initialCompetitionState = (): CompetitionState => ({
 
 export const sessionKey = (session: number, id: string) => `${session}:${id}`;
 
-export function evolve(state: CompetitionState, fact: CompetitionFact): CompetitionState {
+/** Folds one fact into a competition's state. */
+export const evolve = (state: CompetitionState, fact: CompetitionFact): CompetitionState =>
+  evolveSharing(state, fact, undefined);
+
+/**
+ * `evolve`, with `share` returning one string for equal player ids (a projection's table over
+ * all its competitions): a club history names the same players in thousands of facts, each
+ * parsed into a string of its own. A separate function, so that `facts.reduce(evolve, s)`
+ * cannot pass an index for it.
+ */
+export function evolveSharing(
+  state: CompetitionState,
+  fact: CompetitionFact,
+  share: ((id: string) => string) | undefined,
+): CompetitionState {
   switch (fact.type) {
     case 'CompetitionCreated':
       state.competition = fact.data;
       break;
     case 'PairEntered':
-      state.pairs[fact.data.pairId] = { players: fact.data.players, group: fact.data.group };
+      state.pairs[fact.data.pairId] = {
+        players: shared(fact.data.players, share),
+        group: fact.data.group,
+      };
       break;
     case 'PairGroupAssigned':
       state.pairs[fact.data.pairId].group = fact.data.group;
@@ -103,13 +120,16 @@ export function evolve(state: CompetitionState, fact: CompetitionFact): Competit
       };
       break;
     case 'PartnershipPlayersNamed':
-      state.named[sessionKey(fact.data.session, fact.data.pairId)] = fact.data.players;
+      state.named[sessionKey(fact.data.session, fact.data.pairId)] = shared(
+        fact.data.players,
+        share,
+      );
       break;
     case 'SessionHeld':
       if (fact.data.date) (state.heldOn ??= dict())[fact.data.session] = fact.data.date;
       break;
     case 'SessionResultRecorded':
-      recordResult(state.results, fact.data, state.pairs, roomFor(state));
+      recordResult(state.results, fact.data, state.pairs, roomFor(state), share);
       break;
     case 'SessionScoredFromBoards': {
       const d = fact.data;
@@ -160,6 +180,10 @@ export function evolve(state: CompetitionState, fact: CompetitionFact): Competit
   }
   return state;
 }
+
+/** `players` with each id shared through `share` (the same array without one). */
+const shared = (players: string[], share: ((id: string) => string) | undefined) =>
+  share ? players.map(share) : players;
 
 /** Rows to make room for in a new results table: every session of every pair entered. */
 function roomFor(state: CompetitionState): number {
