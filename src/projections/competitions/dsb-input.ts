@@ -200,12 +200,10 @@ export function dsbInput(
       }
     }
     const dispensations = c.dispensations.length ? dispensationsOf(c, pairId) : [];
-    groups.get(group)?.push({
-      pairId,
-      members: pair.players,
-      entries,
-      ...(dispensations.length ? { dispensations } : {}),
-    });
+    // The field set only when there is one: no object spread per pair.
+    const input: PairInput = { pairId, members: pair.players, entries };
+    if (dispensations.length) input.dispensations = dispensations;
+    groups.get(group)?.push(input);
   }
   return {
     id: created.competitionId,

@@ -31,6 +31,18 @@ describe('ValuePool: equal session scores shared between rows', () => {
     expect(Object.isFrozen(pool.keep(2, 11, { n: 2 }))).toBe(true);
   });
 
+  it('a family holding many values (past 64, made dense) still finds each and only those', () => {
+    const pool = new ValuePool();
+    const kept = new Map<number, object>();
+    for (let i = 0; i <= 10000; i += 97) kept.set(i, pool.keep(7, i, { i }));
+    expect(kept.size).toBeGreaterThan(64);
+    for (const [i, v] of kept) expect(pool.find(7, i)).toBe(v);
+    expect(pool.find(7, 1)).toBeUndefined();
+    expect(pool.find(8, 97)).toBeUndefined();
+    expect(pool.keep(7, 10001, { i: 10001 })).toEqual({ i: 10001 });
+    expect(pool.find(7, 10001)).toBeUndefined();
+  });
+
   it('mixKey: values within their bounds give distinct keys, any other value NaN', () => {
     expect(mixKey(mixKey(1, 6, 64), 24, 128)).toBe((1 * 64 + 6) * 128 + 24);
     expect(mixKey(mixKey(0, 6, 64), 24, 128)).not.toBe(mixKey(mixKey(0, 5, 64), 24, 128));
