@@ -53,6 +53,13 @@ const DENSE_FROM = 64;
 
 const MAX_INDEX = 10000;
 
+/**
+ * The family of a value of `kind` (POOL_KINDS) by a session or count (0 .. 63) and a number of
+ * boards (0 .. 4095): the key every pooled score, entry and explanation is kept under.
+ */
+export const familyOf = (kind: number, n: number, boards: number): number =>
+  mixKey(mixKey(kind, n, 64), boards, 4096);
+
 /** The kinds of value a pool holds: the first part of each family key. */
 export const POOL_KINDS = { played: 0, substitute: 1, average: 2, playedEntry: 3 } as const;
 

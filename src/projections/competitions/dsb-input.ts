@@ -14,7 +14,7 @@ import type { TopIntegralInput, WlRebalance } from '../../standings/dsb';
 import { clubTime } from '../../domain/club-time';
 import { playersAt, sitOutRoundsAt } from '../../domain/competition/results';
 import { toHundredths } from './nz-input';
-import { mixKey, POOL_KINDS, type ValuePool } from '../../standings/value-pool';
+import { familyOf, POOL_KINDS, type ValuePool } from '../../standings/value-pool';
 
 /**
  * The last session whose results are in: every group with pairs has at least one result for
@@ -227,7 +227,7 @@ function plainEntry(
   percentage: number,
   boards: number,
 ): PlayedEntry {
-  const family = pool ? mixKey(mixKey(POOL_KINDS.playedEntry, session, 64), boards, 4096) : NaN;
+  const family = pool ? familyOf(POOL_KINDS.playedEntry, session, boards) : NaN;
   const shared = pool?.find<PlayedEntry>(family, percentage);
   if (shared) return shared;
   const made: PlayedEntry = { session, kind: 'played', percentage, boards };

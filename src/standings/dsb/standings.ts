@@ -1,5 +1,5 @@
 import type { DsbParams } from '../../rulebooks/presets/dsb-groenlo-2014';
-import { mixKey, POOL_KINDS as POOL, type ValuePool } from '../value-pool';
+import { familyOf, POOL_KINDS as POOL, type ValuePool } from '../value-pool';
 import { DsbInputError } from './errors';
 import { Rational } from './rational';
 import type {
@@ -203,7 +203,7 @@ function averageExplained(
   boards: number,
   average: number,
 ): Explanation {
-  const family = pool ? mixKey(mixKey(POOL.average, count, 64), boards, 4096) : NaN;
+  const family = pool ? familyOf(POOL.average, count, boards) : NaN;
   const shared = pool?.find<Explanation>(family, average);
   if (shared) return shared;
   const made: Explanation = {
@@ -222,9 +222,7 @@ function playedScore(
   score: number,
   boards: number,
 ): SessionScore {
-  const family = pool
-    ? mixKey(mixKey(substitute ? POOL.substitute : POOL.played, session, 64), boards, 4096)
-    : NaN;
+  const family = pool ? familyOf(substitute ? POOL.substitute : POOL.played, session, boards) : NaN;
   const shared = pool?.find<SessionScore>(family, score);
   if (shared) return shared;
   const made: SessionScore = {
