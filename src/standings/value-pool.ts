@@ -4,9 +4,9 @@
  * one kept is an object the collector copies (the 20-season benchmark's answers kept 25 MB
  * less with the session scores shared). A value is found by a small `family` key (what it
  * is, session or count, boards: a few dozen families) and an `index` in 0 .. 10000 (a score in
- * hundredths): an array per family, so a lookup is an index, not a hash of a large table.
- * A pooled value is frozen, so that a caller mutating one it was given fails instead of
- * changing another row. One pool per consistent set of answers (the projection keeps one per
+ * hundredths): an array per family (dense once it holds many), so a lookup is an index.
+ * A pooled value is frozen unless its caller asks otherwise (`keep`), so that a caller
+ * mutating one it was given fails instead of changing another row. One pool per consistent set of answers (the projection keeps one per
  * state); without one, every value is a fresh object.
  */
 export class ValuePool {
@@ -19,7 +19,7 @@ export class ValuePool {
 
   /**
    * Keeps `value` (frozen, unless `freeze` is false) and returns it. An index outside
-   * 0 .. 10000 or a family that is not a small integer (`mixKey` gave NaN) keeps nothing:
+   * 0 .. 10000 or a family that is not a small integer (`familyOf` gave NaN) keeps nothing:
    * the value is returned as it is. Unfrozen: for values read in hot code beside fresh ones
    * of the same shape (a frozen object has its own hidden class, and reads that meet more
    * shapes are slower); their readers must never write to them.

@@ -202,10 +202,17 @@ function playersIndex(
 ): number {
   if (before >= 0 && same(t.playerLists[before], players)) return before;
   const own = pairs[pairId]?.players;
-  const kept = own && same(own, players) ? own : share ? players.map(share) : players;
-  const at = t.playerLists.lastIndexOf(kept);
-  return at >= 0 ? at : t.playerLists.push(kept) - 1;
+  if (own && same(own, players)) {
+    // The pair's own array may be listed already; the result's own players never are.
+    const at = t.playerLists.lastIndexOf(own);
+    return at >= 0 ? at : t.playerLists.push(own) - 1;
+  }
+  return t.playerLists.push(sharedIds(players, share)) - 1;
 }
+
+/** `players` with each id passed through `share` (the same array without one). */
+export const sharedIds = (players: string[], share: ((id: string) => string) | undefined) =>
+  share ? players.map(share) : players;
 
 /**
  * A pair's slot, a new one for a new pair. A session's results usually arrive in the order of

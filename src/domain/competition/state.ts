@@ -15,6 +15,7 @@ import {
   resultAt,
   resultCount,
   resultRow,
+  sharedIds,
   type ResultTable,
 } from './results';
 
@@ -107,7 +108,7 @@ export function evolveSharing(
       break;
     case 'PairEntered':
       state.pairs[fact.data.pairId] = {
-        players: shared(fact.data.players, share),
+        players: sharedIds(fact.data.players, share),
         group: fact.data.group,
       };
       break;
@@ -120,7 +121,7 @@ export function evolveSharing(
       };
       break;
     case 'PartnershipPlayersNamed':
-      state.named[sessionKey(fact.data.session, fact.data.pairId)] = shared(
+      state.named[sessionKey(fact.data.session, fact.data.pairId)] = sharedIds(
         fact.data.players,
         share,
       );
@@ -180,10 +181,6 @@ export function evolveSharing(
   }
   return state;
 }
-
-/** `players` with each id shared through `share` (the same array without one). */
-const shared = (players: string[], share: ((id: string) => string) | undefined) =>
-  share ? players.map(share) : players;
 
 /** Rows to make room for in a new results table: every session of every pair entered. */
 function roomFor(state: CompetitionState): number {

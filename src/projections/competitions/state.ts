@@ -73,7 +73,7 @@ const lastFound = new WeakMap<CompetitionsState, { id: string; c: CompetitionSta
  * about 300,000 strings; shared, equal ids also compare as one reference in the queries.
  */
 const idTables = new WeakMap<CompetitionsState, (id: string) => string>();
-function sharedIds(state: CompetitionsState): (id: string) => string {
+function idTableOf(state: CompetitionsState): (id: string) => string {
   let share = idTables.get(state);
   if (!share) {
     const table = new Map<string, string>();
@@ -138,7 +138,7 @@ export const competitions: Projection<CompetitionsState> = {
         lastFound.set(state, { id, c });
       }
       // The recorded event has the fact's type, occurredAt and data: no copy per fact.
-      evolveSharing(c, event as unknown as CompetitionFact, sharedIds(state));
+      evolveSharing(c, event as unknown as CompetitionFact, idTableOf(state));
     }
     return state;
   },
