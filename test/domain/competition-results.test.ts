@@ -9,7 +9,7 @@ import {
   resultsOf,
   type CompetitionState,
 } from '../../src/domain/competition/state';
-import { resultCount } from '../../src/domain/competition/results';
+import { resultCount, shareTable, type Share } from '../../src/domain/competition/results';
 
 /**
  * A competition's results are kept as columns (`ResultTable`): what the deciders and the
@@ -103,6 +103,34 @@ describe('the results of a competition, kept as columns', () => {
     expect(resultOf(s, 1, 'p1')!.percentage).toBe(60);
   });
 
+  it('a result recorded late for an earlier session is a new row; a second one for any session replaces its row', () => {
+    const s = fold([
+      entered('p1', ['a', 'b']),
+      result(1, 'p1', ['a', 'b'], { percentage: 51 }),
+      result(3, 'p1', ['a', 'b'], { percentage: 53 }),
+      result(2, 'p1', ['a', 'b'], { percentage: 52 }),
+      result(3, 'p1', ['a', 'b'], { percentage: 63 }),
+      result(2, 'p1', ['a', 'b'], { percentage: 62 }),
+      result(1, 'p1', ['a', 'b'], { percentage: 61 }),
+      result(4, 'p1', ['a', 'b'], { percentage: 54 }),
+    ]);
+    expect(resultCount(s.results)).toBe(4);
+    expect([1, 2, 3, 4].map((n) => resultOf(s, n, 'p1')!.percentage)).toEqual([61, 62, 63, 54]);
+    expect(resultOf(s, 5, 'p1')).toBeUndefined();
+    expect(resultsOf(s).map((r) => r.session)).toEqual([1, 3, 2, 4]);
+  });
+
+  it('reads a result recorded after an earlier read (the row index follows new rows)', () => {
+    let s = fold([entered('p1', ['a', 'b']), entered('p2', ['c', 'd'])]);
+    s = evolve(s, result(1, 'p1', ['a', 'b']));
+    expect(resultOf(s, 1, 'p2')).toBeUndefined();
+    s = evolve(s, result(1, 'p2', ['c', 'd'], { percentage: 47 }));
+    expect(resultOf(s, 1, 'p2')!.percentage).toBe(47);
+    expect(resultOf(s, 0, 'p2')).toBeUndefined();
+    expect(resultOf(s, -1, 'p1')).toBeUndefined();
+    expect(resultOf(s, 1, 'nobody')).toBeUndefined();
+  });
+
   it('survives a JSON round trip (a saved projection state)', () => {
     const s = fold([
       entered('p1', ['a', 'b']),
@@ -161,9 +189,9 @@ describe('the results of a competition, kept as columns', () => {
     );
   });
 
-  it('evolveSharing passes every player id it keeps through `share`, and keeps the same facts', () => {
-    const seen: string[] = [];
-    const share = (id: string) => (seen.push(id), id);
+  it('evolveSharing passes every list of players it keeps through `share`, and keeps the same facts', () => {
+    const seen: string[][] = [];
+    const share: Share = { id: (id) => id, list: (ids) => (seen.push([...ids]), [...ids]) };
     const facts = [
       entered('p1', ['a', 'b']),
       fact('PartnershipPlayersNamed', {
@@ -180,9 +208,45 @@ describe('the results of a competition, kept as columns', () => {
       initialCompetitionState(),
     );
     // The pair's two, the named two, and the players of the result that names others.
-    expect(seen).toEqual(['a', 'b', 'a', 'b', 'a', 'x']);
+    expect(seen).toEqual([
+      ['a', 'b'],
+      ['a', 'b'],
+      ['a', 'x'],
+    ]);
     expect(resultsOf(s)).toEqual(resultsOf(fold(facts)));
     expect(s.named['1:p1']).toEqual(['a', 'b']);
+  });
+
+  it('shareTable gives one array for equal lists (same ids, same order), across pairs and competitions', () => {
+    const share = shareTable();
+    const facts = (competitionId: string) =>
+      [
+        entered('p1', ['a', 'b']),
+        entered('p2', ['b', 'a']),
+        fact('PartnershipPlayersNamed', {
+          competitionId,
+          session: 1,
+          pairId: 'p1',
+          players: ['a', 'b'],
+        }),
+        result(1, 'p1', ['a', 'c']),
+      ].map((f) => ({ ...f, data: { ...f.data, competitionId } }) as CompetitionFact);
+    const one = facts('one').reduce(
+      (st, f) => evolveSharing(st, f, share),
+      initialCompetitionState(),
+    );
+    const two = facts('two').reduce(
+      (st, f) => evolveSharing(st, f, share),
+      initialCompetitionState(),
+    );
+    expect(two.pairs.p1.players).toBe(one.pairs.p1.players);
+    expect(one.named['1:p1']).toBe(one.pairs.p1.players);
+    expect(one.pairs.p2.players).not.toBe(one.pairs.p1.players);
+    expect(one.pairs.p2.players).toEqual(['b', 'a']);
+    expect(resultOf(two, 1, 'p1')!.players).toBe(resultOf(one, 1, 'p1')!.players);
+    expect(resultOf(one, 1, 'p1')!.players).toEqual(['a', 'c']);
+    expect(share.list(['a', 'b', 'c'])).toBe(share.list(['a', 'b', 'c']));
+    expect(share.list(['a', 'b', 'c'])).not.toBe(share.list(['a', 'b']));
   });
 
   it('a derived (board-scored) result is read after the recorded ones, never over them', () => {

@@ -390,7 +390,7 @@ export function decide(
           'data.order',
         );
       }
-      if (state.ballots[String(fact.data.session)]) {
+      if (state.ballots?.[String(fact.data.session)]) {
         throw new RuleViolation(
           'LEDGER',
           `session ${fact.data.session} has been drawn already`,

@@ -12,7 +12,7 @@ import type {
 } from '../../standings/dsb';
 import type { TopIntegralInput, WlRebalance } from '../../standings/dsb';
 import { clubTime } from '../../domain/club-time';
-import { playersAt, sitOutRoundsAt } from '../../domain/competition/results';
+import { playersAt, rowIn, rowIndex, sitOutRoundsAt } from '../../domain/competition/results';
 import { toHundredths } from './nz-input';
 import { familyOf, POOL_KINDS, type ValuePool } from '../../standings/value-pool';
 
@@ -34,29 +34,27 @@ export function lastSessionScored(c: CompetitionState, upToSession = Number.MAX_
   }
   const t = c.results;
   const slotGroup = t.pairIds.map(indexOf);
-  const derived = Object.values(c.derivedResults ?? {});
-  const total = c.competition?.sessions.length ?? 0;
-  const seen: boolean[] = [];
-  let last = 0;
-  while (last < Math.min(total, upToSession)) {
-    const session = last + 1;
-    seen.fill(false);
-    let inSession = 0;
-    const mark = (g: number) => {
-      if (g >= 0 && !seen[g]) {
-        seen[g] = true;
-        inSession++;
-      }
-    };
-    const bySlot = t.rowAt[session] ?? [];
-    for (let slot = 0; slot < bySlot.length; slot++) {
-      if (typeof bySlot[slot] === 'number') mark(slotGroup[slot]);
+  const total = Math.min(c.competition?.sessions.length ?? 0, upToSession);
+  // Session → the groups with a result in it, one row pass: seen[session × groups + group].
+  const width = groups.length;
+  const seen = new Uint8Array((total + 1) * width);
+  const inSession = new Array<number>(total + 1).fill(0);
+  const mark = (session: number, g: number) => {
+    if (g < 0 || !(session >= 1 && session <= total)) return;
+    const at = session * width + g;
+    if (seen[at] === 0) {
+      seen[at] = 1;
+      inSession[session]++;
     }
-    for (const r of derived) if (r.session === session) mark(indexOf(r.pairId));
-    // Every group with pairs must have a result.
-    if (inSession === 0 || inSession < groups.length) break;
-    last = session;
+  };
+  for (let row = 0; row < t.count; row++) mark(t.session[row], slotGroup[t.slot[row]]);
+  for (const key in c.derivedResults) {
+    const r = c.derivedResults[key];
+    mark(r.session, indexOf(r.pairId));
   }
+  let last = 0;
+  // Every group with pairs must have a result.
+  while (last < total && inSession[last + 1] > 0 && inSession[last + 1] >= width) last++;
   return last;
 }
 
@@ -67,27 +65,28 @@ export function lastSessionScored(c: CompetitionState, upToSession = Number.MAX_
  */
 function substituteCase(
   c: CompetitionState,
-  groupOfPlayer: Map<string, string | undefined>,
   pairGroup: string,
   substituteId: string,
   playedInGroup: string | undefined,
 ): SubstituteCase {
   const groups = c.competition!.groups ?? [];
-  const own = groupOfPlayer.get(substituteId);
+  const own = groupOfPlayer(c, substituteId);
   if (own === undefined) return 'outside';
   if (own === pairGroup) return 'sameGroup';
   const stronger = groups.indexOf(own) < groups.indexOf(pairGroup) ? own : pairGroup;
   return (playedInGroup ?? pairGroup) === stronger ? 'strongerGroup' : 'weakerGroup';
 }
 
-/** Each entered player's group: the first pair naming them, in entry order. */
-function playerGroups(c: CompetitionState): Map<string, string | undefined> {
-  const out = new Map<string, string | undefined>();
+/**
+ * An entered player's group: that of the first pair naming them, in entry order. Searched for
+ * each substitute: a competition has a few, and a table of every player for them cost more.
+ */
+function groupOfPlayer(c: CompetitionState, player: string): string | undefined {
   for (const pairId in c.pairs) {
     const p = c.pairs[pairId];
-    for (const player of p.players) if (!out.has(player)) out.set(player, p.group);
+    if (p.players.includes(player)) return p.group;
   }
-  return out;
+  return undefined;
 }
 
 /** A competition's facts of one kind, by pair and then by session: one pass, no keys built. */
@@ -128,11 +127,9 @@ export function dsbInput(
   // Most competitions have no sit-out match: build no keys for them.
   const across = hasAny(c.sitOutMatches);
   const t = c.results;
-  // Each session's rows by pair slot, looked up once per session, not per pair and session.
-  const rowsAt: Array<Array<number | null>> = [];
-  for (let s = 1; s <= last; s++) rowsAt[s] = t.rowAt[s] ?? [];
+  // Which row holds each session's result of each pair: derived once, read by index.
+  const rows = rowIndex(t);
   const derived = c.derivedResults;
-  let groupOfPlayer: Map<string, string | undefined> | undefined;
   const groups = new Map<string, PairInput[]>();
   for (const g of created.groups ?? []) groups.set(g, []);
   for (const pairId in c.pairs) {
@@ -142,17 +139,14 @@ export function dsbInput(
     const entries = new Array<SessionEntry>(last);
     const subbed = substitutes.get(pairId);
     const notified = absences.get(pairId);
-    const slot = t.slotOf[pairId];
+    const slot = rows.slotOf.get(pairId);
     const partnership = pair.players.length === 3;
     for (let s = 1; s <= last; s++) {
       // The result read from its columns (a derived one from its object): no fact rebuilt.
-      const row = slot === undefined ? undefined : rowsAt[s][slot];
-      const d =
-        typeof row === 'number' || derived === undefined
-          ? undefined
-          : derived[sessionKey(s, pairId)];
-      if (typeof row === 'number' || d) {
-        const recorded = typeof row === 'number';
+      const row = slot === undefined ? -1 : rowIn(rows, s, slot);
+      const d = row >= 0 || derived === undefined ? undefined : derived[sessionKey(s, pairId)];
+      if (row >= 0 || d) {
+        const recorded = row >= 0;
         const sub = subbed?.get(s);
         const percentage = toHundredths(recorded ? t.percentage[row] : d!.percentage);
         const boards = recorded ? t.boardsPlayed[row] : d!.boardsPlayed;
@@ -178,9 +172,8 @@ export function dsbInput(
             : players.filter((p) => pair.players.includes(p));
         }
         if (sub) {
-          groupOfPlayer ??= playerGroups(c);
           entry.substitute = {
-            case: substituteCase(c, groupOfPlayer, group, sub.substituteId, sub.playedInGroup),
+            case: substituteCase(c, group, sub.substituteId, sub.playedInGroup),
             name: sub.substituteId,
           };
         }
@@ -199,7 +192,7 @@ export function dsbInput(
           : { session: s, kind: 'absent' };
       }
     }
-    const dispensations = c.dispensations.length ? dispensationsOf(c, pairId) : [];
+    const dispensations = c.dispensations?.length ? dispensationsOf(c, pairId) : [];
     // The field set only when there is one: no object spread per pair.
     const input: PairInput = { pairId, members: pair.players, entries };
     if (dispensations.length) input.dispensations = dispensations;
@@ -236,7 +229,7 @@ function plainEntry(
 
 /** DSB-9.4: the WL's dispensations for a pair. */
 const dispensationsOf = (c: CompetitionState, pairId: string): Dispensation[] =>
-  c.dispensations
+  (c.dispensations ?? [])
     .filter((d) => d.pairId === pairId)
     .map((d) =>
       d.rule === 'DSB-9.4(2)'
@@ -281,7 +274,7 @@ function withEveningScores(c: CompetitionState, g: GroupInput, last: number): Gr
 /** GroupsRebalanced facts as the DSB-8 computation's WL decisions (the latest per pair wins). */
 export function wlDecisions(c: CompetitionState): WlRebalance[] {
   const byPair = new Map<string, WlRebalance>();
-  for (const r of c.rebalances) {
+  for (const r of c.rebalances ?? []) {
     for (const m of r.moves)
       byPair.set(m.pairId, { pairId: m.pairId, group: m.group, reason: r.reason });
   }

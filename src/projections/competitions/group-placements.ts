@@ -146,7 +146,7 @@ export function groupPlacements(
       };
       continue;
     }
-    const decision = competition.groupDecisions[pairId];
+    const decision = competition.groupDecisions?.[pairId];
     const wl =
       decision?.basis === 'WL'
         ? { group: decision.group, reason: decision.reason ?? 'WL decision' }

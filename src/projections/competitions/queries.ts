@@ -197,7 +197,7 @@ export function standingsOf(
   }
   expectPreset(rulebook, 'dsb-groenlo-2014', competitionId, head.format);
   if (head.format === 'dsb-top-integral') {
-    const ballot = c.ballots['1'];
+    const ballot = c.ballots?.['1'];
     if (!ballot) throw new MissingBallotError(competitionId);
     const params = rulebook.params as unknown as DsbParams;
     const input = topIntegralInput(c, ballot, head.afterSession);

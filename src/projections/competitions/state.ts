@@ -9,6 +9,7 @@ import {
 import type { RecordedEvent } from '../../events/envelope';
 import { rulebookFactOf, type RulebookFactRecord } from '../../rulebooks/rulebook-facts';
 import { onDocumentedStream } from '../../domain/streams';
+import { shareTable, type Share } from '../../domain/competition/results';
 import type { Projection } from '../projection';
 import {
   foldBoardSessionFact,
@@ -65,36 +66,32 @@ export interface CompetitionsState {
   position: number;
 }
 
-const lastFound = new WeakMap<CompetitionsState, { id: string; c: CompetitionState }>();
-
 /**
- * One string per player id across a state's competitions, beside the state (not saved with
- * it: a state read back shares from then on). The 20-season benchmark names 4,224 players in
- * about 300,000 strings; shared, equal ids also compare as one reference in the queries.
+ * What the fold keeps beside a state, not saved with it (a state read back starts afresh):
+ * the ids and lists of players shared across its competitions (`shareTable`), and the last
+ * competition found: its facts come in runs (a session's results are one append), so it is
+ * reused instead of looking a fresh id string up in every competition's key.
  */
-const idTables = new WeakMap<CompetitionsState, (id: string) => string>();
-function idTableOf(state: CompetitionsState): (id: string) => string {
-  let share = idTables.get(state);
-  if (!share) {
-    const table = new Map<string, string>();
-    share = (id) => {
-      const known = table.get(id);
-      if (known !== undefined) return known;
-      table.set(id, id);
-      return id;
-    };
-    idTables.set(state, share);
-  }
-  return share;
+interface FoldContext {
+  share: Share;
+  lastId?: string;
+  last?: CompetitionState;
+}
+const contexts = new WeakMap<CompetitionsState, FoldContext>();
+
+function contextOf(state: CompetitionsState): FoldContext {
+  let context = contexts.get(state);
+  if (!context) contexts.set(state, (context = { share: shareTable() }));
+  return context;
 }
 
 export const competitions: Projection<CompetitionsState> = {
   name: 'competitions',
   // 5: a competition or rulebook fact is read only from its documented stream, and a rulebook
   // fact keeps its position. 6: a competition's results are columns (`ResultTable`). 7: the
-  // columns are numbers (typed arrays), strings by index. Saved states of an older version
-  // are rebuilt.
-  version: 7,
+  // columns are numbers (typed arrays), strings by index. 8: no stored index of rows by
+  // session (`lastRow`). Saved states of an older version are rebuilt.
+  version: 8,
   initial: () => ({
     rulebooks: dict(),
     players: dict(),
@@ -108,6 +105,20 @@ export const competitions: Projection<CompetitionsState> = {
     // written before the append gate refused it, is not a fact of that competition or club.
     if (!onDocumentedStream(event)) return state;
     const d = event.data as Record<string, unknown>;
+    // Nearly every fact is a competition's: asked first.
+    if (COMPETITION_FACT_TYPES.has(event.type)) {
+      const id = d.competitionId as string;
+      const context = contextOf(state);
+      let c = context.last;
+      if (context.lastId !== id || !c) {
+        c = state.competitions[id] ??= initialCompetitionState();
+        context.lastId = id;
+        context.last = c;
+      }
+      // The recorded event has the fact's type, occurredAt and data: no copy per fact.
+      evolveSharing(c, event as unknown as CompetitionFact, context.share);
+      return state;
+    }
     const rulebookFact = rulebookFactOf(event.type, d, event.position);
     if (rulebookFact) {
       (state.rulebooks[d.clubId as string] ??= []).push(rulebookFact);
@@ -126,19 +137,6 @@ export const competitions: Projection<CompetitionsState> = {
       };
     } else if (isBoardSessionFact(event.type)) {
       foldBoardSessionFact((state.boardSessions ??= dict()), event);
-    } else if (COMPETITION_FACT_TYPES.has(event.type)) {
-      const id = d.competitionId as string;
-      // A competition's facts come in runs (a session's results are one append): the last one
-      // found is reused instead of looking a fresh id string up in every competition's key.
-      let c: CompetitionState;
-      const last = lastFound.get(state);
-      if (last?.id === id) c = last.c;
-      else {
-        c = state.competitions[id] ??= initialCompetitionState();
-        lastFound.set(state, { id, c });
-      }
-      // The recorded event has the fact's type, occurredAt and data: no copy per fact.
-      evolveSharing(c, event as unknown as CompetitionFact, idTableOf(state));
     }
     return state;
   },

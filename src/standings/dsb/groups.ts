@@ -109,10 +109,10 @@ export interface Eligibility {
 }
 
 /** DSB-8.3/8.4: a partnership's members who played fewer than `min` sessions ("m (n), …"). */
-function shortMembers(pair: PairInput, byMember: Participation['byMember'], min: number): string {
+function shortMembers(pair: PairInput, p: Participation, min: number): string {
   let out = '';
   for (const m of pair.members) {
-    const n = byMember[m] ?? 0;
+    const n = p.sessionsOf(m);
     if (n < min) out += out === '' ? `${m} (${n})` : `, ${m} (${n})`;
   }
   return out;
@@ -142,9 +142,7 @@ export function eligibilityOf(params: DsbParams, pair: PairInput, row: StandingR
     });
   }
   // The members in their order (the keys of byMember), without enumerating a hash table.
-  const short83 = p.partnership
-    ? shortMembers(pair, p.byMember, pr.partnershipMemberMinSessions)
-    : '';
+  const short83 = p.partnership ? shortMembers(pair, p, pr.partnershipMemberMinSessions) : '';
   if (short83 !== '') {
     mayBePromoted = false;
     explain.push({
@@ -173,7 +171,7 @@ export function eligibilityOf(params: DsbParams, pair: PairInput, row: StandingR
     const short =
       pa.partnershipMemberMinSessions === pr.partnershipMemberMinSessions
         ? short83
-        : shortMembers(pair, p.byMember, pa.partnershipMemberMinSessions);
+        : shortMembers(pair, p, pa.partnershipMemberMinSessions);
     if (short !== '') {
       const f = `member(s) ${short} fewer than ${pa.partnershipMemberMinSessions}`;
       faults = faults === '' ? f : `${faults}; ${f}`;

@@ -15,13 +15,7 @@ import type {
   SessionScore,
   StandingRow,
 } from './types';
-import {
-  playersOf,
-  requireEntriesUpTo,
-  requireInt,
-  validateCompetition,
-  validateGroup,
-} from './validate';
+import { requireEntriesUpTo, requireInt, validateCompetition, validateGroup } from './validate';
 
 /** Hundredths → percent for display (2 decimals). */
 export const pct = (hundredths: number): number => hundredths / 100;
@@ -117,6 +111,51 @@ export function substituteScore(
   }
 }
 
+/**
+ * A pair's participation: the counts by member kept beside the pair's own members array, and
+ * `byMember` built only when read or written out. Every standing row has one, and a hash table
+ * of player ids for each (what `byMember` is) was a fifth of what a rebuild's answers keep.
+ */
+class PairParticipation implements Participation {
+  constructor(
+    readonly played: number,
+    readonly original: number,
+    readonly absent: number,
+    readonly partnership: boolean,
+    private readonly members: readonly string[],
+    private readonly counts: readonly number[],
+  ) {}
+
+  get withSubstitute(): number {
+    return this.played - this.original;
+  }
+
+  sessionsOf(member: string): number {
+    const i = this.members.indexOf(member);
+    return i < 0 ? 0 : this.counts[i];
+  }
+
+  get byMember(): { [member: string]: number } {
+    // Keyed by player ids: a prototype-less record (a hash table). A literal `{}` given every
+    // new id makes V8 look up or build a hidden class for it.
+    const out = Object.create(null) as { [m: string]: number };
+    for (let i = 0; i < this.members.length; i++) out[this.members[i]] = this.counts[i];
+    return out;
+  }
+
+  /** The JSON of a plain participation, in its order of fields. */
+  toJSON() {
+    return {
+      played: this.played,
+      original: this.original,
+      withSubstitute: this.withSubstitute,
+      absent: this.absent,
+      byMember: this.byMember,
+      partnership: this.partnership,
+    };
+  }
+}
+
 /** DSB-8.3/8.4/9.4/11.2: sessions played, in the original composition, by each member. */
 export function participationOf(
   params: DsbParams,
@@ -124,8 +163,8 @@ export function participationOf(
   afterSession = params.pairsCompetition.sessions,
 ): Participation {
   const members = pair.members;
-  // Counted by the member's place in the pair, then written once.
-  const counts = members.map(() => 0);
+  // Counted by the member's place in the pair.
+  const counts = new Array<number>(members.length).fill(0);
   let played = 0;
   let original = 0;
   let absent = 0;
@@ -137,21 +176,17 @@ export function participationOf(
     }
     played++;
     if (!e.substitute) original++;
-    for (const m of playersOf(pair, e)) counts[members.indexOf(m)]++;
+    const players = e.players ?? members;
+    for (let i = 0; i < players.length; i++) counts[members.indexOf(players[i])]++;
   }
-  // Keyed by player ids: a prototype-less record (a hash table). A literal `{}` is smaller,
-  // but every new id added to one makes V8 look up or build a hidden class for it, which made
-  // this function about half as fast again over the 20-season benchmark.
-  const byMember = Object.create(null) as { [m: string]: number };
-  for (let i = 0; i < members.length; i++) byMember[members[i]] = counts[i];
-  return {
+  return new PairParticipation(
     played,
     original,
-    withSubstitute: played - original,
     absent,
-    byMember,
-    partnership: pair.members.length > params.pairs.minMembers,
-  };
+    members.length > params.pairs.minMembers,
+    members,
+    counts,
+  );
 }
 
 /** DSB-9.1/9.2: a notice that came by the deadline with a reason the WL accepted. */
@@ -194,6 +229,13 @@ function upTo(entries: SessionEntry[], afterSession: number): SessionEntry[] {
   }
   if (ordered) return entries;
   return entries.filter((e) => e.session <= afterSession).sort((a, b) => a.session - b.session);
+}
+
+/** The entry of a session, if any (a loop: no closure per row). */
+function entryOf(entries: SessionEntry[], session: number): SessionEntry | undefined {
+  for (let i = entries.length - 1; i >= 0; i--)
+    if (entries[i].session === session) return entries[i];
+  return undefined;
 }
 
 /** DSB-7.2: the explanation of a row's weighted average, shared through `pool` with every equal one. */
@@ -242,7 +284,8 @@ function playedScore(
 class Counted {
   count = 0;
   boards = 0;
-  private whole = 0;
+  /** Σ score × boards of the whole-hundredths scores. */
+  whole = 0;
   private fractional = Rational.ZERO;
   addWhole(score: number, boards: number) {
     this.count++;
@@ -297,8 +340,12 @@ function pairRow(
     }
     counted.addWhole(score, e.boards);
   }
-  const base = counted.boards > 0 ? counted.average() : undefined;
   const playedCount = counted.count;
+  // The own average of the played sessions (DSB-9.2/9.3, whole hundredths so far), made only
+  // when a notified absence needs it.
+  const playedWhole = counted.whole;
+  const playedBoards = counted.boards;
+  let base: Rational | undefined;
 
   // Then every session in order: the played ones as counted, the absences scored.
   // Sized once: an array grown by push keeps room for 16, and every row is kept.
@@ -315,6 +362,7 @@ function pairRow(
     const rules = at(e.session);
     const notified = validNotice(rules, c, e);
     if (notified) {
+      if (playedBoards > 0) base ??= Rational.of(playedWhole, playedBoards);
       const first = earlier === 0;
       const rule = first ? 'DSB-9.2' : 'DSB-9.3';
       const cap = first ? rules.absence.firstCap : rules.absence.laterCap;
@@ -404,8 +452,8 @@ function pairRow(
   const average = total.roundToInteger();
   let rounded = average;
   explain.push(averageExplained(pool, counted.count, boards, average));
-  const last = entries.find((e) => e.session === lastSession);
-  if (final && last?.kind === 'absent') {
+  const last = final ? entryOf(entries, lastSession) : undefined;
+  if (last?.kind === 'absent') {
     const d = params.absence.lastSessionDeduction;
     total = total.sub(Rational.of(d));
     rounded = total.roundToInteger();

@@ -116,13 +116,15 @@ export interface SessionScore {
 
 /** Sessions played, for DSB-8.3, DSB-8.4, DSB-9.4 and DSB-11.2. */
 export interface Participation {
-  played: number;
-  original: number;
-  withSubstitute: number;
-  absent: number;
-  /** Sessions played by each member (DSB-8.3/8.4 for partnerships). */
-  byMember: { [member: string]: number };
-  partnership: boolean;
+  readonly played: number;
+  readonly original: number;
+  readonly withSubstitute: number;
+  readonly absent: number;
+  /** Sessions played by each member (DSB-8.3/8.4 for partnerships), as written in the JSON. */
+  readonly byMember: { [member: string]: number };
+  readonly partnership: boolean;
+  /** Sessions played by one member (0 for one not in the pair): read without `byMember`. */
+  sessionsOf(member: string): number;
 }
 
 export interface StandingRow {

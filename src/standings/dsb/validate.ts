@@ -101,6 +101,12 @@ function distinct(values: unknown[]): boolean {
   return true;
 }
 
+/** Whether every player is one of the members (a loop: no closure built per entry). */
+function allMembers(players: unknown[], members: string[]): boolean {
+  for (const p of players) if (!members.includes(p as string)) return false;
+  return true;
+}
+
 /** Who played a session entry: the named players, or both members of a pair. */
 export function playersOf(pair: PairInput, e: SessionEntry): string[] {
   if (e.kind !== 'played') return [];
@@ -198,7 +204,7 @@ function validateEntry(
     !Array.isArray(e.players) ||
     e.players.length !== needed ||
     !distinct(e.players) ||
-    e.players.some((p) => !pair.members.includes(p))
+    !allMembers(e.players, pair.members)
   ) {
     throw new DsbInputError(
       fieldAt(group, pair, e, 'players'),
