@@ -78,7 +78,13 @@ export const familyOf = (kind: number, n: number, boards: number): number =>
   mixKey(mixKey(kind, n, 64), boards, 4096);
 
 /** The kinds of value a pool holds: the first part of each family key. */
-export const POOL_KINDS = { played: 0, substitute: 1, average: 2, playedEntry: 3 } as const;
+export const POOL_KINDS = {
+  played: 0,
+  substitute: 1,
+  average: 2,
+  playedEntry: 3,
+  averageAlone: 4,
+} as const;
 
 /**
  * `key` extended by `value`, an integer in 0 .. bound − 1 (mixed radix); NaN otherwise, and a

@@ -111,6 +111,12 @@ export function substituteScore(
   }
 }
 
+/** Counts of up to three members, each up to 1023, in one number: 10 bits each. */
+const PACKED_PLACES = 3;
+const PACKED_MAX = 1023;
+const PACKED_UNIT = [1, 1024, 1024 * 1024];
+const unpack = (packed: number, i: number) => Math.floor(packed / PACKED_UNIT[i]) % 1024;
+
 /**
  * A pair's participation: the counts by member kept beside the pair's own members array, and
  * `byMember` built only when read or written out. Every standing row has one, and a hash table
@@ -123,7 +129,8 @@ class PairParticipation implements Participation {
     readonly absent: number,
     readonly partnership: boolean,
     private readonly members: readonly string[],
-    private readonly counts: readonly number[],
+    /** By the member's place in `members`: packed in one number (`pack`), or a list. */
+    private readonly counts: number | readonly number[],
   ) {}
 
   get withSubstitute(): number {
@@ -131,15 +138,20 @@ class PairParticipation implements Participation {
   }
 
   sessionsOf(member: string): number {
-    const i = this.members.indexOf(member);
-    return i < 0 ? 0 : this.counts[i];
+    return this.countAt(this.members.indexOf(member));
+  }
+
+  private countAt(i: number): number {
+    if (i < 0) return 0;
+    const c = this.counts;
+    return typeof c === 'number' ? unpack(c, i) : c[i];
   }
 
   get byMember(): { [member: string]: number } {
     // Keyed by player ids: a prototype-less record (a hash table). A literal `{}` given every
     // new id makes V8 look up or build a hidden class for it.
     const out = Object.create(null) as { [m: string]: number };
-    for (let i = 0; i < this.members.length; i++) out[this.members[i]] = this.counts[i];
+    for (let i = 0; i < this.members.length; i++) out[this.members[i]] = this.countAt(i);
     return out;
   }
 
@@ -163,8 +175,10 @@ export function participationOf(
   afterSession = params.pairsCompetition.sessions,
 ): Participation {
   const members = pair.members;
-  // Counted by the member's place in the pair.
-  const counts = new Array<number>(members.length).fill(0);
+  // Counted by the member's place in the pair: packed in one number when they fit (a pair or
+  // a partnership, a competition's sessions), else in a list.
+  const packed = members.length <= PACKED_PLACES && pair.entries.length <= PACKED_MAX;
+  let counts: number | number[] = packed ? 0 : new Array<number>(members.length).fill(0);
   let played = 0;
   let original = 0;
   let absent = 0;
@@ -177,7 +191,12 @@ export function participationOf(
     played++;
     if (!e.substitute) original++;
     const players = e.players ?? members;
-    for (let i = 0; i < players.length; i++) counts[members.indexOf(players[i])]++;
+    for (let i = 0; i < players.length; i++) {
+      const at = members.indexOf(players[i]);
+      if (at < 0) continue;
+      if (typeof counts === 'number') counts += PACKED_UNIT[at];
+      else counts[at]++;
+    }
   }
   return new PairParticipation(
     played,
@@ -253,6 +272,23 @@ function averageExplained(
     effect: `weighted average of ${count} session score(s) over ${boards} boards: ${fmt(average)}`,
     amount: pct(average),
   };
+  return pool ? pool.keep(family, average, made) : made;
+}
+
+/**
+ * The explanation of a row with nothing to explain but its weighted average, as a list shared
+ * (frozen) through `pool` with every equal one; without a pool, a list of its own.
+ */
+function averageAlone(
+  pool: ValuePool | undefined,
+  count: number,
+  boards: number,
+  average: number,
+): Explanation[] {
+  const family = pool ? familyOf(POOL.averageAlone, count, boards) : NaN;
+  const shared = pool?.find<Explanation[]>(family, average);
+  if (shared) return shared;
+  const made = [averageExplained(pool, count, boards, average)];
   return pool ? pool.keep(family, average, made) : made;
 }
 
@@ -451,8 +487,14 @@ function pairRow(
   // Rounded once: the explanation and the standing show the same hundredths.
   const average = total.roundToInteger();
   let rounded = average;
-  explain.push(averageExplained(pool, counted.count, boards, average));
   const last = final ? entryOf(entries, lastSession) : undefined;
+  const missedLast = last?.kind === 'absent';
+  // A row explained by its average alone (most rows) shares one list with every equal one.
+  const alone =
+    explain.length === 0 && !missedLast
+      ? averageAlone(pool, counted.count, boards, average)
+      : undefined;
+  if (!alone) explain.push(averageExplained(pool, counted.count, boards, average));
   if (last?.kind === 'absent') {
     const d = params.absence.lastSessionDeduction;
     total = total.sub(Rational.of(d));
@@ -472,7 +514,7 @@ function pairRow(
     sessions,
     participation,
     // Trimmed to its length: grown by push it keeps room for 16, and every row is kept.
-    explain: explain.slice(),
+    explain: alone ?? explain.slice(),
     // Ranked by the group (rankBy), last as before: a field of the row from the start, not a
     // property added to every row afterwards (V8 gave each such row a separate property store).
     rank: null,
