@@ -65,12 +65,13 @@ export function lastSessionScored(c: CompetitionState, upToSession = Number.MAX_
  */
 function substituteCase(
   c: CompetitionState,
+  entered: EnteredPair[],
   pairGroup: string,
   substituteId: string,
   playedInGroup: string | undefined,
 ): SubstituteCase {
   const groups = c.competition!.groups ?? [];
-  const own = groupOfPlayer(c, substituteId);
+  const own = groupOfPlayer(entered, substituteId);
   if (own === undefined) return 'outside';
   if (own === pairGroup) return 'sameGroup';
   const stronger = groups.indexOf(own) < groups.indexOf(pairGroup) ? own : pairGroup;
@@ -81,13 +82,12 @@ function substituteCase(
  * An entered player's group: that of the first pair naming them, in entry order. Searched for
  * each substitute: a competition has a few, and a table of every player for them cost more.
  */
-function groupOfPlayer(c: CompetitionState, player: string): string | undefined {
-  for (const pairId in c.pairs) {
-    const p = c.pairs[pairId];
-    if (p.players.includes(player)) return p.group;
-  }
+function groupOfPlayer(entered: EnteredPair[], player: string): string | undefined {
+  for (const p of entered) if (p.players.includes(player)) return p.group;
   return undefined;
 }
+
+type EnteredPair = CompetitionState['pairs'][string];
 
 /** A competition's facts of one kind, by pair and then by session: one pass, no keys built. */
 function byPair<T extends { pairId: string; session: number }>(
@@ -130,6 +130,8 @@ export function dsbInput(
   // Which row holds each session's result of each pair: derived once, read by index.
   const rows = rowIndex(t);
   const derived = c.derivedResults;
+  // The pairs in entry order, listed at the first substitute (a few per competition).
+  let entered: EnteredPair[] | undefined;
   const groups = new Map<string, PairInput[]>();
   for (const g of created.groups ?? []) groups.set(g, []);
   for (const pairId in c.pairs) {
@@ -173,7 +175,13 @@ export function dsbInput(
         }
         if (sub) {
           entry.substitute = {
-            case: substituteCase(c, group, sub.substituteId, sub.playedInGroup),
+            case: substituteCase(
+              c,
+              (entered ??= Object.values(c.pairs)),
+              group,
+              sub.substituteId,
+              sub.playedInGroup,
+            ),
             name: sub.substituteId,
           };
         }
