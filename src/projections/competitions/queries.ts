@@ -229,7 +229,8 @@ export function standingsOf(
     ...head,
     kind: 'dsb',
     groups,
-    sitOuts: sitOutReport(params, input),
+    // The standings just computed validated the same input under the same parameters.
+    sitOuts: sitOutReport(params, input, { validated: true }),
     groupPlacements: placements,
   };
 }

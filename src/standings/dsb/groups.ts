@@ -291,13 +291,39 @@ export function nextGroups(
     const from = params.groups.indexOf(row.from);
     row.to = d.group;
     row.move = to < from ? 'up' : to > from ? 'down' : 'stay';
-    row.explain.push({
-      rule: 'DSB-5.2',
-      effect: `the WL rebalances the groups: ${d.pairId} plays in ${d.group} (${d.reason})`,
-    });
+    // A new list: a move's may be shared (`staying`).
+    row.explain = [
+      ...row.explain,
+      {
+        rule: 'DSB-5.2',
+        effect: `the WL rebalances the groups: ${d.pairId} plays in ${d.group} (${d.reason})`,
+      },
+    ];
   });
   return out;
 }
+
+const hasRule = (explain: Explanation[], rule: string): boolean => {
+  for (const x of explain) if (x.rule === rule) return true;
+  return false;
+};
+
+/**
+ * A pair that stays in its group by its rank (DSB-8), as the one explanation of its move: a
+ * list (frozen) per group and rank, shared by every such move. The placement check of every
+ * competition lists the moves of the one before: a rebuild of every standing writes tens of
+ * thousands of them out of a few hundred texts.
+ */
+function staying(group: string, rank: number | null): Explanation[] {
+  let byRank = stayingLists.get(group);
+  if (!byRank) stayingLists.set(group, (byRank = []));
+  // Ranks count from 1: an unranked pair is kept at 0.
+  const at = rank ?? 0;
+  return (byRank[at] ??= Object.freeze([
+    Object.freeze({ rule: 'DSB-8', effect: `rank ${rank ?? '–'} in group ${group}: stays` }),
+  ]) as Explanation[]);
+}
+const stayingLists = new Map<string, Explanation[][]>();
 
 /**
  * DSB-8.1/8.2/8.4 the moves of one group, added to `out`. Rows are held by their index in the
@@ -408,18 +434,17 @@ function groupMoves(
     }
   }
 
-  const stays = ` in group ${st.group}: stays`;
   for (let i = 0; i < n; i++) {
     const r = rows[i];
     // The eligibility's explanation is this call's own: the move's continues it. In the top
     // group promotion is moot: DSB-8.3 says nothing there.
     let explain = elig[i].explain;
-    if (top && explain.some((x) => x.rule === 'DSB-8.3')) {
+    if (top && hasRule(explain, 'DSB-8.3')) {
       explain = explain.filter((x) => x.rule !== 'DSB-8.3');
     }
-    const last = why[i] ?? { rule: 'DSB-8', effect: `rank ${r.rank ?? '–'}${stays}` };
-    if (explain.length === 0) explain = [last];
-    else explain.push(last);
+    const move = why[i];
+    if (move === null && explain.length === 0) explain = staying(st.group, r.rank);
+    else explain.push(move ?? staying(st.group, r.rank)[0]);
     out.push({
       pairId: r.pairId,
       from: st.group,

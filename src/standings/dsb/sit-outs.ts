@@ -28,9 +28,13 @@ export interface SitOutReport {
 export function sitOutReport(
   params: DsbParams,
   competition: CompetitionInput,
-  options: { afterSession?: number } = {},
+  options: {
+    afterSession?: number;
+    /** The input was validated under these parameters already (a standing computed from it). */
+    validated?: boolean;
+  } = {},
 ): SitOutReport[] {
-  validateCompetition(params, competition);
+  if (!options.validated) validateCompetition(params, competition);
   const total = params.pairsCompetition.sessions;
   const after = requireInt(
     options.afterSession ?? total,
