@@ -60,7 +60,7 @@ async function setup(path: string): Promise<{ events: number; seconds: number }>
 async function main(): Promise<void> {
   log(`# standings rebuild benchmark — ${new Date().toISOString()}`);
   log(
-    `node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), gc between measurements: ${'gc' in globalThis ? 'yes' : 'no'}`,
+    `node ${process.version} ${process.execArgv.join(' ')}, ${cpus().length} CPUs (${cpus()[0]?.model ?? '?'}), gc between measurements: ${'gc' in globalThis ? 'yes' : 'no'}`,
   );
   const dir = reuse ? undefined : freshDir('standings');
   const path = reuse ?? join(dir!, 'history.db');
