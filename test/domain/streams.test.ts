@@ -1,4 +1,4 @@
-import { onDocumentedStream } from '../../src/domain/streams';
+import { onCompetitionStream, onDocumentedStream } from '../../src/domain/streams';
 
 // LEDGER: a competition fact belongs in competition-<competitionId>, a rulebook fact in
 // club-<clubId>; other types are not placed (docs/events.md).
@@ -39,5 +39,20 @@ describe('LEDGER onDocumentedStream: whether a fact was found in the stream it b
   it('a type the ledger does not place is on its stream wherever it is', () => {
     expect(onDocumentedStream(fact('PlayerRegistered', 'club-x', { playerId: 'p' }))).toBe(true);
     expect(onDocumentedStream(fact('BoardScored', undefined, {}))).toBe(true);
+  });
+});
+
+describe('LEDGER onCompetitionStream: the same check for a fact known to be a competition fact', () => {
+  it.each([
+    ['competition-c1', true],
+    ['competition-c2', false],
+    ['competition-c10', false],
+    ['club-c1', false],
+    [undefined, false],
+  ])('a competition fact of c1 in %s: %s', (streamId, expected) => {
+    expect(onCompetitionStream({ streamId, data: { competitionId: 'c1' } })).toBe(expected);
+    expect(onDocumentedStream(fact('SessionHeld', streamId, { competitionId: 'c1' }))).toBe(
+      expected,
+    );
   });
 });

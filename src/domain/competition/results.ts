@@ -282,7 +282,10 @@ export interface Share {
  */
 export function shareTable(): Share {
   const ids = new Map<string, string>();
-  const lists = new Map<string, string[]>();
+  // Lists of two (nearly all) by their first id, then their second: no key string built.
+  const twos = new Map<string, Map<string, string[]>>();
+  // Other lengths by their ids joined with NUL, which no id holds (a uuid or a club's code).
+  const others = new Map<string, string[]>();
   const id = (s: string): string => {
     const known = ids.get(s);
     if (known !== undefined) return known;
@@ -292,13 +295,20 @@ export function shareTable(): Share {
   return {
     id,
     list(players) {
-      // Ids hold no NUL (a uuid or a club's own code): joined by one, a key names one list.
-      const key =
-        players.length === 2 ? `${players[0]}\u0000${players[1]}` : players.join('\u0000');
-      const known = lists.get(key);
+      if (players.length === 2) {
+        let seconds = twos.get(players[0]);
+        if (seconds === undefined) twos.set(id(players[0]), (seconds = new Map()));
+        const known = seconds.get(players[1]);
+        if (known !== undefined) return known;
+        const made = [id(players[0]), id(players[1])];
+        seconds.set(made[1], made);
+        return made;
+      }
+      const key = players.join('\u0000');
+      const known = others.get(key);
       if (known !== undefined) return known;
       const made = players.map(id);
-      lists.set(key, made);
+      others.set(key, made);
       return made;
     },
   };

@@ -8,7 +8,7 @@ import {
 } from '../../domain/competition/state';
 import type { RecordedEvent } from '../../events/envelope';
 import { rulebookFactOf, type RulebookFactRecord } from '../../rulebooks/rulebook-facts';
-import { onDocumentedStream } from '../../domain/streams';
+import { onCompetitionStream, onDocumentedStream } from '../../domain/streams';
 import { shareTable, type Share } from '../../domain/competition/results';
 import type { Projection } from '../projection';
 import {
@@ -103,10 +103,10 @@ export const competitions: Projection<CompetitionsState> = {
     state.position = event.position;
     // A competition or rulebook fact found outside its stream (competition-<id>, club-<id>),
     // written before the append gate refused it, is not a fact of that competition or club.
-    if (!onDocumentedStream(event)) return state;
     const d = event.data as Record<string, unknown>;
     // Nearly every fact is a competition's: asked first.
     if (COMPETITION_FACT_TYPES.has(event.type)) {
+      if (!onCompetitionStream(event)) return state;
       const id = d.competitionId as string;
       const context = contextOf(state);
       let c = context.last;
@@ -119,6 +119,7 @@ export const competitions: Projection<CompetitionsState> = {
       evolveSharing(c, event as unknown as CompetitionFact, context.share);
       return state;
     }
+    if (!onDocumentedStream(event)) return state;
     const rulebookFact = rulebookFactOf(event.type, d, event.position);
     if (rulebookFact) {
       (state.rulebooks[d.clubId as string] ??= []).push(rulebookFact);
