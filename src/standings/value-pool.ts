@@ -17,7 +17,10 @@ export class ValuePool {
    */
   private readonly recent: Array<Family | undefined> = new Array(RECENT);
 
-  /** The value kept under `family` and `index`, if any. */
+  /**
+   * The value kept under `family` and `index`, if any. Test it with `!== undefined`: a test of
+   * its truth reads the object found (its hidden class), a cache miss when values are many.
+   */
   find<T extends object>(family: number, index: number): T | undefined {
     const slot = recentSlot(family);
     let f = this.recent[slot];

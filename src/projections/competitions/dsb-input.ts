@@ -230,7 +230,7 @@ function plainEntry(
 ): PlayedEntry {
   const family = pool ? familyOf(POOL_KINDS.playedEntry, session, boards) : NaN;
   const shared = pool?.find<PlayedEntry>(family, percentage);
-  if (shared) return shared;
+  if (shared !== undefined) return shared;
   const made: PlayedEntry = { session, kind: 'played', percentage, boards };
   return pool ? pool.keep(family, percentage, made, false) : made;
 }

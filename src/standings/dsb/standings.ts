@@ -266,7 +266,7 @@ function averageExplained(
 ): Explanation {
   const family = pool ? familyOf(POOL.average, count, boards) : NaN;
   const shared = pool?.find<Explanation>(family, average);
-  if (shared) return shared;
+  if (shared !== undefined) return shared;
   const made: Explanation = {
     rule: 'DSB-7.2',
     effect: `weighted average of ${count} session score(s) over ${boards} boards: ${fmt(average)}`,
@@ -287,7 +287,7 @@ function averageAlone(
 ): Explanation[] {
   const family = pool ? familyOf(POOL.averageAlone, count, boards) : NaN;
   const shared = pool?.find<Explanation[]>(family, average);
-  if (shared) return shared;
+  if (shared !== undefined) return shared;
   const made = [averageExplained(pool, count, boards, average)];
   return pool ? pool.keep(family, average, made) : made;
 }
@@ -302,7 +302,7 @@ function playedScore(
 ): SessionScore {
   const family = pool ? familyOf(substitute ? POOL.substitute : POOL.played, session, boards) : NaN;
   const shared = pool?.find<SessionScore>(family, score);
-  if (shared) return shared;
+  if (shared !== undefined) return shared;
   const made: SessionScore = {
     session,
     source: substitute ? 'substitute' : 'played',
