@@ -119,8 +119,13 @@ const fieldAt = (group: string, pair: PairInput, e: SessionEntry, suffix: string
 const isIntIn = (v: unknown, min: number, max: number) =>
   typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 
-/** `requireInt` on a field of an entry, naming the field only when the check fails. */
+/**
+ * `requireInt` on a field of an entry, naming the field only when the check fails. The value
+ * is read by the caller (`e.session` …): a read by a field name given at run time
+ * (`e[field]`) took V8's generic keyed lookup for every entry.
+ */
 function entryInt(
+  value: unknown,
   group: string,
   pair: PairInput,
   e: SessionEntry,
@@ -130,7 +135,6 @@ function entryInt(
   max: number,
   what: string,
 ): void {
-  const value = e[field as keyof SessionEntry];
   if (!isIntIn(value, min, max))
     requireInt(value, fieldAt(group, pair, e, field), rule, min, max, what);
 }
@@ -148,7 +152,7 @@ function validateEntry(
   boardsPerSession: number,
   rounds: number,
 ): void {
-  entryInt(group, pair, e, 'session', 'DSB-4', 1, sessions, 'a session number');
+  entryInt(e.session, group, pair, e, 'session', 'DSB-4', 1, sessions, 'a session number');
   if (e.kind === 'absent') {
     if (e.notice !== undefined) {
       if (typeof e.notice.validReason !== 'boolean') {
@@ -175,10 +179,20 @@ function validateEntry(
       `must be 'played' or 'absent', got ${JSON.stringify((e as { kind: unknown }).kind)}`,
     );
   }
-  entryInt(group, pair, e, 'percentage', 'DSB-7', 0, MAX_HUNDREDTHS, HUNDREDTHS);
-  entryInt(group, pair, e, 'boards', 'DSB-7', 1, boardsPerSession, 'a number of boards');
+  entryInt(e.percentage, group, pair, e, 'percentage', 'DSB-7', 0, MAX_HUNDREDTHS, HUNDREDTHS);
+  entryInt(e.boards, group, pair, e, 'boards', 'DSB-7', 1, boardsPerSession, 'a number of boards');
   if (e.sitOutRounds !== undefined)
-    entryInt(group, pair, e, 'sitOutRounds', 'DSB-22.5', 0, rounds, 'a number of rounds');
+    entryInt(
+      e.sitOutRounds,
+      group,
+      pair,
+      e,
+      'sitOutRounds',
+      'DSB-22.5',
+      0,
+      rounds,
+      'a number of rounds',
+    );
   if (e.substitute !== undefined && !SUBSTITUTE_CASES.includes(e.substitute.case)) {
     throw new DsbInputError(
       fieldAt(group, pair, e, 'substitute.case'),
