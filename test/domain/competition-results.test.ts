@@ -217,6 +217,39 @@ describe('the results of a competition, kept as columns', () => {
     expect(s.named['1:p1']).toEqual(['a', 'b']);
   });
 
+  it('evolveSharing keeps substitutes and absences as the facts recorded, their ids passed through `share`', () => {
+    const seen: string[] = [];
+    const share: Share = { id: (id) => (seen.push(id), id), list: (ids) => [...ids] };
+    const facts = [
+      entered('p1', ['a', 'b']),
+      fact('SubstitutePlayed', {
+        competitionId: C,
+        session: 1,
+        pairId: 'p1',
+        absentPlayerId: 'b',
+        substituteId: 's',
+        playedInGroup: 'A',
+      }),
+      fact('AbsenceNotified', {
+        competitionId: C,
+        session: 2,
+        pairId: 'p1',
+        validReason: true,
+        reason: 'family visit',
+      }),
+      fact('AbsenceNotified', { competitionId: C, session: 3, pairId: 'p1', validReason: false }),
+    ];
+    const s = facts.reduce<CompetitionState>(
+      (st, f) => evolveSharing(st, f, share),
+      initialCompetitionState(),
+    );
+    const plain = fold(facts);
+    expect(s.substitutes).toEqual(plain.substitutes);
+    expect(s.absences).toEqual(plain.absences);
+    expect(s.absences['3:p1']).not.toHaveProperty('reason');
+    expect(seen).toEqual([C, 'b', 's', C, 'family visit', C]);
+  });
+
   it('shareTable gives one array for equal lists (same ids, same order), across pairs and competitions', () => {
     const share = shareTable();
     const facts = (competitionId: string) =>

@@ -144,15 +144,30 @@ export function evolveSharing(
       }
       break;
     }
-    case 'AbsenceNotified':
-      state.absences[sessionKey(fact.data.session, fact.data.pairId)] = {
-        ...fact.data,
-        notifiedAt: fact.occurredAt,
-      };
+    case 'AbsenceNotified': {
+      const d = fact.data;
+      state.absences[sessionKey(d.session, d.pairId)] = share
+        ? {
+            ...d,
+            competitionId: share.id(d.competitionId),
+            ...(d.reason === undefined ? {} : { reason: share.id(d.reason) }),
+            notifiedAt: fact.occurredAt,
+          }
+        : { ...d, notifiedAt: fact.occurredAt };
       break;
+    }
     case 'SubstitutePlayed': {
-      const key = sessionKey(fact.data.session, fact.data.pairId);
-      (state.substitutes[key] ??= []).push(fact.data);
+      const d = fact.data;
+      (state.substitutes[sessionKey(d.session, d.pairId)] ??= []).push(
+        share
+          ? {
+              ...d,
+              competitionId: share.id(d.competitionId),
+              absentPlayerId: share.id(d.absentPlayerId),
+              substituteId: share.id(d.substituteId),
+            }
+          : d,
+      );
       break;
     }
     case 'DispensationGranted':
