@@ -18,6 +18,8 @@ import { resultCount, shareTable, type Share } from '../../src/domain/competitio
 const C = 'club-pairs';
 const fold = (facts: CompetitionFact[]) =>
   facts.reduce<CompetitionState>((s, f) => evolve(s, f), initialCompetitionState());
+const foldSharing = (facts: CompetitionFact[], share: Share) =>
+  facts.reduce<CompetitionState>((s, f) => evolveSharing(s, f, share), initialCompetitionState());
 const fact = (type: string, data: Record<string, unknown>) =>
   ({ type, occurredAt: '2026-03-03T21:00:00Z', data }) as unknown as CompetitionFact;
 const entered = (pairId: string, players: string[]) =>
@@ -203,10 +205,7 @@ describe('the results of a competition, kept as columns', () => {
       result(1, 'p1', ['a', 'b']),
       result(2, 'p1', ['a', 'x']),
     ];
-    const s = facts.reduce<CompetitionState>(
-      (st, f) => evolveSharing(st, f, share),
-      initialCompetitionState(),
-    );
+    const s = foldSharing(facts, share);
     // The pair's two, the named two, and the players of the result that names others.
     expect(seen).toEqual([
       ['a', 'b'],
@@ -239,10 +238,7 @@ describe('the results of a competition, kept as columns', () => {
       }),
       fact('AbsenceNotified', { competitionId: C, session: 3, pairId: 'p1', validReason: false }),
     ];
-    const s = facts.reduce<CompetitionState>(
-      (st, f) => evolveSharing(st, f, share),
-      initialCompetitionState(),
-    );
+    const s = foldSharing(facts, share);
     const plain = fold(facts);
     expect(s.substitutes).toEqual(plain.substitutes);
     expect(s.absences).toEqual(plain.absences);
@@ -264,14 +260,8 @@ describe('the results of a competition, kept as columns', () => {
         }),
         result(1, 'p1', ['a', 'c']),
       ].map((f) => ({ ...f, data: { ...f.data, competitionId } }) as CompetitionFact);
-    const one = facts('one').reduce(
-      (st, f) => evolveSharing(st, f, share),
-      initialCompetitionState(),
-    );
-    const two = facts('two').reduce(
-      (st, f) => evolveSharing(st, f, share),
-      initialCompetitionState(),
-    );
+    const one = foldSharing(facts('one'), share);
+    const two = foldSharing(facts('two'), share);
     expect(two.pairs.p1.players).toBe(one.pairs.p1.players);
     expect(one.named['1:p1']).toBe(one.pairs.p1.players);
     expect(one.pairs.p2.players).not.toBe(one.pairs.p1.players);
