@@ -13,6 +13,4 @@ WORKDIR /app
 ENV NODE_ENV=production
 COPY --from=build /app /app
 EXPOSE 3000
-# A young generation of 32 MiB semi-spaces: a rebuild keeps tens of MB of state and answers,
-# and the default 16 MiB made the collector copy much of it twice (bench/RESULTS.md).
-CMD ["node", "--max-semi-space-size=32", "dist/src/cli/main.js", "serve"]
+CMD ["node", "dist/src/cli/main.js", "serve"]
