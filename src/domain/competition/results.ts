@@ -21,10 +21,9 @@ export interface ResultTable {
   /** Slot → pair id, in the order of each pair's first result. */
   pairIds: string[];
   /**
-   * Slot → the row of the pair's latest session (−1: none). Which row
-   * holds a session's result is derived from the columns when asked (`rowOf`): a stored index
-   * by session and slot was an array per session of every competition, a tenth of the objects
-   * the 20-season benchmark's fold keeps on the collected heap.
+   * Slot → the row of the pair's latest session. Which row holds a session's result is derived
+   * from the columns when asked (`rowIndex`): a stored index by session and slot was an array
+   * per session of every competition, 15,000 arrays in the 20-season benchmark's fold.
    */
   lastRow: number[];
   /** How many rows the columns hold (a typed column has room for more). */
@@ -195,13 +194,13 @@ export function recordResult(
   const slot = slotFor(t, r.pairId);
   const latest = slot < t.lastRow.length ? t.lastRow[slot] : -1;
   // A pair's sessions come in order: a result for a later session than its latest is new.
-  const existing =
-    latest < 0 || t.session[latest] < r.session ? -1 : sessionRow(t, slot, r.session);
+  const later = latest < 0 || t.session[latest] < r.session;
+  const existing = later ? -1 : sessionRow(t, slot, r.session);
   const row = existing >= 0 ? existing : t.count;
   if (row === t.count) {
     ensureRoom(t, hint);
     t.count++;
-    if (latest < 0 || t.session[latest] < r.session) t.lastRow[slot] = row;
+    if (later) t.lastRow[slot] = row;
   }
   // Read from the pair's latest result when there is one: the same arrays and strings, with
   // no lookup of the new id string in the pairs' table.

@@ -34,7 +34,9 @@ export function lastSessionScored(c: CompetitionState, upToSession = Number.MAX_
   }
   const t = c.results;
   const slotGroup = t.pairIds.map(indexOf);
-  const total = Math.min(c.competition?.sessions.length ?? 0, upToSession);
+  const limit = Math.min(c.competition?.sessions.length ?? 0, upToSession);
+  // The sessions looked at: up to the limit, the one after a fractional limit too (NaN: none).
+  const total = limit > 0 ? Math.ceil(limit) : 0;
   // Session → the groups with a result in it, one row pass: seen[session × groups + group].
   const width = groups.length;
   const seen = new Uint8Array((total + 1) * width);
@@ -54,7 +56,7 @@ export function lastSessionScored(c: CompetitionState, upToSession = Number.MAX_
   }
   let last = 0;
   // Every group with pairs must have a result.
-  while (last < total && inSession[last + 1] > 0 && inSession[last + 1] >= width) last++;
+  while (last < limit && inSession[last + 1] > 0 && inSession[last + 1] >= width) last++;
   return last;
 }
 
