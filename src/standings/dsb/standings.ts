@@ -129,7 +129,7 @@ class PairParticipation implements Participation {
     readonly absent: number,
     readonly partnership: boolean,
     private readonly members: readonly string[],
-    /** By the member's place in `members`: packed in one number (`pack`), or a list. */
+    /** By the member's place in `members`: packed in one number (10 bits each), or a list. */
     private readonly counts: number | readonly number[],
   ) {}
 

@@ -1,5 +1,5 @@
 import { competitionStandings } from '../../../src/standings/dsb';
-import { ValuePool, mixKey } from '../../../src/standings/value-pool';
+import { ValuePool, familyOf, mixKey } from '../../../src/standings/value-pool';
 import { competition, noShow, notified, P, pair, played, steady, steadyGroup } from './builders';
 
 describe('ValuePool: equal session scores shared between rows', () => {
@@ -41,6 +41,19 @@ describe('ValuePool: equal session scores shared between rows', () => {
     expect(pool.find(8, 97)).toBeUndefined();
     expect(pool.keep(7, 10001, { i: 10001 })).toEqual({ i: 10001 });
     expect(pool.find(7, 10001)).toBeUndefined();
+  });
+
+  it('families that share a slot of the recent-families cache each find their own values', () => {
+    const pool = new ValuePool();
+    // familyOf(0, 1, 0) = 4096 and familyOf(0, 0, 1) = 1: the same slot of 256.
+    const a = pool.keep(familyOf(0, 1, 0), 5000, { a: 1 });
+    const b = pool.keep(familyOf(0, 0, 1), 5000, { b: 1 });
+    for (let i = 0; i < 3; i++) {
+      expect(pool.find(familyOf(0, 1, 0), 5000)).toBe(a);
+      expect(pool.find(familyOf(0, 0, 1), 5000)).toBe(b);
+    }
+    expect(pool.find(familyOf(0, 1, 1), 5000)).toBeUndefined();
+    expect(pool.find(Number.NaN, 5000)).toBeUndefined();
   });
 
   it('mixKey: values within their bounds give distinct keys, any other value NaN', () => {
