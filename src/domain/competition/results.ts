@@ -140,10 +140,6 @@ export function rowIn(index: RowIndex, session: number, slot: number): number {
   return at < index.rows.length ? index.rows[at] - 1 : -1;
 }
 
-/** The row of a slot's result at a session; −1: none. */
-export const rowOf = (t: ResultTable, session: number, slot: number): number =>
-  rowIn(rowIndex(t), session, slot);
-
 /** The players a row names (an array shared between rows: never mutate it). */
 export const playersAt = (t: ResultTable, row: number): string[] => t.playerLists[t.players[row]];
 

@@ -107,12 +107,6 @@ function allMembers(players: unknown[], members: string[]): boolean {
   return true;
 }
 
-/** Who played a session entry: the named players, or both members of a pair. */
-export function playersOf(pair: PairInput, e: SessionEntry): string[] {
-  if (e.kind !== 'played') return [];
-  return e.players ?? pair.members;
-}
-
 const fieldAt = (group: string, pair: PairInput, e: SessionEntry, suffix: string) =>
   `${entryField(group, pair.pairId, e.session)}.${suffix}`;
 
