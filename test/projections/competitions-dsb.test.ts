@@ -143,6 +143,44 @@ describe('DSB standings from the ledger', () => {
     });
   });
 
+  it('DSB-7 every played entry of the input has the same fields, and every absence the same fields, whatever they carry', () => {
+    // p1: a substitute in session 2; p2: a notified absence in 3; p3: an absence without one.
+    const log = fullCompetition(
+      (s, p) => (p === 'p1' && s === 2) || (p === 'p2' && s === 3) || (p === 'p3' && s === 3),
+    );
+    log.add(
+      `competition-${C}`,
+      'SubstitutePlayed',
+      { competitionId: C, session: 2, pairId: 'p1', absentPlayerId: 'b1', substituteId: 'guest' },
+      '2014-09-15T10:00',
+    );
+    result(log, 2, 'p1', 60, ['a1', 'guest']);
+    log.add(
+      `competition-${C}`,
+      'AbsenceNotified',
+      { competitionId: C, session: 3, pairId: 'p2', validReason: true },
+      '2014-09-22T10:00',
+    );
+    const c = fold(competitions, log.events).competitions[C];
+    const entries = dsbInput(c, undefined, undefined, new ValuePool()).groups.flatMap((g) =>
+      g.pairs.flatMap((p) => p.entries),
+    );
+    const fieldsOf = (kind: string) => [
+      ...new Set(entries.filter((e) => e.kind === kind).map((e) => Object.keys(e).join())),
+    ];
+    // One shape each (the DSB computations read every entry several times).
+    expect(fieldsOf('played')).toEqual([
+      'session,kind,percentage,boards,players,substitute,sitOutRounds,crossGroupRounds',
+    ]);
+    expect(fieldsOf('absent')).toEqual(['session,kind,notice']);
+    const sub = entries.find((e) => e.kind === 'played' && e.substitute);
+    expect(sub).toMatchObject({ session: 2, players: ['a1'], substitute: { case: 'outside' } });
+    expect(entries.filter((e) => e.kind === 'absent').map((e) => e.notice)).toEqual([
+      { at: '2014-09-22T10:00', validReason: true },
+      undefined,
+    ]);
+  });
+
   it('an interim standing is as of the last session scored in every group', () => {
     const log = dsbCompetition();
     for (const s of [1, 2]) {

@@ -146,14 +146,16 @@ export function evolveSharing(
     }
     case 'AbsenceNotified': {
       const d = fact.data;
-      state.absences[sessionKey(d.session, d.pairId)] = share
-        ? {
-            ...d,
-            competitionId: share.id(d.competitionId),
-            ...(d.reason === undefined ? {} : { reason: share.id(d.reason) }),
-            notifiedAt: fact.occurredAt,
-          }
-        : { ...d, notifiedAt: fact.occurredAt };
+      // Written field by field, in one shape: a spread of the fact and then of an optional
+      // field made V8 give every absence a shape (hidden class) of its own.
+      state.absences[sessionKey(d.session, d.pairId)] = {
+        competitionId: share ? share.id(d.competitionId) : d.competitionId,
+        session: d.session,
+        pairId: d.pairId,
+        validReason: d.validReason,
+        reason: share && d.reason !== undefined ? share.id(d.reason) : d.reason,
+        notifiedAt: fact.occurredAt,
+      };
       break;
     }
     case 'SubstitutePlayed': {

@@ -2,6 +2,7 @@ import type { CompetitionState } from '../../domain/competition/state';
 import { resultOf, sessionKey, sitOutMatchesOf } from '../../domain/competition/state';
 import type { SubstitutePlayed } from '../../domain/competition/facts';
 import type {
+  AbsentEntry,
   CompetitionInput,
   Dispensation,
   GroupInput,
@@ -167,7 +168,7 @@ export function dsbInput(
           entries[s - 1] = plainEntry(pool, s, percentage, boards);
           continue;
         }
-        const entry: PlayedEntry = { session: s, kind: 'played', percentage, boards };
+        const entry = playedEntry(s, percentage, boards);
         if (partnership || sub) {
           const players = recorded ? playersAt(t, row) : d!.players;
           // The result's own array when every player in it is a member (shared, never mutated).
@@ -193,13 +194,10 @@ export function dsbInput(
       } else {
         const a = notified?.get(s);
         // Without a notice: the group played and scored the session without this pair.
-        entries[s - 1] = a
-          ? {
-              session: s,
-              kind: 'absent',
-              notice: { at: clubTime(a.notifiedAt), validReason: a.validReason },
-            }
-          : { session: s, kind: 'absent' };
+        entries[s - 1] = absentEntry(
+          s,
+          a ? { at: clubTime(a.notifiedAt), validReason: a.validReason } : undefined,
+        );
       }
     }
     const dispensations = c.dispensations?.length ? dispensationsOf(c, pairId) : [];
@@ -233,9 +231,32 @@ function plainEntry(
   const family = pool ? familyOf(POOL_KINDS.playedEntry, session, boards) : NaN;
   const shared = pool?.find<PlayedEntry>(family, percentage);
   if (shared !== undefined) return shared;
-  const made: PlayedEntry = { session, kind: 'played', percentage, boards };
+  const made = playedEntry(session, percentage, boards);
   return pool ? pool.keep(family, percentage, made, false) : made;
 }
+
+/**
+ * Every played entry is made in one shape, each optional field present (undefined when not
+ * given), and every absence in another: the DSB computations read each entry's fields in
+ * several passes, and the five shapes entries had made each of those reads one of V8's
+ * megamorphic (shape-table) lookups instead of a check of one or two shapes.
+ */
+const playedEntry = (session: number, percentage: number, boards: number): PlayedEntry => ({
+  session,
+  kind: 'played',
+  percentage,
+  boards,
+  players: undefined,
+  substitute: undefined,
+  sitOutRounds: undefined,
+  crossGroupRounds: undefined,
+});
+
+const absentEntry = (session: number, notice: AbsentEntry['notice']): AbsentEntry => ({
+  session,
+  kind: 'absent',
+  notice,
+});
 
 /** DSB-9.4: the WL's dispensations for a pair. */
 const dispensationsOf = (c: CompetitionState, pairId: string): Dispensation[] =>

@@ -216,7 +216,7 @@ export function standingsOf(
     final: (o, p) => finalStandingsOf(state, o, p, options.whatIf),
   });
   if (head.afterSession === 0) {
-    return { ...head, kind: 'dsb', groups: [], sitOuts: [], groupPlacements: placements };
+    return dsbView(head, [], [], placements);
   }
   const groups = head.final
     ? finalStandingsOf(state, c, params, options.whatIf)
@@ -225,15 +225,35 @@ export function standingsOf(
         paramsOn: dsbRulesOfSessions(state, c, params, options.whatIf),
         pool: poolOf(state),
       });
-  return {
-    ...head,
-    kind: 'dsb',
-    groups,
-    // The standings just computed validated the same input under the same parameters.
-    sitOuts: sitOutReport(params, input, { validated: true }),
-    groupPlacements: placements,
-  };
+  // The standings just computed validated the same input under the same parameters.
+  return dsbView(head, groups, sitOutReport(params, input, { validated: true }), placements);
 }
+
+/**
+ * A DSB view, the heading's fields written out: spread from the heading, past a score of
+ * answers V8 made every view a shape (hidden class) of its own, and a chain of them.
+ */
+const dsbView = (
+  head: Heading,
+  groups: GroupStanding[],
+  sitOuts: SitOutReport[],
+  groupPlacements: GroupPlacementCheck[],
+): StandingsView => ({
+  competitionId: head.competitionId,
+  name: head.name,
+  clubId: head.clubId,
+  season: head.season,
+  format: head.format,
+  afterSession: head.afterSession,
+  sessions: head.sessions,
+  final: head.final,
+  rulebook: head.rulebook,
+  position: head.position,
+  kind: 'dsb',
+  groups,
+  sitOuts,
+  groupPlacements,
+});
 
 /** DSB-8: every pair's group for the next competition, with the reasons. Final standings only. */
 export function nextGroupsOf(

@@ -613,7 +613,15 @@ export function competitionStandings(
   } = {},
 ): GroupStanding[] {
   validateCompetition(params, competition);
+  // One options object, its fields written out: a spread per group gave each a shape of its own.
+  const each = {
+    afterSession: options.afterSession,
+    paramsOn: options.paramsOn,
+    pool: options.pool,
+    competition,
+    validated: true,
+  };
   return [...competition.groups]
     .sort((a, b) => params.groups.indexOf(a.group) - params.groups.indexOf(b.group))
-    .map((g) => groupStanding(params, g, { ...options, competition, validated: true }));
+    .map((g) => groupStanding(params, g, each));
 }
