@@ -11,7 +11,7 @@ import {
 } from '../../src/projections/competitions';
 import { catalogue } from '../../src/events';
 import { FactLog } from '../support/ledger';
-import { dsbInput } from '../../src/projections/competitions/dsb-input';
+import { dsbInput, dsbRoster } from '../../src/projections/competitions/dsb-input';
 import { ValuePool } from '../../src/standings/value-pool';
 
 const C = 'dsb-c1';
@@ -179,6 +179,33 @@ describe('DSB standings from the ledger', () => {
       { at: '2014-09-22T10:00', validReason: true },
       undefined,
     ]);
+  });
+
+  it('DSB-8 DSB-11 the roster of a competition is its input’s pairs and groups without their entries', () => {
+    const log = fullCompetition();
+    log.add(`competition-${C}`, 'DispensationGranted', {
+      competitionId: C,
+      pairId: 'p6',
+      rule: 'DSB-9.4(2)',
+      playerId: 'a6',
+      reason: 'care',
+    });
+    const c = fold(competitions, log.events).competitions[C];
+    const input = dsbInput(c);
+    expect(dsbRoster(c)).toEqual({
+      id: input.id,
+      groups: input.groups.map((g) => ({
+        group: g.group,
+        pairs: g.pairs.map(({ pairId, members, dispensations }) =>
+          dispensations ? { pairId, members, dispensations } : { pairId, members },
+        ),
+      })),
+    });
+    expect(dsbRoster(c).groups[1].pairs[1]).toEqual({
+      pairId: 'p6',
+      members: ['a6', 'b6'],
+      dispensations: [{ rule: 'DSB-9.4(2)', player: 'a6', reason: 'care' }],
+    });
   });
 
   it('an interim standing is as of the last session scored in every group', () => {

@@ -6,7 +6,7 @@ import {
   type Derive,
   type GroupPlacementCheck,
 } from '../../src/projections/competitions/group-placements';
-import type { CompetitionInput } from '../../src/standings/dsb';
+import { competitionStandings, type CompetitionInput } from '../../src/standings/dsb';
 import { P, steady } from '../standings/dsb/builders';
 
 /** The preset's parameters with groups A and B in play. */
@@ -59,8 +59,9 @@ const input: CompetitionInput = {
 };
 
 const derive = (lastScored: number): Derive => ({
-  input: () => input,
   lastScored: () => lastScored,
+  final: (_, params) => competitionStandings(params, input),
+  roster: () => input,
 });
 
 /** This competition's pairs: some playing on (players in any order), some new. */

@@ -4,6 +4,7 @@ import type { SubstitutePlayed } from '../../domain/competition/facts';
 import type {
   AbsentEntry,
   CompetitionInput,
+  CompetitionRoster,
   Dispensation,
   GroupInput,
   PairInput,
@@ -212,6 +213,33 @@ export function dsbInput(
     groups: [...groups].map(([group, pairs]) =>
       across ? withEveningScores(c, { group, pairs }, last) : { group, pairs },
     ),
+  };
+}
+
+/**
+ * The pairs `dsbInput` gives, without their entries: what DSB-8 and DSB-11 read of a finished
+ * competition beside its final standings. The queries keep this for every competition, where
+ * keeping every input kept 60,000 pairs' entries in the 20-season benchmark.
+ */
+export function dsbRoster(c: CompetitionState): CompetitionRoster {
+  const created = c.competition!;
+  const groups = new Map<string, CompetitionRoster['groups'][number]['pairs']>();
+  for (const g of created.groups ?? []) groups.set(g, []);
+  const dispensed = (c.dispensations?.length ?? 0) > 0;
+  for (const pairId in c.pairs) {
+    const pair = c.pairs[pairId];
+    const dispensations = dispensed ? dispensationsOf(c, pairId) : [];
+    groups
+      .get(pair.group!)
+      ?.push(
+        dispensations.length
+          ? { pairId, members: pair.players, dispensations }
+          : { pairId, members: pair.players },
+      );
+  }
+  return {
+    id: created.competitionId,
+    groups: [...groups].map(([group, pairs]) => ({ group, pairs })),
   };
 }
 

@@ -1,18 +1,31 @@
 import type { CompetitionState } from '../../domain/competition/state';
 import type { DsbParams } from '../../rulebooks/presets/dsb-groenlo-2014';
-import { groupForNewPair, nextGroups, type Explanation, type GroupMove } from '../../standings/dsb';
-import type { CompetitionInput, GroupStanding } from '../../standings/dsb';
-import { dsbInput, lastSessionScored, wlDecisions } from './dsb-input';
+import {
+  competitionStandings,
+  groupForNewPair,
+  nextGroups,
+  type Explanation,
+  type GroupMove,
+} from '../../standings/dsb';
+import type { CompetitionRoster, GroupStanding } from '../../standings/dsb';
+import { dsbInput, dsbRoster, lastSessionScored, wlDecisions } from './dsb-input';
 
-/** How a competition's input and last scored session are had (the queries pass memoised ones). */
+/**
+ * How what the check reads of the previous competition is had: its last scored session, its
+ * final standings and its pairs (the queries pass memoised ones).
+ */
 export interface Derive {
-  input(c: CompetitionState): CompetitionInput;
   lastScored(c: CompetitionState): number;
   /** The final standings of a finished competition. */
-  final?(c: CompetitionState, params: DsbParams): GroupStanding[];
+  final(c: CompetitionState, params: DsbParams): GroupStanding[];
+  roster(c: CompetitionState): CompetitionRoster;
 }
 
-const direct: Derive = { input: (c) => dsbInput(c), lastScored: (c) => lastSessionScored(c) };
+const direct: Derive = {
+  lastScored: (c) => lastSessionScored(c),
+  final: (c, params) => competitionStandings(params, dsbInput(c)),
+  roster: (c) => dsbRoster(c),
+};
 
 export interface GroupPlacementCheck {
   pairId: string;
@@ -93,9 +106,9 @@ export function groupPlacements(
     moved = new Map();
     for (const m of nextGroups(
       params,
-      derive.input(previous),
+      derive.roster(previous),
       wlDecisions(previous),
-      derive.final?.(previous, params),
+      derive.final(previous, params),
     )) {
       moved.set(m.pairId, m);
     }

@@ -7,6 +7,7 @@ import {
   nextGroups,
   sitOutReport,
   type ChampionshipRow,
+  type CompetitionInput,
   type GroupMove,
   type GroupStanding,
   type PlacingAward,
@@ -17,7 +18,7 @@ import {
   type TopIntegralStanding,
 } from '../../standings/dsb';
 import { nzStandings, type NzStanding } from '../../standings/nz';
-import { dsbInput, lastSessionScored, topIntegralInput, wlDecisions } from './dsb-input';
+import { dsbInput, dsbRoster, lastSessionScored, topIntegralInput, wlDecisions } from './dsb-input';
 import { groupPlacements, type Earlier, type GroupPlacementCheck } from './group-placements';
 import { sessionDateOf, type CompetitionState } from '../../domain/competition/state';
 import { isNzFormat, nzInput } from './nz-input';
@@ -211,15 +212,15 @@ export function standingsOf(
   const params = inPlay(rulebook, c.competition!.groups);
   const input = dsbInputOf(state, c, head.afterSession);
   const placements = groupPlacements(params, c, earlierOf(state, c), {
-    input: (o) => dsbInputOf(state, o),
     lastScored: (o) => lastScoredOf(state, o),
     final: (o, p) => finalStandingsOf(state, o, p, options.whatIf),
+    roster: (o) => dsbRosterOf(state, o),
   });
   if (head.afterSession === 0) {
     return dsbView(head, [], [], placements);
   }
   const groups = head.final
-    ? finalStandingsOf(state, c, params, options.whatIf)
+    ? finalStandingsOf(state, c, params, options.whatIf, input)
     : competitionStandings(params, input, {
         afterSession: head.afterSession,
         paramsOn: dsbRulesOfSessions(state, c, params, options.whatIf),
@@ -268,7 +269,7 @@ export function nextGroupsOf(
   const moves = head.final
     ? nextGroups(
         inPlay(rulebook, c.competition!.groups),
-        dsbInputOf(state, c),
+        dsbRosterOf(state, c),
         wlDecisions(c),
         finalStandingsOf(state, c, inPlay(rulebook, c.competition!.groups), options.whatIf),
       )
@@ -307,9 +308,9 @@ export function championshipOf(
   const { awards, table } = finished.length
     ? clubChampionship(
         params,
-        { competitions: finished.map((c) => dsbInputOf(state, c)) },
-        (input) =>
-          finalStandingsOf(state, scoredCompetition(state, input.id), params, options.whatIf),
+        { competitions: finished.map((c) => dsbRosterOf(state, c)) },
+        (roster) =>
+          finalStandingsOf(state, scoredCompetition(state, roster.id), params, options.whatIf),
       )
     : { awards: [], table: [] };
   return {
@@ -454,23 +455,32 @@ function withAllScoredSessions(state: CompetitionsState): CompetitionsState {
 const poolOf = (state: CompetitionsState) =>
   remember(state, 'value-pool', '', () => new ValuePool());
 
-/** A competition's DSB input as of a session (all scored sessions by default), once per state. */
+/**
+ * A competition's DSB input as of a session (all scored sessions by default). Made for the
+ * standing that reads it and not kept: the answers kept (final standings, rosters) hold no
+ * entry, and keeping every input was a fifth of what a rebuild's answers kept.
+ */
 function dsbInputOf(state: CompetitionsState, c: CompetitionState, upTo?: number) {
-  const last = lastScoredOf(state, c, upTo);
-  return remember(state, 'dsb-input', `${c.competition!.competitionId}:${last}`, () =>
-    dsbInput(c, upTo, last, poolOf(state)),
-  );
+  return dsbInput(c, upTo, lastScoredOf(state, c, upTo), poolOf(state));
 }
 
-/** A finished competition's final DSB standings under these parameters, once per state. */
+/** A competition's pairs, as DSB-8 and DSB-11 read them beside its final standings, once per state. */
+const dsbRosterOf = (state: CompetitionsState, c: CompetitionState) =>
+  remember(state, 'dsb-roster', c.competition!.competitionId, () => dsbRoster(c));
+
+/**
+ * A finished competition's final DSB standings under these parameters, once per state, from
+ * its final input (`input`, when the caller has made it).
+ */
 const finalStandingsOf = (
   state: CompetitionsState,
   c: CompetitionState,
   params: DsbParams,
   whatIf?: Record<string, Json>,
+  input?: CompetitionInput,
 ) =>
   remember(state, `final:${identity(params)}`, c.competition!.competitionId, () =>
-    competitionStandings(params, dsbInputOf(state, c), {
+    competitionStandings(params, input ?? dsbInputOf(state, c), {
       paramsOn: dsbRulesOfSessions(state, c, params, whatIf),
       pool: poolOf(state),
     }),

@@ -4,6 +4,7 @@ import { Rational } from './rational';
 import { competitionStandings } from './standings';
 import type {
   CompetitionInput,
+  CompetitionRoster,
   Dispensation,
   Explanation,
   GroupStanding,
@@ -14,6 +15,11 @@ import { groupIndex } from './validate';
 /** DSB-11: the season's pairs competitions, in order. */
 export interface SeasonInput {
   competitions: CompetitionInput[];
+}
+
+/** The season's competitions as their pairs only, for a caller that gives every final standing. */
+export interface SeasonRoster {
+  competitions: CompetitionRoster[];
 }
 
 export interface PlacingAward {
@@ -172,7 +178,7 @@ interface PairSeason {
 type Substitute = Extract<Dispensation, { rule: 'DSB-9.4(2)' }>;
 
 /** DSB-9.4(2): the pairs of a competition playing under the dispensation (null: none). */
-function dispensed(c: CompetitionInput): Map<string, Substitute> | null {
+function dispensed(c: CompetitionRoster): Map<string, Substitute> | null {
   let out: Map<string, Substitute> | null = null;
   for (const g of c.groups) {
     for (const p of g.pairs) {
@@ -388,6 +394,17 @@ export function clubChampionship(
   params: DsbParams,
   season: SeasonInput,
   /** Each competition's final standings, when the caller has them already. */
+  finalOf?: (c: CompetitionInput) => GroupStanding[],
+): { awards: PlacingAward[]; table: ChampionshipRow[] };
+/** Every final standing given: of each competition only its pairs are read (`CompetitionRoster`). */
+export function clubChampionship(
+  params: DsbParams,
+  season: SeasonRoster,
+  finalOf: (c: CompetitionRoster) => GroupStanding[],
+): { awards: PlacingAward[]; table: ChampionshipRow[] };
+export function clubChampionship(
+  params: DsbParams,
+  season: SeasonRoster,
   finalOf: (c: CompetitionInput) => GroupStanding[] = (c) => competitionStandings(params, c),
 ): { awards: PlacingAward[]; table: ChampionshipRow[] } {
   const ch = params.championship;
@@ -413,7 +430,8 @@ export function clubChampionship(
         throw new DsbInputError(`competitions[${i}].id`, 'DSB-11', `${c.id} is given twice`);
       }
     }
-    return finalOf(c);
+    // A roster comes with its `finalOf` (the second signature), which reads no entries.
+    return finalOf(c as CompetitionInput);
   });
   const { byPair, pairs, rows: count } = pairSeasons(standings);
   const perSession = params.pairsCompetition.sessions;

@@ -3,10 +3,11 @@ import { DsbInputError } from './errors';
 import { competitionStandings } from './standings';
 import type {
   CompetitionInput,
+  CompetitionRoster,
   Dispensation,
   Explanation,
   GroupStanding,
-  PairInput,
+  PairRoster,
   Participation,
   StandingRow,
 } from './types';
@@ -109,7 +110,7 @@ export interface Eligibility {
 }
 
 /** DSB-8.3/8.4: a partnership's members who played fewer than `min` sessions ("m (n), …"). */
-function shortMembers(pair: PairInput, p: Participation, min: number): string {
+function shortMembers(pair: PairRoster, p: Participation, min: number): string {
   let out = '';
   for (const m of pair.members) {
     const n = p.sessionsOf(m);
@@ -119,7 +120,7 @@ function shortMembers(pair: PairInput, p: Participation, min: number): string {
 }
 
 /** DSB-8.3, DSB-8.4, DSB-9.4: what a pair's participation allows at the end of a competition. */
-export function eligibilityOf(params: DsbParams, pair: PairInput, row: StandingRow): Eligibility {
+export function eligibilityOf(params: DsbParams, pair: PairRoster, row: StandingRow): Eligibility {
   const p = row.participation;
   const explain: Explanation[] = [];
   let d942: Extract<Dispensation, { rule: 'DSB-9.4(2)' }> | undefined;
@@ -260,9 +261,23 @@ const keyOf = (r: StandingRow): number =>
 export function nextGroups(
   params: DsbParams,
   competition: CompetitionInput,
-  wlDecisions: WlRebalance[] = [],
+  wlDecisions?: WlRebalance[],
   /** The final standings, when the caller has them already (they are a pure function of the input). */
-  final: GroupStanding[] = competitionStandings(params, competition),
+  final?: GroupStanding[],
+): GroupMove[];
+/** From the final standings, given: of the competition only its pairs are read (`CompetitionRoster`). */
+export function nextGroups(
+  params: DsbParams,
+  competition: CompetitionRoster,
+  wlDecisions: WlRebalance[],
+  final: GroupStanding[],
+): GroupMove[];
+export function nextGroups(
+  params: DsbParams,
+  competition: CompetitionInput | CompetitionRoster,
+  wlDecisions: WlRebalance[] = [],
+  // Without the final standings the first signature applies: the competition is a whole input.
+  final: GroupStanding[] = competitionStandings(params, competition as CompetitionInput),
 ): GroupMove[] {
   const { boundaryTie } = params.promotion;
   if (boundaryTie !== 'moveAll' && boundaryTie !== 'moveNone') {
@@ -272,7 +287,7 @@ export function nextGroups(
       `must be 'moveAll' or 'moveNone', got ${boundaryTie}`,
     );
   }
-  const pairsById = new Map<string, PairInput>();
+  const pairsById = new Map<string, PairRoster>();
   for (const g of competition.groups) for (const p of g.pairs) pairsById.set(p.pairId, p);
   const out: GroupMove[] = [];
   for (const st of final) groupMoves(params, st, pairsById, out);
@@ -332,7 +347,7 @@ const stayingLists = new Map<string, Explanation[][]>();
 function groupMoves(
   params: DsbParams,
   st: GroupStanding,
-  pairsById: Map<string, PairInput>,
+  pairsById: Map<string, PairRoster>,
   out: GroupMove[],
 ): void {
   const { boundaryTie, passOnIneligible, promote, relegate } = params.promotion;
@@ -346,7 +361,15 @@ function groupMoves(
   const to: number[] = new Array<number>(n);
   const why: Array<Explanation | null> = new Array<Explanation | null>(n);
   for (let i = 0; i < n; i++) {
-    elig[i] = eligibilityOf(params, pairsById.get(rows[i].pairId)!, rows[i]);
+    const pair = pairsById.get(rows[i].pairId);
+    if (pair === undefined) {
+      throw new DsbInputError(
+        `final[${st.group}].rows[${rows[i].pairId}]`,
+        'DSB-8',
+        'names no pair of the competition',
+      );
+    }
+    elig[i] = eligibilityOf(params, pair, rows[i]);
     key[i] = keyOf(rows[i]);
     to[i] = gi;
     why[i] = null;

@@ -18,6 +18,7 @@ export {
   placingPoints,
   clubChampionship,
   type SeasonInput,
+  type SeasonRoster,
   type PlacingAward,
   type ChampionshipRow,
 } from './championship';

@@ -93,6 +93,18 @@ export interface CompetitionInput {
   groups: GroupInput[];
 }
 
+/**
+ * What DSB-8 (the moves) and DSB-11 (the championship) read of a competition beside its final
+ * standings: its pairs' members and dispensations, by group. A `CompetitionInput` is one; a
+ * caller that keeps the standings of many competitions keeps this instead of every entry.
+ */
+export interface CompetitionRoster {
+  id: string;
+  groups: Array<{ group: string; pairs: PairRoster[] }>;
+}
+
+export type PairRoster = Pick<PairInput, 'pairId' | 'members' | 'dispensations'>;
+
 /** Why a number is what it is: a rule ID, the session if any, the effect and an amount. */
 export interface Explanation {
   rule: string;

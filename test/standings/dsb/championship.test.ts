@@ -1,5 +1,5 @@
 import { applyChanges } from '../../../src/rulebooks/rulebook';
-import { clubChampionship, placingPoints } from '../../../src/standings/dsb';
+import { clubChampionship, competitionStandings, placingPoints } from '../../../src/standings/dsb';
 import type {
   ChampionshipRow,
   CompetitionInput,
@@ -174,6 +174,30 @@ describe('DSB-11 the club championship over a season', () => {
     expect(a).toMatchObject({ rank: 1, counted: false, points: 0 });
     expect(a.explain[0].rule).toBe('DSB-9.4(2)');
     expect(table.find((r) => r.pairId === 'A1')!.points).toBe(100);
+  });
+
+  it('DSB-11 DSB-9.4(2) the season as rosters beside each final standing gives the same championship', () => {
+    const d = { dispensations: [{ rule: 'DSB-9.4(2)' as const, player: 'A1-s', reason: 'care' }] };
+    const inputs = [
+      comp('c1', steadyGroup('A', 7).pairs.map((x) => (x.pairId === 'A1' ? { ...x, ...d } : x))[0]),
+      comp('c2'),
+    ];
+    const rosters = inputs.map((c) => ({
+      id: c.id,
+      groups: c.groups.map((g) => ({
+        group: g.group,
+        pairs: g.pairs.map(({ pairId, members, dispensations }) => ({
+          pairId,
+          members,
+          dispensations,
+        })),
+      })),
+    }));
+    const finals = new Map(inputs.map((c) => [c.id, competitionStandings(P, c)]));
+    const fromRosters = clubChampionship(P, { competitions: rosters }, (r) => finals.get(r.id)!);
+    expect(fromRosters).toEqual(clubChampionship(P, { competitions: inputs }));
+    const a = fromRosters.awards.find((x) => x.pairId === 'A1' && x.competitionId === 'c1')!;
+    expect(a).toMatchObject({ counted: false, points: 0 });
   });
 
   it('DSB-11.3 reading: with rankAmong "eligible" the ranks are counted among qualifying pairs', () => {

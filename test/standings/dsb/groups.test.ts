@@ -1,8 +1,10 @@
 import { applyChanges } from '../../../src/rulebooks/rulebook';
 import {
+  competitionStandings,
   DsbInputError,
   groupForNewPair,
   nextGroups,
+  type CompetitionRoster,
   type GroupMove,
   type PairInput,
   type SessionEntry,
@@ -214,6 +216,30 @@ describe('DSB-8.4 and DSB-9.4 participation and dispensations', () => {
     expect(() => nextGroups(P, competition(A, withPair(B, mixed('B1', 6000, 2, 4, d))))).toThrow(
       /DSB-9.4\(2\): groups\[B\].pairs\[B1\].dispensations\[0\].player must be a member/,
     );
+  });
+});
+
+describe('DSB-8 from a roster and the final standings', () => {
+  it('DSB-8 DSB-9.4(2) the pairs without their entries, beside the final standings, give the same moves', () => {
+    const d = { dispensations: [{ rule: 'DSB-9.4(2)' as const, player: 'B1-s', reason: 'care' }] };
+    const input = competition(A, withPair(B, mixed('B1', 6000, 2, 4, d)));
+    const roster: CompetitionRoster = {
+      id: input.id,
+      groups: input.groups.map((g) => ({
+        group: g.group,
+        pairs: g.pairs.map(({ pairId, members, dispensations }) =>
+          dispensations ? { pairId, members, dispensations } : { pairId, members },
+        ),
+      })),
+    };
+    const wl = [{ pairId: 'A5', group: 'A', reason: 'group A one pair short' }];
+    const moves = nextGroups(P, roster, wl, competitionStandings(P, input));
+    expect(moves).toEqual(nextGroups(P, input, wl));
+    expect(byId(moves).B1.explain.map((e) => e.rule)).toContain('DSB-9.4(2)');
+    // Standings of other pairs than the roster's: refused, naming the row.
+    expect(() =>
+      nextGroups(P, { id: input.id, groups: [] }, [], competitionStandings(P, input)),
+    ).toThrow(/DSB-8: final\[A\]\.rows\[A1\] names no pair of the competition/);
   });
 });
 
