@@ -5,8 +5,8 @@
  * less with the session scores shared). A value is found by a small `family` key (what it
  * is, session or count, boards: a few dozen families) and an `index` in 0 .. 10000 (a score in
  * hundredths): an array per family (dense once it holds many), so a lookup is an index.
- * A pooled value is frozen unless its caller asks otherwise (`keep`), so that a caller
- * mutating one it was given fails instead of changing another row. One pool per consistent set of answers (the projection keeps one per
+ * A pooled value is frozen, so that a caller mutating one it was given fails instead of
+ * changing another row. One pool per consistent set of answers (the projection keeps one per
  * state); without one, every value is a fresh object.
  */
 export class ValuePool {
@@ -33,13 +33,10 @@ export class ValuePool {
   }
 
   /**
-   * Keeps `value` (frozen, unless `freeze` is false) and returns it. An index outside
-   * 0 .. 10000 or a family that is not a small integer (`familyOf` gave NaN) keeps nothing:
-   * the value is returned as it is. Unfrozen: for values read in hot code beside fresh ones
-   * of the same shape (a frozen object has its own hidden class, and reads that meet more
-   * shapes are slower); their readers must never write to them.
+   * Keeps `value`, frozen, and returns it. An index outside 0 .. 10000 or a family that is not
+   * a small integer (`familyOf` gave NaN) keeps nothing: the value is returned as it is.
    */
-  keep<T extends object>(family: number, index: number, value: T, freeze = true): T {
+  keep<T extends object>(family: number, index: number, value: T): T {
     if (!Number.isInteger(family) || !Number.isInteger(index) || index < 0 || index > MAX_INDEX)
       return value;
     let f = this.families.get(family);
@@ -53,7 +50,7 @@ export class ValuePool {
       f.values.forEach((v, i) => (dense[i] = v));
       f.values = dense;
     }
-    const kept = freeze ? Object.freeze(value) : value;
+    const kept = Object.freeze(value);
     f.values[index] = kept;
     return kept;
   }
@@ -85,8 +82,7 @@ export const POOL_KINDS = {
   played: 0,
   substitute: 1,
   average: 2,
-  playedEntry: 3,
-  averageAlone: 4,
+  averageAlone: 3,
 } as const;
 
 /**

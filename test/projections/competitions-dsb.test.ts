@@ -12,7 +12,6 @@ import {
 import { catalogue } from '../../src/events';
 import { FactLog } from '../support/ledger';
 import { dsbInput, dsbRoster } from '../../src/projections/competitions/dsb-input';
-import { ValuePool } from '../../src/standings/value-pool';
 
 const C = 'dsb-c1';
 const dates = ['2014-09-08', '2014-09-15', '2014-09-22', '2014-09-29', '2014-10-06', '2014-10-13'];
@@ -119,28 +118,25 @@ describe('DSB standings from the ledger', () => {
     expect(rowOf(view, 'p8')).toMatchObject({ group: 'B', rank: 4, percentage: 38 });
   });
 
-  it('DSB-7 equal plain played entries are one shared object in the input, and the input is the same with or without sharing', () => {
+  it('DSB-7 the input has one entry per session, in session order, with the recorded score in hundredths and the boards', () => {
     const log = fullCompetition((s, p) => p === 'p2' && s === 2);
-    result(log, 2, 'p2', 55);
+    result(log, 2, 'p2', 55.5);
     const c = fold(competitions, log.events).competitions[C];
-    const pool = new ValuePool();
-    const shared = dsbInput(c, undefined, undefined, pool);
-    expect(shared).toEqual(dsbInput(c));
+    const input = dsbInput(c);
     const entriesOf = (pairId: string) =>
-      shared.groups.flatMap((g) => g.pairs).find((p) => p.pairId === pairId)!.entries;
-    // p1 and p3 score 60 and 45 every session: each session's entry is found again, not rebuilt.
-    expect(dsbInput(c, undefined, undefined, pool).groups[0].pairs[0].entries[3]).toBe(
-      entriesOf('p1')[3],
-    );
-    expect(entriesOf('p1')[0]).not.toBe(entriesOf('p1')[1]); // another session, another entry
-    expect(Object.isFrozen(entriesOf('p1')[0])).toBe(false); // the shape of the fresh ones
-    // p2's 55 in session 2 is p2's only: found again under its session, boards and score.
+      input.groups.flatMap((g) => g.pairs).find((p) => p.pairId === pairId)!.entries;
+    expect(entriesOf('p1').map((e) => e.session)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(entriesOf('p1').every((e) => e.kind === 'played' && e.percentage === 6000)).toBe(true);
+    // p2's session 2, recorded after the others: in its place.
     expect(entriesOf('p2')[1]).toEqual({
       session: 2,
       kind: 'played',
-      percentage: 5500,
+      percentage: 5550,
       boards: 24,
     });
+    // Made afresh each time (an input lives only while its standing is computed).
+    expect(dsbInput(c)).toEqual(input);
+    expect(dsbInput(c).groups[0].pairs[0].entries[0]).not.toBe(entriesOf('p1')[0]);
   });
 
   it('DSB-7 every played entry of the input has the same fields, and every absence the same fields, whatever they carry', () => {
@@ -162,9 +158,7 @@ describe('DSB standings from the ledger', () => {
       '2014-09-22T10:00',
     );
     const c = fold(competitions, log.events).competitions[C];
-    const entries = dsbInput(c, undefined, undefined, new ValuePool()).groups.flatMap((g) =>
-      g.pairs.flatMap((p) => p.entries),
-    );
+    const entries = dsbInput(c).groups.flatMap((g) => g.pairs.flatMap((p) => p.entries));
     const fieldsOf = (kind: string) => [
       ...new Set(entries.filter((e) => e.kind === kind).map((e) => Object.keys(e).join())),
     ];

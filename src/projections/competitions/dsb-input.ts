@@ -16,7 +16,6 @@ import type { TopIntegralInput, WlRebalance } from '../../standings/dsb';
 import { clubTime } from '../../domain/club-time';
 import { playersAt, rowIn, rowIndex, sitOutRoundsAt } from '../../domain/competition/results';
 import { toHundredths } from './nz-input';
-import { familyOf, POOL_KINDS, type ValuePool } from '../../standings/value-pool';
 
 /**
  * The last session whose results are in: every group with pairs has at least one result for
@@ -122,8 +121,6 @@ export function dsbInput(
   c: CompetitionState,
   upToSession?: number,
   last = lastSessionScored(c, upToSession),
-  /** Shares equal plain played entries (the projection's pool of the state). */
-  pool?: ValuePool,
 ): CompetitionInput {
   const created = c.competition!;
   const substitutes = firstSubstitutes(c);
@@ -166,7 +163,10 @@ export function dsbInput(
           matched,
         );
         if (!partnership && !sub && !sitOuts && !matched) {
-          entries[s - 1] = plainEntry(pool, s, percentage, boards);
+          // Made afresh, not shared: the input lives only while its standing is computed, and
+          // entries made one after another are read back from the cache (shared ones were
+          // scattered over the heap).
+          entries[s - 1] = playedEntry(s, percentage, boards);
           continue;
         }
         const entry = playedEntry(s, percentage, boards);
@@ -241,26 +241,6 @@ export function dsbRoster(c: CompetitionState): CompetitionRoster {
     id: created.competitionId,
     groups: [...groups].map(([group, pairs]) => ({ group, pairs })),
   };
-}
-
-/**
- * A played entry with nothing but its score, shared through `pool` with every equal one: a
- * rebuild keeps the input of every competition (the championship reads them), about 300,000
- * such entries in the 20-season benchmark out of a few thousand values. Kept unfrozen, in the
- * shape of the fresh ones beside them (see `ValuePool.keep`): the DSB computations only read
- * their input.
- */
-function plainEntry(
-  pool: ValuePool | undefined,
-  session: number,
-  percentage: number,
-  boards: number,
-): PlayedEntry {
-  const family = pool ? familyOf(POOL_KINDS.playedEntry, session, boards) : NaN;
-  const shared = pool?.find<PlayedEntry>(family, percentage);
-  if (shared !== undefined) return shared;
-  const made = playedEntry(session, percentage, boards);
-  return pool ? pool.keep(family, percentage, made, false) : made;
 }
 
 /**

@@ -461,7 +461,7 @@ const poolOf = (state: CompetitionsState) =>
  * entry, and keeping every input was a fifth of what a rebuild's answers kept.
  */
 function dsbInputOf(state: CompetitionsState, c: CompetitionState, upTo?: number) {
-  return dsbInput(c, upTo, lastScoredOf(state, c, upTo), poolOf(state));
+  return dsbInput(c, upTo, lastScoredOf(state, c, upTo));
 }
 
 /** A competition's pairs, as DSB-8 and DSB-11 read them beside its final standings, once per state. */

@@ -23,12 +23,15 @@ describe('ValuePool: equal session scores shared between rows', () => {
     expect(pool.keep(1, 10000, { n: 3 })).toBe(pool.find(1, 10000));
   });
 
-  it('keeps a value unfrozen when asked (read beside fresh ones of its shape)', () => {
+  it('keeps every value frozen: a caller writing to one it was given fails', () => {
     const pool = new ValuePool();
-    const kept = pool.keep(2, 10, { n: 1 }, false);
-    expect(Object.isFrozen(kept)).toBe(false);
+    const kept = pool.keep(2, 10, { n: 1 });
+    expect(Object.isFrozen(kept)).toBe(true);
     expect(pool.find(2, 10)).toBe(kept);
-    expect(Object.isFrozen(pool.keep(2, 11, { n: 2 }))).toBe(true);
+    expect(() => {
+      'use strict';
+      (kept as { n: number }).n = 2;
+    }).toThrow(TypeError);
   });
 
   it('a family holding many values (past 64, made dense) still finds each and only those', () => {
