@@ -129,13 +129,17 @@ export const competitions: Projection<CompetitionsState> = {
       const roster = (state.players[clubId] ??= dict());
       const before = roster[d.playerId as string];
       const status = d.status as RosterStatus;
-      roster[d.playerId as string] = {
-        ...before,
+      // Field by field (a spread of the entry before and of optional fields gave each entry a
+      // hidden class of its own); a home night or rank not restated is kept.
+      const entry: RosterEntry = {
         status,
-        ...(d.homeNight ? { homeNight: d.homeNight as string } : {}),
-        ...(d.rank ? { rank: d.rank as string } : {}),
         history: [...(before?.history ?? []), { from: event.occurredAt.slice(0, 10), status }],
       };
+      const homeNight = d.homeNight ? (d.homeNight as string) : before?.homeNight;
+      if (homeNight !== undefined) entry.homeNight = homeNight;
+      const rank = d.rank ? (d.rank as string) : before?.rank;
+      if (rank !== undefined) entry.rank = rank;
+      roster[d.playerId as string] = entry;
     } else if (isBoardSessionFact(event.type)) {
       foldBoardSessionFact((state.boardSessions ??= dict()), event);
     }
