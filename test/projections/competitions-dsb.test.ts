@@ -78,6 +78,17 @@ const held = (log: FactLog, session: number) => {
     );
 };
 
+/** Session 2: p1's b1 replaced by a guest from outside the competition; the pair played 60 %. */
+const outsideSubstitute = (log: FactLog) => {
+  log.add(
+    `competition-${C}`,
+    'SubstitutePlayed',
+    { competitionId: C, session: 2, pairId: 'p1', absentPlayerId: 'b1', substituteId: 'guest' },
+    '2014-09-15T10:00',
+  );
+  result(log, 2, 'p1', 60, ['a1', 'guest']);
+};
+
 /** Scores that make p1..p4 and p5..p8 finish in order, every session. */
 const SCORES: Record<string, number> = {
   p1: 60,
@@ -144,13 +155,7 @@ describe('DSB standings from the ledger', () => {
     const log = fullCompetition(
       (s, p) => (p === 'p1' && s === 2) || (p === 'p2' && s === 3) || (p === 'p3' && s === 3),
     );
-    log.add(
-      `competition-${C}`,
-      'SubstitutePlayed',
-      { competitionId: C, session: 2, pairId: 'p1', absentPlayerId: 'b1', substituteId: 'guest' },
-      '2014-09-15T10:00',
-    );
-    result(log, 2, 'p1', 60, ['a1', 'guest']);
+    outsideSubstitute(log);
     log.add(
       `competition-${C}`,
       'AbsenceNotified',
@@ -255,13 +260,7 @@ describe('DSB standings from the ledger', () => {
 
   it('DSB-10.2(4) an outside substitute’s score is clamped to 47.50..55.00', () => {
     const log = fullCompetition((s, p) => p === 'p1' && s === 2);
-    log.add(
-      `competition-${C}`,
-      'SubstitutePlayed',
-      { competitionId: C, session: 2, pairId: 'p1', absentPlayerId: 'b1', substituteId: 'guest' },
-      '2014-09-15T10:00',
-    );
-    result(log, 2, 'p1', 60, ['a1', 'guest']);
+    outsideSubstitute(log);
     const row = rowOf(standingsOf(fold(competitions, log.events), C), 'p1');
     expect(row.sessions.find((s) => s.session === 2)).toMatchObject({
       source: 'substitute',
