@@ -44,7 +44,7 @@ export class ValuePool {
     // A family starts as a sparse array (V8 keeps it as a hash table: small, but a lookup
     // probes it); one that holds many values becomes a dense array of every index (80 KB, one
     // load). In a rebuild, the lookups in the hash tables were a third of the time of the
-    // functions building entries and rows.
+    // functions building rows.
     if (++f.kept === DENSE_FROM) {
       const dense = new Array<object | undefined>(MAX_INDEX + 1);
       f.values.forEach((v, i) => (dense[i] = v));
