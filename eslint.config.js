@@ -4,6 +4,7 @@ const globals = require('globals');
 
 /** The pure core: scoring, rulebooks, domain, projections and the event catalogue. */
 const CORE = [
+  'src/kernel/**',
   'src/standings/**',
   'src/scoring/**',
   'src/rulebooks/**',

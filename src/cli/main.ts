@@ -9,8 +9,7 @@ import { replayEvents, replayFromStore } from '../runtime/replay';
 import { readRaw } from '../runtime/raw-records';
 import { verifyLog } from '../runtime/verify';
 import { DEFAULT_STORE_URL, hasDensePositions, openStore } from '../store/open-store';
-import { StoreError } from '../store/errors';
-import { RulebookChangeError } from '../rulebooks/rulebook';
+import { answerOf, isLedgerError } from '../kernel/errors';
 import { AppendFileError, appendBatches, planAppend } from '../runtime/append-file';
 import { exportLog } from './commands/export';
 import { registerImportCommands } from './commands/import-usebio';
@@ -340,13 +339,12 @@ export async function main(argv: string[]): Promise<number> {
     const code = (e as { code?: string }).code;
     if (code === 'commander.helpDisplayed' || code === 'commander.version') return 0;
     if (typeof code === 'string' && code.startsWith('commander.')) return 2;
-    if (e instanceof RulebookChangeError) {
-      // A rulebook fact in the ledger that cannot be applied: the log is refused (exit 1),
-      // naming the fact (club, type, position) and the parameter's dotted path.
+    if (isLedgerError(e)) {
+      // The exit code is the code's (kernel/errors.ts): 1 refused by the ledger, 2 asked wrongly.
       err(`bridge-ledger: ${e.message}`);
-      return 1;
+      return answerOf(e).exit;
     }
-    if (e instanceof StoreError || e instanceof Error) {
+    if (e instanceof Error) {
       err(`bridge-ledger: ${e.message}`);
       return 1;
     }

@@ -9,4 +9,13 @@ export class RuleViolation extends Error {
   ) {
     super(`${rule}: ${reason}`);
   }
+
+  answer() {
+    return {
+      message: `${this.message}; nothing was written`,
+      rule: this.rule,
+      reason: this.reason,
+      ...(this.field ? { field: this.field } : {}),
+    };
+  }
 }

@@ -15,6 +15,7 @@ export interface SessionOutcome {
 
 /** A session already in the ledger whose stored facts differ from the file's. */
 export class ImportConflictError extends Error {
+  readonly code = 'IMPORT_CONFLICT';
   constructor(readonly issues: ImportIssue[]) {
     super(
       `${issues.length} fact(s) differ from the ones already imported; nothing was appended (record a correction as a new fact instead)`,

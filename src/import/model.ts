@@ -14,6 +14,7 @@ export interface ImportIssue {
 }
 
 export class ImportError extends Error {
+  readonly code = 'INVALID_FILE';
   constructor(
     readonly file: string,
     readonly issues: ImportIssue[],

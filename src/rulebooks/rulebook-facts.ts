@@ -127,6 +127,18 @@ export class UnusableRulebookFactError extends RulebookChangeError {
       `RULEBOOK: the ${this.type} of club ${clubId}${at} (from ${fact.effectiveFrom}) ` +
       `cannot be applied: ${problem.message}`;
   }
+
+  override answer() {
+    return {
+      message: this.message,
+      rule: this.rule,
+      ...(this.path ? { field: this.path } : {}),
+      clubId: this.clubId,
+      type: this.type,
+      ...(this.position !== undefined ? { position: this.position } : {}),
+      effectiveFrom: this.effectiveFrom,
+    };
+  }
 }
 
 /**

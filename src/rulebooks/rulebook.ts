@@ -24,11 +24,16 @@ export interface Rulebook<P extends Params = Params> {
 }
 
 export class RulebookChangeError extends Error {
+  readonly code = 'RULEBOOK_NOT_APPLICABLE';
   constructor(
     readonly path: string,
     message: string,
   ) {
     super(`rulebook parameter ${path}: ${message}`);
+  }
+
+  answer(): { message: string } & Record<string, unknown> {
+    return { message: this.message, rule: 'RULEBOOK', ...(this.path ? { field: this.path } : {}) };
   }
 }
 

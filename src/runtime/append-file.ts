@@ -31,6 +31,7 @@ const ENVELOPE_FIELDS = new Set([
 ]);
 
 export class AppendFileError extends Error {
+  readonly code = 'INVALID_FILE';
   constructor(readonly issues: LineIssue[]) {
     super(`${issues.length} problem(s); nothing was appended`);
   }

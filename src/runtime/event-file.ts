@@ -14,6 +14,7 @@ const REQUIRED: Array<[keyof RecordedEvent, string]> = [
 ];
 
 export class EventFileError extends Error {
+  readonly code = 'INVALID_FILE';
   constructor(readonly issues: LineIssue[]) {
     super(issues.map((i) => `line ${i.line}: ${i.field} ${i.message}`).join('\n'));
   }

@@ -4,6 +4,7 @@
  */
 export class ScoringInputError extends RangeError {
   override readonly name = 'ScoringInputError';
+  readonly code = 'FACTS_NOT_SCORABLE';
 
   constructor(
     readonly field: string,
@@ -11,6 +12,10 @@ export class ScoringInputError extends RangeError {
     message: string,
   ) {
     super(`${rule}: ${field} ${message}`);
+  }
+
+  answer() {
+    return { message: this.message, rule: this.rule, field: this.field };
   }
 }
 

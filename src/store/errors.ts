@@ -3,6 +3,7 @@ import type { ExpectedRevision } from './event-store';
 
 /** Base class so callers (HTTP, CLI) can map every store refusal to a specific answer. */
 export abstract class StoreError extends Error {
+  /** A code of the table in kernel/errors.ts; one not there is answered as an internal error. */
   abstract readonly code: string;
 }
 
@@ -20,6 +21,11 @@ export class WrongExpectedVersionError extends StoreError {
       `stream ${streamId}: expected revision ${String(expectedRevision)}, actual ${String(actualRevision)}`,
     );
   }
+
+  answer() {
+    const { message, streamId, expectedRevision, actualRevision } = this;
+    return { message, streamId, expectedRevision, actualRevision };
+  }
 }
 
 /** Some ids of a batch are already stored and others are not, or they sit elsewhere. */
@@ -31,6 +37,10 @@ export class IdempotencyConflictError extends StoreError {
   ) {
     super(`stream ${streamId}: ${detail}`);
   }
+
+  answer() {
+    return { message: this.message, streamId: this.streamId };
+  }
 }
 
 export type { FieldIssue } from '../events/issues';
@@ -41,11 +51,19 @@ export class InvalidEventError extends StoreError {
   constructor(readonly issues: FieldIssue[]) {
     super(issues.map((i) => `${i.field}: ${i.message}`).join('; '));
   }
+
+  answer() {
+    return { message: 'nothing was written', issues: this.issues };
+  }
 }
 
 export class StreamNotFoundError extends StoreError {
   readonly code = 'STREAM_NOT_FOUND';
   constructor(readonly streamId: string) {
     super(`stream ${streamId} not found`);
+  }
+
+  answer() {
+    return { message: this.message, streamId: this.streamId };
   }
 }

@@ -30,6 +30,7 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
 }
 
 export class StoreUrlError extends Error {
+  readonly code = 'STORE_URL';
   constructor(
     readonly url: string,
     hint: string,

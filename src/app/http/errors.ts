@@ -2,13 +2,19 @@ import type { FieldIssue } from '../../events/issues';
 
 /** A request the HTTP layer refuses before any command or query runs (path or query params). */
 export class InvalidRequestError extends Error {
+  readonly code = 'INVALID_REQUEST';
   constructor(readonly issues: FieldIssue[]) {
     super(issues.map((i) => `${i.field}: ${i.message}`).join('; '));
+  }
+
+  answer() {
+    return { message: this.message, issues: this.issues };
   }
 }
 
 /** A body that is not JSON: we only read application/json. */
 export class UnsupportedMediaTypeError extends Error {
+  readonly code = 'UNSUPPORTED_MEDIA_TYPE';
   constructor(readonly contentType: string) {
     super(`send the body as application/json, not ${contentType}`);
   }

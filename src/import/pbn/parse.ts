@@ -26,6 +26,7 @@ export interface PbnReadOptions {
 }
 
 export class PbnError extends Error {
+  readonly code = 'INVALID_FILE';
   constructor(readonly issues: ImportIssue[]) {
     super(issues.map((i) => `${i.path}: ${i.message}`).join('\n'));
   }

@@ -33,6 +33,7 @@ export interface UsebioFile {
 }
 
 export class UsebioError extends Error {
+  readonly code = 'INVALID_FILE';
   constructor(readonly issues: ImportIssue[]) {
     super(issues.map((i) => `${i.path}: ${i.message}`).join('\n'));
   }

@@ -38,6 +38,7 @@ export interface CPointsOptions {
 
 /** A session number the competition does not have (named as the `session` option). */
 export class UnknownSessionError extends RangeError {
+  readonly code = 'INVALID_REQUEST';
   readonly field = 'session';
   constructor(
     readonly competitionId: string,
@@ -47,6 +48,10 @@ export class UnknownSessionError extends RangeError {
     super(
       `session must be a session number of competition ${competitionId} (1–${sessions}), got ${String(session)}`,
     );
+  }
+
+  answer() {
+    return { message: this.message, issues: [{ field: this.field, message: this.message }] };
   }
 }
 

@@ -35,12 +35,14 @@ import { nzEligibilityIndex } from './nz-eligibility';
 import type { CompetitionsState } from './state';
 
 export class UnknownCompetitionError extends Error {
+  readonly code = 'UNKNOWN_COMPETITION';
   constructor(readonly competitionId: string) {
     super(`no competition ${competitionId} in the ledger`);
   }
 }
 
 export class WrongRulebookError extends Error {
+  readonly code = 'NO_APPLICABLE_RULEBOOK';
   constructor(competitionId: string, format: string, preset: string) {
     super(`competition ${competitionId} (${format}) cannot be scored under the ${preset} rulebook`);
   }
@@ -79,6 +81,7 @@ export type StandingsView =
 
 /** DSB-12.2: a top-integral is seeded by a recorded draw; without it there is no field order. */
 export class MissingBallotError extends Error {
+  readonly code = 'NO_APPLICABLE_RULEBOOK';
   constructor(readonly competitionId: string) {
     super(`competition ${competitionId}: the first session's draw (BallotDrawn) is not recorded`);
   }

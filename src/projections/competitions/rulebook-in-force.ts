@@ -3,6 +3,7 @@ import { RulebookHistory, type Json, type Params, type Rulebook } from '../../ru
 import type { CompetitionsState } from './state';
 
 export class NoRulebookError extends Error {
+  readonly code = 'NO_APPLICABLE_RULEBOOK';
   constructor(
     readonly clubId: string,
     readonly date: string,

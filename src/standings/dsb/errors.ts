@@ -5,6 +5,7 @@
  */
 export class DsbInputError extends RangeError {
   override readonly name = 'DsbInputError';
+  readonly code = 'FACTS_NOT_SCORABLE';
 
   constructor(
     readonly field: string,
@@ -12,5 +13,9 @@ export class DsbInputError extends RangeError {
     message: string,
   ) {
     super(`${rule}: ${field} ${message}`);
+  }
+
+  answer() {
+    return { message: this.message, rule: this.rule, field: this.field };
   }
 }

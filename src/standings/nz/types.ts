@@ -146,6 +146,7 @@ export interface NzStanding {
  */
 export class NzInputError extends RangeError {
   override readonly name = 'NzInputError';
+  readonly code = 'FACTS_NOT_SCORABLE';
 
   constructor(
     readonly rule: string,
@@ -153,5 +154,9 @@ export class NzInputError extends RangeError {
     message: string,
   ) {
     super(`${rule}: ${field} ${message}`);
+  }
+
+  answer() {
+    return { message: this.message, rule: this.rule, field: this.field };
   }
 }

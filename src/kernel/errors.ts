@@ -1,0 +1,58 @@
+/**
+ * Every refusal the ledger gives carries a code; this table is the one place a code becomes an
+ * HTTP status, the `error` name of the JSON body, and a CLI exit code (1: the ledger or the
+ * input refused it; 2: the command was asked wrongly). A new error class adds a row here, not
+ * an `instanceof` in the HTTP filter or the CLI.
+ */
+export const ERROR_CODES = {
+  // The write side: a fact the rules forbid, a batch that is not valid, a lost race.
+  RULE_VIOLATION: { status: 422, error: 'RuleViolation', exit: 1 },
+  INVALID_EVENT: { status: 400, error: 'InvalidEvent', exit: 1 },
+  WRONG_EXPECTED_VERSION: { status: 409, error: 'WrongExpectedVersion', exit: 1 },
+  IDEMPOTENCY_CONFLICT: { status: 409, error: 'IdempotencyConflict', exit: 1 },
+  STREAM_NOT_FOUND: { status: 404, error: 'StreamNotFound', exit: 1 },
+  STORE_UNAVAILABLE: { status: 503, error: 'StoreUnavailable', exit: 1 },
+  // The read side: a table that cannot be published from the facts held.
+  UNKNOWN_COMPETITION: { status: 404, error: 'UnknownCompetition', exit: 1 },
+  NO_APPLICABLE_RULEBOOK: { status: 409, error: 'NoApplicableRulebook', exit: 1 },
+  RULEBOOK_NOT_APPLICABLE: { status: 422, error: 'RulebookNotApplicable', exit: 1 },
+  FACTS_NOT_SCORABLE: { status: 422, error: 'FactsNotScorable', exit: 1 },
+  // Asked wrongly: a parameter, a body, a store URL.
+  INVALID_REQUEST: { status: 400, error: 'InvalidRequest', exit: 2 },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, error: 'UnsupportedMediaType', exit: 2 },
+  STORE_URL: { status: 400, error: 'InvalidStoreUrl', exit: 2 },
+  // Files read by the CLI (append, replay, import): refused whole, nothing written.
+  INVALID_FILE: { status: 400, error: 'InvalidFile', exit: 1 },
+  IMPORT_CONFLICT: { status: 409, error: 'ImportConflict', exit: 1 },
+} as const satisfies Record<string, { status: number; error: string; exit: number }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/**
+ * What an error of the ledger has: its code, and the fields its answer carries beside `error`
+ * (by default just its message).
+ */
+export interface LedgerError {
+  readonly code: ErrorCode;
+  readonly message: string;
+  answer?(): { message: string } & Record<string, unknown>;
+}
+
+export function isLedgerError(e: unknown): e is LedgerError {
+  const code = (e as { code?: unknown } | null)?.code;
+  return e instanceof Error && typeof code === 'string' && Object.hasOwn(ERROR_CODES, code);
+}
+
+/** The status, the body and the exit code of a ledger error, read from the table. */
+export function answerOf(e: LedgerError): {
+  status: number;
+  exit: number;
+  body: { error: string; message: string } & Record<string, unknown>;
+} {
+  const row = ERROR_CODES[e.code];
+  return {
+    status: row.status,
+    exit: row.exit,
+    body: { error: row.error, ...(e.answer?.() ?? { message: e.message }) },
+  };
+}
