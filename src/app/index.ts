@@ -24,4 +24,4 @@ export {
   type StartHttpServerOptions,
 } from './http-server';
 export { EVENT_CATALOGUE, EVENT_STORE } from './tokens';
-export { validateAppend } from './validate-append';
+export { validateAppend } from '../runtime/validate-append';

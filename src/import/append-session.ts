@@ -1,4 +1,4 @@
-import { validateAppend } from '../app/validate-append';
+import { validateAppend } from '../runtime/validate-append';
 import type { EventCatalogue } from '../events/catalogue';
 import type { EventToAppend } from '../events/envelope';
 import type { EventStore } from '../store/event-store';

@@ -1,4 +1,7 @@
+import type { Json, Params } from './params';
 import { SCORING_PARAM_KINDS, scoringParamsIssue } from './scoring-params';
+
+export type { Json, Params } from './params';
 
 /**
  * A rulebook is a preset's parameters with a club's overrides and amendments applied. Every
@@ -6,9 +9,6 @@ import { SCORING_PARAM_KINDS, scoringParamsIssue } from './scoring-params';
  * change it and a replay recomputes. Parameters are plain JSON: objects, arrays, numbers,
  * strings, booleans.
  */
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export type Params = { [key: string]: Json };
-
 export interface Preset<P extends Params = Params> {
   id: string;
   /** Where the numbers come from, e.g. the seed rulebook and its date. */

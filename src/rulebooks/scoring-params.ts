@@ -1,5 +1,5 @@
 import { DEFAULT_SCORING_SETTINGS, type ScoringSettings } from '../scoring/settings';
-import type { Json, Params } from './rulebook';
+import type { Json, Params } from './params';
 
 /**
  * The `scoring` parameter group every preset carries: a club's conventions for sessions scored

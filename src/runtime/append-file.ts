@@ -1,4 +1,4 @@
-import { validateAppend } from '../app/validate-append';
+import { validateAppend } from './validate-append';
 import type { EventCatalogue } from '../events/catalogue';
 import type { EventToAppend } from '../events/envelope';
 import type { EventStore, ExpectedRevision } from '../store/event-store';

@@ -1,4 +1,4 @@
-import { validateAppend } from '../../src/app/validate-append';
+import { validateAppend } from '../../src/runtime/validate-append';
 import { RuleViolation } from '../../src/domain/rule-violation';
 import { catalogue } from '../../src/events';
 import { DomainGate } from '../../src/runtime/domain-gate';

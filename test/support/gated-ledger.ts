@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { validateAppend } from '../../src/app/validate-append';
+import { validateAppend } from '../../src/runtime/validate-append';
 import { RuleViolation } from '../../src/domain/rule-violation';
 import { catalogue } from '../../src/events';
 import { AppendFileError, appendBatches, planAppend } from '../../src/runtime/append-file';

@@ -5,7 +5,7 @@ import type { EventToAppend } from '../../events/envelope';
 import type { AppendResult, EventStore, ExpectedRevision } from '../../store/event-store';
 import { EVENT_CATALOGUE, EVENT_STORE } from '../tokens';
 import { DomainGate } from '../../runtime/domain-gate';
-import { validateAppend } from '../validate-append';
+import { validateAppend } from '../../runtime/validate-append';
 
 /**
  * Append a batch to one stream. Nothing of it is written unless every event passes the

@@ -5,7 +5,7 @@ import type { FieldIssue } from '../../events/issues';
 import { validateStreamId } from '../../store/append-rules';
 import { InvalidEventError } from '../../store/errors';
 import { EVENT_CATALOGUE } from '../tokens';
-import { validateAppend } from '../validate-append';
+import { validateAppend } from '../../runtime/validate-append';
 import { AppendEventsBody } from './dto';
 import { RequestValidator } from './request-validator';
 

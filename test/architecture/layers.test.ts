@@ -1,0 +1,84 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tempDir } from '../support/temp';
+
+/**
+ * The layers and the no-cycle rule are dependency-cruiser rules run by `npm test`
+ * (`npm run lint:deps`, .dependency-cruiser.cjs); these tests prove each rule bites, on a
+ * small tree laid out like src/.
+ */
+const root = join(__dirname, '../..');
+const depcruise = join(root, 'node_modules/.bin/depcruise');
+
+function cruise(files: Record<string, string>): string[] {
+  const dir = tempDir();
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true } }));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(dir, path, '..'), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  try {
+    execFileSync(
+      depcruise,
+      ['src', '--config', join(root, '.dependency-cruiser.cjs'), '--output-type', 'err'],
+      { cwd: dir, stdio: 'pipe' },
+    );
+    return [];
+  } catch (e) {
+    const out = String((e as { stdout?: Buffer }).stdout ?? '');
+    return [...out.matchAll(/error ([\w-]+):/g)].map((m) => m[1]!);
+  }
+}
+
+describe('the layers hold, and no module imports itself back', () => {
+  it('accepts imports that point inwards', () => {
+    expect(
+      cruise({
+        'src/kernel/errors.ts': 'export const x = 1;\n',
+        'src/domain/decide.ts': "import { x } from '../kernel/errors';\nexport const y = x;\n",
+        'src/runtime/append.ts': "import { y } from '../domain/decide';\nexport const z = y;\n",
+        'src/app/http.ts': "import { z } from '../runtime/append';\nexport const w = z;\n",
+      }),
+    ).toEqual([]);
+  });
+
+  it('refuses an import cycle anywhere', () => {
+    expect(
+      cruise({
+        'src/rulebooks/a.ts': "import { b } from './b';\nexport const a = () => b;\n",
+        'src/rulebooks/b.ts': "import { a } from './a';\nexport const b = () => a;\n",
+      }),
+    ).toContain('no-circular');
+  });
+
+  it('refuses the core importing an outer layer', () => {
+    expect(
+      cruise({
+        'src/store/open.ts': 'export const open = 1;\n',
+        'src/projections/p.ts': "import { open } from '../store/open';\nexport const p = open;\n",
+      }),
+    ).toContain('core-imports-no-outer-layer');
+  });
+
+  it('refuses a use case (runtime/, import/) importing the HTTP or CLI adapter', () => {
+    expect(
+      cruise({
+        'src/app/validate.ts': 'export const v = 1;\n',
+        'src/import/append.ts': "import { v } from '../app/validate';\nexport const a = v;\n",
+      }),
+    ).toContain('use-cases-import-no-adapter');
+  });
+
+  it('refuses the store importing a use case, and HTTP importing the CLI', () => {
+    const found = cruise({
+      'src/runtime/gate.ts': 'export const g = 1;\n',
+      'src/store/s.ts': "import { g } from '../runtime/gate';\nexport const s = g;\n",
+      'src/cli/main.ts': 'export const m = 1;\n',
+      'src/app/h.ts': "import { m } from '../cli/main';\nexport const h = m;\n",
+    });
+    expect(found).toEqual(
+      expect.arrayContaining(['store-imports-only-the-core', 'http-imports-no-cli']),
+    );
+  });
+});
