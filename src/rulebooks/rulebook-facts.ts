@@ -1,4 +1,4 @@
-import { PRESETS } from './presets';
+import { presetOf } from './presets';
 import { RulebookChangeError, RulebookHistory, type Json } from './rulebook';
 
 /**
@@ -66,7 +66,7 @@ export function applyRulebookFact(
   const container = fact.kind === 'adopted' ? 'overrides' : 'changes';
   try {
     if (fact.kind === 'adopted') {
-      const preset = PRESETS[fact.preset ?? ''];
+      const preset = presetOf(fact.preset ?? '');
       if (!preset) {
         return {
           field: 'preset',

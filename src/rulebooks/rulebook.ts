@@ -13,6 +13,8 @@ export interface Preset<P extends Params = Params> {
   id: string;
   /** Where the numbers come from, e.g. the seed rulebook and its date. */
   source: string;
+  /** The competition formats this rulebook scores (`CompetitionCreated.format`). */
+  formats: readonly string[];
   params: P;
 }
 
@@ -91,7 +93,12 @@ function valueAt(params: Params, path: string): Json | undefined {
 export class RulebookHistory<P extends Params = Params> {
   private readonly versions: Rulebook<P>[] = [];
 
-  adopt(preset: Preset<P>, overrides: Record<string, Json>, effectiveFrom: string): void {
+  /** Only the preset's id and parameters make a version (a what-if passes just those). */
+  adopt(
+    preset: Pick<Preset<P>, 'id' | 'params'>,
+    overrides: Record<string, Json>,
+    effectiveFrom: string,
+  ): void {
     this.insert({
       preset: preset.id,
       effectiveFrom,

@@ -8,6 +8,7 @@ import {
 const preset: Preset<{ series: { counted: number; cap: number }; name: string }> = {
   id: 'test-club',
   source: 'a test',
+  formats: [],
   params: { series: { counted: 9, cap: 55 }, name: 'x' },
 };
 

@@ -18,7 +18,8 @@ import {
 } from 'class-validator';
 import type { EventDefinition } from '../catalogue';
 import { classSchema } from '../class-schema';
-import { IsLedgerId, DATE_PATTERN, TIME_PATTERN } from './ids';
+import { competitionFormats } from '../../rulebooks/presets';
+import { IsLedgerId, IsOneOf, DATE_PATTERN, TIME_PATTERN } from './ids';
 import { NIGHTS } from './club';
 
 /**
@@ -33,18 +34,6 @@ export const COMPETITION_KINDS = [
   'short-pairs',
   'individual',
   'top-integral',
-] as const;
-/** The NZ club's named events (NZ-1, NZ-2, NZ-5, NZ-8h, NZ-9); DSB competitions use 'dsb-pairs'. */
-export const COMPETITION_FORMATS = [
-  'club-pairs',
-  'victoria-pairs',
-  'thursday-club-pairs',
-  'three-four-session-pairs',
-  'random-draw-individual',
-  'wilkinson-individual',
-  'wellesley-pairs',
-  'dsb-pairs',
-  'dsb-top-integral',
 ] as const;
 
 class PlannedSession {
@@ -79,8 +68,9 @@ class CompetitionCreatedData {
   @IsIn(COMPETITION_KINDS)
   kind!: (typeof COMPETITION_KINDS)[number];
 
-  @IsIn(COMPETITION_FORMATS)
-  format!: (typeof COMPETITION_FORMATS)[number];
+  /** A format of a registered rulebook (`Preset.formats`): NZ-1 … NZ-9, DSB-1, DSB-12. */
+  @IsOneOf(competitionFormats)
+  format!: string;
 
   @IsOptional()
   @IsIn(NIGHTS)

@@ -1,4 +1,4 @@
-import { Matches } from 'class-validator';
+import { Matches, ValidateBy } from 'class-validator';
 
 /** Ids of clubs, players, pairs, competitions: safe in stream ids and URLs. */
 export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,99}$/;
@@ -8,3 +8,17 @@ export const IsLedgerId = (what: string) =>
 
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/**
+ * One of a list read when a fact is validated, not when the class is declared: the presets and
+ * formats registered (a ruleset may be registered after this module is loaded).
+ */
+export const IsOneOf = (values: () => readonly string[]) =>
+  ValidateBy({
+    name: 'isOneOf',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && values().includes(value),
+      defaultMessage: (args) =>
+        `${args?.property} must be one of the following values: ${values().join(', ')}`,
+    },
+  });

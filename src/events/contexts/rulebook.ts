@@ -1,15 +1,14 @@
-import { IsDefined, IsIn, IsObject, IsOptional, IsString, Length, Matches } from 'class-validator';
+import { IsDefined, IsObject, IsOptional, IsString, Length, Matches } from 'class-validator';
 import type { EventDefinition } from '../catalogue';
 import { classSchema } from '../class-schema';
-import { DATE_PATTERN, IsLedgerId } from './ids';
-
-export const PRESET_IDS = ['nz-club', 'dsb-groenlo-2014'] as const;
+import { presetIds } from '../../rulebooks/presets';
+import { DATE_PATTERN, IsLedgerId, IsOneOf } from './ids';
 
 class RulebookAdoptedData {
   @IsLedgerId('clubId')
   clubId!: string;
 
-  @IsIn(PRESET_IDS)
+  @IsOneOf(presetIds)
   preset!: string;
 
   /**

@@ -49,10 +49,6 @@ export function rulebookInForce(
   if (Object.keys(overrides).length === 0) return rulebook;
   // A what-if: an override that is not stored, applied to the rulebook in force.
   const whatIf = new RulebookHistory<Params>();
-  whatIf.adopt(
-    { id: rulebook.preset, source: 'what-if', params: rulebook.params },
-    overrides as never,
-    date,
-  );
+  whatIf.adopt({ id: rulebook.preset, params: rulebook.params }, overrides as never, date);
   return whatIf.inForce(date)!;
 }

@@ -125,6 +125,8 @@ export type DsbParams = {
 export const dsbGroenlo2014: Preset<DsbParams> = {
   id: 'dsb-groenlo-2014',
   source: 'Wedstrijdreglement DSB Groenlo, vastgesteld 28 oktober 2014 (seeds/002)',
+  // DSB-1 the pairs competition in groups, DSB-12 the top-integral.
+  formats: ['dsb-pairs', 'dsb-top-integral'],
   params: {
     pairsCompetition: { sessions: 6, rounds: 6, boardsPerRound: 4 },
     groups: ['A', 'B', 'C', 'D', 'E'],

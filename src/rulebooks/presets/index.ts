@@ -2,10 +2,29 @@ import type { Preset } from '../rulebook';
 import { dsbGroenlo2014 } from './dsb-groenlo-2014';
 import { nzClub } from './nz-club';
 
-/** The presets a club can adopt. A new rulebook is one file here and one entry. */
-export const PRESETS: Readonly<Record<string, Preset>> = {
-  [nzClub.id]: nzClub as unknown as Preset,
-  [dsbGroenlo2014.id]: dsbGroenlo2014 as unknown as Preset,
-};
+/**
+ * The presets a club can adopt (`RulebookAdopted.preset`) and, through them, the competition
+ * formats the ledger accepts. The built-in ones are registered here; a ruleset registered at
+ * run time (src/rulesets/registry.ts) adds its preset the same way.
+ */
+const registered = new Map<string, Preset>();
+
+export function registerPreset(preset: Preset): void {
+  const known = registered.get(preset.id);
+  if (known && known !== preset) throw new Error(`preset ${preset.id} is already registered`);
+  registered.set(preset.id, preset);
+}
+
+export const presetOf = (id: string): Preset | undefined => registered.get(id);
+
+export const presetIds = (): string[] => [...registered.keys()];
+
+/** Every format some registered preset scores. */
+export const competitionFormats = (): string[] => [
+  ...new Set([...registered.values()].flatMap((p) => p.formats)),
+];
+
+registerPreset(nzClub as unknown as Preset);
+registerPreset(dsbGroenlo2014 as unknown as Preset);
 
 export { nzClub, dsbGroenlo2014 };

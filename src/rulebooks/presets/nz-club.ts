@@ -125,6 +125,16 @@ export type NzClubParams = {
 export const nzClub: Preset<NzClubParams> = {
   id: 'nz-club',
   source: 'seeds/000_bc7deb3638e1f664.txt — NZCBA club rules (Club Rules 1–5, Substitutions)',
+  // The club's named events (NZ-1, NZ-2, NZ-5, NZ-8h, NZ-9).
+  formats: [
+    'club-pairs',
+    'victoria-pairs',
+    'thursday-club-pairs',
+    'three-four-session-pairs',
+    'random-draw-individual',
+    'wilkinson-individual',
+    'wellesley-pairs',
+  ],
   params: {
     tenSession: {
       events: ['club-pairs', 'victoria-pairs', 'thursday-afternoon-club-pairs'],
