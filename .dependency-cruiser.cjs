@@ -4,7 +4,7 @@
  * (runtime/, import/) import no adapter (app/, cli/); the store knows only the core; and no
  * module imports itself back through others.
  */
-const CORE = '^src/(kernel|events|scoring|rulebooks|domain|projections|standings)/';
+const CORE = '^src/(kernel|events|scoring|rulebooks|rulesets|domain|projections|standings)/';
 const OUTER = '^src/(app|cli|store|runtime|import)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -8,6 +8,7 @@ const CORE = [
   'src/standings/**',
   'src/scoring/**',
   'src/rulebooks/**',
+  'src/rulesets/**',
   'src/domain/**',
   'src/projections/**',
   'src/events/**',

@@ -1,5 +1,6 @@
 import type { ChampionshipView } from '../projections/competitions';
 import type { PublishedStandings } from '../runtime/published';
+import { tableOf, type PrintedRow } from '../rulesets';
 
 export type Format = 'table' | 'json' | 'csv';
 
@@ -7,40 +8,12 @@ const csvCell = (v: unknown) => {
   const s = v === null || v === undefined ? '' : String(v);
   return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
-const pct = (hundredths: number) => (hundredths / 100).toFixed(2);
-
-/** Rows as the club would print them; `explain` lives in the JSON. */
-function rowsOf(view: PublishedStandings): Array<Record<string, string | number | null>> {
-  if (view.kind === 'nz') {
-    return view.rows.map((r) => ({
-      place: r.place,
-      pair: r.competitor,
-      total: pct(r.total),
-      counted: r.counted.join(' '),
-      dropped: r.dropped.join(' '),
-      qualifies: r.qualifies ? 'yes' : 'no',
-    }));
-  }
-  if (view.kind === 'top-integral') {
-    return (view.standing?.rows ?? []).map((r) => ({
-      rank: r.rank,
-      pair: r.pairId,
-      percentage: r.percentage === null ? null : r.percentage.toFixed(2),
-      played: r.played,
-      original: r.original,
-    }));
-  }
-  const next = new Map((view.nextGroups ?? []).map((m) => [m.pairId, m]));
-  return view.groups.flatMap((g) =>
-    g.rows.map((r) => ({
-      group: g.group,
-      rank: r.rank,
-      pair: r.pairId,
-      percentage: r.percentage === null ? null : r.percentage.toFixed(2),
-      played: r.participation.played,
-      ...(view.nextGroups ? { next: next.get(r.pairId)?.to ?? null } : {}),
-    })),
-  );
+/** Rows as the club would print them, by the table of the standing's rulebook; `explain` lives in the JSON. */
+function rowsOf(view: PublishedStandings): PrintedRow[] {
+  const printed = tableOf(view.rulebook.preset, view.format)?.printed;
+  if (!printed)
+    throw new Error(`no printed table for ${view.format} under ${view.rulebook.preset}`);
+  return printed(view);
 }
 
 export function table(rows: Array<Record<string, unknown>>): string {

@@ -1,0 +1,124 @@
+import { dsbGroenlo2014, type DsbParams } from '../../rulebooks/presets/dsb-groenlo-2014';
+import type { Preset } from '../../rulebooks/rulebook';
+import {
+  competitionStandings,
+  sitOutReport,
+  topIntegralSeeding,
+  topIntegralStandings,
+  type Explanation,
+  type GroupStanding,
+  type SitOutReport,
+  type TopIntegralStanding,
+} from '../../standings/dsb';
+import { topIntegralInput } from '../../projections/competitions/dsb-input';
+import {
+  groupPlacements,
+  type GroupPlacementCheck,
+} from '../../projections/competitions/group-placements';
+import {
+  dsbInputOf,
+  dsbRosterOf,
+  dsbRulesOfSessions,
+  earlierOf,
+  finalStandingsOf,
+  inPlay,
+  lastScoredOf,
+  MissingBallotError,
+  poolOf,
+} from '../../projections/competitions/query-context';
+import type { GroupMove } from '../../standings/dsb';
+import type { FormatTable, Ruleset, StandingsBodies, StandingsRequest } from '../ruleset';
+
+declare module '../ruleset' {
+  interface StandingsBodies {
+    dsb: {
+      kind: 'dsb';
+      groups: GroupStanding[];
+      sitOuts: SitOutReport[];
+      /** DSB-6/DSB-8: whether each pair plays in the group the rules give it. */
+      groupPlacements: GroupPlacementCheck[];
+      /** DSB-8: each pair's group next time, when the published standing is final. */
+      nextGroups?: GroupMove[];
+    };
+    'top-integral': {
+      kind: 'top-integral';
+      standing: TopIntegralStanding | null;
+      /** DSB-12.2: the seeding of the next session (the draw for session 1, then the running total). */
+      nextSeeding: Array<{ pairId: string; seed: number; explain: Explanation[] }>;
+    };
+  }
+}
+
+const fixed = (p: number | null) => (p === null ? null : p.toFixed(2));
+
+/** DSB-1 … DSB-11: a pairs competition in groups, with its sit-outs and group placements. */
+const pairsTable: FormatTable<StandingsBodies['dsb']> = {
+  standings({ state, competition: c, head, rulebook, options }: StandingsRequest) {
+    const params = inPlay(rulebook, c.competition!.groups);
+    const input = dsbInputOf(state, c, head.afterSession);
+    const groupPlacementChecks = groupPlacements(params, c, earlierOf(state, c), {
+      lastScored: (o) => lastScoredOf(state, o),
+      final: (o, p) => finalStandingsOf(state, o, p, options.whatIf),
+      roster: (o) => dsbRosterOf(state, o),
+    });
+    if (head.afterSession === 0) {
+      return { kind: 'dsb', groups: [], sitOuts: [], groupPlacements: groupPlacementChecks };
+    }
+    const groups = head.final
+      ? finalStandingsOf(state, c, params, options.whatIf, input)
+      : competitionStandings(params, input, {
+          afterSession: head.afterSession,
+          paramsOn: dsbRulesOfSessions(state, c, params, options.whatIf),
+          pool: poolOf(state),
+        });
+    return {
+      kind: 'dsb',
+      groups,
+      // The standings just computed validated the same input under the same parameters.
+      sitOuts: sitOutReport(params, input, { validated: true }),
+      groupPlacements: groupPlacementChecks,
+    };
+  },
+  printed(view) {
+    const next = new Map((view.nextGroups ?? []).map((m) => [m.pairId, m]));
+    return view.groups.flatMap((g) =>
+      g.rows.map((r) => ({
+        group: g.group,
+        rank: r.rank,
+        pair: r.pairId,
+        percentage: fixed(r.percentage),
+        played: r.participation.played,
+        ...(view.nextGroups ? { next: next.get(r.pairId)?.to ?? null } : {}),
+      })),
+    );
+  },
+};
+
+/** DSB-12: the top-integral, seeded by its recorded draw. */
+const topIntegralTable: FormatTable<StandingsBodies['top-integral']> = {
+  standings({ competition: c, head, rulebook }: StandingsRequest) {
+    const ballot = c.ballots?.['1'];
+    if (!ballot) throw new MissingBallotError(head.competitionId);
+    const params = rulebook.params as unknown as DsbParams;
+    const input = topIntegralInput(c, ballot, head.afterSession);
+    const standing =
+      head.afterSession === 0
+        ? null
+        : topIntegralStandings(params, input, { afterSession: head.afterSession });
+    const nextSeeding = head.final ? [] : topIntegralSeeding(params, input, head.afterSession + 1);
+    return { kind: 'top-integral', standing, nextSeeding };
+  },
+  printed: (view) =>
+    (view.standing?.rows ?? []).map((r) => ({
+      rank: r.rank,
+      pair: r.pairId,
+      percentage: fixed(r.percentage),
+      played: r.played,
+      original: r.original,
+    })),
+};
+
+export const dsbGroenlo2014Ruleset: Ruleset = {
+  preset: dsbGroenlo2014 as unknown as Preset,
+  tables: { 'dsb-pairs': pairsTable, 'dsb-top-integral': topIntegralTable },
+};

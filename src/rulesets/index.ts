@@ -1,0 +1,17 @@
+import { dsbGroenlo2014Ruleset } from './dsb-groenlo-2014';
+import { nzClubRuleset } from './nz-club';
+import { registerRuleset } from './registry';
+
+/** The rulesets the ledger ships: one folder each, one line here. */
+registerRuleset(nzClubRuleset);
+registerRuleset(dsbGroenlo2014Ruleset);
+
+export { registerRuleset, tableOf } from './registry';
+export type {
+  FormatTable,
+  PrintedRow,
+  Ruleset,
+  StandingsBodies,
+  StandingsRequest,
+  StandingsView,
+} from './ruleset';

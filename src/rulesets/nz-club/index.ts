@@ -1,0 +1,63 @@
+import { nzClub, type NzClubParams } from '../../rulebooks/presets/nz-club';
+import type { Preset } from '../../rulebooks/rulebook';
+import { nzStandings, type NzStanding } from '../../standings/nz';
+import { remember, identity } from '../../projections/competitions/memo';
+import { nzEligibilityIndex } from '../../projections/competitions/nz-eligibility';
+import { nzInput } from '../../projections/competitions/nz-input';
+import {
+  rulesOfSessions,
+  withAllScoredSessions,
+} from '../../projections/competitions/query-context';
+import type { FormatTable, Ruleset, StandingsBodies, StandingsRequest } from '../ruleset';
+
+declare module '../ruleset' {
+  interface StandingsBodies {
+    nz: { kind: 'nz'; rows: NzStanding[] };
+  }
+}
+
+const pct = (hundredths: number) => (hundredths / 100).toFixed(2);
+
+/** NZ-1 … NZ-9: a pairs or individual event's standings, each row explained. */
+const nzTable: FormatTable<StandingsBodies['nz']> = {
+  standings({ state, competition: c, head, rulebook, options }: StandingsRequest) {
+    const params = rulebook.params as unknown as NzClubParams;
+    // NZ-8 and NZ-10 verdicts read every session the club's players sat down in.
+    const eligibility = remember(
+      state,
+      'nz-eligibility',
+      `${head.clubId}:${identity(rulebook)}`,
+      () => nzEligibilityIndex(withAllScoredSessions(state), head.clubId, params),
+    );
+    const roster = state.players[head.clubId] ?? {};
+    const { event, entries } = nzInput(c, roster, head.afterSession, eligibility);
+    const rows = nzStandings(
+      event,
+      entries,
+      params,
+      rulesOfSessions(
+        state,
+        c,
+        params,
+        options.whatIf,
+        nzClub.id,
+        (r) => r.params as unknown as NzClubParams,
+      ),
+    );
+    return { kind: 'nz', rows };
+  },
+  printed: (view) =>
+    view.rows.map((r) => ({
+      place: r.place,
+      pair: r.competitor,
+      total: pct(r.total),
+      counted: r.counted.join(' '),
+      dropped: r.dropped.join(' '),
+      qualifies: r.qualifies ? 'yes' : 'no',
+    })),
+};
+
+export const nzClubRuleset: Ruleset = {
+  preset: nzClub as unknown as Preset,
+  tables: Object.fromEntries(nzClub.formats.map((f) => [f, nzTable])),
+};

@@ -1,0 +1,24 @@
+import { registerPreset } from '../rulebooks/presets';
+import type { FormatTable, Ruleset } from './ruleset';
+
+const rulesets = new Map<string, Ruleset>();
+
+/**
+ * Registers a ruleset: its preset becomes adoptable, its formats creatable, and its tables
+ * published (HTTP and CLI), with no other edit. The built-in ones are registered in
+ * ./index.ts; a ruleset may be registered at run time (a test's, a club's own).
+ */
+export function registerRuleset(ruleset: Ruleset): void {
+  const missing = ruleset.preset.formats.filter((f) => !ruleset.tables[f]);
+  if (missing.length) {
+    throw new Error(`ruleset ${ruleset.preset.id}: no table for format ${missing.join(', ')}`);
+  }
+  const known = rulesets.get(ruleset.preset.id);
+  if (known && known !== ruleset) throw new Error(`ruleset ${ruleset.preset.id} is registered`);
+  registerPreset(ruleset.preset);
+  rulesets.set(ruleset.preset.id, ruleset);
+}
+
+/** The table of a format under a preset, if that preset publishes it. */
+export const tableOf = (preset: string, format: string): FormatTable | undefined =>
+  rulesets.get(preset)?.tables[format];

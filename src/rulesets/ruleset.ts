@@ -1,0 +1,49 @@
+import type { Preset } from '../rulebooks/rulebook';
+import type { Rulebook } from '../rulebooks/rulebook';
+import type { CompetitionState } from '../domain/competition/state';
+import type { CompetitionsState } from '../projections/competitions/state';
+import type { Heading, QueryOptions } from '../projections/competitions/query-context';
+
+/**
+ * The bodies of the standings the registered rulesets publish, by kind. Each ruleset adds its
+ * own by declaration merging in its folder (`declare module '…/rulesets/ruleset'`), so a new
+ * ruleset widens `StandingsView` without editing this file.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface StandingsBodies {}
+
+export type StandingsBody = StandingsBodies[keyof StandingsBodies];
+
+/** A competition's standings: the heading every table shares, and its ruleset's body. */
+export type StandingsView = Heading & StandingsBody;
+
+/** What a standings table is computed from: the facts, the competition, and its rulebook. */
+export interface StandingsRequest {
+  state: CompetitionsState;
+  /** The competition, its board-scored sessions' percentages derived. */
+  competition: CompetitionState;
+  head: Heading;
+  /** The rulebook in force on the day of the last session counted. */
+  rulebook: Rulebook;
+  options: QueryOptions;
+}
+
+/** A row as the club prints it (CLI table and CSV); the explanations live in the JSON. */
+export type PrintedRow = Record<string, string | number | null>;
+
+/** How one competition format is published under a ruleset. */
+export interface FormatTable<B extends StandingsBody = StandingsBody> {
+  standings(request: StandingsRequest): B;
+  printed(view: Heading & B): PrintedRow[];
+}
+
+/**
+ * A rulebook and what it publishes: its preset (parameters, and the formats a club can create
+ * competitions in) and, for each format, its standings table.
+ */
+export interface Ruleset {
+  preset: Preset;
+  // A table of any one body: each format names its own.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  tables: Readonly<Record<string, FormatTable<any>>>;
+}
