@@ -76,7 +76,17 @@ export function httpApiSuite(name: string, open: () => Promise<EventStore>) {
           schemaVersion: 1,
           data: { playerId: 'p-1', name: 'Ann', member: true },
         };
-        await post('club-1', { expectedRevision: 'any', events: [v1] }).expect(201);
+        const res = await post('club-1', { expectedRevision: 'any', events: [v1] }).expect(201);
+        expect(res.body).toEqual({ nextExpectedRevision: 0, position: 1 });
+        // Upcast only to judge it: the ledger keeps the fact as written.
+        const read = await request(server).get('/streams/club-1').expect(200);
+        expect(read.body.events).toHaveLength(1);
+        expect(read.body.events[0]).toMatchObject({
+          id: v1.id,
+          type: 'PlayerRegistered',
+          schemaVersion: 1,
+          data: v1.data,
+        });
       });
 
       it('answers a re-POST of the same batch with 201 and the same result, writing nothing', async () => {
@@ -507,7 +517,12 @@ export function httpApiSuite(name: string, open: () => Promise<EventStore>) {
       });
 
       it('allows the largest page, 1000', async () => {
-        await request(server).get('/events?limit=1000').expect(200);
+        const more = Array.from({ length: 900 }, (_, i) => playerRegistered(150 + i));
+        await post('club-1', { expectedRevision: 149, events: more }).expect(201);
+        const res = await request(server).get('/events?limit=1000').expect(200);
+        expect(res.body.events).toHaveLength(1000);
+        expect(res.body.events[999].position).toBe(1000);
+        expect(res.body.nextPosition).toBe(1001);
       });
     });
 

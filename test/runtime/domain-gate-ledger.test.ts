@@ -126,7 +126,10 @@ describe('RULEBOOK an amendment already in the ledger that cannot be applied (wr
   it('RULEBOOK a gate started fresh on that ledger reads it the same way', async () => {
     const { ledger, tue } = await clubWithBadAmendment();
     ledger.gate = new DomainGate(ledger.store);
-    await ledger.append(tue.result(1, 'MT'));
+    const mia = [1, 2, 3].map((s) => tue.result(s, 'MT'));
+    await ledger.append(...mia);
+    expect((await ledger.streamOf(tue.stream)).slice(-3)).toEqual(mia.map((f) => f.id));
+    await ledger.refuses([tue.result(4, 'MT')], 'NZ-8e', 'events[0].data.players[0]', /the 4th/);
   });
 
   it('RULEBOOK it does not block a good amendment, which is checked against the rulebook without it', async () => {
@@ -234,7 +237,11 @@ describe('LEDGER a competition or rulebook fact belongs in its documented stream
       ...[1, 2, 3].map((s) => ({ ...autumn.result(s, 'MT'), streamId: 'notes-karori' })),
     );
     ledger.gate = new DomainGate(ledger.store);
-    await ledger.append(spring.result(1, 'MT'), spring.result(2, 'MT'), spring.result(3, 'MT'));
+    const counted = [1, 2, 3].map((s) => spring.result(s, 'MT'));
+    await ledger.append(...counted);
+    expect((await ledger.streamOf(spring.stream)).slice(-3)).toEqual(counted.map((f) => f.id));
+    // Only the spring Tuesdays count: the 4th of them is mia's 4th (NZ-8e).
+    await ledger.refuses([spring.result(4, 'MT')], 'NZ-8e', 'events[0].data.players[0]', /the 4th/);
   });
 });
 
