@@ -11,6 +11,7 @@ import type { Json } from '../../rulebooks/rulebook';
 import { Fraction } from '../../scoring/fraction';
 import {
   cPointsOfSession,
+  isValidNzcbaNumber,
   nzStandings,
   type CPointsCompetitor,
   type CPointsSession,
@@ -201,6 +202,7 @@ export function cPointsOf(
             rosterEntryOn(roster[id], date)?.status,
             roster[id]?.homeNight,
             created.night,
+            roster[id]?.nationalNumber,
           ),
         })),
       };
@@ -245,7 +247,7 @@ export function cPointsOf(
  * A player's C-point verdict when NZ-8 a–d gave none: a member or nominee playing on their own
  * night (the plain NZ-8 line is left out of the standings), or a table the eligibility could not
  * judge (no night on the competition, a member without a home night, an individual event).
- * Anyone else is from outside the club: NZ-8c, and the ledger records no NZCBA number.
+ * Anyone else is from outside the club: NZ-8c, C points with a valid NZCBA number on the roster.
  */
 function withDefault(
   id: string,
@@ -253,6 +255,7 @@ function withDefault(
   status: string | undefined,
   homeNight: string | undefined,
   night: string | undefined,
+  nationalNumber: string | undefined,
 ): NzVerdict[] {
   if (verdicts.some((v) => v.scope === 'c-points')) return verdicts;
   const member = status === 'member' || status === 'nominee';
@@ -271,8 +274,14 @@ function withDefault(
         rule: 'NZ-8c',
         subject: id,
         scope: 'c-points',
-        ok: false,
-        reason: `a ${status ?? 'player unknown to the roster'} from outside the club without a valid NZCBA number (the ledger records none)`,
+        ok: isValidNzcbaNumber(nationalNumber),
+        reason: `a ${status ?? 'player unknown to the roster'} from outside the club ${
+          isValidNzcbaNumber(nationalNumber)
+            ? 'with a valid NZCBA number'
+            : nationalNumber === undefined
+              ? 'without an NZCBA number on the roster'
+              : 'whose recorded NZCBA number is not valid (reading: 1 to 10 digits, not zero)'
+        }`,
       };
   return [...verdicts, verdict];
 }

@@ -295,7 +295,9 @@ export function nzEligibilityVerdicts(
       const homeNight = nzNight(entry?.homeNight);
       if (status === 'member' || status === 'nominated')
         return homeNight ? { id, status, homeNight } : undefined;
-      return { id, status };
+      // NZ-8c: a guest's or visitor's C points follow the NZCBA number on the roster.
+      const nzcbaNumber = entry?.nationalNumber;
+      return nzcbaNumber === undefined ? { id, status } : { id, status, nzcbaNumber };
     });
     if (night && table.length === 2 && table.every((p) => p !== undefined)) {
       const vs = sessionEligibility(

@@ -27,6 +27,8 @@ export interface RosterEntry {
   status: RosterStatus;
   homeNight?: string;
   rank?: string;
+  /** PlayerRegistered.nationalNumber: for a guest or visitor, the NZCBA number of NZ-8c. */
+  nationalNumber?: string;
   /** Every status with the club date it took effect (the fact's occurredAt), oldest first. */
   history?: Array<{ from: string; status: RosterStatus }>;
 }
@@ -90,8 +92,9 @@ export const competitions: Projection<CompetitionsState> = {
   // 5: a competition or rulebook fact is read only from its documented stream, and a rulebook
   // fact keeps its position. 6: a competition's results are columns (`ResultTable`). 7: the
   // columns are numbers (typed arrays), strings by index. 8: no stored index of rows by
-  // session (`lastRow`). Saved states of an older version are rebuilt.
-  version: 8,
+  // session (`lastRow`). 9: a roster entry keeps the national number (NZ-8c). Saved states of
+  // an older version are rebuilt.
+  version: 9,
   initial: () => ({
     rulebooks: dict(),
     players: dict(),
@@ -139,6 +142,10 @@ export const competitions: Projection<CompetitionsState> = {
       if (homeNight !== undefined) entry.homeNight = homeNight;
       const rank = d.rank ? (d.rank as string) : before?.rank;
       if (rank !== undefined) entry.rank = rank;
+      const nationalNumber = d.nationalNumber
+        ? (d.nationalNumber as string)
+        : before?.nationalNumber;
+      if (nationalNumber !== undefined) entry.nationalNumber = nationalNumber;
       roster[d.playerId as string] = entry;
     } else if (isBoardSessionFact(event.type)) {
       foldBoardSessionFact((state.boardSessions ??= dict()), event);

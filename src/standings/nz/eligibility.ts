@@ -176,6 +176,16 @@ export function outOfNightVerdicts(
   return out;
 }
 
+/**
+ * NZ-8c "a valid NZCBA number". Neither the seed nor RULES.md gives its form; reading
+ * (docs/rules-nz.md "NZCBA numbers"): a whole number written in digits only, 1 to 10 of them,
+ * not zero. Letters, signs, spaces or punctuation make it not valid. Whether the NZCBA has
+ * issued it is for the club to check before recording it: the ledger cannot.
+ */
+export function isValidNzcbaNumber(n: unknown): boolean {
+  return typeof n === 'string' && /^\d{1,10}$/.test(n) && !/^0+$/.test(n);
+}
+
 /** A player in one session, as NZ-8 a–d and NZ-5 see them. */
 export interface NzSessionPlayer {
   id: string;
@@ -183,8 +193,27 @@ export interface NzSessionPlayer {
   status: 'member' | 'nominated' | 'guest' | 'visitor';
   /** Members' graded night. */
   homeNight?: Night;
-  /** A guest's or visitor's NZCBA number is valid (NZ-8c). */
+  /** A guest's or visitor's NZCBA number as the roster records it (NZ-8c: `isValidNzcbaNumber`). */
+  nzcbaNumber?: string;
+  /** A guest's or visitor's NZCBA number is valid (NZ-8c), when the caller checked it; wins over `nzcbaNumber`. */
   nzcbaNumberValid?: boolean;
+}
+
+/** NZ-8c: whether a guest's or visitor's NZCBA number is valid, and why, for the verdict. */
+function nzcbaNumberOf(p: NzSessionPlayer, i: number): { valid: boolean; reason: string } {
+  if (p.nzcbaNumber !== undefined && typeof p.nzcbaNumber !== 'string') {
+    throw new NzInputError('NZ-8c', `players[${i}].nzcbaNumber`, 'must be a string');
+  }
+  const valid =
+    p.nzcbaNumberValid !== undefined ? p.nzcbaNumberValid : isValidNzcbaNumber(p.nzcbaNumber);
+  if (valid) return { valid, reason: `a ${p.status} with a valid NZCBA number` };
+  if (p.nzcbaNumber !== undefined && p.nzcbaNumberValid === undefined) {
+    return {
+      valid,
+      reason: `a ${p.status} whose recorded NZCBA number is not valid (reading: 1 to 10 digits, not zero)`,
+    };
+  }
+  return { valid, reason: `a ${p.status} without a valid NZCBA number` };
 }
 
 const isMember = (p: NzSessionPlayer): boolean => p.status === 'member' || p.status === 'nominated';
@@ -268,14 +297,8 @@ export function sessionEligibility(
         );
       }
     } else {
-      v(
-        'NZ-8c',
-        'c-points',
-        p.nzcbaNumberValid === true,
-        p.nzcbaNumberValid
-          ? `a ${p.status} with a valid NZCBA number`
-          : `a ${p.status} without a valid NZCBA number`,
-      );
+      const number = nzcbaNumberOf(p, i);
+      v('NZ-8c', 'c-points', number.valid, number.reason);
       if (p.status === 'visitor') {
         v(
           'NZ-10',
