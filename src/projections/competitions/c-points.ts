@@ -6,11 +6,13 @@
  * day (`cPointsOfSession`). Pure: the answer depends on the projection state only.
  */
 import { resultsOf, sessionDateOf, type CompetitionState } from '../../domain/competition/state';
+import type { PlayerStatus } from '../../events/contexts/club';
 import type { NzClubParams } from '../../rulebooks/presets/nz-club';
 import type { Json } from '../../rulebooks/rulebook';
 import { Fraction } from '../../scoring/fraction';
 import {
   cPointsOfSession,
+  isMemberStatus,
   isValidNzcbaNumber,
   nzStandings,
   type CPointsCompetitor,
@@ -252,13 +254,13 @@ export function cPointsOf(
 function withDefault(
   id: string,
   verdicts: NzVerdict[],
-  status: string | undefined,
+  status: PlayerStatus | undefined,
   homeNight: string | undefined,
   night: string | undefined,
   nationalNumber: string | undefined,
 ): NzVerdict[] {
   if (verdicts.some((v) => v.scope === 'c-points')) return verdicts;
-  const member = status === 'member' || status === 'nominee';
+  const member = isMemberStatus(status);
   const own = night !== undefined && nzNight(homeNight) === nzNight(night);
   const verdict: NzVerdict = member
     ? {

@@ -42,7 +42,10 @@ describe('NZ-8c a guest from outside the club earns C points with a valid NZCBA 
 
   it('NZ-8c a guest with a valid NZCBA number on the roster qualifies for C points, as the member does', () => {
     const vs = sessionEligibility(
-      { night: 'monday', players: [member, { id: 'g', status: 'guest', nzcbaNumber: '123456' }] },
+      {
+        night: 'monday',
+        players: [member, { id: 'g', status: 'non-member', nzcbaNumber: '123456' }],
+      },
       params,
     );
     expect(vs.filter((v) => v.scope === 'c-points')).toEqual([
@@ -64,7 +67,7 @@ describe('NZ-8c a guest from outside the club earns C points with a valid NZCBA 
   });
 
   it('NZ-8c a guest with no NZCBA number gets no C points; the member still does', () => {
-    expect(verdictOf({ id: 'g', status: 'guest' })).toMatchObject({
+    expect(verdictOf({ id: 'g', status: 'non-member' })).toMatchObject({
       rule: 'NZ-8c',
       ok: false,
       reason: 'a guest without a valid NZCBA number',
@@ -73,7 +76,7 @@ describe('NZ-8c a guest from outside the club earns C points with a valid NZCBA 
 
   it('NZ-8c a guest whose recorded NZCBA number is not valid gets no C points, and the reason says the number is the trouble', () => {
     for (const nzcbaNumber of ['NZ1234', '0', '12345678901']) {
-      expect(verdictOf({ id: 'g', status: 'guest', nzcbaNumber })).toMatchObject({
+      expect(verdictOf({ id: 'g', status: 'non-member', nzcbaNumber })).toMatchObject({
         rule: 'NZ-8c',
         ok: false,
         reason:
@@ -98,9 +101,9 @@ describe('NZ-8c a guest from outside the club earns C points with a valid NZCBA 
 
   it('NZ-8c a caller that checked the number elsewhere says so with nzcbaNumberValid, which decides', () => {
     expect(
-      verdictOf({ id: 'g', status: 'guest', nzcbaNumber: '123456', nzcbaNumberValid: false }),
+      verdictOf({ id: 'g', status: 'non-member', nzcbaNumber: '123456', nzcbaNumberValid: false }),
     ).toMatchObject({ ok: false, reason: 'a guest without a valid NZCBA number' });
-    expect(verdictOf({ id: 'g', status: 'guest', nzcbaNumberValid: true })).toMatchObject({
+    expect(verdictOf({ id: 'g', status: 'non-member', nzcbaNumberValid: true })).toMatchObject({
       ok: true,
     });
   });
@@ -127,7 +130,10 @@ describe('NZ-8c a guest from outside the club earns C points with a valid NZCBA 
       sessionEligibility(
         {
           night: 'monday',
-          players: [member, { id: 'g', status: 'guest', nzcbaNumber: 123456 as unknown as string }],
+          players: [
+            member,
+            { id: 'g', status: 'non-member', nzcbaNumber: 123456 as unknown as string },
+          ],
         },
         params,
       );
