@@ -17,8 +17,13 @@ class ClubRegisteredData {
   timeZone!: string;
 }
 
-/** A nominee's form is posted: NZ-7 lets them substitute as a member. */
+/**
+ * A player's status at the club: the one vocabulary of the facts, the rosters and the NZ rules.
+ * A nominee's form is posted: NZ-7 lets them play as a member. A non-member is the rules'
+ * "guest from outside the Club" (NZ-5, NZ-8c); a visitor is NZ-10's.
+ */
 export const PLAYER_STATUSES = ['member', 'nominee', 'non-member', 'visitor'] as const;
+export type PlayerStatus = (typeof PLAYER_STATUSES)[number];
 export const NIGHTS = ['monday', 'tuesday', 'wednesday', 'thursday-afternoon'] as const;
 export const NZ_RANKS = ['junior', 'intermediate', 'open'] as const;
 
@@ -31,7 +36,7 @@ class PlayerRegisteredData {
   name!: string;
 
   @IsIn(PLAYER_STATUSES)
-  status!: (typeof PLAYER_STATUSES)[number];
+  status!: PlayerStatus;
 
   @IsOptional()
   @IsString()
@@ -54,7 +59,7 @@ class PlayerStatusChangedData {
   playerId!: string;
 
   @IsIn(PLAYER_STATUSES)
-  status!: (typeof PLAYER_STATUSES)[number];
+  status!: PlayerStatus;
 
   @IsOptional()
   @IsString()

@@ -16,6 +16,9 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { nsScore as computedNsScore } from '../../scoring/duplicate-score';
+import { isVulnerable } from '../../scoring/vulnerability';
+import type { Contract, Level } from '../../scoring/contract';
 import type { EventDefinition } from '../catalogue';
 import { classSchema } from '../class-schema';
 import { ID_PATTERN } from './ids';
@@ -284,6 +287,51 @@ function resultShape(data: unknown): FieldIssue[] {
   return issues;
 }
 
+const isIntIn = (v: unknown, min: number, max: number): v is number =>
+  typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+
+/**
+ * STD-SCORE: a played line carries contract, declarer and tricks, so its score is computed
+ * (Law 77, vulnerability from the board number) and a reported nsScore that disagrees is an
+ * error. Only a line whose fields are each well formed is computed: a bad field is already
+ * named by the schema, and a score from it would be a second, misleading issue.
+ */
+function scoreAgrees(data: unknown): FieldIssue[] {
+  if (typeof data !== 'object' || data === null) return [];
+  const d = data as Record<string, unknown>;
+  if (d.kind !== 'played') return [];
+  const c = d.contract as Record<string, unknown> | undefined;
+  if (
+    !isIntIn(d.board, 1, Number.MAX_SAFE_INTEGER) ||
+    typeof c !== 'object' ||
+    c === null ||
+    !isIntIn(c.level, 1, 7) ||
+    !(STRAINS as readonly unknown[]).includes(c.strain) ||
+    !(DOUBLINGS as readonly unknown[]).includes(c.doubling) ||
+    !(SEATS as readonly unknown[]).includes(d.declarer) ||
+    !isIntIn(d.tricks, 0, 13) ||
+    !isIntIn(d.nsScore, -10000, 10000)
+  ) {
+    return [];
+  }
+  const contract: Contract = {
+    level: c.level as Level,
+    strain: c.strain as Contract['strain'],
+    doubling: c.doubling as Contract['doubling'],
+    declarer: d.declarer as Contract['declarer'],
+  };
+  const computed = computedNsScore({ board: d.board, contract, tricks: d.tricks });
+  if (computed === d.nsScore) return [];
+  const vulnerable = isVulnerable(d.board, contract.declarer) ? 'vulnerable' : 'not vulnerable';
+  const written = `${contract.level}${contract.strain}${contract.doubling}`;
+  return [
+    {
+      field: 'nsScore',
+      message: `STD-SCORE: ${written} by ${contract.declarer} (${vulnerable} on board ${d.board}) taking ${d.tricks} tricks scores ${computed} for NS; the fact says ${d.nsScore}`,
+    },
+  ];
+}
+
 class AdjustedScoreAwardedData {
   @IsInt()
   @Min(1)
@@ -373,7 +421,7 @@ export const sessionEvents: EventDefinition[] = [
     description:
       'One traveller line: board, NS and EW pairs, and the contract, declarer, lead, tricks and NS score (STD-SCORE), or passed out, or an artificial score as NS%/EW% (STD-NEUBERG).',
     rules: ['STD-SCORE', 'STD-NEUBERG'],
-    validate: both(classSchema(BoardResultRecordedData), resultShape),
+    validate: both(classSchema(BoardResultRecordedData), resultShape, scoreAgrees),
   },
   {
     type: 'AdjustedScoreAwarded',

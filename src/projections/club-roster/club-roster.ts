@@ -1,10 +1,13 @@
 import type { Projection } from '../projection';
+import { rosterEntryAfter, type RosterEntry } from './roster-entry';
 
-export interface RosterPlayer {
+/** A player the club knows: the roster entry (status and its history) with their name. */
+export interface RosterPlayer extends RosterEntry {
   playerId: string;
+  /** As last registered; the player id when the club has a status change but no registration. */
   name: string;
-  status: 'member' | 'non-member' | 'visitor';
-  registeredAt: string;
+  /** The occurredAt of the latest PlayerRegistered; absent when there is none. */
+  registeredAt?: string;
 }
 
 export interface ClubRoster {
@@ -12,12 +15,15 @@ export interface ClubRoster {
 }
 
 /**
- * Who a club knows, and as what (member, non-member, visitor): the roster NZ-5 and NZ-10 read.
- * It reads PlayerRegistered in today's shape only; version-1 events reach it upcast.
+ * Who a club knows, and as what (member, nominee, non-member, visitor: `PLAYER_STATUSES`), with
+ * every status change dated: the roster NZ-5, NZ-7 and NZ-10 read. Entries are folded as the
+ * competitions projection folds its roster (`rosterEntryAfter`). It reads PlayerRegistered in
+ * today's shape only; version-1 events reach it upcast.
  */
 export const clubRoster: Projection<ClubRoster> = {
   name: 'club-roster',
-  version: 1,
+  // 2: PlayerStatusChanged is read (a nominee elected, a visitor become a member), statuses dated.
+  version: 2,
   initial: () => ({ clubs: {} }),
   apply(state, event) {
     const clubId = event.metadata.clubId;
@@ -25,15 +31,23 @@ export const clubRoster: Projection<ClubRoster> = {
       const d = event.data as { clubId: string; name: string; timeZone: string };
       const club = state.clubs[d.clubId];
       state.clubs[d.clubId] = { name: d.name, timeZone: d.timeZone, players: club?.players ?? {} };
-    } else if (event.type === 'PlayerRegistered' && clubId) {
-      const d = event.data as Omit<RosterPlayer, 'registeredAt'>;
+    } else if (
+      (event.type === 'PlayerRegistered' || event.type === 'PlayerStatusChanged') &&
+      clubId
+    ) {
+      const d = event.data as Record<string, unknown>;
+      const playerId = d.playerId as string;
       const club = (state.clubs[clubId] ??= { name: clubId, timeZone: 'UTC', players: {} });
-      club.players[d.playerId] = {
-        playerId: d.playerId,
-        name: d.name,
-        status: d.status,
-        registeredAt: event.occurredAt,
+      const before = club.players[playerId];
+      const registered = event.type === 'PlayerRegistered';
+      const player: RosterPlayer = {
+        playerId,
+        name: registered ? (d.name as string) : (before?.name ?? playerId),
+        ...rosterEntryAfter(before, d, event.occurredAt),
       };
+      const registeredAt = registered ? event.occurredAt : before?.registeredAt;
+      if (registeredAt !== undefined) player.registeredAt = registeredAt;
+      club.players[playerId] = player;
     }
     return state;
   },

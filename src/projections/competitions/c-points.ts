@@ -6,11 +6,14 @@
  * day (`cPointsOfSession`). Pure: the answer depends on the projection state only.
  */
 import { resultsOf, sessionDateOf, type CompetitionState } from '../../domain/competition/state';
+import type { PlayerStatus } from '../../events/contexts/club';
 import type { NzClubParams } from '../../rulebooks/presets/nz-club';
 import type { Json } from '../../rulebooks/rulebook';
 import { Fraction } from '../../scoring/fraction';
 import {
   cPointsOfSession,
+  isMemberStatus,
+  isValidNzcbaNumber,
   nzStandings,
   type CPointsCompetitor,
   type CPointsSession,
@@ -206,6 +209,7 @@ export function cPointsOf(
             rosterEntryOn(roster[id], date)?.status,
             roster[id]?.homeNight,
             created.night,
+            roster[id]?.nationalNumber,
           ),
         })),
       };
@@ -250,17 +254,18 @@ export function cPointsOf(
  * A player's C-point verdict when NZ-8 a–d gave none: a member or nominee playing on their own
  * night (the plain NZ-8 line is left out of the standings), or a table the eligibility could not
  * judge (no night on the competition, a member without a home night, an individual event).
- * Anyone else is from outside the club: NZ-8c, and the ledger records no NZCBA number.
+ * Anyone else is from outside the club: NZ-8c, C points with a valid NZCBA number on the roster.
  */
 function withDefault(
   id: string,
   verdicts: NzVerdict[],
-  status: string | undefined,
+  status: PlayerStatus | undefined,
   homeNight: string | undefined,
   night: string | undefined,
+  nationalNumber: string | undefined,
 ): NzVerdict[] {
   if (verdicts.some((v) => v.scope === 'c-points')) return verdicts;
-  const member = status === 'member' || status === 'nominee';
+  const member = isMemberStatus(status);
   const own = night !== undefined && nzNight(homeNight) === nzNight(night);
   const verdict: NzVerdict = member
     ? {
@@ -276,8 +281,14 @@ function withDefault(
         rule: 'NZ-8c',
         subject: id,
         scope: 'c-points',
-        ok: false,
-        reason: `a ${status ?? 'player unknown to the roster'} from outside the club without a valid NZCBA number (the ledger records none)`,
+        ok: isValidNzcbaNumber(nationalNumber),
+        reason: `a ${status ?? 'player unknown to the roster'} from outside the club ${
+          isValidNzcbaNumber(nationalNumber)
+            ? 'with a valid NZCBA number'
+            : nationalNumber === undefined
+              ? 'without an NZCBA number on the roster'
+              : 'whose recorded NZCBA number is not valid (reading: 1 to 10 digits, not zero)'
+        }`,
       };
   return [...verdicts, verdict];
 }

@@ -13,6 +13,7 @@ import {
 import type { NzClubParams } from '../../rulebooks/presets/nz-club';
 import {
   clubYear,
+  isMemberStatus,
   outOfNightVerdicts,
   sessionEligibility,
   visitorVerdicts,
@@ -156,13 +157,6 @@ export const isEligibilityIndex = (
   e: NzEligibilityIndex | NzEligibilitySource,
 ): e is NzEligibilityIndex => 'plays' in e;
 
-const STATUS: Record<RosterEntry['status'], NzSessionPlayer['status']> = {
-  member: 'member',
-  nominee: 'nominated',
-  'non-member': 'guest',
-  visitor: 'visitor',
-};
-
 /**
  * The plays up to and including the one `isThis` picks, one per night: a player who sat down in
  * two competitions' sessions (or for two pairs, NZ-6) on the same date and night played that
@@ -247,12 +241,7 @@ export function nzEligibilityVerdicts(
       );
       if (!upTo) continue;
       const homeNight = nzNight(entry?.homeNight);
-      if (
-        entry &&
-        (entry.status === 'member' || entry.status === 'nominee') &&
-        homeNight &&
-        night
-      ) {
+      if (entry && isMemberStatus(entry.status) && homeNight && night) {
         // Only plays on this night change this play's count (the helper counts per limit).
         const player = {
           id,
@@ -291,11 +280,13 @@ export function nzEligibilityVerdicts(
     // NZ-8 a–d: the two players at the table, when the night and every member's grade are known.
     const table = [...players].map((id): NzSessionPlayer | undefined => {
       const entry = rosterEntryOn(roster[id], date);
-      const status = entry ? STATUS[entry.status] : 'guest';
+      // A player the roster does not know is from outside the club.
+      const status = entry?.status ?? 'non-member';
       const homeNight = nzNight(entry?.homeNight);
-      if (status === 'member' || status === 'nominated')
-        return homeNight ? { id, status, homeNight } : undefined;
-      return { id, status };
+      if (isMemberStatus(status)) return homeNight ? { id, status, homeNight } : undefined;
+      // NZ-8c: a guest's or visitor's C points follow the NZCBA number on the roster.
+      const nzcbaNumber = entry?.nationalNumber;
+      return nzcbaNumber === undefined ? { id, status } : { id, status, nzcbaNumber };
     });
     if (night && table.length === 2 && table.every((p) => p !== undefined)) {
       const vs = sessionEligibility(

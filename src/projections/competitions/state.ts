@@ -11,6 +11,7 @@ import { rulebookFactOf, type RulebookFactRecord } from '../../rulebooks/ruleboo
 import { onCompetitionStream, onDocumentedStream } from '../../domain/streams';
 import { shareTable, type Share } from '../../domain/competition/results';
 import type { Projection } from '../projection';
+import { rosterEntryAfter, type RosterEntry } from '../club-roster/roster-entry';
 import {
   foldBoardSessionFact,
   isBoardSessionFact,
@@ -20,16 +21,7 @@ import {
 /** A club's rulebook fact, with its ledger position (to name it when it cannot be applied). */
 export type RulebookFact = RulebookFactRecord;
 
-export type RosterStatus = 'member' | 'nominee' | 'non-member' | 'visitor';
-
-export interface RosterEntry {
-  /** The latest status. */
-  status: RosterStatus;
-  homeNight?: string;
-  rank?: string;
-  /** Every status with the club date it took effect (the fact's occurredAt), oldest first. */
-  history?: Array<{ from: string; status: RosterStatus }>;
-}
+export type { RosterEntry };
 
 /**
  * A player as the club knew them on a date: a status changed later (a visitor elected, a
@@ -90,8 +82,9 @@ export const competitions: Projection<CompetitionsState> = {
   // 5: a competition or rulebook fact is read only from its documented stream, and a rulebook
   // fact keeps its position. 6: a competition's results are columns (`ResultTable`). 7: the
   // columns are numbers (typed arrays), strings by index. 8: no stored index of rows by
-  // session (`lastRow`). Saved states of an older version are rebuilt.
-  version: 8,
+  // session (`lastRow`). 9: a roster entry keeps the national number (NZ-8c). Saved states of
+  // an older version are rebuilt.
+  version: 9,
   initial: () => ({
     rulebooks: dict(),
     players: dict(),
@@ -127,19 +120,8 @@ export const competitions: Projection<CompetitionsState> = {
       const clubId = event.metadata.clubId;
       if (!clubId) return state;
       const roster = (state.players[clubId] ??= dict());
-      const before = roster[d.playerId as string];
-      const status = d.status as RosterStatus;
-      // Field by field (a spread of the entry before and of optional fields gave each entry a
-      // hidden class of its own); a home night or rank not restated is kept.
-      const entry: RosterEntry = {
-        status,
-        history: [...(before?.history ?? []), { from: event.occurredAt.slice(0, 10), status }],
-      };
-      const homeNight = d.homeNight ? (d.homeNight as string) : before?.homeNight;
-      if (homeNight !== undefined) entry.homeNight = homeNight;
-      const rank = d.rank ? (d.rank as string) : before?.rank;
-      if (rank !== undefined) entry.rank = rank;
-      roster[d.playerId as string] = entry;
+      const id = d.playerId as string;
+      roster[id] = rosterEntryAfter(roster[id], d, event.occurredAt);
     } else if (isBoardSessionFact(event.type)) {
       foldBoardSessionFact((state.boardSessions ??= dict()), event);
     }

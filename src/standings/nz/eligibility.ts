@@ -4,6 +4,7 @@
  * Scopes: 'play' — whether the play is permitted (a decider refuses it); 'event' — whether the
  * pair is placed (a standing lists it unplaced when not); 'c-points'; 'prizes'.
  */
+import type { PlayerStatus } from '../../events/contexts/club';
 import type { NzClubParams } from '../../rulebooks/presets/nz-club';
 import {
   type Night,
@@ -176,18 +177,73 @@ export function outOfNightVerdicts(
   return out;
 }
 
+/**
+ * NZ-8c "a valid NZCBA number". Neither the seed nor RULES.md gives its form; reading
+ * (docs/rules-nz.md "NZCBA numbers"): a whole number written in digits only, 1 to 10 of them,
+ * not zero. Letters, signs, spaces or punctuation make it not valid. Whether the NZCBA has
+ * issued it is for the club to check before recording it: the ledger cannot.
+ */
+export function isValidNzcbaNumber(n: unknown): boolean {
+  return typeof n === 'string' && /^\d{1,10}$/.test(n) && !/^0+$/.test(n);
+}
+
+/** NZ-7: a nominee (nomination form posted) plays as a member; the others are from outside. */
+export const isMemberStatus = (status: PlayerStatus | undefined): boolean =>
+  status === 'member' || status === 'nominee';
+
+/** How the rules call a player of each status in a reason: a non-member is NZ-8c's "guest". */
+const CALLED: Readonly<Record<PlayerStatus, string>> = {
+  member: 'member',
+  nominee: 'nominee',
+  'non-member': 'guest',
+  visitor: 'visitor',
+};
+
 /** A player in one session, as NZ-8 a–d and NZ-5 see them. */
 export interface NzSessionPlayer {
   id: string;
-  /** 'nominated': nomination form posted, counts as a member (NZ-7). */
-  status: 'member' | 'nominated' | 'guest' | 'visitor';
+  /** The roster's status (`PLAYER_STATUSES`); a nominee counts as a member (NZ-7). */
+  status: PlayerStatus;
   /** Members' graded night. */
   homeNight?: Night;
-  /** A guest's or visitor's NZCBA number is valid (NZ-8c). */
+  /** A guest's or visitor's NZCBA number as the roster records it (NZ-8c: `isValidNzcbaNumber`). */
+  nzcbaNumber?: string;
+  /** A guest's or visitor's NZCBA number is valid (NZ-8c), when the caller checked it; wins over `nzcbaNumber`. */
   nzcbaNumberValid?: boolean;
 }
 
-const isMember = (p: NzSessionPlayer): boolean => p.status === 'member' || p.status === 'nominated';
+/** NZ-8c: whether a guest's or visitor's NZCBA number is valid, and why, for the verdict. */
+function nzcbaNumberOf(p: NzSessionPlayer, i: number): { valid: boolean; reason: string } {
+  const called = CALLED[p.status];
+  if (p.nzcbaNumber !== undefined && typeof p.nzcbaNumber !== 'string') {
+    throw new NzInputError('NZ-8c', `players[${i}].nzcbaNumber`, 'must be a string');
+  }
+  const valid =
+    p.nzcbaNumberValid !== undefined ? p.nzcbaNumberValid : isValidNzcbaNumber(p.nzcbaNumber);
+  if (valid) return { valid, reason: `a ${called} with a valid NZCBA number` };
+  if (p.nzcbaNumber !== undefined && p.nzcbaNumberValid === undefined) {
+    return {
+      valid,
+      reason: `a ${called} whose recorded NZCBA number is not valid (reading: 1 to 10 digits, not zero)`,
+    };
+  }
+  return { valid, reason: `a ${called} without a valid NZCBA number` };
+}
+
+const isMember = (p: NzSessionPlayer): boolean => isMemberStatus(p.status);
+
+/** Bad input: a status not in the roster's vocabulary is refused, naming the player. */
+function checkStatuses(players: readonly NzSessionPlayer[], rule: string): void {
+  players.forEach((p, i) => {
+    if (!Object.hasOwn(CALLED, p.status)) {
+      throw new NzInputError(
+        rule,
+        `players[${i}].status`,
+        `must be one of ${Object.keys(CALLED).join(', ')}, got '${String(p.status)}'`,
+      );
+    }
+  });
+}
 
 /**
  * NZ-8 a–d and NZ-10: C-point (and prize) verdicts for the two players of a pair in one session
@@ -211,6 +267,7 @@ export function sessionEligibility(
   },
   params: NzClubParams,
 ): NzVerdict[] {
+  checkStatuses(input.players, 'NZ-8');
   const out: NzVerdict[] = [];
   const grade = (n: Night) => params.nightGrades[n];
   input.players.forEach((p, i) => {
@@ -234,7 +291,7 @@ export function sessionEligibility(
             `plays on own night with a lower-graded partner: qualifies in own grade`,
           );
         }
-        if (partner.status === 'guest')
+        if (partner.status === 'non-member')
           v('NZ-8c', 'c-points', true, 'a member with a guest from outside the club');
         else if (partner.status === 'visitor') {
           v(
@@ -268,14 +325,8 @@ export function sessionEligibility(
         );
       }
     } else {
-      v(
-        'NZ-8c',
-        'c-points',
-        p.nzcbaNumberValid === true,
-        p.nzcbaNumberValid
-          ? `a ${p.status} with a valid NZCBA number`
-          : `a ${p.status} without a valid NZCBA number`,
-      );
+      const number = nzcbaNumberOf(p, i);
+      v('NZ-8c', 'c-points', number.valid, number.reason);
       if (p.status === 'visitor') {
         v(
           'NZ-10',
@@ -298,6 +349,7 @@ export function oneBoardReasons(
   night: Night,
   players: readonly [NzSessionPlayer, NzSessionPlayer],
 ): OneBoardReason[] {
+  checkStatuses(players, 'NZ-5');
   const reasons: OneBoardReason[] = [];
   if (players.some(isMember) && players.some((p) => !isMember(p)))
     reasons.push('partner-non-member');

@@ -178,7 +178,7 @@ describe('NZ-8 C points of a club session (the award table is a rulebook setting
       {
         competitor: 'mg',
         score: 7000,
-        players: table('monday', member, { id: 'gst', status: 'guest' }),
+        players: table('monday', member, { id: 'gst', status: 'non-member' }),
       },
       ...rest(2),
     ]);
@@ -191,7 +191,11 @@ describe('NZ-8 C points of a club session (the award table is a rulebook setting
       {
         competitor: 'mg',
         score: 7000,
-        players: table('monday', member, { id: 'gst', status: 'guest', nzcbaNumberValid: true }),
+        players: table('monday', member, {
+          id: 'gst',
+          status: 'non-member',
+          nzcbaNumberValid: true,
+        }),
       },
     ]);
     expect(points(withNumber.awards)).toEqual({ mem: '40', gst: '40' });

@@ -206,7 +206,7 @@ describe('NZ-8 a–d C-point eligibility in one session', () => {
         night: 'monday',
         players: [
           { id: 'm', status: 'member', homeNight: 'monday' },
-          { id: 'g', status: 'guest', nzcbaNumberValid: true },
+          { id: 'g', status: 'non-member', nzcbaNumberValid: true },
         ],
       },
       params,
@@ -217,7 +217,7 @@ describe('NZ-8 a–d C-point eligibility in one session', () => {
         night: 'monday',
         players: [
           { id: 'm', status: 'member', homeNight: 'monday' },
-          { id: 'g', status: 'guest' },
+          { id: 'g', status: 'non-member' },
         ],
       },
       params,
@@ -226,7 +226,7 @@ describe('NZ-8 a–d C-point eligibility in one session', () => {
     expect(
       oneBoardReasons('monday', [
         { id: 'm', status: 'member', homeNight: 'monday' },
-        { id: 'g', status: 'guest' },
+        { id: 'g', status: 'non-member' },
       ]),
     ).toEqual(['partner-non-member']);
   });
@@ -256,7 +256,7 @@ describe('NZ-8 a–d C-point eligibility in one session', () => {
       {
         night: 'monday',
         players: [
-          { id: 'n', status: 'nominated', homeNight: 'monday' },
+          { id: 'n', status: 'nominee', homeNight: 'monday' },
           { id: 'm', status: 'member', homeNight: 'monday' },
         ],
       },
