@@ -17,5 +17,6 @@ module.exports = {
       },
     ],
   },
+  reporters: ['default', '<rootDir>/test/setup/skipped-reporter.js'],
   testTimeout: 20000,
 };
