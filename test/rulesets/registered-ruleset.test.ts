@@ -1,0 +1,104 @@
+import request from 'supertest';
+import { catalogue } from '../../src/events';
+import { registerRuleset } from '../../src/rulesets';
+import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
+import { ledgerApp } from '../app/support';
+import { cli } from '../support/cli';
+import { competition, proposed, rulebookAdopted, type Proposed } from '../support/nz-club';
+import { meanPairs } from '../support/rulesets/mean-pairs';
+import { tempDbPath } from '../support/temp';
+
+// The one line that adds a rulebook: nothing under src/ knows "mean pairs".
+registerRuleset(meanPairs);
+
+/**
+ * Issue 13, property 2: a ruleset that lives only under test/, registered in one line, is
+ * adopted, its competitions created and decided, and its standings published over HTTP and
+ * the CLI.
+ */
+describe('a ruleset registered in one line publishes through HTTP and the CLI', () => {
+  const path = tempDbPath();
+  let store: SqliteEventStore;
+  let app: Awaited<ReturnType<typeof ledgerApp>>;
+  const post = (facts: Proposed[]) =>
+    request(app.getHttpServer())
+      .post(`/streams/${facts[0]!.streamId}/events`)
+      .send({ expectedRevision: 'any', events: facts.map(({ streamId: _s, ...e }) => e) });
+  const league = competition('mean-1', 'mean-pairs', 'monday', ['2026-03-02', '2026-03-09'], {
+    A: ['ann', 'abe'],
+    B: ['bea', 'bob'],
+    C: ['cat', 'cal'],
+  });
+  const result = (session: number, pairId: string, percentage: number) => {
+    const fact = league.result(session, pairId);
+    return { ...fact, data: { ...fact.data, percentage } };
+  };
+
+  beforeAll(async () => {
+    store = new SqliteEventStore(path, { upcast: catalogue.upcast });
+    app = await ledgerApp(store);
+  });
+  afterAll(async () => {
+    await app.close();
+    await store.close();
+  });
+
+  it('is adopted and its format created, as a built-in one is', async () => {
+    await post([rulebookAdopted('test-mean-pairs')]).expect(201);
+    await post(league.setup).expect(201);
+    await post([result(1, 'A', 61.5), result(1, 'B', 48.5), result(1, 'C', 40)]).expect(201);
+    await post([result(2, 'A', 50), result(2, 'B', 58.25)]).expect(201);
+    const res = await request(app.getHttpServer())
+      .get('/competitions/mean-1/standings')
+      .expect(200);
+    expect(res.body).toMatchObject({
+      competitionId: 'mean-1',
+      format: 'mean-pairs',
+      rulebook: { preset: 'test-mean-pairs' },
+      kind: 'mean-pairs',
+      rows: [
+        { rank: 1, pairId: 'A', mean: 55.75, sessions: 2 },
+        { rank: 2, pairId: 'B', mean: 53.38, sessions: 2 },
+        // One session: below meanPairs.minSessions (2), listed without a rank.
+        { rank: null, pairId: 'C', mean: 40, sessions: 1 },
+      ],
+    });
+  });
+
+  it('its parameters are amended like any rulebook’s, and the standing follows', async () => {
+    await post([
+      proposed('club-karori', 'RulebookAmended', {
+        clubId: 'karori',
+        changes: { 'meanPairs.minSessions': 1 },
+        effectiveFrom: '2026-03-01',
+      }),
+    ]).expect(201);
+    const res = await request(app.getHttpServer())
+      .get('/competitions/mean-1/standings')
+      .expect(200);
+    expect(res.body.rows.map((r: { rank: number }) => r.rank)).toEqual([1, 2, 3]);
+  });
+
+  it('the deciders still judge its facts: a result for a pair that has not entered is refused', async () => {
+    const stray = league.result(2, 'A');
+    const res = await post([{ ...stray, data: { ...stray.data, pairId: 'Z' } }]).expect(422);
+    expect(res.body).toMatchObject({
+      error: 'RuleViolation',
+      rule: 'LEDGER',
+      field: 'events[0].data.pairId',
+    });
+  });
+
+  it('the CLI prints its table by the ruleset’s printed rows', async () => {
+    const out = await cli('standings', 'mean-1', '--store', `sqlite:${path}`, '--format', 'csv');
+    expect(out.code).toBe(0);
+    expect(out.stdout).toBe('rank,pair,mean,sessions\n1,A,55.75,2\n2,B,53.38,2\n3,C,40.00,1\n');
+  });
+
+  it('a preset no ruleset registered is refused on adoption, naming the field', async () => {
+    const res = await post([rulebookAdopted('test-nowhere')]).expect(400);
+    expect(JSON.stringify(res.body.issues)).toMatch(
+      /preset must be one of the following values: .*test-mean-pairs/,
+    );
+  });
+});
