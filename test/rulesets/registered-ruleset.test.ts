@@ -31,7 +31,7 @@ describe('a ruleset registered in one line publishes through HTTP and the CLI', 
   });
   const result = (session: number, pairId: string, percentage: number) => {
     const fact = league.result(session, pairId);
-    return { ...fact, data: { ...fact.data, percentage } };
+    return { ...fact, data: { ...(fact.data as object), percentage } };
   };
 
   beforeAll(async () => {
@@ -81,7 +81,9 @@ describe('a ruleset registered in one line publishes through HTTP and the CLI', 
 
   it('the deciders still judge its facts: a result for a pair that has not entered is refused', async () => {
     const stray = league.result(2, 'A');
-    const res = await post([{ ...stray, data: { ...stray.data, pairId: 'Z' } }]).expect(422);
+    const res = await post([{ ...stray, data: { ...(stray.data as object), pairId: 'Z' } }]).expect(
+      422,
+    );
     expect(res.body).toMatchObject({
       error: 'RuleViolation',
       rule: 'LEDGER',
