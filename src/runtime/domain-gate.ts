@@ -2,6 +2,7 @@ import { nzPlayLimitViolation, type NzClubView } from '../domain/club/nz-play-li
 import { rulebookFactsViolation } from '../domain/club/rulebook-facts';
 import { documentedStreamOf, RULEBOOK_FACT_TYPES } from '../domain/streams';
 import { rulebookFactOf, type RulebookFactRecord } from '../rulebooks/rulebook-facts';
+import { loneCrossResult } from '../domain/competition/cross-substitution';
 import { decide, DEFAULT_DECIDE_OPTIONS, type DecideOptions } from '../domain/competition/decide';
 import { COMPETITION_FACT_TYPES, type CompetitionFact } from '../domain/competition/facts';
 import {
@@ -74,7 +75,9 @@ export interface DomainGateOptions {
  * fact as sent), and a fact that sits a player down is also judged against the whole club
  * (NZ-8e, NZ-10: `ClubIndex`, caught up from $all); a sit-out match's rounds are checked
  * against the rounds of the club's rulebook in force on the session's day (DSB-22.5, DSB-4:
- * `decideOptions`). The append then carries the revision the
+ * `decideOptions`); and at the end of the batch a result of an NZ-6 cross-substituted pair
+ * needs its cross pair's result (`loneCrossResult`: the one score is recorded for both pairs in
+ * one append). The append then carries the revision the
  * decision was made on, so a fact that raced into the same stream makes it a conflict rather
  * than a decision on stale state. Streams of other contexts pass through (and are noted, for
  * the club-wide counts).
@@ -154,6 +157,11 @@ export class DomainGate {
         throw err;
       }
     });
+    const lone = loneCrossResult(state, read.map(asFact));
+    if (lone) {
+      const { rule, reason, field } = lone.violation;
+      throw new RuleViolation(rule, reason, `events[${lone.index}].${field}`);
+    }
     if (expectedRevision !== 'any') return expectedRevision;
     return known.revision < 0 ? 'no_stream' : known.revision;
   }

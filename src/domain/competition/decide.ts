@@ -1,6 +1,11 @@
 import { dsbGroenlo2014 } from '../../rulebooks/presets/dsb-groenlo-2014';
 import { clubTime } from '../club-time';
 import { RuleViolation } from '../rule-violation';
+import {
+  crossPartnerOf,
+  crossResultViolation,
+  crossSubstitutionViolation,
+} from './cross-substitution';
 import type { CompetitionFact, SitOutMatchPlayed } from './facts';
 import {
   isScored,
@@ -185,6 +190,8 @@ export function decide(
           );
         }
       }
+      const cross = crossResultViolation(state, fact.data);
+      if (cross) throw cross;
       return [fact];
     }
     case 'SessionScoredFromBoards': {
@@ -234,6 +241,15 @@ export function decide(
           throw new RuleViolation(
             'LEDGER',
             `session ${l.session} of pair ${p.pairId} is already scored from ${earlier.sessionStreamId} (pair ${earlier.pairNumber})`,
+            `${at}.pairId`,
+          );
+        }
+        const cross = crossPartnerOf(state, l.session, p.pairId);
+        if (cross !== undefined) {
+          // Two pairs cannot share a pair number, and two numbers score differently.
+          throw new RuleViolation(
+            'NZ-6',
+            `pair ${p.pairId} is cross-substituted with pair ${cross} at session ${l.session}: the one score counts for both pairs, record it as both pairs' SessionResultRecorded`,
             `${at}.pairId`,
           );
         }
@@ -325,13 +341,17 @@ export function decide(
             'data.crossPairId',
           );
         }
-      } else if (present.has(s.substituteId) && present.get(s.substituteId) !== s.pairId) {
+      }
+      const sitsFor = present.get(s.substituteId);
+      if (sitsFor !== undefined && sitsFor !== s.pairId && sitsFor !== s.crossPairId) {
         throw new RuleViolation(
           'NZ-7',
-          `${s.substituteId} already plays for pair ${present.get(s.substituteId)} at this session`,
+          `${s.substituteId} already plays for pair ${sitsFor} at this session`,
           'data.substituteId',
         );
       }
+      const crossed = crossSubstitutionViolation(state, s, (n, id) => isScored(state, n, id));
+      if (crossed) throw crossed;
       return [fact];
     }
     case 'AbsenceNotified': {
