@@ -1,5 +1,5 @@
-import { dsbGroenlo2014 } from '../../rulebooks/presets/dsb-groenlo-2014';
 import { clubTime } from '../club-time';
+import { DEFAULT_DECIDE_OPTIONS, type DecideOptions } from './decide-options';
 import { RuleViolation } from '../rule-violation';
 import {
   crossPartnerOf,
@@ -16,20 +16,7 @@ import {
   type CompetitionState,
 } from './state';
 
-export interface DecideOptions {
-  /** DSB-3: a partnership names its two players by this time on the session's day (club time). */
-  namingDeadline: string;
-  /**
-   * DSB-4: the rounds of a session, the range of a sit-out match's rounds (DSB-22.5). The gate
-   * passes the rounds of the club's rulebook on the session's day; by default the preset's.
-   */
-  sessionRounds: number;
-}
-
-export const DEFAULT_DECIDE_OPTIONS: DecideOptions = {
-  namingDeadline: '12:00',
-  sessionRounds: dsbGroenlo2014.params.pairsCompetition.rounds,
-};
+export { DEFAULT_DECIDE_OPTIONS, decideOptionsOf, type DecideOptions } from './decide-options';
 
 /**
  * decide(state, proposed fact) → the facts to append, or a RuleViolation naming the rule.
@@ -121,7 +108,7 @@ export function decide(
         throw new RuleViolation('DSB-3', `${stranger} is not in the partnership`, 'data.players');
       const date = c.sessions.find((s) => s.session === fact.data.session)!.date;
       const deadline = `${date}T${options.namingDeadline}`;
-      if (clubTime(fact.occurredAt) > deadline) {
+      if (options.namingDeadline !== undefined && clubTime(fact.occurredAt) > deadline) {
         throw new RuleViolation(
           'DSB-3',
           `players named at ${clubTime(fact.occurredAt).replace('T', ' ')}, after the ${options.namingDeadline} deadline of ${date}`,
@@ -294,7 +281,7 @@ export function decide(
       }
       const planned = c.sessions.find((x) => x.session === s.session)!;
       const start = `${planned.date}T${planned.startTime}`;
-      if (c.format.startsWith('dsb-') && clubTime(fact.occurredAt) > start) {
+      if (options.substituteNoticeBeforeStart && clubTime(fact.occurredAt) > start) {
         throw new RuleViolation(
           'DSB-10.1',
           `the substitute was notified at ${clubTime(fact.occurredAt).replace('T', ' ')}, after the session started (${start.replace('T', ' ')})`,
