@@ -3,6 +3,9 @@ import type { EventCatalogue } from '../events/catalogue';
 import type { EventToAppend } from '../events/envelope';
 import type { EventStore } from '../store/event-store';
 import { InvalidEventError, StreamNotFoundError } from '../store/errors';
+import type { RuleViolation } from '../domain/rule-violation';
+import { appendThroughGate, refusalsThroughGate } from '../runtime/append-through-gate';
+import { DomainGate } from '../runtime/domain-gate';
 import type { SessionFacts } from './facts';
 import type { ImportIssue } from './model';
 
@@ -20,6 +23,16 @@ export class ImportConflictError extends Error {
     super(
       `${issues.length} fact(s) differ from the ones already imported; nothing was appended (record a correction as a new fact instead)`,
     );
+  }
+}
+
+/**
+ * A session whose facts a rule forbids (DomainGate: the deciders every writer goes through);
+ * nothing of the import was appended.
+ */
+export class ImportRefusedError extends Error {
+  constructor(readonly refusals: Array<{ streamId: string; violation: RuleViolation }>) {
+    super(`${refusals.length} session(s) refused by the rules; nothing was appended`);
   }
 }
 
@@ -76,14 +89,19 @@ async function stored(store: EventStore, streamId: string) {
 }
 
 /**
- * Appends each session's facts with expectedRevision 'no_stream'. Every session is first
- * compared with what the ledger already holds, before anything is written: a session whose
- * facts are all there is "already imported" (nothing added); one whose stored facts differ
- * (a file edited after it was imported) is refused as a whole.
+ * Appends each session's facts with expectedRevision 'no_stream', through the deciders as any
+ * append (`appendThroughGate`). Every session is first compared with what the ledger already
+ * holds, before anything is written: a session whose facts are all there is "already
+ * imported" (nothing added); one whose stored facts differ (a file edited after it was
+ * imported) is refused as a whole. Then the deciders judge every new session in a dry run
+ * (`refusalsThroughGate`): a session a rule forbids refuses the whole import
+ * (ImportRefusedError), so nothing is written. `gateFor` makes the gates (one for the dry
+ * run, one for the appends); default a DomainGate over `store`.
  */
 export async function appendSessions(
   store: EventStore,
   all: SessionFacts[],
+  gateFor: (store: EventStore) => DomainGate = (s) => new DomainGate(s),
 ): Promise<SessionOutcome[]> {
   const issues: ImportIssue[] = [];
   const fresh: SessionFacts[] = [];
@@ -109,8 +127,20 @@ export async function appendSessions(
     });
   }
   if (issues.length) throw new ImportConflictError(issues);
-  for (const f of fresh) {
-    await store.appendToStream(f.streamId, f.events, { expectedRevision: 'no_stream' });
+  const batches = fresh.map((f) => ({
+    streamId: f.streamId,
+    expectedRevision: 'no_stream' as const,
+    events: f.events,
+  }));
+  const refused = await refusalsThroughGate(store, batches, gateFor(store));
+  if (refused.length) {
+    throw new ImportRefusedError(
+      refused.map(({ index, violation }) => ({ streamId: batches[index]!.streamId, violation })),
+    );
+  }
+  const gate = gateFor(store);
+  for (const [i, f] of fresh.entries()) {
+    await appendThroughGate(gate, store, batches[i]!);
     outcomes.set(f.streamId, { streamId: f.streamId, status: 'appended', events: f.events.length });
   }
   return all.map((f) => outcomes.get(f.streamId)!);

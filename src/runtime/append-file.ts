@@ -3,7 +3,7 @@ import type { EventCatalogue } from '../events/catalogue';
 import type { EventToAppend } from '../events/envelope';
 import type { EventStore, ExpectedRevision } from '../store/event-store';
 import { InvalidEventError } from '../store/errors';
-import { RuleViolation } from '../domain/rule-violation';
+import { appendThroughGate, refusalsThroughGate } from './append-through-gate';
 import { DomainGate, WrongStreamViolation } from './domain-gate';
 import { readNdjson, type LineIssue } from './ndjson';
 
@@ -139,9 +139,7 @@ export async function appendBatches(
   let events = 0;
   let lastPosition = 0;
   for (const b of batches) {
-    const expectedRevision = await gate.check(b.streamId, b.events, b.expectedRevision);
-    const result = await store.appendToStream(b.streamId, b.events, { expectedRevision });
-    gate.appended(b.streamId, b.events, result.nextExpectedRevision);
+    const result = await appendThroughGate(gate, store, b);
     events += b.events.length;
     lastPosition = result.position;
     onProgress(events);
@@ -156,24 +154,13 @@ export async function appendBatches(
  * the competitions' deciders). Each refusal names its line and its rule.
  */
 async function checkRules(store: EventStore, batches: PlannedBatch[]): Promise<void> {
-  const gate = new DomainGate(store);
-  const issues: LineIssue[] = [];
-  const revisions = new Map<string, number>();
-  for (const b of batches) {
-    try {
-      const expected = await gate.check(b.streamId, b.events, b.expectedRevision);
-      const base = revisions.get(b.streamId) ?? (typeof expected === 'number' ? expected : -1);
-      revisions.set(b.streamId, base + b.events.length);
-      gate.appended(b.streamId, b.events, base + b.events.length);
-    } catch (err) {
-      if (!(err instanceof RuleViolation)) throw err;
-      // A fact in the wrong stream: the line is the fact's, the field its streamId.
-      const field =
-        err instanceof WrongStreamViolation && err.field === 'streamId'
-          ? `events[${err.index}].streamId`
-          : (err.field ?? '');
-      issues.push(toLineIssue(b, field, `${err.rule}: ${err.reason}`));
-    }
-  }
+  const issues = (await refusalsThroughGate(store, batches)).map(({ index, violation: err }) => {
+    // A fact in the wrong stream: the line is the fact's, the field its streamId.
+    const field =
+      err instanceof WrongStreamViolation && err.field === 'streamId'
+        ? `events[${err.index}].streamId`
+        : (err.field ?? '');
+    return toLineIssue(batches[index]!, field, `${err.rule}: ${err.reason}`);
+  });
   if (issues.length) throw new AppendFileError(issues);
 }

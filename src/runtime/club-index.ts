@@ -8,7 +8,7 @@ import { rulebookHistory } from '../projections/competitions/rulebook-in-force';
 import type { RulebookFact } from '../projections/competitions/state';
 import { NZ_KIND_OF_FORMAT, nzNight } from '../projections/competitions/nz-eligibility';
 import { rosterEntryOn } from '../projections/competitions/state';
-import { dsbGroenlo2014, type DsbParams } from '../rulebooks/presets/dsb-groenlo-2014';
+import type { Rulebook } from '../rulebooks/rulebook';
 import type { NzClubParams } from '../rulebooks/presets/nz-club';
 import type { EventStore } from '../store/event-store';
 import type { Upcast } from '../store/upcast';
@@ -124,15 +124,12 @@ export class ClubIndex {
   }
 
   /**
-   * DSB-4: the rounds of a session (`pairsCompetition.rounds`) under the club's rulebook in
-   * force on a date, when that rulebook is the `dsb-groenlo-2014` preset's (with its overrides
-   * and the amendments effective by then); undefined for no rulebook, or another preset. As for
-   * the NZ limits, a rulebook fact the ledger holds that cannot be applied is left out.
+   * The club's rulebook in force on a date (its preset with the overrides and the amendments
+   * effective by then), undefined for none. As for the NZ limits, a rulebook fact the ledger
+   * holds that cannot be applied is left out.
    */
-  dsbSessionRounds(clubId: string, date: string): number | undefined {
-    const rulebook = rulebookHistory(this.state, clubId, 'skip').inForce(date);
-    if (rulebook?.preset !== dsbGroenlo2014.id) return undefined;
-    return (rulebook.params as DsbParams).pairsCompetition.rounds;
+  rulebookOn(clubId: string, date: string): Rulebook | undefined {
+    return rulebookHistory(this.state, clubId, 'skip').inForce(date);
   }
 
   /**
@@ -143,7 +140,7 @@ export class ClubIndex {
    * tables refuse it instead (UnusableRulebookFactError).
    */
   private nzParams(clubId: string, date: string): NzClubParams | undefined {
-    const rulebook = rulebookHistory(this.state, clubId, 'skip').inForce(date);
+    const rulebook = this.rulebookOn(clubId, date);
     return rulebook?.preset === 'nz-club' ? (rulebook.params as NzClubParams) : undefined;
   }
 

@@ -2,7 +2,13 @@ import { nzPlayLimitViolation, type NzClubView } from '../domain/club/nz-play-li
 import { rulebookFactsViolation } from '../domain/club/rulebook-facts';
 import { documentedStreamOf, RULEBOOK_FACT_TYPES } from '../domain/streams';
 import { rulebookFactOf, type RulebookFactRecord } from '../rulebooks/rulebook-facts';
-import { decide, DEFAULT_DECIDE_OPTIONS, type DecideOptions } from '../domain/competition/decide';
+import { loneCrossResult } from '../domain/competition/cross-substitution';
+import {
+  decide,
+  decideOptionsOf,
+  DEFAULT_DECIDE_OPTIONS,
+  type DecideOptions,
+} from '../domain/competition/decide';
 import { COMPETITION_FACT_TYPES, type CompetitionFact } from '../domain/competition/facts';
 import {
   evolve,
@@ -24,11 +30,15 @@ export const COMPETITION_STREAM_PREFIX = 'competition-';
 const SEATING = new Set(['SessionResultRecorded', 'SubstitutePlayed', 'SessionScoredFromBoards']);
 
 /**
- * Facts whose decision reads the session's rounds (`DecideOptions.sessionRounds`): a sit-out
- * match's rounds are rounds of the session (DSB-22.5, DSB-4). For these the gate reads the
- * club's rulebook in force on the session's day.
+ * Facts whose decision reads the club's rulebook in force on the session's day
+ * (`decideOptionsOf`): the DSB-3 naming deadline, DSB-10.1's notice before the start, the
+ * session's rounds for a sit-out match (DSB-4, DSB-22.5).
  */
-const READS_ROUNDS = new Set(['SitOutMatchPlayed']);
+const READS_RULEBOOK = new Set([
+  'PartnershipPlayersNamed',
+  'SubstitutePlayed',
+  'SitOutMatchPlayed',
+]);
 
 interface Known {
   state: CompetitionState;
@@ -72,12 +82,14 @@ export interface DomainGateOptions {
  * against the state folded from that stream, in order, as the ledger will read it (a fact of an
  * older schema version upcast to today's, as the store upcasts it on read; the store keeps the
  * fact as sent), and a fact that sits a player down is also judged against the whole club
- * (NZ-8e, NZ-10: `ClubIndex`, caught up from $all); a sit-out match's rounds are checked
- * against the rounds of the club's rulebook in force on the session's day (DSB-22.5, DSB-4:
- * `decideOptions`). The append then carries the revision the
- * decision was made on, so a fact that raced into the same stream makes it a conflict rather
- * than a decision on stale state. Streams of other contexts pass through (and are noted, for
- * the club-wide counts).
+ * (NZ-8e, NZ-10: `ClubIndex`, caught up from $all); the DSB-3 naming deadline, DSB-10.1's
+ * notice before the start and a sit-out match's rounds (DSB-22.5, DSB-4) are those of the
+ * club's rulebook in force on the session's day (`decideOptions`); at the end of the batch, a
+ * result of an NZ-6 cross-substituted pair needs its cross pair's result (`loneCrossResult`:
+ * the one score is recorded for both pairs in one append). The append then carries the
+ * revision the decision was made on, so a fact that raced into the same stream makes it a
+ * conflict rather than a decision on stale state. Streams of other contexts pass through
+ * (and are noted, for the club-wide counts).
  *
  * What is not guaranteed: the club-wide counts read other streams, which the expected revision
  * does not guard. Appends through one gate (`exclusive`, as the HTTP module does) are judged
@@ -134,7 +146,7 @@ export class DomainGate {
     });
     this.checkStreams(streamId, read);
     const seats = events.some((e) => SEATING.has(e.type));
-    if (seats || read.some((e) => READS_ROUNDS.has(e.type))) await this.club.catchUp(this.store);
+    if (seats || read.some((e) => READS_RULEBOOK.has(e.type))) await this.club.catchUp(this.store);
     const state = structuredClone(known.state);
     let view: NzClubView | undefined;
     read.forEach((e, i) => {
@@ -154,29 +166,32 @@ export class DomainGate {
         throw err;
       }
     });
+    const lone = loneCrossResult(state, read.map(asFact));
+    if (lone) {
+      const { rule, reason, field } = lone.violation;
+      throw new RuleViolation(rule, reason, `events[${lone.index}].${field}`);
+    }
     if (expectedRevision !== 'any') return expectedRevision;
     return known.revision < 0 ? 'no_stream' : known.revision;
   }
 
   /**
-   * The options a fact is decided with. A fact that reads the session's rounds (READS_ROUNDS)
-   * of a club under the `dsb-groenlo-2014` preset on the session's day (as held, else planned:
-   * `sessionDateOf`, in the state the batch has folded so far) takes the rounds of that
-   * rulebook, with the club's overrides and the amendments effective by then (DSB-4, DSB-22.5).
-   * Otherwise — no rulebook that day, another preset, a session with no date, another fact —
-   * the defaults (the preset's own 6 rounds). The club index must be caught up.
+   * The options a fact is decided with: for a fact that reads the rulebook (READS_RULEBOOK),
+   * those of the club's rulebook in force on the session's day (as held, else planned:
+   * `sessionDateOf`, in the state the batch has folded so far), with the club's overrides and
+   * the amendments effective by then; with no rulebook that day, or for another fact, the
+   * defaults. The club index must be caught up.
    */
   private decideOptions(state: CompetitionState, e: EventToAppend): DecideOptions {
     const c = state.competition;
     const session = (e.data as { session?: unknown }).session;
-    if (!READS_ROUNDS.has(e.type) || !c || typeof session !== 'number') {
+    if (!READS_RULEBOOK.has(e.type) || !c || typeof session !== 'number') {
       return DEFAULT_DECIDE_OPTIONS;
     }
     const date = sessionDateOf(state, session);
-    const rounds = date === undefined ? undefined : this.club.dsbSessionRounds(c.clubId, date);
-    return rounds === undefined
+    return date === undefined
       ? DEFAULT_DECIDE_OPTIONS
-      : { ...DEFAULT_DECIDE_OPTIONS, sessionRounds: rounds };
+      : decideOptionsOf(this.club.rulebookOn(c.clubId, date));
   }
 
   /**

@@ -4,6 +4,7 @@ import type { EventCatalogue } from '../../events/catalogue';
 import type { EventToAppend } from '../../events/envelope';
 import type { AppendResult, EventStore, ExpectedRevision } from '../../store/event-store';
 import { EVENT_CATALOGUE, EVENT_STORE } from '../tokens';
+import { appendThroughGate } from '../../runtime/append-through-gate';
 import { DomainGate } from '../../runtime/domain-gate';
 import { validateAppend } from '../../runtime/validate-append';
 
@@ -36,13 +37,6 @@ export class AppendEventsHandler implements ICommandHandler<AppendEventsCommand,
     // expects that revision, so a fact that raced in makes this a conflict, not a bad decision.
     // One gate for the module, one append at a time: the club-wide counts (NZ-8e, NZ-10) read
     // other streams too, which no expected revision guards.
-    return this.gate.exclusive(async () => {
-      const expected = await this.gate.check(streamId, batch, expectedRevision);
-      const result = await this.store.appendToStream(streamId, batch, {
-        expectedRevision: expected,
-      });
-      this.gate.appended(streamId, batch, result.nextExpectedRevision);
-      return result;
-    });
+    return appendThroughGate(this.gate, this.store, { streamId, expectedRevision, events: batch });
   }
 }

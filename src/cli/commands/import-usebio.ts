@@ -3,6 +3,7 @@ import { catalogue } from '../../events';
 import type { EventCatalogue } from '../../events/catalogue';
 import {
   ImportConflictError,
+  ImportRefusedError,
   appendSessions,
   validateFacts,
   type SessionOutcome,
@@ -75,6 +76,11 @@ function report(file: string, e: unknown): void {
     err(`${file}: ${e.message}`);
   } else if (e instanceof ImportConflictError) {
     e.issues.forEach((i) => err(`${file}: ${i.path}: ${i.message}`));
+    err(`${file}: ${e.message}`);
+  } else if (e instanceof ImportRefusedError) {
+    for (const { streamId, violation: v } of e.refusals) {
+      err(`${file}: ${streamId}: ${v.message}${v.field ? ` (${v.field})` : ''}`);
+    }
     err(`${file}: ${e.message}`);
   } else throw e;
   process.exitCode = 1;

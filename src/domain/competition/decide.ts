@@ -1,7 +1,12 @@
-import { dsbGroenlo2014 } from '../../rulebooks/presets/dsb-groenlo-2014';
 import { clubTime } from '../club-time';
+import { DEFAULT_DECIDE_OPTIONS, type DecideOptions } from './decide-options';
 import { RuleViolation } from '../rule-violation';
-import type { CompetitionFact, SitOutMatchPlayed } from './facts';
+import {
+  crossPartnerOf,
+  crossResultViolation,
+  crossSubstitutionViolation,
+} from './cross-substitution';
+import type { CompetitionCreated, CompetitionFact, SitOutMatchPlayed } from './facts';
 import {
   isScored,
   presentAt,
@@ -11,25 +16,14 @@ import {
   type CompetitionState,
 } from './state';
 
-export interface DecideOptions {
-  /** DSB-3: a partnership names its two players by this time on the session's day (club time). */
-  namingDeadline: string;
-  /**
-   * DSB-4: the rounds of a session, the range of a sit-out match's rounds (DSB-22.5). The gate
-   * passes the rounds of the club's rulebook on the session's day; by default the preset's.
-   */
-  sessionRounds: number;
-}
-
-export const DEFAULT_DECIDE_OPTIONS: DecideOptions = {
-  namingDeadline: '12:00',
-  sessionRounds: dsbGroenlo2014.params.pairsCompetition.rounds,
-};
+export { DEFAULT_DECIDE_OPTIONS, decideOptionsOf, type DecideOptions } from './decide-options';
 
 /**
  * decide(state, proposed fact) → the facts to append, or a RuleViolation naming the rule.
  * A proposed fact is the command: the deciders refuse what the rules forbid, before anything
- * is written.
+ * is written. The preconditions every fact of an existing competition shares (its competition,
+ * session, group and pair) are checked here; each type's own rules are its handler's
+ * (HANDLERS).
  */
 export function decide(
   state: CompetitionState,
@@ -38,11 +32,7 @@ export function decide(
 ): CompetitionFact[] {
   const c = state.competition;
   if (fact.type === 'CompetitionCreated') {
-    if (c) throw new RuleViolation('LEDGER', `competition ${c.competitionId} already exists`);
-    const numbers = fact.data.sessions.map((s) => s.session);
-    if (new Set(numbers).size !== numbers.length) {
-      throw new RuleViolation('LEDGER', 'session numbers repeat', 'data.sessions');
-    }
+    created(state, fact);
     return [fact];
   }
   if (!c) throw new RuleViolation('LEDGER', 'no such competition: create it first');
@@ -73,356 +63,391 @@ export function decide(
     );
   }
 
-  switch (fact.type) {
-    case 'PairEntered': {
-      if (pair)
-        throw new RuleViolation(
-          'LEDGER',
-          `pair ${fact.data.pairId} has already entered`,
-          'data.pairId',
-        );
-      const players = fact.data.players;
-      if (new Set(players).size !== players.length) {
-        throw new RuleViolation('DSB-3', 'a pair needs different players', 'data.players');
-      }
-      for (const [id, other] of Object.entries(state.pairs)) {
-        const shared = players.find((p) => other.players.includes(p));
-        if (shared)
-          throw new RuleViolation(
-            'LEDGER',
-            `${shared} already plays in pair ${id}`,
-            'data.players',
-          );
-      }
-      if (c.groups && fact.data.group === undefined) {
-        throw new RuleViolation(
-          'DSB-5',
-          'this competition plays in groups: name the pair’s group',
-          'data.group',
-        );
-      }
-      return [fact];
-    }
-    case 'PartnershipPlayersNamed': {
-      if (pair!.players.length !== 3) {
-        throw new RuleViolation(
-          'DSB-3',
-          `pair ${fact.data.pairId} is not a partnership of three`,
-          'data.pairId',
-        );
-      }
-      const stranger = fact.data.players.find((p) => !pair!.players.includes(p));
-      if (stranger)
-        throw new RuleViolation('DSB-3', `${stranger} is not in the partnership`, 'data.players');
-      const date = c.sessions.find((s) => s.session === fact.data.session)!.date;
-      const deadline = `${date}T${options.namingDeadline}`;
-      if (clubTime(fact.occurredAt) > deadline) {
-        throw new RuleViolation(
-          'DSB-3',
-          `players named at ${clubTime(fact.occurredAt).replace('T', ' ')}, after the ${options.namingDeadline} deadline of ${date}`,
-          'occurredAt',
-        );
-      }
-      return [fact];
-    }
-    case 'SessionResultRecorded': {
-      const key = sessionKey(fact.data.session, fact.data.pairId);
-      if (resultOf(state, fact.data.session, fact.data.pairId)) {
-        throw new RuleViolation(
-          'LEDGER',
-          `session ${fact.data.session} of pair ${fact.data.pairId} is already scored: that is a correction`,
-          'data.session',
-        );
-      }
-      const linked = state.scoredFromBoards?.[key];
-      if (linked) {
-        throw new RuleViolation(
-          'LEDGER',
-          `session ${fact.data.session} of pair ${fact.data.pairId} is scored from the board results of ${linked.sessionStreamId} (pair ${linked.pairNumber}): a correction is a board-result fact there`,
-          'data.session',
-        );
-      }
-      const subs = state.substitutes[key] ?? [];
-      const allowed = new Set([...pair!.players, ...subs.map((s) => s.substituteId)]);
-      const stranger = fact.data.players.find((p) => !allowed.has(p));
-      if (stranger) {
-        throw new RuleViolation(
-          'NZ-7',
-          `${stranger} is neither in pair ${fact.data.pairId} nor its substitute at session ${fact.data.session}`,
-          'data.players',
-        );
-      }
-      const away = new Set(subs.map((s) => s.absentPlayerId));
-      const replaced = fact.data.players.find((p) => away.has(p));
-      if (replaced) {
-        throw new RuleViolation(
-          'NZ-7',
-          `${replaced} was replaced by a substitute at this session`,
-          'data.players',
-        );
-      }
-      const across = sitOutMatchesOf(state, fact.data.session, fact.data.pairId);
-      const matched = across.reduce((n, m) => n + m.rounds.length, 0);
-      if (fact.data.sitOutRounds !== undefined && fact.data.sitOutRounds < matched) {
-        throw new RuleViolation(
-          'DSB-22.5',
-          `pair ${fact.data.pairId} played ${matched} sit-out round(s) of session ${fact.data.session} against ${across.map((m) => m.opponentPairId).join(', ')}: it cannot have sat out ${fact.data.sitOutRounds}`,
-          'data.sitOutRounds',
-        );
-      }
-      const present = presentAt(state, fact.data.session);
-      for (const p of fact.data.players) {
-        const elsewhere = present.get(p);
-        if (
-          elsewhere &&
-          elsewhere !== fact.data.pairId &&
-          !crossLinked(state, fact.data.session, fact.data.pairId, elsewhere)
-        ) {
-          throw new RuleViolation(
-            'NZ-7',
-            `${p} already played for pair ${elsewhere} at this session`,
-            'data.players',
-          );
-        }
-      }
-      return [fact];
-    }
-    case 'SessionScoredFromBoards': {
-      const l = fact.data;
-      if (state.boardLinks?.[sessionKey(l.session, l.sessionStreamId)]) {
-        throw new RuleViolation(
-          'LEDGER',
-          `session ${l.session} is already linked to ${l.sessionStreamId}`,
-          'data.sessionStreamId',
-        );
-      }
-      const numbers = new Set<string>();
-      const ids = new Set<string>();
-      for (const [i, p] of l.pairs.entries()) {
-        const at = `data.pairs[${i}]`;
-        const entered = state.pairs[p.pairId];
-        if (!entered) {
-          throw new RuleViolation(
-            'LEDGER',
-            `pair ${p.pairId} has not entered ${c.competitionId}`,
-            `${at}.pairId`,
-          );
-        }
-        if (numbers.has(p.pairNumber)) {
-          throw new RuleViolation(
-            'LEDGER',
-            `pair number ${p.pairNumber} is listed twice`,
-            `${at}.pairNumber`,
-          );
-        }
-        if (ids.has(p.pairId)) {
-          throw new RuleViolation('LEDGER', `pair ${p.pairId} is listed twice`, `${at}.pairId`);
-        }
-        numbers.add(p.pairNumber);
-        ids.add(p.pairId);
-        const key = sessionKey(l.session, p.pairId);
-        const recorded = resultOf(state, l.session, p.pairId);
-        if (recorded) {
-          throw new RuleViolation(
-            'LEDGER',
-            `session ${l.session} of pair ${p.pairId} already has a result (${recorded.source}): that is a correction`,
-            `${at}.pairId`,
-          );
-        }
-        const earlier = state.scoredFromBoards?.[key];
-        if (earlier) {
-          throw new RuleViolation(
-            'LEDGER',
-            `session ${l.session} of pair ${p.pairId} is already scored from ${earlier.sessionStreamId} (pair ${earlier.pairNumber})`,
-            `${at}.pairId`,
-          );
-        }
-        if (l.group !== undefined && entered.group !== undefined && entered.group !== l.group) {
-          throw new RuleViolation(
-            'DSB-5',
-            `pair ${p.pairId} plays in group ${entered.group}, not ${l.group}`,
-            `${at}.pairId`,
-          );
-        }
-        if (p.players) {
-          const subs = state.substitutes[key] ?? [];
-          const allowed = new Set([...entered.players, ...subs.map((x) => x.substituteId)]);
-          const away = new Set(subs.map((x) => x.absentPlayerId));
-          const stranger = p.players.find((x) => !allowed.has(x) || away.has(x));
-          if (stranger) {
-            throw new RuleViolation(
-              'NZ-7',
-              `${stranger} did not play for pair ${p.pairId} at session ${l.session}`,
-              `${at}.players`,
-            );
-          }
-        }
-      }
-      return [fact];
-    }
-    case 'SubstitutePlayed': {
-      const s = fact.data;
-      if (!pair!.players.includes(s.absentPlayerId)) {
-        throw new RuleViolation(
-          'NZ-6',
-          `${s.absentPlayerId} is not in pair ${s.pairId}`,
-          'data.absentPlayerId',
-        );
-      }
-      if (pair!.players.includes(s.substituteId)) {
-        throw new RuleViolation(
-          'NZ-7',
-          `${s.substituteId} is already in pair ${s.pairId}`,
-          'data.substituteId',
-        );
-      }
-      const planned = c.sessions.find((x) => x.session === s.session)!;
-      const start = `${planned.date}T${planned.startTime}`;
-      if (c.format.startsWith('dsb-') && clubTime(fact.occurredAt) > start) {
-        throw new RuleViolation(
-          'DSB-10.1',
-          `the substitute was notified at ${clubTime(fact.occurredAt).replace('T', ' ')}, after the session started (${start.replace('T', ' ')})`,
-          'occurredAt',
-        );
-      }
-      const key = sessionKey(s.session, s.pairId);
-      const earlier = state.substitutes[key] ?? [];
-      if (earlier.some((e) => e.absentPlayerId !== s.absentPlayerId)) {
-        throw new RuleViolation(
-          'DSB-10.1',
-          `only one member of pair ${s.pairId} may be replaced at a session`,
-          'data.absentPlayerId',
-        );
-      }
-      if (earlier.some((e) => e.absentPlayerId === s.absentPlayerId)) {
-        throw new RuleViolation(
-          'LEDGER',
-          `${s.absentPlayerId} already has a substitute at this session`,
-          'data.absentPlayerId',
-        );
-      }
-      if (isScored(state, s.session, s.pairId)) {
-        throw new RuleViolation(
-          'LEDGER',
-          `session ${s.session} of pair ${s.pairId} is already scored`,
-          'data.session',
-        );
-      }
-      const present = presentAt(state, s.session);
-      if (present.has(s.absentPlayerId)) {
-        throw new RuleViolation(
-          'NZ-7',
-          `${s.absentPlayerId} is present at session ${s.session} (pair ${present.get(s.absentPlayerId)}): no one may substitute for them`,
-          'data.absentPlayerId',
-        );
-      }
-      if (s.crossPairId !== undefined) {
-        const cross = state.pairs[s.crossPairId];
-        if (!cross || !cross.players.includes(s.substituteId) || s.crossPairId === s.pairId) {
-          throw new RuleViolation(
-            'NZ-6',
-            `${s.substituteId} is not a member of pair ${s.crossPairId}`,
-            'data.crossPairId',
-          );
-        }
-      } else if (present.has(s.substituteId) && present.get(s.substituteId) !== s.pairId) {
-        throw new RuleViolation(
-          'NZ-7',
-          `${s.substituteId} already plays for pair ${present.get(s.substituteId)} at this session`,
-          'data.substituteId',
-        );
-      }
-      return [fact];
-    }
-    case 'AbsenceNotified': {
-      const key = sessionKey(fact.data.session, fact.data.pairId);
-      if (isScored(state, fact.data.session, fact.data.pairId)) {
-        throw new RuleViolation(
-          'LEDGER',
-          `pair ${fact.data.pairId} has a result at session ${fact.data.session}`,
-          'data.session',
-        );
-      }
-      if (state.absences[key]) {
-        throw new RuleViolation('LEDGER', 'this absence is already recorded', 'data.session');
-      }
-      const across = sitOutMatchesOf(state, fact.data.session, fact.data.pairId);
-      if (across.length) {
-        throw new RuleViolation(
-          'LEDGER',
-          `pair ${fact.data.pairId} played a sit-out match at session ${fact.data.session} (against ${across[0].opponentPairId})`,
-          'data.session',
-        );
-      }
-      return [fact];
-    }
-    case 'SitOutMatchPlayed':
-      sitOutMatch(state, fact.data, options);
-      return [fact];
-    case 'DispensationGranted': {
-      const g = fact.data;
-      if (g.rule === 'DSB-9.4(2)' && g.playerId === undefined) {
-        throw new RuleViolation(
-          'DSB-9.4',
-          'DSB-9.4(2) lets one player play with a substitute: name the player',
-          'data.playerId',
-        );
-      }
-      if (g.playerId !== undefined && !pair!.players.includes(g.playerId)) {
-        throw new RuleViolation(
-          'DSB-9.4',
-          `${g.playerId} is not in pair ${g.pairId}`,
-          'data.playerId',
-        );
-      }
-      return [fact];
-    }
-    case 'BallotDrawn': {
-      const order = fact.data.order;
-      const entered = Object.keys(state.pairs);
-      const stranger = order.find((p) => !state.pairs[p]);
-      if (stranger)
-        throw new RuleViolation('DSB-12', `pair ${stranger} has not entered`, 'data.order');
-      if (new Set(order).size !== order.length || order.length !== entered.length) {
-        throw new RuleViolation(
-          'DSB-12',
-          `the draw must list each of the ${entered.length} entered pairs once`,
-          'data.order',
-        );
-      }
-      if (state.ballots?.[String(fact.data.session)]) {
-        throw new RuleViolation(
-          'LEDGER',
-          `session ${fact.data.session} has been drawn already`,
-          'data.session',
-        );
-      }
-      return [fact];
-    }
-    case 'PairGroupAssigned':
-    case 'SessionHeld':
-      return [fact];
-    case 'GroupsRebalanced': {
-      for (const [i, m] of fact.data.moves.entries()) {
-        if (!state.pairs[m.pairId]) {
-          throw new RuleViolation(
-            'LEDGER',
-            `pair ${m.pairId} has not entered`,
-            `data.moves[${i}].pairId`,
-          );
-        }
-        if (c.groups && !c.groups.includes(m.group)) {
-          throw new RuleViolation(
-            'LEDGER',
-            `group ${m.group} is not a group of this competition`,
-            `data.moves[${i}].group`,
-          );
-        }
-      }
-      return [fact];
-    }
+  const handle = HANDLERS[fact.type] as (fact: CompetitionFact, ctx: Context) => void;
+  handle(fact, { state, c, pair, options });
+  return [fact];
+}
+
+/** LEDGER: a competition is created once, with distinct session numbers. */
+function created(state: CompetitionState, fact: FactOf<'CompetitionCreated'>): void {
+  const c = state.competition;
+  if (c) throw new RuleViolation('LEDGER', `competition ${c.competitionId} already exists`);
+  const numbers = fact.data.sessions.map((s) => s.session);
+  if (new Set(numbers).size !== numbers.length) {
+    throw new RuleViolation('LEDGER', 'session numbers repeat', 'data.sessions');
   }
 }
+
+type FactOf<T extends CompetitionFact['type']> = Extract<CompetitionFact, { type: T }>;
+
+/** What a handler decides with, the shared preconditions having passed. */
+interface Context {
+  state: CompetitionState;
+  c: CompetitionCreated;
+  /** The pair the fact names (`data.pairId`), entered unless the fact is its PairEntered. */
+  pair: CompetitionState['pairs'][string] | undefined;
+  options: DecideOptions;
+}
+
+type Handlers = {
+  [T in Exclude<CompetitionFact['type'], 'CompetitionCreated'>]: (
+    fact: FactOf<T>,
+    ctx: Context,
+  ) => void;
+};
+
+/** Each fact type's own rules: a handler throws a RuleViolation or accepts by returning. */
+const HANDLERS: Handlers = {
+  PairEntered(fact, { state, c, pair }) {
+    if (pair)
+      throw new RuleViolation(
+        'LEDGER',
+        `pair ${fact.data.pairId} has already entered`,
+        'data.pairId',
+      );
+    const players = fact.data.players;
+    if (new Set(players).size !== players.length) {
+      throw new RuleViolation('DSB-3', 'a pair needs different players', 'data.players');
+    }
+    for (const [id, other] of Object.entries(state.pairs)) {
+      const shared = players.find((p) => other.players.includes(p));
+      if (shared)
+        throw new RuleViolation('LEDGER', `${shared} already plays in pair ${id}`, 'data.players');
+    }
+    if (c.groups && fact.data.group === undefined) {
+      throw new RuleViolation(
+        'DSB-5',
+        'this competition plays in groups: name the pair’s group',
+        'data.group',
+      );
+    }
+  },
+  PartnershipPlayersNamed(fact, { c, pair, options }) {
+    if (pair!.players.length !== 3) {
+      throw new RuleViolation(
+        'DSB-3',
+        `pair ${fact.data.pairId} is not a partnership of three`,
+        'data.pairId',
+      );
+    }
+    const stranger = fact.data.players.find((p) => !pair!.players.includes(p));
+    if (stranger)
+      throw new RuleViolation('DSB-3', `${stranger} is not in the partnership`, 'data.players');
+    const date = c.sessions.find((s) => s.session === fact.data.session)!.date;
+    const deadline = `${date}T${options.namingDeadline}`;
+    if (options.namingDeadline !== undefined && clubTime(fact.occurredAt) > deadline) {
+      throw new RuleViolation(
+        'DSB-3',
+        `players named at ${clubTime(fact.occurredAt).replace('T', ' ')}, after the ${options.namingDeadline} deadline of ${date}`,
+        'occurredAt',
+      );
+    }
+  },
+  SessionResultRecorded(fact, { state, pair }) {
+    const key = sessionKey(fact.data.session, fact.data.pairId);
+    if (resultOf(state, fact.data.session, fact.data.pairId)) {
+      throw new RuleViolation(
+        'LEDGER',
+        `session ${fact.data.session} of pair ${fact.data.pairId} is already scored: that is a correction`,
+        'data.session',
+      );
+    }
+    const linked = state.scoredFromBoards?.[key];
+    if (linked) {
+      throw new RuleViolation(
+        'LEDGER',
+        `session ${fact.data.session} of pair ${fact.data.pairId} is scored from the board results of ${linked.sessionStreamId} (pair ${linked.pairNumber}): a correction is a board-result fact there`,
+        'data.session',
+      );
+    }
+    const subs = state.substitutes[key] ?? [];
+    const allowed = new Set([...pair!.players, ...subs.map((s) => s.substituteId)]);
+    const stranger = fact.data.players.find((p) => !allowed.has(p));
+    if (stranger) {
+      throw new RuleViolation(
+        'NZ-7',
+        `${stranger} is neither in pair ${fact.data.pairId} nor its substitute at session ${fact.data.session}`,
+        'data.players',
+      );
+    }
+    const away = new Set(subs.map((s) => s.absentPlayerId));
+    const replaced = fact.data.players.find((p) => away.has(p));
+    if (replaced) {
+      throw new RuleViolation(
+        'NZ-7',
+        `${replaced} was replaced by a substitute at this session`,
+        'data.players',
+      );
+    }
+    const across = sitOutMatchesOf(state, fact.data.session, fact.data.pairId);
+    const matched = across.reduce((n, m) => n + m.rounds.length, 0);
+    if (fact.data.sitOutRounds !== undefined && fact.data.sitOutRounds < matched) {
+      throw new RuleViolation(
+        'DSB-22.5',
+        `pair ${fact.data.pairId} played ${matched} sit-out round(s) of session ${fact.data.session} against ${across.map((m) => m.opponentPairId).join(', ')}: it cannot have sat out ${fact.data.sitOutRounds}`,
+        'data.sitOutRounds',
+      );
+    }
+    const present = presentAt(state, fact.data.session);
+    for (const p of fact.data.players) {
+      const elsewhere = present.get(p);
+      if (
+        elsewhere &&
+        elsewhere !== fact.data.pairId &&
+        !crossLinked(state, fact.data.session, fact.data.pairId, elsewhere)
+      ) {
+        throw new RuleViolation(
+          'NZ-7',
+          `${p} already played for pair ${elsewhere} at this session`,
+          'data.players',
+        );
+      }
+    }
+    const cross = crossResultViolation(state, fact.data);
+    if (cross) throw cross;
+  },
+  SessionScoredFromBoards(fact, { state, c }) {
+    const l = fact.data;
+    if (state.boardLinks?.[sessionKey(l.session, l.sessionStreamId)]) {
+      throw new RuleViolation(
+        'LEDGER',
+        `session ${l.session} is already linked to ${l.sessionStreamId}`,
+        'data.sessionStreamId',
+      );
+    }
+    const numbers = new Set<string>();
+    const ids = new Set<string>();
+    for (const [i, p] of l.pairs.entries()) {
+      const at = `data.pairs[${i}]`;
+      const entered = state.pairs[p.pairId];
+      if (!entered) {
+        throw new RuleViolation(
+          'LEDGER',
+          `pair ${p.pairId} has not entered ${c.competitionId}`,
+          `${at}.pairId`,
+        );
+      }
+      if (numbers.has(p.pairNumber)) {
+        throw new RuleViolation(
+          'LEDGER',
+          `pair number ${p.pairNumber} is listed twice`,
+          `${at}.pairNumber`,
+        );
+      }
+      if (ids.has(p.pairId)) {
+        throw new RuleViolation('LEDGER', `pair ${p.pairId} is listed twice`, `${at}.pairId`);
+      }
+      numbers.add(p.pairNumber);
+      ids.add(p.pairId);
+      const key = sessionKey(l.session, p.pairId);
+      const recorded = resultOf(state, l.session, p.pairId);
+      if (recorded) {
+        throw new RuleViolation(
+          'LEDGER',
+          `session ${l.session} of pair ${p.pairId} already has a result (${recorded.source}): that is a correction`,
+          `${at}.pairId`,
+        );
+      }
+      const earlier = state.scoredFromBoards?.[key];
+      if (earlier) {
+        throw new RuleViolation(
+          'LEDGER',
+          `session ${l.session} of pair ${p.pairId} is already scored from ${earlier.sessionStreamId} (pair ${earlier.pairNumber})`,
+          `${at}.pairId`,
+        );
+      }
+      const cross = crossPartnerOf(state, l.session, p.pairId);
+      if (cross !== undefined) {
+        // Two pairs cannot share a pair number, and two numbers score differently.
+        throw new RuleViolation(
+          'NZ-6',
+          `pair ${p.pairId} is cross-substituted with pair ${cross} at session ${l.session}: the one score counts for both pairs, record it as both pairs' SessionResultRecorded`,
+          `${at}.pairId`,
+        );
+      }
+      if (l.group !== undefined && entered.group !== undefined && entered.group !== l.group) {
+        throw new RuleViolation(
+          'DSB-5',
+          `pair ${p.pairId} plays in group ${entered.group}, not ${l.group}`,
+          `${at}.pairId`,
+        );
+      }
+      if (p.players) {
+        const subs = state.substitutes[key] ?? [];
+        const allowed = new Set([...entered.players, ...subs.map((x) => x.substituteId)]);
+        const away = new Set(subs.map((x) => x.absentPlayerId));
+        const stranger = p.players.find((x) => !allowed.has(x) || away.has(x));
+        if (stranger) {
+          throw new RuleViolation(
+            'NZ-7',
+            `${stranger} did not play for pair ${p.pairId} at session ${l.session}`,
+            `${at}.players`,
+          );
+        }
+      }
+    }
+  },
+  SubstitutePlayed(fact, { state, c, pair, options }) {
+    const s = fact.data;
+    if (!pair!.players.includes(s.absentPlayerId)) {
+      throw new RuleViolation(
+        'NZ-6',
+        `${s.absentPlayerId} is not in pair ${s.pairId}`,
+        'data.absentPlayerId',
+      );
+    }
+    if (pair!.players.includes(s.substituteId)) {
+      throw new RuleViolation(
+        'NZ-7',
+        `${s.substituteId} is already in pair ${s.pairId}`,
+        'data.substituteId',
+      );
+    }
+    const planned = c.sessions.find((x) => x.session === s.session)!;
+    const start = `${planned.date}T${planned.startTime}`;
+    if (options.substituteNoticeBeforeStart && clubTime(fact.occurredAt) > start) {
+      throw new RuleViolation(
+        'DSB-10.1',
+        `the substitute was notified at ${clubTime(fact.occurredAt).replace('T', ' ')}, after the session started (${start.replace('T', ' ')})`,
+        'occurredAt',
+      );
+    }
+    const key = sessionKey(s.session, s.pairId);
+    const earlier = state.substitutes[key] ?? [];
+    if (earlier.some((e) => e.absentPlayerId !== s.absentPlayerId)) {
+      throw new RuleViolation(
+        'DSB-10.1',
+        `only one member of pair ${s.pairId} may be replaced at a session`,
+        'data.absentPlayerId',
+      );
+    }
+    if (earlier.some((e) => e.absentPlayerId === s.absentPlayerId)) {
+      throw new RuleViolation(
+        'LEDGER',
+        `${s.absentPlayerId} already has a substitute at this session`,
+        'data.absentPlayerId',
+      );
+    }
+    if (isScored(state, s.session, s.pairId)) {
+      throw new RuleViolation(
+        'LEDGER',
+        `session ${s.session} of pair ${s.pairId} is already scored`,
+        'data.session',
+      );
+    }
+    const present = presentAt(state, s.session);
+    if (present.has(s.absentPlayerId)) {
+      throw new RuleViolation(
+        'NZ-7',
+        `${s.absentPlayerId} is present at session ${s.session} (pair ${present.get(s.absentPlayerId)}): no one may substitute for them`,
+        'data.absentPlayerId',
+      );
+    }
+    if (s.crossPairId !== undefined) {
+      const cross = state.pairs[s.crossPairId];
+      if (!cross || !cross.players.includes(s.substituteId) || s.crossPairId === s.pairId) {
+        throw new RuleViolation(
+          'NZ-6',
+          `${s.substituteId} is not a member of pair ${s.crossPairId}`,
+          'data.crossPairId',
+        );
+      }
+    }
+    const sitsFor = present.get(s.substituteId);
+    if (sitsFor !== undefined && sitsFor !== s.pairId && sitsFor !== s.crossPairId) {
+      throw new RuleViolation(
+        'NZ-7',
+        `${s.substituteId} already plays for pair ${sitsFor} at this session`,
+        'data.substituteId',
+      );
+    }
+    const crossed = crossSubstitutionViolation(state, s, (n, id) => isScored(state, n, id));
+    if (crossed) throw crossed;
+  },
+  AbsenceNotified(fact, { state }) {
+    const key = sessionKey(fact.data.session, fact.data.pairId);
+    if (isScored(state, fact.data.session, fact.data.pairId)) {
+      throw new RuleViolation(
+        'LEDGER',
+        `pair ${fact.data.pairId} has a result at session ${fact.data.session}`,
+        'data.session',
+      );
+    }
+    if (state.absences[key]) {
+      throw new RuleViolation('LEDGER', 'this absence is already recorded', 'data.session');
+    }
+    const across = sitOutMatchesOf(state, fact.data.session, fact.data.pairId);
+    if (across.length) {
+      throw new RuleViolation(
+        'LEDGER',
+        `pair ${fact.data.pairId} played a sit-out match at session ${fact.data.session} (against ${across[0].opponentPairId})`,
+        'data.session',
+      );
+    }
+  },
+  SitOutMatchPlayed(fact, { state, options }) {
+    sitOutMatch(state, fact.data, options);
+  },
+  DispensationGranted(fact, { pair }) {
+    const g = fact.data;
+    if (g.rule === 'DSB-9.4(2)' && g.playerId === undefined) {
+      throw new RuleViolation(
+        'DSB-9.4',
+        'DSB-9.4(2) lets one player play with a substitute: name the player',
+        'data.playerId',
+      );
+    }
+    if (g.playerId !== undefined && !pair!.players.includes(g.playerId)) {
+      throw new RuleViolation(
+        'DSB-9.4',
+        `${g.playerId} is not in pair ${g.pairId}`,
+        'data.playerId',
+      );
+    }
+  },
+  BallotDrawn(fact, { state }) {
+    const order = fact.data.order;
+    const entered = Object.keys(state.pairs);
+    const stranger = order.find((p) => !state.pairs[p]);
+    if (stranger)
+      throw new RuleViolation('DSB-12', `pair ${stranger} has not entered`, 'data.order');
+    if (new Set(order).size !== order.length || order.length !== entered.length) {
+      throw new RuleViolation(
+        'DSB-12',
+        `the draw must list each of the ${entered.length} entered pairs once`,
+        'data.order',
+      );
+    }
+    if (state.ballots?.[String(fact.data.session)]) {
+      throw new RuleViolation(
+        'LEDGER',
+        `session ${fact.data.session} has been drawn already`,
+        'data.session',
+      );
+    }
+  },
+  // Nothing to judge beyond the shared preconditions.
+  PairGroupAssigned() {},
+  SessionHeld() {},
+  GroupsRebalanced(fact, { state, c }) {
+    for (const [i, m] of fact.data.moves.entries()) {
+      if (!state.pairs[m.pairId]) {
+        throw new RuleViolation(
+          'LEDGER',
+          `pair ${m.pairId} has not entered`,
+          `data.moves[${i}].pairId`,
+        );
+      }
+      if (c.groups && !c.groups.includes(m.group)) {
+        throw new RuleViolation(
+          'LEDGER',
+          `group ${m.group} is not a group of this competition`,
+          `data.moves[${i}].group`,
+        );
+      }
+    }
+  },
+};
 
 /**
  * DSB-22.5: two sit-out pairs of different groups played each other. Refused: a pair not

@@ -15,8 +15,11 @@ export type DsbParams = {
   pairsCompetition: { sessions: number; rounds: number; boardsPerRound: number };
   /** DSB-5/DSB-6/DSB-8: the groups (lijnen), strongest first. */
   groups: string[];
-  /** DSB-3: a pair has 2 members, a partnership 3. */
-  pairs: { minMembers: number; maxMembers: number };
+  /**
+   * DSB-3: a pair has 2 members, a partnership 3; a partnership names the two who play by
+   * `namingDeadline`, club time on the session's day (HH:MM).
+   */
+  pairs: { minMembers: number; maxMembers: number; namingDeadline: string };
   absence: {
     /** DSB-9.1: notice by this club-local time on the day of the session (HH:MM). */
     noticeDeadline: string;
@@ -35,8 +38,10 @@ export type DsbParams = {
     /** DSB-9.6: missing the last session, for whatever reason: the final total minus this. */
     lastSessionDeduction: number;
   };
-  /** DSB-10.2: clamps on a session played with a substitute. */
+  /** DSB-10.1 and DSB-10.2: substitutes. */
   substitutes: {
+    /** 10.1: a substitute is notified before the session starts (its planned start time). */
+    noticeBeforeStart: boolean;
     /** 10.2(2): two players of different groups placed in the stronger group: at least this. */
     strongerGroupMin: number;
     /** 10.2(3): placed in the weaker player's group: at most this. */
@@ -130,7 +135,7 @@ export const dsbGroenlo2014: Preset<DsbParams> = {
   params: {
     pairsCompetition: { sessions: 6, rounds: 6, boardsPerRound: 4 },
     groups: ['A', 'B', 'C', 'D', 'E'],
-    pairs: { minMembers: 2, maxMembers: 3 },
+    pairs: { minMembers: 2, maxMembers: 3, namingDeadline: '12:00' },
     absence: {
       noticeDeadline: '12:00',
       firstCap: 5500,
@@ -140,6 +145,7 @@ export const dsbGroenlo2014: Preset<DsbParams> = {
       lastSessionDeduction: 125,
     },
     substitutes: {
+      noticeBeforeStart: true,
       strongerGroupMin: 4750,
       weakerGroupMax: 5500,
       outsideMin: 4750,

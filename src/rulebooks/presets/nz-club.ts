@@ -31,6 +31,11 @@ export type NzClubParams = {
   randomDrawIndividualBestOf: number;
   /** NZ-3: substitutes allowed for at most this percentage of sessions, rounded down. */
   substituteLimitPercent: number;
+  /**
+   * Whether a substitute must be notified before the session starts (DSB-10.1 asks it; the NZ
+   * rules set no time, so false: a substitute recorded after the start is accepted).
+   */
+  substituteNoticeBeforeStart: boolean;
   /** NZ-4: penalty (percent) for the 1st, 2nd, 3rd … counted substitute score, by date. */
   substitutePenaltiesPercent: number[];
   /**
@@ -146,6 +151,7 @@ export const nzClub: Preset<NzClubParams> = {
     shortPairs: { sessionCounts: [3, 4] },
     randomDrawIndividualBestOf: 3,
     substituteLimitPercent: 40,
+    substituteNoticeBeforeStart: false,
     substitutePenaltiesPercent: [1, 2, 3],
     substitutePenaltyAfterListPercent: 3,
     oneBoardPenalty: {

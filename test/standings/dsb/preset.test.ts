@@ -10,7 +10,7 @@ describe('the dsb-groenlo-2014 preset: every number a parameter', () => {
     expect(dsbGroenlo2014.id).toBe('dsb-groenlo-2014');
     expect(p.pairsCompetition).toEqual({ sessions: 6, rounds: 6, boardsPerRound: 4 });
     expect(p.groups).toEqual(['A', 'B', 'C', 'D', 'E']);
-    expect(p.pairs).toEqual({ minMembers: 2, maxMembers: 3 });
+    expect(p.pairs).toEqual({ minMembers: 2, maxMembers: 3, namingDeadline: '12:00' });
   });
 
   it('DSB-8/9/10.2 thresholds, caps and deductions in hundredths', () => {
@@ -33,6 +33,7 @@ describe('the dsb-groenlo-2014 preset: every number a parameter', () => {
       lastSessionDeduction: 125,
     });
     expect(p.substitutes).toEqual({
+      noticeBeforeStart: true,
       strongerGroupMin: 4750,
       weakerGroupMax: 5500,
       outsideMin: 4750,
