@@ -31,8 +31,19 @@ export class ImportConflictError extends Error {
  * nothing of the import was appended.
  */
 export class ImportRefusedError extends Error {
+  readonly code = 'RULE_VIOLATION';
   constructor(readonly refusals: Array<{ streamId: string; violation: RuleViolation }>) {
     super(`${refusals.length} session(s) refused by the rules; nothing was appended`);
+  }
+
+  answer() {
+    return {
+      message: this.message,
+      refusals: this.refusals.map(({ streamId, violation }) => ({
+        streamId,
+        ...violation.answer(),
+      })),
+    };
   }
 }
 

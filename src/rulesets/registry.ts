@@ -1,4 +1,6 @@
 import { registerPreset } from '../rulebooks/presets';
+import { NO_RULEBOOK_OPTIONS, type DecideOptions } from '../domain/competition/decide-options';
+import type { Rulebook } from '../rulebooks/rulebook';
 import type { FormatTable, Ruleset } from './ruleset';
 
 const rulesets = new Map<string, Ruleset>();
@@ -22,3 +24,9 @@ export function registerRuleset(ruleset: Ruleset): void {
 /** The table of a format under a preset, if that preset publishes it. */
 export const tableOf = (preset: string, format: string): FormatTable | undefined =>
   rulesets.get(preset)?.tables[format];
+
+/** What the deciders judge under a rulebook in force (none: nothing rulebook-specific). */
+export function decideOptionsOf(rulebook: Rulebook | undefined): DecideOptions {
+  const ruleset = rulebook && rulesets.get(rulebook.preset);
+  return ruleset?.decideOptions?.(rulebook!.params) ?? NO_RULEBOOK_OPTIONS;
+}

@@ -1,5 +1,5 @@
-import type { Preset } from '../rulebooks/rulebook';
-import type { Rulebook } from '../rulebooks/rulebook';
+import type { Params, Preset, Rulebook } from '../rulebooks/rulebook';
+import type { DecideOptions } from '../domain/competition/decide-options';
 import type { CompetitionState } from '../domain/competition/state';
 import type { CompetitionsState } from '../projections/competitions/state';
 import type { Heading, QueryOptions } from '../projections/competitions/query-context';
@@ -43,6 +43,11 @@ export interface FormatTable<B extends StandingsBody = StandingsBody> {
  */
 export interface Ruleset {
   preset: Preset;
+  /**
+   * What the competition deciders read of this rulebook (deadlines, rounds), from the
+   * parameters in force; without it, none is judged (NO_RULEBOOK_OPTIONS).
+   */
+  decideOptions?(params: Params): DecideOptions;
   // A table of any one body: each format names its own.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   tables: Readonly<Record<string, FormatTable<any>>>;

@@ -3,12 +3,7 @@ import { rulebookFactsViolation } from '../domain/club/rulebook-facts';
 import { documentedStreamOf, RULEBOOK_FACT_TYPES } from '../domain/streams';
 import { rulebookFactOf, type RulebookFactRecord } from '../rulebooks/rulebook-facts';
 import { loneCrossResult } from '../domain/competition/cross-substitution';
-import {
-  decide,
-  decideOptionsOf,
-  DEFAULT_DECIDE_OPTIONS,
-  type DecideOptions,
-} from '../domain/competition/decide';
+import { decide, NO_RULEBOOK_OPTIONS, type DecideOptions } from '../domain/competition/decide';
 import { COMPETITION_FACT_TYPES, type CompetitionFact } from '../domain/competition/facts';
 import {
   evolve,
@@ -17,6 +12,7 @@ import {
   type CompetitionState,
 } from '../domain/competition/state';
 import { RuleViolation } from '../domain/rule-violation';
+import { decideOptionsOf } from '../rulesets';
 import { catalogue } from '../events';
 import type { EventToAppend } from '../events/envelope';
 import type { EventStore, ExpectedRevision } from '../store/event-store';
@@ -186,11 +182,11 @@ export class DomainGate {
     const c = state.competition;
     const session = (e.data as { session?: unknown }).session;
     if (!READS_RULEBOOK.has(e.type) || !c || typeof session !== 'number') {
-      return DEFAULT_DECIDE_OPTIONS;
+      return NO_RULEBOOK_OPTIONS;
     }
     const date = sessionDateOf(state, session);
     return date === undefined
-      ? DEFAULT_DECIDE_OPTIONS
+      ? NO_RULEBOOK_OPTIONS
       : decideOptionsOf(this.club.rulebookOn(c.clubId, date));
   }
 

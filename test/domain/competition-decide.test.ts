@@ -2,16 +2,25 @@ import { decide } from '../../src/domain/competition/decide';
 import type { CompetitionFact } from '../../src/domain/competition/facts';
 import { evolve, initialCompetitionState } from '../../src/domain/competition/state';
 import { RuleViolation } from '../../src/domain/rule-violation';
+import { dsbGroenlo2014 } from '../../src/rulebooks/presets';
+import { decideOptionsOf } from '../../src/rulesets';
+
+/** The deadlines and rounds of the dsb-groenlo-2014 preset, as the gate reads them from the club's rulebook. */
+const DSB = decideOptionsOf({
+  preset: dsbGroenlo2014.id,
+  effectiveFrom: '2014-01-01',
+  params: dsbGroenlo2014.params,
+});
 
 /** Given these facts, when this fact is proposed, then it is accepted or refused by a rule. */
 function given(...facts: CompetitionFact[]) {
-  const state = facts.reduce((s, f) => evolve(s, decide(s, f)[0]), initialCompetitionState());
+  const state = facts.reduce((s, f) => evolve(s, decide(s, f, DSB)[0]), initialCompetitionState());
   return {
-    accepts: (fact: CompetitionFact) => expect(decide(state, fact)).toEqual([fact]),
+    accepts: (fact: CompetitionFact) => expect(decide(state, fact, DSB)).toEqual([fact]),
     refuses: (fact: CompetitionFact, rule: string, reason: RegExp, field?: string) => {
       let error: unknown;
       try {
-        decide(state, fact);
+        decide(state, fact, DSB);
       } catch (e) {
         error = e;
       }

@@ -1,3 +1,4 @@
+import { collect } from '../support/events';
 import { GatedLedger as Ledger } from '../support/gated-ledger';
 import {
   competition,
@@ -94,7 +95,10 @@ describe('DSB-3 the naming deadline is the rulebook’s pairs.namingDeadline on 
   it('DSB-3 under nz-club no deadline applies to naming', async () => {
     const ledger = await club('nz-club');
     const e = event('dsb-pairs');
-    await ledger.append(...e.setup, e.named(1, '19:00'));
+    const named = e.named(1, '19:00');
+    await ledger.append(...e.setup, named);
+    const stored = await collect(ledger.store.readStream(e.stream));
+    expect(stored.map((x) => x.id)).toContain(named.id);
   });
 
   it('RULEBOOK a deadline that is not HH:MM is refused, naming the change; nothing is written', async () => {
@@ -135,7 +139,10 @@ describe('DSB-10.1 a substitute notified before the start: by the rulebook, what
   it('DSB-10.1 under nz-club, even for a dsb- format, a substitute after the start is accepted', async () => {
     const ledger = await club('nz-club');
     const e = event('dsb-pairs');
-    await ledger.append(...e.setup, e.substitute(1, '21:00'));
+    const late = e.substitute(1, '21:00');
+    await ledger.append(...e.setup, late);
+    const stored = await collect(ledger.store.readStream(e.stream));
+    expect(stored.map((x) => x.id)).toContain(late.id);
   });
 
   it('DSB-10.1 switched off by amendment from its effective date, not before', async () => {
@@ -159,11 +166,12 @@ describe('DSB-10.1 a substitute notified before the start: by the rulebook, what
     await ledger.refuses([e.substitute(1, '20:00')], 'DSB-10.1', 'events[0].occurredAt');
   });
 
-  it('with no rulebook in force on the session’s day: the defaults, the DSB preset’s', async () => {
+  it('with no rulebook in force on the session’s day no deadline is the club’s: none is judged', async () => {
     const ledger = new Ledger();
-    const e = event('club-pairs');
-    await ledger.append(...e.setup);
-    await ledger.refuses([e.substitute(1, '20:00')], 'DSB-10.1', 'events[0].occurredAt');
-    await ledger.refuses([e.named(1, '12:01')], 'DSB-3', 'events[0].occurredAt');
+    const e = event('dsb-pairs');
+    const late = [e.substitute(1, '20:00'), e.named(1, '12:01')];
+    await ledger.append(...e.setup, ...late);
+    const stored = await collect(ledger.store.readStream(e.stream));
+    expect(stored.slice(-2).map((x) => x.id)).toEqual(late.map((f) => f.id));
   });
 });

@@ -1,5 +1,5 @@
 import { clubTime } from '../club-time';
-import { DEFAULT_DECIDE_OPTIONS, type DecideOptions } from './decide-options';
+import { NO_RULEBOOK_OPTIONS, type DecideOptions } from './decide-options';
 import { RuleViolation } from '../rule-violation';
 import {
   crossPartnerOf,
@@ -16,7 +16,7 @@ import {
   type CompetitionState,
 } from './state';
 
-export { DEFAULT_DECIDE_OPTIONS, decideOptionsOf, type DecideOptions } from './decide-options';
+export { NO_RULEBOOK_OPTIONS, type DecideOptions } from './decide-options';
 
 /**
  * decide(state, proposed fact) → the facts to append, or a RuleViolation naming the rule.
@@ -28,7 +28,7 @@ export { DEFAULT_DECIDE_OPTIONS, decideOptionsOf, type DecideOptions } from './d
 export function decide(
   state: CompetitionState,
   fact: CompetitionFact,
-  options: DecideOptions = DEFAULT_DECIDE_OPTIONS,
+  options: DecideOptions = NO_RULEBOOK_OPTIONS,
 ): CompetitionFact[] {
   const c = state.competition;
   if (fact.type === 'CompetitionCreated') {
@@ -482,7 +482,7 @@ function sitOutMatch(state: CompetitionState, m: SitOutMatchPlayed, options: Dec
   }
   const rounds = options.sessionRounds;
   m.rounds.forEach((r, i) => {
-    if (r > rounds) {
+    if (rounds !== undefined && r > rounds) {
       throw new RuleViolation(
         'LEDGER',
         `round ${r} is not a round of session ${m.session} (rounds 1..${rounds})`,

@@ -120,5 +120,13 @@ const topIntegralTable: FormatTable<StandingsBodies['top-integral']> = {
 
 export const dsbGroenlo2014Ruleset: Ruleset = {
   preset: dsbGroenlo2014 as unknown as Preset,
+  decideOptions(params) {
+    const p = params as unknown as DsbParams;
+    return {
+      namingDeadline: p.pairs.namingDeadline, // DSB-3
+      substituteNoticeBeforeStart: p.substitutes.noticeBeforeStart, // DSB-10.1
+      sessionRounds: p.pairsCompetition.rounds, // DSB-4, DSB-22.5
+    };
+  },
   tables: { 'dsb-pairs': pairsTable, 'dsb-top-integral': topIntegralTable },
 };

@@ -59,5 +59,9 @@ const nzTable: FormatTable<StandingsBodies['nz']> = {
 
 export const nzClubRuleset: Ruleset = {
   preset: nzClub as unknown as Preset,
+  // No partnerships of three to name, no sit-out matches; a substitute's notice by the rulebook.
+  decideOptions: (params) => ({
+    substituteNoticeBeforeStart: (params as unknown as NzClubParams).substituteNoticeBeforeStart,
+  }),
   tables: Object.fromEntries(nzClub.formats.map((f) => [f, nzTable])),
 };
