@@ -339,6 +339,7 @@ async function main(): Promise<void> {
   try {
     for (const s of SEASONS) all.push(await measure(s, dir));
   } finally {
+    await Service.stopAll();
     removeDir(dir);
   }
   table(all);

@@ -78,6 +78,8 @@ export interface Started {
 
 /** `bridge-ledger serve` on a SQLite file, as a child process; its output goes to `log`. */
 export class Service {
+  /** Services still running, so a benchmark that fails leaves no server behind. */
+  private static readonly running = new Set<Service>();
   private child?: ChildProcess;
   private exited?: Promise<number | null>;
 
@@ -115,6 +117,8 @@ export class Service {
     closeSync(out);
     this.child = child;
     this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+    Service.running.add(this);
+    void this.exited.then(() => Service.running.delete(this));
     let died = false;
     void this.exited.then(() => (died = true));
     const deadline = t0 + timeoutMs;
@@ -160,6 +164,10 @@ export class Service {
     if (!this.child || this.child.exitCode !== null) return;
     this.child.kill('SIGTERM');
     await this.exited;
+  }
+
+  static async stopAll(): Promise<void> {
+    await Promise.all([...Service.running].map((s) => s.stop()));
   }
 
   /** Resident set and its peak (VmRSS, VmHWM), in bytes, from /proc. */
