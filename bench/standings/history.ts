@@ -11,7 +11,10 @@ import { rng } from '../scoring/season';
  * sessions with `pairs` pairs in groups A–C: CompetitionCreated, PairEntered, and per session
  * and group SessionHeld and each pair's SessionResultRecorded, with a partnership of three
  * (PartnershipPlayersNamed every session), absences with and without notice (AbsenceNotified),
- * and substitutes (SubstitutePlayed), all seeded. Deterministic apart from the UUIDv7 ids.
+ * and substitutes (SubstitutePlayed: a spare of the club, at most one pair's a session, NZ-7),
+ * all seeded. Deterministic apart from the UUIDv7 ids. Every fact is one the deciders accept
+ * (the DomainGate, as the HTTP and CLI writers append: test/bench/history-valid.test.ts,
+ * bench/run-history-check.ts), so the benchmarks measure a ledger that could exist.
  */
 export interface HistoryShape {
   seasons: number;
@@ -174,6 +177,9 @@ export function* history(shape: HistoryShape): Generator<Batch> {
         for (const u of setups) {
           const events: EventToAppend[] = [];
           const C = u.competitionId;
+          // NZ-7: a substitute stands in for one pair a session; the spares already sitting down
+          // tonight (in any group) are taken.
+          const seated = new Set<string>();
           for (const g of GROUPS) {
             events.push(
               fact(u.clubId, 'SessionHeld', at(date, '19:45'), {
@@ -217,8 +223,15 @@ export function* history(shape: HistoryShape): Generator<Batch> {
                   }),
                 );
               } else if (rand() < 0.03) {
-                // A club player from outside the competition stands in (DSB-10.2(4)).
-                const substituteId = u.spare[Math.floor(rand() * u.spare.length)];
+                // A club player from outside the competition stands in (DSB-10.2(4)): the drawn
+                // spare, or the next one free tonight (the draw is kept, so the rest of the
+                // history stays as it was).
+                const drawn = Math.floor(rand() * u.spare.length);
+                const substituteId = u.spare
+                  .map((_, j) => u.spare[(drawn + j) % u.spare.length])
+                  .find((x) => !seated.has(x));
+                if (substituteId === undefined) throw new Error(`${C} ${session}: no spare left`);
+                seated.add(substituteId);
                 events.push(
                   fact(u.clubId, 'SubstitutePlayed', at(date, '10:00'), {
                     competitionId: C,
