@@ -1,8 +1,9 @@
-import { validateAppend } from '../../src/app/validate-append';
 import { RuleViolation } from '../../src/domain/rule-violation';
 import type { EventCatalogue } from '../../src/events/catalogue';
 import type { EventToAppend } from '../../src/events/envelope';
+import { appendThroughGate as appendBatch } from '../../src/runtime/append-through-gate';
 import { DomainGate } from '../../src/runtime/domain-gate';
+import { validateAppend } from '../../src/runtime/validate-append';
 import type { EventStore } from '../../src/store/event-store';
 import type { Batch } from './history';
 
@@ -42,13 +43,7 @@ export async function appendThroughGate(
     let events: EventToAppend[] = validateAppend(catalogue, b.streamId, 'any', b.events);
     while (events.length > 0) {
       try {
-        await gate.exclusive(async () => {
-          const expected = await gate.check(b.streamId, events, 'any');
-          const result = await store.appendToStream(b.streamId, events, {
-            expectedRevision: expected,
-          });
-          gate.appended(b.streamId, events, result.nextExpectedRevision);
-        });
+        await appendBatch(gate, store, { streamId: b.streamId, expectedRevision: 'any', events });
         run.appended += events.length;
         break;
       } catch (err) {
