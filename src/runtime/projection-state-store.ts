@@ -226,8 +226,7 @@ export class SqliteProjectionStateStore implements ProjectionStateStore {
 
   load(name: string): SavedProjection | undefined {
     const row = this.get.get(name) as
-      | { version: number; position: number; state: string }
-      | undefined;
+      { version: number; position: number; state: string } | undefined;
     return row && { version: row.version, position: row.position, state: JSON.parse(row.state) };
   }
 
