@@ -35,7 +35,7 @@ export interface RunnerOptions {
   saveEvery?: number;
   /** How long the live subscription is quiet before a save (default 50 ms). */
   quietMs?: number;
-  /** Events read per catch-up page; the event loop gets a turn between pages (default 1,000). */
+  /** Events read per catch-up page; the event loop gets a turn between pages (default 250). */
   pageSize?: number;
   rulebookFor?: (event: RecordedEvent) => unknown;
   onError?: (error: unknown) => void;
@@ -88,7 +88,7 @@ export class ProjectionRunner {
   ) {
     this.saveEvery = options.saveEvery ?? 50_000;
     this.quietMs = options.quietMs ?? 50;
-    this.pageSize = options.pageSize ?? 1000;
+    this.pageSize = options.pageSize ?? 250;
   }
 
   start(): void {
@@ -232,30 +232,46 @@ export class ProjectionRunner {
     this.saveTimer.unref();
   }
 
-  /** Writes every changed projection (its changed partitions) with its checkpoint. */
+  /**
+   * Writes every changed projection (its changed partitions) with its checkpoint, in one
+   * transaction when the store can. What a save wrote is marked saved only once it committed: a
+   * failed save leaves everything to be written again by the next.
+   */
   save(options: { partitionedOnly?: boolean } = {}): void {
     clearTimeout(this.saveTimer);
     this.sinceSave = 0;
-    for (const l of this.live) {
-      if (l.parts) this.saveParts(l, l.parts);
-      else if (l.dirty && !options.partitionedOnly) {
-        this.states.save(l.projection.name, {
-          version: l.projection.version,
-          position: l.position,
-          state: l.state,
-        });
-        l.dirty = false;
-        l.savedPosition = l.position;
+    const committed: Array<() => void> = [];
+    const write = () => {
+      for (const l of this.live) {
+        if (l.parts) {
+          const done = this.saveParts(l, l.parts);
+          if (done) committed.push(done);
+        } else if (l.dirty && !options.partitionedOnly) {
+          const position = l.position;
+          this.states.save(l.projection.name, {
+            version: l.projection.version,
+            position,
+            state: l.state,
+          });
+          committed.push(() => {
+            l.dirty = l.position !== position;
+            l.savedPosition = position;
+          });
+        }
       }
-    }
+    };
+    if (this.states.transaction) this.states.transaction(write);
+    else write();
+    for (const done of committed) done();
   }
 
-  private saveParts(l: Live, t: PartTrack): void {
-    if (!t.replace && t.dirty.size === 0 && l.position === l.savedPosition) return;
+  private saveParts(l: Live, t: PartTrack): (() => void) | undefined {
+    if (!t.replace && t.dirty.size === 0 && l.position === l.savedPosition) return undefined;
     const { partitions } = t;
     const writes: PartitionWrite[] = [];
     let seq = t.replace ? 1 : t.nextSeq;
-    const saved = t.replace ? new Set<string>() : t.saved;
+    // Read, not changed, until the save has committed.
+    const saved: ReadonlySet<string> = t.replace ? new Set<string>() : t.saved;
     let fresh = false;
     if (!t.replace) {
       for (const key of t.dirty) {
@@ -272,21 +288,25 @@ export class ProjectionRunner {
         writes.push({ key, seq: seq++, value: partitions.get(l.state, key) });
       }
     }
+    const position = l.position;
     this.states.savePartitions(l.projection.name, {
       version: l.projection.version,
-      position: l.position,
+      position,
       writes,
       replace: t.replace,
     });
-    for (const w of writes) {
-      if (w.value === undefined) saved.delete(w.key);
-      else saved.add(w.key);
-    }
-    t.saved = saved;
-    t.nextSeq = seq;
-    t.replace = false;
-    t.dirty.clear();
-    l.savedPosition = l.position;
+    const replaced = t.replace;
+    return () => {
+      if (replaced) t.saved = new Set();
+      for (const w of writes) {
+        if (w.value === undefined) t.saved.delete(w.key);
+        else t.saved.add(w.key);
+      }
+      t.nextSeq = seq;
+      t.replace = false;
+      t.dirty.clear();
+      l.savedPosition = position;
+    };
   }
 
   /** Resolves once every projection has seen the store's head as of now. */

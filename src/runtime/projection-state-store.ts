@@ -52,6 +52,8 @@ export interface ProjectionStateStore {
    * the previous save whole, so the events after its checkpoint are replayed, never skipped.
    */
   savePartitions(name: string, save: SavePartitions): void;
+  /** Runs the saves in `fn` as one transaction when the store can (one commit for them all). */
+  transaction?<T>(fn: () => T): T;
   readonly written: WriteCounts;
 }
 
@@ -152,7 +154,10 @@ export class SqliteProjectionStateStore implements ProjectionStateStore {
   private readonly putParts: Database.Transaction<(name: string, save: SavePartitions) => number>;
   readonly written: WriteCounts = { saves: 0, rows: 0, bytes: 0 };
 
-  constructor(db: Database.Database, clock: () => Date = () => new Date()) {
+  constructor(
+    private readonly db: Database.Database,
+    clock: () => Date = () => new Date(),
+  ) {
     db.exec(PROJECTION_TABLES_SQL);
     this.get = db.prepare(
       `SELECT s.version, c.position, s.state FROM projection_state s
@@ -241,6 +246,11 @@ export class SqliteProjectionStateStore implements ProjectionStateStore {
   savePartitions(name: string, save: SavePartitions): void {
     const bytes = this.putParts.immediate(name, save);
     this.count(save.writes.length, bytes);
+  }
+
+  /** The saves inside become savepoints of one transaction: one commit (one sync) for all. */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn).immediate();
   }
 
   private count(rows: number, bytes: number) {
