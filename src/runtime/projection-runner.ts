@@ -66,6 +66,7 @@ const LOAD_CHUNK = 200;
 export class ProjectionRunner {
   private live: Live[] = [];
   private subscription?: Subscription;
+  /** Loaded, caught up and saved: the catch-up from start() is over. */
   private ready?: Promise<void>;
   private stopped = false;
   private caughtUpOnce = false;
@@ -93,11 +94,8 @@ export class ProjectionRunner {
 
   start(): void {
     if (this.ready) return;
-    this.ready = this.load();
-    this.ready.then(
-      () => this.catchUp(),
-      (err: unknown) => this.fail(err),
-    );
+    this.ready = this.load().then(() => this.catchUp());
+    this.ready.catch((err: unknown) => this.fail(err));
   }
 
   private async load(): Promise<void> {
@@ -166,11 +164,14 @@ export class ProjectionRunner {
     try {
       for (;;) {
         let n = 0;
+        // From the last position read, inclusive, skipped: a record's own position is where
+        // EventStoreDB starts at once (from any other it has to look for one).
         for await (const event of this.store.readAll({
-          fromPosition: from + 1,
-          maxCount: this.pageSize,
+          fromPosition: from,
+          maxCount: from > 0 ? this.pageSize + 1 : this.pageSize,
         })) {
           if (this.stopped) return;
+          if (event.position <= from) continue;
           this.apply(event);
           from = event.position;
           n += 1;
@@ -183,8 +184,8 @@ export class ProjectionRunner {
       }
       this.save();
     } catch (err) {
-      this.fail(err);
-      return;
+      this.stopped = true;
+      throw err;
     }
     this.caughtUpOnce = true;
     this.subscription = this.store.subscribeToAll({ fromPosition: from }).subscribe({
@@ -309,10 +310,14 @@ export class ProjectionRunner {
     };
   }
 
-  /** Resolves once every projection has seen the store's head as of now. */
+  /**
+   * Resolves once the catch-up from start() is over (and saved) and every projection has seen
+   * the store's head as of now.
+   */
   async caughtUp(): Promise<void> {
     if (!this.ready) throw new Error('the projection runner is not started');
     await this.ready;
+    if (!this.caughtUpOnce) throw new Error('the projection runner stopped before it caught up');
     const head = await this.store.headPosition();
     if (this.live.every((l) => l.position >= head)) return;
     await new Promise<void>((resolve, reject) =>
