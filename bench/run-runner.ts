@@ -219,6 +219,8 @@ async function main(): Promise<void> {
       `CLI standings ${competitionId} (round ${round}): ${ms(start).toFixed(0)} ms wall, ${out.length} chars`,
     );
   }
+  // The generated history is kept for the next run; this run's copy is not.
+  for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
 }
 
 main().catch((err: unknown) => {
