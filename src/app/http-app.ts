@@ -6,6 +6,11 @@ import type { EventStore } from '../store/event-store';
 import { translateBodyParserErrors } from './http/errors';
 import { LedgerHttpModule } from './http/ledger-http.module';
 import type { LedgerModuleOptions } from './ledger.module';
+import {
+  CATCHING_UP_RETRY_AFTER,
+  catchingUpMessage,
+  type ReadModelStatus,
+} from './read-model-status';
 
 /** Largest JSON body we read; a bigger one is answered 413 before it is parsed. */
 export const DEFAULT_BODY_LIMIT = '1mb';
@@ -35,6 +40,47 @@ export async function createLedgerHttpApp(
   app.disable('x-powered-by');
   app.useBodyParser('json', { limit: bodyLimit });
   app.use(translateBodyParserErrors);
+  if (moduleOptions.readModelStatus)
+    app.use(refuseTablesWhileCatchingUp(store, moduleOptions.readModelStatus));
   await app.init();
   return app;
+}
+
+/** The published tables, as routed by PublishedController. */
+const TABLES = /^\/(?:competitions\/[^/]+\/(?:standings|c-points)|clubs\/[^/]+\/championship)\/?$/;
+
+interface TableRequest {
+  method: string;
+  path: string;
+  query: Record<string, unknown>;
+}
+interface TableResponse {
+  status(code: number): TableResponse;
+  set(field: string, value: string): TableResponse;
+  json(body: unknown): unknown;
+}
+
+/**
+ * A table "now" is the live projection's, and a projection still catching up would answer an
+ * older table as if it were today's: refused, 503 with Retry-After, until it has caught up. A
+ * table as of an instant or a position is a replay of the store and is answered as ever.
+ */
+function refuseTablesWhileCatchingUp(store: EventStore, status: () => ReadModelStatus) {
+  return (req: TableRequest, res: TableResponse, next: (err?: unknown) => void): void => {
+    if (req.method !== 'GET' || !TABLES.test(req.path)) return next();
+    if (req.query.asOf !== undefined || req.query.atPosition !== undefined) return next();
+    const { caughtUp, position } = status();
+    if (caughtUp) return next();
+    store.headPosition().then((headPosition) => {
+      res
+        .status(503)
+        .set('Retry-After', String(CATCHING_UP_RETRY_AFTER))
+        .json({
+          error: 'CatchingUp',
+          message: `${catchingUpMessage(position, headPosition)}: the tables as of now are served once it has caught up; retry in ${CATCHING_UP_RETRY_AFTER} s`,
+          position,
+          headPosition,
+        });
+    }, next);
+  };
 }

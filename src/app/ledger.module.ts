@@ -18,6 +18,7 @@ import { ChampionshipHandler, StandingsHandler } from './cqrs/published';
 import { CPointsHandler } from './cqrs/c-points';
 import { EVENT_CATALOGUE, EVENT_STORE, LIVE_COMPETITIONS } from './tokens';
 import type { CompetitionsState } from '../projections/competitions';
+import { ALWAYS_CAUGHT_UP, READ_MODEL_STATUS, type ReadModelStatus } from './read-model-status';
 
 export interface LedgerModuleOptions {
   /** The event types accepted on append; the ledger's catalogue by default. */
@@ -32,6 +33,12 @@ export interface LedgerModuleOptions {
    * from it; "as of" an instant or a position is always a replay.
    */
   liveCompetitions?: () => CompetitionsState | undefined;
+  /**
+   * Whether the live projections have caught up with the store (the server's runner): until
+   * then /health says "catching up" and the tables "now" are refused (503, docs/http.md).
+   * Always caught up by default (no live projections: every answer a replay).
+   */
+  readModelStatus?: () => ReadModelStatus;
 }
 
 @Injectable()
@@ -54,6 +61,7 @@ export class LedgerModule {
       { provide: EVENT_STORE, useValue: store },
       { provide: EVENT_CATALOGUE, useValue: options.catalogue ?? defaultCatalogue },
       { provide: LIVE_COMPETITIONS, useValue: options.liveCompetitions ?? (() => undefined) },
+      { provide: READ_MODEL_STATUS, useValue: options.readModelStatus ?? ALWAYS_CAUGHT_UP },
       {
         provide: DomainGate,
         // The gate reads a proposed fact as the store reads it: by the module's catalogue.
@@ -73,7 +81,7 @@ export class LedgerModule {
       module: LedgerModule,
       imports: [CqrsModule.forRoot()],
       providers,
-      exports: [EVENT_STORE, EVENT_CATALOGUE, CqrsModule],
+      exports: [EVENT_STORE, EVENT_CATALOGUE, READ_MODEL_STATUS, CqrsModule],
     };
   }
 }

@@ -16,13 +16,11 @@ import { registerImportCommands } from './commands/import-usebio';
 import { progress } from './progress';
 import { formatChampionship, formatStandings, type Format } from './format-standings';
 import { competitions, type CompetitionsState } from '../projections/competitions';
-import {
-  competitionsState,
-  publishedChampionship,
-  publishedStandings,
-  standingsFrom,
-} from '../runtime/published';
-import { cPointsOf, UnknownSessionError } from '../projections/competitions';
+import { competitionsState, standingsFrom } from '../runtime/published';
+import { championshipOf, cPointsOf, UnknownSessionError } from '../projections/competitions';
+import { currentState } from '../runtime/saved-read-model';
+import type { AsOf } from '../runtime/published';
+import type { EventStore } from '../store/event-store';
 import { formatCPoints } from './format-c-points';
 
 const positiveInt = (name: string) => (v: string) => {
@@ -51,6 +49,15 @@ const formatOption = () =>
   new Option('--format <format>', 'table, json (with each row explained) or csv')
     .choices(['table', 'json', 'csv'])
     .default('table');
+
+/**
+ * The competitions state a read command answers from: now, the server's saved read model (only
+ * the facts after its checkpoint folded, else a replay); as of an instant or a position, a replay.
+ */
+async function competitionsAt(store: EventStore, at: AsOf): Promise<CompetitionsState> {
+  if (at.asOf !== undefined || at.atPosition !== undefined) return competitionsState(store, at);
+  return (await currentState(store, competitions)).state;
+}
 
 export function buildCli(): Command {
   const program = new Command('bridge-ledger')
@@ -261,7 +268,7 @@ export function buildCli(): Command {
       ) => {
         const store = await openStore(o.store, { upcast: catalogue.upcast });
         try {
-          const view = await publishedStandings(store, competitionId, o);
+          const view = standingsFrom(await competitionsAt(store, o), competitionId, o.afterSession);
           process.stdout.write(formatStandings(view, o.format));
         } finally {
           await store.close();
@@ -284,7 +291,7 @@ export function buildCli(): Command {
       ) => {
         const store = await openStore(o.store, { upcast: catalogue.upcast });
         try {
-          const view = await publishedChampionship(store, clubId, o.season, o);
+          const view = championshipOf(await competitionsAt(store, o), clubId, o.season);
           process.stdout.write(formatChampionship(view, o.format));
         } finally {
           await store.close();
@@ -313,7 +320,7 @@ export function buildCli(): Command {
       ) => {
         const store = await openStore(o.store, { upcast: catalogue.upcast });
         try {
-          const state = await competitionsState(store, o);
+          const state = await competitionsAt(store, o);
           const view = cPointsOf(state, competitionId, { session: o.session });
           process.stdout.write(formatCPoints(view, o.format));
         } catch (e) {

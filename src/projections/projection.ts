@@ -14,6 +14,31 @@ export interface Projection<S, RB = unknown> {
   readonly version: number;
   initial(): S;
   apply(state: S, event: RecordedEvent, rulebook: RB | undefined): S;
+  /**
+   * Optional: the state as independent parts (a competition, a club's roster …), so the runner
+   * saves only the parts an event changed instead of the whole state. Without it the state is
+   * saved whole.
+   */
+  readonly partitions?: Partitions<S>;
+}
+
+/**
+ * A state seen as keyed partitions, each plain JSON. The runner writes, beside its checkpoint,
+ * the partitions named by `keysOf` for the events since the last save (and any key it has not
+ * saved yet), and reassembles a loaded state with `put`, in the order `keys` gave.
+ */
+export interface Partitions<S> {
+  /**
+   * Every partition `apply` may change for this event (naming one more is harmless: it is
+   * rewritten as it is; naming one too few would lose a change).
+   */
+  keysOf(event: RecordedEvent): readonly string[];
+  /** Every partition of the state, in the state's own order (a rebuild writes them all). */
+  keys(state: S): Iterable<string>;
+  /** A partition's value; undefined when the state has no such partition (its row is dropped). */
+  get(state: S, key: string): unknown;
+  /** Puts a saved partition back into a state being assembled (from `initial()`). */
+  put(state: S, key: string, value: unknown): void;
 }
 
 /** Folds events into a projection: the whole of a replay, with no store involved. */

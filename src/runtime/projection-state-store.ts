@@ -7,38 +7,158 @@ export interface SavedProjection {
   state: unknown;
 }
 
+/** A partitioned projection as saved: each partition read (parsed) only when it is pulled. */
+export interface SavedPartitions {
+  version: number;
+  position: number;
+  /** Every partition, in the order the runner numbered them (`seq`): the state's own order. */
+  partitions: Iterable<[key: string, value: unknown]>;
+  /** The highest `seq` saved: a new partition is numbered after it. */
+  lastSeq: number;
+}
+
+/** One partition to write: `value` undefined drops it. */
+export interface PartitionWrite {
+  key: string;
+  /** Its place in the state's order, given at its first save; a partition saved before keeps its own. */
+  seq: number;
+  value: unknown;
+}
+
+export interface SavePartitions {
+  version: number;
+  position: number;
+  writes: readonly PartitionWrite[];
+  /** Drop every other saved partition of the projection first (a rebuild, a new version). */
+  replace: boolean;
+}
+
+/** What a store has written, for tests and benchmarks: a cost should follow the work asked. */
+export interface WriteCounts {
+  saves: number;
+  rows: number;
+  bytes: number;
+}
+
 /** Where the runner keeps each projection's state and checkpoint, written together. */
 export interface ProjectionStateStore {
+  /** A state saved whole (a projection without partitions, or saved before partitions). */
   load(name: string): SavedProjection | undefined;
   /** State and checkpoint in one write: nothing skipped, nothing applied twice. */
   save(name: string, saved: SavedProjection): void;
+  loadPartitions(name: string): SavedPartitions | undefined;
+  /**
+   * The changed partitions, the version and the checkpoint in one transaction: a crash leaves
+   * the previous save whole, so the events after its checkpoint are replayed, never skipped.
+   */
+  savePartitions(name: string, save: SavePartitions): void;
+  /** Runs the saves in `fn` as one transaction when the store can (one commit for them all). */
+  transaction?<T>(fn: () => T): T;
+  readonly written: WriteCounts;
+}
+
+function* parsed(rows: Iterable<[string, string]>): Iterable<[string, unknown]> {
+  for (const [key, json] of rows) yield [key, JSON.parse(json) as unknown];
 }
 
 export class MemoryProjectionStateStore implements ProjectionStateStore {
   private readonly saved = new Map<string, string>();
+  private readonly parts = new Map<
+    string,
+    { version: number; position: number; rows: Map<string, { seq: number; json: string }> }
+  >();
+  readonly written: WriteCounts = { saves: 0, rows: 0, bytes: 0 };
+
   load(name: string): SavedProjection | undefined {
     const s = this.saved.get(name);
     return s === undefined ? undefined : (JSON.parse(s) as SavedProjection);
   }
+
   save(name: string, saved: SavedProjection): void {
-    this.saved.set(name, JSON.stringify(saved));
+    const json = JSON.stringify(saved);
+    this.saved.set(name, json);
+    this.count(1, json.length);
+  }
+
+  loadPartitions(name: string): SavedPartitions | undefined {
+    const p = this.parts.get(name);
+    if (!p) return undefined;
+    const rows = [...p.rows].sort((a, b) => a[1].seq - b[1].seq);
+    return {
+      version: p.version,
+      position: p.position,
+      partitions: parsed(rows.map(([key, r]) => [key, r.json])),
+      lastSeq: rows.reduce((m, [, r]) => Math.max(m, r.seq), 0),
+    };
+  }
+
+  savePartitions(name: string, save: SavePartitions): void {
+    // Serialised first: a value that cannot be written leaves the saved state as it was.
+    const writes = save.writes.map((w) => ({
+      ...w,
+      json: w.value === undefined ? undefined : JSON.stringify(w.value),
+    }));
+    const before = this.parts.get(name);
+    const rows = new Map(save.replace || !before ? [] : before.rows);
+    let bytes = 0;
+    for (const w of writes) {
+      if (w.json === undefined) rows.delete(w.key);
+      else rows.set(w.key, { seq: rows.get(w.key)?.seq ?? w.seq, json: w.json });
+      bytes += w.json?.length ?? 0;
+    }
+    this.parts.set(name, { version: save.version, position: save.position, rows });
+    if (save.replace) this.saved.delete(name);
+    this.count(writes.length, bytes);
+  }
+
+  private count(rows: number, bytes: number) {
+    this.written.saves += 1;
+    this.written.rows += rows;
+    this.written.bytes += bytes;
   }
 }
 
+/** The tables of the saved read models, in the ledger's own SQLite file. */
+export const PROJECTION_TABLES_SQL = `
+CREATE TABLE IF NOT EXISTS projection_state (
+  name     TEXT    PRIMARY KEY,
+  version  INTEGER NOT NULL,
+  state    TEXT    NOT NULL
+);
+CREATE TABLE IF NOT EXISTS projection_partitioned (
+  name     TEXT    PRIMARY KEY,
+  version  INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS projection_partitions (
+  name     TEXT    NOT NULL,
+  key      TEXT    NOT NULL,
+  seq      INTEGER NOT NULL,
+  state    TEXT    NOT NULL,
+  PRIMARY KEY (name, key)
+) WITHOUT ROWID;
+`;
+
 /**
- * In the ledger's own SQLite file: the read model (here a JSON snapshot of the state) and the
- * checkpoint row are written in one transaction.
+ * In the ledger's own SQLite file: the read model and the checkpoint row are written in one
+ * transaction. A partitioned projection is rows of (projection, partition key, JSON) and its
+ * version; a save writes only the partitions given. `projection_state` keeps the states saved
+ * whole (and those saved before partitions, read once and then replaced by partitions).
  */
 export class SqliteProjectionStateStore implements ProjectionStateStore {
   private readonly get: Database.Statement;
   private readonly put: Database.Transaction<(name: string, saved: SavedProjection) => void>;
+  private readonly getVersion: Database.Statement;
+  private readonly getParts: Database.Statement;
+  private readonly getLastSeq: Database.Statement;
+  private readonly readParts: Database.Transaction<(name: string) => SavedPartitions | undefined>;
+  private readonly putParts: Database.Transaction<(name: string, save: SavePartitions) => number>;
+  readonly written: WriteCounts = { saves: 0, rows: 0, bytes: 0 };
 
-  constructor(db: Database.Database, clock: () => Date = () => new Date()) {
-    db.exec(`CREATE TABLE IF NOT EXISTS projection_state (
-      name     TEXT    PRIMARY KEY,
-      version  INTEGER NOT NULL,
-      state    TEXT    NOT NULL
-    )`);
+  constructor(
+    private readonly db: Database.Database,
+    clock: () => Date = () => new Date(),
+  ) {
+    db.exec(PROJECTION_TABLES_SQL);
     this.get = db.prepare(
       `SELECT s.version, c.position, s.state FROM projection_state s
        JOIN checkpoints c ON c.name = s.name WHERE s.name = ?`,
@@ -52,8 +172,60 @@ export class SqliteProjectionStateStore implements ProjectionStateStore {
        ON CONFLICT (name) DO UPDATE SET position = excluded.position, updated_at = excluded.updated_at`,
     );
     this.put = db.transaction((name: string, saved: SavedProjection) => {
-      putState.run(name, saved.version, JSON.stringify(saved.state));
+      const json = JSON.stringify(saved.state);
+      putState.run(name, saved.version, json);
       putCheckpoint.run(name, saved.position, clock().toISOString());
+      this.count(1, json.length);
+    });
+
+    this.getVersion = db.prepare(
+      `SELECT p.version, c.position FROM projection_partitioned p
+       JOIN checkpoints c ON c.name = p.name WHERE p.name = ?`,
+    );
+    this.getParts = db
+      .prepare('SELECT key, state FROM projection_partitions WHERE name = ? ORDER BY seq')
+      .raw();
+    this.getLastSeq = db
+      .prepare('SELECT COALESCE(MAX(seq), 0) FROM projection_partitions WHERE name = ?')
+      .pluck();
+    // One read transaction: another process's save lands wholly before or after it.
+    this.readParts = db.transaction((name: string) => {
+      const head = this.getVersion.get(name) as { version: number; position: number } | undefined;
+      if (!head) return undefined;
+      // The rows are read at once (the connection is free again), parsed one by one when pulled.
+      const rows = this.getParts.all(name) as Array<[string, string]>;
+      const lastSeq = this.getLastSeq.get(name) as number;
+      return { ...head, partitions: parsed(rows), lastSeq };
+    });
+    const dropAll = db.prepare('DELETE FROM projection_partitions WHERE name = ?');
+    const dropWhole = db.prepare('DELETE FROM projection_state WHERE name = ?');
+    const dropPart = db.prepare('DELETE FROM projection_partitions WHERE name = ? AND key = ?');
+    const putPart = db.prepare(
+      `INSERT INTO projection_partitions (name, key, seq, state) VALUES (?, ?, ?, ?)
+       ON CONFLICT (name, key) DO UPDATE SET state = excluded.state`,
+    );
+    const putVersion = db.prepare(
+      `INSERT INTO projection_partitioned (name, version) VALUES (?, ?)
+       ON CONFLICT (name) DO UPDATE SET version = excluded.version`,
+    );
+    this.putParts = db.transaction((name: string, save: SavePartitions) => {
+      if (save.replace) {
+        dropAll.run(name);
+        dropWhole.run(name);
+      }
+      let bytes = 0;
+      for (const w of save.writes) {
+        if (w.value === undefined) {
+          dropPart.run(name, w.key);
+          continue;
+        }
+        const json = JSON.stringify(w.value);
+        putPart.run(name, w.key, w.seq, json);
+        bytes += json.length;
+      }
+      putVersion.run(name, save.version);
+      putCheckpoint.run(name, save.position, clock().toISOString());
+      return bytes;
     });
   }
 
@@ -65,5 +237,25 @@ export class SqliteProjectionStateStore implements ProjectionStateStore {
 
   save(name: string, saved: SavedProjection): void {
     this.put.immediate(name, saved);
+  }
+
+  loadPartitions(name: string): SavedPartitions | undefined {
+    return this.readParts.deferred(name);
+  }
+
+  savePartitions(name: string, save: SavePartitions): void {
+    const bytes = this.putParts.immediate(name, save);
+    this.count(save.writes.length, bytes);
+  }
+
+  /** The saves inside become savepoints of one transaction: one commit (one sync) for all. */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn).immediate();
+  }
+
+  private count(rows: number, bytes: number) {
+    this.written.saves += 1;
+    this.written.rows += rows;
+    this.written.bytes += bytes;
   }
 }

@@ -34,6 +34,7 @@ import type { ChampionshipView, CPointsView } from '../../projections/competitio
 import type { PublishedStandings } from '../../runtime/published';
 import { InvalidRequestError, UnsupportedMediaTypeError } from './errors';
 import { RequestValidator } from './request-validator';
+import { catchingUpMessage, READ_MODEL_STATUS, type ReadModelStatus } from '../read-model-status';
 
 /** The little of Express's request and response we use (Express 5 ships no types). */
 interface JsonRequest {
@@ -49,12 +50,29 @@ interface StatusResponse {
 export class HealthController {
   private readonly logger = new Logger('LedgerHttp');
 
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(READ_MODEL_STATUS) private readonly readModel: () => ReadModelStatus,
+  ) {}
 
+  /**
+   * 200 while the service runs: appends are decided from the streams themselves whether or not
+   * the read models have caught up; `status` ('ok' or 'catching-up') says whether the tables are.
+   */
   @Get()
   async health(@Res({ passthrough: true }) res: StatusResponse) {
     try {
-      return { status: 'ok', store: this.store.url, headPosition: await this.store.headPosition() };
+      const headPosition = await this.store.headPosition();
+      const { caughtUp, position } = this.readModel();
+      if (caughtUp) return { status: 'ok', store: this.store.url, headPosition };
+      return {
+        status: 'catching-up',
+        message: catchingUpMessage(position, headPosition),
+        caughtUp,
+        position,
+        store: this.store.url,
+        headPosition,
+      };
     } catch (err) {
       this.logger.error(`health: the store does not answer: ${String(err)}`);
       res.status(HttpStatus.SERVICE_UNAVAILABLE);

@@ -1,16 +1,76 @@
 import { Logger } from '@nestjs/common';
-import { startHttpServer } from '../../app/http-server';
+import { startHttpServer, type RunningHttpServer } from '../../app/http-server';
 import { catalogue } from '../../events';
 import { projections } from '../../projections';
-import { ProjectionRunner } from '../../runtime/projection-runner';
+import { ProjectionRunner, type RunnerOptions } from '../../runtime/projection-runner';
 import {
   MemoryProjectionStateStore,
   SqliteProjectionStateStore,
+  type ProjectionStateStore,
 } from '../../runtime/projection-state-store';
 import { openStore } from '../../store/open-store';
+import type { EventStore } from '../../store/event-store';
 import type { CompetitionsState } from '../../projections/competitions';
 import { loadExamplesIfEmpty } from '../../runtime/load-examples';
 import { SqliteEventStore } from '../../store/sqlite/sqlite-event-store';
+
+export interface RunningService {
+  server: RunningHttpServer;
+  runner: ProjectionRunner;
+  states: ProjectionStateStore;
+  /** Stops the server, then the runner (which saves); the store stays open. */
+  close(): Promise<void>;
+}
+
+/**
+ * The HTTP API over a store, with the projections kept live. The port opens first and the
+ * runner catches up after, by pages: meanwhile /health says "catching up (position n of m)",
+ * appends are decided from the streams as ever, and the tables "now" answer 503 (docs/http.md).
+ */
+export async function startService(options: {
+  store: EventStore;
+  port: number;
+  host: string;
+  logger?: false;
+  runner?: RunnerOptions;
+  onCaughtUp?: () => void;
+}): Promise<RunningService> {
+  const { store } = options;
+  const log = new Logger('bridge-ledger');
+  const states =
+    store instanceof SqliteEventStore
+      ? new SqliteProjectionStateStore(store.db)
+      : new MemoryProjectionStateStore();
+  const runner = new ProjectionRunner(store, states, projections, {
+    onError: (e) => log.error(`projection runner stopped: ${(e as Error).message}`),
+    ...options.runner,
+  });
+  const server = await startHttpServer({
+    store,
+    port: options.port,
+    host: options.host,
+    ...(options.logger === false ? { logger: false } : {}),
+    // The caller handles the signals: the store closes after the server, not before.
+    shutdownSignals: [],
+    readModelStatus: () => runner.status(),
+    liveCompetitions: () =>
+      runner.status().caughtUp ? runner.state<CompetitionsState>('competitions')?.state : undefined,
+  });
+  runner.start();
+  runner.caughtUp().then(
+    () => options.onCaughtUp?.(),
+    () => undefined, // reported by onError
+  );
+  return {
+    server,
+    runner,
+    states,
+    close: async () => {
+      await server.close();
+      runner.stop();
+    },
+  };
+}
 
 /** Opens the store, keeps the projections live, serves HTTP until SIGINT or SIGTERM. */
 export async function serve(options: {
@@ -29,36 +89,23 @@ export async function serve(options: {
       );
     }
   }
-  const states =
-    store instanceof SqliteEventStore
-      ? new SqliteProjectionStateStore(store.db)
-      : new MemoryProjectionStateStore();
-  const runner = new ProjectionRunner(store, states, projections, {
-    onError: (e) => log.error(`projection runner stopped: ${(e as Error).message}`),
-  });
-  runner.start();
-  let live = false;
-  void runner.caughtUp().then(() => {
-    live = true;
-  });
-  const server = await startHttpServer({
+  const started = Date.now();
+  const service = await startService({
     store,
     port: options.port,
     host: options.host,
-    // This function handles the signals: the store closes after the server, not before.
-    shutdownSignals: [],
-    // Standings "now" from the live projection once it has caught up; before that, a replay.
-    liveCompetitions: () =>
-      live ? runner.state<CompetitionsState>('competitions')?.state : undefined,
+    onCaughtUp: () =>
+      log.log(`projections caught up in ${((Date.now() - started) / 1000).toFixed(1)} s`),
   });
-  log.log(`serving ${store.url} at ${server.url} (head position ${await store.headPosition()})`);
+  log.log(
+    `serving ${store.url} at ${service.server.url} (head position ${await store.headPosition()}; catching up)`,
+  );
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
   log.log('stopping');
-  await server.close();
-  runner.stop();
+  await service.close();
   await store.close();
 }

@@ -25,6 +25,21 @@ export const clubRoster: Projection<ClubRoster> = {
   // 2: PlayerStatusChanged is read (a nominee elected, a visitor become a member), statuses dated.
   version: 2,
   initial: () => ({ clubs: {} }),
+  // Saved club by club: a registration rewrites its club's roster only.
+  partitions: {
+    keysOf: (event) => {
+      const clubId =
+        event.type === 'ClubRegistered'
+          ? (event.data as { clubId: string }).clubId
+          : event.metadata.clubId;
+      return clubId ? [clubId] : [];
+    },
+    keys: (state) => Object.keys(state.clubs),
+    get: (state, key) => state.clubs[key],
+    put: (state, key, value) => {
+      state.clubs[key] = value as ClubRoster['clubs'][string];
+    },
+  },
   apply(state, event) {
     const clubId = event.metadata.clubId;
     if (event.type === 'ClubRegistered') {

@@ -10,7 +10,7 @@ import type { RecordedEvent } from '../../events/envelope';
 import { rulebookFactOf, type RulebookFactRecord } from '../../rulebooks/rulebook-facts';
 import { onCompetitionStream, onDocumentedStream } from '../../domain/streams';
 import { shareTable, type Share } from '../../domain/competition/results';
-import type { Projection } from '../projection';
+import type { Partitions, Projection } from '../projection';
 import { rosterEntryAfter, type RosterEntry } from '../club-roster/roster-entry';
 import {
   foldBoardSessionFact,
@@ -77,6 +77,57 @@ function contextOf(state: CompetitionsState): FoldContext {
   return context;
 }
 
+/** The records of the state that are saved as partitions, by the prefix of their key. */
+const PARTS = {
+  rulebooks: 'rulebooks:',
+  players: 'players:',
+  competitions: 'competition:',
+  boardSessions: 'board-session:',
+} as const;
+type Part = keyof typeof PARTS;
+const PART_NAMES = Object.keys(PARTS) as Part[];
+const partOf = (key: string): [Part, string] | undefined => {
+  for (const part of PART_NAMES)
+    if (key.startsWith(PARTS[part])) return [part, key.slice(PARTS[part].length)];
+  return undefined;
+};
+
+/**
+ * Saved by parts: a competition, a club's rulebook history, a club's roster, a scored session's
+ * facts (its stream), and the position. An append rewrites the parts it names, not the ledger.
+ */
+export const competitionsPartitions: Partitions<CompetitionsState> = {
+  keysOf(event) {
+    const d = event.data as Record<string, unknown>;
+    // Named without the stream checks of apply: a part named and left unchanged is only
+    // rewritten as it is.
+    if (COMPETITION_FACT_TYPES.has(event.type))
+      return ['position', PARTS.competitions + String(d.competitionId)];
+    if (event.type === 'RulebookAdopted' || event.type === 'RulebookAmended')
+      return ['position', PARTS.rulebooks + String(d.clubId)];
+    if (event.type === 'PlayerRegistered' || event.type === 'PlayerStatusChanged')
+      return event.metadata.clubId
+        ? ['position', PARTS.players + event.metadata.clubId]
+        : ['position'];
+    if (isBoardSessionFact(event.type)) return ['position', PARTS.boardSessions + event.streamId];
+    return ['position'];
+  },
+  *keys(state) {
+    yield 'position';
+    for (const part of PART_NAMES) for (const id in state[part]) yield PARTS[part] + id;
+  },
+  get(state, key) {
+    if (key === 'position') return state.position;
+    const at = partOf(key);
+    return at ? (state[at[0]] as Record<string, unknown>)[at[1]] : undefined;
+  },
+  put(state, key, value) {
+    if (key === 'position') state.position = value as number;
+    const at = partOf(key);
+    if (at) (state[at[0]] as Record<string, unknown>)[at[1]] = value;
+  },
+};
+
 export const competitions: Projection<CompetitionsState> = {
   name: 'competitions',
   // 5: a competition or rulebook fact is read only from its documented stream, and a rulebook
@@ -85,6 +136,7 @@ export const competitions: Projection<CompetitionsState> = {
   // session (`lastRow`). 9: a roster entry keeps the national number (NZ-8c). Saved states of
   // an older version are rebuilt.
   version: 9,
+  partitions: competitionsPartitions,
   initial: () => ({
     rulebooks: dict(),
     players: dict(),

@@ -11,6 +11,8 @@ export interface LedgerStats {
   streamRevisions: Record<string, number>;
 }
 
+const STREAM = 'stream:';
+
 export const ledgerStats: Projection<LedgerStats> = {
   name: 'ledger-stats',
   version: 1,
@@ -22,6 +24,27 @@ export const ledgerStats: Projection<LedgerStats> = {
     streams: 0,
     streamRevisions: {},
   }),
+  // Saved as the totals and one part per stream (its last revision): an append rewrites two
+  // small rows, not the map of every stream.
+  partitions: {
+    keysOf: (event) => ['totals', STREAM + event.streamId],
+    *keys(state) {
+      yield 'totals';
+      for (const id in state.streamRevisions) yield STREAM + id;
+    },
+    get(state, key) {
+      if (key === 'totals') {
+        const { streamRevisions: _, ...totals } = state;
+        return totals;
+      }
+      return key.startsWith(STREAM) ? state.streamRevisions[key.slice(STREAM.length)] : undefined;
+    },
+    put(state, key, value) {
+      if (key === 'totals') Object.assign(state, value);
+      else if (key.startsWith(STREAM))
+        state.streamRevisions[key.slice(STREAM.length)] = value as number;
+    },
+  },
   apply(state, event) {
     const isNewStream = !(event.streamId in state.streamRevisions);
     state.events += 1;

@@ -1,0 +1,19 @@
+/** Where the served read models are: caught up with the store, or still reading it. */
+export interface ReadModelStatus {
+  caughtUp: boolean;
+  /** The lowest position the projections have seen. */
+  position: number;
+}
+
+/** () => the read models' status; always caught up when the app keeps none (replays only). */
+export const READ_MODEL_STATUS = Symbol.for('bridge-ledger:ReadModelStatus');
+
+export const ALWAYS_CAUGHT_UP = (): ReadModelStatus => ({ caughtUp: true, position: 0 });
+
+/** Seconds a client is asked to wait (Retry-After) while the read models catch up. */
+export const CATCHING_UP_RETRY_AFTER = 5;
+
+/** What /health and a refused "now" table say while catching up. */
+export function catchingUpMessage(position: number, head: number): string {
+  return `catching up (position ${position} of ${head})`;
+}

@@ -1,0 +1,148 @@
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { catalogue } from '../../src/events';
+import type { RecordedEvent } from '../../src/events/envelope';
+import { projections } from '../../src/projections';
+import { competitions } from '../../src/projections/competitions';
+import { ProjectionRunner } from '../../src/runtime/projection-runner';
+import { SqliteProjectionStateStore } from '../../src/runtime/projection-state-store';
+import { loadExamplesIfEmpty } from '../../src/runtime/load-examples';
+import { currentState } from '../../src/runtime/saved-read-model';
+import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
+import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
+import { cli } from '../support/cli';
+import { tempDir } from '../support/temp';
+
+/** The example seasons as stored. */
+async function exampleEvents(): Promise<RecordedEvent[]> {
+  const store = new MemoryEventStore();
+  await loadExamplesIfEmpty(store);
+  const events: RecordedEvent[] = [];
+  for await (const e of store.readAll()) events.push(e);
+  await store.close();
+  return events;
+}
+
+async function append(store: SqliteEventStore, events: readonly RecordedEvent[]) {
+  for (const e of events) {
+    const { id, type, schemaVersion, occurredAt, data, metadata } = e;
+    await store.appendToStream(e.streamId, [
+      { id, type, schemaVersion, occurredAt, data, metadata },
+    ]);
+  }
+}
+
+/**
+ * A ledger file whose read models a server saved after `savedAt` facts, with the rest appended
+ * after (a stale checkpoint when savedAt < all), and a copy of it with no read model at all:
+ * the CLI can only replay there.
+ */
+async function ledgers(savedAt: (n: number) => number) {
+  const events = await exampleEvents();
+  const dir = tempDir();
+  const path = join(dir, 'ledger.db');
+  const store = new SqliteEventStore(path, { upcast: catalogue.upcast });
+  const cut = savedAt(events.length);
+  await append(store, events.slice(0, cut));
+  const runner = new ProjectionRunner(store, new SqliteProjectionStateStore(store.db), projections);
+  runner.start();
+  await runner.caughtUp();
+  runner.stop();
+  await append(store, events.slice(cut));
+  store.db.pragma('wal_checkpoint(TRUNCATE)');
+  await store.close();
+  const bare = join(dir, 'bare.db');
+  copyFileSync(path, bare);
+  const copy = new SqliteEventStore(bare);
+  copy.db.exec(
+    'DROP TABLE projection_partitions; DROP TABLE projection_partitioned; DROP TABLE projection_state; DELETE FROM checkpoints',
+  );
+  await copy.close();
+  return { saved: `sqlite:${path}`, replayed: `sqlite:${bare}`, path, cut, events: events.length };
+}
+
+const READS = [
+  ['standings', 'dsb-2014-c1'],
+  ['standings', 'dsb-2014-c2', '--format', 'json'],
+  ['standings', 'club-pairs-2026', '--format', 'csv'],
+  ['standings', 'club-pairs-2026', '--after-session', '2', '--format', 'json'],
+  ['championship', 'dsb', '--season', '2014-2015', '--format', 'json'],
+  ['c-points', 'club-pairs-2026', '--format', 'json'],
+  ['c-points', 'club-pairs-2026'],
+];
+
+async function expectSameAnswers(saved: string, replayed: string) {
+  for (const args of READS) {
+    const fromSaved = await cli(...args, '--store', saved);
+    const fromZero = await cli(...args, '--store', replayed);
+    expect(fromSaved.code).toBe(0);
+    expect([args.join(' '), fromSaved.stdout]).toEqual([args.join(' '), fromZero.stdout]);
+    expect(fromSaved.stdout.length).toBeGreaterThan(100);
+  }
+}
+
+describe('issue 13: the CLI reads now from the saved read model when it is current', () => {
+  it('with facts after the checkpoint: only those are folded, and every answer is the full replay’s, byte for byte', async () => {
+    const l = await ledgers((n) => Math.floor(n / 2));
+    expect(l.cut).toBeLessThan(l.events);
+    const store = new SqliteEventStore(l.path, { upcast: catalogue.upcast });
+    const now = await currentState(store, competitions);
+    await store.close();
+    expect(now).toMatchObject({ from: 'saved', position: l.events });
+    await expectSameAnswers(l.saved, l.replayed);
+  });
+
+  it('with the checkpoint at the head: nothing to fold, the same answers', async () => {
+    const l = await ledgers((n) => n);
+    await expectSameAnswers(l.saved, l.replayed);
+  });
+
+  it('a read model of another version is not read: the CLI replays from zero', async () => {
+    const l = await ledgers((n) => n - 40);
+    const store = new SqliteEventStore(l.path, { upcast: catalogue.upcast });
+    store.db
+      .prepare("UPDATE projection_partitioned SET version = ? WHERE name = 'competitions'")
+      .run(competitions.version - 1);
+    // Were it read, this stale name would show in the tables.
+    store.db
+      .prepare(
+        "UPDATE projection_partitions SET state = json_set(state, '$.competition.name', 'STALE') WHERE name = 'competitions' AND key = 'competition:dsb-2014-c1'",
+      )
+      .run();
+    expect((await currentState(store, competitions)).from).toBe('replay');
+    await store.close();
+    await expectSameAnswers(l.saved, l.replayed);
+    expect((await cli('standings', 'dsb-2014-c1', '--store', l.saved)).stdout).not.toContain(
+      'STALE',
+    );
+  });
+
+  it('the saved read model is what the CLI reads (a tampered partition shows), and as of a position it replays', async () => {
+    const l = await ledgers((n) => n);
+    const store = new SqliteEventStore(l.path);
+    store.db
+      .prepare(
+        "UPDATE projection_partitions SET state = json_set(state, '$.competition.name', 'FROM THE SAVED MODEL') WHERE name = 'competitions' AND key = 'competition:dsb-2014-c1'",
+      )
+      .run();
+    await store.close();
+    const now = await cli('standings', 'dsb-2014-c1', '--store', l.saved);
+    expect(now.stdout).toContain('FROM THE SAVED MODEL');
+    const asOf = await cli('standings', 'dsb-2014-c1', '--store', l.saved, '--at-position', '9999');
+    expect(asOf.stdout).not.toContain('FROM THE SAVED MODEL');
+  });
+
+  it('a ledger no server has served (no read model tables) is replayed, and nothing is created in it', async () => {
+    const l = await ledgers((n) => n);
+    const store = new SqliteEventStore(l.replayed.slice('sqlite:'.length), {
+      upcast: catalogue.upcast,
+    });
+    expect((await currentState(store, competitions)).from).toBe('replay');
+    const tables = store.db
+      .prepare("SELECT name FROM sqlite_master WHERE name LIKE 'projection%'")
+      .pluck()
+      .all();
+    expect(tables).toEqual([]);
+    await store.close();
+  });
+});

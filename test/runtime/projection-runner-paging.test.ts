@@ -1,0 +1,57 @@
+import type { Projection } from '../../src/projections';
+import { ledgerStats, type LedgerStats } from '../../src/projections/ledger-stats/ledger-stats';
+import { ProjectionRunner } from '../../src/runtime/projection-runner';
+import { MemoryProjectionStateStore } from '../../src/runtime/projection-state-store';
+import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
+import { facts } from '../support/events';
+
+describe('issue 13: the runner catches up by pages, the event loop free between them', () => {
+  it('other work runs during a catch-up of 2,000 facts in pages of 100; no state is saved before its end', async () => {
+    const store = new MemoryEventStore();
+    for (let i = 0; i < 20; i++) await store.appendToStream(`s-${i}`, facts(100));
+    const states = new MemoryProjectionStateStore();
+    const runner = new ProjectionRunner(store, states, [ledgerStats as Projection<unknown>], {
+      pageSize: 100,
+    });
+    const seen: Array<{ caughtUp: boolean; position: number }> = [];
+    let probing = true;
+    const probe = () => {
+      seen.push(runner.status());
+      if (probing) setImmediate(probe);
+    };
+    runner.start();
+    setImmediate(probe);
+    await runner.caughtUp();
+    probing = false;
+    const during = seen.filter((s) => !s.caughtUp);
+    // A turn between pages: the probe saw the catch-up at many positions on its way.
+    expect(new Set(during.map((s) => s.position)).size).toBeGreaterThanOrEqual(10);
+    expect(runner.status()).toEqual({ caughtUp: true, position: 2000 });
+    // Saved once, at the end (the budget, 50,000 facts, was never reached).
+    expect(states.written.saves).toBe(1);
+    expect(runner.state<LedgerStats>('ledger-stats')!.state).toMatchObject({
+      events: 2000,
+      streams: 20,
+    });
+    runner.stop();
+    await store.close();
+  });
+
+  it('on the partition budget (saveEvery), a long catch-up saves what changed on its way, never more', async () => {
+    const store = new MemoryEventStore();
+    for (let i = 0; i < 10; i++) await store.appendToStream(`s-${i}`, facts(100));
+    const states = new MemoryProjectionStateStore();
+    const runner = new ProjectionRunner(store, states, [ledgerStats as Projection<unknown>], {
+      pageSize: 100,
+      saveEvery: 300,
+    });
+    runner.start();
+    await runner.caughtUp();
+    // Pages of 100, a save once 300 facts are in: after 300, 600, 900, and at the end.
+    expect(states.written.saves).toBe(4);
+    // Each stream's partition once (its 100 facts lie between two saves) and the totals each time.
+    expect(states.written.rows).toBe(10 + 4);
+    runner.stop();
+    await store.close();
+  });
+});
