@@ -1,0 +1,22 @@
+import { Option, type Command } from 'commander';
+import { positiveInt, storeOption } from '../options';
+
+/** `serve`: the HTTP API with the projections kept live (NestJS is loaded only here). */
+export function registerServe(program: Command): void {
+  program
+    .command('serve')
+    .description('Serve the HTTP API and keep the projections live')
+    .addOption(storeOption())
+    .addOption(
+      new Option('--port <n>', 'port').env('PORT').default(3000).argParser(positiveInt('port')),
+    )
+    .addOption(
+      new Option('--host <host>', 'interface to listen on').env('HOST').default('127.0.0.1'),
+    )
+    .option('--no-examples', 'do not load the example seasons into an empty store')
+    .action(async (o: { store: string; port: number; host: string; examples: boolean }) => {
+      // Loaded only here: the other commands start without NestJS.
+      const { serve } = await import('./serve');
+      await serve(o);
+    });
+}

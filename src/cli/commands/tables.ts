@@ -1,0 +1,122 @@
+import { Option, type Command } from 'commander';
+import { catalogue } from '../../events';
+import {
+  championshipOf,
+  competitions,
+  cPointsOf,
+  UnknownSessionError,
+  type CompetitionsState,
+} from '../../projections/competitions';
+import { competitionsState, standingsFrom, type AsOf } from '../../runtime/published';
+import { currentState } from '../../runtime/saved-read-model';
+import type { EventStore } from '../../store/event-store';
+import { openStore } from '../../store/open-store';
+import { formatCPoints } from '../format-c-points';
+import { formatChampionship, formatStandings, type Format } from '../format-standings';
+import { err, formatOption, instant, positiveInt, sessionNumber, storeOption } from '../options';
+
+/**
+ * The competitions state a read command answers from: now, the server's saved read model (only
+ * the facts after its checkpoint folded, else a replay); as of an instant or a position, a replay.
+ */
+async function competitionsAt(store: EventStore, at: AsOf): Promise<CompetitionsState> {
+  if (at.asOf !== undefined || at.atPosition !== undefined) return competitionsState(store, at);
+  return (await currentState(store, competitions)).state;
+}
+
+/** The published tables: `standings`, `championship` (DSB-11), `c-points` (NZ-8). */
+export function registerTables(program: Command): void {
+  program
+    .command('standings <competition>')
+    .description('A competition’s standings, interim or final, each row explained (json)')
+    .addOption(storeOption())
+    .addOption(formatOption())
+    .addOption(
+      new Option('--as-of <instant>', 'as published on this instant (facts recorded by then)')
+        .argParser(instant)
+        .conflicts('atPosition'),
+    )
+    .option('--at-position <n>', 'as of this ledger position', positiveInt('at-position'))
+    .option(
+      '--after-session <n>',
+      'the interim standing after this session',
+      positiveInt('after-session'),
+    )
+    .action(
+      async (
+        competitionId: string,
+        o: {
+          store: string;
+          format: Format;
+          asOf?: string;
+          atPosition?: number;
+          afterSession?: number;
+        },
+      ) => {
+        const store = await openStore(o.store, { upcast: catalogue.upcast });
+        try {
+          const view = standingsFrom(await competitionsAt(store, o), competitionId, o.afterSession);
+          process.stdout.write(formatStandings(view, o.format));
+        } finally {
+          await store.close();
+        }
+      },
+    );
+
+  program
+    .command('championship <club>')
+    .description('The club championship of a season (DSB-11)')
+    .requiredOption('--season <season>', 'e.g. 2014-2015')
+    .addOption(storeOption())
+    .addOption(formatOption())
+    .option('--as-of <instant>', 'as published on this instant', instant)
+    .option('--at-position <n>', 'as of this ledger position', positiveInt('at-position'))
+    .action(
+      async (
+        clubId: string,
+        o: { season: string; store: string; format: Format; asOf?: string; atPosition?: number },
+      ) => {
+        const store = await openStore(o.store, { upcast: catalogue.upcast });
+        try {
+          const view = championshipOf(await competitionsAt(store, o), clubId, o.season);
+          process.stdout.write(formatChampionship(view, o.format));
+        } finally {
+          await store.close();
+        }
+      },
+    );
+
+  program
+    .command('c-points <competition>')
+    .description(
+      'NZ-8 C points of an NZ competition’s scored sessions, each award explained (json)',
+    )
+    .addOption(storeOption())
+    .addOption(formatOption())
+    .option('--session <n>', 'only this session', sessionNumber)
+    .addOption(
+      new Option('--as-of <instant>', 'as published on this instant (facts recorded by then)')
+        .argParser(instant)
+        .conflicts('atPosition'),
+    )
+    .option('--at-position <n>', 'as of this ledger position', positiveInt('at-position'))
+    .action(
+      async (
+        competitionId: string,
+        o: { store: string; format: Format; session?: number; asOf?: string; atPosition?: number },
+      ) => {
+        const store = await openStore(o.store, { upcast: catalogue.upcast });
+        try {
+          const state = await competitionsAt(store, o);
+          const view = cPointsOf(state, competitionId, { session: o.session });
+          process.stdout.write(formatCPoints(view, o.format));
+        } catch (e) {
+          if (!(e instanceof UnknownSessionError)) throw e;
+          err(`c-points: --session ${o.session}: ${e.message}`);
+          process.exitCode = 2;
+        } finally {
+          await store.close();
+        }
+      },
+    );
+}
