@@ -21,7 +21,7 @@ const seasonsList = (process.env.BENCH_ASOF_SEASONS ?? '1,5').split(',').map(Num
 const get = (url: string): Promise<{ ms: number; status: number; body: string }> =>
   new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
-    httpRequest(url, (res) => {
+    httpRequest(url, { agent: false }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (body += c));

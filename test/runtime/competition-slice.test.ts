@@ -366,3 +366,57 @@ describe('issue 13: a slice reads its club’s streams, not $all', () => {
     );
   });
 });
+
+describe('issue 13: one club’s answers read nothing of another club', () => {
+  it('another club’s unusable rulebook fact and board-scored session leave karori’s NZ standings and C points as they were', async () => {
+    const base = await interleavedExamples();
+    const expected = standingsFrom(await competitionsState(base), NZ);
+    const expectedCPoints = cPointsOf(await competitionsState(base), NZ);
+    const meta = { clubId: 'y', actor: 'test' };
+    const at = '2026-03-01T10:00:00+13:00';
+    await base.appendToStream('club-y', [
+      {
+        id: v7(),
+        type: 'RulebookAdopted',
+        schemaVersion: 1,
+        occurredAt: at,
+        data: { clubId: 'y', preset: 'no-such-preset', overrides: {}, effectiveFrom: '2026-01-01' },
+        metadata: meta,
+      },
+    ]);
+    await base.appendToStream('competition-y1', [
+      {
+        id: v7(),
+        type: 'CompetitionCreated',
+        schemaVersion: 1,
+        occurredAt: at,
+        data: {
+          competitionId: 'y1',
+          clubId: 'y',
+          name: 'Y',
+          season: '2026',
+          kind: 'pairs-series',
+          format: 'club-pairs',
+          sessions: [{ session: 1, date: '2026-03-02', startTime: '19:30' }],
+        },
+        metadata: meta,
+      },
+      {
+        id: v7(),
+        type: 'SessionScoredFromBoards',
+        schemaVersion: 1,
+        occurredAt: at,
+        data: {
+          competitionId: 'y1',
+          session: 1,
+          sessionStreamId: 'session-y-1',
+          pairs: [{ pairNumber: '1', pairId: 'y-p1' }],
+        },
+        metadata: meta,
+      },
+    ]);
+    const head = await base.headPosition();
+    expect(await publishedStandings(base, NZ)).toEqual({ ...expected, position: head });
+    expect(await publishedCPoints(base, NZ)).toEqual({ ...expectedCPoints, position: head });
+  });
+});
