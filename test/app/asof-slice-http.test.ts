@@ -44,19 +44,18 @@ describe('HTTP: as-of answers do not hold up other requests (issue 13)', () => {
     await store.close();
   });
 
-  it('/health answers promptly while an as-of standing over a 20,000-fact ledger is computed (no 100 ms without a turn)', async () => {
+  it('/health answers promptly while an as-of standing over a 20,000-fact ledger is computed (a turn every 1,000 events read)', async () => {
     const head = await store.headPosition();
     expect(head).toBeGreaterThan(20_000);
     const competitionId = `${clubIdOf(11)}-2006-c4`;
-    // The longest the event loop went without a turn, in CPU time (the machine is shared: wall
-    // time also counts the turns other processes take), the directory's first pass over $all
-    // included: this is the first as-of request.
+    // The longest the event loop went without a turn while the answer was computed (the
+    // directory's first pass over $all included: this is the first as-of request).
     let stall = 0;
-    let last = process.cpuUsage();
+    let last = performance.now();
     const monitor = setInterval(() => {
-      const used = process.cpuUsage(last);
-      stall = Math.max(stall, (used.user + used.system) / 1000);
-      last = process.cpuUsage();
+      const now = performance.now();
+      stall = Math.max(stall, now - last);
+      last = now;
     }, 1);
     const health: number[] = [];
     let done = false;
@@ -75,13 +74,14 @@ describe('HTTP: as-of answers do not hold up other requests (issue 13)', () => {
     await poll;
     clearInterval(monitor);
     expect(answer.status).toBe(200);
-    if (process.env.ASOF_DEBUG) console.log({ answer: answer.ms, health, stall });
-    // Asked several times while the answer was computed (a replay of $all answered the first
-    // only when done), each promptly: the event loop never went 100 ms of CPU without a turn
-    // (the full replay took some 270 ms here), and no /health waited half as long as the
-    // answer (wall time, which a loaded machine stretches for both alike).
+    if (process.env.ASOF_DEBUG) console.log({ answer: answer.ms, stall, health });
+    // The replay of $all was one turn: /health was answered once before it and once after.
+    // Now reading gives a turn every 1,000 events, so /health is answered throughout. The
+    // machine is shared, so time is compared with the answer's own (a loaded machine stretches
+    // both alike): no turn, and no /health, waited half as long as the answer (with the replay
+    // of $all the longest wait for a turn was some 95 % of the answer).
     expect(health.length).toBeGreaterThanOrEqual(3);
-    expect(stall).toBeLessThan(100);
+    expect(stall).toBeLessThan(answer.ms / 2);
     expect(Math.max(...health)).toBeLessThan(answer.ms / 2);
     // And the answer is the full replay's.
     const full = await competitionsState(store, { atPosition: head - 10 });
