@@ -1,7 +1,9 @@
 import {
   championshipOf,
   competitions,
+  cPointsOf,
   nextGroupsOf,
+  type CPointsView,
   standingsOf,
   type ChampionshipView,
   type CompetitionsState,
@@ -9,6 +11,7 @@ import {
 } from '../projections/competitions';
 import type { GroupMove } from '../standings/dsb';
 import type { EventStore } from '../store/event-store';
+import { competitionsSlice } from './competition-slice';
 import { replayFromStore } from './replay';
 
 /** "As published on" an instant (recordedAt), or as of a ledger position. */
@@ -17,6 +20,10 @@ export interface AsOf {
   atPosition?: number;
 }
 
+/**
+ * The whole competitions state: a replay of every fact of $all (to the bounds). The published
+ * tables of one competition or club read `competitionState` / `clubState` instead.
+ */
 export async function competitionsState(
   store: EventStore,
   at: AsOf = {},
@@ -26,6 +33,28 @@ export async function competitionsState(
     toPosition: at.atPosition,
   });
   return state;
+}
+
+/**
+ * The state one competition's answers (standings, next groups, C points, a what-if) read, as of
+ * an instant or a position: its club's streams only (`competitionsSlice`), the same answers as
+ * from `competitionsState`.
+ */
+export async function competitionState(
+  store: EventStore,
+  competitionId: string,
+  at: AsOf = {},
+): Promise<CompetitionsState> {
+  return (await competitionsSlice(store, { competitionId }, at)).state;
+}
+
+/** The state a club's championship reads (DSB-11), from the club's streams only. */
+export async function clubState(
+  store: EventStore,
+  clubId: string,
+  at: AsOf = {},
+): Promise<CompetitionsState> {
+  return (await competitionsSlice(store, { clubId }, at)).state;
 }
 
 export type PublishedStandings = StandingsView & { nextGroups?: GroupMove[] };
@@ -49,7 +78,22 @@ export async function publishedStandings(
   competitionId: string,
   at: AsOf & { afterSession?: number } = {},
 ): Promise<PublishedStandings> {
-  return standingsFrom(await competitionsState(store, at), competitionId, at.afterSession);
+  return standingsFrom(
+    await competitionState(store, competitionId, at),
+    competitionId,
+    at.afterSession,
+  );
+}
+
+/** NZ-8 C points of a competition as the ledger had them at a moment. */
+export async function publishedCPoints(
+  store: EventStore,
+  competitionId: string,
+  at: AsOf & { session?: number } = {},
+): Promise<CPointsView> {
+  return cPointsOf(await competitionState(store, competitionId, at), competitionId, {
+    session: at.session,
+  });
 }
 
 export async function publishedChampionship(
@@ -58,5 +102,5 @@ export async function publishedChampionship(
   season: string,
   at: AsOf = {},
 ): Promise<ChampionshipView> {
-  return championshipOf(await competitionsState(store, at), clubId, season);
+  return championshipOf(await clubState(store, clubId, at), clubId, season);
 }

@@ -19,7 +19,17 @@ export function withinBounds(bounds: ReplayBounds): (e: RecordedEvent) => boolea
     (asOf === undefined || Date.parse(e.recordedAt) <= asOf);
 }
 
-/** Rebuilds a projection from zero out of the store, optionally to a past moment. */
+/** Events handled between two turns of the event loop: no request waits long behind a read. */
+export const EVENTS_PER_TURN = 1000;
+
+/** Lets the event loop run what is queued (a /health, another request) before going on. */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Rebuilds a projection from zero out of the store, optionally to a past moment. A store's
+ * async read does not by itself give the event loop a turn (its pages are synchronous), so the
+ * replay does, every EVENTS_PER_TURN events.
+ */
 export async function replayFromStore<S>(
   store: EventStore,
   projection: Projection<S>,
@@ -29,7 +39,9 @@ export async function replayFromStore<S>(
   const keep = withinBounds(bounds);
   let state = projection.initial();
   let position = 0;
+  let read = 0;
   for await (const e of store.readAll({ toPosition: bounds.toPosition })) {
+    if (++read % EVENTS_PER_TURN === 0) await nextTurn();
     if (!keep(e)) continue;
     state = projection.apply(state, e, undefined);
     position = e.position;

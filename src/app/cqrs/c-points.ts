@@ -19,7 +19,7 @@ export class CPointsHandler
   implements IQueryHandler<CPointsQuery, CPointsView>
 {
   async execute({ competitionId, at }: CPointsQuery) {
-    const state = await this.competitionsAt(at);
+    const state = await this.competitionAt(competitionId, at);
     return cPointsOf(state, competitionId, { session: at.session });
   }
 }

@@ -6,7 +6,8 @@ import {
   type CompetitionsState,
 } from '../../projections/competitions';
 import {
-  competitionsState,
+  clubState,
+  competitionState,
   standingsFrom,
   type AsOf,
   type PublishedStandings,
@@ -21,17 +22,26 @@ export abstract class CompetitionsQueryHandler {
     @Inject(LIVE_COMPETITIONS) private readonly live: () => CompetitionsState | undefined,
   ) {}
 
+  private now(at: AsOf): CompetitionsState | undefined {
+    return at.asOf === undefined && at.atPosition === undefined ? this.live() : undefined;
+  }
+
   /**
    * Asked for now, the live state when the app keeps one; as of an instant or a position (or
-   * now without a live state), a replay of the store's facts.
+   * now without a live state), a replay of the competition's club's streams (not $all), which
+   * gives the event loop a turn as it reads: other requests are answered meanwhile.
    */
-  protected async competitionsAt(at: AsOf): Promise<CompetitionsState> {
-    const now = at.asOf === undefined && at.atPosition === undefined ? this.live() : undefined;
-    return now ?? (await competitionsState(this.store, at));
+  protected async competitionAt(competitionId: string, at: AsOf): Promise<CompetitionsState> {
+    return this.now(at) ?? (await competitionState(this.store, competitionId, at));
+  }
+
+  /** As `competitionAt`, for a club's tables (DSB-11): the club's streams. */
+  protected async clubAt(clubId: string, at: AsOf): Promise<CompetitionsState> {
+    return this.now(at) ?? (await clubState(this.store, clubId, at));
   }
 }
 
-/** A competition's standings, as of now, an instant or a position (a replay of the facts). */
+/** A competition's standings, as of now, an instant or a position (a replay of its facts). */
 export class StandingsQuery extends Query<PublishedStandings> {
   constructor(
     readonly competitionId: string,
@@ -47,7 +57,7 @@ export class StandingsHandler
   implements IQueryHandler<StandingsQuery, PublishedStandings>
 {
   async execute({ competitionId, at }: StandingsQuery) {
-    const state = await this.competitionsAt(at);
+    const state = await this.competitionAt(competitionId, at);
     return standingsFrom(state, competitionId, at.afterSession);
   }
 }
@@ -69,6 +79,6 @@ export class ChampionshipHandler
   implements IQueryHandler<ChampionshipQuery, ChampionshipView>
 {
   async execute({ clubId, season, at }: ChampionshipQuery) {
-    return championshipOf(await this.competitionsAt(at), clubId, season);
+    return championshipOf(await this.clubAt(clubId, at), clubId, season);
   }
 }

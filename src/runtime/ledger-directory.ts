@@ -1,0 +1,162 @@
+import { competitionStreamId } from '../domain/competition/facts';
+import { clubStreamId, onCompetitionStream } from '../domain/streams';
+import type { RecordedEvent } from '../events/envelope';
+import type { EventStore } from '../store/event-store';
+import { EVENTS_PER_TURN, nextTurn, withinBounds, type ReplayBounds } from './replay';
+
+const ROSTER_FACTS = new Set(['PlayerRegistered', 'PlayerStatusChanged']);
+
+/** A growable column of numbers (positions, instants): 8 bytes an event, no object per event. */
+class Column {
+  values = new Float64Array(1024);
+  length = 0;
+  push(v: number): void {
+    if (this.length === this.values.length) {
+      const bigger = new Float64Array(this.values.length * 2);
+      bigger.set(this.values);
+      this.values = bigger;
+    }
+    this.values[this.length++] = v;
+  }
+}
+
+/**
+ * Which streams hold a club's facts, as the competitions projection reads them, and the
+ * ledger's timeline (each event's position and recording instant), so that an "as of" answer
+ * can read a club's streams instead of $all and still be the full replay's answer:
+ *
+ * - a competition's facts are read only from `competition-<id>` (LEDGER), and its club is its
+ *   CompetitionCreated's `clubId` (every club a competition's stream ever named is kept);
+ * - a rulebook fact only from `club-<clubId>`;
+ * - a roster fact (PlayerRegistered, PlayerStatusChanged) belongs to the club of its
+ *   `metadata.clubId`, on whatever stream it was written (nothing places roster facts): every
+ *   stream that holds one is noted;
+ * - a board-scored session's facts are folded by their stream, the `sessionStreamId` a
+ *   competition's SessionScoredFromBoards links.
+ *
+ * Built from $all on first use (yielding to the event loop as it reads), then caught up from the
+ * last position read: one pass per process, after which an answer reads only its streams.
+ */
+export class LedgerDirectory {
+  private readonly positions = new Column();
+  private readonly times = new Column();
+  /** Whether every instant is at or after the one before it (then binary search applies). */
+  private ordered = true;
+  private readonly competitionsOf = new Map<string, Set<string>>();
+  private readonly clubsOf = new Map<string, Set<string>>();
+  private readonly linksOf = new Map<string, Set<string>>();
+  private readonly rosterStreamsOf = new Map<string, Set<string>>();
+  private running?: Promise<void>;
+  /** Events read from $all so far (for tests and logs). */
+  eventsRead = 0;
+
+  constructor(private readonly store: EventStore) {}
+
+  /** Position of the last event read: everything up to it is in the directory. */
+  get position(): number {
+    const n = this.positions.length;
+    return n === 0 ? 0 : this.positions.values[n - 1];
+  }
+
+  /** Reads $all past the last position read, one caller at a time. */
+  catchUp(): Promise<void> {
+    const run = (this.running ?? Promise.resolve()).then(() => this.read());
+    this.running = run.catch(() => undefined);
+    return run;
+  }
+
+  private async read(): Promise<void> {
+    if ((await this.store.headPosition()) <= this.position) return;
+    let n = 0;
+    for await (const e of this.store.readAll({ fromPosition: this.position + 1 })) {
+      this.note(e);
+      if (++n % EVENTS_PER_TURN === 0) await nextTurn();
+    }
+    this.eventsRead += n;
+  }
+
+  private note(e: RecordedEvent): void {
+    const time = Date.parse(e.recordedAt);
+    const t = this.times;
+    if (Number.isNaN(time) || (t.length > 0 && time < t.values[t.length - 1])) this.ordered = false;
+    this.positions.push(e.position);
+    t.push(time);
+    if (e.type === 'CompetitionCreated' || e.type === 'SessionScoredFromBoards') {
+      if (!onCompetitionStream(e)) return;
+      const d = e.data as { competitionId: string; clubId?: string; sessionStreamId?: string };
+      if (e.type === 'CompetitionCreated') {
+        add(this.clubsOf, d.competitionId, String(d.clubId));
+        add(this.competitionsOf, String(d.clubId), d.competitionId);
+      } else add(this.linksOf, d.competitionId, String(d.sessionStreamId));
+    } else if (ROSTER_FACTS.has(e.type) && e.metadata.clubId) {
+      add(this.rosterStreamsOf, e.metadata.clubId, e.streamId);
+    }
+  }
+
+  /**
+   * The position a full replay to these bounds ends at (its answers' `position`): the last
+   * event at or before `toPosition` (and this directory's position) recorded by `asOf`; 0 for
+   * none. Throws the replay's RangeError for an `asOf` that is not an instant.
+   */
+  lastPosition(bounds: ReplayBounds): number {
+    withinBounds(bounds);
+    const p = this.positions.values;
+    const to = bounds.toPosition ?? Number.POSITIVE_INFINITY;
+    // The last index at or before `to`.
+    let hi = lastIndex(this.positions.length, (i) => p[i] <= to);
+    if (bounds.asOf === undefined) return hi < 0 ? 0 : p[hi];
+    const asOf = Date.parse(bounds.asOf);
+    const t = this.times.values;
+    if (this.ordered) hi = lastIndex(hi + 1, (i) => t[i] <= asOf);
+    else while (hi >= 0 && !(t[hi] <= asOf)) hi--;
+    return hi < 0 ? 0 : p[hi];
+  }
+
+  /** The clubs a competition's stream has named in a CompetitionCreated (one, as a rule). */
+  clubsOfCompetition(competitionId: string): string[] {
+    return [...(this.clubsOf.get(competitionId) ?? [])];
+  }
+
+  /**
+   * Every stream a club's published tables read: its rulebook stream, the streams holding its
+   * roster facts, its competitions' streams and the session streams they link to.
+   */
+  streamsOfClub(clubId: string): string[] {
+    const out = new Set<string>([
+      clubStreamId(clubId),
+      ...(this.rosterStreamsOf.get(clubId) ?? []),
+    ]);
+    for (const competitionId of this.competitionsOf.get(clubId) ?? []) {
+      out.add(competitionStreamId(competitionId));
+      for (const s of this.linksOf.get(competitionId) ?? []) out.add(s);
+    }
+    return [...out];
+  }
+}
+
+function add(map: Map<string, Set<string>>, key: string, value: string): void {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(value);
+}
+
+/** The largest i < n with ok(i), for `ok` true up to some index and false after; -1 for none. */
+function lastIndex(n: number, ok: (i: number) => boolean): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ok(mid)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}
+
+const directories = new WeakMap<EventStore, LedgerDirectory>();
+
+/** The store's directory, one per store for the life of the process. */
+export function directoryOf(store: EventStore): LedgerDirectory {
+  let d = directories.get(store);
+  if (!d) directories.set(store, (d = new LedgerDirectory(store)));
+  return d;
+}
