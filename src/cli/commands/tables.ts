@@ -7,7 +7,7 @@ import {
   UnknownSessionError,
   type CompetitionsState,
 } from '../../projections/competitions';
-import { competitionsState, standingsFrom, type AsOf } from '../../runtime/published';
+import { clubState, competitionState, standingsFrom, type AsOf } from '../../runtime/published';
 import { currentState } from '../../runtime/saved-read-model';
 import type { EventStore } from '../../store/event-store';
 import { openStore } from '../../store/open-store';
@@ -17,10 +17,15 @@ import { err, formatOption, instant, positiveInt, sessionNumber, storeOption } f
 
 /**
  * The competitions state a read command answers from: now, the server's saved read model (only
- * the facts after its checkpoint folded, else a replay); as of an instant or a position, a replay.
+ * the facts after its checkpoint folded, else a replay); as of an instant or a position, a
+ * replay of the club's streams only (`slice`: the competition's, or the club's).
  */
-async function competitionsAt(store: EventStore, at: AsOf): Promise<CompetitionsState> {
-  if (at.asOf !== undefined || at.atPosition !== undefined) return competitionsState(store, at);
+async function competitionsAt(
+  store: EventStore,
+  at: AsOf,
+  slice: () => Promise<CompetitionsState>,
+): Promise<CompetitionsState> {
+  if (at.asOf !== undefined || at.atPosition !== undefined) return slice();
   return (await currentState(store, competitions)).state;
 }
 
@@ -55,7 +60,11 @@ export function registerTables(program: Command): void {
       ) => {
         const store = await openStore(o.store, { upcast: catalogue.upcast });
         try {
-          const view = standingsFrom(await competitionsAt(store, o), competitionId, o.afterSession);
+          const view = standingsFrom(
+            await competitionsAt(store, o, () => competitionState(store, competitionId, o)),
+            competitionId,
+            o.afterSession,
+          );
           process.stdout.write(formatStandings(view, o.format));
         } finally {
           await store.close();
@@ -78,7 +87,11 @@ export function registerTables(program: Command): void {
       ) => {
         const store = await openStore(o.store, { upcast: catalogue.upcast });
         try {
-          const view = championshipOf(await competitionsAt(store, o), clubId, o.season);
+          const view = championshipOf(
+            await competitionsAt(store, o, () => clubState(store, clubId, o)),
+            clubId,
+            o.season,
+          );
           process.stdout.write(formatChampionship(view, o.format));
         } finally {
           await store.close();
@@ -107,7 +120,9 @@ export function registerTables(program: Command): void {
       ) => {
         const store = await openStore(o.store, { upcast: catalogue.upcast });
         try {
-          const state = await competitionsAt(store, o);
+          const state = await competitionsAt(store, o, () =>
+            competitionState(store, competitionId, o),
+          );
           const view = cPointsOf(state, competitionId, { session: o.session });
           process.stdout.write(formatCPoints(view, o.format));
         } catch (e) {
