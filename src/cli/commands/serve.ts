@@ -11,6 +11,7 @@ import {
 import { openStore } from '../../store/open-store';
 import type { EventStore } from '../../store/event-store';
 import type { CompetitionsState } from '../../projections/competitions';
+import { directoryOf } from '../../runtime/ledger-directory';
 import { loadExamplesIfEmpty } from '../../runtime/load-examples';
 import { SqliteEventStore } from '../../store/sqlite/sqlite-event-store';
 
@@ -58,7 +59,14 @@ export async function startService(options: {
   });
   runner.start();
   runner.caughtUp().then(
-    () => options.onCaughtUp?.(),
+    () => {
+      options.onCaughtUp?.();
+      // The index of which streams are whose, read once in the background, so that the first
+      // as-of answer reads only its club's streams (src/runtime/competition-slice.ts).
+      directoryOf(store)
+        .catchUp()
+        .catch((e: unknown) => log.warn(`ledger directory: ${(e as Error).message}`));
+    },
     () => undefined, // reported by onError
   );
   return {
