@@ -3,7 +3,7 @@ import type { RecordedEvent } from '../events/envelope';
 import { competitions, type CompetitionsState } from '../projections/competitions';
 import { validateStreamId } from '../store/append-rules';
 import type { EventStore } from '../store/event-store';
-import { directoryOf } from './ledger-directory';
+import { directoryOf, type LedgerDirectory } from './ledger-directory';
 import { EVENTS_PER_TURN, nextTurn, withinBounds } from './replay';
 
 /** What a slice answers for: one competition (its standings, C points) or one club (DSB-11). */
@@ -38,35 +38,116 @@ export async function competitionsSlice(
   scope: SliceScope,
   at: SliceBounds = {},
 ): Promise<Slice> {
+  let slice: Slice | undefined;
+  await answerFromSlice(store, scope, at, undefined, (s) => (slice = s));
+  return slice!;
+}
+
+/** How many times an answer retries taking live partitions before it reads every stream. */
+const LIVE_TRIES = 3;
+
+/**
+ * An answer computed from the slice of `scope` as of `at`, with the live read model (`live`,
+ * the runner's state once caught up) taken for every partition no fact after the bounds has
+ * changed: only the streams of the partitions changed since are read and folded, so the cost of
+ * an as-of answer grows with what changed after it, not with the club's history. The live
+ * partitions are shared, not copied, so `answer` runs in the same turn as they are taken (the
+ * runner updates its state in place between turns); if the live state moved while the changed
+ * streams were read, it tries again, then reads every stream of the club as without `live`.
+ */
+export async function answerFromSlice<T>(
+  store: EventStore,
+  scope: SliceScope,
+  at: SliceBounds,
+  live: (() => CompetitionsState | undefined) | undefined,
+  answer: (slice: Slice) => T,
+): Promise<T> {
   const keep = withinBounds({ asOf: at.asOf, toPosition: at.atPosition }); // a bad asOf throws here
   const directory = directoryOf(store);
-  await directory.catchUp();
-  // Events appended after the directory's read are not in it: the slice stops where it stopped.
-  const to = Math.min(at.atPosition ?? Number.POSITIVE_INFINITY, directory.position);
+  for (let attempt = 0; ; attempt++) {
+    await directory.catchUp();
+    const current = attempt < LIVE_TRIES ? live?.() : undefined;
+    if (current && current.position > directory.position) continue; // the directory is behind
+    const seen = current?.position;
+    // Events appended after the directory's read are not in it: the slice stops where it stopped.
+    const to = Math.min(at.atPosition ?? Number.POSITIVE_INFINITY, directory.position);
+    const streams = streamsOf(directory, scope);
+    const { fresh, reuse } = partitionsToRead(directory, streams, to, at.asOf, current);
+
+    const events: RecordedEvent[] = [];
+    let read = 0;
+    for (const streamId of fresh) {
+      for await (const e of streamUpTo(store, streamId, to)) {
+        if (++read % EVENTS_PER_TURN === 0) await nextTurn();
+        if (keep(e)) events.push(e);
+      }
+    }
+    // Each stream is in position order; merged, the fold sees the ledger's order.
+    events.sort((a, b) => a.position - b.position);
+    let state = competitions.initial();
+    for (let i = 0; i < events.length; i++) {
+      if (i > 0 && i % EVENTS_PER_TURN === 0) await nextTurn();
+      state = competitions.apply(state, events[i], undefined);
+    }
+    // From here to the answer, one turn: the live partitions cannot change under it.
+    if (current && (live?.() !== current || current.position !== seen)) continue;
+    const parts = competitions.partitions!;
+    for (const key of reuse) {
+      const value = parts.get(current!, key);
+      if (value !== undefined) parts.put(state, key, value);
+    }
+    state.position = directory.lastPosition({ asOf: at.asOf, toPosition: to });
+    return answer({ state, streams: fresh, eventsRead: read });
+  }
+}
+
+/** The streams a scope's answers read: its competition's, and every stream of its club. */
+function streamsOf(directory: LedgerDirectory, scope: SliceScope): Set<string> {
   const streams = new Set<string>();
   if ('competitionId' in scope) {
     streams.add(competitionStreamId(scope.competitionId));
     for (const clubId of directory.clubsOfCompetition(scope.competitionId))
       for (const s of directory.streamsOfClub(clubId)) streams.add(s);
   } else for (const s of directory.streamsOfClub(scope.clubId)) streams.add(s);
+  return streams;
+}
 
-  const events: RecordedEvent[] = [];
-  let read = 0;
-  for (const streamId of streams) {
-    for await (const e of streamUpTo(store, streamId, to)) {
-      if (++read % EVENTS_PER_TURN === 0) await nextTurn();
-      if (keep(e)) events.push(e);
+/**
+ * Which of the scope's streams must be read, and which partitions may be taken from the live
+ * state: a partition is taken when every stream that folds into it is unchanged since the
+ * bounds (and the live state has read it all). A partition that is not is rebuilt from all of
+ * its streams, and so is every other partition those streams fold into.
+ */
+function partitionsToRead(
+  directory: LedgerDirectory,
+  streams: Set<string>,
+  to: number,
+  asOf: string | undefined,
+  current: CompetitionsState | undefined,
+): { fresh: string[]; reuse: string[] } {
+  if (!current) return { fresh: [...streams], reuse: [] };
+  const asOfTime = asOf === undefined ? undefined : Date.parse(asOf);
+  const upTo = Math.min(to, current.position);
+  const needed = new Set<string>();
+  for (const s of streams) for (const key of directory.partitionsOfStream(s)) needed.add(key);
+  const dirty = new Set<string>();
+  const fresh = new Set<string>();
+  const queue = [...needed].filter((key) =>
+    directory.streamsOfPartition(key).some((s) => !directory.streamWithin(s, upTo, asOfTime)),
+  );
+  // A stream not yet in the directory's partitions (no fact folds anywhere) is read as it is.
+  for (const s of streams) if (directory.partitionsOfStream(s).length === 0) fresh.add(s);
+  while (queue.length) {
+    const key = queue.pop()!;
+    if (dirty.has(key)) continue;
+    dirty.add(key);
+    for (const s of directory.streamsOfPartition(key)) {
+      if (fresh.has(s)) continue;
+      fresh.add(s);
+      for (const other of directory.partitionsOfStream(s)) if (!dirty.has(other)) queue.push(other);
     }
   }
-  // Each stream is in position order; merged, the fold sees the ledger's order.
-  events.sort((a, b) => a.position - b.position);
-  let state = competitions.initial();
-  for (let i = 0; i < events.length; i++) {
-    if (i > 0 && i % EVENTS_PER_TURN === 0) await nextTurn();
-    state = competitions.apply(state, events[i], undefined);
-  }
-  state.position = directory.lastPosition({ asOf: at.asOf, toPosition: to });
-  return { state, streams: [...streams], eventsRead: read };
+  return { fresh: [...fresh], reuse: [...needed].filter((key) => !dirty.has(key)) };
 }
 
 /** A stream's events up to a position; none for a stream that does not (or cannot) exist. */

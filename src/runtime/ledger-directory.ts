@@ -1,6 +1,7 @@
 import { competitionStreamId } from '../domain/competition/facts';
 import { clubStreamId, onCompetitionStream } from '../domain/streams';
 import type { RecordedEvent } from '../events/envelope';
+import { competitionsPartitions } from '../projections/competitions/state';
 import type { EventStore } from '../store/event-store';
 import { EVENTS_PER_TURN, nextTurn, withinBounds, type ReplayBounds } from './replay';
 
@@ -46,6 +47,11 @@ export class LedgerDirectory {
   private readonly clubsOf = new Map<string, Set<string>>();
   private readonly linksOf = new Map<string, Set<string>>();
   private readonly rosterStreamsOf = new Map<string, Set<string>>();
+  /** Each stream's last position and latest recording instant (to tell what an as-of leaves out). */
+  private readonly lastOfStream = new Map<string, { position: number; time: number }>();
+  /** The read model's partitions each stream's facts fold into, and the streams of each. */
+  private readonly partitionsOf = new Map<string, Set<string>>();
+  private readonly feedersOf = new Map<string, Set<string>>();
   private running?: Promise<void>;
   /** Events read from $all so far (for tests and logs). */
   eventsRead = 0;
@@ -81,6 +87,18 @@ export class LedgerDirectory {
     if (Number.isNaN(time) || (t.length > 0 && time < t.values[t.length - 1])) this.ordered = false;
     this.positions.push(e.position);
     t.push(time);
+    const last = this.lastOfStream.get(e.streamId);
+    if (!last) this.lastOfStream.set(e.streamId, { position: e.position, time });
+    else {
+      last.position = e.position;
+      // NaN (an unreadable instant) keeps the stream out of every "unchanged by then" answer.
+      last.time = Number.isNaN(time) || Number.isNaN(last.time) ? NaN : Math.max(last.time, time);
+    }
+    for (const key of competitionsPartitions.keysOf(e)) {
+      if (key === 'position') continue;
+      add(this.partitionsOf, e.streamId, key);
+      add(this.feedersOf, key, e.streamId);
+    }
     if (e.type === 'CompetitionCreated' || e.type === 'SessionScoredFromBoards') {
       if (!onCompetitionStream(e)) return;
       const d = e.data as { competitionId: string; clubId?: string; sessionStreamId?: string };
@@ -110,6 +128,26 @@ export class LedgerDirectory {
     if (this.ordered) hi = lastIndex(hi + 1, (i) => t[i] <= asOf);
     else while (hi >= 0 && !(t[hi] <= asOf)) hi--;
     return hi < 0 ? 0 : p[hi];
+  }
+
+  /**
+   * Whether every fact of a stream is within these bounds (at or before `toPosition`, recorded by
+   * `asOf`): then an as-of answer may take the stream's partitions as they are now.
+   */
+  streamWithin(streamId: string, toPosition: number, asOf?: number): boolean {
+    const last = this.lastOfStream.get(streamId);
+    if (!last) return true;
+    return last.position <= toPosition && (asOf === undefined || last.time <= asOf);
+  }
+
+  /** The read model's partitions a stream's facts fold into. */
+  partitionsOfStream(streamId: string): string[] {
+    return [...(this.partitionsOf.get(streamId) ?? [])];
+  }
+
+  /** The streams whose facts fold into a partition. */
+  streamsOfPartition(key: string): string[] {
+    return [...(this.feedersOf.get(key) ?? [])];
   }
 
   /** The clubs a competition's stream has named in a CompetitionCreated (one, as a rule). */

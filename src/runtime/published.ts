@@ -11,7 +11,7 @@ import {
 } from '../projections/competitions';
 import type { GroupMove } from '../standings/dsb';
 import type { EventStore } from '../store/event-store';
-import { competitionsSlice } from './competition-slice';
+import { answerFromSlice, competitionsSlice } from './competition-slice';
 import { replayFromStore } from './replay';
 
 /** "As published on" an instant (recordedAt), or as of a ledger position. */
@@ -55,6 +55,35 @@ export async function clubState(
   at: AsOf = {},
 ): Promise<CompetitionsState> {
   return (await competitionsSlice(store, { clubId }, at)).state;
+}
+
+/** The live read model, when there is one (the service's runner once caught up). */
+export type LiveState = () => CompetitionsState | undefined;
+
+/**
+ * An answer of one competition as of an instant or a position, from its club's streams and the
+ * live partitions no later fact has changed (`answerFromSlice`): the cost grows with what
+ * changed after the moment asked for, not with the ledger.
+ */
+export function competitionAnswer<T>(
+  store: EventStore,
+  competitionId: string,
+  at: AsOf,
+  live: LiveState | undefined,
+  answer: (state: CompetitionsState) => T,
+): Promise<T> {
+  return answerFromSlice(store, { competitionId }, at, live, (s) => answer(s.state));
+}
+
+/** As `competitionAnswer`, for a club's tables (DSB-11). */
+export function clubAnswer<T>(
+  store: EventStore,
+  clubId: string,
+  at: AsOf,
+  live: LiveState | undefined,
+  answer: (state: CompetitionsState) => T,
+): Promise<T> {
+  return answerFromSlice(store, { clubId }, at, live, (s) => answer(s.state));
 }
 
 export type PublishedStandings = StandingsView & { nextGroups?: GroupMove[] };

@@ -121,11 +121,17 @@ describe('HTTP: standings and championship', () => {
         .expect(200);
       expect(champ.body.competitions).toEqual(['dsb-2014-c1', 'dsb-2014-c2']);
       expect(asked).toBe(2);
-      // "As of" is never the live state: it replays.
-      await request(liveApp.getHttpServer())
+      // "As of" is the replay's answer; it takes from the live state only the partitions no
+      // fact after position 150 changed (test/runtime/asof-live-partitions.test.ts).
+      const asOf = await request(liveApp.getHttpServer())
         .get('/competitions/dsb-2014-c1/standings?atPosition=150')
         .expect(200);
-      expect(asked).toBe(2);
+      const replayedAsOf = await request(server)
+        .get('/competitions/dsb-2014-c1/standings?atPosition=150')
+        .expect(200);
+      expect(asOf.body).toEqual(replayedAsOf.body);
+      expect(asOf.body.position).toBe(150);
+      expect(asked).toBeGreaterThan(2);
     } finally {
       await liveApp.close();
     }

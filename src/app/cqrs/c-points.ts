@@ -19,7 +19,8 @@ export class CPointsHandler
   implements IQueryHandler<CPointsQuery, CPointsView>
 {
   async execute({ competitionId, at }: CPointsQuery) {
-    const state = await this.competitionAt(competitionId, at);
-    return cPointsOf(state, competitionId, { session: at.session });
+    return this.competitionAnswer(competitionId, at, (state) =>
+      cPointsOf(state, competitionId, { session: at.session }),
+    );
   }
 }

@@ -6,8 +6,8 @@ import {
   type CompetitionsState,
 } from '../../projections/competitions';
 import {
-  clubState,
-  competitionState,
+  clubAnswer,
+  competitionAnswer,
   standingsFrom,
   type AsOf,
   type PublishedStandings,
@@ -27,17 +27,30 @@ export abstract class CompetitionsQueryHandler {
   }
 
   /**
-   * Asked for now, the live state when the app keeps one; as of an instant or a position (or
-   * now without a live state), a replay of the competition's club's streams (not $all), which
-   * gives the event loop a turn as it reads: other requests are answered meanwhile.
+   * An answer asked for now, from the live state when the app keeps one; as of an instant or a
+   * position (or now without a live state), from the competition's club's streams (not $all),
+   * with the live partitions no later fact changed: only what changed since is read, and the
+   * read gives the event loop a turn, so other requests are answered meanwhile.
    */
-  protected async competitionAt(competitionId: string, at: AsOf): Promise<CompetitionsState> {
-    return this.now(at) ?? (await competitionState(this.store, competitionId, at));
+  protected async competitionAnswer<T>(
+    competitionId: string,
+    at: AsOf,
+    answer: (state: CompetitionsState) => T,
+  ): Promise<T> {
+    const now = this.now(at);
+    if (now) return answer(now);
+    return competitionAnswer(this.store, competitionId, at, this.live, answer);
   }
 
-  /** As `competitionAt`, for a club's tables (DSB-11): the club's streams. */
-  protected async clubAt(clubId: string, at: AsOf): Promise<CompetitionsState> {
-    return this.now(at) ?? (await clubState(this.store, clubId, at));
+  /** As `competitionAnswer`, for a club's tables (DSB-11): the club's streams. */
+  protected async clubAnswer<T>(
+    clubId: string,
+    at: AsOf,
+    answer: (state: CompetitionsState) => T,
+  ): Promise<T> {
+    const now = this.now(at);
+    if (now) return answer(now);
+    return clubAnswer(this.store, clubId, at, this.live, answer);
   }
 }
 
@@ -57,8 +70,9 @@ export class StandingsHandler
   implements IQueryHandler<StandingsQuery, PublishedStandings>
 {
   async execute({ competitionId, at }: StandingsQuery) {
-    const state = await this.competitionAt(competitionId, at);
-    return standingsFrom(state, competitionId, at.afterSession);
+    return this.competitionAnswer(competitionId, at, (state) =>
+      standingsFrom(state, competitionId, at.afterSession),
+    );
   }
 }
 
@@ -79,6 +93,6 @@ export class ChampionshipHandler
   implements IQueryHandler<ChampionshipQuery, ChampionshipView>
 {
   async execute({ clubId, season, at }: ChampionshipQuery) {
-    return championshipOf(await this.clubAt(clubId, at), clubId, season);
+    return this.clubAnswer(clubId, at, (state) => championshipOf(state, clubId, season));
   }
 }
