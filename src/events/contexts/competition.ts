@@ -427,10 +427,7 @@ export type {
   SubstitutePlayedData,
 };
 
-/** A definition of a competition fact: its type is one the domain knows (CompetitionFactData). */
-export type CompetitionEventDefinition = EventDefinition & { type: keyof CompetitionFactData };
-
-export const competitionEvents: CompetitionEventDefinition[] = [
+export const competitionEvents: Array<EventDefinition & { type: keyof CompetitionFactData }> = [
   {
     type: 'CompetitionCreated',
     schemaVersion: 1,
