@@ -1,3 +1,4 @@
+import type { RulebookFactData } from '../events/contexts/rulebook';
 import { COMPETITION_FACT_TYPES, competitionStreamId } from './competition/facts';
 
 const COMPETITION_PREFIX = competitionStreamId('');
@@ -7,7 +8,7 @@ const CLUB_PREFIX = 'club-';
 export const RULEBOOK_FACT_TYPES: ReadonlySet<string> = new Set([
   'RulebookAdopted',
   'RulebookAmended',
-]);
+] satisfies (keyof RulebookFactData)[]);
 
 export const clubStreamId = (clubId: string) => `${CLUB_PREFIX}${clubId}`;
 

@@ -1,143 +1,51 @@
-/** The data of the competition facts, as the domain reads them (see src/events/contexts). */
-export interface PlannedSession {
-  session: number;
-  date: string;
-  startTime: string;
-}
-
-export interface CompetitionCreated {
-  competitionId: string;
-  clubId: string;
-  name: string;
-  season: string;
-  kind: 'pairs-series' | 'short-pairs' | 'individual' | 'top-integral';
-  format: string;
-  night?: string;
-  sessions: PlannedSession[];
-  groups?: string[];
-}
-
-export interface PairEntered {
-  competitionId: string;
-  pairId: string;
-  players: string[];
-  group?: string;
-}
-
-export interface PairGroupAssigned {
-  competitionId: string;
-  pairId: string;
-  group: string;
-  basis: string;
-  reason?: string;
-}
-
-export interface PartnershipPlayersNamed {
-  competitionId: string;
-  session: number;
-  pairId: string;
-  players: string[];
-}
-
-export interface SessionHeld {
-  competitionId: string;
-  session: number;
-  date: string;
-  group?: string;
-  boards: number;
-}
-
-export interface SessionResultRecorded {
-  competitionId: string;
-  session: number;
-  pairId: string;
-  players: string[];
-  percentage: number;
-  boardsPlayed: number;
-  group?: string;
-  source: 'imported' | 'scored';
-  sitOutRounds?: number;
-}
-
-/** "This session of the competition was played as that scored session, with these pair numbers." */
-export interface SessionScoredFromBoards {
-  competitionId: string;
-  session: number;
-  group?: string;
-  /** The session-context stream (SessionMovementRecorded, BoardResultRecorded …). */
-  sessionStreamId: string;
-  pairs: Array<{ pairNumber: string; pairId: string; players?: string[] }>;
-}
-
-export interface AbsenceNotified {
-  competitionId: string;
-  session: number;
-  pairId: string;
-  validReason: boolean;
-  reason?: string;
-}
-
-export interface SubstitutePlayed {
-  competitionId: string;
-  session: number;
-  pairId: string;
-  absentPlayerId: string;
-  substituteId: string;
-  crossPairId?: string;
-  playedInGroup?: string;
-}
-
-export interface DispensationGranted {
-  competitionId: string;
-  pairId: string;
-  /** Spelled as the standings spell it (version 1's `DSB-9.4.1` is upcast on read). */
-  rule: 'DSB-9.4(1)' | 'DSB-9.4(2)';
-  playerId?: string;
-  reason: string;
-}
+import type { CompetitionFactData } from '../../events/contexts/competition';
 
 /**
- * DSB-22.5: two sit-out pairs of different groups played each other in these rounds of a
- * session. Their session percentages are imported as usual; this says whom they met.
+ * The data of the competition facts, as the domain reads them: each is its schema's class in
+ * the event catalogue (src/events/contexts/competition.ts), imported as a type only, so a
+ * fact's fields are declared once and the domain loads no decorator code (issue 13).
  */
-export interface SitOutMatchPlayed {
-  competitionId: string;
-  session: number;
-  /** The two pairs. */
-  pairs: string[];
-  rounds: number[];
-}
+export type {
+  PlannedSession,
+  CompetitionCreatedData as CompetitionCreated,
+  PairEnteredData as PairEntered,
+  PairGroupAssignedData as PairGroupAssigned,
+  PartnershipPlayersNamedData as PartnershipPlayersNamed,
+  SessionHeldData as SessionHeld,
+  SessionResultRecordedData as SessionResultRecorded,
+  SessionScoredFromBoardsData as SessionScoredFromBoards,
+  AbsenceNotifiedData as AbsenceNotified,
+  SubstitutePlayedData as SubstitutePlayed,
+  DispensationGrantedData as DispensationGranted,
+  SitOutMatchPlayedData as SitOutMatchPlayed,
+  BallotDrawnData as BallotDrawn,
+  GroupsRebalancedData as GroupsRebalanced,
+} from '../../events/contexts/competition';
 
-export interface BallotDrawn {
-  competitionId: string;
-  session: number;
-  order: string[];
-}
-
-export interface GroupsRebalanced {
-  competitionId: string;
-  moves: Array<{ pairId: string; group: string }>;
-  reason: string;
-}
+type Fact<T extends keyof CompetitionFactData> = {
+  type: T;
+  occurredAt: string;
+  data: CompetitionFactData[T];
+};
 
 /** A competition fact with the envelope fields the rules read. */
-export type CompetitionFact = { occurredAt: string } & (
-  | { type: 'CompetitionCreated'; data: CompetitionCreated }
-  | { type: 'PairEntered'; data: PairEntered }
-  | { type: 'PairGroupAssigned'; data: PairGroupAssigned }
-  | { type: 'PartnershipPlayersNamed'; data: PartnershipPlayersNamed }
-  | { type: 'SessionHeld'; data: SessionHeld }
-  | { type: 'SessionResultRecorded'; data: SessionResultRecorded }
-  | { type: 'SessionScoredFromBoards'; data: SessionScoredFromBoards }
-  | { type: 'AbsenceNotified'; data: AbsenceNotified }
-  | { type: 'SubstitutePlayed'; data: SubstitutePlayed }
-  | { type: 'DispensationGranted'; data: DispensationGranted }
-  | { type: 'SitOutMatchPlayed'; data: SitOutMatchPlayed }
-  | { type: 'GroupsRebalanced'; data: GroupsRebalanced }
-  | { type: 'BallotDrawn'; data: BallotDrawn }
-);
+export type CompetitionFact =
+  | Fact<'CompetitionCreated'>
+  | Fact<'PairEntered'>
+  | Fact<'PairGroupAssigned'>
+  | Fact<'PartnershipPlayersNamed'>
+  | Fact<'SessionHeld'>
+  | Fact<'SessionResultRecorded'>
+  | Fact<'SessionScoredFromBoards'>
+  | Fact<'AbsenceNotified'>
+  | Fact<'SubstitutePlayed'>
+  | Fact<'DispensationGranted'>
+  | Fact<'SitOutMatchPlayed'>
+  | Fact<'GroupsRebalanced'>
+  | Fact<'BallotDrawn'>;
 
-export const COMPETITION_FACT_TYPES = new Set<string>([
+/** The types of CompetitionFact, as a list (test/domain/competition-fact-types.test.ts checks both). */
+export const COMPETITION_FACT_TYPE_LIST = [
   'CompetitionCreated',
   'PairEntered',
   'PairGroupAssigned',
@@ -151,6 +59,8 @@ export const COMPETITION_FACT_TYPES = new Set<string>([
   'SitOutMatchPlayed',
   'GroupsRebalanced',
   'BallotDrawn',
-]);
+] as const satisfies readonly CompetitionFact['type'][];
+
+export const COMPETITION_FACT_TYPES = new Set<string>(COMPETITION_FACT_TYPE_LIST);
 
 export const competitionStreamId = (competitionId: string) => `competition-${competitionId}`;

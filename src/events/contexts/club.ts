@@ -67,7 +67,16 @@ class PlayerStatusChangedData {
   reason?: string;
 }
 
-export const clubEvents: EventDefinition[] = [
+/** Each club fact's data as TypeScript sees it: its schema class (issue 13). */
+export interface ClubFactData {
+  ClubRegistered: ClubRegisteredData;
+  PlayerRegistered: PlayerRegisteredData;
+  PlayerStatusChanged: PlayerStatusChangedData;
+}
+
+export type { ClubRegisteredData, PlayerRegisteredData, PlayerStatusChangedData };
+
+export const clubEvents: Array<EventDefinition & { type: keyof ClubFactData }> = [
   {
     type: 'ClubRegistered',
     schemaVersion: 1,

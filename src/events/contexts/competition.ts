@@ -114,6 +114,9 @@ class PairEnteredData {
   group?: string;
 }
 
+/** Why a pair is in its group: by DSB-6 or DSB-8, or the directors' decision (WL). */
+const GROUP_BASES = ['DSB-6', 'DSB-8', 'WL'] as const;
+
 class PairGroupAssignedData {
   @IsLedgerId('competitionId')
   competitionId!: string;
@@ -126,8 +129,8 @@ class PairGroupAssignedData {
   group!: string;
 
   /** 'DSB-6' when by the rule, 'WL' when the directors decided otherwise. */
-  @IsIn(['DSB-6', 'DSB-8', 'WL'])
-  basis!: string;
+  @IsIn(GROUP_BASES)
+  basis!: (typeof GROUP_BASES)[number];
 
   @IsOptional()
   @IsString()
@@ -170,6 +173,8 @@ class SessionHeldData extends SessionScope {
   boards!: number;
 }
 
+const RESULT_SOURCES = ['imported', 'scored'] as const;
+
 class SessionResultRecordedData extends SessionScope {
   @IsLedgerId('pairId')
   pairId!: string;
@@ -197,8 +202,8 @@ class SessionResultRecordedData extends SessionScope {
   group?: string;
 
   /** 'imported' from the club's scoring program, or 'scored' from board results here. */
-  @IsIn(['imported', 'scored'])
-  source!: string;
+  @IsIn(RESULT_SOURCES)
+  source!: (typeof RESULT_SOURCES)[number];
 
   /** DSB-22.5: rounds the pair sat out this session. */
   @IsOptional()
@@ -258,11 +263,14 @@ class DispensationGrantedData {
   @IsLedgerId('pairId')
   pairId!: string;
 
-  /** DSB-9.4(1): no automatic relegation; DSB-9.4(2): a player may play 3+ sessions with a substitute. */
+  /**
+   * DSB-9.4(1): no automatic relegation; DSB-9.4(2): a player may play 3+ sessions with a
+   * substitute. Spelled as the standings spell it (version 1's `DSB-9.4.1` is upcast on read).
+   */
   @IsIn(DISPENSATION_RULES, {
     message: `rule must be ${DISPENSATION_RULES.join(' or ')} (DSB-9.4; version 1 wrote DSB-9.4.1, DSB-9.4.2)`,
   })
-  rule!: string;
+  rule!: (typeof DISPENSATION_RULES)[number];
 
   @IsOptional()
   @IsLedgerId('playerId')
@@ -273,6 +281,10 @@ class DispensationGrantedData {
   reason!: string;
 }
 
+/**
+ * DSB-22.5: two sit-out pairs of different groups played each other in these rounds of a
+ * session. Their session percentages are imported as usual; this says whom they met.
+ */
 class SitOutMatchPlayedData extends SessionScope {
   /** The two sit-out pairs, of different groups (DSB-22.5.1). */
   @IsArray()
@@ -355,6 +367,7 @@ class ScoredPair {
   players?: string[];
 }
 
+/** "This session of the competition was played as that scored session, with these pair numbers." */
 class SessionScoredFromBoardsData extends SessionScope {
   @IsOptional()
   @IsString()
@@ -375,7 +388,46 @@ class SessionScoredFromBoardsData extends SessionScope {
   pairs!: ScoredPair[];
 }
 
-export const competitionEvents: EventDefinition[] = [
+/**
+ * Each competition fact's data, as TypeScript sees it: the schema class itself, so its fields
+ * are declared once (issue 13). The domain reads facts through these (src/domain/competition/facts.ts).
+ */
+export interface CompetitionFactData {
+  CompetitionCreated: CompetitionCreatedData;
+  PairEntered: PairEnteredData;
+  PairGroupAssigned: PairGroupAssignedData;
+  PartnershipPlayersNamed: PartnershipPlayersNamedData;
+  SessionHeld: SessionHeldData;
+  SessionResultRecorded: SessionResultRecordedData;
+  SessionScoredFromBoards: SessionScoredFromBoardsData;
+  AbsenceNotified: AbsenceNotifiedData;
+  SubstitutePlayed: SubstitutePlayedData;
+  DispensationGranted: DispensationGrantedData;
+  SitOutMatchPlayed: SitOutMatchPlayedData;
+  BallotDrawn: BallotDrawnData;
+  GroupsRebalanced: GroupsRebalancedData;
+}
+
+export type {
+  AbsenceNotifiedData,
+  BallotDrawnData,
+  CompetitionCreatedData,
+  DispensationGrantedData,
+  GroupMove,
+  GroupsRebalancedData,
+  PairEnteredData,
+  PairGroupAssignedData,
+  PartnershipPlayersNamedData,
+  PlannedSession,
+  ScoredPair,
+  SessionHeldData,
+  SessionResultRecordedData,
+  SessionScoredFromBoardsData,
+  SitOutMatchPlayedData,
+  SubstitutePlayedData,
+};
+
+export const competitionEvents: Array<EventDefinition & { type: keyof CompetitionFactData }> = [
   {
     type: 'CompetitionCreated',
     schemaVersion: 1,

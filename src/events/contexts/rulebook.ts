@@ -41,7 +41,15 @@ class RulebookAmendedData {
   reason?: string;
 }
 
-export const rulebookEvents: EventDefinition[] = [
+/** Each rulebook fact's data as TypeScript sees it: its schema class (issue 13). */
+export interface RulebookFactData {
+  RulebookAdopted: RulebookAdoptedData;
+  RulebookAmended: RulebookAmendedData;
+}
+
+export type { RulebookAdoptedData, RulebookAmendedData };
+
+export const rulebookEvents: Array<EventDefinition & { type: keyof RulebookFactData }> = [
   {
     type: 'RulebookAdopted',
     schemaVersion: 1,

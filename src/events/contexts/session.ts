@@ -398,7 +398,23 @@ const both =
   (d: unknown) =>
     checks.flatMap((c) => c(d));
 
-export const sessionEvents: EventDefinition[] = [
+/** Each session fact's data as TypeScript sees it: its schema class (issue 13). */
+export interface SessionFactData {
+  SessionMovementRecorded: SessionMovementRecordedData;
+  SessionPairRegistered: SessionPairRegisteredData;
+  BoardResultRecorded: BoardResultRecordedData;
+  AdjustedScoreAwarded: AdjustedScoreAwardedData;
+}
+
+export type {
+  AdjustedScoreAwardedData,
+  ArtificialScore,
+  BoardResultRecordedData,
+  SessionMovementRecordedData,
+  SessionPairRegisteredData,
+};
+
+export const sessionEvents: Array<EventDefinition & { type: keyof SessionFactData }> = [
   {
     type: 'SessionMovementRecorded',
     schemaVersion: 1,

@@ -1,3 +1,4 @@
+import type { ClubRegisteredData } from '../../events/contexts/club';
 import type { Projection } from '../projection';
 import { rosterEntryAfter, type RosterEntry } from './roster-entry';
 
@@ -43,7 +44,7 @@ export const clubRoster: Projection<ClubRoster> = {
   apply(state, event) {
     const clubId = event.metadata.clubId;
     if (event.type === 'ClubRegistered') {
-      const d = event.data as { clubId: string; name: string; timeZone: string };
+      const d = event.data as ClubRegisteredData;
       const club = state.clubs[d.clubId];
       state.clubs[d.clubId] = { name: d.name, timeZone: d.timeZone, players: club?.players ?? {} };
     } else if (

@@ -5,6 +5,12 @@ import {
   type CompetitionState,
   type ScoredPairLink,
 } from '../../domain/competition/state';
+import type {
+  AdjustedScoreAwardedData,
+  BoardResultRecordedData,
+  SessionMovementRecordedData,
+  SessionPairRegisteredData,
+} from '../../events/contexts/session';
 import type { RecordedEvent } from '../../events/envelope';
 import {
   ScoringInputError,
@@ -22,40 +28,27 @@ import {
  * for. Nothing derived is kept in the projection and nothing derived is ever a fact.
  */
 
-/** The data of the session-context facts, as far as scoring reads them. */
-export interface BoardMovement {
-  scoringMethod: 'MP' | 'BUTLER' | 'CROSS_IMP';
-  winnerType: 1 | 2;
-  date: string;
-  session: string;
-  section?: string;
-}
+/** The data of the session-context facts, as far as scoring reads them (their schemas' fields). */
+export type BoardMovement = Pick<
+  SessionMovementRecordedData,
+  'scoringMethod' | 'winnerType' | 'date' | 'session' | 'section'
+>;
 
-export interface BoardLine {
-  board: number;
-  line: number;
-  nsPair: string;
-  ewPair: string;
-  kind: 'played' | 'passed-out' | 'artificial';
-  nsScore?: number;
-  artificial?: { nsPercent: number; ewPercent: number };
-}
+export type BoardLine = Pick<
+  BoardResultRecordedData,
+  'board' | 'line' | 'nsPair' | 'ewPair' | 'kind' | 'nsScore' | 'artificial'
+>;
 
-export interface BoardAdjustment {
-  board: number;
-  nsPair: string;
-  ewPair: string;
-  kind: 'artificial' | 'assigned';
-  nsScore?: number;
-  artificial?: { nsPercent: number; ewPercent: number };
-  reason: string;
-}
+export type BoardAdjustment = Pick<
+  AdjustedScoreAwardedData,
+  'board' | 'nsPair' | 'ewPair' | 'kind' | 'nsScore' | 'artificial' | 'reason'
+>;
 
 /** One scored session's facts, in the order they were recorded. */
 export interface BoardSessionFacts {
   movement?: BoardMovement;
   /** Pair number → its field and direction, as registered. */
-  pairs: Record<string, { field: string; direction?: string }>;
+  pairs: Record<string, Pick<SessionPairRegisteredData, 'field' | 'direction'>>;
   lines: BoardLine[];
   adjustments: BoardAdjustment[];
 }
@@ -80,7 +73,7 @@ export function foldBoardSessionFact(
     case 'SessionMovementRecorded':
       s.movement = {
         scoringMethod: d.scoringMethod as BoardMovement['scoringMethod'],
-        winnerType: d.winnerType as 1 | 2,
+        winnerType: d.winnerType as BoardMovement['winnerType'],
         date: d.date as string,
         session: d.session as string,
         ...(d.section !== undefined ? { section: d.section as string } : {}),
@@ -88,8 +81,10 @@ export function foldBoardSessionFact(
       break;
     case 'SessionPairRegistered':
       s.pairs[d.pair as string] = {
-        field: d.field as string,
-        ...(d.direction !== undefined ? { direction: d.direction as string } : {}),
+        field: d.field as SessionPairRegisteredData['field'],
+        ...(d.direction !== undefined
+          ? { direction: d.direction as SessionPairRegisteredData['direction'] }
+          : {}),
       };
       break;
     case 'BoardResultRecorded':

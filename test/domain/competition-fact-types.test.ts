@@ -1,0 +1,192 @@
+/**
+ * Issue 13: every fact's fields are declared once, in its schema class in the event catalogue;
+ * the domain's types are those classes. The type-level checks below are checked by
+ * `npx tsc -p tsconfig.json --noEmit` (jest strips types): a `const _: Equals<A, B> = true`
+ * does not compile unless A and B are the same type.
+ */
+import { catalogue } from '../../src/events';
+import { clubEvents, type ClubFactData } from '../../src/events/contexts/club';
+import {
+  competitionEvents,
+  type COMPETITION_KINDS,
+  type CompetitionCreatedData,
+  type CompetitionFactData,
+  type DISPENSATION_RULES,
+  type PairEnteredData,
+  type SessionScoredFromBoardsData,
+} from '../../src/events/contexts/competition';
+import { rulebookEvents, type RulebookFactData } from '../../src/events/contexts/rulebook';
+import {
+  sessionEvents,
+  type AdjustedScoreAwardedData,
+  type BoardResultRecordedData,
+  type SessionFactData,
+  type SessionMovementRecordedData,
+} from '../../src/events/contexts/session';
+import {
+  COMPETITION_FACT_TYPE_LIST,
+  COMPETITION_FACT_TYPES,
+  type CompetitionCreated,
+  type CompetitionFact,
+  type DispensationGranted,
+  type PairEntered,
+  type PairGroupAssigned,
+  type SessionResultRecorded,
+  type SessionScoredFromBoards,
+} from '../../src/domain/competition/facts';
+import type {
+  BoardAdjustment,
+  BoardLine,
+  BoardMovement,
+} from '../../src/projections/competitions/scored-sessions';
+
+/** True when A and B are the same type (neither merely assignable to the other). */
+type Equals<A, B> =
+  (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+
+// The union's types are exactly the catalogue's competition schemas, and the list the runtime
+// reads (COMPETITION_FACT_TYPES) names exactly the union's types.
+const _unionIsTheCatalogue: Equals<CompetitionFact['type'], keyof CompetitionFactData> = true;
+const _listIsTheUnion: Equals<
+  (typeof COMPETITION_FACT_TYPE_LIST)[number],
+  CompetitionFact['type']
+> = true;
+
+// Each member of the union carries its own schema's data, and the envelope's occurredAt.
+type MemberIsItsSchema = {
+  [K in CompetitionFact['type']]: Equals<
+    Extract<CompetitionFact, { type: K }>['data'],
+    CompetitionFactData[K]
+  >;
+};
+const _membersAreTheirSchemas: Equals<MemberIsItsSchema[CompetitionFact['type']], true> = true;
+const _occurredAt: Equals<CompetitionFact['occurredAt'], string> = true;
+
+// The domain's names are the schema classes, not copies of their fields.
+const _created: Equals<CompetitionCreated, CompetitionCreatedData> = true;
+const _entered: Equals<PairEntered, PairEnteredData> = true;
+const _scored: Equals<SessionScoredFromBoards, SessionScoredFromBoardsData> = true;
+
+// Where @IsIn checks a list, the derived type is exactly that list.
+const _kind: Equals<CompetitionCreated['kind'], (typeof COMPETITION_KINDS)[number]> = true;
+const _source: Equals<SessionResultRecorded['source'], 'imported' | 'scored'> = true;
+const _rule: Equals<DispensationGranted['rule'], (typeof DISPENSATION_RULES)[number]> = true;
+const _basis: Equals<PairGroupAssigned['basis'], 'DSB-6' | 'DSB-8' | 'WL'> = true;
+
+// What the scored-sessions projection keeps of the session facts is their schemas' fields.
+const _movement: Equals<
+  BoardMovement['scoringMethod'],
+  SessionMovementRecordedData['scoringMethod']
+> = true;
+const _line: Equals<BoardLine['kind'], BoardResultRecordedData['kind']> = true;
+const _adjustment: Equals<BoardAdjustment['artificial'], AdjustedScoreAwardedData['artificial']> =
+  true;
+
+// A key list per context that the compiler holds to its type map (a Record needs every key),
+// so the run-time checks below compare the maps with the catalogue's definitions.
+const CLUB_TYPES: Record<keyof ClubFactData, true> = {
+  ClubRegistered: true,
+  PlayerRegistered: true,
+  PlayerStatusChanged: true,
+};
+const RULEBOOK_TYPES: Record<keyof RulebookFactData, true> = {
+  RulebookAdopted: true,
+  RulebookAmended: true,
+};
+const SESSION_TYPES: Record<keyof SessionFactData, true> = {
+  SessionMovementRecorded: true,
+  SessionPairRegistered: true,
+  BoardResultRecorded: true,
+  AdjustedScoreAwarded: true,
+};
+
+const sorted = (xs: Iterable<string>) => [...xs].sort();
+
+describe('issue 13: each fact has one schema, and its TypeScript type is derived from it', () => {
+  it('every competition fact type the domain reads has a catalogue definition', () => {
+    for (const type of COMPETITION_FACT_TYPES) {
+      expect({ type, defined: catalogue.has(type) }).toEqual({ type, defined: true });
+    }
+  });
+
+  it('every competition definition of the catalogue is a fact type the domain reads', () => {
+    expect(sorted(competitionEvents.map((d) => d.type))).toEqual(sorted(COMPETITION_FACT_TYPES));
+  });
+
+  it('the list of competition fact types names each once', () => {
+    expect(COMPETITION_FACT_TYPES.size).toBe(COMPETITION_FACT_TYPE_LIST.length);
+    expect(COMPETITION_FACT_TYPES.size).toBe(13);
+  });
+
+  it.each([
+    ['club', clubEvents, CLUB_TYPES],
+    ['rulebook', rulebookEvents, RULEBOOK_TYPES],
+    ['session', sessionEvents, SESSION_TYPES],
+  ] as const)('the %s facts’ type map names exactly its definitions', (_, events, types) => {
+    expect(sorted(events.map((d) => d.type))).toEqual(sorted(Object.keys(types)));
+    for (const type of Object.keys(types)) expect(catalogue.has(type)).toBe(true);
+  });
+
+  it('the catalogue holds no type outside the four contexts’ maps', () => {
+    const mapped = [
+      ...COMPETITION_FACT_TYPES,
+      ...Object.keys(CLUB_TYPES),
+      ...Object.keys(RULEBOOK_TYPES),
+      ...Object.keys(SESSION_TYPES),
+    ];
+    expect(sorted(catalogue.types().map((d) => d.type))).toEqual(sorted(mapped));
+  });
+
+  // The narrowed field types are what the schema accepts at run time, no more and no less.
+  const result = (source: string) => ({
+    competitionId: 'c1',
+    session: 1,
+    pairId: 'p1',
+    players: ['a', 'b'],
+    percentage: 55,
+    boardsPlayed: 24,
+    source,
+  });
+
+  it.each(['imported', 'scored'] satisfies SessionResultRecorded['source'][])(
+    'SessionResultRecorded accepts source %s (NZ-1, DSB-7)',
+    (source) => {
+      expect(
+        catalogue.validate({ type: 'SessionResultRecorded', data: result(source) }, 'e'),
+      ).toEqual([]);
+    },
+  );
+
+  it('SessionResultRecorded refuses a source outside the union, naming the field', () => {
+    expect(
+      catalogue.validate({ type: 'SessionResultRecorded', data: result('guessed') }, 'e'),
+    ).toEqual([
+      {
+        field: 'e.data.source',
+        message: 'source must be one of the following values: imported, scored',
+      },
+    ]);
+  });
+
+  const assigned = (basis: string) => ({ competitionId: 'c1', pairId: 'p1', group: 'A', basis });
+
+  it.each(['DSB-6', 'DSB-8', 'WL'] satisfies PairGroupAssigned['basis'][])(
+    'PairGroupAssigned accepts basis %s (DSB-6, DSB-8)',
+    (basis) => {
+      expect(catalogue.validate({ type: 'PairGroupAssigned', data: assigned(basis) }, 'e')).toEqual(
+        [],
+      );
+    },
+  );
+
+  it('PairGroupAssigned refuses a basis outside the union, naming the field', () => {
+    expect(catalogue.validate({ type: 'PairGroupAssigned', data: assigned('DSB-7') }, 'e')).toEqual(
+      [
+        {
+          field: 'e.data.basis',
+          message: 'basis must be one of the following values: DSB-6, DSB-8, WL',
+        },
+      ],
+    );
+  });
+});
