@@ -158,7 +158,13 @@ describe('issue 13: the service answers while its read models catch up', () => {
     await runner.caughtUp();
     await tick();
     const health = await request(app.getHttpServer()).get('/health').expect(200);
-    expect(health.body).toEqual({ status: 'ok', store: store.url, headPosition: head });
+    expect(health.body).toEqual({
+      status: 'ok',
+      caughtUp: true,
+      position: head,
+      store: store.url,
+      headPosition: head,
+    });
     const now = await request(app.getHttpServer())
       .get(`/competitions/${DSB}/standings`)
       .expect(200);
@@ -191,7 +197,13 @@ describe('issue 13: serve opens its port before the catch-up', () => {
       slow.release(Infinity);
       await service.runner.caughtUp();
       const after = await (await fetch(`${service.server.url}/health`)).json();
-      expect(after).toEqual({ status: 'ok', store: store.url, headPosition: head });
+      expect(after).toEqual({
+        status: 'ok',
+        caughtUp: true,
+        position: head,
+        store: store.url,
+        headPosition: head,
+      });
       expect((await fetch(`${service.server.url}/competitions/${DSB}/standings`)).status).toBe(200);
     } finally {
       await service.close();

@@ -15,7 +15,12 @@ describe('startHttpServer', () => {
     });
     expect(posted.status).toBe(201);
     const health = await fetch(`${server.url}/health`);
-    expect(await health.json()).toEqual({ status: 'ok', store: 'memory:', headPosition: 1 });
+    expect(await health.json()).toMatchObject({
+      status: 'ok',
+      caughtUp: true,
+      store: 'memory:',
+      headPosition: 1,
+    });
 
     await server.close();
     await server.close(); // twice is harmless

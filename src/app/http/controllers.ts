@@ -64,7 +64,8 @@ export class HealthController {
     try {
       const headPosition = await this.store.headPosition();
       const { caughtUp, position } = this.readModel();
-      if (caughtUp) return { status: 'ok', store: this.store.url, headPosition };
+      if (caughtUp)
+        return { status: 'ok', caughtUp, position, store: this.store.url, headPosition };
       return {
         status: 'catching-up',
         message: catchingUpMessage(position, headPosition),
