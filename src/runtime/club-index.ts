@@ -1,12 +1,12 @@
 import { COMPETITION_FACT_TYPES } from '../domain/competition/facts';
-import { linkedPlayers, sessionDateOf, sessionKey } from '../domain/competition/state';
+import type { CompetitionState } from '../domain/competition/state';
+import { nzKindOf, nzNight, nzPlaysOf } from '../domain/club/nz-play-counts';
 import { type NzClubView, type NzSitting } from '../domain/club/nz-play-limits';
 import type { EventToAppend, RecordedEvent } from '../events/envelope';
 import { onDocumentedStream } from '../domain/streams';
 import { competitions, type CompetitionsState } from '../projections/competitions';
 import { rulebookHistory } from '../projections/competitions/rulebook-in-force';
 import type { RulebookFact } from '../projections/competitions/state';
-import { NZ_KIND_OF_FORMAT, nzNight } from '../projections/competitions/nz-eligibility';
 import { rosterEntryOn } from '../projections/competitions/state';
 import type { Rulebook } from '../rulebooks/rulebook';
 import type { NzClubParams } from '../rulebooks/presets/nz-club';
@@ -27,17 +27,11 @@ export type Fact = Pick<EventToAppend, 'id' | 'type' | 'occurredAt' | 'data' | '
   position?: number;
 };
 
-/** A competition's night and NZ kind of event, read as the standings' explain reads them. */
-function describe(night: string | undefined, format: string) {
-  const n = nzNight(night);
-  return { ...(n ? { night: n } : {}), event: NZ_KIND_OF_FORMAT[format] ?? format };
-}
-
 /**
  * The club-wide context of the deciders (NZ-8e, NZ-10): every club's rulebook facts and
  * roster, every competition folded with the deciders' evolve (all by the competitions
  * projection's own fold, so they read as the standings read them), and who sat down in which
- * competition session. Built from the store's $all on first use, then caught up from the
+ * competition session (`nzPlaysOf`, from `seating.ts`: the seats the standings count). Built from the store's $all on first use, then caught up from the
  * last position read; facts the gate saw appended (or, in a dry run, would append) are folded
  * at once. Board-result facts are not kept. A competition or rulebook fact found outside its
  * documented stream is not read (as the projection does not read it), and a rulebook fact
@@ -45,8 +39,10 @@ function describe(night: string | undefined, format: string) {
  */
 export class ClubIndex {
   private readonly state: CompetitionsState = competitions.initial();
-  /** clubId → player → competitionId → sessions sat down in. */
-  private readonly seats = new Map<string, Map<string, Map<string, Set<number>>>>();
+  /** clubId → player → competitionId → session → the play (its date, night and event). */
+  private readonly seats = new Map<string, Map<string, Map<string, Map<number, NzSitting>>>>();
+  /** competitionId → session → who sat down in it, as last read (to unseat them on a change). */
+  private readonly seated = new Map<string, Map<number, string[]>>();
   /** Ids folded: a fact seen appended and then read back from $all counts once. */
   private readonly ids = new Set<string>();
   /** Facts seen appended before the first read of $all, folded after it (ledger order). */
@@ -106,17 +102,11 @@ export class ClubIndex {
           ...(e.rank ? { rank: e.rank } : {}),
         };
       },
-      describe: (c) => describe(c.night, c.format),
+      describe: (c) => nzKindOf(c),
       sittings: (playerId, except) => {
         const out: NzSitting[] = [];
         for (const [competitionId, sessions] of this.seats.get(clubId)?.get(playerId) ?? []) {
-          const c = this.state.competitions[competitionId];
-          if (competitionId === except || !c?.competition) continue;
-          const kind = describe(c.competition.night, c.competition.format);
-          for (const session of sessions) {
-            const date = sessionDateOf(c, session);
-            if (date) out.push({ competitionId, session, date, ...kind });
-          }
+          if (competitionId !== except) out.push(...sessions.values());
         }
         return out;
       },
@@ -160,40 +150,38 @@ export class ClubIndex {
       undefined,
     );
     if (!COMPETITION_FACT_TYPES.has(e.type)) return;
-    const d = e.data as { competitionId?: string; session?: number; pairId?: string };
+    const d = e.data as { competitionId?: string; session?: unknown };
     const c = this.state.competitions[d.competitionId ?? ''];
-    if (!c?.competition || d.session === undefined) return;
-    const sat = (players: readonly string[]) => {
-      const club = this.seats.get(c.competition!.clubId) ?? new Map();
-      this.seats.set(c.competition!.clubId, club);
-      for (const p of players) {
-        const mine = club.get(p) ?? new Map<string, Set<number>>();
-        club.set(p, mine);
-        const sessions = mine.get(d.competitionId!) ?? new Set<number>();
-        mine.set(d.competitionId!, sessions);
-        sessions.add(d.session!);
-      }
-    };
-    // Who sat down, as presentAt reads the competition: result players, substitutes and the
-    // players of a pair linked to board results (named later, the named ones).
-    switch (e.type) {
-      case 'SessionResultRecorded':
-        sat((e.data as { players: string[] }).players);
-        break;
-      case 'SubstitutePlayed':
-        sat([(e.data as { substituteId: string }).substituteId]);
-        break;
-      case 'SessionScoredFromBoards':
-        for (const p of (e.data as { pairs: Array<{ pairId: string }> }).pairs) {
-          const link = c.scoredFromBoards?.[sessionKey(d.session, p.pairId)];
-          if (link) sat(linkedPlayers(c, link));
-        }
-        break;
-      case 'PartnershipPlayersNamed': {
-        const link = c.scoredFromBoards?.[sessionKey(d.session, d.pairId ?? '')];
-        if (link) sat(linkedPlayers(c, link));
-        break;
-      }
+    if (!c?.competition) return;
+    // The seats of the fact's session read again (all sessions for a fact of none, as a pair
+    // entered): a substitute or a naming changes who sat for a linked pair, a SessionHeld the day.
+    this.reseat(c, typeof d.session === 'number' ? d.session : undefined);
+  }
+
+  /** The index's seats of a competition (of one session) made those `nzPlaysOf` reads now. */
+  private reseat(c: CompetitionState, session: number | undefined): void {
+    const created = c.competition!;
+    const club =
+      this.seats.get(created.clubId) ??
+      this.seats.set(created.clubId, new Map()).get(created.clubId)!;
+    const before =
+      this.seated.get(created.competitionId) ??
+      this.seated.set(created.competitionId, new Map()).get(created.competitionId)!;
+    for (const [s, players] of before) {
+      if (session !== undefined && s !== session) continue;
+      for (const p of players) club.get(p)?.get(created.competitionId)?.delete(s);
+      before.delete(s);
+    }
+    for (const play of nzPlaysOf(c, session)) {
+      const { player, pairId: _pair, ...sitting } = play;
+      const mine = club.get(player) ?? club.set(player, new Map()).get(player)!;
+      const sessions =
+        mine.get(created.competitionId) ??
+        mine.set(created.competitionId, new Map()).get(created.competitionId)!;
+      if (sessions.has(play.session)) continue;
+      sessions.set(play.session, sitting);
+      const players = before.get(play.session) ?? before.set(play.session, []).get(play.session)!;
+      players.push(player);
     }
   }
 }

@@ -22,8 +22,16 @@ import { ClubIndex } from './club-index';
 
 export const COMPETITION_STREAM_PREFIX = 'competition-';
 
-/** Facts that sit a player down: the club-wide limits (NZ-8e, NZ-10) judge these. */
-const SEATING = new Set(['SessionResultRecorded', 'SubstitutePlayed', 'SessionScoredFromBoards']);
+/**
+ * Facts that sit a player down (`seatsOfFact`): the club-wide limits (NZ-8e, NZ-10) judge
+ * these. A naming seats the partnership's two at a session already linked to board results.
+ */
+const SEATING = new Set([
+  'SessionResultRecorded',
+  'SubstitutePlayed',
+  'SessionScoredFromBoards',
+  'PartnershipPlayersNamed',
+]);
 
 /**
  * Facts whose decision reads the club's rulebook in force on the session's day
