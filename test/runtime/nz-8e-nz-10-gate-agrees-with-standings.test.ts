@@ -57,6 +57,7 @@ function random(seed: number) {
 
 const player = (playerId: string, status: string, homeNight?: string, rank?: string) =>
   proposed('club-karori-players', 'PlayerRegistered', {
+    clubId: 'karori',
     playerId,
     name: playerId,
     status,
