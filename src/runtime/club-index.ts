@@ -41,8 +41,8 @@ export class ClubIndex {
   private readonly state: CompetitionsState = competitions.initial();
   /** clubId → player → competitionId → session → the play (its date, night and event). */
   private readonly seats = new Map<string, Map<string, Map<string, Map<number, NzSitting>>>>();
-  /** competitionId → session → who sat down in it, as last read (to unseat them on a change). */
-  private readonly seated = new Map<string, Map<number, string[]>>();
+  /** competitionId → session → pair → who sat for it, as last read (to unseat them on a change). */
+  private readonly seated = new Map<string, Map<number, Map<string, string[]>>>();
   /** Ids folded: a fact seen appended and then read back from $all counts once. */
   private readonly ids = new Set<string>();
   /** Facts seen appended before the first read of $all, folded after it (ledger order). */
@@ -150,38 +150,55 @@ export class ClubIndex {
       undefined,
     );
     if (!COMPETITION_FACT_TYPES.has(e.type)) return;
-    const d = e.data as { competitionId?: string; session?: unknown };
+    const d = e.data as { competitionId?: string; session?: unknown; pairId?: unknown };
     const c = this.state.competitions[d.competitionId ?? ''];
     if (!c?.competition) return;
-    // The seats of the fact's session read again (all sessions for a fact of none, as a pair
-    // entered): a substitute or a naming changes who sat for a linked pair, a SessionHeld the day.
-    this.reseat(c, typeof d.session === 'number' ? d.session : undefined);
+    // The seats the fact can change read again: its pair's at its session (a result, a
+    // substitute, a naming: who sat for a linked pair), its session's (a link to board results,
+    // a SessionHeld and its day), or the competition's (a pair entered).
+    const session = typeof d.session === 'number' ? d.session : undefined;
+    const pairId = typeof d.pairId === 'string' && session !== undefined ? d.pairId : undefined;
+    this.reseat(c, session, e.type === 'SessionHeld' ? undefined : pairId);
   }
 
-  /** The index's seats of a competition (of one session) made those `nzPlaysOf` reads now. */
-  private reseat(c: CompetitionState, session: number | undefined): void {
+  /**
+   * The index's seats of a competition (of one session, and one pair, when given) made those
+   * `nzPlaysOf` reads now. A player sits in a session while any pair's seats there name them.
+   */
+  private reseat(c: CompetitionState, session?: number, pairId?: string): void {
     const created = c.competition!;
+    const competitionId = created.competitionId;
     const club =
       this.seats.get(created.clubId) ??
       this.seats.set(created.clubId, new Map()).get(created.clubId)!;
-    const before =
-      this.seated.get(created.competitionId) ??
-      this.seated.set(created.competitionId, new Map()).get(created.competitionId)!;
-    for (const [s, players] of before) {
-      if (session !== undefined && s !== session) continue;
-      for (const p of players) club.get(p)?.get(created.competitionId)?.delete(s);
-      before.delete(s);
+    const sessions =
+      this.seated.get(competitionId) ??
+      this.seated.set(competitionId, new Map()).get(competitionId)!;
+    // Who sat for the pairs read again, by session: unseated unless read again or seated for
+    // another pair of the session (NZ-6).
+    const touched: Array<[number, string]> = [];
+    const unseat = (s: number, pairs: Map<string, string[]>, p: string) => {
+      for (const player of pairs.get(p) ?? []) touched.push([s, player]);
+      pairs.delete(p);
+    };
+    for (const s of session === undefined ? [...sessions.keys()] : [session]) {
+      const pairs = sessions.get(s);
+      if (!pairs) continue;
+      if (pairId !== undefined) unseat(s, pairs, pairId);
+      else for (const p of [...pairs.keys()]) unseat(s, pairs, p);
     }
-    for (const play of nzPlaysOf(c, session)) {
-      const { player, pairId: _pair, ...sitting } = play;
+    for (const play of nzPlaysOf(c, { session, pairId })) {
+      const { player, pairId: pair, ...sitting } = play;
+      const pairs =
+        sessions.get(play.session) ?? sessions.set(play.session, new Map()).get(play.session)!;
+      (pairs.get(pair) ?? pairs.set(pair, []).get(pair)!).push(player);
       const mine = club.get(player) ?? club.set(player, new Map()).get(player)!;
-      const sessions =
-        mine.get(created.competitionId) ??
-        mine.set(created.competitionId, new Map()).get(created.competitionId)!;
-      if (sessions.has(play.session)) continue;
-      sessions.set(play.session, sitting);
-      const players = before.get(play.session) ?? before.set(play.session, []).get(play.session)!;
-      players.push(player);
+      const sat = mine.get(competitionId) ?? mine.set(competitionId, new Map()).get(competitionId)!;
+      sat.set(play.session, sitting);
+    }
+    for (const [s, player] of touched) {
+      const still = [...(sessions.get(s)?.values() ?? [])].some((ps) => ps.includes(player));
+      if (!still) club.get(player)?.get(competitionId)?.delete(s);
     }
   }
 }

@@ -81,22 +81,36 @@ export function sessionDates(
   return dates;
 }
 
+/** One session's entry of `sessionDates`. */
+function sessionTime(
+  c: CompetitionState,
+  session: number,
+): { date: string; startTime: string } | undefined {
+  const planned = c.competition?.sessions.find((s) => s.session === session);
+  if (planned)
+    return { date: sessionDateOf(c, session) ?? planned.date, startTime: planned.startTime };
+  const held = c.heldOn?.[session];
+  return held === undefined ? undefined : { date: held, startTime: '' };
+}
+
 /**
- * The plays of a competition (of one session, when given): one per seat (`seatedPairs`) at a
- * dated session, player by player as seated. A player sat down in a session of a competition
- * held on a night plays on that night (`kind`: the competition's, by default).
+ * The plays of a competition (of one session, and one pair, when given): one per seat
+ * (`seatedPairs`) at a dated session, player by player as seated. A player sat down in a
+ * session of a competition held on a night plays on that night (`kind`: the competition's, by
+ * default).
  */
 export function nzPlaysOf(
   c: CompetitionState,
-  session?: number,
-  kind = c.competition && nzKindOf(c.competition),
+  of: { session?: number; pairId?: string; kind?: { night?: Night; event: string } } = {},
 ): Array<NzSitting & { player: string; pairId: string; startTime: string }> {
   const created = c.competition;
-  if (!created || !kind) return [];
-  const dates = sessionDates(c);
+  if (!created) return [];
+  const kind = of.kind ?? nzKindOf(created);
+  // One session's day when asked for one (the club index asks at every fact).
+  const dates = of.session === undefined ? sessionDates(c) : undefined;
   const out: Array<NzSitting & { player: string; pairId: string; startTime: string }> = [];
-  for (const { session: s, pairId, players } of seatedPairs(c, session).values()) {
-    const when = dates.get(s);
+  for (const { session: s, pairId, players } of seatedPairs(c, of.session, of.pairId).values()) {
+    const when = dates ? dates.get(s) : sessionTime(c, s);
     if (!when) continue;
     for (const player of players) {
       out.push({

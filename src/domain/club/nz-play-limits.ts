@@ -63,7 +63,7 @@ export function nzPlayLimitViolation(
   const playsHere = (player: string) => {
     if (!here) {
       here = new Map();
-      for (const p of nzPlaysOf(state, undefined, { ...(night ? { night } : {}), event })) {
+      for (const p of nzPlaysOf(state, { kind: { ...(night ? { night } : {}), event } })) {
         const mine = here.get(p.player) ?? [];
         here.set(p.player, mine);
         mine.push(p);

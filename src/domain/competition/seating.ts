@@ -60,34 +60,37 @@ export function linkedPlayers(state: Seating, link: ScoredPairLink): string[] {
 }
 
 /**
- * Every seat of a competition (of one session, when given), in one order: the players of each
- * result (those derived from board results that no recorded result replaces, then the recorded
- * ones in ledger order, as `resultsOf` lists them), of each pair linked to board results, then
- * each substitute. A player may be seated twice (a result and its link name the same players).
+ * Every seat of a competition (of one session, and one pair, when given), in one order: the
+ * players of each result (those derived from board results that no recorded result replaces,
+ * then the recorded ones in ledger order, as `resultsOf` lists them), of each pair linked to
+ * board results, then each substitute. A player may be seated twice (a result and its link name
+ * the same players).
  */
-export function seatsOf(state: Seating, session?: number): Seat[] {
+export function seatsOf(state: Seating, session?: number, pair?: string): Seat[] {
   const out: Seat[] = [];
-  const at = (s: number) => session === undefined || s === session;
+  const at = (s: number, pairId: string) =>
+    (session === undefined || s === session) && (pair === undefined || pairId === pair);
   const t = state.results;
   for (const r of Object.values(state.derivedResults ?? {})) {
-    if (!at(r.session) || resultRow(t, r.session, r.pairId) !== undefined) continue;
+    if (!at(r.session, r.pairId) || resultRow(t, r.session, r.pairId) !== undefined) continue;
     for (const p of r.players)
       out.push({ session: r.session, pairId: r.pairId, playerId: p, as: 'result' });
   }
   for (let row = 0; row < resultCount(t); row++) {
     const s = t.session[row];
-    if (!at(s)) continue;
+    if (session !== undefined && s !== session) continue;
     const pairId = t.pairIds[t.slot[row]];
+    if (pair !== undefined && pairId !== pair) continue;
     for (const p of playersAt(t, row)) out.push({ session: s, pairId, playerId: p, as: 'result' });
   }
   for (const l of Object.values(state.scoredFromBoards ?? {})) {
-    if (!at(l.session)) continue;
+    if (!at(l.session, l.pairId)) continue;
     for (const p of linkedPlayers(state, l))
       out.push({ session: l.session, pairId: l.pairId, playerId: p, as: 'linked' });
   }
   for (const subs of Object.values(state.substitutes)) {
     for (const s of subs) {
-      if (at(s.session))
+      if (at(s.session, s.pairId))
         out.push({
           session: s.session,
           pairId: s.pairId,
@@ -99,13 +102,17 @@ export function seatsOf(state: Seating, session?: number): Seat[] {
   return out;
 }
 
-/** Who sat down for each pair at each session: `${session}:${pairId}` → its players, in seat order. */
+/**
+ * Who sat down for each pair at each session (of one session and pair, when given):
+ * `${session}:${pairId}` → its players, in seat order.
+ */
 export function seatedPairs(
   state: Seating,
   session?: number,
+  pair?: string,
 ): Map<string, { session: number; pairId: string; players: Set<string> }> {
   const out = new Map<string, { session: number; pairId: string; players: Set<string> }>();
-  for (const s of seatsOf(state, session)) {
+  for (const s of seatsOf(state, session, pair)) {
     const k = key(s.session, s.pairId);
     let e = out.get(k);
     if (!e) out.set(k, (e = { session: s.session, pairId: s.pairId, players: new Set() }));
