@@ -12,10 +12,15 @@ import type { RecordedEvent } from '../src/events/envelope';
 
 const NAMESPACE = '6f1c9a52-3a0e-4b7e-9a59-1c1f6b0b7e11';
 
+/** Facts the examples keep at an older schema version, as a ledger written before would. */
+const OLDER_VERSIONS: Readonly<Record<string, number>> = { PlayerRegistered: 2 };
+
 interface Line {
   streamId: string;
   id: string;
   type: string;
+  /** Only for a fact kept at an older version (read upcast): the roster's, before data.clubId. */
+  schemaVersion?: number;
   occurredAt: string;
   data: Record<string, unknown>;
   metadata: Record<string, unknown>;
@@ -45,6 +50,8 @@ class Season {
       streamId,
       id,
       type,
+      // The examples' roster is PlayerRegistered v2 (the club in metadata.clubId): upcast on read.
+      ...(OLDER_VERSIONS[type] ? { schemaVersion: OLDER_VERSIONS[type] } : {}),
       occurredAt,
       data,
       metadata: { clubId: this.clubId, actor: 'examples/generate.ts' },

@@ -12,6 +12,20 @@ export const RULEBOOK_FACT_TYPES: ReadonlySet<string> = new Set([
 
 export const clubStreamId = (clubId: string) => `${CLUB_PREFIX}${clubId}`;
 
+/** Roster facts: each belongs in its club's roster stream, `club-<clubId>-players`. */
+export const ROSTER_FACT_TYPES: ReadonlySet<string> = new Set([
+  'PlayerRegistered',
+  'PlayerStatusChanged',
+]);
+
+const ROSTER_SUFFIX = '-players';
+
+export const rosterStreamId = (clubId: string) => `${CLUB_PREFIX}${clubId}${ROSTER_SUFFIX}`;
+
+/** Whether a stream is a club's roster stream (`club-<id>-players`), whoever's. */
+export const isRosterStream = (streamId: string) =>
+  streamId.startsWith(CLUB_PREFIX) && streamId.endsWith(ROSTER_SUFFIX);
+
 interface Home {
   prefix: string;
   idField: 'competitionId' | 'clubId';
@@ -52,6 +66,25 @@ export function documentedStreamOf(
   if (!home) return undefined;
   const id = idOf(data, home.idField);
   return { streamId: home.prefix + id, idField: home.idField, id };
+}
+
+/**
+ * Where a fact proposed for `streamId` must be appended: where `documentedStreamOf` places it;
+ * and a roster fact proposed for a club's roster stream, in its own club's
+ * (`club-<data.clubId>-players`), so that the stream and the club its data names never
+ * disagree. The append gate refuses one anywhere else (LEDGER). A roster fact on another kind
+ * of stream is not placed, and roster facts already in a ledger are read wherever they are, by
+ * the club their data names (upcast from metadata.clubId for older versions).
+ */
+export function appendStreamOf(
+  type: string,
+  data: unknown,
+  streamId: string,
+): { streamId: string; idField: 'competitionId' | 'clubId'; id: string } | undefined {
+  if (!ROSTER_FACT_TYPES.has(type)) return documentedStreamOf(type, data);
+  if (!isRosterStream(streamId)) return undefined;
+  const id = idOf(data, 'clubId');
+  return { streamId: rosterStreamId(id), idField: 'clubId', id };
 }
 
 /** Whether a fact was found in the stream it belongs in (true for types not placed here). */

@@ -1,4 +1,4 @@
-import type { RecordedEvent } from './envelope';
+import type { EventMetadata, RecordedEvent } from './envelope';
 import type { FieldIssue } from './issues';
 
 /**
@@ -15,9 +15,17 @@ export interface EventDefinition {
   /** Rule IDs the fact serves, e.g. ['NZ-7']. */
   rules?: string[];
   validate(data: unknown): FieldIssue[];
-  /** upcasters[v] turns version v data into version v + 1 data. */
-  upcasters?: Record<number, (data: Record<string, unknown>) => Record<string, unknown>>;
+  /**
+   * upcasters[v] turns version v data into version v + 1 data. The envelope's metadata is given
+   * for a field that moved from it into the data (PlayerRegistered v3's `clubId`).
+   */
+  upcasters?: Record<number, Upcaster>;
 }
+
+export type Upcaster = (
+  data: Record<string, unknown>,
+  envelope: { metadata: EventMetadata },
+) => Record<string, unknown>;
 
 export class EventCatalogue {
   private readonly byType = new Map<string, EventDefinition>();
@@ -46,10 +54,10 @@ export class EventCatalogue {
 
   /**
    * Checks one event's type, version and data. `at` prefixes field names so a batch error
-   * names the event (`events[3].data.name`).
+   * names the event (`events[3].data.name`). An older version is upcast with its metadata.
    */
   validate(
-    event: { type: unknown; schemaVersion?: unknown; data: unknown },
+    event: { type: unknown; schemaVersion?: unknown; data: unknown; metadata?: unknown },
     at: string,
   ): FieldIssue[] {
     const def = typeof event.type === 'string' ? this.byType.get(event.type) : undefined;
@@ -70,7 +78,7 @@ export class EventCatalogue {
     }
     // Older versions are accepted as stored (an export re-imported); their data is checked
     // in today's shape, after upcasting.
-    const data = this.upcastData(def, version, event.data);
+    const data = this.upcastData(def, version, event.data, metadataOf(event.metadata));
     return def
       .validate(data)
       .map((i) => ({ field: `${at}.data${i.field ? '.' + i.field : ''}`, message: i.message }));
@@ -83,14 +91,25 @@ export class EventCatalogue {
     return {
       ...event,
       schemaVersion: def.schemaVersion,
-      data: this.upcastData(def, event.schemaVersion, event.data),
+      data: this.upcastData(def, event.schemaVersion, event.data, metadataOf(event.metadata)),
     };
   };
 
-  private upcastData(def: EventDefinition, from: number, data: unknown): unknown {
+  private upcastData(
+    def: EventDefinition,
+    from: number,
+    data: unknown,
+    metadata: EventMetadata,
+  ): unknown {
     if (typeof data !== 'object' || data === null || Array.isArray(data)) return data;
     let out = data as Record<string, unknown>;
-    for (let v = from; v < def.schemaVersion; v++) out = def.upcasters![v](out);
+    for (let v = from; v < def.schemaVersion; v++) out = def.upcasters![v](out, { metadata });
     return out;
   }
 }
+
+const NO_METADATA: EventMetadata = Object.freeze({});
+
+/** An envelope's metadata as an upcaster reads it: an object, else none. */
+const metadataOf = (m: unknown): EventMetadata =>
+  typeof m === 'object' && m !== null && !Array.isArray(m) ? (m as EventMetadata) : NO_METADATA;

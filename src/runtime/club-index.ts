@@ -1,12 +1,12 @@
 import { COMPETITION_FACT_TYPES } from '../domain/competition/facts';
-import { linkedPlayers, sessionDateOf, sessionKey } from '../domain/competition/state';
+import type { CompetitionState } from '../domain/competition/state';
+import { nzKindOf, nzNight, nzPlaysOf } from '../domain/club/nz-play-counts';
 import { type NzClubView, type NzSitting } from '../domain/club/nz-play-limits';
 import type { EventToAppend, RecordedEvent } from '../events/envelope';
 import { onDocumentedStream } from '../domain/streams';
 import { competitions, type CompetitionsState } from '../projections/competitions';
 import { rulebookHistory } from '../projections/competitions/rulebook-in-force';
 import type { RulebookFact } from '../projections/competitions/state';
-import { NZ_KIND_OF_FORMAT, nzNight } from '../projections/competitions/nz-eligibility';
 import { rosterEntryOn } from '../projections/competitions/state';
 import type { Rulebook } from '../rulebooks/rulebook';
 import type { NzClubParams } from '../rulebooks/presets/nz-club';
@@ -27,17 +27,11 @@ export type Fact = Pick<EventToAppend, 'id' | 'type' | 'occurredAt' | 'data' | '
   position?: number;
 };
 
-/** A competition's night and NZ kind of event, read as the standings' explain reads them. */
-function describe(night: string | undefined, format: string) {
-  const n = nzNight(night);
-  return { ...(n ? { night: n } : {}), event: NZ_KIND_OF_FORMAT[format] ?? format };
-}
-
 /**
  * The club-wide context of the deciders (NZ-8e, NZ-10): every club's rulebook facts and
  * roster, every competition folded with the deciders' evolve (all by the competitions
  * projection's own fold, so they read as the standings read them), and who sat down in which
- * competition session. Built from the store's $all on first use, then caught up from the
+ * competition session (`nzPlaysOf`, from `seating.ts`: the seats the standings count). Built from the store's $all on first use, then caught up from the
  * last position read; facts the gate saw appended (or, in a dry run, would append) are folded
  * at once. Board-result facts are not kept. A competition or rulebook fact found outside its
  * documented stream is not read (as the projection does not read it), and a rulebook fact
@@ -45,8 +39,10 @@ function describe(night: string | undefined, format: string) {
  */
 export class ClubIndex {
   private readonly state: CompetitionsState = competitions.initial();
-  /** clubId → player → competitionId → sessions sat down in. */
-  private readonly seats = new Map<string, Map<string, Map<string, Set<number>>>>();
+  /** clubId → player → competitionId → session → the play (its date, night and event). */
+  private readonly seats = new Map<string, Map<string, Map<string, Map<number, NzSitting>>>>();
+  /** competitionId → session → pair → who sat for it, as last read (to unseat them on a change). */
+  private readonly seated = new Map<string, Map<number, Map<string, string[]>>>();
   /** Ids folded: a fact seen appended and then read back from $all counts once. */
   private readonly ids = new Set<string>();
   /** Facts seen appended before the first read of $all, folded after it (ledger order). */
@@ -106,17 +102,11 @@ export class ClubIndex {
           ...(e.rank ? { rank: e.rank } : {}),
         };
       },
-      describe: (c) => describe(c.night, c.format),
+      describe: (c) => nzKindOf(c),
       sittings: (playerId, except) => {
         const out: NzSitting[] = [];
         for (const [competitionId, sessions] of this.seats.get(clubId)?.get(playerId) ?? []) {
-          const c = this.state.competitions[competitionId];
-          if (competitionId === except || !c?.competition) continue;
-          const kind = describe(c.competition.night, c.competition.format);
-          for (const session of sessions) {
-            const date = sessionDateOf(c, session);
-            if (date) out.push({ competitionId, session, date, ...kind });
-          }
+          if (competitionId !== except) out.push(...sessions.values());
         }
         return out;
       },
@@ -160,40 +150,55 @@ export class ClubIndex {
       undefined,
     );
     if (!COMPETITION_FACT_TYPES.has(e.type)) return;
-    const d = e.data as { competitionId?: string; session?: number; pairId?: string };
+    const d = e.data as { competitionId?: string; session?: unknown; pairId?: unknown };
     const c = this.state.competitions[d.competitionId ?? ''];
-    if (!c?.competition || d.session === undefined) return;
-    const sat = (players: readonly string[]) => {
-      const club = this.seats.get(c.competition!.clubId) ?? new Map();
-      this.seats.set(c.competition!.clubId, club);
-      for (const p of players) {
-        const mine = club.get(p) ?? new Map<string, Set<number>>();
-        club.set(p, mine);
-        const sessions = mine.get(d.competitionId!) ?? new Set<number>();
-        mine.set(d.competitionId!, sessions);
-        sessions.add(d.session!);
-      }
+    if (!c?.competition) return;
+    // The seats the fact can change read again: its pair's at its session (a result, a
+    // substitute, a naming: who sat for a linked pair), its session's (a link to board results,
+    // a SessionHeld and its day), or the competition's (a pair entered).
+    const session = typeof d.session === 'number' ? d.session : undefined;
+    const pairId = typeof d.pairId === 'string' && session !== undefined ? d.pairId : undefined;
+    this.reseat(c, session, e.type === 'SessionHeld' ? undefined : pairId);
+  }
+
+  /**
+   * The index's seats of a competition (of one session, and one pair, when given) made those
+   * `nzPlaysOf` reads now. A player sits in a session while any pair's seats there name them.
+   */
+  private reseat(c: CompetitionState, session?: number, pairId?: string): void {
+    const created = c.competition!;
+    const competitionId = created.competitionId;
+    const club =
+      this.seats.get(created.clubId) ??
+      this.seats.set(created.clubId, new Map()).get(created.clubId)!;
+    const sessions =
+      this.seated.get(competitionId) ??
+      this.seated.set(competitionId, new Map()).get(competitionId)!;
+    // Who sat for the pairs read again, by session: unseated unless read again or seated for
+    // another pair of the session (NZ-6).
+    const touched: Array<[number, string]> = [];
+    const unseat = (s: number, pairs: Map<string, string[]>, p: string) => {
+      for (const player of pairs.get(p) ?? []) touched.push([s, player]);
+      pairs.delete(p);
     };
-    // Who sat down, as presentAt reads the competition: result players, substitutes and the
-    // players of a pair linked to board results (named later, the named ones).
-    switch (e.type) {
-      case 'SessionResultRecorded':
-        sat((e.data as { players: string[] }).players);
-        break;
-      case 'SubstitutePlayed':
-        sat([(e.data as { substituteId: string }).substituteId]);
-        break;
-      case 'SessionScoredFromBoards':
-        for (const p of (e.data as { pairs: Array<{ pairId: string }> }).pairs) {
-          const link = c.scoredFromBoards?.[sessionKey(d.session, p.pairId)];
-          if (link) sat(linkedPlayers(c, link));
-        }
-        break;
-      case 'PartnershipPlayersNamed': {
-        const link = c.scoredFromBoards?.[sessionKey(d.session, d.pairId ?? '')];
-        if (link) sat(linkedPlayers(c, link));
-        break;
-      }
+    for (const s of session === undefined ? [...sessions.keys()] : [session]) {
+      const pairs = sessions.get(s);
+      if (!pairs) continue;
+      if (pairId !== undefined) unseat(s, pairs, pairId);
+      else for (const p of [...pairs.keys()]) unseat(s, pairs, p);
+    }
+    for (const play of nzPlaysOf(c, { session, pairId })) {
+      const { player, pairId: pair, ...sitting } = play;
+      const pairs =
+        sessions.get(play.session) ?? sessions.set(play.session, new Map()).get(play.session)!;
+      (pairs.get(pair) ?? pairs.set(pair, []).get(pair)!).push(player);
+      const mine = club.get(player) ?? club.set(player, new Map()).get(player)!;
+      const sat = mine.get(competitionId) ?? mine.set(competitionId, new Map()).get(competitionId)!;
+      sat.set(play.session, sitting);
+    }
+    for (const [s, player] of touched) {
+      const still = [...(sessions.get(s)?.values() ?? [])].some((ps) => ps.includes(player));
+      if (!still) club.get(player)?.get(competitionId)?.delete(s);
     }
   }
 }

@@ -1,6 +1,11 @@
 import { nzPlayLimitViolation, type NzClubView } from '../domain/club/nz-play-limits';
 import { rulebookFactsViolation } from '../domain/club/rulebook-facts';
-import { documentedStreamOf, RULEBOOK_FACT_TYPES } from '../domain/streams';
+import {
+  appendStreamOf,
+  isRosterStream,
+  RULEBOOK_FACT_TYPES,
+  ROSTER_FACT_TYPES,
+} from '../domain/streams';
 import { rulebookFactOf, type RulebookFactRecord } from '../rulebooks/rulebook-facts';
 import { loneCrossResult } from '../domain/competition/cross-substitution';
 import { decide, NO_RULEBOOK_OPTIONS, type DecideOptions } from '../domain/competition/decide';
@@ -22,8 +27,16 @@ import { ClubIndex } from './club-index';
 
 export const COMPETITION_STREAM_PREFIX = 'competition-';
 
-/** Facts that sit a player down: the club-wide limits (NZ-8e, NZ-10) judge these. */
-const SEATING = new Set(['SessionResultRecorded', 'SubstitutePlayed', 'SessionScoredFromBoards']);
+/**
+ * Facts that sit a player down (`seatsOfFact`): the club-wide limits (NZ-8e, NZ-10) judge
+ * these. A naming seats the partnership's two at a session already linked to board results.
+ */
+const SEATING = new Set([
+  'SessionResultRecorded',
+  'SubstitutePlayed',
+  'SessionScoredFromBoards',
+  'PartnershipPlayersNamed',
+]);
 
 /**
  * Facts whose decision reads the club's rulebook in force on the session's day
@@ -121,7 +134,7 @@ export class DomainGate {
   ): Promise<ExpectedRevision> {
     const read = this.asRead(streamId, events);
     if (!streamId.startsWith(COMPETITION_STREAM_PREFIX)) {
-      if (!read.some((e) => documentedStreamOf(e.type, e.data))) return expectedRevision;
+      if (!read.some((e) => appendStreamOf(e.type, e.data, streamId))) return expectedRevision;
       await this.club.catchUp(this.store);
       // A batch already (partly) stored is the store's to answer: a no-op or a conflict.
       if (read.some((e) => this.club.has(e.id))) return expectedRevision;
@@ -192,16 +205,20 @@ export class DomainGate {
 
   /**
    * LEDGER: a competition fact belongs in `competition-<data.competitionId>`, a rulebook fact
-   * in `club-<data.clubId>` (docs/events.md). The field is the fact's id when the stream is one
-   * of that kind (another competition's or club's), else `streamId`.
+   * in `club-<data.clubId>`, and a roster fact on a roster stream in its own club's,
+   * `club-<data.clubId>-players` (docs/events.md, `appendStreamOf`). The field is the fact's id
+   * when the stream is one of that kind (another competition's, club's or roster), else
+   * `streamId`.
    */
   private checkStreams(streamId: string, read: readonly EventToAppend[]): void {
     read.forEach((e, i) => {
-      const home = documentedStreamOf(e.type, e.data);
+      const home = appendStreamOf(e.type, e.data, streamId);
       if (!home || home.streamId === streamId) return;
+      const roster = ROSTER_FACT_TYPES.has(e.type);
       const kind = home.idField === 'competitionId' ? 'competition' : 'club';
-      const sameKind =
-        streamId.startsWith(`${kind}-`) && !(kind === 'club' && streamId.endsWith('-players'));
+      const sameKind = roster
+        ? isRosterStream(streamId)
+        : streamId.startsWith(`${kind}-`) && !(kind === 'club' && isRosterStream(streamId));
       throw new WrongStreamViolation(
         `events[${i}]: ${e.type} of ${kind} ${home.id} belongs in stream ${home.streamId}, not ${streamId}`,
         sameKind ? `events[${i}].data.${home.idField}` : 'streamId',

@@ -89,7 +89,7 @@ export async function verifyLog(
       continue;
     }
     const issues = catalogue.validate(
-      { type: r.type, schemaVersion: r.schemaVersion, data },
+      { type: r.type, schemaVersion: r.schemaVersion, data, metadata },
       'event',
     );
     for (const i of issues) {

@@ -72,7 +72,7 @@ export function httpApiSuite(name: string, open: () => Promise<EventStore>) {
           201,
         );
         const read = await request(server).get('/streams/club-1').expect(200);
-        expect(read.body.events[0]).toMatchObject({ type: 'PlayerRegistered', schemaVersion: 2 });
+        expect(read.body.events[0]).toMatchObject({ type: 'PlayerRegistered', schemaVersion: 3 });
       });
 
       it('accepts an older schema version whose data is valid once upcast', async () => {
@@ -312,7 +312,10 @@ export function httpApiSuite(name: string, open: () => Promise<EventStore>) {
                 clubRegistered(),
                 { ...clubRegistered(), type: 'ClubDissolved' },
                 { ...playerRegistered(2), id: 'not-a-uuid', occurredAt: '2026-03-02 19:30' },
-                { ...playerRegistered(3), data: { playerId: 'p-3', status: 'guest' } },
+                {
+                  ...playerRegistered(3),
+                  data: { clubId: 'club-1', playerId: 'p-3', status: 'guest' },
+                },
               ],
             }),
           400,
@@ -425,7 +428,7 @@ export function httpApiSuite(name: string, open: () => Promise<EventStore>) {
         expect(res.body.events[1]).toMatchObject({
           streamId: 'club-1',
           type: 'PlayerRegistered',
-          schemaVersion: 2,
+          schemaVersion: 3,
           position: 2,
           occurredAt: OCCURRED_AT,
           data: { playerId: 'p-1', name: 'Player 1', status: 'member' },

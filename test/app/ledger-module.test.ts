@@ -49,7 +49,7 @@ describe('LedgerModule in an application context', () => {
     expect(stream.map((e) => e.revision)).toEqual([1, 0]);
     const all = await queries.execute(new ReadAllQuery(2, 10));
     expect(all.map((e) => e.position)).toEqual([2]);
-    expect(all[0].schemaVersion).toBe(2);
+    expect(all[0].schemaVersion).toBe(3);
   });
 
   it('refuses an invalid batch with InvalidEventError naming every field, writing nothing', async () => {

@@ -16,13 +16,13 @@ export function ledgerApp(
 
 export const OCCURRED_AT = '2026-03-02T19:30:00+13:00';
 
-/** A valid PlayerRegistered (v2) event as a client would POST it. */
+/** A valid PlayerRegistered (v3) event as a client would POST it. */
 export function playerRegistered(n = 1, data: Record<string, unknown> = {}) {
   return {
     id: uuidv7(),
     type: 'PlayerRegistered',
     occurredAt: OCCURRED_AT,
-    data: { playerId: `p-${n}`, name: `Player ${n}`, status: 'member', ...data },
+    data: { clubId: 'club-1', playerId: `p-${n}`, name: `Player ${n}`, status: 'member', ...data },
     metadata: { clubId: 'club-1', actor: 'secretary' },
   };
 }

@@ -11,7 +11,12 @@ const line = (over: Record<string, unknown> = {}) =>
     id: v7(),
     type: 'PlayerRegistered',
     occurredAt: '2026-02-02T19:30:00+13:00',
-    data: { playerId: `p-${v7().slice(-6)}`, name: 'A Player', status: 'member' },
+    data: {
+      clubId: 'wellington',
+      playerId: `p-${v7().slice(-6)}`,
+      name: 'A Player',
+      status: 'member',
+    },
     metadata: { clubId: 'wellington', actor: 'secretary' },
     ...over,
   });
@@ -104,7 +109,7 @@ describe('bridge-ledger CLI', () => {
       .split('\n')
       .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.map((l) => l.position)).toEqual([1, 2, 3]);
-    expect(lines[2]).toMatchObject({ streamId: 'club-other', revision: 0, schemaVersion: 2 });
+    expect(lines[2]).toMatchObject({ streamId: 'club-other', revision: 0, schemaVersion: 3 });
     const again = join(dir, 'export.ndjson');
     writeFileSync(again, exported.stdout);
     const r = await cli('append', again, '--store', store);

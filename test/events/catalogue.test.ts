@@ -22,6 +22,7 @@ describe('the event catalogue', () => {
       'events[2]',
     );
     expect(issues.map((i) => i.field).sort()).toEqual([
+      'events[2].data.clubId',
       'events[2].data.extra',
       'events[2].data.name',
       'events[2].data.playerId',
@@ -31,12 +32,13 @@ describe('the event catalogue', () => {
 
   it('accepts an older version as stored and checks it in today’s shape', () => {
     const ok = { playerId: 'p1', name: 'A Player', member: true };
+    const metadata = { clubId: 'karori' };
     expect(
-      catalogue.validate({ type: 'PlayerRegistered', schemaVersion: 1, data: ok }, 'e'),
+      catalogue.validate({ type: 'PlayerRegistered', schemaVersion: 1, data: ok, metadata }, 'e'),
     ).toEqual([]);
     expect(
-      catalogue.validate({ type: 'PlayerRegistered', schemaVersion: 3, data: ok }, 'e'),
-    ).toEqual([{ field: 'e.schemaVersion', message: 'PlayerRegistered has versions 1 to 2' }]);
+      catalogue.validate({ type: 'PlayerRegistered', schemaVersion: 4, data: ok, metadata }, 'e'),
+    ).toEqual([{ field: 'e.schemaVersion', message: 'PlayerRegistered has versions 1 to 3' }]);
   });
 
   it('will not start with a version that has no upcaster, or a type defined twice', () => {

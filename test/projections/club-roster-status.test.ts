@@ -108,11 +108,13 @@ describe('club-roster: PlayerStatusChanged and nominees (NZ-7, NZ-10)', () => {
     });
   });
 
-  it('edge: a roster fact without a club in its metadata is not any club’s', () => {
+  it('edge: a roster fact without a club (in its data, or an older one’s metadata) is not any club’s', () => {
     const log = karori();
     register(log, 'ann', { status: 'member' }, '2026-01-05T12:00');
     changed(log, 'ann', 'visitor', '2026-06-01T12:00');
-    log.events[log.events.length - 1]!.metadata = {};
+    const last = log.events[log.events.length - 1]!;
+    const { clubId: _club, ...data } = last.data as Record<string, unknown>;
+    Object.assign(last, catalogue.upcast({ ...last, schemaVersion: 1, data, metadata: {} }));
     expect(playersOf(log.events).ann!.status).toBe('member');
   });
 

@@ -56,6 +56,7 @@ describe('the roster the competitions projection keeps (NZ-7, NZ-8, NZ-10 read i
     expect(roster.p1.status).toBe('member');
     expect(roster.p2.status).toBe('non-member');
     expect(events.map(catalogue.upcast)[0].data).toEqual({
+      clubId: 'karori',
       playerId: 'p1',
       name: 'Old',
       status: 'member',

@@ -145,7 +145,13 @@ describe('NZ-8c from the ledger: a guest with a valid NZCBA number on the roster
         .validate(
           {
             type: 'PlayerRegistered',
-            data: { playerId: 'g', name: 'G', status: 'non-member', nationalNumber },
+            data: {
+              clubId: 'karori',
+              playerId: 'g',
+              name: 'G',
+              status: 'non-member',
+              nationalNumber,
+            },
           },
           'e',
         )

@@ -201,6 +201,7 @@ describe('LEDGER a competition or rulebook fact belongs in its documented stream
   it('LEDGER an append file with a competition fact on another stream is refused before anything is written', async () => {
     const ledger = new Ledger();
     const note = proposed('notes-dsb', 'PlayerStatusChanged', {
+      clubId: 'dsb',
       playerId: 'cor',
       status: 'member',
     });

@@ -291,8 +291,10 @@ export function eventStoreContract(name: string, options: ContractOptions): void
         const v1 = fact('PlayerRegistered', { playerId: 'p1', name: 'A. Player', member: false });
         await store.appendToStream(s, [{ ...v1, schemaVersion: 1 }]);
         const [read] = await collect(store.readStream(s));
-        expect(read.schemaVersion).toBe(2);
+        // v1 → v2 (a status), v2 → v3 (the club, from metadata.clubId, in the data).
+        expect(read.schemaVersion).toBe(3);
         expect(read.data).toEqual({
+          clubId: 'club-1',
           n: expect.any(Number),
           playerId: 'p1',
           name: 'A. Player',

@@ -1,9 +1,14 @@
 import { v7 } from 'uuid';
+import { catalogue } from '../../src/events';
 import type { RecordedEvent } from '../../src/events/envelope';
+
+/** Roster facts name their club in their data (PlayerRegistered v3, PlayerStatusChanged v2). */
+const ROSTER = new Set(['PlayerRegistered', 'PlayerStatusChanged']);
 
 /**
  * Builds a log of recorded facts by hand, for projection tests that need no store: each fact
- * gets the next position and a recordedAt of the given instant.
+ * gets the next position and a recordedAt of the given instant; a roster fact is written in
+ * today's shape, its club in its data.
  */
 export class FactLog {
   readonly events: RecordedEvent[] = [];
@@ -20,13 +25,13 @@ export class FactLog {
     this.events.push({
       id: v7(),
       type,
-      schemaVersion: type === 'PlayerRegistered' ? 2 : 1,
+      schemaVersion: ROSTER.has(type) ? catalogue.get(type)!.schemaVersion : 1,
       streamId,
       revision,
       position: this.events.length + 1,
       occurredAt: `${at}:00${this.offset}`,
       recordedAt: `${at}:00${this.offset}`,
-      data,
+      data: ROSTER.has(type) ? { clubId: this.clubId, ...data } : data,
       metadata: { clubId: this.clubId },
     });
     return this;

@@ -42,6 +42,7 @@ export const rulebookAmended = (changes: Record<string, unknown>, effectiveFrom:
 
 export const registered = (playerId: string, status: string, homeNight?: string) =>
   proposed('club-karori-players', 'PlayerRegistered', {
+    clubId: 'karori',
     playerId,
     name: playerId,
     status,
@@ -49,7 +50,12 @@ export const registered = (playerId: string, status: string, homeNight?: string)
   });
 
 export const statusChanged = (playerId: string, status: string, date: string) =>
-  proposed('club-karori-players', 'PlayerStatusChanged', { playerId, status }, at(date));
+  proposed(
+    'club-karori-players',
+    'PlayerStatusChanged',
+    { clubId: 'karori', playerId, status },
+    at(date),
+  );
 
 /** The roster: Monday, Wednesday and Tuesday members, a visitor. */
 export const ROSTER = [

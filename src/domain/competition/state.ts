@@ -20,15 +20,11 @@ import {
   type ResultTable,
 } from './results';
 
-/** One pair's place in a session scored from board results (SessionScoredFromBoards). */
-export interface ScoredPairLink {
-  session: number;
-  pairId: string;
-  sessionStreamId: string;
-  pairNumber: string;
-  players?: string[];
-  group?: string;
-}
+import type { ScoredPairLink } from './seating';
+
+// Who sat down where is read in one place (seating.ts); these are re-exported for the readers
+// of a competition's state.
+export { linkedPlayers, presentAt, type ScoredPairLink } from './seating';
 
 /** DSB-22.5: whom a sit-out pair played, from another group, and in which rounds. */
 export interface SitOutOpponent {
@@ -251,46 +247,3 @@ export function sessionDateOf(state: CompetitionState, session: number): string 
 export const isScored = (state: CompetitionState, session: number, pairId: string) =>
   resultRow(state.results, session, pairId) !== undefined ||
   state.scoredFromBoards?.[sessionKey(session, pairId)] !== undefined;
-
-/**
- * Who sat for a pair linked to board results: the link's players, else the two the
- * partnership named, else the pair's players, each absent player replaced by their substitute
- * at that session (SubstitutePlayed, NZ-6/NZ-7): the absent player did not sit down.
- */
-export function linkedPlayers(state: CompetitionState, link: ScoredPairLink): string[] {
-  if (link.players) return link.players;
-  const players =
-    state.named[sessionKey(link.session, link.pairId)] ?? state.pairs[link.pairId]?.players ?? [];
-  return substituted(state, link.session, link.pairId, players);
-}
-
-/**
- * `players` of a pair at a session with each substitution of that session and pair applied
- * (absentPlayerId → substituteId). The same array when the pair had no substitute: a
- * result's players may be shared and must not be mutated.
- */
-function substituted(
-  state: CompetitionState,
-  session: number,
-  pairId: string,
-  players: string[],
-): string[] {
-  const subs = state.substitutes[sessionKey(session, pairId)];
-  if (!subs?.length) return players;
-  return players.map((p) => subs.find((s) => s.absentPlayerId === p)?.substituteId ?? p);
-}
-
-/** Who sat down at a session: result players, substitutes, and named partnership players. */
-export function presentAt(state: CompetitionState, session: number): Map<string, string> {
-  const present = new Map<string, string>();
-  for (const r of resultsOf(state)) {
-    if (r.session === session) r.players.forEach((p) => present.set(p, r.pairId));
-  }
-  for (const l of Object.values(state.scoredFromBoards ?? {})) {
-    if (l.session === session) linkedPlayers(state, l).forEach((p) => present.set(p, l.pairId));
-  }
-  for (const subs of Object.values(state.substitutes)) {
-    for (const s of subs) if (s.session === session) present.set(s.substituteId, s.pairId);
-  }
-  return present;
-}

@@ -1,5 +1,5 @@
 import { IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
-import type { EventDefinition } from '../catalogue';
+import type { EventDefinition, Upcaster } from '../catalogue';
 import { classSchema } from '../class-schema';
 import { ID_PATTERN } from './ids';
 
@@ -28,6 +28,10 @@ export const NIGHTS = ['monday', 'tuesday', 'wednesday', 'thursday-afternoon'] a
 export const NZ_RANKS = ['junior', 'intermediate', 'open'] as const;
 
 class PlayerRegisteredData {
+  /** The club whose roster the player joins (v3; before, the envelope's metadata.clubId). */
+  @Matches(ID_PATTERN, { message: 'clubId must be letters, digits and _ . : @ -' })
+  clubId!: string;
+
   @Matches(ID_PATTERN, { message: 'playerId must be letters, digits and _ . : @ -' })
   playerId!: string;
 
@@ -55,6 +59,10 @@ class PlayerRegisteredData {
 }
 
 class PlayerStatusChangedData {
+  /** The club whose roster it is (v2; before, the envelope's metadata.clubId). */
+  @Matches(ID_PATTERN, { message: 'clubId must be letters, digits and _ . : @ -' })
+  clubId!: string;
+
   @Matches(ID_PATTERN, { message: 'playerId must be letters, digits and _ . : @ -' })
   playerId!: string;
 
@@ -66,6 +74,18 @@ class PlayerStatusChangedData {
   @Length(1, 500)
   reason?: string;
 }
+
+/**
+ * A roster fact of a version before the club was in its data: `clubId` from the envelope's
+ * metadata.clubId, written first as today's writers write it. Without one the data is left as
+ * it was (no reader knew its club; today's shape names the missing field).
+ */
+const withClubOfMetadata: Upcaster = (data, { metadata }) => {
+  if (typeof metadata.clubId !== 'string') return data;
+  const out: Record<string, unknown> = { clubId: metadata.clubId };
+  for (const k in data) if (k !== 'clubId') out[k] = data[k];
+  return out;
+};
 
 /** Each club fact's data as TypeScript sees it: its schema class (issue 13). */
 export interface ClubFactData {
@@ -85,9 +105,9 @@ export const clubEvents: Array<EventDefinition & { type: keyof ClubFactData }> =
   },
   {
     type: 'PlayerRegistered',
-    schemaVersion: 2,
+    schemaVersion: 3,
     description:
-      'A player becomes known to the club as a member, a non-member or a visitor (v1 had only a member flag).',
+      'A player becomes known to the club as a member, a non-member or a visitor (v1 had only a member flag; v3 names the club in its data).',
     rules: ['NZ-5', 'NZ-10'],
     validate: classSchema(PlayerRegisteredData),
     upcasters: {
@@ -100,14 +120,17 @@ export const clubEvents: Array<EventDefinition & { type: keyof ClubFactData }> =
         v2.status = v1.member ? 'member' : 'non-member';
         return v2;
       },
+      // v2 -> v3: the club, read from the envelope's metadata.clubId, is in the data.
+      2: withClubOfMetadata,
     },
   },
   {
     type: 'PlayerStatusChanged',
-    schemaVersion: 1,
+    schemaVersion: 2,
     description:
-      'A player becomes a nominee (form posted), a member, a non-member or a visitor from this date.',
+      'A player becomes a nominee (form posted), a member, a non-member or a visitor from this date (v2 names the club in its data).',
     rules: ['NZ-7', 'NZ-10'],
     validate: classSchema(PlayerStatusChangedData),
+    upcasters: { 1: withClubOfMetadata },
   },
 ];

@@ -18,8 +18,8 @@ export interface ClubRoster {
 /**
  * Who a club knows, and as what (member, nominee, non-member, visitor: `PLAYER_STATUSES`), with
  * every status change dated: the roster NZ-5, NZ-7 and NZ-10 read. Entries are folded as the
- * competitions projection folds its roster (`rosterEntryAfter`). It reads PlayerRegistered in
- * today's shape only; version-1 events reach it upcast.
+ * competitions projection folds its roster (`rosterEntryAfter`). It reads PlayerRegistered and
+ * PlayerStatusChanged in today's shape only (the club in their data); older ones reach it upcast.
  */
 export const clubRoster: Projection<ClubRoster> = {
   name: 'club-roster',
@@ -42,7 +42,8 @@ export const clubRoster: Projection<ClubRoster> = {
     },
   },
   apply(state, event) {
-    const clubId = event.metadata.clubId;
+    // A roster fact names its club in its data (older versions reach it upcast).
+    const clubId = (event.data as { clubId?: string }).clubId;
     if (event.type === 'ClubRegistered') {
       const d = event.data as ClubRegisteredData;
       const club = state.clubs[d.clubId];

@@ -19,17 +19,12 @@ import {
   type CPointsSession,
   type NzVerdict,
 } from '../../standings/nz';
-import { identity, remember } from './memo';
-import { nzEligibilityIndex, nzNight } from './nz-eligibility';
+import { nzEligibilityOf, nzNight } from './nz-eligibility';
 import { isNzFormat, nzInput } from './nz-input';
-import {
-  rulebookOn,
-  scoringSettingsFor,
-  UnknownCompetitionError,
-  WrongRulebookError,
-} from './queries';
+import { rulebookOn, UnknownCompetitionError, WrongRulebookError } from './queries';
+import { scoredCompetition } from './query-context';
 import { NoRulebookError } from './rulebook-in-force';
-import { isScoredResult, withScoredSessions } from './scored-sessions';
+import { isScoredResult } from './scored-sessions';
 import { rosterEntryOn, type CompetitionsState } from './state';
 
 export interface CPointsOptions {
@@ -89,25 +84,6 @@ function sessionDate(c: CompetitionState, session: number): string {
 }
 
 /**
- * Every competition with its board-scored results, derived under its club's scoring settings
- * on each session's day as the standings derive them (so C points place the published scores).
- */
-const allScored = (state: CompetitionsState): CompetitionsState =>
-  remember(state, 'c-points:all-scored', '', () => ({
-    ...state,
-    competitions: Object.fromEntries(
-      Object.entries(state.competitions).map(([id, c]) => [
-        id,
-        withScoredSessions(
-          c,
-          state.boardSessions,
-          c.competition && scoringSettingsFor(state, c.competition.clubId),
-        ),
-      ]),
-    ),
-  }));
-
-/**
  * The C points of an NZ competition: for each scored session (a session with results), the
  * award of every player who sat down, explained. Errors as `standingsOf`: an unknown
  * competition, a competition that is not NZ or not under the nz-club rulebook.
@@ -130,7 +106,9 @@ export function cPointsOf(
   ) {
     throw new UnknownSessionError(competitionId, options.session, planned);
   }
-  const c = allScored(state).competitions[competitionId]!;
+  // Board-scored sessions' results derived as the standings derive them (so C points place the
+  // published scores).
+  const c = scoredCompetition(state, competitionId);
   const roster = state.players[created.clubId] ?? {};
   const scored = [...new Set(resultsOf(c).map((r) => r.session))]
     .filter((s) => options.session === undefined || s === options.session)
@@ -158,9 +136,7 @@ export function cPointsOf(
     if (rulebook.preset !== 'nz-club')
       throw new WrongRulebookError(competitionId, created.format, rulebook.preset);
     const params = rulebook.params as unknown as NzClubParams;
-    const index = remember(state, 'c-points:index', `${created.clubId}:${identity(rulebook)}`, () =>
-      nzEligibilityIndex(allScored(state), created.clubId, params),
-    );
+    const index = nzEligibilityOf(state, created.clubId, rulebook);
     // The NZ standings as of this session: the session's score after NZ-5 (and NZ-8h), and
     // the NZ-8/NZ-10 verdicts of its players.
     const { event, entries } = nzInput(c, roster, session, index);

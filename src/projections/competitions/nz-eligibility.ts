@@ -4,59 +4,39 @@
  * `src/standings/nz/eligibility.ts` give for each play of a competition's pairs. Pure: the
  * answer depends only on the projection state and the rulebook's parameters.
  */
+import { seatedPairs } from '../../domain/competition/seating';
+import type { CompetitionState } from '../../domain/competition/state';
 import {
-  linkedPlayers,
-  resultsOf,
-  sessionDateOf,
-  type CompetitionState,
-} from '../../domain/competition/state';
+  NZ_KIND_OF_FORMAT,
+  nzNight,
+  nzPlayOrder,
+  nzPlaysOf,
+  nzPlayVerdicts,
+  sessionDates,
+  type NzSitting,
+} from '../../domain/club/nz-play-counts';
 import type { NzClubParams } from '../../rulebooks/presets/nz-club';
+import type { Rulebook } from '../../rulebooks/rulebook';
 import {
   clubYear,
   isMemberStatus,
-  outOfNightVerdicts,
   sessionEligibility,
-  visitorVerdicts,
-  type Night,
-  type NzcbaRank,
-  type NzEventKind,
-  type NzPlay,
   type NzSessionPlayer,
   type NzVerdict,
 } from '../../standings/nz';
+import { identity, remember } from './memo';
 import { rosterEntryOn, type CompetitionsState, type RosterEntry } from './state';
 
-/** CompetitionCreated.format → the NZ rules' kind of event. */
-export const NZ_KIND_OF_FORMAT: Readonly<Record<string, NzEventKind>> = {
-  'club-pairs': 'club-pairs',
-  'victoria-pairs': 'victoria-pairs',
-  'thursday-club-pairs': 'thursday-afternoon-club-pairs',
-  'three-four-session-pairs': 'short-pairs',
-  'random-draw-individual': 'random-draw-individual',
-  'wilkinson-individual': 'wilkinson-individual',
-  'wellesley-pairs': 'wellesley-pairs',
-};
-
-/** A night as the ledger spells it ('thursday-afternoon') → the NZ rules' `Night`. */
-export const nzNight = (n?: string): Night | undefined =>
-  n === 'thursday-afternoon' ? 'thursday' : (n as Night | undefined);
+export { NZ_KIND_OF_FORMAT, nzNight };
 
 /**
  * One session a player sat down in (result players, substitutes, the players of a pair linked to
- * board results), in any club competition.
+ * board results: `seating.ts`), in any club competition.
  */
-export interface NzPlayRecord {
+export interface NzPlayRecord extends NzSitting {
   player: string;
-  competitionId: string;
-  session: number;
   pairId: string;
-  /** The session's date: as held (SessionHeld) if recorded, else as planned. */
-  date: string;
   startTime: string;
-  /** The competition's night; undefined when CompetitionCreated gives none. */
-  night?: Night;
-  /** The NZ kind of event, or the format when it is not an NZ pairs/individual format. */
-  event: string;
 }
 
 /** Every play of every player of one club, in date order, with the rulebook to judge them by. */
@@ -74,48 +54,6 @@ export interface NzEligibilitySource {
   params: NzClubParams;
 }
 
-const order = (a: NzPlayRecord, b: NzPlayRecord): number =>
-  a.date.localeCompare(b.date) ||
-  a.startTime.localeCompare(b.startTime) ||
-  a.competitionId.localeCompare(b.competitionId) ||
-  a.session - b.session;
-
-/** Date (and start time) of each session of a competition: as held when recorded, else planned. */
-function sessionDates(c: CompetitionState): Map<number, { date: string; startTime: string }> {
-  const dates = new Map<number, { date: string; startTime: string }>();
-  for (const s of c.competition?.sessions ?? [])
-    dates.set(s.session, { date: sessionDateOf(c, s.session) ?? s.date, startTime: s.startTime });
-  for (const session in c.heldOn) {
-    const n = Number(session);
-    if (!dates.has(n)) dates.set(n, { date: c.heldOn[n], startTime: '' });
-  }
-  return dates;
-}
-
-/**
- * Who sat down for each pair in each session: `${session}:${pairId}` → players. A pair linked to
- * board results (SessionScoredFromBoards) sat down from the link on, whether or not its
- * percentage can be derived yet: the append gate counts it so (`nz-play-limits.ts`), and the
- * standings must flag what the gate refuses.
- */
-function seated(
-  c: CompetitionState,
-): Map<string, { session: number; pairId: string; players: Set<string> }> {
-  const out = new Map<string, { session: number; pairId: string; players: Set<string> }>();
-  const at = (session: number, pairId: string) => {
-    const key = `${session}:${pairId}`;
-    let e = out.get(key);
-    if (!e) out.set(key, (e = { session, pairId, players: new Set() }));
-    return e;
-  };
-  for (const r of resultsOf(c)) r.players.forEach((p) => at(r.session, r.pairId).players.add(p));
-  for (const link of Object.values(c.scoredFromBoards ?? {}))
-    linkedPlayers(c, link).forEach((p) => at(link.session, link.pairId).players.add(p));
-  for (const subs of Object.values(c.substitutes))
-    for (const s of subs) at(s.session, s.pairId).players.add(s.substituteId);
-  return out;
-}
-
 /**
  * The plays of every player in the club's competitions (all of them, whatever their format), for
  * NZ-8 e/f/g and NZ-10. A player "plays on a night" when they sit down in a session of a
@@ -127,58 +65,26 @@ export function nzEligibilityIndex(
   params: NzClubParams,
 ): NzEligibilityIndex {
   const plays: Record<string, NzPlayRecord[]> = {};
-  for (const [competitionId, c] of Object.entries(state.competitions)) {
-    const created = c.competition;
-    if (!created || created.clubId !== clubId) continue;
-    const dates = sessionDates(c);
-    const night = nzNight(created.night);
-    const event = NZ_KIND_OF_FORMAT[created.format] ?? created.format;
-    for (const { session, pairId, players } of seated(c).values()) {
-      const when = dates.get(session);
-      if (!when) continue;
-      for (const player of players) {
-        (plays[player] ??= []).push({
-          player,
-          competitionId,
-          session,
-          pairId,
-          ...when,
-          ...(night ? { night } : {}),
-          event,
-        });
-      }
-    }
+  for (const c of Object.values(state.competitions)) {
+    if (c.competition?.clubId !== clubId) continue;
+    for (const p of nzPlaysOf(c)) (plays[p.player] ??= []).push(p);
   }
-  for (const list of Object.values(plays)) list.sort(order);
+  for (const list of Object.values(plays)) list.sort(nzPlayOrder);
   return { clubId, params, roster: state.players[clubId] ?? {}, plays };
 }
+
+/**
+ * The club's index under a rulebook, once per state: the NZ standings and the C points read the
+ * same one. Seats do not depend on board-scored percentages: the state as folded will do.
+ */
+export const nzEligibilityOf = (state: CompetitionsState, clubId: string, rulebook: Rulebook) =>
+  remember(state, 'nz-eligibility', `${clubId}:${identity(rulebook)}`, () =>
+    nzEligibilityIndex(state, clubId, rulebook.params as unknown as NzClubParams),
+  );
 
 export const isEligibilityIndex = (
   e: NzEligibilityIndex | NzEligibilitySource,
 ): e is NzEligibilityIndex => 'plays' in e;
-
-/**
- * The plays up to and including the one `isThis` picks, one per night: a player who sat down in
- * two competitions' sessions (or for two pairs, NZ-6) on the same date and night played that
- * night once. Undefined when the play is not among them.
- */
-function playsUpTo(
-  history: readonly NzPlayRecord[],
-  isThis: (p: NzPlayRecord) => boolean,
-): NzPlayRecord[] | undefined {
-  const mine = history.find(isThis);
-  if (!mine) return undefined;
-  const night = (p: NzPlayRecord) => `${p.date}|${p.night ?? ''}`;
-  const seen = new Set<string>();
-  const out: NzPlayRecord[] = [];
-  for (const p of history) {
-    if (p === mine) return [...out, p];
-    if (night(p) === night(mine) || seen.has(night(p))) continue;
-    seen.add(night(p));
-    out.push(p);
-  }
-  return undefined;
-}
 
 /**
  * A verdict on one play: its session and date as fields (C points match on the session: two
@@ -225,7 +131,7 @@ export function nzEligibilityVerdicts(
 
   const out: Record<string, NzVerdict[]> = {};
   const visitorsSeen = new Map<string, Set<string>>();
-  const seats = [...seated(c).values()]
+  const seats = [...seatedPairs(c).values()]
     .filter((s) => s.session <= upToSession && dates.has(s.session) && c.pairs[s.pairId])
     .sort((a, b) => a.session - b.session || a.pairId.localeCompare(b.pairId));
 
@@ -235,45 +141,28 @@ export function nzEligibilityVerdicts(
     const year = clubYear(date, params, `${competitionId}.sessions[${session}].date`);
     for (const id of players) {
       const entry = rosterEntryOn(roster[id], date);
-      const upTo = playsUpTo(
+      const homeNight = nzNight(entry?.homeNight);
+      const v = nzPlayVerdicts(
+        id,
         (index.plays[id] ?? []).filter((p) => inScope(p) && clubYear(p.date, params) === year),
         (p) => isPlay(p, session),
+        entry && {
+          status: entry.status,
+          ...(homeNight ? { homeNight } : {}),
+          ...(entry.rank ? { rank: entry.rank } : {}),
+        },
+        params,
+        (p) => (isPlay(p, session) ? pairId : `${p.competitionId}/${p.pairId}`),
       );
-      if (!upTo) continue;
-      const homeNight = nzNight(entry?.homeNight);
-      if (entry && isMemberStatus(entry.status) && homeNight && night) {
-        // Only plays on this night change this play's count (the helper counts per limit).
-        const player = {
-          id,
-          homeNight,
-          ...(entry.rank ? { rank: entry.rank as NzcbaRank } : {}),
-        };
-        const toPlay = (p: NzPlayRecord): NzPlay => ({
-          date: p.date,
-          night: p.night!,
-          event: p.event,
-          pair: isPlay(p, session) ? pairId : `${p.competitionId}/${p.pairId}`,
-        });
-        const sameNight = upTo.filter((p) => p.night === night).map(toPlay);
-        const before = outOfNightVerdicts(player, sameNight.slice(0, -1), params).length;
-        verdicts.push(
-          ...outOfNightVerdicts(player, sameNight, params)
-            .slice(before)
-            .map((v) => ofPlay(v, session, date)),
-        );
-      }
-      if (entry?.status === 'visitor') {
-        const vs = visitorVerdicts(
-          id,
-          upTo.map((p) => p.date),
-          params,
-        );
-        verdicts.push(ofPlay(vs[vs.length - 2]!, session, date));
+      if (!v) continue;
+      verdicts.push(...v.outOfNight.map((x) => ofPlay(x, session, date)));
+      if (v.visitor) {
+        verdicts.push(ofPlay(v.visitor.play, session, date));
         const seen = visitorsSeen.get(pairId) ?? new Set<string>();
         visitorsSeen.set(pairId, seen);
         if (!seen.has(id)) {
           seen.add(id);
-          verdicts.push(vs[vs.length - 1]!);
+          verdicts.push(v.visitor.prizes);
         }
       }
     }

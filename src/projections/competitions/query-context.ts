@@ -253,16 +253,6 @@ export function scoringSettingsFor(state: CompetitionsState, clubId: string): Sc
     });
 }
 
-/** Every competition with its board-scored sessions' results: who sat down where (NZ-8, NZ-10). */
-export function withAllScoredSessions(state: CompetitionsState): CompetitionsState {
-  return remember(state, 'all-scored', '', () => ({
-    ...state,
-    competitions: Object.fromEntries(
-      Object.keys(state.competitions).map((id) => [id, scoredCompetition(state, id)]),
-    ),
-  }));
-}
-
 /**
  * Equal session scores shared by every answer from one state: the pool lives as
  * long as the state's memo.

@@ -169,7 +169,8 @@ export const competitions: Projection<CompetitionsState> = {
     if (rulebookFact) {
       (state.rulebooks[d.clubId as string] ??= []).push(rulebookFact);
     } else if (event.type === 'PlayerRegistered' || event.type === 'PlayerStatusChanged') {
-      const clubId = event.metadata.clubId;
+      // The club is in the data (PlayerRegistered v3, PlayerStatusChanged v2: older ones upcast).
+      const clubId = d.clubId as string | undefined;
       if (!clubId) return state;
       const roster = (state.players[clubId] ??= dict());
       const id = d.playerId as string;

@@ -1,13 +1,9 @@
 import { nzClub, type NzClubParams } from '../../rulebooks/presets/nz-club';
 import type { Preset } from '../../rulebooks/rulebook';
 import { nzStandings, type NzStanding } from '../../standings/nz';
-import { remember, identity } from '../../projections/competitions/memo';
-import { nzEligibilityIndex } from '../../projections/competitions/nz-eligibility';
+import { nzEligibilityOf } from '../../projections/competitions/nz-eligibility';
 import { nzInput } from '../../projections/competitions/nz-input';
-import {
-  rulesOfSessions,
-  withAllScoredSessions,
-} from '../../projections/competitions/query-context';
+import { rulesOfSessions } from '../../projections/competitions/query-context';
 import type { FormatTable, Ruleset, StandingsBodies, StandingsRequest } from '../ruleset';
 
 declare module '../ruleset' {
@@ -23,12 +19,7 @@ const nzTable: FormatTable<StandingsBodies['nz']> = {
   standings({ state, competition: c, head, rulebook, options }: StandingsRequest) {
     const params = rulebook.params as unknown as NzClubParams;
     // NZ-8 and NZ-10 verdicts read every session the club's players sat down in.
-    const eligibility = remember(
-      state,
-      'nz-eligibility',
-      `${head.clubId}:${identity(rulebook)}`,
-      () => nzEligibilityIndex(withAllScoredSessions(state), head.clubId, params),
-    );
+    const eligibility = nzEligibilityOf(state, head.clubId, rulebook);
     const roster = state.players[head.clubId] ?? {};
     const { event, entries } = nzInput(c, roster, head.afterSession, eligibility);
     const rows = nzStandings(
