@@ -106,8 +106,9 @@ export class LedgerDirectory {
         add(this.clubsOf, d.competitionId, String(d.clubId));
         add(this.competitionsOf, String(d.clubId), d.competitionId);
       } else add(this.linksOf, d.competitionId, String(d.sessionStreamId));
-    } else if (ROSTER_FACTS.has(e.type) && e.metadata.clubId) {
-      add(this.rosterStreamsOf, e.metadata.clubId, e.streamId);
+    } else if (ROSTER_FACTS.has(e.type)) {
+      const clubId = (e.data as { clubId?: unknown }).clubId;
+      if (typeof clubId === 'string') add(this.rosterStreamsOf, clubId, e.streamId);
     }
   }
 

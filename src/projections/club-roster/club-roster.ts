@@ -29,11 +29,9 @@ export const clubRoster: Projection<ClubRoster> = {
   // Saved club by club: a registration rewrites its club's roster only.
   partitions: {
     keysOf: (event) => {
-      const clubId =
-        event.type === 'ClubRegistered'
-          ? (event.data as { clubId: string }).clubId
-          : event.metadata.clubId;
-      return clubId ? [clubId] : [];
+      // The club as apply reads it: in the data (roster facts of older versions upcast).
+      const clubId = (event.data as { clubId?: unknown }).clubId;
+      return typeof clubId === 'string' ? [clubId] : [];
     },
     keys: (state) => Object.keys(state.clubs),
     get: (state, key) => state.clubs[key],

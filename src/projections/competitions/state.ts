@@ -106,9 +106,8 @@ export const competitionsPartitions: Partitions<CompetitionsState> = {
     if (event.type === 'RulebookAdopted' || event.type === 'RulebookAmended')
       return ['position', PARTS.rulebooks + String(d.clubId)];
     if (event.type === 'PlayerRegistered' || event.type === 'PlayerStatusChanged')
-      return event.metadata.clubId
-        ? ['position', PARTS.players + event.metadata.clubId]
-        : ['position'];
+      // The club as apply reads it: in the data (older versions upcast from the metadata).
+      return typeof d.clubId === 'string' ? ['position', PARTS.players + d.clubId] : ['position'];
     if (isBoardSessionFact(event.type)) return ['position', PARTS.boardSessions + event.streamId];
     return ['position'];
   },
