@@ -11,6 +11,7 @@ import { catalogue as defaultCatalogue } from '../events';
 import type { EventCatalogue } from '../events/catalogue';
 import type { EventStore } from '../store/event-store';
 import { DomainGate } from '../runtime/domain-gate';
+import { LiveClubIndex, type LiveReadModel } from '../runtime/live-club-index';
 import { AppendEventsHandler } from './cqrs/append-events';
 import { ReadAllHandler } from './cqrs/read-all';
 import { ReadStreamHandler } from './cqrs/read-stream';
@@ -30,7 +31,7 @@ export interface LedgerModuleOptions {
   closeStoreOnShutdown?: boolean;
   /**
    * The live `competitions` projection (the server's runner): standings "now" are answered
-   * from it; "as of" an instant or a position is always a replay.
+   * from it; "as of" an instant or a position folds only what changed after it.
    */
   liveCompetitions?: () => CompetitionsState | undefined;
   /**
@@ -39,6 +40,11 @@ export interface LedgerModuleOptions {
    * Always caught up by default (no live projections: every answer a replay).
    */
   readModelStatus?: () => ReadModelStatus;
+  /**
+   * The runner's read model for the deciders' club-wide checks (NZ-8e, NZ-10): without it the
+   * gate keeps an index of its own, folded from $all on the first check that needs it.
+   */
+  readModel?: LiveReadModel;
 }
 
 @Injectable()
@@ -66,7 +72,12 @@ export class LedgerModule {
         provide: DomainGate,
         // The gate reads a proposed fact as the store reads it: by the module's catalogue.
         useFactory: (s: EventStore, catalogue: EventCatalogue) =>
-          new DomainGate(s, { upcast: catalogue.upcast }),
+          new DomainGate(s, {
+            upcast: catalogue.upcast,
+            ...(options.readModel
+              ? { club: (upcast) => new LiveClubIndex(upcast, options.readModel!) }
+              : {}),
+          }),
         inject: [EVENT_STORE, EVENT_CATALOGUE],
       },
       AppendEventsHandler,

@@ -80,9 +80,28 @@ export class ClubIndex {
     return this.ids.has(id.toLowerCase());
   }
 
+  /** Whether any of a batch's facts is stored already (the store then answers the retry). */
+  async anyStored(_store: EventStore, _streamId: string, ids: readonly string[]): Promise<boolean> {
+    return ids.some((id) => this.has(id));
+  }
+
+  /** The facts the club-wide checks read: the rulebooks, rosters and competitions. */
+  protected current(): CompetitionsState {
+    return this.state;
+  }
+
+  /** The player's sittings in the club's competitions other than `except`. */
+  protected sittingsOf(clubId: string, playerId: string, except: string): NzSitting[] {
+    const out: NzSitting[] = [];
+    for (const [competitionId, sessions] of this.seats.get(clubId)?.get(playerId) ?? []) {
+      if (competitionId !== except) out.push(...sessions.values());
+    }
+    return out;
+  }
+
   /** The club's rulebook facts as the ledger holds them (on their stream), in ledger order. */
   rulebookFacts(clubId: string): readonly RulebookFact[] {
-    return this.state.rulebooks[clubId] ?? [];
+    return this.current().rulebooks[clubId] ?? [];
   }
 
   view(clubId: string): NzClubView {
@@ -93,7 +112,7 @@ export class ClubIndex {
         return params.get(date);
       },
       playerOn: (playerId, date) => {
-        const e = rosterEntryOn(this.state.players[clubId]?.[playerId], date);
+        const e = rosterEntryOn(this.current().players[clubId]?.[playerId], date);
         if (!e) return undefined;
         const homeNight = nzNight(e.homeNight);
         return {
@@ -103,13 +122,7 @@ export class ClubIndex {
         };
       },
       describe: (c) => nzKindOf(c),
-      sittings: (playerId, except) => {
-        const out: NzSitting[] = [];
-        for (const [competitionId, sessions] of this.seats.get(clubId)?.get(playerId) ?? []) {
-          if (competitionId !== except) out.push(...sessions.values());
-        }
-        return out;
-      },
+      sittings: (playerId, except) => this.sittingsOf(clubId, playerId, except),
     };
   }
 
@@ -119,7 +132,7 @@ export class ClubIndex {
    * holds that cannot be applied is left out.
    */
   rulebookOn(clubId: string, date: string): Rulebook | undefined {
-    return rulebookHistory(this.state, clubId, 'skip').inForce(date);
+    return rulebookHistory(this.current(), clubId, 'skip').inForce(date);
   }
 
   /**

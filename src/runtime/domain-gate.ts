@@ -80,6 +80,12 @@ export interface DomainGateOptions {
    * Default: the catalogue's (`catalogue.upcast`), which every store of the app is opened with.
    */
   upcast?: Upcast;
+  /**
+   * The club-wide context of the checks (NZ-8e, NZ-10, the rulebook facts): by default the
+   * gate's own index, folded from $all on first use; the service passes one over the runner's
+   * read model (`LiveClubIndex`), so that no second fold of the ledger is kept.
+   */
+  club?: (upcast: Upcast) => ClubIndex;
 }
 
 /**
@@ -117,7 +123,7 @@ export class DomainGate {
     options: DomainGateOptions = {},
   ) {
     this.upcast = options.upcast ?? catalogue.upcast;
-    this.club = new ClubIndex(this.upcast);
+    this.club = options.club?.(this.upcast) ?? new ClubIndex(this.upcast);
   }
 
   /** Runs check, append and `appended` one caller at a time: no two decisions on one read. */
@@ -137,7 +143,8 @@ export class DomainGate {
       if (!read.some((e) => appendStreamOf(e.type, e.data, streamId))) return expectedRevision;
       await this.club.catchUp(this.store);
       // A batch already (partly) stored is the store's to answer: a no-op or a conflict.
-      if (read.some((e) => this.club.has(e.id))) return expectedRevision;
+      const ids = read.map((e) => e.id);
+      if (await this.club.anyStored(this.store, streamId, ids)) return expectedRevision;
       this.checkStreams(streamId, read);
       this.checkRulebookFacts(read);
       return expectedRevision;

@@ -9,6 +9,8 @@ interface PartTrack {
   partitions: Partitions<unknown>;
   /** Keys named by the events since the last save. */
   dirty: Set<string>;
+  /** How many events each key was named by in this process (what is derived from it is stale when it grows). */
+  changes: Map<string, number>;
   /** Keys saved, so a new one is numbered in the state's order. */
   saved: Set<string>;
   nextSeq: number;
@@ -130,6 +132,7 @@ export class ProjectionRunner {
     const track: PartTrack = {
       partitions,
       dirty: new Set(),
+      changes: new Map(),
       saved: new Set(),
       nextSeq: 1,
       replace: true,
@@ -207,7 +210,12 @@ export class ProjectionRunner {
     const rulebook = this.options.rulebookFor?.(event);
     for (const l of this.live) {
       if (event.position <= l.position) continue;
-      if (l.parts) for (const key of l.parts.partitions.keysOf(event)) l.parts.dirty.add(key);
+      if (l.parts) {
+        for (const key of l.parts.partitions.keysOf(event)) {
+          l.parts.dirty.add(key);
+          l.parts.changes.set(key, (l.parts.changes.get(key) ?? 0) + 1);
+        }
+      }
       l.state = l.projection.apply(l.state, event, rulebook);
       l.position = event.position;
       l.dirty = true;
@@ -329,6 +337,15 @@ export class ProjectionRunner {
   status(): RunnerStatus {
     const position = this.live.length ? Math.min(...this.live.map((l) => l.position)) : 0;
     return { caughtUp: this.caughtUpOnce, position };
+  }
+
+  /**
+   * How many events have named a partition of a projection since this process started: a value
+   * derived from the partition and kept (the gate's seats of a competition) is current while
+   * this count is the one it was derived at.
+   */
+  changesOf(name: string, key: string): number {
+    return this.live.find((x) => x.projection.name === name)?.parts?.changes.get(key) ?? 0;
   }
 
   state<S>(name: string): { state: S; position: number } | undefined {

@@ -5,6 +5,11 @@ import { RuleViolation } from '../../src/domain/rule-violation';
 import { catalogue } from '../../src/events';
 import { AppendFileError, appendBatches, planAppend } from '../../src/runtime/append-file';
 import { DomainGate } from '../../src/runtime/domain-gate';
+import { LiveClubIndex } from '../../src/runtime/live-club-index';
+import { ProjectionRunner } from '../../src/runtime/projection-runner';
+import { MemoryProjectionStateStore } from '../../src/runtime/projection-state-store';
+import { projections } from '../../src/projections';
+import type { CompetitionsState } from '../../src/projections/competitions';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { collect } from './events';
 import type { Proposed } from './nz-club';
@@ -16,7 +21,33 @@ import { tempDir } from './temp';
  */
 export class GatedLedger {
   readonly store = new MemoryEventStore({ upcast: catalogue.upcast });
-  gate = new DomainGate(this.store);
+  gate: DomainGate;
+  /** With `club: 'live'`, the projection runner whose read model the gate's club checks read. */
+  readonly runner?: ProjectionRunner;
+
+  /**
+   * `club`: the gate's club-wide context, its own index folded from $all ('own', the CLI's), or
+   * the runner's read model ('live', the service's: `LiveClubIndex`).
+   */
+  constructor(options: { club?: 'own' | 'live' } = {}) {
+    if (options.club !== 'live') {
+      this.gate = new DomainGate(this.store);
+      return;
+    }
+    const runner = new ProjectionRunner(this.store, new MemoryProjectionStateStore(), projections);
+    runner.start();
+    this.runner = runner;
+    this.gate = new DomainGate(this.store, {
+      club: (upcast) =>
+        new LiveClubIndex(upcast, {
+          current: async () => {
+            await runner.caughtUp();
+            return runner.state<CompetitionsState>('competitions')!.state;
+          },
+          changesOf: (key) => runner.changesOf('competitions', key),
+        }),
+    });
+  }
 
   /** Appends facts as the HTTP module does: consecutive facts of one stream as one batch. */
   async append(...facts: Proposed[]): Promise<void> {

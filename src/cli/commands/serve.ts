@@ -54,6 +54,14 @@ export async function startService(options: {
     // The caller handles the signals: the store closes after the server, not before.
     shutdownSignals: [],
     readModelStatus: () => runner.status(),
+    readModel: {
+      current: async () => {
+        if (!runner.status().caughtUp) return undefined;
+        await runner.caughtUp();
+        return runner.state<CompetitionsState>('competitions')?.state;
+      },
+      changesOf: (key) => runner.changesOf('competitions', key),
+    },
     liveCompetitions: () =>
       runner.status().caughtUp ? runner.state<CompetitionsState>('competitions')?.state : undefined,
   });

@@ -85,6 +85,9 @@ const PARTS = {
   boardSessions: 'board-session:',
 } as const;
 type Part = keyof typeof PARTS;
+
+/** The partition a competition's facts fold into. */
+export const competitionPartition = (competitionId: string) => PARTS.competitions + competitionId;
 const PART_NAMES = Object.keys(PARTS) as Part[];
 const partOf = (key: string): [Part, string] | undefined => {
   for (const part of PART_NAMES)

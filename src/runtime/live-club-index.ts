@@ -1,0 +1,98 @@
+import { nzPlaysOf } from '../domain/club/nz-play-counts';
+import type { NzSitting } from '../domain/club/nz-play-limits';
+import type { CompetitionsState } from '../projections/competitions';
+import { competitionPartition } from '../projections/competitions/state';
+import type { EventStore } from '../store/event-store';
+import { StreamNotFoundError } from '../store/errors';
+import type { Upcast } from '../store/upcast';
+import { ClubIndex, type Fact } from './club-index';
+
+/** The read model the runner keeps, once it has read everything stored as of now. */
+export interface LiveReadModel {
+  /** The competitions state at the store's head, or undefined while the runner catches up. */
+  current(): Promise<CompetitionsState | undefined>;
+  /** How many facts have changed a partition of the competitions state (see ProjectionRunner). */
+  changesOf(key: string): number;
+}
+
+interface Seats {
+  changes: number;
+  /** player → session → the play. */
+  byPlayer: Map<string, Map<number, NzSitting>>;
+}
+
+/**
+ * The deciders' club-wide context over the runner's read model instead of a fold of its own:
+ * a check first waits for the runner to have read every fact stored (its own appends included),
+ * then reads the club's rulebook, roster and competitions from the live state, and each
+ * competition's seats (`nzPlaysOf`, as the standings count them) kept until a fact changes that
+ * competition. So the first seating fact after a start costs what the club's competitions
+ * cost, not a read of the ledger. While the runner is still catching up it falls back to the
+ * index's own fold (ClubIndex), so appends are decided as ever.
+ */
+export class LiveClubIndex extends ClubIndex {
+  private live?: CompetitionsState;
+  private readonly seatsOf = new Map<string, Seats>();
+
+  constructor(
+    upcast: Upcast,
+    private readonly readModel: LiveReadModel,
+  ) {
+    super(upcast);
+  }
+
+  override async catchUp(store: EventStore): Promise<void> {
+    this.live = await this.readModel.current();
+    if (!this.live) await super.catchUp(store);
+  }
+
+  /** The runner reads the gate's appends itself: the next check waits until it has. */
+  override add(events: readonly Fact[]): void {
+    if (!this.live) super.add(events);
+  }
+
+  /** Read from the stream (a club's rulebook or roster stream: the club's size, not the ledger's). */
+  override async anyStored(store: EventStore, streamId: string, ids: readonly string[]) {
+    if (!this.live) return super.anyStored(store, streamId, ids);
+    const wanted = new Set(ids.map((id) => id.toLowerCase()));
+    try {
+      for await (const e of store.readStream(streamId))
+        if (wanted.has(e.id.toLowerCase())) return true;
+    } catch (err) {
+      if (!(err instanceof StreamNotFoundError)) throw err;
+    }
+    return false;
+  }
+
+  protected override current(): CompetitionsState {
+    return this.live ?? super.current();
+  }
+
+  protected override sittingsOf(clubId: string, playerId: string, except: string): NzSitting[] {
+    if (!this.live) return super.sittingsOf(clubId, playerId, except);
+    const out: NzSitting[] = [];
+    for (const competitionId in this.live.competitions) {
+      if (competitionId === except) continue;
+      const c = this.live.competitions[competitionId];
+      if (c.competition?.clubId !== clubId) continue;
+      const sessions = this.seatsOfCompetition(competitionId).byPlayer.get(playerId);
+      if (sessions) out.push(...sessions.values());
+    }
+    return out;
+  }
+
+  private seatsOfCompetition(competitionId: string): Seats {
+    const changes = this.readModel.changesOf(competitionPartition(competitionId));
+    const kept = this.seatsOf.get(competitionId);
+    if (kept && kept.changes === changes) return kept;
+    const byPlayer = new Map<string, Map<number, NzSitting>>();
+    for (const play of nzPlaysOf(this.live!.competitions[competitionId])) {
+      const { player, pairId: _pair, ...sitting } = play;
+      const sessions = byPlayer.get(player) ?? byPlayer.set(player, new Map()).get(player)!;
+      sessions.set(play.session, sitting);
+    }
+    const seats = { changes, byPlayer };
+    this.seatsOf.set(competitionId, seats);
+    return seats;
+  }
+}
