@@ -6,7 +6,6 @@ import type { EventToAppend, RecordedEvent } from '../events/envelope';
 import { onDocumentedStream } from '../domain/streams';
 import { competitions, type CompetitionsState } from '../projections/competitions';
 import { rulebookHistory } from '../projections/competitions/rulebook-in-force';
-import type { RulebookFact } from '../projections/competitions/state';
 import { rosterEntryOn } from '../projections/competitions/state';
 import type { Rulebook } from '../rulebooks/rulebook';
 import type { NzClubParams } from '../rulebooks/presets/nz-club';
@@ -80,11 +79,6 @@ export class ClubIndex {
     return this.ids.has(id.toLowerCase());
   }
 
-  /** Whether any of a batch's facts is stored already (the store then answers the retry). */
-  async anyStored(_store: EventStore, _streamId: string, ids: readonly string[]): Promise<boolean> {
-    return ids.some((id) => this.has(id));
-  }
-
   /** The facts the club-wide checks read: the rulebooks, rosters and competitions. */
   protected current(): CompetitionsState {
     return this.state;
@@ -97,11 +91,6 @@ export class ClubIndex {
       if (competitionId !== except) out.push(...sessions.values());
     }
     return out;
-  }
-
-  /** The club's rulebook facts as the ledger holds them (on their stream), in ledger order. */
-  rulebookFacts(clubId: string): readonly RulebookFact[] {
-    return this.current().rulebooks[clubId] ?? [];
   }
 
   view(clubId: string): NzClubView {

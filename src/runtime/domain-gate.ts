@@ -1,22 +1,9 @@
-import { nzPlayLimitViolation, type NzClubView } from '../domain/club/nz-play-limits';
-import { rulebookFactsViolation } from '../domain/club/rulebook-facts';
-import {
-  appendStreamOf,
-  isRosterStream,
-  RULEBOOK_FACT_TYPES,
-  ROSTER_FACT_TYPES,
-} from '../domain/streams';
-import { rulebookFactOf, type RulebookFactRecord } from '../rulebooks/rulebook-facts';
-import { loneCrossResult } from '../domain/competition/cross-substitution';
-import { decide, NO_RULEBOOK_OPTIONS, type DecideOptions } from '../domain/competition/decide';
-import { COMPETITION_FACT_TYPES, type CompetitionFact } from '../domain/competition/facts';
-import {
-  evolve,
-  initialCompetitionState,
-  sessionDateOf,
-  type CompetitionState,
-} from '../domain/competition/state';
+import type { NzClubView } from '../domain/club/nz-play-limits';
+import { appendStreamOf, isRosterStream, ROSTER_FACT_TYPES } from '../domain/streams';
+import type { CompetitionFact } from '../domain/competition/facts';
+import { deciderOf, type ClubContext } from '../domain';
 import { RuleViolation } from '../domain/rule-violation';
+import type { Decider } from '../kernel/decider';
 import { decideOptionsOf } from '../rulesets';
 import { catalogue } from '../events';
 import type { EventToAppend } from '../events/envelope';
@@ -27,30 +14,8 @@ import { ClubIndex } from './club-index';
 
 export const COMPETITION_STREAM_PREFIX = 'competition-';
 
-/**
- * Facts that sit a player down (`seatsOfFact`): the club-wide limits (NZ-8e, NZ-10) judge
- * these. A naming seats the partnership's two at a session already linked to board results.
- */
-const SEATING = new Set([
-  'SessionResultRecorded',
-  'SubstitutePlayed',
-  'SessionScoredFromBoards',
-  'PartnershipPlayersNamed',
-]);
-
-/**
- * Facts whose decision reads the club's rulebook in force on the session's day
- * (`decideOptionsOf`): the DSB-3 naming deadline, DSB-10.1's notice before the start, the
- * session's rounds for a sit-out match (DSB-4, DSB-22.5).
- */
-const READS_RULEBOOK = new Set([
-  'PartnershipPlayersNamed',
-  'SubstitutePlayed',
-  'SitOutMatchPlayed',
-]);
-
 interface Known {
-  state: CompetitionState;
+  state: unknown;
   /** Ids already in the stream: a retried batch is the store's to answer, not the deciders'. */
   ids: Set<string>;
   /** Revision of the last event folded into state; -1 for none. */
@@ -89,22 +54,17 @@ export interface DomainGateOptions {
 }
 
 /**
- * Runs the deciders before an append. Whatever the stream, a competition fact must be in
- * `competition-<competitionId>` and a rulebook fact in `club-<clubId>` (LEDGER: the projection
- * reads them by their data, so another stream would bypass the deciders); rulebook facts are
- * applied to the club's rulebook history before they are written (RULEBOOK:
- * `rulebookFactsViolation`). Every fact proposed for a competition stream is decided
- * against the state folded from that stream, in order, as the ledger will read it (a fact of an
- * older schema version upcast to today's, as the store upcasts it on read; the store keeps the
- * fact as sent), and a fact that sits a player down is also judged against the whole club
- * (NZ-8e, NZ-10: `ClubIndex`, caught up from $all); the DSB-3 naming deadline, DSB-10.1's
- * notice before the start and a sit-out match's rounds (DSB-22.5, DSB-4) are those of the
- * club's rulebook in force on the session's day (`decideOptions`); at the end of the batch, a
- * result of an NZ-6 cross-substituted pair needs its cross pair's result (`loneCrossResult`:
- * the one score is recorded for both pairs in one append). The append then carries the
- * revision the decision was made on, so a fact that raced into the same stream makes it a
- * conflict rather than a decision on stale state. Streams of other contexts pass through
- * (and are noted, for the club-wide counts).
+ * The append use case: runs the deciders before an append, one loop for every context. The
+ * stream's decider (`deciderOf`, src/domain/index.ts: competitions, a club's rulebook) folds the
+ * stream as the ledger will read it (a fact of an older schema version upcast to today's, as
+ * the store upcasts it on read; the store keeps the fact as sent), decides each proposed fact in
+ * order with the club-wide context it reads (`ClubContext`: the rulebook in force on a
+ * session's day through its ruleset's options, the NZ-8e/NZ-10 view; a `ClubIndex`, or in the
+ * service a `LiveClubIndex` over the runner's read model), and settles the batch (an NZ-6
+ * cross result needs its pair's). Whatever the stream, a fact belongs in its documented stream
+ * (LEDGER: `checkStreams`). The append then carries the revision the decision was made on, so
+ * a fact that raced into the same stream makes it a conflict rather than a decision on stale
+ * state.
  *
  * What is not guaranteed: the club-wide counts read other streams, which the expected revision
  * does not guard. Appends through one gate (`exclusive`, as the HTTP module does) are judged
@@ -133,48 +93,44 @@ export class DomainGate {
     return run;
   }
 
+  /**
+   * One loop for every context: the stream's decider (src/domain/index.ts) folds the stream,
+   * decides each proposed fact in order (reading the club-wide context when it says it does),
+   * then settles the batch. A stream with no decider (a roster's, a scored session's) is only
+   * checked for facts out of their streams.
+   */
   async check(
     streamId: string,
     events: readonly EventToAppend[],
     expectedRevision: ExpectedRevision,
   ): Promise<ExpectedRevision> {
     const read = this.asRead(streamId, events);
-    if (!streamId.startsWith(COMPETITION_STREAM_PREFIX)) {
-      if (!read.some((e) => appendStreamOf(e.type, e.data, streamId))) return expectedRevision;
-      await this.club.catchUp(this.store);
-      // A batch already (partly) stored is the store's to answer: a no-op or a conflict.
-      const ids = read.map((e) => e.id);
-      if (await this.club.anyStored(this.store, streamId, ids)) return expectedRevision;
-      this.checkStreams(streamId, read);
-      this.checkRulebookFacts(read);
+    const decider = deciderOf(streamId);
+    if (!decider && !read.some((e) => appendStreamOf(e.type, e.data, streamId))) {
       return expectedRevision;
     }
-    const known = await this.load(streamId);
-    if (events.some((e) => known.ids.has(String(e.id).toLowerCase()))) return expectedRevision;
+    const known = await this.load(streamId, decider);
+    // A batch already (partly) stored is the store's to answer: a no-op or a conflict.
+    if (read.some((e) => known.ids.has(String(e.id).toLowerCase()))) return expectedRevision;
     read.forEach((e, i) => {
-      if (!COMPETITION_FACT_TYPES.has(e.type)) {
+      if (decider?.factTypes && !decider.factTypes.has(e.type)) {
         throw new RuleViolation(
           'LEDGER',
-          `${e.type} does not belong in a competition stream`,
+          `${e.type} does not belong in a ${decider.name} stream`,
           `events[${i}].type`,
         );
       }
     });
     this.checkStreams(streamId, read);
-    const seats = events.some((e) => SEATING.has(e.type));
-    if (seats || read.some((e) => READS_RULEBOOK.has(e.type))) await this.club.catchUp(this.store);
+    if (!decider) return expectedRevision;
+    const facts = read.map(asFact);
+    if (facts.some((f) => decider.readsClub?.(f))) await this.club.catchUp(this.store);
     const state = structuredClone(known.state);
-    let view: NzClubView | undefined;
-    read.forEach((e, i) => {
+    const context = this.context();
+    facts.forEach((fact, i) => {
       try {
-        for (const f of decide(state, asFact(e), this.decideOptions(state, e))) {
-          if (seats && SEATING.has(f.type)) {
-            view ??= this.club.view(state.competition!.clubId);
-            const refused = nzPlayLimitViolation(view, state, f);
-            if (refused) throw refused;
-          }
-          evolve(state, f);
-        }
+        for (const f of decider.decide(fact, state, context, streamId))
+          decider.evolve(state, f, streamId);
       } catch (err) {
         if (err instanceof RuleViolation) {
           throw new RuleViolation(err.rule, err.reason, `events[${i}].${err.field ?? ''}`);
@@ -182,32 +138,23 @@ export class DomainGate {
         throw err;
       }
     });
-    const lone = loneCrossResult(state, read.map(asFact));
-    if (lone) {
-      const { rule, reason, field } = lone.violation;
-      throw new RuleViolation(rule, reason, `events[${lone.index}].${field}`);
+    const unsettled = decider.settle?.(state, facts);
+    if (unsettled) {
+      const { rule, reason, field } = unsettled.violation;
+      throw new RuleViolation(rule, reason, `events[${unsettled.index}].${field ?? ''}`);
     }
     if (expectedRevision !== 'any') return expectedRevision;
     return known.revision < 0 ? 'no_stream' : known.revision;
   }
 
-  /**
-   * The options a fact is decided with: for a fact that reads the rulebook (READS_RULEBOOK),
-   * those of the club's rulebook in force on the session's day (as held, else planned:
-   * `sessionDateOf`, in the state the batch has folded so far), with the club's overrides and
-   * the amendments effective by then; with no rulebook that day, or for another fact, the
-   * defaults. The club index must be caught up.
-   */
-  private decideOptions(state: CompetitionState, e: EventToAppend): DecideOptions {
-    const c = state.competition;
-    const session = (e.data as { session?: unknown }).session;
-    if (!READS_RULEBOOK.has(e.type) || !c || typeof session !== 'number') {
-      return NO_RULEBOOK_OPTIONS;
-    }
-    const date = sessionDateOf(state, session);
-    return date === undefined
-      ? NO_RULEBOOK_OPTIONS
-      : decideOptionsOf(this.club.rulebookOn(c.clubId, date));
+  /** The club-wide context the deciders read, over the club index (caught up by `check`). */
+  private context(): ClubContext {
+    const views = new Map<string, NzClubView>();
+    return {
+      optionsOn: (clubId, date) => decideOptionsOf(this.club.rulebookOn(clubId, date)),
+      clubView: (clubId) =>
+        views.get(clubId) ?? views.set(clubId, this.club.view(clubId)).get(clubId)!,
+    };
   }
 
   /**
@@ -235,27 +182,6 @@ export class DomainGate {
   }
 
   /**
-   * RULEBOOK: the batch's rulebook facts (all of one club: checkStreams has run) applied in
-   * order after the club's facts in the ledger, by the pure `rulebookFactsViolation`. The club
-   * index must be caught up.
-   */
-  private checkRulebookFacts(read: readonly EventToAppend[]): void {
-    const proposed: Array<{ i: number; clubId: string; fact: RulebookFactRecord }> = [];
-    read.forEach((e, i) => {
-      const fact = RULEBOOK_FACT_TYPES.has(e.type) ? rulebookFactOf(e.type, e.data) : undefined;
-      if (fact) proposed.push({ i, clubId: (e.data as { clubId: string }).clubId, fact });
-    });
-    if (proposed.length === 0) return;
-    const refused = rulebookFactsViolation(
-      this.club.rulebookFacts(proposed[0]!.clubId),
-      proposed.map((p) => p.fact),
-    );
-    if (!refused) return;
-    const { rule, reason, field } = refused.violation;
-    throw new RuleViolation(rule, reason, `events[${proposed[refused.index]!.i}].${field}`);
-  }
-
-  /**
    * After a successful append (or a dry run's accepted batch), fold the batch so the next
    * check needs no re-read and counts it club-wide.
    */
@@ -264,8 +190,9 @@ export class DomainGate {
     this.club.add(read.map((e) => ({ ...e, streamId })));
     const known = this.known.get(streamId);
     if (!known || read.every((e) => known.ids.has(e.id.toLowerCase()))) return;
+    const decider = deciderOf(streamId);
     for (const e of read) {
-      evolve(known.state, asFact(e));
+      decider?.evolve(known.state, asFact(e), streamId);
       known.ids.add(e.id.toLowerCase());
     }
     known.revision = nextExpectedRevision;
@@ -294,16 +221,17 @@ export class DomainGate {
     });
   }
 
-  private async load(streamId: string): Promise<Known> {
+  /** The stream folded by its decider (its ids only, for a stream of no context's), cached. */
+  private async load(streamId: string, decider: Decider<unknown> | undefined): Promise<Known> {
     let known = this.known.get(streamId);
     if (!known) {
-      known = { state: initialCompetitionState(), ids: new Set(), revision: -1 };
+      known = { state: decider?.initialState(), ids: new Set(), revision: -1 };
       this.known.set(streamId, known);
     }
     try {
       for await (const e of this.store.readStream(streamId, { fromRevision: known.revision + 1 })) {
         // As read: a store opened with the same upcast has done it already (then a no-op).
-        evolve(known.state, asFact(this.upcast(e)));
+        decider?.evolve(known.state, this.upcast(e), streamId);
         known.ids.add(e.id.toLowerCase());
         known.revision = e.revision;
       }

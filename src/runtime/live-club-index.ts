@@ -3,7 +3,6 @@ import type { NzSitting } from '../domain/club/nz-play-limits';
 import type { CompetitionsState } from '../projections/competitions';
 import { competitionPartition } from '../projections/competitions/state';
 import type { EventStore } from '../store/event-store';
-import { StreamNotFoundError } from '../store/errors';
 import type { Upcast } from '../store/upcast';
 import { ClubIndex, type Fact } from './club-index';
 
@@ -49,19 +48,6 @@ export class LiveClubIndex extends ClubIndex {
   /** The runner reads the gate's appends itself: the next check waits until it has. */
   override add(events: readonly Fact[]): void {
     if (!this.live) super.add(events);
-  }
-
-  /** Read from the stream (a club's rulebook or roster stream: the club's size, not the ledger's). */
-  override async anyStored(store: EventStore, streamId: string, ids: readonly string[]) {
-    if (!this.live) return super.anyStored(store, streamId, ids);
-    const wanted = new Set(ids.map((id) => id.toLowerCase()));
-    try {
-      for await (const e of store.readStream(streamId))
-        if (wanted.has(e.id.toLowerCase())) return true;
-    } catch (err) {
-      if (!(err instanceof StreamNotFoundError)) throw err;
-    }
-    return false;
   }
 
   protected override current(): CompetitionsState {
