@@ -418,5 +418,9 @@ describe('issue 13: one club’s answers read nothing of another club', () => {
     const head = await base.headPosition();
     expect(await publishedStandings(base, NZ)).toEqual({ ...expected, position: head });
     expect(await publishedCPoints(base, NZ)).toEqual({ ...expectedCPoints, position: head });
+    // And the full replay (the live answer "now") reads nothing of the other club either.
+    const full = await competitionsState(base);
+    expect(standingsFrom(full, NZ)).toEqual({ ...expected, position: head });
+    expect(cPointsOf(full, NZ)).toEqual({ ...expectedCPoints, position: head });
   });
 });
