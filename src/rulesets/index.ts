@@ -6,7 +6,7 @@ import { registerRuleset } from './registry';
 registerRuleset(nzClubRuleset);
 registerRuleset(dsbGroenlo2014Ruleset);
 
-export { decideOptionsOf, registerRuleset, tableOf } from './registry';
+export { decideOptionsOf, nzClubRulesOf, registerRuleset, tableOf } from './registry';
 export type {
   FormatTable,
   PrintedRow,

@@ -1,5 +1,6 @@
 import { registerPreset } from '../rulebooks/presets';
 import { NO_RULEBOOK_OPTIONS, type DecideOptions } from '../domain/competition/decide-options';
+import type { NzClubParams } from '../rulebooks/presets/nz-club';
 import type { Rulebook } from '../rulebooks/rulebook';
 import type { FormatTable, Ruleset } from './ruleset';
 
@@ -29,4 +30,10 @@ export const tableOf = (preset: string, format: string): FormatTable | undefined
 export function decideOptionsOf(rulebook: Rulebook | undefined): DecideOptions {
   const ruleset = rulebook && rulesets.get(rulebook.preset);
   return ruleset?.decideOptions?.(rulebook!.params) ?? NO_RULEBOOK_OPTIONS;
+}
+
+/** The NZ club rules' parameters under a rulebook in force, if its ruleset has them. */
+export function nzClubRulesOf(rulebook: Rulebook | undefined): NzClubParams | undefined {
+  const ruleset = rulebook && rulesets.get(rulebook.preset);
+  return ruleset?.nzClubRules?.(rulebook!.params);
 }

@@ -1,5 +1,6 @@
 import type { Params, Preset, Rulebook } from '../rulebooks/rulebook';
 import type { DecideOptions } from '../domain/competition/decide-options';
+import type { NzClubParams } from '../rulebooks/presets/nz-club';
 import type { CompetitionState } from '../domain/competition/state';
 import type { CompetitionsState } from '../projections/competitions/state';
 import type { Heading, QueryOptions } from '../projections/competitions/query-context';
@@ -48,6 +49,11 @@ export interface Ruleset {
    * parameters in force; without it, none is judged (NO_RULEBOOK_OPTIONS).
    */
   decideOptions?(params: Params): DecideOptions;
+  /**
+   * Under a rulebook with the NZ club-wide play limits (NZ-8e/f/g, NZ-10) and C points (NZ-8):
+   * their parameters, for the deciders' limits and the C-point table. Without it neither applies.
+   */
+  nzClubRules?(params: Params): NzClubParams;
   // A table of any one body: each format names its own.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   tables: Readonly<Record<string, FormatTable<any>>>;

@@ -9,6 +9,7 @@ import { rulebookHistory } from '../projections/competitions/rulebook-in-force';
 import { rosterEntryOn } from '../projections/competitions/state';
 import type { Rulebook } from '../rulebooks/rulebook';
 import type { NzClubParams } from '../rulebooks/presets/nz-club';
+import { nzClubRulesOf } from '../rulesets';
 import type { EventStore } from '../store/event-store';
 import type { Upcast } from '../store/upcast';
 
@@ -133,7 +134,7 @@ export class ClubIndex {
    */
   private nzParams(clubId: string, date: string): NzClubParams | undefined {
     const rulebook = this.rulebookOn(clubId, date);
-    return rulebook?.preset === 'nz-club' ? (rulebook.params as NzClubParams) : undefined;
+    return nzClubRulesOf(rulebook);
   }
 
   private fold(e: Fact): void {

@@ -7,7 +7,7 @@
  */
 import { resultsOf, sessionDateOf, type CompetitionState } from '../../domain/competition/state';
 import type { PlayerStatus } from '../../events/contexts/club';
-import type { NzClubParams } from '../../rulebooks/presets/nz-club';
+import { nzClubRulesOf } from '../../rulesets';
 import type { Json } from '../../rulebooks/rulebook';
 import { Fraction } from '../../scoring/fraction';
 import {
@@ -133,9 +133,8 @@ export function cPointsOf(
         unawarded: `NZ-8: no rulebook in force on ${date}: no award table, no C points`,
       };
     }
-    if (rulebook.preset !== 'nz-club')
-      throw new WrongRulebookError(competitionId, created.format, rulebook.preset);
-    const params = rulebook.params as unknown as NzClubParams;
+    const params = nzClubRulesOf(rulebook);
+    if (!params) throw new WrongRulebookError(competitionId, created.format, rulebook.preset);
     const index = nzEligibilityOf(state, created.clubId, rulebook);
     // The NZ standings as of this session: the session's score after NZ-5 (and NZ-8h), and
     // the NZ-8/NZ-10 verdicts of its players.
