@@ -12,7 +12,6 @@ import {
   type ScoringSettingsFor,
 } from './scored-sessions';
 import { remember, identity } from './memo';
-import { ValuePool } from '../../standings/value-pool';
 import type { CompetitionsState } from './state';
 
 /**
@@ -264,16 +263,9 @@ export function withAllScoredSessions(state: CompetitionsState): CompetitionsSta
 }
 
 /**
- * Equal session scores shared by every answer from one state: the pool lives as
- * long as the state's memo.
- */
-export const poolOf = (state: CompetitionsState) =>
-  remember(state, 'value-pool', '', () => new ValuePool());
-
-/**
  * A competition's DSB input as of a session (all scored sessions by default). Made for the
- * standing that reads it and not kept: the answers kept (final standings, rosters) hold no
- * entry, and keeping every input was a fifth of what a rebuild's answers kept.
+ * standing that reads it and not kept: what the answers kept read of it later (DSB-8, DSB-11)
+ * is its roster (`dsbRosterOf`).
  */
 export function dsbInputOf(state: CompetitionsState, c: CompetitionState, upTo?: number) {
   return dsbInput(c, upTo, lastScoredOf(state, c, upTo));
@@ -297,7 +289,6 @@ export const finalStandingsOf = (
   remember(state, `final:${identity(params)}`, c.competition!.competitionId, () =>
     competitionStandings(params, input ?? dsbInputOf(state, c), {
       paramsOn: dsbRulesOfSessions(state, c, params, whatIf),
-      pool: poolOf(state),
     }),
   );
 

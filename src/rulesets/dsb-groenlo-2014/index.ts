@@ -24,7 +24,6 @@ import {
   inPlay,
   lastScoredOf,
   MissingBallotError,
-  poolOf,
 } from '../../projections/competitions/query-context';
 import type { GroupMove } from '../../standings/dsb';
 import type { FormatTable, Ruleset, StandingsBodies, StandingsRequest } from '../ruleset';
@@ -69,7 +68,6 @@ const pairsTable: FormatTable<StandingsBodies['dsb']> = {
       : competitionStandings(params, input, {
           afterSession: head.afterSession,
           paramsOn: dsbRulesOfSessions(state, c, params, options.whatIf),
-          pool: poolOf(state),
         });
     return {
       kind: 'dsb',

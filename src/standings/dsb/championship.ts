@@ -215,7 +215,7 @@ interface Call {
   notRanked: (original: number) => string;
 }
 
-/** `build(n)` once per `n` in a call (small integers: an array, no Map). */
+/** `build(n)` once per `n` in a call: a season repeats a handful of texts. */
 function once(build: (n: number) => string): (n: number) => string {
   const made: string[] = [];
   return (n) => (made[n] ??= build(n));
@@ -424,7 +424,7 @@ export function clubChampionship(
   }
   const competitions = season.competitions;
   const standings = competitions.map((c, i) => {
-    // A season has a handful of competitions: compared with the earlier ones, no Set.
+    // DSB-11: each competition of the season once.
     for (let j = 0; j < i; j++) {
       if (competitions[j].id === c.id) {
         throw new DsbInputError(`competitions[${i}].id`, 'DSB-11', `${c.id} is given twice`);
@@ -459,7 +459,7 @@ export function clubChampionship(
   for (const s of pairs) {
     s.seasonOk = meetsShare(params, s.original, call.seasonSessions);
     s.eligible = call.perCompetition || s.seasonOk;
-    // Sized once: one DSB-11.5 entry per row (DSB-11.2 may add one).
+    // One DSB-11.5 entry per row (DSB-11.2 may add one).
     s.explain = new Array<Explanation>(s.eligible ? s.rows : s.rows + 1);
   }
 
