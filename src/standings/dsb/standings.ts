@@ -220,7 +220,8 @@ function pairRow(
 ): StandingRow {
   const { sessions: lastSession, rounds, boardsPerRound } = params.pairsCompetition;
   const fullSession = rounds * boardsPerRound;
-  const explain: Explanation[] = [];
+  // What the clamps and artificial scores did, in session order.
+  const notes: Explanation[] = [];
   const entries = upTo(pair.entries, afterSession);
 
   // Played sessions first: their scores, clamped by DSB-10.2, are the base of the DSB-9.2
@@ -234,7 +235,7 @@ function pairRow(
     if (e.substitute) {
       const clamped = substituteScore(at(e.session), e);
       score = clamped.score;
-      if (clamped.explain) explain.push(clamped.explain);
+      if (clamped.explain) notes.push(clamped.explain);
     }
     playedScore[i] = score;
     counted.addWhole(score, e.boards);
@@ -274,7 +275,7 @@ function pairRow(
           exact: null,
           boards: 0,
         };
-        explain.push({
+        notes.push({
           rule,
           session: e.session,
           effect: `${nth} notified absence: no played session yet to average, left out until the pair plays`,
@@ -291,7 +292,7 @@ function pairRow(
           boards: fullSession,
         };
         counted.addExact(score, fullSession);
-        explain.push({
+        notes.push({
           rule,
           session: e.session,
           effect:
@@ -321,7 +322,7 @@ function pairRow(
         boards: fullSession,
       };
       counted.addWhole(score, fullSession);
-      explain.push({
+      notes.push({
         rule: 'DSB-9.5',
         session: e.session,
         effect: `${noticeFault(rules, c, e)}: lowest score in group ${g.group} that evening ${fmt(lowest)} minus ${fmt(rules.absence.withoutNoticeMinus)}`,
@@ -334,7 +335,6 @@ function pairRow(
   const participation = participationOf(params, pair, afterSession);
   const boards = counted.boards;
   if (boards === 0) {
-    explain.push({ rule: 'DSB-7.2', effect: 'no score yet: not ranked' });
     return {
       pairId: pair.pairId,
       group: g.group,
@@ -342,7 +342,7 @@ function pairRow(
       exact: null,
       sessions,
       participation,
-      explain,
+      explain: notes.concat({ rule: 'DSB-7.2', effect: 'no score yet: not ranked' }),
       rank: null,
     };
   }
@@ -350,7 +350,7 @@ function pairRow(
   // Rounded once: the explanation and the standing show the same hundredths.
   const average = total.roundToInteger();
   let rounded = average;
-  explain.push(averageExplained(counted.count, boards, average));
+  const explain = notes.concat(averageExplained(counted.count, boards, average));
   // DSB-9.6: in the final standing, a pair that missed the last session loses points.
   const last =
     afterSession === lastSession ? entries.find((e) => e.session === lastSession) : undefined;
