@@ -7,7 +7,7 @@ import {
   type Explanation,
   type GroupMove,
 } from '../../standings/dsb';
-import type { CompetitionRoster, GroupStanding } from '../../standings/dsb';
+import type { CompetitionRoster, GroupRanking } from '../../standings/dsb';
 import { dsbInput, dsbRoster, lastSessionScored, wlDecisions } from './dsb-input';
 
 /**
@@ -16,8 +16,8 @@ import { dsbInput, dsbRoster, lastSessionScored, wlDecisions } from './dsb-input
  */
 export interface Derive {
   lastScored(c: CompetitionState): number;
-  /** The final standings of a finished competition. */
-  final(c: CompetitionState, params: DsbParams): GroupStanding[];
+  /** The final standings (or their ranking, DSB-8) of a finished competition. */
+  final(c: CompetitionState, params: DsbParams): GroupRanking[];
   roster(c: CompetitionState): CompetitionRoster;
 }
 

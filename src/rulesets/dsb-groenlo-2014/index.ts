@@ -20,6 +20,7 @@ import {
   dsbRosterOf,
   dsbRulesOfSessions,
   earlierOf,
+  finalRankingOf,
   finalStandingsOf,
   inPlay,
   lastScoredOf,
@@ -57,7 +58,7 @@ const pairsTable: FormatTable<StandingsBodies['dsb']> = {
     const input = dsbInputOf(state, c, head.afterSession);
     const groupPlacementChecks = groupPlacements(params, c, earlierOf(state, c), {
       lastScored: (o) => lastScoredOf(state, o),
-      final: (o, p) => finalStandingsOf(state, o, p, options.whatIf),
+      final: (o, p) => finalRankingOf(state, o, p, options.whatIf),
       roster: (o) => dsbRosterOf(state, o),
     });
     if (head.afterSession === 0) {

@@ -7,8 +7,8 @@ import type {
   CompetitionRoster,
   Dispensation,
   Explanation,
-  GroupStanding,
-  StandingRow,
+  GroupRanking,
+  RankedPair,
 } from './types';
 import { groupIndex } from './validate';
 
@@ -273,7 +273,7 @@ function reasonsOf(
  */
 function rankRows(
   call: Call,
-  rows: StandingRow[],
+  rows: RankedPair[],
   d942: Map<string, Substitute> | null,
   at: Rows,
 ): void {
@@ -316,7 +316,7 @@ function rankRows(
 }
 
 /** DSB-11.2 over the season: every pair of the final standings, in the order it first appears. */
-function pairSeasons(standings: GroupStanding[][]): {
+function pairSeasons(standings: GroupRanking[][]): {
   byPair: Map<string, PairSeason>;
   pairs: PairSeason[];
   rows: number;
@@ -394,18 +394,18 @@ export function clubChampionship(
   params: DsbParams,
   season: SeasonInput,
   /** Each competition's final standings, when the caller has them already. */
-  finalOf?: (c: CompetitionInput) => GroupStanding[],
+  finalOf?: (c: CompetitionInput) => GroupRanking[],
 ): { awards: PlacingAward[]; table: ChampionshipRow[] };
 /** Every final standing given: of each competition only its pairs are read (`CompetitionRoster`). */
 export function clubChampionship(
   params: DsbParams,
   season: SeasonRoster,
-  finalOf: (c: CompetitionRoster) => GroupStanding[],
+  finalOf: (c: CompetitionRoster) => GroupRanking[],
 ): { awards: PlacingAward[]; table: ChampionshipRow[] };
 export function clubChampionship(
   params: DsbParams,
   season: SeasonRoster,
-  finalOf: (c: CompetitionInput) => GroupStanding[] = (c) => competitionStandings(params, c),
+  finalOf: (c: CompetitionInput) => GroupRanking[] = (c) => competitionStandings(params, c),
 ): { awards: PlacingAward[]; table: ChampionshipRow[] } {
   const ch = params.championship;
   if (ch.participationScope !== 'season' && ch.participationScope !== 'competition') {

@@ -6,9 +6,10 @@ import type {
   CompetitionRoster,
   Dispensation,
   Explanation,
-  GroupStanding,
+  GroupRanking,
   PairRoster,
   Participation,
+  RankedPair,
   StandingRow,
 } from './types';
 import { groupIndex, validateMembers } from './validate';
@@ -119,7 +120,11 @@ function shortMembers(pair: PairRoster, p: Participation, min: number): string {
 }
 
 /** DSB-8.3, DSB-8.4, DSB-9.4: what a pair's participation allows at the end of a competition. */
-export function eligibilityOf(params: DsbParams, pair: PairRoster, row: StandingRow): Eligibility {
+export function eligibilityOf(
+  params: DsbParams,
+  pair: PairRoster,
+  row: Pick<StandingRow, 'participation'>,
+): Eligibility {
   const p = row.participation;
   const explain: Explanation[] = [];
   let d942: Extract<Dispensation, { rule: 'DSB-9.4(2)' }> | undefined;
@@ -247,7 +252,7 @@ function placesTaken(
   return taken;
 }
 
-const keyOf = (r: StandingRow): number =>
+const keyOf = (r: RankedPair): number =>
   r.percentage === null ? Number.NEGATIVE_INFINITY : Math.round(r.percentage * 100);
 
 /**
@@ -260,22 +265,22 @@ export function nextGroups(
   params: DsbParams,
   competition: CompetitionInput,
   wlDecisions?: WlRebalance[],
-  /** The final standings, when the caller has them already (they are a pure function of the input). */
-  final?: GroupStanding[],
+  /** The final standings (or their ranking), when the caller has them already. */
+  final?: GroupRanking[],
 ): GroupMove[];
 /** From the final standings, given: of the competition only its pairs are read (`CompetitionRoster`). */
 export function nextGroups(
   params: DsbParams,
   competition: CompetitionRoster,
   wlDecisions: WlRebalance[],
-  final: GroupStanding[],
+  final: GroupRanking[],
 ): GroupMove[];
 export function nextGroups(
   params: DsbParams,
   competition: CompetitionInput | CompetitionRoster,
   wlDecisions: WlRebalance[] = [],
   // Without the final standings the first signature applies: the competition is a whole input.
-  final: GroupStanding[] = competitionStandings(params, competition as CompetitionInput),
+  final: GroupRanking[] = competitionStandings(params, competition as CompetitionInput),
 ): GroupMove[] {
   const { boundaryTie } = params.promotion;
   if (boundaryTie !== 'moveAll' && boundaryTie !== 'moveNone') {
@@ -323,7 +328,7 @@ const hasRule = (explain: Explanation[], rule: string): boolean => {
  */
 function groupMoves(
   params: DsbParams,
-  st: GroupStanding,
+  st: GroupRanking,
   pairsById: Map<string, PairRoster>,
   out: GroupMove[],
 ): void {

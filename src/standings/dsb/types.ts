@@ -152,6 +152,18 @@ export interface StandingRow {
   explain: Explanation[];
 }
 
+/**
+ * What DSB-8 (the moves) and DSB-11 (the championship) read of a final standing: each pair's
+ * rank, percentage and participation. A `GroupStanding` is one; a caller that keeps the final
+ * standings of many competitions may keep this instead of every row's scores and reasons.
+ */
+export interface GroupRanking {
+  group: string;
+  rows: RankedPair[];
+}
+
+export type RankedPair = Pick<StandingRow, 'pairId' | 'rank' | 'percentage' | 'participation'>;
+
 export interface GroupStanding {
   group: string;
   /** The standing after this session; final when it is the competition's last. */
