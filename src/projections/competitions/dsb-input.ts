@@ -138,7 +138,7 @@ export function dsbInput(
   for (const pairId in c.pairs) {
     const pair = c.pairs[pairId];
     const group = pair.group!;
-    // Sized once (one entry per session): an array grown by push keeps room for 16.
+    // One entry per session scored.
     const entries = new Array<SessionEntry>(last);
     const subbed = substitutes.get(pairId);
     const notified = absences.get(pairId);
@@ -162,13 +162,6 @@ export function dsbInput(
           (recorded ? sitOutRoundsAt(t, row) : d!.sitOutRounds) ?? 0,
           matched,
         );
-        if (!partnership && !sub && !sitOuts && !matched) {
-          // Made afresh, not shared: the input lives only while its standing is computed, and
-          // entries made one after another are read back from the cache (shared ones were
-          // scattered over the heap).
-          entries[s - 1] = playedEntry(s, percentage, boards);
-          continue;
-        }
         const entry = playedEntry(s, percentage, boards);
         if (partnership || sub) {
           const players = recorded ? playersAt(t, row) : d!.players;
@@ -202,7 +195,6 @@ export function dsbInput(
       }
     }
     const dispensations = c.dispensations?.length ? dispensationsOf(c, pairId) : [];
-    // The field set only when there is one: no object spread per pair.
     const input: PairInput = { pairId, members: pair.players, entries };
     if (dispensations.length) input.dispensations = dispensations;
     groups.get(group)?.push(input);
@@ -218,8 +210,8 @@ export function dsbInput(
 
 /**
  * The pairs `dsbInput` gives, without their entries: what DSB-8 and DSB-11 read of a finished
- * competition beside its final standings. The queries keep this for every competition, where
- * keeping every input kept 60,000 pairs' entries in the 20-season benchmark.
+ * competition beside its final standings. The queries keep this for every competition, not its
+ * input.
  */
 export function dsbRoster(c: CompetitionState): CompetitionRoster {
   const created = c.competition!;
@@ -244,10 +236,9 @@ export function dsbRoster(c: CompetitionState): CompetitionRoster {
 }
 
 /**
- * Every played entry is made in one shape, each optional field present (undefined when not
- * given), and every absence in another: the DSB computations read each entry's fields in
- * several passes, and the five shapes entries had made each of those reads one of V8's
- * megamorphic (shape-table) lookups instead of a check of one or two shapes.
+ * Every played entry has every field, the optional ones undefined when not given, and every
+ * absence its notice: the standings read each entry several times, and entries of one layout
+ * are read fastest (bench/RESULTS.md, issue 13).
  */
 const playedEntry = (session: number, percentage: number, boards: number): PlayedEntry => ({
   session,

@@ -7,7 +7,7 @@ import {
   type Explanation,
   type GroupMove,
 } from '../../standings/dsb';
-import type { CompetitionRoster, GroupStanding } from '../../standings/dsb';
+import type { CompetitionRoster, GroupRanking } from '../../standings/dsb';
 import { dsbInput, dsbRoster, lastSessionScored, wlDecisions } from './dsb-input';
 
 /**
@@ -16,8 +16,8 @@ import { dsbInput, dsbRoster, lastSessionScored, wlDecisions } from './dsb-input
  */
 export interface Derive {
   lastScored(c: CompetitionState): number;
-  /** The final standings of a finished competition. */
-  final(c: CompetitionState, params: DsbParams): GroupStanding[];
+  /** The final standings (or their ranking, DSB-8) of a finished competition. */
+  final(c: CompetitionState, params: DsbParams): GroupRanking[];
   roster(c: CompetitionState): CompetitionRoster;
 }
 
@@ -60,30 +60,8 @@ export function earlierOf(earlier: CompetitionState[]): Earlier {
   };
 }
 
-/** The first of a pair's players in code-unit order: where a pair of the same players is looked for. */
-function firstPlayer(players: string[]): string {
-  let first = players[0];
-  for (let i = 1; i < players.length; i++) if (players[i] < first) first = players[i];
-  return first;
-}
-
-/**
- * The same players, in any order (as many times each): a pair of the previous competition
- * playing on. Two or three names: compared directly, no sorted copy or joined key per pair.
- */
-function samePlayers(a: string[], b: string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    let n = 0;
-    for (let j = 0; j < a.length; j++) {
-      if (a[j] === x) n++;
-      if (b[j] === x) n--;
-    }
-    if (n !== 0) return false;
-  }
-  return true;
-}
+/** The same players, in any order: a pair of the previous competition playing on. */
+const playersKey = (players: string[]) => JSON.stringify([...players].sort());
 
 /**
  * Checks every pair's group in a DSB competition against the rules, from the club's earlier
@@ -113,12 +91,11 @@ export function groupPlacements(
       moved.set(m.pairId, m);
     }
   }
-  // The previous competition's pairs, each first player → the first pair (in entry order) with it.
-  const before = previous ? Object.keys(previous.pairs) : [];
-  const byFirst = new Map<string, number>();
-  for (let k = 0; k < before.length; k++) {
-    const first = firstPlayer(previous!.pairs[before[k]].players);
-    if (!byFirst.has(first)) byFirst.set(first, k);
+  // The previous competition's pairs by their players: the first pair (in entry order) of each.
+  const before = new Map<string, string>();
+  for (const [id, p] of Object.entries(previous?.pairs ?? {})) {
+    const key = playersKey(p.players);
+    if (!before.has(key)) before.set(key, id);
   }
   const ids = Object.keys(competition.pairs);
   const out: GroupPlacementCheck[] = new Array<GroupPlacementCheck>(ids.length);
@@ -126,17 +103,7 @@ export function groupPlacements(
     const pairId = ids[i];
     const pair = competition.pairs[pairId];
     const assigned = pair.group ?? '';
-    // The first pair of the previous competition with the same players: none before `from`.
-    let beforeId: string | undefined;
-    const from = byFirst.get(firstPlayer(pair.players));
-    if (from !== undefined) {
-      for (let k = from; k < before.length; k++) {
-        if (samePlayers(previous!.pairs[before[k]].players, pair.players)) {
-          beforeId = before[k];
-          break;
-        }
-      }
-    }
+    const beforeId = before.get(playersKey(pair.players));
     const move =
       beforeId === undefined
         ? undefined

@@ -10,7 +10,7 @@ import { wlDecisions } from './dsb-input';
 import {
   clubPairsCompetitions,
   expectPreset,
-  finalStandingsOf,
+  finalRankingOf,
   heading,
   inPlay,
   lastScoredOf,
@@ -63,7 +63,7 @@ export function nextGroupsOf(
         inPlay(rulebook, c.competition!.groups),
         dsbRosterOf(state, c),
         wlDecisions(c),
-        finalStandingsOf(state, c, inPlay(rulebook, c.competition!.groups), options.whatIf),
+        finalRankingOf(state, c, inPlay(rulebook, c.competition!.groups), options.whatIf),
       )
     : [];
   return { ...head, moves };
@@ -102,7 +102,7 @@ export function championshipOf(
         params,
         { competitions: finished.map((c) => dsbRosterOf(state, c)) },
         (roster) =>
-          finalStandingsOf(state, scoredCompetition(state, roster.id), params, options.whatIf),
+          finalRankingOf(state, scoredCompetition(state, roster.id), params, options.whatIf),
       )
     : { awards: [], table: [] };
   return {

@@ -1,6 +1,11 @@
 import type { DsbParams } from '../../rulebooks/presets/dsb-groenlo-2014';
 import type { Json, Rulebook } from '../../rulebooks/rulebook';
-import { competitionStandings, type CompetitionInput } from '../../standings/dsb';
+import {
+  competitionStandings,
+  type CompetitionInput,
+  type GroupRanking,
+  type GroupStanding,
+} from '../../standings/dsb';
 import { dsbInput, dsbRoster, lastSessionScored } from './dsb-input';
 import type { Earlier } from './group-placements';
 import { sessionDateOf, type CompetitionState } from '../../domain/competition/state';
@@ -12,7 +17,6 @@ import {
   type ScoringSettingsFor,
 } from './scored-sessions';
 import { remember, identity } from './memo';
-import { ValuePool } from '../../standings/value-pool';
 import type { CompetitionsState } from './state';
 
 /**
@@ -254,16 +258,9 @@ export function scoringSettingsFor(state: CompetitionsState, clubId: string): Sc
 }
 
 /**
- * Equal session scores shared by every answer from one state: the pool lives as
- * long as the state's memo.
- */
-export const poolOf = (state: CompetitionsState) =>
-  remember(state, 'value-pool', '', () => new ValuePool());
-
-/**
  * A competition's DSB input as of a session (all scored sessions by default). Made for the
- * standing that reads it and not kept: the answers kept (final standings, rosters) hold no
- * entry, and keeping every input was a fifth of what a rebuild's answers kept.
+ * standing that reads it and not kept: what the answers kept read of it later (DSB-8, DSB-11)
+ * is its roster (`dsbRosterOf`).
  */
 export function dsbInputOf(state: CompetitionsState, c: CompetitionState, upTo?: number) {
   return dsbInput(c, upTo, lastScoredOf(state, c, upTo));
@@ -274,22 +271,52 @@ export const dsbRosterOf = (state: CompetitionsState, c: CompetitionState) =>
   remember(state, 'dsb-roster', c.competition!.competitionId, () => dsbRoster(c));
 
 /**
- * A finished competition's final DSB standings under these parameters, once per state, from
- * its final input (`input`, when the caller has made it).
+ * A finished competition's final DSB standings under these parameters, from its final input
+ * (`input`, when the caller has made it): made for the answer that publishes them. What later
+ * answers read of them (DSB-8, DSB-11) is kept for the state (`finalRankingOf`).
  */
-export const finalStandingsOf = (
+export function finalStandingsOf(
   state: CompetitionsState,
   c: CompetitionState,
   params: DsbParams,
   whatIf?: Record<string, Json>,
   input?: CompetitionInput,
-) =>
-  remember(state, `final:${identity(params)}`, c.competition!.competitionId, () =>
-    competitionStandings(params, input ?? dsbInputOf(state, c), {
-      paramsOn: dsbRulesOfSessions(state, c, params, whatIf),
-      pool: poolOf(state),
-    }),
+): GroupStanding[] {
+  const groups = competitionStandings(params, input ?? dsbInputOf(state, c), {
+    paramsOn: dsbRulesOfSessions(state, c, params, whatIf),
+  });
+  remember(state, finalKey(params), c.competition!.competitionId, () => rankingOf(groups));
+  return groups;
+}
+
+/**
+ * A finished competition's final ranking under these parameters, once per state: what the next
+ * competition's DSB-6/8 check and the season's DSB-11 championship read of its final standings.
+ * The rows' session scores and explanations, most of what a standing holds, are not kept: no
+ * later answer reads them (bench/RESULTS.md, "Rule code made plain").
+ */
+export const finalRankingOf = (
+  state: CompetitionsState,
+  c: CompetitionState,
+  params: DsbParams,
+  whatIf?: Record<string, Json>,
+): GroupRanking[] =>
+  remember(state, finalKey(params), c.competition!.competitionId, () =>
+    rankingOf(finalStandingsOf(state, c, params, whatIf)),
   );
+
+const finalKey = (params: DsbParams) => `final:${identity(params)}`;
+
+const rankingOf = (groups: GroupStanding[]): GroupRanking[] =>
+  groups.map((g) => ({
+    group: g.group,
+    rows: g.rows.map(({ pairId, rank, percentage, participation }) => ({
+      pairId,
+      rank,
+      percentage,
+      participation,
+    })),
+  }));
 
 /** The last session scored (up to a session), once per state. */
 export function lastScoredOf(state: CompetitionsState, c: CompetitionState, upTo?: number): number {

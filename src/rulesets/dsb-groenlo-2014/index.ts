@@ -20,11 +20,11 @@ import {
   dsbRosterOf,
   dsbRulesOfSessions,
   earlierOf,
+  finalRankingOf,
   finalStandingsOf,
   inPlay,
   lastScoredOf,
   MissingBallotError,
-  poolOf,
 } from '../../projections/competitions/query-context';
 import type { GroupMove } from '../../standings/dsb';
 import type { FormatTable, Ruleset, StandingsBodies, StandingsRequest } from '../ruleset';
@@ -58,7 +58,7 @@ const pairsTable: FormatTable<StandingsBodies['dsb']> = {
     const input = dsbInputOf(state, c, head.afterSession);
     const groupPlacementChecks = groupPlacements(params, c, earlierOf(state, c), {
       lastScored: (o) => lastScoredOf(state, o),
-      final: (o, p) => finalStandingsOf(state, o, p, options.whatIf),
+      final: (o, p) => finalRankingOf(state, o, p, options.whatIf),
       roster: (o) => dsbRosterOf(state, o),
     });
     if (head.afterSession === 0) {
@@ -69,7 +69,6 @@ const pairsTable: FormatTable<StandingsBodies['dsb']> = {
       : competitionStandings(params, input, {
           afterSession: head.afterSession,
           paramsOn: dsbRulesOfSessions(state, c, params, options.whatIf),
-          pool: poolOf(state),
         });
     return {
       kind: 'dsb',

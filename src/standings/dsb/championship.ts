@@ -7,8 +7,8 @@ import type {
   CompetitionRoster,
   Dispensation,
   Explanation,
-  GroupStanding,
-  StandingRow,
+  GroupRanking,
+  RankedPair,
 } from './types';
 import { groupIndex } from './validate';
 
@@ -215,7 +215,7 @@ interface Call {
   notRanked: (original: number) => string;
 }
 
-/** `build(n)` once per `n` in a call (small integers: an array, no Map). */
+/** `build(n)` once per `n` in a call: a season repeats a handful of texts. */
 function once(build: (n: number) => string): (n: number) => string {
   const made: string[] = [];
   return (n) => (made[n] ??= build(n));
@@ -273,7 +273,7 @@ function reasonsOf(
  */
 function rankRows(
   call: Call,
-  rows: StandingRow[],
+  rows: RankedPair[],
   d942: Map<string, Substitute> | null,
   at: Rows,
 ): void {
@@ -316,7 +316,7 @@ function rankRows(
 }
 
 /** DSB-11.2 over the season: every pair of the final standings, in the order it first appears. */
-function pairSeasons(standings: GroupStanding[][]): {
+function pairSeasons(standings: GroupRanking[][]): {
   byPair: Map<string, PairSeason>;
   pairs: PairSeason[];
   rows: number;
@@ -394,18 +394,18 @@ export function clubChampionship(
   params: DsbParams,
   season: SeasonInput,
   /** Each competition's final standings, when the caller has them already. */
-  finalOf?: (c: CompetitionInput) => GroupStanding[],
+  finalOf?: (c: CompetitionInput) => GroupRanking[],
 ): { awards: PlacingAward[]; table: ChampionshipRow[] };
 /** Every final standing given: of each competition only its pairs are read (`CompetitionRoster`). */
 export function clubChampionship(
   params: DsbParams,
   season: SeasonRoster,
-  finalOf: (c: CompetitionRoster) => GroupStanding[],
+  finalOf: (c: CompetitionRoster) => GroupRanking[],
 ): { awards: PlacingAward[]; table: ChampionshipRow[] };
 export function clubChampionship(
   params: DsbParams,
   season: SeasonRoster,
-  finalOf: (c: CompetitionInput) => GroupStanding[] = (c) => competitionStandings(params, c),
+  finalOf: (c: CompetitionInput) => GroupRanking[] = (c) => competitionStandings(params, c),
 ): { awards: PlacingAward[]; table: ChampionshipRow[] } {
   const ch = params.championship;
   if (ch.participationScope !== 'season' && ch.participationScope !== 'competition') {
@@ -424,7 +424,7 @@ export function clubChampionship(
   }
   const competitions = season.competitions;
   const standings = competitions.map((c, i) => {
-    // A season has a handful of competitions: compared with the earlier ones, no Set.
+    // DSB-11: each competition of the season once.
     for (let j = 0; j < i; j++) {
       if (competitions[j].id === c.id) {
         throw new DsbInputError(`competitions[${i}].id`, 'DSB-11', `${c.id} is given twice`);
@@ -459,7 +459,7 @@ export function clubChampionship(
   for (const s of pairs) {
     s.seasonOk = meetsShare(params, s.original, call.seasonSessions);
     s.eligible = call.perCompetition || s.seasonOk;
-    // Sized once: one DSB-11.5 entry per row (DSB-11.2 may add one).
+    // One DSB-11.5 entry per row (DSB-11.2 may add one).
     s.explain = new Array<Explanation>(s.eligible ? s.rows : s.rows + 1);
   }
 

@@ -6,9 +6,10 @@ import type {
   CompetitionRoster,
   Dispensation,
   Explanation,
-  GroupStanding,
+  GroupRanking,
   PairRoster,
   Participation,
+  RankedPair,
   StandingRow,
 } from './types';
 import { groupIndex, validateMembers } from './validate';
@@ -111,16 +112,19 @@ export interface Eligibility {
 
 /** DSB-8.3/8.4: a partnership's members who played fewer than `min` sessions ("m (n), …"). */
 function shortMembers(pair: PairRoster, p: Participation, min: number): string {
-  let out = '';
-  for (const m of pair.members) {
-    const n = p.sessionsOf(m);
-    if (n < min) out += out === '' ? `${m} (${n})` : `, ${m} (${n})`;
-  }
-  return out;
+  return pair.members
+    .map((m) => ({ m, n: p.byMember[m] ?? 0 }))
+    .filter(({ n }) => n < min)
+    .map(({ m, n }) => `${m} (${n})`)
+    .join(', ');
 }
 
 /** DSB-8.3, DSB-8.4, DSB-9.4: what a pair's participation allows at the end of a competition. */
-export function eligibilityOf(params: DsbParams, pair: PairRoster, row: StandingRow): Eligibility {
+export function eligibilityOf(
+  params: DsbParams,
+  pair: PairRoster,
+  row: Pick<StandingRow, 'participation'>,
+): Eligibility {
   const p = row.participation;
   const explain: Explanation[] = [];
   let d942: Extract<Dispensation, { rule: 'DSB-9.4(2)' }> | undefined;
@@ -142,7 +146,6 @@ export function eligibilityOf(params: DsbParams, pair: PairRoster, row: Standing
       amount: p.original,
     });
   }
-  // The members in their order (the keys of byMember), without enumerating a hash table.
   const short83 = p.partnership ? shortMembers(pair, p, pr.partnershipMemberMinSessions) : '';
   if (short83 !== '') {
     mayBePromoted = false;
@@ -249,7 +252,7 @@ function placesTaken(
   return taken;
 }
 
-const keyOf = (r: StandingRow): number =>
+const keyOf = (r: RankedPair): number =>
   r.percentage === null ? Number.NEGATIVE_INFINITY : Math.round(r.percentage * 100);
 
 /**
@@ -262,22 +265,22 @@ export function nextGroups(
   params: DsbParams,
   competition: CompetitionInput,
   wlDecisions?: WlRebalance[],
-  /** The final standings, when the caller has them already (they are a pure function of the input). */
-  final?: GroupStanding[],
+  /** The final standings (or their ranking), when the caller has them already. */
+  final?: GroupRanking[],
 ): GroupMove[];
 /** From the final standings, given: of the competition only its pairs are read (`CompetitionRoster`). */
 export function nextGroups(
   params: DsbParams,
   competition: CompetitionRoster,
   wlDecisions: WlRebalance[],
-  final: GroupStanding[],
+  final: GroupRanking[],
 ): GroupMove[];
 export function nextGroups(
   params: DsbParams,
   competition: CompetitionInput | CompetitionRoster,
   wlDecisions: WlRebalance[] = [],
   // Without the final standings the first signature applies: the competition is a whole input.
-  final: GroupStanding[] = competitionStandings(params, competition as CompetitionInput),
+  final: GroupRanking[] = competitionStandings(params, competition as CompetitionInput),
 ): GroupMove[] {
   const { boundaryTie } = params.promotion;
   if (boundaryTie !== 'moveAll' && boundaryTie !== 'moveNone') {
@@ -306,14 +309,10 @@ export function nextGroups(
     const from = params.groups.indexOf(row.from);
     row.to = d.group;
     row.move = to < from ? 'up' : to > from ? 'down' : 'stay';
-    // A new list: a move's may be shared (`staying`).
-    row.explain = [
-      ...row.explain,
-      {
-        rule: 'DSB-5.2',
-        effect: `the WL rebalances the groups: ${d.pairId} plays in ${d.group} (${d.reason})`,
-      },
-    ];
+    row.explain.push({
+      rule: 'DSB-5.2',
+      effect: `the WL rebalances the groups: ${d.pairId} plays in ${d.group} (${d.reason})`,
+    });
   });
   return out;
 }
@@ -324,29 +323,12 @@ const hasRule = (explain: Explanation[], rule: string): boolean => {
 };
 
 /**
- * A pair that stays in its group by its rank (DSB-8), as the one explanation of its move: a
- * list (frozen) per group and rank, shared by every such move. The placement check of every
- * competition lists the moves of the one before: a rebuild of every standing writes tens of
- * thousands of them out of a few hundred texts.
- */
-function staying(group: string, rank: number | null): Explanation[] {
-  let byRank = stayingLists.get(group);
-  if (!byRank) stayingLists.set(group, (byRank = []));
-  // Ranks count from 1: an unranked pair is kept at 0.
-  const at = rank ?? 0;
-  return (byRank[at] ??= Object.freeze([
-    Object.freeze({ rule: 'DSB-8', effect: `rank ${rank ?? '–'} in group ${group}: stays` }),
-  ]) as Explanation[]);
-}
-const stayingLists = new Map<string, Explanation[][]>();
-
-/**
  * DSB-8.1/8.2/8.4 the moves of one group, added to `out`. Rows are held by their index in the
  * standing: each row's eligibility, key and move (its group and its one explanation) in arrays.
  */
 function groupMoves(
   params: DsbParams,
-  st: GroupStanding,
+  st: GroupRanking,
   pairsById: Map<string, PairRoster>,
   out: GroupMove[],
 ): void {
@@ -465,9 +447,9 @@ function groupMoves(
     if (top && hasRule(explain, 'DSB-8.3')) {
       explain = explain.filter((x) => x.rule !== 'DSB-8.3');
     }
-    const move = why[i];
-    if (move === null && explain.length === 0) explain = staying(st.group, r.rank);
-    else explain.push(move ?? staying(st.group, r.rank)[0]);
+    explain.push(
+      why[i] ?? { rule: 'DSB-8', effect: `rank ${r.rank ?? '–'} in group ${st.group}: stays` },
+    );
     out.push({
       pairId: r.pairId,
       from: st.group,

@@ -1,5 +1,4 @@
 import type { DsbParams } from '../../rulebooks/presets/dsb-groenlo-2014';
-import { familyOf, POOL_KINDS as POOL, type ValuePool } from '../value-pool';
 import { DsbInputError } from './errors';
 import { Rational } from './rational';
 import type {
@@ -21,21 +20,8 @@ import { requireEntriesUpTo, requireInt, validateCompetition, validateGroup } fr
 export const pct = (hundredths: number): number => hundredths / 100;
 /** An exact value in hundredths → percent rounded to 2 decimals, halves away from zero. */
 export const pctOf = (r: Rational): number => r.roundToInteger() / 100;
-/**
- * A whole number of hundredths as its exact string, and as percent with 2 decimals, one string
- * per value: a rebuild writes hundreds of thousands of session scores and explanations out of
- * a few thousand values.
- */
-const exactStrings: string[] = [];
-const fmtStrings: string[] = [];
-const isCached = (hundredths: number) =>
-  Number.isInteger(hundredths) && hundredths >= 0 && hundredths <= 10000;
-const exactOf = (hundredths: number): string =>
-  isCached(hundredths) ? (exactStrings[hundredths] ??= String(hundredths)) : String(hundredths);
-const fmt = (hundredths: number): string =>
-  isCached(hundredths)
-    ? (fmtStrings[hundredths] ??= pct(hundredths).toFixed(2))
-    : pct(hundredths).toFixed(2);
+/** Hundredths as percent with 2 decimals, for the explanations. */
+const fmt = (hundredths: number): string => pct(hundredths).toFixed(2);
 const fmtR = (r: Rational): string => pctOf(r).toFixed(2);
 
 /**
@@ -111,74 +97,15 @@ export function substituteScore(
   }
 }
 
-/** Counts of up to three members, each up to 1023, in one number: 10 bits each. */
-const PACKED_PLACES = 3;
-const PACKED_MAX = 1023;
-const PACKED_UNIT = [1, 1024, 1024 * 1024];
-const unpack = (packed: number, i: number) => Math.floor(packed / PACKED_UNIT[i]) % 1024;
-
-/**
- * A pair's participation: the counts by member kept beside the pair's own members array, and
- * `byMember` built only when read or written out. Every standing row has one, and a hash table
- * of player ids for each (what `byMember` is) was a fifth of what a rebuild's answers keep.
- */
-class PairParticipation implements Participation {
-  constructor(
-    readonly played: number,
-    readonly original: number,
-    readonly absent: number,
-    readonly partnership: boolean,
-    private readonly members: readonly string[],
-    /** By the member's place in `members`: packed in one number (10 bits each), or a list. */
-    private readonly counts: number | readonly number[],
-  ) {}
-
-  get withSubstitute(): number {
-    return this.played - this.original;
-  }
-
-  sessionsOf(member: string): number {
-    return this.countAt(this.members.indexOf(member));
-  }
-
-  private countAt(i: number): number {
-    if (i < 0) return 0;
-    const c = this.counts;
-    return typeof c === 'number' ? unpack(c, i) : c[i];
-  }
-
-  get byMember(): { [member: string]: number } {
-    // Keyed by player ids: a prototype-less record (a hash table). A literal `{}` given every
-    // new id makes V8 look up or build a hidden class for it.
-    const out = Object.create(null) as { [m: string]: number };
-    for (let i = 0; i < this.members.length; i++) out[this.members[i]] = this.countAt(i);
-    return out;
-  }
-
-  /** The JSON of a plain participation, in its order of fields. */
-  toJSON() {
-    return {
-      played: this.played,
-      original: this.original,
-      withSubstitute: this.withSubstitute,
-      absent: this.absent,
-      byMember: this.byMember,
-      partnership: this.partnership,
-    };
-  }
-}
-
 /** DSB-8.3/8.4/9.4/11.2: sessions played, in the original composition, by each member. */
 export function participationOf(
   params: DsbParams,
   pair: PairInput,
   afterSession = params.pairsCompetition.sessions,
 ): Participation {
-  const members = pair.members;
-  // Counted by the member's place in the pair: packed in one number when they fit (a pair or
-  // a partnership, a competition's sessions), else in a list.
-  const packed = members.length <= PACKED_PLACES && pair.entries.length <= PACKED_MAX;
-  let counts: number | number[] = packed ? 0 : new Array<number>(members.length).fill(0);
+  // Keyed by player ids, which may be any string (`__proto__` too): a record without a prototype.
+  const byMember = Object.create(null) as { [member: string]: number };
+  for (const m of pair.members) byMember[m] = 0;
   let played = 0;
   let original = 0;
   let absent = 0;
@@ -190,22 +117,19 @@ export function participationOf(
     }
     played++;
     if (!e.substitute) original++;
-    const players = e.players ?? members;
-    for (let i = 0; i < players.length; i++) {
-      const at = members.indexOf(players[i]);
-      if (at < 0) continue;
-      if (typeof counts === 'number') counts += PACKED_UNIT[at];
-      else counts[at]++;
+    // DSB-3: a partnership names the two who played; a substitute session, the one member.
+    for (const player of e.players ?? pair.members) {
+      if (player in byMember) byMember[player]++;
     }
   }
-  return new PairParticipation(
+  return {
     played,
     original,
+    withSubstitute: played - original,
     absent,
-    members.length > params.pairs.minMembers,
-    members,
-    counts,
-  );
+    byMember,
+    partnership: pair.members.length > params.pairs.minMembers,
+  };
 }
 
 /** DSB-9.1/9.2: a notice that came by the deadline with a reason the WL accepted. */
@@ -235,10 +159,7 @@ function eveningScores(g: GroupInput, session: number): number[] {
   return out;
 }
 
-/**
- * The entries up to a session, in session order: the given array itself when it already is
- * (as the ledger's inputs are), since a sort allocates its working state on every call.
- */
+/** The entries up to a session, in session order (the ledger's inputs already are). */
 function upTo(entries: SessionEntry[], afterSession: number): SessionEntry[] {
   let ordered = true;
   for (let i = 0; i < entries.length && ordered; i++) {
@@ -250,68 +171,12 @@ function upTo(entries: SessionEntry[], afterSession: number): SessionEntry[] {
   return entries.filter((e) => e.session <= afterSession).sort((a, b) => a.session - b.session);
 }
 
-/** The entry of a session, if any (a loop: no closure per row). */
-function entryOf(entries: SessionEntry[], session: number): SessionEntry | undefined {
-  for (let i = entries.length - 1; i >= 0; i--)
-    if (entries[i].session === session) return entries[i];
-  return undefined;
-}
-
-/** DSB-7.2: the explanation of a row's weighted average, shared through `pool` with every equal one. */
-function averageExplained(
-  pool: ValuePool | undefined,
-  count: number,
-  boards: number,
-  average: number,
-): Explanation {
-  const family = pool ? familyOf(POOL.average, count, boards) : NaN;
-  const shared = pool?.find<Explanation>(family, average);
-  if (shared !== undefined) return shared;
-  const made: Explanation = {
-    rule: 'DSB-7.2',
-    effect: `weighted average of ${count} session score(s) over ${boards} boards: ${fmt(average)}`,
-    amount: pct(average),
-  };
-  return pool ? pool.keep(family, average, made) : made;
-}
-
-/**
- * The explanation of a row with nothing to explain but its weighted average, as a list shared
- * (frozen) through `pool` with every equal one; without a pool, a list of its own.
- */
-function averageAlone(
-  pool: ValuePool | undefined,
-  count: number,
-  boards: number,
-  average: number,
-): Explanation[] {
-  const family = pool ? familyOf(POOL.averageAlone, count, boards) : NaN;
-  const shared = pool?.find<Explanation[]>(family, average);
-  if (shared !== undefined) return shared;
-  const made = [averageExplained(pool, count, boards, average)];
-  return pool ? pool.keep(family, average, made) : made;
-}
-
-/** A played session's score, shared through `pool` with every equal one. */
-function playedScore(
-  pool: ValuePool | undefined,
-  session: number,
-  substitute: boolean,
-  score: number,
-  boards: number,
-): SessionScore {
-  const family = pool ? familyOf(substitute ? POOL.substitute : POOL.played, session, boards) : NaN;
-  const shared = pool?.find<SessionScore>(family, score);
-  if (shared !== undefined) return shared;
-  const made: SessionScore = {
-    session,
-    source: substitute ? 'substitute' : 'played',
-    percentage: pct(score),
-    exact: exactOf(score),
-    boards,
-  };
-  return pool ? pool.keep(family, score, made) : made;
-}
+/** DSB-7.2: the explanation of a row's weighted average. */
+const averageExplained = (count: number, boards: number, average: number): Explanation => ({
+  rule: 'DSB-7.2',
+  effect: `weighted average of ${count} session score(s) over ${boards} boards: ${fmt(average)}`,
+  amount: pct(average),
+});
 
 /**
  * The scores counted in a weighted average, kept as exact sums: played and DSB-9.5 scores are
@@ -342,7 +207,8 @@ class Counted {
 
 /**
  * One pair's standing in its group after session `afterSession` (DSB-7.2), with its artificial
- * scores derived afresh (DSB-9.2/9.3/9.5), the DSB-10.2 clamps and, at the end, DSB-9.6.
+ * scores derived afresh (DSB-9.2/9.3/9.5), the DSB-10.2 clamps and, at the end, DSB-9.6. What is
+ * decided per session follows `at(session)`, the rules in force that evening.
  */
 function pairRow(
   params: DsbParams,
@@ -351,54 +217,52 @@ function pairRow(
   pair: PairInput,
   afterSession: number,
   at: (session: number) => DsbParams = () => params,
-  pool?: ValuePool,
 ): StandingRow {
   const { sessions: lastSession, rounds, boardsPerRound } = params.pairsCompetition;
   const fullSession = rounds * boardsPerRound;
-  const final = afterSession === lastSession;
-  const explain: Explanation[] = [];
+  // What the clamps and artificial scores did, in session order.
+  const notes: Explanation[] = [];
   const entries = upTo(pair.entries, afterSession);
 
-  // Played sessions first: their (clamped) scores are the base of the DSB-9.2 average.
+  // Played sessions first: their scores, clamped by DSB-10.2, are the base of the DSB-9.2
+  // average of an absence, whichever session it is.
   const counted = new Counted();
-  // Entry index → the score counted where a substitute's clamp changed it.
-  let clampedAt: number[] | undefined;
+  const playedScore: number[] = new Array<number>(entries.length);
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i];
     if (e.kind !== 'played') continue;
     let score = e.percentage;
     if (e.substitute) {
-      // A session's own score follows the rules in force that evening (DSB-10.2 clamps).
       const clamped = substituteScore(at(e.session), e);
       score = clamped.score;
-      (clampedAt ??= [])[i] = score;
-      if (clamped.explain) explain.push(clamped.explain);
+      if (clamped.explain) notes.push(clamped.explain);
     }
+    playedScore[i] = score;
     counted.addWhole(score, e.boards);
   }
   const playedCount = counted.count;
-  // The own average of the played sessions (DSB-9.2/9.3, whole hundredths so far), made only
-  // when a notified absence needs it.
-  const playedWhole = counted.whole;
-  const playedBoards = counted.boards;
-  let base: Rational | undefined;
+  // DSB-9.2/9.3: the pair's own average of its played sessions (none played: undefined).
+  const base = counted.boards > 0 ? Rational.of(counted.whole, counted.boards) : undefined;
 
   // Then every session in order: the played ones as counted, the absences scored.
-  // Sized once: an array grown by push keeps room for 16, and every row is kept.
-  const sessions = new Array<SessionScore>(entries.length);
+  const sessions: SessionScore[] = new Array<SessionScore>(entries.length);
   let earlier = 0;
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i];
     if (e.kind === 'played') {
-      const score = e.substitute ? clampedAt![i] : e.percentage;
-      sessions[i] = playedScore(pool, e.session, e.substitute !== undefined, score, e.boards);
+      const score = playedScore[i];
+      sessions[i] = {
+        session: e.session,
+        source: e.substitute ? 'substitute' : 'played',
+        percentage: pct(score),
+        exact: String(score),
+        boards: e.boards,
+      };
       continue;
     }
     // The notice, cap and penalty of an absence are those in force on its evening.
     const rules = at(e.session);
-    const notified = validNotice(rules, c, e);
-    if (notified) {
-      if (playedBoards > 0) base ??= Rational.of(playedWhole, playedBoards);
+    if (validNotice(rules, c, e)) {
       const first = earlier === 0;
       const rule = first ? 'DSB-9.2' : 'DSB-9.3';
       const cap = first ? rules.absence.firstCap : rules.absence.laterCap;
@@ -411,7 +275,7 @@ function pairRow(
           exact: null,
           boards: 0,
         };
-        explain.push({
+        notes.push({
           rule,
           session: e.session,
           effect: `${nth} notified absence: no played session yet to average, left out until the pair plays`,
@@ -428,7 +292,7 @@ function pairRow(
           boards: fullSession,
         };
         counted.addExact(score, fullSession);
-        explain.push({
+        notes.push({
           rule,
           session: e.session,
           effect:
@@ -454,11 +318,11 @@ function pairRow(
         session: e.session,
         source: 'DSB-9.5',
         percentage: pct(score),
-        exact: exactOf(score),
+        exact: String(score),
         boards: fullSession,
       };
       counted.addWhole(score, fullSession);
-      explain.push({
+      notes.push({
         rule: 'DSB-9.5',
         session: e.session,
         effect: `${noticeFault(rules, c, e)}: lowest score in group ${g.group} that evening ${fmt(lowest)} minus ${fmt(rules.absence.withoutNoticeMinus)}`,
@@ -471,7 +335,6 @@ function pairRow(
   const participation = participationOf(params, pair, afterSession);
   const boards = counted.boards;
   if (boards === 0) {
-    explain.push({ rule: 'DSB-7.2', effect: 'no score yet: not ranked' });
     return {
       pairId: pair.pairId,
       group: g.group,
@@ -479,7 +342,7 @@ function pairRow(
       exact: null,
       sessions,
       participation,
-      explain,
+      explain: notes.concat({ rule: 'DSB-7.2', effect: 'no score yet: not ranked' }),
       rank: null,
     };
   }
@@ -487,14 +350,10 @@ function pairRow(
   // Rounded once: the explanation and the standing show the same hundredths.
   const average = total.roundToInteger();
   let rounded = average;
-  const last = final ? entryOf(entries, lastSession) : undefined;
-  const missedLast = last?.kind === 'absent';
-  // A row explained by its average alone (most rows) shares one list with every equal one.
-  const alone =
-    explain.length === 0 && !missedLast
-      ? averageAlone(pool, counted.count, boards, average)
-      : undefined;
-  if (!alone) explain.push(averageExplained(pool, counted.count, boards, average));
+  const explain = notes.concat(averageExplained(counted.count, boards, average));
+  // DSB-9.6: in the final standing, a pair that missed the last session loses points.
+  const last =
+    afterSession === lastSession ? entries.find((e) => e.session === lastSession) : undefined;
   if (last?.kind === 'absent') {
     const d = params.absence.lastSessionDeduction;
     total = total.sub(Rational.of(d));
@@ -513,10 +372,8 @@ function pairRow(
     exact: total.toString(),
     sessions,
     participation,
-    // Trimmed to its length: grown by push it keeps room for 16, and every row is kept.
-    explain: alone ?? explain.slice(),
-    // Ranked by the group (rankBy), last as before: a field of the row from the start, not a
-    // property added to every row afterwards (V8 gave each such row a separate property store).
+    explain,
+    // Given by the group's ranking (rankBy).
     rank: null,
   };
 }
@@ -541,7 +398,6 @@ export function rankBy<T extends object>(
     const prev = i > 0 ? keyed[i - 1] : undefined;
     const rank = k === null ? null : prev !== undefined && prev.k === k ? out[i - 1].rank : i + 1;
     if (inPlace) {
-      // One property set, not Object.assign's generic copy from a new object per row.
       const ranked = r as T & { rank: number | null };
       ranked.rank = rank;
       out.push(ranked);
@@ -571,8 +427,6 @@ export function groupStanding(
      * `params` throughout. The average, ranking and DSB-9.6 follow `params`.
      */
     paramsOn?: (session: number) => DsbParams;
-    /** Shares equal session scores between rows (frozen); without it, each row has its own. */
-    pool?: ValuePool;
   } = {},
 ): GroupStanding {
   const total = params.pairsCompetition.sessions;
@@ -587,7 +441,7 @@ export function groupStanding(
   if (!options.validated) validateGroup(params, group, `groups[${group.group}]`);
   for (const p of group.pairs) requireEntriesUpTo(group.group, p, afterSession);
   const rows = group.pairs.map((p) =>
-    pairRow(params, options.competition, group, p, afterSession, options.paramsOn, options.pool),
+    pairRow(params, options.competition, group, p, afterSession, options.paramsOn),
   );
   const ranked = rankBy(
     rows,
@@ -609,18 +463,10 @@ export function competitionStandings(
   options: {
     afterSession?: number;
     paramsOn?: (session: number) => DsbParams;
-    pool?: ValuePool;
   } = {},
 ): GroupStanding[] {
   validateCompetition(params, competition);
-  // One options object, its fields written out: a spread per group gave each a shape of its own.
-  const each = {
-    afterSession: options.afterSession,
-    paramsOn: options.paramsOn,
-    pool: options.pool,
-    competition,
-    validated: true,
-  };
+  const each = { ...options, competition, validated: true };
   return [...competition.groups]
     .sort((a, b) => params.groups.indexOf(a.group) - params.groups.indexOf(b.group))
     .map((g) => groupStanding(params, g, each));

@@ -128,15 +128,14 @@ export interface SessionScore {
 
 /** Sessions played, for DSB-8.3, DSB-8.4, DSB-9.4 and DSB-11.2. */
 export interface Participation {
-  readonly played: number;
-  readonly original: number;
-  readonly withSubstitute: number;
-  readonly absent: number;
-  /** Sessions played by each member (DSB-8.3/8.4 for partnerships), as written in the JSON. */
-  readonly byMember: { [member: string]: number };
-  readonly partnership: boolean;
-  /** Sessions played by one member (0 for one not in the pair): read without `byMember`. */
-  sessionsOf(member: string): number;
+  played: number;
+  original: number;
+  withSubstitute: number;
+  absent: number;
+  /** Sessions played by each member (DSB-8.3/8.4 for partnerships), in the members' order. */
+  byMember: { [member: string]: number };
+  /** DSB-3: more members than a pair (a partnership). */
+  partnership: boolean;
 }
 
 export interface StandingRow {
@@ -152,6 +151,18 @@ export interface StandingRow {
   participation: Participation;
   explain: Explanation[];
 }
+
+/**
+ * What DSB-8 (the moves) and DSB-11 (the championship) read of a final standing: each pair's
+ * rank, percentage and participation. A `GroupStanding` is one; a caller that keeps the final
+ * standings of many competitions may keep this instead of every row's scores and reasons.
+ */
+export interface GroupRanking {
+  group: string;
+  rows: RankedPair[];
+}
+
+export type RankedPair = Pick<StandingRow, 'pairId' | 'rank' | 'percentage' | 'participation'>;
 
 export interface GroupStanding {
   group: string;

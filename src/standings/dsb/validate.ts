@@ -93,7 +93,7 @@ export function validateMembers(
   return members as string[];
 }
 
-/** No value twice, for the two or three names of a pair (no Set built for every entry). */
+/** No value twice (the two or three names of a pair). */
 function distinct(values: unknown[]): boolean {
   for (let i = 1; i < values.length; i++) {
     for (let j = 0; j < i; j++) if (values[i] === values[j]) return false;
@@ -101,7 +101,7 @@ function distinct(values: unknown[]): boolean {
   return true;
 }
 
-/** Whether every player is one of the members (a loop: no closure built per entry). */
+/** Whether every player is one of the members. */
 function allMembers(players: unknown[], members: string[]): boolean {
   for (const p of players) if (!members.includes(p as string)) return false;
   return true;
@@ -113,11 +113,7 @@ const fieldAt = (group: string, pair: PairInput, e: SessionEntry, suffix: string
 const isIntIn = (v: unknown, min: number, max: number) =>
   typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 
-/**
- * `requireInt` on a field of an entry, naming the field only when the check fails. The value
- * is read by the caller (`e.session` …): a read by a field name given at run time
- * (`e[field]`) took V8's generic keyed lookup for every entry.
- */
+/** `requireInt` on a field of an entry, naming the field only when the check fails. */
 function entryInt(
   value: unknown,
   group: string,
@@ -133,10 +129,7 @@ function entryInt(
     requireInt(value, fieldAt(group, pair, e, field), rule, min, max, what);
 }
 
-/**
- * Every entry of every pair is checked on each standing: the checks build nothing (no field
- * name, no closure) until one fails.
- */
+/** DSB-4/7/9/10/22.5: one session entry of a pair; a field is named only when it fails. */
 function validateEntry(
   params: DsbParams,
   group: string,
@@ -243,7 +236,7 @@ export function validatePair(params: DsbParams, group: string, pair: PairInput):
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i];
     validateEntry(params, group, pair, e, sessions, rounds * boardsPerRound, rounds);
-    // A handful of entries: compared with the earlier ones, no Set built per pair.
+    // DSB-4: one entry per session.
     for (let j = 0; j < i; j++) {
       if (entries[j].session === e.session) {
         throw new DsbInputError(
@@ -316,22 +309,8 @@ export function validateGroup(params: DsbParams, g: GroupInput, field: string): 
   for (const p of g.pairs) validatePair(params, g.group, p);
 }
 
-/**
- * Inputs already found valid under these parameters: the standings, the sit-out report and
- * DSB-8 each validate the same input, which callers never mutate. A failure is not kept.
- */
-const valid = new WeakMap<CompetitionInput, WeakSet<DsbParams>>();
-
 /** DSB-4/5: known, distinct groups; pair ids unique across the competition. */
 export function validateCompetition(params: DsbParams, c: CompetitionInput): void {
-  if (valid.get(c)?.has(params)) return;
-  checkCompetition(params, c);
-  let under = valid.get(c);
-  if (!under) valid.set(c, (under = new WeakSet()));
-  under.add(params);
-}
-
-function checkCompetition(params: DsbParams, c: CompetitionInput): void {
   if (!Array.isArray(c.groups)) {
     throw new DsbInputError('groups', 'DSB-5', 'must be a list of groups');
   }
