@@ -5,6 +5,7 @@ import { competitionPartition } from '../projections/competitions/state';
 import type { EventStore } from '../store/event-store';
 import type { Upcast } from '../store/upcast';
 import { ClubIndex, type Fact } from './club-index';
+import type { ProjectionRunner } from './projection-runner';
 
 /** The read model the runner keeps, once it has read everything stored as of now. */
 export interface LiveReadModel {
@@ -12,6 +13,21 @@ export interface LiveReadModel {
   current(): Promise<CompetitionsState | undefined>;
   /** How many facts have changed a partition of the competitions state (see ProjectionRunner). */
   changesOf(key: string): number;
+}
+
+/**
+ * The runner's competitions read model, as the gate reads it: only once the runner has caught
+ * up with the ledger, and then at the store's head as of the check (its own appends included).
+ */
+export function readModelOf(runner: ProjectionRunner): LiveReadModel {
+  return {
+    current: async () => {
+      if (!runner.status().caughtUp) return undefined;
+      await runner.caughtUp();
+      return runner.state<CompetitionsState>('competitions')?.state;
+    },
+    changesOf: (key) => runner.changesOf('competitions', key),
+  };
 }
 
 interface Seats {

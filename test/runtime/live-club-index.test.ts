@@ -1,9 +1,8 @@
 import { catalogue } from '../../src/events';
 import { projections } from '../../src/projections';
-import type { CompetitionsState } from '../../src/projections/competitions';
 import { appendThroughGate } from '../../src/runtime/append-through-gate';
 import { DomainGate } from '../../src/runtime/domain-gate';
-import { LiveClubIndex } from '../../src/runtime/live-club-index';
+import { LiveClubIndex, readModelOf } from '../../src/runtime/live-club-index';
 import { ProjectionRunner } from '../../src/runtime/projection-runner';
 import { MemoryProjectionStateStore } from '../../src/runtime/projection-state-store';
 import { validateAppend } from '../../src/runtime/validate-append';
@@ -46,14 +45,7 @@ describe('the gate’s club-wide checks over the runner’s read model (LiveClub
     await runner.caughtUp();
     const spy = new SpyStore(store);
     const gate = new DomainGate(spy, {
-      club: (upcast) =>
-        new LiveClubIndex(upcast, {
-          current: async () => {
-            await runner.caughtUp();
-            return runner.state<CompetitionsState>('competitions')!.state;
-          },
-          changesOf: (key) => runner.changesOf('competitions', key),
-        }),
+      club: (upcast) => new LiveClubIndex(upcast, readModelOf(runner)),
     });
     const append = (facts: Proposed[]) =>
       appendThroughGate(gate, spy, {

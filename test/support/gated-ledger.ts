@@ -5,11 +5,10 @@ import { RuleViolation } from '../../src/domain/rule-violation';
 import { catalogue } from '../../src/events';
 import { AppendFileError, appendBatches, planAppend } from '../../src/runtime/append-file';
 import { DomainGate } from '../../src/runtime/domain-gate';
-import { LiveClubIndex } from '../../src/runtime/live-club-index';
+import { LiveClubIndex, readModelOf } from '../../src/runtime/live-club-index';
 import { ProjectionRunner } from '../../src/runtime/projection-runner';
 import { MemoryProjectionStateStore } from '../../src/runtime/projection-state-store';
 import { projections } from '../../src/projections';
-import type { CompetitionsState } from '../../src/projections/competitions';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { collect } from './events';
 import type { Proposed } from './nz-club';
@@ -38,14 +37,7 @@ export class GatedLedger {
     runner.start();
     this.runner = runner;
     this.gate = new DomainGate(this.store, {
-      club: (upcast) =>
-        new LiveClubIndex(upcast, {
-          current: async () => {
-            await runner.caughtUp();
-            return runner.state<CompetitionsState>('competitions')!.state;
-          },
-          changesOf: (key) => runner.changesOf('competitions', key),
-        }),
+      club: (upcast) => new LiveClubIndex(upcast, readModelOf(runner)),
     });
   }
 

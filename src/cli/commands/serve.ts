@@ -12,6 +12,7 @@ import { openStore } from '../../store/open-store';
 import type { EventStore } from '../../store/event-store';
 import type { CompetitionsState } from '../../projections/competitions';
 import { directoryOf } from '../../runtime/ledger-directory';
+import { readModelOf } from '../../runtime/live-club-index';
 import { loadExamplesIfEmpty } from '../../runtime/load-examples';
 import { SqliteEventStore } from '../../store/sqlite/sqlite-event-store';
 
@@ -54,14 +55,7 @@ export async function startService(options: {
     // The caller handles the signals: the store closes after the server, not before.
     shutdownSignals: [],
     readModelStatus: () => runner.status(),
-    readModel: {
-      current: async () => {
-        if (!runner.status().caughtUp) return undefined;
-        await runner.caughtUp();
-        return runner.state<CompetitionsState>('competitions')?.state;
-      },
-      changesOf: (key) => runner.changesOf('competitions', key),
-    },
+    readModel: readModelOf(runner),
     liveCompetitions: () =>
       runner.status().caughtUp ? runner.state<CompetitionsState>('competitions')?.state : undefined,
   });
