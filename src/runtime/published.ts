@@ -2,7 +2,6 @@ import {
   championshipOf,
   competitions,
   cPointsOf,
-  nextGroupsOf,
   type CPointsView,
   standingsOf,
   type ChampionshipView,
@@ -13,6 +12,7 @@ import type { GroupMove } from '../standings/dsb';
 import type { EventStore } from '../store/event-store';
 import { answerFromSlice, competitionsSlice } from './competition-slice';
 import { replayFromStore } from './replay';
+import { tableOf } from '../rulesets';
 
 /** "As published on" an instant (recordedAt), or as of a ledger position. */
 export interface AsOf {
@@ -96,8 +96,9 @@ export function standingsFrom(
   afterSession?: number,
 ): PublishedStandings {
   const view = standingsOf(state, competitionId, { afterSession });
-  if (view.kind === 'dsb' && view.final && afterSession === undefined) {
-    return { ...view, nextGroups: nextGroupsOf(state, competitionId).moves };
+  const publishedFinal = tableOf(view.rulebook.preset, view.format)?.publishedFinal;
+  if (view.final && afterSession === undefined && publishedFinal) {
+    return { ...view, ...publishedFinal(state, competitionId) };
   }
   return view;
 }

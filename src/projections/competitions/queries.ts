@@ -1,15 +1,7 @@
-import {
-  clubChampionship,
-  nextGroups,
-  type ChampionshipRow,
-  type GroupMove,
-  type PlacingAward,
-} from '../../standings/dsb';
+import { clubChampionship, type ChampionshipRow, type PlacingAward } from '../../standings/dsb';
 import { tableOf, type StandingsView } from '../../rulesets';
-import { wlDecisions } from './dsb-input';
 import {
   clubPairsCompetitions,
-  expectPreset,
   finalRankingOf,
   heading,
   inPlay,
@@ -18,7 +10,6 @@ import {
   rulebookOn,
   scoredCompetition,
   WrongRulebookError,
-  type Heading,
   type QueryOptions,
 } from './query-context';
 import type { CompetitionsState } from './state';
@@ -32,6 +23,7 @@ export {
   type QueryOptions,
 } from './query-context';
 export type { StandingsView } from '../../rulesets';
+export { nextGroupsOf } from '../../rulesets/dsb-groenlo-2014/next-groups';
 
 /**
  * Interim or final standings of a competition, under the rulebook in force, explained row by
@@ -46,27 +38,6 @@ export function standingsOf(
   const table = tableOf(rulebook.preset, head.format);
   if (!table) throw new WrongRulebookError(competitionId, head.format, rulebook.preset);
   return { ...head, ...table.standings({ state, competition: c, head, rulebook, options }) };
-}
-
-/** DSB-8: every pair's group for the next competition, with the reasons. Final standings only. */
-export function nextGroupsOf(
-  state: CompetitionsState,
-  competitionId: string,
-  options: QueryOptions = {},
-): Heading & { moves: GroupMove[] } {
-  const { c, head, rulebook } = heading(state, competitionId, { whatIf: options.whatIf });
-  expectPreset(rulebook, 'dsb-groenlo-2014', competitionId, head.format);
-  if (head.format !== 'dsb-pairs')
-    throw new WrongRulebookError(competitionId, head.format, 'DSB-8 promotion');
-  const moves = head.final
-    ? nextGroups(
-        inPlay(rulebook, c.competition!.groups),
-        dsbRosterOf(state, c),
-        wlDecisions(c),
-        finalRankingOf(state, c, inPlay(rulebook, c.competition!.groups), options.whatIf),
-      )
-    : [];
-  return { ...head, moves };
 }
 
 export interface ChampionshipView {

@@ -27,6 +27,7 @@ import {
   MissingBallotError,
 } from '../../projections/competitions/query-context';
 import type { GroupMove } from '../../standings/dsb';
+import { nextGroupsOf } from './next-groups';
 import type { FormatTable, Ruleset, StandingsBodies, StandingsRequest } from '../ruleset';
 
 declare module '../ruleset' {
@@ -53,6 +54,9 @@ const fixed = (p: number | null) => (p === null ? null : p.toFixed(2));
 
 /** DSB-1 … DSB-11: a pairs competition in groups, with its sit-outs and group placements. */
 const pairsTable: FormatTable<StandingsBodies['dsb']> = {
+  publishedFinal: (state, competitionId) => ({
+    nextGroups: nextGroupsOf(state, competitionId).moves,
+  }),
   standings({ state, competition: c, head, rulebook, options }: StandingsRequest) {
     const params = inPlay(rulebook, c.competition!.groups);
     const input = dsbInputOf(state, c, head.afterSession);
