@@ -6,6 +6,7 @@ import { planAppend } from '../../src/runtime/append-file';
 import { answerFromSlice } from '../../src/runtime/competition-slice';
 import { examplesDir } from '../../src/runtime/load-examples';
 import { competitionsState, standingsFrom, type AsOf } from '../../src/runtime/published';
+import { outcome } from '../support/outcome';
 import type { EventStore } from '../../src/store/event-store';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 
@@ -18,14 +19,6 @@ import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 
 const NZ = 'club-pairs-2026';
 const DSB = ['dsb-2014-c1', 'dsb-2014-c2'];
-
-async function outcome(f: () => unknown): Promise<string> {
-  try {
-    return JSON.stringify(await f());
-  } catch (e) {
-    return `${(e as Error).constructor.name}: ${(e as Error).message}`;
-  }
-}
 
 /** Both example seasons, appended one after the other, each append a minute later. */
 async function examples(): Promise<MemoryEventStore> {

@@ -17,6 +17,7 @@ import {
   standingsFrom,
   type AsOf,
 } from '../../src/runtime/published';
+import { outcome } from '../support/outcome';
 import type { EventStore } from '../../src/store/event-store';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { GappedStore, SpyStore } from './spy-stores';
@@ -28,15 +29,6 @@ import { GappedStore, SpyStore } from './spy-stores';
 
 const NZ = 'club-pairs-2026';
 const DSB = ['dsb-2014-c1', 'dsb-2014-c2'];
-
-/** An answer as JSON text, or the refusal's class and message. */
-async function outcome(f: () => unknown): Promise<string> {
-  try {
-    return JSON.stringify(await f());
-  } catch (e) {
-    return `${(e as Error).constructor.name}: ${(e as Error).message}`;
-  }
-}
 
 async function batchesOf(file: string): Promise<PlannedBatch[]> {
   return planAppend(join(examplesDir()!, file), catalogue);

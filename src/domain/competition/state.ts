@@ -142,8 +142,6 @@ export function evolveSharing(
     }
     case 'AbsenceNotified': {
       const d = fact.data;
-      // Written field by field, in one shape: a spread of the fact and then of an optional
-      // field made V8 give every absence a shape (hidden class) of its own.
       state.absences[sessionKey(d.session, d.pairId)] = {
         competitionId: share ? share.id(d.competitionId) : d.competitionId,
         session: d.session,

@@ -112,8 +112,6 @@ export const clubEvents: Array<EventDefinition & { type: keyof ClubFactData }> =
     validate: classSchema(PlayerRegisteredData),
     upcasters: {
       // v1 { playerId, name, member: boolean } -> v2: visitors (NZ-10) needed a third status.
-      // Copied field by field: a rest-and-spread copy gave each upcast fact a hidden class of
-      // its own, and every reader of them V8's slowest property lookups.
       1: (v1) => {
         const v2: Record<string, unknown> = {};
         for (const k in v1) if (k !== 'member') v2[k] = v1[k];

@@ -18,9 +18,7 @@ export interface RosterEntry {
 
 /**
  * The entry after a PlayerRegistered or PlayerStatusChanged (`data`, at `occurredAt`): the new
- * status, dated; a home night, rank or national number not restated is kept. Built field by
- * field: a spread of the entry before and of optional fields gave each entry a hidden class of
- * its own.
+ * status, dated; a home night, rank or national number not restated is kept.
  */
 export function rosterEntryAfter(
   before: RosterEntry | undefined,
