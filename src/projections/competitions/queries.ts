@@ -1,17 +1,5 @@
-import { clubChampionship, type ChampionshipRow, type PlacingAward } from '../../standings/dsb';
 import { tableOf, type StandingsView } from '../../rulesets';
-import {
-  clubPairsCompetitions,
-  finalRankingOf,
-  heading,
-  inPlay,
-  lastScoredOf,
-  dsbRosterOf,
-  rulebookOn,
-  scoredCompetition,
-  WrongRulebookError,
-  type QueryOptions,
-} from './query-context';
+import { heading, WrongRulebookError, type QueryOptions } from './query-context';
 import type { CompetitionsState } from './state';
 
 export {
@@ -24,6 +12,10 @@ export {
 } from './query-context';
 export type { StandingsView } from '../../rulesets';
 export { nextGroupsOf } from '../../rulesets/dsb-groenlo-2014/next-groups';
+export {
+  championshipOf,
+  type ChampionshipView,
+} from '../../rulesets/dsb-groenlo-2014/championship';
 
 /**
  * Interim or final standings of a competition, under the rulebook in force, explained row by
@@ -38,51 +30,4 @@ export function standingsOf(
   const table = tableOf(rulebook.preset, head.format);
   if (!table) throw new WrongRulebookError(competitionId, head.format, rulebook.preset);
   return { ...head, ...table.standings({ state, competition: c, head, rulebook, options }) };
-}
-
-export interface ChampionshipView {
-  clubId: string;
-  season: string;
-  competitions: string[];
-  rulebook: { preset: string; effectiveFrom: string };
-  position: number;
-  awards: PlacingAward[];
-  table: ChampionshipRow[];
-}
-
-/** DSB-11: the club championship of a season, from its finished pairs competitions. */
-export function championshipOf(
-  state: CompetitionsState,
-  clubId: string,
-  season: string,
-  options: QueryOptions = {},
-): ChampionshipView {
-  const mine = clubPairsCompetitions(state, clubId)
-    .filter((c) => c.competition!.season === season)
-    .map((c) => scoredCompetition(state, c.competition!.competitionId));
-  const finished = mine.filter((c) => lastScoredOf(state, c) === c.competition!.sessions.length);
-  const lastDate = finished.length
-    ? [...finished[finished.length - 1].competition!.sessions].sort(
-        (a, b) => b.session - a.session,
-      )[0].date
-    : `${season.slice(0, 4)}-12-31`;
-  const rulebook = rulebookOn(state, clubId, lastDate, options.whatIf);
-  const params = inPlay(rulebook, finished[0]?.competition!.groups);
-  const { awards, table } = finished.length
-    ? clubChampionship(
-        params,
-        { competitions: finished.map((c) => dsbRosterOf(state, c)) },
-        (roster) =>
-          finalRankingOf(state, scoredCompetition(state, roster.id), params, options.whatIf),
-      )
-    : { awards: [], table: [] };
-  return {
-    clubId,
-    season,
-    competitions: finished.map((c) => c.competition!.competitionId),
-    rulebook: { preset: rulebook.preset, effectiveFrom: rulebook.effectiveFrom },
-    position: state.position,
-    awards,
-    table,
-  };
 }
