@@ -5,13 +5,12 @@ import {
   nextGroupsOf,
   standingsOf,
 } from '../../src/projections/competitions';
+import { rulebookOn, scoredCompetition } from '../../src/projections/competitions/query-context';
 import {
   finalRankingOf,
   finalStandingsOf,
   inPlay,
-  rulebookOn,
-  scoredCompetition,
-} from '../../src/projections/competitions/query-context';
+} from '../../src/rulesets/dsb-groenlo-2014/context';
 import { FactLog } from '../support/ledger';
 
 const C = 'dsb-rank';

@@ -1,14 +1,11 @@
 import { clubChampionship, type ChampionshipRow, type PlacingAward } from '../../standings/dsb';
 import {
-  clubPairsCompetitions,
-  dsbRosterOf,
-  finalRankingOf,
-  inPlay,
   lastScoredOf,
   rulebookOn,
   scoredCompetition,
   type QueryOptions,
 } from '../../projections/competitions/query-context';
+import { clubPairsCompetitions, dsbRosterOf, finalRankingOf, inPlay } from './context';
 import type { CompetitionsState } from '../../projections/competitions/state';
 
 export interface ChampionshipView {

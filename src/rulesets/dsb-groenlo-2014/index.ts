@@ -15,6 +15,7 @@ import {
   groupPlacements,
   type GroupPlacementCheck,
 } from '../../projections/competitions/group-placements';
+import { lastScoredOf, MissingBallotError } from '../../projections/competitions/query-context';
 import {
   dsbInputOf,
   dsbRosterOf,
@@ -23,9 +24,7 @@ import {
   finalRankingOf,
   finalStandingsOf,
   inPlay,
-  lastScoredOf,
-  MissingBallotError,
-} from '../../projections/competitions/query-context';
+} from './context';
 import type { GroupMove } from '../../standings/dsb';
 import { nextGroupsOf } from './next-groups';
 import type { FormatTable, Ruleset, StandingsBodies, StandingsRequest } from '../ruleset';

@@ -2,15 +2,13 @@ import { dsbGroenlo2014 } from '../../rulebooks/presets/dsb-groenlo-2014';
 import { nextGroups, type GroupMove } from '../../standings/dsb';
 import { wlDecisions } from '../../projections/competitions/dsb-input';
 import {
-  dsbRosterOf,
   expectPreset,
-  finalRankingOf,
   heading,
-  inPlay,
   WrongRulebookError,
   type Heading,
   type QueryOptions,
 } from '../../projections/competitions/query-context';
+import { dsbRosterOf, finalRankingOf, inPlay } from './context';
 import type { CompetitionsState } from '../../projections/competitions/state';
 
 /** DSB-8: every pair's group for the next competition, with the reasons. Final standings only. */
