@@ -75,11 +75,6 @@ export class ClubIndex {
     else for (const e of events) this.fold(e);
   }
 
-  /** Whether a fact with this id has been folded (seen in $all or appended through the gate). */
-  has(id: string): boolean {
-    return this.ids.has(id.toLowerCase());
-  }
-
   /** The facts the club-wide checks read: the rulebooks, rosters and competitions. */
   protected current(): CompetitionsState {
     return this.state;

@@ -12,8 +12,6 @@ import { StreamNotFoundError } from '../store/errors';
 import type { Upcast } from '../store/upcast';
 import { ClubIndex } from './club-index';
 
-export const COMPETITION_STREAM_PREFIX = 'competition-';
-
 interface Known {
   state: unknown;
   /** Ids already in the stream: a retried batch is the store's to answer, not the deciders'. */
