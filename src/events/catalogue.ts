@@ -3,8 +3,8 @@ import type { FieldIssue } from './issues';
 
 /**
  * The catalogue of event types: for each, today's schema version, a validator of its data,
- * and the upcasters that lift an older stored version to today's shape. Each bounded context
- * contributes a file of definitions (see ./contexts).
+ * and each older version's own schema with the upcaster that lifts it to the next. Each
+ * bounded context contributes a file of definitions (see ./contexts).
  */
 export interface EventDefinition {
   type: string;
@@ -15,11 +15,25 @@ export interface EventDefinition {
   /** Rule IDs the fact serves, e.g. ['NZ-7']. */
   rules?: string[];
   validate(data: unknown): FieldIssue[];
+  /** older[v]: version v's schema and its upcaster, for every v below `schemaVersion`. */
+  older?: Record<number, OlderVersion>;
+}
+
+/** A version no longer written: still accepted (an export re-imported), checked in its own shape. */
+export interface OlderVersion {
+  /** Version v's own schema: a fact written as v is checked as v was, before it is upcast. */
+  validate(data: unknown): FieldIssue[];
   /**
-   * upcasters[v] turns version v data into version v + 1 data. The envelope's metadata is given
-   * for a field that moved from it into the data (PlayerRegistered v3's `clubId`).
+   * Turns version v data into version v + 1 data. The envelope's metadata is given for a field
+   * that moved from it into the data (PlayerRegistered v3's `clubId`).
    */
-  upcasters?: Record<number, Upcaster>;
+  upcast: Upcaster;
+  /**
+   * The fields the upcast turns into others (v1's `member` into `status`) or restates (a
+   * rule's old spelling): every other field must come through unchanged, and no field it adds
+   * may override one of version v (test/events/upcasters-keep-data.test.ts).
+   */
+  replaces?: readonly string[];
 }
 
 export type Upcaster = (
@@ -34,7 +48,7 @@ export class EventCatalogue {
     for (const d of definitions) {
       if (this.byType.has(d.type)) throw new Error(`event type ${d.type} defined twice`);
       for (let v = 1; v < d.schemaVersion; v++) {
-        if (!d.upcasters?.[v]) throw new Error(`${d.type}: no upcaster from version ${v}`);
+        if (!d.older?.[v]) throw new Error(`${d.type}: no schema and upcaster for version ${v}`);
       }
       this.byType.set(d.type, d);
     }
@@ -76,12 +90,20 @@ export class EventCatalogue {
         },
       ];
     }
-    // Older versions are accepted as stored (an export re-imported); their data is checked
-    // in today's shape, after upcasting.
+    const field = (f: string) => `${at}.data${f ? '.' + f : ''}`;
+    // An older version is accepted as stored (an export re-imported), checked in its own shape
+    // first: read in today's shape alone, `member: "yes"` would pass as a member.
+    if (version < def.schemaVersion) {
+      const own = def.older![version].validate(event.data);
+      if (own.length) {
+        return own.map((i) => ({
+          field: field(i.field),
+          message: `${i.message} (${def.type} version ${version})`,
+        }));
+      }
+    }
     const data = this.upcastData(def, version, event.data, metadataOf(event.metadata));
-    return def
-      .validate(data)
-      .map((i) => ({ field: `${at}.data${i.field ? '.' + i.field : ''}`, message: i.message }));
+    return def.validate(data).map((i) => ({ field: field(i.field), message: i.message }));
   }
 
   /** Reads a stored event in today's shape. Unknown types pass through untouched. */
@@ -103,7 +125,7 @@ export class EventCatalogue {
   ): unknown {
     if (typeof data !== 'object' || data === null || Array.isArray(data)) return data;
     let out = data as Record<string, unknown>;
-    for (let v = from; v < def.schemaVersion; v++) out = def.upcasters![v](out, { metadata });
+    for (let v = from; v < def.schemaVersion; v++) out = def.older![v].upcast(out, { metadata });
     return out;
   }
 }

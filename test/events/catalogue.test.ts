@@ -41,9 +41,9 @@ describe('the event catalogue', () => {
     ).toEqual([{ field: 'e.schemaVersion', message: 'PlayerRegistered has versions 1 to 3' }]);
   });
 
-  it('will not start with a version that has no upcaster, or a type defined twice', () => {
+  it('will not start with an older version that has no schema and upcaster, or a type defined twice', () => {
     const def = { type: 'X', schemaVersion: 2, description: '', validate: () => [] };
-    expect(() => new EventCatalogue([def])).toThrow(/no upcaster from version 1/);
+    expect(() => new EventCatalogue([def])).toThrow(/no schema and upcaster for version 1/);
     const one = { ...def, schemaVersion: 1 };
     expect(() => new EventCatalogue([one, one])).toThrow(/defined twice/);
   });

@@ -1,4 +1,4 @@
-import { IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
 import type { EventDefinition, Upcaster } from '../catalogue';
 import { classSchema } from '../class-schema';
 import { ID_PATTERN } from './ids';
@@ -27,20 +27,14 @@ export type PlayerStatus = (typeof PLAYER_STATUSES)[number];
 export const NIGHTS = ['monday', 'tuesday', 'wednesday', 'thursday-afternoon'] as const;
 export const NZ_RANKS = ['junior', 'intermediate', 'open'] as const;
 
-class PlayerRegisteredData {
-  /** The club whose roster the player joins (v3; before, the envelope's metadata.clubId). */
-  @Matches(ID_PATTERN, { message: 'clubId must be letters, digits and _ . : @ -' })
-  clubId!: string;
-
+/** What every version of PlayerRegistered says of the player, beside their status. */
+class PlayerFields {
   @Matches(ID_PATTERN, { message: 'playerId must be letters, digits and _ . : @ -' })
   playerId!: string;
 
   @IsString()
   @Length(1, 200)
   name!: string;
-
-  @IsIn(PLAYER_STATUSES)
-  status!: PlayerStatus;
 
   @IsOptional()
   @IsString()
@@ -58,11 +52,26 @@ class PlayerRegisteredData {
   rank?: (typeof NZ_RANKS)[number];
 }
 
-class PlayerStatusChangedData {
-  /** The club whose roster it is (v2; before, the envelope's metadata.clubId). */
+/** Version 1: a member flag, no visitors. */
+class PlayerRegisteredV1Data extends PlayerFields {
+  @IsBoolean({ message: 'member must be true or false' })
+  member!: boolean;
+}
+
+/** Version 2: a status; the club was the envelope's metadata.clubId. */
+class PlayerRegisteredV2Data extends PlayerFields {
+  @IsIn(PLAYER_STATUSES)
+  status!: PlayerStatus;
+}
+
+class PlayerRegisteredData extends PlayerRegisteredV2Data {
+  /** The club whose roster the player joins (v3; before, the envelope's metadata.clubId). */
   @Matches(ID_PATTERN, { message: 'clubId must be letters, digits and _ . : @ -' })
   clubId!: string;
+}
 
+/** Version 1: the club was the envelope's metadata.clubId. */
+class PlayerStatusChangedV1Data {
   @Matches(ID_PATTERN, { message: 'playerId must be letters, digits and _ . : @ -' })
   playerId!: string;
 
@@ -73,6 +82,12 @@ class PlayerStatusChangedData {
   @IsString()
   @Length(1, 500)
   reason?: string;
+}
+
+class PlayerStatusChangedData extends PlayerStatusChangedV1Data {
+  /** The club whose roster it is (v2; before, the envelope's metadata.clubId). */
+  @Matches(ID_PATTERN, { message: 'clubId must be letters, digits and _ . : @ -' })
+  clubId!: string;
 }
 
 /**
@@ -110,16 +125,20 @@ export const clubEvents: Array<EventDefinition & { type: keyof ClubFactData }> =
       'A player becomes known to the club as a member, a non-member or a visitor (v1 had only a member flag; v3 names the club in its data).',
     rules: ['NZ-5', 'NZ-10'],
     validate: classSchema(PlayerRegisteredData),
-    upcasters: {
-      // v1 { playerId, name, member: boolean } -> v2: visitors (NZ-10) needed a third status.
-      1: (v1) => {
-        const v2: Record<string, unknown> = {};
-        for (const k in v1) if (k !== 'member') v2[k] = v1[k];
-        v2.status = v1.member ? 'member' : 'non-member';
-        return v2;
+    older: {
+      // v1 -> v2: visitors (NZ-10) needed a third status.
+      1: {
+        validate: classSchema(PlayerRegisteredV1Data),
+        upcast: (v1) => {
+          const v2: Record<string, unknown> = {};
+          for (const k in v1) if (k !== 'member') v2[k] = v1[k];
+          v2.status = v1.member ? 'member' : 'non-member';
+          return v2;
+        },
+        replaces: ['member'],
       },
       // v2 -> v3: the club, read from the envelope's metadata.clubId, is in the data.
-      2: withClubOfMetadata,
+      2: { validate: classSchema(PlayerRegisteredV2Data), upcast: withClubOfMetadata },
     },
   },
   {
@@ -129,6 +148,6 @@ export const clubEvents: Array<EventDefinition & { type: keyof ClubFactData }> =
       'A player becomes a nominee (form posted), a member, a non-member or a visitor from this date (v2 names the club in its data).',
     rules: ['NZ-7', 'NZ-10'],
     validate: classSchema(PlayerStatusChangedData),
-    upcasters: { 1: withClubOfMetadata },
+    older: { 1: { validate: classSchema(PlayerStatusChangedV1Data), upcast: withClubOfMetadata } },
   },
 ];

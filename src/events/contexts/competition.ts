@@ -256,21 +256,13 @@ const DISPENSATION_V1: Record<string, string> = {
   'DSB-9.4.2': 'DSB-9.4(2)',
 };
 
-class DispensationGrantedData {
+/** What every version of DispensationGranted says, beside the rule. */
+class DispensationFields {
   @IsLedgerId('competitionId')
   competitionId!: string;
 
   @IsLedgerId('pairId')
   pairId!: string;
-
-  /**
-   * DSB-9.4(1): no automatic relegation; DSB-9.4(2): a player may play 3+ sessions with a
-   * substitute. Spelled as the standings spell it (version 1's `DSB-9.4.1` is upcast on read).
-   */
-  @IsIn(DISPENSATION_RULES, {
-    message: `rule must be ${DISPENSATION_RULES.join(' or ')} (DSB-9.4; version 1 wrote DSB-9.4.1, DSB-9.4.2)`,
-  })
-  rule!: (typeof DISPENSATION_RULES)[number];
 
   @IsOptional()
   @IsLedgerId('playerId')
@@ -279,6 +271,22 @@ class DispensationGrantedData {
   @IsString()
   @Length(1, 500)
   reason!: string;
+}
+
+class DispensationGrantedV1Data extends DispensationFields {
+  @IsIn(Object.keys(DISPENSATION_V1), { message: 'rule must be DSB-9.4.1 or DSB-9.4.2' })
+  rule!: string;
+}
+
+class DispensationGrantedData extends DispensationFields {
+  /**
+   * DSB-9.4(1): no automatic relegation; DSB-9.4(2): a player may play 3+ sessions with a
+   * substitute. Spelled as the standings spell it (version 1's `DSB-9.4.1` is upcast on read).
+   */
+  @IsIn(DISPENSATION_RULES, {
+    message: `rule must be ${DISPENSATION_RULES.join(' or ')} (DSB-9.4; version 1 wrote DSB-9.4.1, DSB-9.4.2)`,
+  })
+  rule!: (typeof DISPENSATION_RULES)[number];
 }
 
 /**
@@ -502,9 +510,13 @@ export const competitionEvents: Array<EventDefinition & { type: keyof Competitio
       'The directors grant a DSB-9.4 dispensation, with reasons (rule DSB-9.4(1) or DSB-9.4(2); v1 spelled them DSB-9.4.1, DSB-9.4.2).',
     rules: ['DSB-9.4'],
     validate: classSchema(DispensationGrantedData),
-    upcasters: {
+    older: {
       // v1 spelled the rule DSB-9.4.1/DSB-9.4.2; v2 spells it as the standings do.
-      1: (data) => ({ ...data, rule: DISPENSATION_V1[data.rule as string] ?? data.rule }),
+      1: {
+        validate: classSchema(DispensationGrantedV1Data),
+        upcast: (data) => ({ ...data, rule: DISPENSATION_V1[data.rule as string] ?? data.rule }),
+        replaces: ['rule'],
+      },
     },
   },
   {
