@@ -11,14 +11,18 @@ export interface LineIssue extends FieldIssue {
   line: number;
 }
 
-/** Reads one JSON object a line; blank lines are skipped, anything else is an issue. */
+/**
+ * Reads one JSON object a line; blank lines are skipped, anything else is an issue. A byte-order
+ * mark opening the file is not part of its first line (HTTP's body parser drops one too).
+ */
 export async function* readNdjson(
   path: string,
 ): AsyncGenerator<NdjsonLine | { line: number; issue: LineIssue }> {
   const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
   let n = 0;
-  for await (const text of lines) {
+  for await (const read of lines) {
     n += 1;
+    const text = n === 1 && read.startsWith('\uFEFF') ? read.slice(1) : read;
     if (text.trim() === '') continue;
     let value: unknown;
     try {

@@ -3,10 +3,13 @@ import type { EventToAppend } from '../events/envelope';
 import type { FieldIssue } from '../events/issues';
 import { normaliseBatch } from '../store/append-rules';
 import { InvalidEventError } from '../store/errors';
+import { envelopeStructureIssues } from './json-structure';
 
 /**
  * Everything a writer from outside (HTTP, CLI) must pass before the store sees a batch: the
- * envelope rules every adapter applies, then the catalogue (known type, data in shape).
+ * structure no envelope may have (`__proto__` keys, hostile depth), the envelope rules every
+ * adapter applies, then the catalogue (known type, data in shape). HTTP and the CLI both call
+ * it, so that they refuse exactly the same events.
  * Returns the batch with each event's schemaVersion filled in; throws InvalidEventError
  * naming every bad field, so nothing of the batch is written.
  */
@@ -17,6 +20,11 @@ export function validateAppend(
   events: readonly EventToAppend[],
 ): EventToAppend[] {
   const issues: FieldIssue[] = [];
+  if (Array.isArray(events)) {
+    const hostile = events.flatMap((e, i) => envelopeStructureIssues(e, `events[${i}]`));
+    // Nothing else walks a hostile event.
+    if (hostile.length > 0) throw new InvalidEventError(hostile);
+  }
   try {
     normaliseBatch(streamId, events, expectedRevision);
   } catch (err) {

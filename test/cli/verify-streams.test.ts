@@ -121,7 +121,13 @@ describe('LEDGER verify reports competition and rulebook facts outside their str
       // Facts the check does not place may be anywhere.
       [
         'club-groenlo-players',
-        [fact('PlayerRegistered', { playerId: 'ann', name: 'Ann', status: 'member' })],
+        [
+          fact(
+            'PlayerRegistered',
+            { clubId: 'groenlo', playerId: 'ann', name: 'Ann', status: 'member' },
+            3,
+          ),
+        ],
       ],
     ]);
     const r = await cli('verify', '--store', url);

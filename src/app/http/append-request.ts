@@ -6,11 +6,9 @@ import { validateStreamId } from '../../store/append-rules';
 import { InvalidEventError } from '../../store/errors';
 import { EVENT_CATALOGUE } from '../tokens';
 import { validateAppend } from '../../runtime/validate-append';
+import { envelopeStructureIssues, structureIssue } from '../../runtime/json-structure';
 import { AppendEventsBody } from './dto';
 import { RequestValidator } from './request-validator';
-
-/** Deeper JSON than this inside a body is refused before anything walks it recursively. */
-export const MAX_JSON_DEPTH = 32;
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -67,45 +65,13 @@ function inRequestOrder(issues: FieldIssue[]): FieldIssue[] {
 }
 
 /**
- * Refuses what no valid request holds and what could hurt the code that walks it: JSON nested
- * deeper than MAX_JSON_DEPTH (recursive walkers overflow the stack) and `__proto__` keys (a
- * reader that Object.assigns stored data would pollute prototypes). Names the body's field,
- * or the event's field, that holds it.
+ * The structure checks of validateAppend (json-structure.ts), run before the shape check walks
+ * the body: names the body's field, or the event's field, that holds a hostile value.
  */
 function structureIssues(body: Record<string, unknown>): FieldIssue[] {
-  const issues: FieldIssue[] = [];
-  const check = (field: string, key: string, value: unknown) => {
-    const problem = key === '__proto__' ? 'proto' : inspect(value, MAX_JSON_DEPTH);
-    if (problem === 'proto') issues.push({ field, message: 'must not contain a __proto__ key' });
-    if (problem === 'deep') {
-      issues.push({ field, message: `nested deeper than ${MAX_JSON_DEPTH} levels` });
-    }
-  };
-  for (const [key, value] of Object.entries(body)) {
-    if (key === 'events' && Array.isArray(value)) {
-      value.forEach((event: unknown, i) => {
-        if (isPlainObject(event)) {
-          for (const [f, v] of Object.entries(event)) check(`events[${i}].${f}`, f, v);
-        } else {
-          check(`events[${i}]`, '', event);
-        }
-      });
-    } else {
-      check(key, key, value);
-    }
-  }
-  return issues;
-}
-
-/** Iterative, so that a hostile depth cannot overflow the stack here either. */
-function inspect(value: unknown, maxDepth: number): 'proto' | 'deep' | undefined {
-  const stack: Array<[unknown, number]> = [[value, 0]];
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop()!;
-    if (typeof v !== 'object' || v === null) continue;
-    if (depth >= maxDepth) return 'deep';
-    if (Object.prototype.hasOwnProperty.call(v, '__proto__')) return 'proto';
-    for (const child of Object.values(v)) stack.push([child, depth + 1]);
-  }
-  return undefined;
+  return Object.entries(body).flatMap(([key, value]) =>
+    key === 'events' && Array.isArray(value)
+      ? value.flatMap((event: unknown, i) => envelopeStructureIssues(event, `events[${i}]`))
+      : structureIssue(key, key, value),
+  );
 }
