@@ -31,6 +31,28 @@ export class WrongRulebookError extends Error {
   }
 }
 
+/**
+ * A session number the competition does not have, named as the parameter that asked for it
+ * (`session` of the C points, from 1; `afterSession` of the standings, from 0: before the first).
+ */
+export class UnknownSessionError extends RangeError {
+  readonly code = 'INVALID_REQUEST';
+  constructor(
+    readonly competitionId: string,
+    readonly session: unknown,
+    readonly sessions: number,
+    readonly field: 'session' | 'afterSession' = 'session',
+  ) {
+    super(
+      `${field} must be a session number of competition ${competitionId} (${field === 'session' ? 1 : 0}–${sessions}), got ${String(session)}`,
+    );
+  }
+
+  answer() {
+    return { message: this.message, issues: [{ field: this.field, message: this.message }] };
+  }
+}
+
 export interface Heading {
   competitionId: string;
   name: string;
