@@ -3,6 +3,7 @@ import type { LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { EventStore } from '../store/event-store';
+import { answerClientError } from './http/client-errors';
 import { translateBodyParserErrors } from './http/errors';
 import { LedgerHttpModule } from './http/ledger-http.module';
 import type { LedgerModuleOptions } from './ledger.module';
@@ -38,6 +39,8 @@ export async function createLedgerHttpApp(
     { bodyParser: false, logger, abortOnError: false },
   );
   app.disable('x-powered-by');
+  // A request Node's parser refuses (a 100k-character path) gets a JSON body too.
+  app.getHttpServer().on('clientError', answerClientError);
   app.useBodyParser('json', { limit: bodyLimit });
   app.use(translateBodyParserErrors);
   if (moduleOptions.readModelStatus)

@@ -1,4 +1,12 @@
 import { InvalidArgumentError, Option } from 'commander';
+import {
+  InvalidTableQueryError,
+  oneMomentIssue,
+  readTableParam,
+  TableParamError,
+  type Spelling,
+  type TableParam,
+} from '../runtime/table-query';
 import { DEFAULT_STORE_URL } from '../store/open-store';
 
 /** The options and argument parsers the commands share. */
@@ -9,17 +17,38 @@ export const positiveInt = (name: string) => (v: string) => {
   return n;
 };
 
-export const sessionNumber = (v: string) => {
-  const n = Number(v);
-  if (!/^\d+$/.test(v.trim()) || !Number.isSafeInteger(n) || n < 1)
-    throw new InvalidArgumentError('session must be a session number >= 1');
-  return n;
-};
+/**
+ * A published table's option, read by the rule HTTP reads its query parameter by
+ * (src/runtime/table-query.ts); commander names the option before the message.
+ */
+export const tableParam =
+  <P extends TableParam>(param: P) =>
+  (v: string) => {
+    try {
+      return readTableParam(param, v);
+    } catch (e) {
+      if (e instanceof TableParamError) throw new InvalidArgumentError(e.message);
+      throw e;
+    }
+  };
 
-export const instant = (v: string) => {
-  if (Number.isNaN(Date.parse(v))) throw new InvalidArgumentError('must be an ISO 8601 instant');
-  return v;
-};
+export const sessionNumber = tableParam('session');
+
+/** An instant with a zone, a real calendar day (as `asOf`). */
+export const instant = tableParam('asOf');
+
+/** The tables' options as the CLI spells them, for the messages naming two of them. */
+export const CLI_SPELLING: Spelling = (p) =>
+  `--${p.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
+/**
+ * As published on an instant or as of a position, not both (the rule HTTP applies): refused
+ * as asked wrongly (exit 2), both options named.
+ */
+export function oneMoment(o: { asOf?: unknown; atPosition?: unknown }): void {
+  const issue = oneMomentIssue(o, CLI_SPELLING);
+  if (issue) throw new InvalidTableQueryError([issue]);
+}
 
 export const storeOption = () =>
   new Option('--store <url>', 'memory:, sqlite:<path> or esdb://host:port?tls=false')

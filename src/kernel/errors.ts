@@ -20,6 +20,10 @@ export const ERROR_CODES = {
   // Asked wrongly: a parameter, a body, a store URL.
   INVALID_REQUEST: { status: 400, error: 'InvalidRequest', exit: 2 },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, error: 'UnsupportedMediaType', exit: 2 },
+  INVALID_CONTENT_ENCODING: { status: 400, error: 'InvalidContentEncoding', exit: 2 },
+  // Refused by the HTTP server before routing: a request line or headers over Node's limit.
+  URI_TOO_LONG: { status: 414, error: 'UriTooLong', exit: 2 },
+  HEADERS_TOO_LARGE: { status: 431, error: 'RequestHeaderFieldsTooLarge', exit: 2 },
   STORE_URL: { status: 400, error: 'InvalidStoreUrl', exit: 2 },
   // Files read by the CLI (append, replay, import): refused whole, nothing written.
   INVALID_FILE: { status: 400, error: 'InvalidFile', exit: 1 },

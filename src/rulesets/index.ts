@@ -6,8 +6,18 @@ import { registerRuleset } from './registry';
 registerRuleset(nzClubRuleset);
 registerRuleset(dsbGroenlo2014Ruleset);
 
-export { decideOptionsOf, nzClubRulesOf, registerRuleset, tableOf } from './registry';
+export {
+  cPointsTableNames,
+  cPointsTableOf,
+  decideOptionsOf,
+  nzClubRulesOf,
+  registerRuleset,
+  tableOf,
+} from './registry';
 export type {
+  CPointsRequest,
+  CPointsTable,
+  CPointsView,
   FormatTable,
   PrintedRow,
   Ruleset,

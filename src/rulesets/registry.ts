@@ -2,7 +2,7 @@ import { registerPreset } from '../rulebooks/presets';
 import { NO_RULEBOOK_OPTIONS, type DecideOptions } from '../domain/competition/decide-options';
 import type { NzClubParams } from '../rulebooks/presets/nz-club';
 import type { Rulebook } from '../rulebooks/rulebook';
-import type { FormatTable, Ruleset } from './ruleset';
+import type { CPointsTable, FormatTable, Ruleset } from './ruleset';
 
 const rulesets = new Map<string, Ruleset>();
 
@@ -37,3 +37,18 @@ export function nzClubRulesOf(rulebook: Rulebook | undefined): NzClubParams | un
   const ruleset = rulebook && rulesets.get(rulebook.preset);
   return ruleset?.nzClubRules?.(rulebook!.params);
 }
+
+/** The C-point table of a competition format: the one of the ruleset whose formats include it. */
+export function cPointsTableOf(format: string): CPointsTable | undefined {
+  for (const ruleset of rulesets.values()) {
+    if (ruleset.cPoints && ruleset.preset.formats.includes(format)) return ruleset.cPoints;
+  }
+  return undefined;
+}
+
+/** The C-point tables registered, as a refusal names them ('NZ-8 C points (nz-club)'). */
+export const cPointsTableNames = (): string =>
+  [...rulesets.values()]
+    .filter((r) => r.cPoints)
+    .map((r) => `${r.cPoints!.rule} (${r.preset.id})`)
+    .join(', ');

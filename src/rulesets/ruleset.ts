@@ -1,4 +1,4 @@
-import type { Params, Preset, Rulebook } from '../rulebooks/rulebook';
+import type { Json, Params, Preset, Rulebook } from '../rulebooks/rulebook';
 import type { DecideOptions } from '../domain/competition/decide-options';
 import type { NzClubParams } from '../rulebooks/presets/nz-club';
 import type { CompetitionState } from '../domain/competition/state';
@@ -29,6 +29,35 @@ export interface StandingsRequest {
   options: QueryOptions;
 }
 
+/**
+ * The C-point views of the rulesets that award C points, by ruleset: each adds its own by
+ * declaration merging in its folder, as `StandingsBodies`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface CPointsViews {}
+
+export type CPointsView = CPointsViews[keyof CPointsViews];
+
+/** What a C-point table is computed from: the facts and a competition of one of its formats. */
+export interface CPointsRequest {
+  state: CompetitionsState;
+  competitionId: string;
+  /** Only this session (1-based), already checked against the competition's sessions. */
+  session?: number;
+  /** What-if: parameter overrides not stored in the ledger. */
+  whatIf?: Record<string, Json>;
+}
+
+/**
+ * The C points (NZ-8: the club's masterpoints) a ruleset awards in its formats' competitions,
+ * session by session, each under the rulebook in force on the session's day.
+ */
+export interface CPointsTable<V = CPointsView> {
+  /** The rule, named when a competition of another format asks for C points ('NZ-8 C points'). */
+  rule: string;
+  cPoints(request: CPointsRequest): V;
+}
+
 /** A row as the club prints it (CLI table and CSV); the explanations live in the JSON. */
 export type PrintedRow = Record<string, string | number | null>;
 
@@ -56,6 +85,8 @@ export interface Ruleset {
    * their parameters, for the deciders' limits and the C-point table. Without it neither applies.
    */
   nzClubRules?(params: Params): NzClubParams;
+  /** The C points it awards in its formats' competitions (`GET …/c-points`, `c-points`). */
+  cPoints?: CPointsTable;
   // A table of any one body: each format names its own.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   tables: Readonly<Record<string, FormatTable<any>>>;

@@ -4,7 +4,7 @@ import { answerOf, ERROR_CODES, isLedgerError, type ErrorCode } from '../../src/
 import { toHttpError } from '../../src/app/http/exception-filter';
 import { RuleViolation } from '../../src/domain/rule-violation';
 import { UnknownCompetitionError } from '../../src/projections/competitions';
-import { UnknownSessionError } from '../../src/projections/competitions/c-points';
+import { UnknownSessionError } from '../../src/projections/competitions';
 import { NzInputError } from '../../src/standings/nz';
 import { StoreError, WrongExpectedVersionError } from '../../src/store/errors';
 import { StoreUrlError } from '../../src/store/open-store';

@@ -1,9 +1,6 @@
 import { competitions, standingsOf } from '../../src/projections/competitions';
-import {
-  nzEligibilityIndex,
-  nzEligibilityVerdicts,
-} from '../../src/projections/competitions/nz-eligibility';
-import { nzInput } from '../../src/projections/competitions/nz-input';
+import { nzEligibilityIndex, nzEligibilityVerdicts } from '../../src/rulesets/nz-club/eligibility';
+import { nzInput } from '../../src/rulesets/nz-club/input';
 import { fold } from '../../src/projections/projection';
 import { nzClub } from '../../src/rulebooks/presets/nz-club';
 import { applyChanges } from '../../src/rulebooks/rulebook';

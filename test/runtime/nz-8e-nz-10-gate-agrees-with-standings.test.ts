@@ -2,10 +2,7 @@ import { RuleViolation } from '../../src/domain/rule-violation';
 import { catalogue } from '../../src/events';
 import type { RecordedEvent } from '../../src/events/envelope';
 import { competitions, type CompetitionsState } from '../../src/projections/competitions';
-import {
-  nzEligibilityOf,
-  nzEligibilityVerdicts,
-} from '../../src/projections/competitions/nz-eligibility';
+import { nzEligibilityOf, nzEligibilityVerdicts } from '../../src/rulesets/nz-club/eligibility';
 import { rulebookOn } from '../../src/projections/competitions/queries';
 import { GatedLedger } from '../support/gated-ledger';
 import { collect } from '../support/events';

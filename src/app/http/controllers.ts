@@ -20,18 +20,12 @@ import { ReadAllQuery } from '../cqrs/read-all';
 import { ReadStreamQuery } from '../cqrs/read-stream';
 import { EVENT_STORE } from '../tokens';
 import { AppendRequestCheck } from './append-request';
-import {
-  ChampionshipParams,
-  CPointsParams,
-  DEFAULT_PAGE,
-  ReadAllParams,
-  ReadStreamParams,
-  StandingsParams,
-} from './dto';
+import { DEFAULT_PAGE, ReadAllParams, ReadStreamParams } from './dto';
 import { ChampionshipQuery, StandingsQuery } from '../cqrs/published';
 import { CPointsQuery } from '../cqrs/c-points';
 import type { ChampionshipView, CPointsView } from '../../projections/competitions';
 import type { PublishedStandings } from '../../runtime/published';
+import { readTableQuery } from '../../runtime/table-query';
 import { InvalidRequestError, UnsupportedMediaTypeError } from './errors';
 import { RequestValidator } from './request-validator';
 import { catchingUpMessage, READ_MODEL_STATUS, type ReadModelStatus } from '../read-model-status';
@@ -97,9 +91,14 @@ export class StreamsController {
     @Param('streamId') streamId: string,
     @Req() req: JsonRequest,
   ): Promise<AppendResult> {
-    // No Content-Type and no body is answered by the body check ("body: must be a JSON object").
-    if (req.headers['content-type'] !== undefined && !req.is('application/json')) {
-      throw new UnsupportedMediaTypeError(String(req.headers['content-type']));
+    // A body is read as JSON only when it says it is: one without a Content-Type is refused as
+    // one of another type. No body at all is the body check's ("body: must be a JSON object").
+    const type = req.headers['content-type'];
+    const length = req.headers['content-length'];
+    const empty =
+      req.headers['transfer-encoding'] === undefined && (length === undefined || length === '0');
+    if (type === undefined ? !empty : !req.is('application/json')) {
+      throw new UnsupportedMediaTypeError(req.headers['content-type']);
     }
     const body = await this.appendCheck.check(streamId, req.body);
     return this.commandBus.execute(
@@ -159,7 +158,7 @@ export class PublishedController {
     @Param('competitionId') competitionId: string,
     @Query() query: Record<string, unknown>,
   ): Promise<PublishedStandings> {
-    const { value, issues } = await this.validator.check('query', StandingsParams, query);
+    const { value, issues } = readTableQuery(query, ['asOf', 'atPosition', 'afterSession']);
     if (issues.length > 0) throw new InvalidRequestError(issues);
     return this.queryBus.execute(new StandingsQuery(competitionId, value));
   }
@@ -169,7 +168,7 @@ export class PublishedController {
     @Param('competitionId') competitionId: string,
     @Query() query: Record<string, unknown>,
   ): Promise<CPointsView> {
-    const { value, issues } = await this.validator.check('query', CPointsParams, query);
+    const { value, issues } = readTableQuery(query, ['asOf', 'atPosition', 'session']);
     if (issues.length > 0) throw new InvalidRequestError(issues);
     return this.queryBus.execute(new CPointsQuery(competitionId, value));
   }
@@ -179,8 +178,12 @@ export class PublishedController {
     @Param('clubId') clubId: string,
     @Query() query: Record<string, unknown>,
   ): Promise<ChampionshipView> {
-    const { value, issues } = await this.validator.check('query', ChampionshipParams, query);
+    const { value, issues } = readTableQuery(query, ['asOf', 'atPosition'], ['season']);
+    const season = query.season;
+    if (typeof season !== 'string') {
+      issues.unshift({ field: 'season', message: 'season is required, e.g. season=2014-2015' });
+    }
     if (issues.length > 0) throw new InvalidRequestError(issues);
-    return this.queryBus.execute(new ChampionshipQuery(clubId, value.season, value));
+    return this.queryBus.execute(new ChampionshipQuery(clubId, season as string, value));
   }
 }

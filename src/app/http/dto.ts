@@ -117,49 +117,5 @@ export class ReadAllParams {
   limit?: number;
 }
 
-const IsInstant = () =>
-  ValidateBy({
-    name: 'isInstant',
-    validator: {
-      validate: (value) =>
-        typeof value === 'string' &&
-        /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/.test(value) &&
-        !Number.isNaN(Date.parse(value)),
-      defaultMessage: () =>
-        'asOf must be an ISO 8601 instant with a zone, e.g. 2014-10-14T00:00:00Z',
-    },
-  });
-
-/** "As published on" an instant, or as of a ledger position. */
-export class AsOfParams {
-  @IsOptional()
-  @IsInstant()
-  asOf?: string;
-
-  @IsOptional()
-  @Transform(toWholeNumber)
-  @Min(0, { message: WHOLE('atPosition') })
-  @IsInt({ message: WHOLE('atPosition') })
-  atPosition?: number;
-}
-
-export class StandingsParams extends AsOfParams {
-  @IsOptional()
-  @Transform(toWholeNumber)
-  @Min(1, { message: 'afterSession must be a session number >= 1' })
-  @IsInt({ message: 'afterSession must be a session number >= 1' })
-  afterSession?: number;
-}
-
-export class CPointsParams extends AsOfParams {
-  @IsOptional()
-  @Transform(toWholeNumber)
-  @Min(1, { message: 'session must be a session number >= 1' })
-  @IsInt({ message: 'session must be a session number >= 1' })
-  session?: number;
-}
-
-export class ChampionshipParams extends AsOfParams {
-  @IsString({ message: 'season is required, e.g. season=2014-2015' })
-  season!: string;
-}
+// The published tables' parameters (asOf, atPosition, afterSession, session) are read by
+// src/runtime/table-query.ts, the same rules as the CLI's.

@@ -15,8 +15,12 @@ export class InvalidRequestError extends Error {
 /** A body that is not JSON: we only read application/json. */
 export class UnsupportedMediaTypeError extends Error {
   readonly code = 'UNSUPPORTED_MEDIA_TYPE';
-  constructor(readonly contentType: string) {
-    super(`send the body as application/json, not ${contentType}`);
+  constructor(readonly contentType: string | string[] | undefined) {
+    super(
+      contentType === undefined || contentType === ''
+        ? 'send the body as application/json (Content-Type: application/json); no Content-Type was given'
+        : `send the body as application/json, not ${String(contentType)}`,
+    );
   }
 }
 
@@ -49,12 +53,51 @@ export class RequestBodyError extends Error {
   }
 }
 
-/** Express error middleware, installed right after the JSON parser. */
+/**
+ * A compressed body (Content-Encoding gzip, deflate, br) that does not inflate: truncated, corrupt,
+ * or not in that encoding. Asked wrongly (400), not a failure of ours.
+ */
+export class ContentEncodingError extends Error {
+  readonly code = 'INVALID_CONTENT_ENCODING';
+  constructor(
+    readonly encoding: string,
+    reason: string,
+  ) {
+    super(
+      `the body is not valid Content-Encoding ${encoding} (${reason}); send it whole, or uncompressed`,
+    );
+  }
+
+  answer() {
+    return { message: this.message, encoding: this.encoding };
+  }
+}
+
+/** The body's Content-Encoding, when it is one the parser inflates. */
+function encodingOf(req: unknown): string | undefined {
+  const header = (req as { headers?: Record<string, unknown> } | null)?.headers?.[
+    'content-encoding'
+  ];
+  const encoding = typeof header === 'string' ? header.trim().toLowerCase() : undefined;
+  return encoding && encoding !== 'identity' ? encoding : undefined;
+}
+
+/**
+ * Express error middleware, installed right after the JSON parser. body-parser hands on the
+ * inflating stream's own error (zlib's, with a 400 status but no body-parser `type`) for a
+ * compressed body that does not inflate: named here by its encoding.
+ */
 export function translateBodyParserErrors(
   err: unknown,
-  _req: unknown,
+  req: unknown,
   _res: unknown,
   next: (err?: unknown) => void,
 ): void {
-  next(isBodyParserFailure(err) ? new RequestBodyError(err) : err);
+  if (isBodyParserFailure(err)) return next(new RequestBodyError(err));
+  const encoding = encodingOf(req);
+  const failure = err as { status?: unknown; type?: unknown; message?: unknown } | null;
+  if (encoding && failure?.status === 400 && failure.type === undefined) {
+    return next(new ContentEncodingError(encoding, String(failure.message)));
+  }
+  next(err);
 }

@@ -13,7 +13,15 @@ import type { EventStore } from '../../store/event-store';
 import { openStore } from '../../store/open-store';
 import { formatCPoints } from '../format-c-points';
 import { formatChampionship, formatStandings, type Format } from '../format-standings';
-import { err, formatOption, instant, positiveInt, sessionNumber, storeOption } from '../options';
+import {
+  err,
+  formatOption,
+  instant,
+  oneMoment,
+  sessionNumber,
+  storeOption,
+  tableParam,
+} from '../options';
 
 /**
  * The competitions state a read command answers from: now, the server's saved read model (only
@@ -37,15 +45,16 @@ export function registerTables(program: Command): void {
     .addOption(storeOption())
     .addOption(formatOption())
     .addOption(
-      new Option('--as-of <instant>', 'as published on this instant (facts recorded by then)')
-        .argParser(instant)
-        .conflicts('atPosition'),
+      new Option(
+        '--as-of <instant>',
+        'as published on this instant (facts recorded by then)',
+      ).argParser(instant),
     )
-    .option('--at-position <n>', 'as of this ledger position', positiveInt('at-position'))
+    .option('--at-position <n>', 'as of this ledger position', tableParam('atPosition'))
     .option(
       '--after-session <n>',
       'the interim standing after this session',
-      positiveInt('after-session'),
+      tableParam('afterSession'),
     )
     .action(
       async (
@@ -58,6 +67,7 @@ export function registerTables(program: Command): void {
           afterSession?: number;
         },
       ) => {
+        oneMoment(o);
         const store = await openStore(o.store, { upcast: catalogue.upcast });
         try {
           const view = standingsFrom(
@@ -79,12 +89,13 @@ export function registerTables(program: Command): void {
     .addOption(storeOption())
     .addOption(formatOption())
     .option('--as-of <instant>', 'as published on this instant', instant)
-    .option('--at-position <n>', 'as of this ledger position', positiveInt('at-position'))
+    .option('--at-position <n>', 'as of this ledger position', tableParam('atPosition'))
     .action(
       async (
         clubId: string,
         o: { season: string; store: string; format: Format; asOf?: string; atPosition?: number },
       ) => {
+        oneMoment(o);
         const store = await openStore(o.store, { upcast: catalogue.upcast });
         try {
           const view = championshipOf(
@@ -108,16 +119,18 @@ export function registerTables(program: Command): void {
     .addOption(formatOption())
     .option('--session <n>', 'only this session', sessionNumber)
     .addOption(
-      new Option('--as-of <instant>', 'as published on this instant (facts recorded by then)')
-        .argParser(instant)
-        .conflicts('atPosition'),
+      new Option(
+        '--as-of <instant>',
+        'as published on this instant (facts recorded by then)',
+      ).argParser(instant),
     )
-    .option('--at-position <n>', 'as of this ledger position', positiveInt('at-position'))
+    .option('--at-position <n>', 'as of this ledger position', tableParam('atPosition'))
     .action(
       async (
         competitionId: string,
         o: { store: string; format: Format; session?: number; asOf?: string; atPosition?: number },
       ) => {
+        oneMoment(o);
         const store = await openStore(o.store, { upcast: catalogue.upcast });
         try {
           const state = await competitionsAt(store, o, () =>

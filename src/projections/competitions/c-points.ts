@@ -1,31 +1,14 @@
 /**
- * NZ-8 C points of an NZ competition's scored sessions, from the ledger: each session's scores
- * after the NZ-5 penalty (the NZ standings' own computation), the field each pair sat in when
- * the session was scored here from board results, and the NZ-8 a–d verdicts of the players who
- * sat down, turned into C points by the award table of the rulebook in force on the session's
- * day (`cPointsOfSession`). Pure: the answer depends on the projection state only.
+ * The C points of a competition's scored sessions, published by the ruleset whose formats include
+ * the competition's (`cPointsTableOf`, src/rulesets/registry.ts): NZ-8 under nz-club,
+ * src/rulesets/nz-club/c-points.ts. Pure: the answer depends on the projection state only.
  */
-import { resultsOf, sessionDateOf, type CompetitionState } from '../../domain/competition/state';
-import type { PlayerStatus } from '../../events/contexts/club';
-import { nzClubRulesOf } from '../../rulesets';
 import type { Json } from '../../rulebooks/rulebook';
-import { Fraction } from '../../scoring/fraction';
-import {
-  cPointsOfSession,
-  isMemberStatus,
-  isValidNzcbaNumber,
-  nzStandings,
-  type CPointsCompetitor,
-  type CPointsSession,
-  type NzVerdict,
-} from '../../standings/nz';
-import { nzEligibilityOf, nzNight } from './nz-eligibility';
-import { isNzFormat, nzInput } from './nz-input';
-import { rulebookOn, UnknownCompetitionError, WrongRulebookError } from './queries';
-import { scoredCompetition } from './query-context';
-import { NoRulebookError } from './rulebook-in-force';
-import { isScoredResult } from './scored-sessions';
-import { rosterEntryOn, type CompetitionsState } from './state';
+import { cPointsTableNames, cPointsTableOf, type CPointsView } from '../../rulesets';
+import { UnknownCompetitionError, UnknownSessionError, WrongRulebookError } from './query-context';
+import type { CompetitionsState } from './state';
+
+export type { CPointsView } from '../../rulesets';
 
 export interface CPointsOptions {
   /** Only this session (1-based). */
@@ -34,71 +17,20 @@ export interface CPointsOptions {
   whatIf?: Record<string, Json>;
 }
 
-/** A session number the competition does not have (named as the `session` option). */
-export class UnknownSessionError extends RangeError {
-  readonly code = 'INVALID_REQUEST';
-  readonly field = 'session';
-  constructor(
-    readonly competitionId: string,
-    readonly session: unknown,
-    sessions: number,
-  ) {
-    super(
-      `session must be a session number of competition ${competitionId} (1–${sessions}), got ${String(session)}`,
-    );
-  }
-
-  answer() {
-    return { message: this.message, issues: [{ field: this.field, message: this.message }] };
-  }
-}
-
-export interface CPointsSessionView extends CPointsSession {
-  date: string;
-  /** The rulebook in force on the session's day, whose award table was used; null: none. */
-  rulebook: { preset: string; effectiveFrom: string } | null;
-  /** Why the session awards nothing (no rulebook in force on its day), when it does not. */
-  unawarded?: string;
-  /** 'directions': NS and EW fields from the board results; 'one-field': no direction known. */
-  fieldsFrom: 'directions' | 'one-field';
-}
-
-export interface CPointsView {
-  competitionId: string;
-  name: string;
-  clubId: string;
-  season: string;
-  format: string;
-  sessions: number;
-  /** The ledger position the answer is as of. */
-  position: number;
-  /** One entry per scored session (or the one asked for, when scored). */
-  awards: CPointsSessionView[];
-  /** Each player's C points over those sessions (exact sum of the awards), most first. */
-  totals: Array<{ player: string; points: string; sessions: number[] }>;
-}
-
-/** The session's day: as held (SessionHeld) when recorded, else as planned. */
-function sessionDate(c: CompetitionState, session: number): string {
-  return sessionDateOf(c, session) ?? c.competition!.sessions[0]!.date;
-}
-
 /**
- * The C points of an NZ competition: for each scored session (a session with results), the
- * award of every player who sat down, explained. Errors as `standingsOf`: an unknown
- * competition, a competition that is not NZ or not under the nz-club rulebook.
+ * The C points of a competition: for each scored session (a session with results), the award of
+ * every player who sat down, explained. Errors as `standingsOf`: an unknown competition, a format
+ * no registered ruleset awards C points in, a session the competition does not have.
  */
 export function cPointsOf(
   state: CompetitionsState,
   competitionId: string,
   options: CPointsOptions = {},
 ): CPointsView {
-  const stored = state.competitions[competitionId];
-  if (!stored?.competition) throw new UnknownCompetitionError(competitionId);
-  const created = stored.competition;
-  if (!isNzFormat(created.format)) {
-    throw new WrongRulebookError(competitionId, created.format, 'NZ-8 C points (nz-club)');
-  }
+  const created = state.competitions[competitionId]?.competition;
+  if (!created) throw new UnknownCompetitionError(competitionId);
+  const table = cPointsTableOf(created.format);
+  if (!table) throw new WrongRulebookError(competitionId, created.format, cPointsTableNames());
   const planned = created.sessions.length;
   if (
     options.session !== undefined &&
@@ -106,164 +38,5 @@ export function cPointsOf(
   ) {
     throw new UnknownSessionError(competitionId, options.session, planned);
   }
-  // Board-scored sessions' results derived as the standings derive them (so C points place the
-  // published scores).
-  const c = scoredCompetition(state, competitionId);
-  const roster = state.players[created.clubId] ?? {};
-  const scored = [...new Set(resultsOf(c).map((r) => r.session))]
-    .filter((s) => options.session === undefined || s === options.session)
-    .sort((a, b) => a - b);
-
-  const awards = scored.map((session): CPointsSessionView => {
-    const date = sessionDate(c, session);
-    let rulebook;
-    try {
-      rulebook = rulebookOn(state, created.clubId, date, options.whatIf);
-    } catch (err) {
-      if (!(err instanceof NoRulebookError)) throw err;
-      // A session before the club adopted a rulebook has no award table: it awards nothing,
-      // and says so, while the sessions after it are awarded as usual.
-      return {
-        session,
-        fields: [],
-        awards: [],
-        date,
-        rulebook: null,
-        fieldsFrom: 'one-field',
-        unawarded: `NZ-8: no rulebook in force on ${date}: no award table, no C points`,
-      };
-    }
-    const params = nzClubRulesOf(rulebook);
-    if (!params) throw new WrongRulebookError(competitionId, created.format, rulebook.preset);
-    const index = nzEligibilityOf(state, created.clubId, rulebook);
-    // The NZ standings as of this session: the session's score after NZ-5 (and NZ-8h), and
-    // the NZ-8/NZ-10 verdicts of its players.
-    const { event, entries } = nzInput(c, roster, session, index);
-    const rows = new Map(nzStandings(event, entries, params).map((r) => [r.competitor, r]));
-    const verdictsOf = new Map(entries.map((e) => [e.competitor, e.verdicts ?? []]));
-
-    const results = resultsOf(c)
-      .filter((r) => r.session === session && c.pairs[r.pairId])
-      .sort((a, b) => a.pairId.localeCompare(b.pairId));
-    // NZ-6: two pairs' remaining members played as one partnership: one table, placed once.
-    const tables = new Map<string, (typeof results)[number]>();
-    for (const r of results) {
-      const key = [...r.players].sort().join('|');
-      if (!tables.has(key)) tables.set(key, r);
-    }
-    const fieldOf = (r: (typeof results)[number]) => {
-      if (!isScoredResult(r)) return undefined;
-      const f =
-        state.boardSessions?.[r.scoredFrom.sessionStreamId]?.pairs[r.scoredFrom.pairNumber]?.field;
-      return f === 'NS' || f === 'EW' ? f : undefined;
-    };
-    const seated = [...tables.values()];
-    const directions = seated.length > 0 && seated.every((r) => fieldOf(r) !== undefined);
-
-    const competitors = seated.map((r): CPointsCompetitor => {
-      const line = rows.get(r.pairId)!.sessions.find((l) => l.session === session)!;
-      const nz5 = rows
-        .get(r.pairId)!
-        .explain.filter((e) => e.rule === 'NZ-5' && e.session === session && e.amount)
-        .reduce((s, e) => s - e.amount!, 0);
-      // The verdicts of this session, and those not tied to a play (NZ-10 prizes); matched on
-      // the session, not the date: two sessions may share a day.
-      const today = (verdictsOf.get(r.pairId) ?? []).filter(
-        (v) => v.session === undefined || v.session === session,
-      );
-      return {
-        competitor: r.pairId,
-        score: line.beforeSubstitutePenalty,
-        ...(nz5 > 0 ? { oneBoardPenalty: nz5 } : {}),
-        ...(directions ? { field: fieldOf(r)! } : {}),
-        players: r.players.map((id) => ({
-          id,
-          verdicts: withDefault(
-            id,
-            today.filter((v) => v.subject === id),
-            rosterEntryOn(roster[id], date)?.status,
-            roster[id]?.homeNight,
-            created.night,
-            roster[id]?.nationalNumber,
-          ),
-        })),
-      };
-    });
-    const result = cPointsOfSession({ kind: event.kind, session, competitors }, params);
-    return {
-      ...result,
-      date,
-      rulebook: { preset: rulebook.preset, effectiveFrom: rulebook.effectiveFrom },
-      fieldsFrom: directions ? 'directions' : 'one-field',
-    };
-  });
-
-  const sums = new Map<string, { points: Fraction; sessions: number[] }>();
-  for (const s of awards)
-    for (const a of s.awards) {
-      const t = sums.get(a.player) ?? { points: Fraction.ZERO, sessions: [] };
-      const [n, d] = a.points.split('/');
-      t.points = t.points.add(Fraction.of(BigInt(n!), BigInt(d ?? 1)));
-      t.sessions.push(s.session);
-      sums.set(a.player, t);
-    }
-  const totals = [...sums]
-    .map(([player, t]) => ({ player, points: t.points, sessions: t.sessions }))
-    .sort((a, b) => b.points.compare(a.points) || a.player.localeCompare(b.player))
-    .map((t) => ({ ...t, points: t.points.toString() }));
-
-  return {
-    competitionId,
-    name: created.name,
-    clubId: created.clubId,
-    season: created.season,
-    format: created.format,
-    sessions: planned,
-    position: state.position,
-    awards,
-    totals,
-  };
-}
-
-/**
- * A player's C-point verdict when NZ-8 a–d gave none: a member or nominee playing on their own
- * night (the plain NZ-8 line is left out of the standings), or a table the eligibility could not
- * judge (no night on the competition, a member without a home night, an individual event).
- * Anyone else is from outside the club: NZ-8c, C points with a valid NZCBA number on the roster.
- */
-function withDefault(
-  id: string,
-  verdicts: NzVerdict[],
-  status: PlayerStatus | undefined,
-  homeNight: string | undefined,
-  night: string | undefined,
-  nationalNumber: string | undefined,
-): NzVerdict[] {
-  if (verdicts.some((v) => v.scope === 'c-points')) return verdicts;
-  const member = isMemberStatus(status);
-  const own = night !== undefined && nzNight(homeNight) === nzNight(night);
-  const verdict: NzVerdict = member
-    ? {
-        rule: 'NZ-8',
-        subject: id,
-        scope: 'c-points',
-        ok: true,
-        reason: own
-          ? 'a member playing on their own night'
-          : 'a member (reading: qualifies where NZ-8 a–d give no other verdict)',
-      }
-    : {
-        rule: 'NZ-8c',
-        subject: id,
-        scope: 'c-points',
-        ok: isValidNzcbaNumber(nationalNumber),
-        reason: `a ${status ?? 'player unknown to the roster'} from outside the club ${
-          isValidNzcbaNumber(nationalNumber)
-            ? 'with a valid NZCBA number'
-            : nationalNumber === undefined
-              ? 'without an NZCBA number on the roster'
-              : 'whose recorded NZCBA number is not valid (reading: 1 to 10 digits, not zero)'
-        }`,
-      };
-  return [...verdicts, verdict];
+  return table.cPoints({ state, competitionId, session: options.session, whatIf: options.whatIf });
 }

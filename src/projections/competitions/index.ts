@@ -11,10 +11,5 @@ export {
   type ChampionshipView,
   type QueryOptions,
 } from './queries';
-export {
-  cPointsOf,
-  UnknownSessionError,
-  type CPointsView,
-  type CPointsSessionView,
-  type CPointsOptions,
-} from './c-points';
+export { cPointsOf, type CPointsView, type CPointsOptions } from './c-points';
+export { UnknownSessionError } from './query-context';

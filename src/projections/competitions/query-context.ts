@@ -31,6 +31,28 @@ export class WrongRulebookError extends Error {
   }
 }
 
+/**
+ * A session number the competition does not have (1 to its sessions), named as the parameter
+ * that asked for it: `session` of the C points, `afterSession` of the standings.
+ */
+export class UnknownSessionError extends RangeError {
+  readonly code = 'INVALID_REQUEST';
+  constructor(
+    readonly competitionId: string,
+    readonly session: unknown,
+    readonly sessions: number,
+    readonly field: 'session' | 'afterSession' = 'session',
+  ) {
+    super(
+      `${field} must be a session number of competition ${competitionId} (1–${sessions}), got ${String(session)}`,
+    );
+  }
+
+  answer() {
+    return { message: this.message, issues: [{ field: this.field, message: this.message }] };
+  }
+}
+
 export interface Heading {
   competitionId: string;
   name: string;
@@ -70,7 +92,16 @@ export function heading(state: CompetitionsState, competitionId: string, options
   // Sessions scored from board results: their percentages derived by the scoring engine.
   const c = scoredCompetition(state, competitionId);
   const created = stored.competition;
-  const afterSession = lastScoredOf(state, c, options.afterSession);
+  const asked = options.afterSession;
+  if (
+    asked !== undefined &&
+    (!Number.isSafeInteger(asked) || asked < 1 || asked > created.sessions.length)
+  ) {
+    // As C points' `session`: a session the competition does not have is asked wrongly, not
+    // silently read as its last one.
+    throw new UnknownSessionError(competitionId, asked, created.sessions.length, 'afterSession');
+  }
+  const afterSession = lastScoredOf(state, c, asked);
   const sessions = [...created.sessions].sort((a, b) => a.session - b.session);
   // The rulebook in force on the day of the last session counted (as held, else planned): NZ-4
   // penalties are "calculated only at the end of the event", DSB averages final only at the end.

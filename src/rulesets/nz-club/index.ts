@@ -1,8 +1,9 @@
 import { nzClub, type NzClubParams } from '../../rulebooks/presets/nz-club';
 import type { Preset } from '../../rulebooks/rulebook';
 import { nzStandings, type NzStanding } from '../../standings/nz';
-import { nzEligibilityOf } from '../../projections/competitions/nz-eligibility';
-import { nzInput } from '../../projections/competitions/nz-input';
+import { nzCPoints } from './c-points';
+import { nzEligibilityOf } from './eligibility';
+import { nzInput } from './input';
 import { rulesOfSessions } from '../../projections/competitions/query-context';
 import type { FormatTable, Ruleset, StandingsBodies, StandingsRequest } from '../ruleset';
 
@@ -55,5 +56,6 @@ export const nzClubRuleset: Ruleset = {
   decideOptions: (params) => ({
     substituteNoticeBeforeStart: (params as unknown as NzClubParams).substituteNoticeBeforeStart,
   }),
+  cPoints: nzCPoints,
   tables: Object.fromEntries(nzClub.formats.map((f) => [f, nzTable])),
 };

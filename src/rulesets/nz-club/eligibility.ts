@@ -24,8 +24,12 @@ import {
   type NzSessionPlayer,
   type NzVerdict,
 } from '../../standings/nz';
-import { identity, remember } from './memo';
-import { rosterEntryOn, type CompetitionsState, type RosterEntry } from './state';
+import { identity, remember } from '../../projections/competitions/memo';
+import {
+  rosterEntryOn,
+  type CompetitionsState,
+  type RosterEntry,
+} from '../../projections/competitions/state';
 
 export { NZ_KIND_OF_FORMAT, nzNight };
 
