@@ -19,7 +19,7 @@ import {
 import type { EventDefinition } from '../catalogue';
 import { classSchema } from '../class-schema';
 import { competitionFormats } from '../../rulebooks/presets';
-import { IsLedgerId, IsOneOf, DATE_PATTERN, TIME_PATTERN } from './ids';
+import { IsDay, IsLedgerId, IsOneOf, TIME_PATTERN } from './ids';
 import { NIGHTS } from './club';
 
 /**
@@ -42,7 +42,7 @@ class PlannedSession {
   @Max(60)
   session!: number;
 
-  @Matches(DATE_PATTERN, { message: 'date must be YYYY-MM-DD' })
+  @IsDay('date')
   date!: string;
 
   @Matches(TIME_PATTERN, { message: 'startTime must be HH:MM' })
@@ -159,7 +159,7 @@ class PartnershipPlayersNamedData extends SessionScope {
 }
 
 class SessionHeldData extends SessionScope {
-  @Matches(DATE_PATTERN, { message: 'date must be YYYY-MM-DD' })
+  @IsDay('date')
   date!: string;
 
   @IsOptional()

@@ -1,4 +1,5 @@
 import { Matches, ValidateBy } from 'class-validator';
+import { isDay } from '../instant';
 
 /** Ids of clubs, players, pairs, competitions: safe in stream ids and URLs. */
 export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,99}$/;
@@ -6,7 +7,15 @@ export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,99}$/;
 export const IsLedgerId = (what: string) =>
   Matches(ID_PATTERN, { message: `${what} must be letters, digits and _ . : @ -` });
 
-export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar day, `YYYY-MM-DD`, that the calendar has (not 2026-02-30, not year 0000). */
+export const IsDay = (what: string) =>
+  ValidateBy({
+    name: 'isDay',
+    validator: {
+      validate: isDay,
+      defaultMessage: () => `${what} must be a calendar day YYYY-MM-DD`,
+    },
+  });
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /**

@@ -1,8 +1,8 @@
-import { IsDefined, IsObject, IsOptional, IsString, Length, Matches } from 'class-validator';
+import { IsDefined, IsObject, IsOptional, IsString, Length } from 'class-validator';
 import type { EventDefinition } from '../catalogue';
 import { classSchema } from '../class-schema';
 import { presetIds } from '../../rulebooks/presets';
-import { DATE_PATTERN, IsLedgerId, IsOneOf } from './ids';
+import { IsDay, IsLedgerId, IsOneOf } from './ids';
 
 class RulebookAdoptedData {
   @IsLedgerId('clubId')
@@ -19,7 +19,7 @@ class RulebookAdoptedData {
   @IsObject()
   overrides!: Record<string, unknown>;
 
-  @Matches(DATE_PATTERN, { message: 'effectiveFrom must be YYYY-MM-DD' })
+  @IsDay('effectiveFrom')
   effectiveFrom!: string;
 }
 
@@ -32,7 +32,7 @@ class RulebookAmendedData {
   @IsObject()
   changes!: Record<string, unknown>;
 
-  @Matches(DATE_PATTERN, { message: 'effectiveFrom must be YYYY-MM-DD' })
+  @IsDay('effectiveFrom')
   effectiveFrom!: string;
 
   @IsOptional()
