@@ -28,18 +28,30 @@ export class WrongExpectedVersionError extends StoreError {
   }
 }
 
-/** Some ids of a batch are already stored and others are not, or they sit elsewhere. */
+/**
+ * Ids of a batch are stored already, but this is not a retry of that append: an id stored with
+ * other content, some ids stored and others not, ids in another stream or order, or a retry
+ * whose expected revision could not have placed the batch where it is. Names the stored event.
+ */
 export class IdempotencyConflictError extends StoreError {
   readonly code = 'IDEMPOTENCY_CONFLICT';
+  /** The batch's field the conflict is about, e.g. `events[1].id`. */
+  readonly field?: string;
+  /** The stored event the batch collides with. */
+  readonly stored?: { id: string; streamId: string; revision: number; position: number };
   constructor(
     readonly streamId: string,
     readonly detail: string,
+    at: Pick<IdempotencyConflictError, 'field' | 'stored'> = {},
   ) {
     super(`stream ${streamId}: ${detail}`);
+    this.field = at.field;
+    this.stored = at.stored;
   }
 
   answer() {
-    return { message: this.message, streamId: this.streamId };
+    const { message, streamId, field, stored } = this;
+    return { message, streamId, ...(field ? { field } : {}), ...(stored ? { stored } : {}) };
   }
 }
 

@@ -44,6 +44,7 @@ import {
 import { Observable } from 'rxjs';
 import type { EventToAppend, RecordedEvent } from '../../events/envelope';
 import {
+  contentHash,
   normaliseBatch,
   resolveIdempotentAppend,
   validateStreamId,
@@ -141,6 +142,7 @@ export class EsdbEventStore implements EventStore {
         streamId,
         batch,
         await this.storedIdentities(streamId, batch),
+        expected,
       );
       if (again) return again;
       const result = await this.esdb.appendToStream(
@@ -311,16 +313,22 @@ export class EsdbEventStore implements EventStore {
     batch: readonly NormalisedEvent[],
   ): Promise<Array<StoredIdentity | undefined>> {
     const stored = new Map<string, StoredIdentity>();
+    const wanted = new Set(batch.map((e) => e.id));
     try {
       const read = this.esdb.readStream(streamId, { fromRevision: START, maxCount: UNBOUNDED });
       for await (const resolved of drain(read)) {
         const record = resolved.event;
         if (!record) continue;
-        stored.set(record.id.toLowerCase(), {
-          id: record.id.toLowerCase(),
+        const id = record.id.toLowerCase();
+        if (!wanted.has(id)) continue;
+        // As the adapter reads it back (not upcast): the content compared with the batch's.
+        const read = this.asStored(record);
+        stored.set(id, {
+          id,
           streamId,
-          revision: toNumber(record.revision, 'revision'),
-          position: this.positionOf(record),
+          revision: read.revision,
+          position: read.position,
+          contentHash: contentHash(read),
         });
       }
     } catch (err) {
@@ -369,18 +377,21 @@ export class EsdbEventStore implements EventStore {
   }
 
   private toEvent(record: ClientRecord): RecordedEvent {
-    return this.upcast(
-      fromEsdbRecord({
-        id: record.id,
-        type: record.type,
-        streamId: record.streamId,
-        revision: toNumber(record.revision, 'revision'),
-        position: this.positionOf(record),
-        created: record.created,
-        data: record.data,
-        metadata: record.metadata,
-      }),
-    );
+    return this.upcast(this.asStored(record));
+  }
+
+  /** The envelope as written, before any upcast. */
+  private asStored(record: ClientRecord): RecordedEvent {
+    return fromEsdbRecord({
+      id: record.id,
+      type: record.type,
+      streamId: record.streamId,
+      revision: toNumber(record.revision, 'revision'),
+      position: this.positionOf(record),
+      created: record.created,
+      data: record.data,
+      metadata: record.metadata,
+    });
   }
 
   private isUnavailable(err: unknown): boolean {

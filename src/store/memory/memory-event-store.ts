@@ -2,6 +2,7 @@ import { Subject, type Observable } from 'rxjs';
 import type { EventToAppend, RecordedEvent } from '../../events/envelope';
 import {
   checkExpectedRevision,
+  contentHash,
   normaliseBatch,
   resolveIdempotentAppend,
   validateStreamId,
@@ -60,8 +61,11 @@ export class MemoryEventStore implements EventStore {
     try {
       const expected = options.expectedRevision ?? 'any';
       const batch = normaliseBatch(streamId, events, expected);
-      const stored: Array<StoredIdentity | undefined> = batch.map((e) => this.byId.get(e.id));
-      const again = resolveIdempotentAppend(streamId, batch, stored);
+      const stored: Array<StoredIdentity | undefined> = batch.map((e) => {
+        const row = this.byId.get(e.id);
+        return row && { ...row, contentHash: contentHash(row) };
+      });
+      const again = resolveIdempotentAppend(streamId, batch, stored, expected);
       if (again) return Promise.resolve(again);
       const stream = this.streams.get(streamId) ?? [];
       checkExpectedRevision(streamId, expected, stream.length - 1);

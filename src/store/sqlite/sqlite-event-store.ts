@@ -5,10 +5,13 @@ import { Subject, type Observable } from 'rxjs';
 import type { EventToAppend, RecordedEvent } from '../../events/envelope';
 import {
   checkExpectedRevision,
+  contentHash,
   normaliseBatch,
   resolveIdempotentAppend,
   validateStreamId,
+  type EventContent,
   type NormalisedEvent,
+  type StoredEventRef,
   type StoredIdentity,
 } from '../append-rules';
 import { catchUpSubscription } from '../catch-up';
@@ -92,7 +95,8 @@ export class SqliteEventStore implements EventStore {
         .prepare('SELECT revision FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1')
         .pluck(),
       identity: db.prepare(
-        'SELECT id, stream_id AS streamId, revision, position FROM events WHERE id = ?',
+        `SELECT id, stream_id AS streamId, revision, position, type, schema_version AS schemaVersion,
+                occurred_at AS occurredAt, data, metadata FROM events WHERE id = ?`,
       ),
       insert: db.prepare(
         `INSERT INTO events (id, stream_id, revision, type, schema_version, occurred_at, recorded_at, data, metadata)
@@ -126,7 +130,7 @@ export class SqliteEventStore implements EventStore {
     try {
       checkExpectedRevision(streamId, expected, head);
     } catch (err) {
-      const again = this.findStored(streamId, batch);
+      const again = this.findStored(streamId, batch, expected);
       if (again) return again;
       throw err;
     }
@@ -151,9 +155,16 @@ export class SqliteEventStore implements EventStore {
     return { nextExpectedRevision: revision, position };
   };
 
-  private findStored(streamId: string, batch: NormalisedEvent[]): AppendResult | null {
-    const stored = batch.map((e) => this.stmt.identity.get(e.id) as StoredIdentity | undefined);
-    return resolveIdempotentAppend(streamId, batch, stored);
+  private findStored(
+    streamId: string,
+    batch: NormalisedEvent[],
+    expected: ExpectedRevision,
+  ): AppendResult | null {
+    const stored = batch.map((e): StoredIdentity | undefined => {
+      const row = this.stmt.identity.get(e.id) as (StoredEventRef & EventContent) | undefined;
+      return row && { ...row, contentHash: contentHash(row) };
+    });
+    return resolveIdempotentAppend(streamId, batch, stored, expected);
   }
 
   appendToStream(
@@ -170,7 +181,7 @@ export class SqliteEventStore implements EventStore {
       } catch (err) {
         // The transaction rolled back; a duplicate id means a retry or a conflict.
         if (!isDuplicateId(err)) throw err;
-        const again = this.findStored(streamId, batch);
+        const again = this.findStored(streamId, batch, expected);
         if (!again) throw err;
         return Promise.resolve(again);
       }
