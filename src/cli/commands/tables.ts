@@ -58,7 +58,7 @@ export function registerTables(program: Command): void {
           afterSession?: number;
         },
       ) => {
-        const store = await openStore(o.store, { upcast: catalogue.upcast });
+        const store = await openStore(o.store, { upcast: catalogue.upcast, readOnly: true });
         try {
           const view = standingsFrom(
             await competitionsAt(store, o, () => competitionState(store, competitionId, o)),
@@ -85,7 +85,7 @@ export function registerTables(program: Command): void {
         clubId: string,
         o: { season: string; store: string; format: Format; asOf?: string; atPosition?: number },
       ) => {
-        const store = await openStore(o.store, { upcast: catalogue.upcast });
+        const store = await openStore(o.store, { upcast: catalogue.upcast, readOnly: true });
         try {
           const view = championshipOf(
             await competitionsAt(store, o, () => clubState(store, clubId, o)),
@@ -118,7 +118,7 @@ export function registerTables(program: Command): void {
         competitionId: string,
         o: { store: string; format: Format; session?: number; asOf?: string; atPosition?: number },
       ) => {
-        const store = await openStore(o.store, { upcast: catalogue.upcast });
+        const store = await openStore(o.store, { upcast: catalogue.upcast, readOnly: true });
         try {
           const state = await competitionsAt(store, o, () =>
             competitionState(store, competitionId, o),

@@ -9,13 +9,14 @@ import {
   type StoredIdentity,
 } from '../append-rules';
 import { catchUpSubscription } from '../catch-up';
-import { InvalidEventError, StreamNotFoundError } from '../errors';
+import { InvalidEventError, ReadOnlyLedgerError, StreamNotFoundError } from '../errors';
 import type {
   AppendOptions,
   AppendResult,
   EventStore,
   ReadAllOptions,
   ReadStreamOptions,
+  StoreStatus,
   SubscribeOptions,
 } from '../event-store';
 import type { Upcast } from '../upcast';
@@ -36,6 +37,8 @@ interface StoredRow {
 export interface MemoryStoreOptions {
   clock?: () => Date;
   upcast?: Upcast;
+  /** Refuse appends (ReadOnlyLedgerError), as a read-only file would. */
+  readOnly?: boolean;
 }
 
 /** For tests and what-if replays. Keeps JSON strings so nobody can mutate a stored fact. */
@@ -48,9 +51,16 @@ export class MemoryEventStore implements EventStore {
   private readonly clock: () => Date;
   private readonly upcast: Upcast;
 
+  private readonly readOnly: boolean;
+
   constructor(options: MemoryStoreOptions = {}) {
     this.clock = options.clock ?? (() => new Date());
     this.upcast = options.upcast ?? ((e) => e);
+    this.readOnly = options.readOnly ?? false;
+  }
+
+  status(): StoreStatus {
+    return { writable: !this.readOnly, readOnly: this.readOnly, lastError: null };
   }
 
   appendToStream(
@@ -59,6 +69,7 @@ export class MemoryEventStore implements EventStore {
     options: AppendOptions = {},
   ): Promise<AppendResult> {
     try {
+      if (this.readOnly) throw new ReadOnlyLedgerError(this.url);
       const expected = options.expectedRevision ?? 'any';
       const batch = normaliseBatch(streamId, events, expected);
       const stored: Array<StoredIdentity | undefined> = batch.map((e) => {
