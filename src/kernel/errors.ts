@@ -12,6 +12,13 @@ export const ERROR_CODES = {
   IDEMPOTENCY_CONFLICT: { status: 409, error: 'IdempotencyConflict', exit: 1 },
   STREAM_NOT_FOUND: { status: 404, error: 'StreamNotFound', exit: 1 },
   STORE_UNAVAILABLE: { status: 503, error: 'StoreUnavailable', exit: 1 },
+  // The store's own state (docs/architecture.md, "Failure modes"): nothing was written.
+  STORE_BUSY: { status: 503, error: 'StoreBusy', exit: 1 },
+  STORE_FULL: { status: 507, error: 'StoreFull', exit: 1 },
+  STORE_IO_ERROR: { status: 503, error: 'StoreIoError', exit: 1 },
+  STORE_NOT_WRITABLE: { status: 503, error: 'StoreNotWritable', exit: 1 },
+  STORE_CANNOT_OPEN: { status: 503, error: 'StoreCannotOpen', exit: 1 },
+  READ_ONLY_LEDGER: { status: 405, error: 'ReadOnlyLedger', exit: 1 },
   // The read side: a table that cannot be published from the facts held.
   UNKNOWN_COMPETITION: { status: 404, error: 'UnknownCompetition', exit: 1 },
   NO_APPLICABLE_RULEBOOK: { status: 409, error: 'NoApplicableRulebook', exit: 1 },
@@ -40,6 +47,8 @@ export interface LedgerError {
   readonly code: ErrorCode;
   readonly message: string;
   answer?(): { message: string } & Record<string, unknown>;
+  /** HTTP headers the answer carries (Retry-After, Allow). */
+  headers?(): Record<string, string>;
 }
 
 export function isLedgerError(e: unknown): e is LedgerError {
@@ -52,11 +61,13 @@ export function answerOf(e: LedgerError): {
   status: number;
   exit: number;
   body: { error: string; message: string } & Record<string, unknown>;
+  headers: Record<string, string>;
 } {
   const row = ERROR_CODES[e.code];
   return {
     status: row.status,
     exit: row.exit,
     body: { error: row.error, ...(e.answer?.() ?? { message: e.message }) },
+    headers: e.headers?.() ?? {},
   };
 }

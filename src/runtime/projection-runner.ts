@@ -1,6 +1,7 @@
 import type { Subscription } from 'rxjs';
 import type { RecordedEvent } from '../events/envelope';
 import type { Partitions, Projection } from '../projections/projection';
+import { isStoreBusy, isStoreFault } from '../store/errors';
 import type { EventStore } from '../store/event-store';
 import type { PartitionWrite, ProjectionStateStore } from './projection-state-store';
 
@@ -180,12 +181,12 @@ export class ProjectionRunner {
           n += 1;
         }
         if (this.stopped) return;
-        if (this.sinceSave >= this.saveEvery) this.save({ partitionedOnly: true });
+        if (this.sinceSave >= this.saveEvery) this.saveOrDefer({ partitionedOnly: true });
         if (n < this.pageSize) break;
         await turn();
         if (this.stopped) return;
       }
-      this.save();
+      this.saveOrDefer();
     } catch (err) {
       this.stopped = true;
       throw err;
@@ -194,7 +195,7 @@ export class ProjectionRunner {
     this.subscription = this.store.subscribeToAll({ fromPosition: from }).subscribe({
       next: (event) => {
         this.apply(event);
-        if (this.sinceSave >= this.saveEvery) this.save();
+        if (this.sinceSave >= this.saveEvery) this.saveOrDefer();
         else this.scheduleSave();
       },
       error: (err: unknown) => this.fail(err),
@@ -233,12 +234,29 @@ export class ProjectionRunner {
     clearTimeout(this.saveTimer);
     this.saveTimer = setTimeout(() => {
       try {
-        this.save();
+        this.saveOrDefer();
       } catch (err) {
         this.options.onError?.(err);
       }
     }, this.quietMs);
     this.saveTimer.unref();
+  }
+
+  /**
+   * A save the store cannot take now does not stop the runner: the states stay in memory and
+   * are served, what was not saved is written by a later save, and a crash meanwhile replays
+   * from the last checkpoint. A file locked by another process (the CLI appending): tried
+   * again shortly, without waiting on the lock. A full disk or an I/O error: reported, and
+   * tried again with the next events.
+   */
+  private saveOrDefer(options: { partitionedOnly?: boolean } = {}): void {
+    try {
+      this.save(options);
+    } catch (err) {
+      if (isStoreBusy(err)) return this.scheduleSave();
+      if (!isStoreFault(err)) throw err;
+      this.options.onError?.(err);
+    }
   }
 
   /**

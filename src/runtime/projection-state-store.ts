@@ -144,6 +144,8 @@ CREATE TABLE IF NOT EXISTS projection_partitions (
  * version; a save writes only the partitions given. `projection_state` keeps the states saved
  * whole (and those saved before partitions, read once and then replaced by partitions).
  */
+const PROJECTION_TABLES = ['projection_state', 'projection_partitioned', 'projection_partitions'];
+
 export class SqliteProjectionStateStore implements ProjectionStateStore {
   private readonly get: Database.Statement;
   private readonly put: Database.Transaction<(name: string, saved: SavedProjection) => void>;
@@ -153,12 +155,33 @@ export class SqliteProjectionStateStore implements ProjectionStateStore {
   private readonly readParts: Database.Transaction<(name: string) => SavedPartitions | undefined>;
   private readonly putParts: Database.Transaction<(name: string, save: SavePartitions) => number>;
   readonly written: WriteCounts = { saves: 0, rows: 0, bytes: 0 };
+  /**
+   * A file opened read-only (an auditor's copy, `serve --read-only`): the saved read model is
+   * read, and nothing is ever written; the runner keeps its states in memory. Tables the file
+   * lacks (never served) stand empty in the connection's TEMP schema, so that nothing is found.
+   */
+  readonly readOnly: boolean;
 
   constructor(
     private readonly db: Database.Database,
     clock: () => Date = () => new Date(),
   ) {
-    db.exec(PROJECTION_TABLES_SQL);
+    this.readOnly = db.readonly;
+    if (!this.readOnly) db.exec(PROJECTION_TABLES_SQL);
+    else {
+      const present = new Set(
+        db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[],
+      );
+      for (const statement of PROJECTION_TABLES_SQL.split(';')) {
+        const table = PROJECTION_TABLES.find((t) => statement.includes(`EXISTS ${t} (`));
+        if (table && !present.has(table))
+          db.exec(statement.replace('CREATE TABLE', 'CREATE TEMP TABLE'));
+      }
+      if (!present.has('checkpoints'))
+        db.exec(
+          'CREATE TEMP TABLE checkpoints (name TEXT PRIMARY KEY, position INTEGER, updated_at TEXT)',
+        );
+    }
     this.get = db.prepare(
       `SELECT s.version, c.position, s.state FROM projection_state s
        JOIN checkpoints c ON c.name = s.name WHERE s.name = ?`,
@@ -236,6 +259,7 @@ export class SqliteProjectionStateStore implements ProjectionStateStore {
   }
 
   save(name: string, saved: SavedProjection): void {
+    if (this.readOnly) return;
     this.put.immediate(name, saved);
   }
 
@@ -244,12 +268,14 @@ export class SqliteProjectionStateStore implements ProjectionStateStore {
   }
 
   savePartitions(name: string, save: SavePartitions): void {
+    if (this.readOnly) return;
     const bytes = this.putParts.immediate(name, save);
     this.count(save.writes.length, bytes);
   }
 
   /** The saves inside become savepoints of one transaction: one commit (one sync) for all. */
   transaction<T>(fn: () => T): T {
+    if (this.readOnly) return fn();
     return this.db.transaction(fn).immediate();
   }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { EventToAppend } from '../events/envelope';
 import type { AppendResult, ExpectedRevision } from './event-store';
 import {
@@ -150,45 +151,138 @@ export function checkExpectedRevision(
   if (!ok) throw new WrongExpectedVersionError(streamId, expected, actual);
 }
 
-export interface StoredIdentity {
+/** Where an event is stored, as a refusal names it. */
+export interface StoredEventRef {
   id: string;
   streamId: string;
   revision: number;
   position: number;
 }
 
+/** A stored event found by the id of an event being appended, with its content's hash. */
+export interface StoredIdentity extends StoredEventRef {
+  /** `contentHash` of the stored event. */
+  contentHash: string;
+}
+
+/** What makes two events with one id the same fact; data and metadata as JSON text or values. */
+export interface EventContent {
+  type: string;
+  schemaVersion: number;
+  occurredAt: string;
+  data: unknown;
+  metadata: unknown;
+}
+
+/** JSON with every object's keys sorted, so that key order does not make content differ. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v ?? null)).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.keys(value)
+      .sort()
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+const parsedJson = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
+
 /**
- * Idempotency by event id: if every id of the batch is already stored, in this stream, in the
- * same order and one after another, the append is a no-op that returns the original result.
- * If none is stored it is a new append (null). Anything in between is a conflict.
+ * sha256 of the canonical JSON of type, schema version, occurredAt, data and metadata: two
+ * events with one id are the same fact (a retry) only when their hashes are equal. `data` and
+ * `metadata` may be JSON text (as stored) or values (as read back).
+ */
+export function contentHash(e: EventContent): string {
+  const canonical = canonicalJson({
+    type: e.type,
+    schemaVersion: e.schemaVersion,
+    occurredAt: e.occurredAt,
+    data: parsedJson(e.data),
+    metadata: parsedJson(e.metadata) ?? {},
+  });
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** Whether a stream whose first event of the batch sits at `firstRevision` fits `expected`. */
+function wouldHavePlaced(expected: ExpectedRevision, firstRevision: number): boolean {
+  if (expected === 'any') return true;
+  if (expected === 'no_stream') return firstRevision === 0;
+  if (expected === 'stream_exists') return firstRevision > 0;
+  return expected === firstRevision - 1;
+}
+
+const refOf = (s: StoredIdentity): StoredEventRef => ({
+  id: s.id,
+  streamId: s.streamId,
+  revision: s.revision,
+  position: s.position,
+});
+
+const placeOf = (s: StoredEventRef) =>
+  `stream ${s.streamId} at revision ${s.revision}, position ${s.position}`;
+
+/**
+ * Idempotency by event id. None of the batch's ids stored: a new append (null). Every id
+ * stored, in this stream, in this order one after another, each with the same content
+ * (`contentHash`), and at a place the batch's expected revision would have put it: a retry,
+ * answered with the original result and writing nothing. Anything else is an
+ * IdempotencyConflictError naming the stored event: an id with other content (another type,
+ * data, metadata, occurredAt or schema version), ids in another stream, a batch partly stored,
+ * or a retry whose expected revision could not have placed it where it is.
  */
 export function resolveIdempotentAppend(
   streamId: string,
   batch: readonly NormalisedEvent[],
   stored: ReadonlyArray<StoredIdentity | undefined>,
+  expected: ExpectedRevision = 'any',
 ): AppendResult | null {
   const found = stored.filter((s): s is StoredIdentity => s !== undefined);
   if (found.length === 0) return null;
+  for (let i = 0; i < batch.length; i++) {
+    const s = stored[i];
+    if (s && s.contentHash !== contentHash(batch[i])) {
+      throw new IdempotencyConflictError(
+        streamId,
+        `event ${s.id} is already stored (${placeOf(s)}) with other content: a new fact needs a new id`,
+        { field: `events[${i}].id`, stored: refOf(s) },
+      );
+    }
+  }
+  for (let i = 0; i < batch.length; i++) {
+    const s = stored[i];
+    if (s && s.streamId !== streamId) {
+      throw new IdempotencyConflictError(
+        streamId,
+        `event ${s.id} is already stored in stream ${s.streamId} (revision ${s.revision}, position ${s.position})`,
+        { field: `events[${i}].id`, stored: refOf(s) },
+      );
+    }
+  }
   if (found.length !== batch.length) {
+    const i = stored.findIndex((s) => s !== undefined);
     throw new IdempotencyConflictError(
       streamId,
       `${found.length} of the batch's ${batch.length} event ids are already stored: a batch is written whole or not at all`,
+      { field: `events[${i}].id`, stored: refOf(found[0]) },
     );
   }
-  for (let i = 0; i < found.length; i++) {
-    const s = found[i];
-    if (s.streamId !== streamId) {
-      throw new IdempotencyConflictError(
-        streamId,
-        `event ${s.id} is already stored in stream ${s.streamId}`,
-      );
-    }
-    if (i > 0 && s.revision !== found[i - 1].revision + 1) {
+  for (let i = 1; i < found.length; i++) {
+    if (found[i].revision !== found[i - 1].revision + 1) {
       throw new IdempotencyConflictError(
         streamId,
         `event ids are stored, but not as this batch in this order`,
+        { field: `events[${i}].id`, stored: refOf(found[i]) },
       );
     }
+  }
+  if (!wouldHavePlaced(expected, found[0].revision)) {
+    throw new IdempotencyConflictError(
+      streamId,
+      `the batch is already stored (${placeOf(found[0])}), where expected revision ${String(expected)} could not have put it: a retry carries the expected revision of the first attempt`,
+      { field: 'expectedRevision', stored: refOf(found[0]) },
+    );
   }
   const last = found[found.length - 1];
   return { nextExpectedRevision: last.revision, position: last.position };

@@ -37,6 +37,16 @@ export interface SubscribeOptions {
   fromPosition?: number;
 }
 
+/** What /health says of the store. */
+export interface StoreStatus {
+  /** Whether an append can be written now: not opened read-only, and no write fault since the last append. */
+  writable: boolean;
+  /** Opened read-only on purpose (an auditor's copy, `serve --read-only`). */
+  readOnly: boolean;
+  /** The last fault the store met (a full disk, an I/O error, a lock held too long), if any. */
+  lastError: { code: string; message: string; at: string } | null;
+}
+
 /**
  * The store port. Every adapter passes the same contract suite (test/store/contract.ts).
  * There is deliberately no update or delete.
@@ -56,5 +66,7 @@ export interface EventStore {
   subscribeToAll(options?: SubscribeOptions): Observable<RecordedEvent>;
   /** Position of the last committed event, 0 when empty. */
   headPosition(): Promise<number>;
+  /** The store's state (writable, the last fault); an adapter without one is always writable. */
+  status?(): StoreStatus;
   close(): Promise<void>;
 }

@@ -8,6 +8,12 @@ export const DEFAULT_STORE_URL = 'sqlite:./data/ledger.db';
 export interface OpenStoreOptions {
   /** Leave out to read events as stored (export, verify). */
   upcast?: Upcast;
+  /**
+   * For commands that only read (export, verify, replay, the tables, `serve --read-only`): a
+   * SQLite file is opened read-only and must exist (nothing is created or written, so an
+   * auditor's read-only copy can be read); every adapter refuses appends (ReadOnlyLedgerError).
+   */
+  readOnly?: boolean;
 }
 
 /**
@@ -20,13 +26,26 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
     const path = url.slice('sqlite:'.length);
     if (!path)
       throw new StoreUrlError(url, 'sqlite: needs a file path, e.g. sqlite:./data/ledger.db');
-    return new SqliteEventStore(path, options);
+    return new SqliteEventStore(path, { ...options, busyTimeoutMs: busyTimeoutFromEnv() });
   }
   if (url.startsWith('esdb://') || url.startsWith('esdb+discover://')) {
     const { EsdbEventStore } = await import('./esdb/esdb-event-store');
     return new EsdbEventStore(url, options);
   }
   throw new StoreUrlError(url, 'use memory:, sqlite:<path> or esdb://host:port?tls=false');
+}
+
+/**
+ * LEDGER_BUSY_TIMEOUT_MS: how long an append waits for a SQLite file another process has locked
+ * before it is refused as StoreBusy (5000 ms when unset), for the server and the CLI alike.
+ */
+function busyTimeoutFromEnv(): number | undefined {
+  const raw = process.env.LEDGER_BUSY_TIMEOUT_MS;
+  if (raw === undefined || raw === '') return undefined;
+  const ms = Number(raw);
+  if (!Number.isSafeInteger(ms) || ms < 0)
+    throw new StoreUrlError(`LEDGER_BUSY_TIMEOUT_MS=${raw}`, 'give a whole number of milliseconds');
+  return ms;
 }
 
 export class StoreUrlError extends Error {

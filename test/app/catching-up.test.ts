@@ -109,6 +109,9 @@ describe('issue 13: the service answers while its read models catch up', () => {
       caughtUp: false,
       position: 0,
       store: store.url,
+      writable: true,
+      readOnly: false,
+      lastError: null,
       headPosition: head,
     });
     slow.release(2);
@@ -163,6 +166,9 @@ describe('issue 13: the service answers while its read models catch up', () => {
       caughtUp: true,
       position: head,
       store: store.url,
+      writable: true,
+      readOnly: false,
+      lastError: null,
       headPosition: head,
     });
     const now = await request(app.getHttpServer())
@@ -202,6 +208,9 @@ describe('issue 13: serve opens its port before the catch-up', () => {
         caughtUp: true,
         position: head,
         store: store.url,
+        writable: true,
+        readOnly: false,
+        lastError: null,
         headPosition: head,
       });
       expect((await fetch(`${service.server.url}/competitions/${DSB}/standings`)).status).toBe(200);

@@ -144,6 +144,38 @@ export function httpApiSuite(name: string, open: () => Promise<EventStore>) {
         expect(body.error).toBe('IdempotencyConflict');
       });
 
+      it('refuses an id re-posted with other content with 409 IdempotencyConflict naming the stored event', async () => {
+        const stored = clubRegistered();
+        await post('club-1', { expectedRevision: 'no_stream', events: [stored] }).expect(201);
+        const retry = await post('club-1', {
+          expectedRevision: 'no_stream',
+          events: [stored],
+        }).expect(201);
+        expect(retry.body).toEqual({ nextExpectedRevision: 0, position: 1 });
+        const others = [
+          { ...stored, data: { ...stored.data, name: 'Lakeside Bridge Club' } },
+          { ...stored, metadata: { ...stored.metadata, actor: 'treasurer' } },
+          { ...stored, occurredAt: '2026-03-03T19:30:00+13:00' },
+        ];
+        for (const other of others) {
+          const body = await refused(
+            () => post('club-1', { expectedRevision: 'any', events: [other] }),
+            409,
+          );
+          expect(body).toMatchObject({
+            error: 'IdempotencyConflict',
+            field: 'events[0].id',
+            stored: { id: stored.id, streamId: 'club-1', revision: 0, position: 1 },
+          });
+        }
+        // The same content with an expected revision that could not have placed it there.
+        const stale = await refused(
+          () => post('club-1', { expectedRevision: 4, events: [stored] }),
+          409,
+        );
+        expect(stale).toMatchObject({ error: 'IdempotencyConflict', stored: { revision: 0 } });
+      });
+
       it('refuses malformed JSON with 400 MalformedJson and writes nothing', async () => {
         const body = await refused(
           () =>

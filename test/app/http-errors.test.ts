@@ -48,6 +48,12 @@ describe('HTTP answers to unexpected failures', () => {
     const store = failingStore(() => new Error('database is locked'));
     app = await ledgerApp(store);
     const res = await request(app.getHttpServer()).get('/health').expect(503);
-    expect(res.body).toEqual({ status: 'unavailable', store: 'memory:' });
+    expect(res.body).toEqual({
+      status: 'unavailable',
+      store: 'memory:',
+      writable: true,
+      readOnly: false,
+      lastError: null,
+    });
   });
 });

@@ -99,6 +99,25 @@ describe('bridge-ledger CLI', () => {
     expect(await head(store)).toBe(0);
   });
 
+  it('append refuses a line whose id is stored with other content, naming the line, and writes nothing', async () => {
+    const first = line();
+    const { dir, file, store } = setup([first]);
+    expect((await cli('append', file, '--store', store)).code).toBe(0);
+    const changed = JSON.parse(first) as { data: Record<string, unknown> };
+    const again = join(dir, 'changed.ndjson');
+    writeFileSync(
+      again,
+      [line(), JSON.stringify({ ...changed, data: { ...changed.data, name: 'B Player' } })].join(
+        '\n',
+      ) + '\n',
+    );
+    const r = await cli('append', again, '--store', store);
+    expect(r.code).not.toBe(0);
+    expect(r.stderr).toMatch(/line 2: id: .*already stored .*other content/);
+    expect(r.stderr).toMatch(/revision 0, position 1/);
+    expect(await head(store)).toBe(1);
+  });
+
   it('export writes the log as stored; appending the export again adds nothing', async () => {
     const { dir, file, store } = setup([line(), line(), line({ streamId: 'club-other' })]);
     await cli('append', file, '--store', store);

@@ -151,6 +151,95 @@ export function eventStoreContract(name: string, options: ContractOptions): void
         expect(await collect(store.readStream(s))).toHaveLength(3);
       });
 
+      it.each([
+        ['another type', { type: 'BoardCorrected' }],
+        ['other data', { data: { n: -1, session: 4 } }],
+        ['other metadata', { metadata: { clubId: 'club-1', actor: 'someone-else' } }],
+        ['another occurredAt', { occurredAt: '2026-03-09T19:30:00+13:00' }],
+      ])(
+        'an id stored with %s is an IdempotencyConflictError naming the stored event, and writes nothing',
+        async (_what, other) => {
+          const s = newStream();
+          const stored = facts(2);
+          await store.appendToStream(s, stored, { expectedRevision: 'no_stream' });
+          const [first, second] = await collect(store.readStream(s));
+          const head = await store.headPosition();
+          for (const expectedRevision of ['any', 'no_stream', 1] as const) {
+            const err = await store
+              .appendToStream(s, [stored[0], { ...stored[1], ...other }], { expectedRevision })
+              .catch((e: unknown) => e);
+            expect(err).toBeInstanceOf(IdempotencyConflictError);
+            const conflict = err as IdempotencyConflictError;
+            expect(conflict.field).toBe('events[1].id');
+            expect(conflict.stored).toEqual({
+              id: second.id,
+              streamId: s,
+              revision: 1,
+              position: second.position,
+            });
+            expect(conflict.message).toMatch(/other content/);
+          }
+          expect(await store.headPosition()).toBe(head);
+          expect(await collect(store.readStream(s))).toEqual([first, second]);
+        },
+      );
+
+      it('a retry of the same content is a no-op whatever the order of its keys, after other appends', async () => {
+        const s = newStream();
+        const batch = [fact('SessionScored', { session: 3, percent: '55.10', by: { a: 1, b: 2 } })];
+        const first = await store.appendToStream(s, batch, { expectedRevision: 'no_stream' });
+        await store.appendToStream(s, facts(2), { expectedRevision: 0 });
+        const head = await store.headPosition();
+        const e = batch[0];
+        const reordered = {
+          metadata: { actor: 'test', clubId: 'club-1' },
+          data: {
+            by: { b: 2, a: 1 },
+            percent: '55.10',
+            session: 3,
+            n: (e.data as { n: number }).n,
+          },
+          occurredAt: e.occurredAt,
+          type: e.type,
+          id: e.id.toUpperCase(),
+        };
+        await expect(
+          store.appendToStream(s, [reordered], { expectedRevision: 'no_stream' }),
+        ).resolves.toEqual(first);
+        await expect(store.appendToStream(s, batch, { expectedRevision: 'any' })).resolves.toEqual(
+          first,
+        );
+        expect(await store.headPosition()).toBe(head);
+      });
+
+      it('a retry of the same content with an expected revision that would not have placed it there is a conflict naming it', async () => {
+        const s = newStream();
+        await store.appendToStream(s, facts(2), { expectedRevision: 'no_stream' });
+        const batch = facts(2);
+        const first = await store.appendToStream(s, batch, { expectedRevision: 1 });
+        const stored = (await collect(store.readStream(s)))[2];
+        const head = await store.headPosition();
+        for (const expectedRevision of [0, 3, 'no_stream'] as const) {
+          const err = await store
+            .appendToStream(s, batch, { expectedRevision })
+            .catch((e: unknown) => e);
+          expect(err).toBeInstanceOf(IdempotencyConflictError);
+          expect((err as IdempotencyConflictError).stored).toMatchObject({
+            id: stored.id,
+            revision: 2,
+            position: stored.position,
+          });
+          expect((err as IdempotencyConflictError).message).toMatch(/expected revision/);
+        }
+        // The expected revisions that would have placed it at revision 2 are a true retry.
+        for (const expectedRevision of [1, 'any', 'stream_exists'] as const) {
+          await expect(store.appendToStream(s, batch, { expectedRevision })).resolves.toEqual(
+            first,
+          );
+        }
+        expect(await store.headPosition()).toBe(head);
+      });
+
       it('a batch that only partly matches stored ids is a typed error and writes nothing', async () => {
         const s = newStream();
         const batch = facts(2);

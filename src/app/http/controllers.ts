@@ -15,6 +15,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { RecordedEvent } from '../../events/envelope';
 import { validateStreamId } from '../../store/append-rules';
 import type { AppendResult, EventStore } from '../../store/event-store';
+import { ReadOnlyLedgerError } from '../../store/errors';
 import { AppendEventsCommand } from '../cqrs/append-events';
 import { ReadAllQuery } from '../cqrs/read-all';
 import { ReadStreamQuery } from '../cqrs/read-stream';
@@ -51,27 +52,46 @@ export class HealthController {
 
   /**
    * 200 while the service runs: appends are decided from the streams themselves whether or not
-   * the read models have caught up; `status` ('ok' or 'catching-up') says whether the tables are.
+   * the read models have caught up; `status` ('ok' or 'catching-up') says whether the tables are,
+   * and is 'degraded' while the store cannot take appends it should (a full disk, an I/O error:
+   * `writable` false, `lastError` the fault); reads are served all the while. `readOnly`: opened
+   * read-only on purpose (`serve --read-only`).
    */
   @Get()
   async health(@Res({ passthrough: true }) res: StatusResponse) {
+    const { writable, readOnly, lastError } = this.store.status?.() ?? {
+      writable: true,
+      readOnly: false,
+      lastError: null,
+    };
+    const state = { writable, readOnly, lastError };
     try {
       const headPosition = await this.store.headPosition();
       const { caughtUp, position } = this.readModel();
-      if (caughtUp)
-        return { status: 'ok', caughtUp, position, store: this.store.url, headPosition };
-      return {
-        status: 'catching-up',
-        message: catchingUpMessage(position, headPosition),
-        caughtUp,
-        position,
-        store: this.store.url,
-        headPosition,
-      };
+      const store = { store: this.store.url, headPosition, ...state };
+      if (!caughtUp) {
+        return {
+          status: 'catching-up',
+          message: catchingUpMessage(position, headPosition),
+          caughtUp,
+          position,
+          ...store,
+        };
+      }
+      if (!writable && !readOnly) {
+        return {
+          status: 'degraded',
+          message: `the store takes no appends (${lastError?.code ?? 'not writable'}); reads are served`,
+          caughtUp,
+          position,
+          ...store,
+        };
+      }
+      return { status: 'ok', caughtUp, position, ...store };
     } catch (err) {
       this.logger.error(`health: the store does not answer: ${String(err)}`);
       res.status(HttpStatus.SERVICE_UNAVAILABLE);
-      return { status: 'unavailable', store: this.store.url };
+      return { status: 'unavailable', store: this.store.url, ...state, ...this.store.status?.() };
     }
   }
 }
@@ -83,6 +103,7 @@ export class StreamsController {
     private readonly queryBus: QueryBus,
     private readonly appendCheck: AppendRequestCheck,
     private readonly validator: RequestValidator,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
   @Post(':streamId/events')
@@ -91,6 +112,8 @@ export class StreamsController {
     @Param('streamId') streamId: string,
     @Req() req: JsonRequest,
   ): Promise<AppendResult> {
+    // A ledger served read-only takes no append, whatever the body: 405 ReadOnlyLedger.
+    if (this.store.status?.().readOnly) throw new ReadOnlyLedgerError(this.store.url);
     // A body is read as JSON only when it says it is: one without a Content-Type is refused as
     // one of another type. No body at all is the body check's ("body: must be a JSON object").
     const type = req.headers['content-type'];

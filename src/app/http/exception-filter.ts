@@ -14,6 +14,8 @@ import { RequestBodyError, type BodyParserFailure } from './errors';
 export interface HttpError {
   status: number;
   body: { error: string; message: string } & Record<string, unknown>;
+  /** Retry-After on a busy store, Allow on a read-only ledger. */
+  headers?: Record<string, string>;
 }
 
 const INTERNAL: HttpError = {
@@ -67,8 +69,8 @@ const errorName = (status: number) => (STATUS_CODES[status] ?? 'Error').replace(
  */
 export function toHttpError(exception: unknown): HttpError {
   if (isLedgerError(exception)) {
-    const { status, body } = answerOf(exception);
-    return { status, body };
+    const { status, body, headers } = answerOf(exception);
+    return Object.keys(headers).length > 0 ? { status, body, headers } : { status, body };
   }
   if (exception instanceof RequestBodyError) return bodyError(exception.failure);
   if (exception instanceof HttpException) return httpException(exception);
@@ -89,7 +91,7 @@ export class LedgerExceptionFilter implements ExceptionFilter {
   constructor(private readonly adapterHost: HttpAdapterHost) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const { status, body } = toHttpError(exception);
+    const { status, body, headers } = toHttpError(exception);
     if (status >= 500) {
       const request = host.switchToHttp().getRequest<{ method?: string; url?: string }>();
       this.logger.error(
@@ -97,6 +99,10 @@ export class LedgerExceptionFilter implements ExceptionFilter {
         exception instanceof Error ? exception.stack : undefined,
       );
     }
-    this.adapterHost.httpAdapter.reply(host.switchToHttp().getResponse(), body, status);
+    const response: unknown = host.switchToHttp().getResponse();
+    const adapter = this.adapterHost.httpAdapter;
+    for (const [name, value] of Object.entries(headers ?? {}))
+      adapter.setHeader(response, name, value);
+    adapter.reply(response, body, status);
   }
 }

@@ -13,7 +13,7 @@ export function registerExport(program: Command): void {
     .option('--from-position <n>', 'first position', positiveInt('from-position'))
     .option('--to-position <n>', 'last position', positiveInt('to-position'))
     .action(async (o: { store: string; fromPosition?: number; toPosition?: number }) => {
-      const store = await openStore(o.store);
+      const store = await openStore(o.store, { readOnly: true });
       try {
         const head = await store.headPosition();
         const bar = progress('export', Math.min(head, o.toPosition ?? head));

@@ -65,7 +65,7 @@ export function registerReplay(program: Command): void {
             return;
           }
         } else {
-          const store = await openStore(o.store, { upcast: catalogue.upcast });
+          const store = await openStore(o.store, { upcast: catalogue.upcast, readOnly: true });
           try {
             const bar = progress('replay', await store.headPosition());
             result = await replayFromStore(

@@ -14,9 +14,21 @@ export function registerServe(program: Command): void {
       new Option('--host <host>', 'interface to listen on').env('HOST').default('127.0.0.1'),
     )
     .option('--no-examples', 'do not load the example seasons into an empty store')
-    .action(async (o: { store: string; port: number; host: string; examples: boolean }) => {
-      // Loaded only here: the other commands start without NestJS.
-      const { serve } = await import('./serve');
-      await serve(o);
-    });
+    .option(
+      '--read-only',
+      'open the store read-only (an auditor’s copy): serve the tables, answer appends 405',
+    )
+    .action(
+      async (o: {
+        store: string;
+        port: number;
+        host: string;
+        examples: boolean;
+        readOnly?: boolean;
+      }) => {
+        // Loaded only here: the other commands start without NestJS.
+        const { serve } = await import('./serve');
+        await serve(o);
+      },
+    );
 }

@@ -44,7 +44,7 @@ export async function startService(options: {
       ? new SqliteProjectionStateStore(store.db)
       : new MemoryProjectionStateStore();
   const runner = new ProjectionRunner(store, states, projections, {
-    onError: (e) => log.error(`projection runner stopped: ${(e as Error).message}`),
+    onError: (e) => log.error(`projection runner: ${(e as Error).message}`),
     ...options.runner,
   });
   const server = await startHttpServer({
@@ -88,10 +88,16 @@ export async function serve(options: {
   port: number;
   host: string;
   examples: boolean;
+  readOnly?: boolean;
 }) {
   const log = new Logger('bridge-ledger');
-  const store = await openStore(options.store, { upcast: catalogue.upcast });
-  if (options.examples) {
+  const readOnly = options.readOnly ?? false;
+  const store = await openStore(options.store, { upcast: catalogue.upcast, readOnly });
+  if (readOnly) {
+    log.log(
+      `serving ${store.url} read-only: the tables and reads are served, appends answer 405 ReadOnlyLedger`,
+    );
+  } else if (options.examples) {
     const loaded = await loadExamplesIfEmpty(store);
     if (loaded) {
       log.log(

@@ -68,7 +68,7 @@ export function registerTables(program: Command): void {
         },
       ) => {
         oneMoment(o);
-        const store = await openStore(o.store, { upcast: catalogue.upcast });
+        const store = await openStore(o.store, { upcast: catalogue.upcast, readOnly: true });
         try {
           const view = standingsFrom(
             await competitionsAt(store, o, () => competitionState(store, competitionId, o)),
@@ -96,7 +96,7 @@ export function registerTables(program: Command): void {
         o: { season: string; store: string; format: Format; asOf?: string; atPosition?: number },
       ) => {
         oneMoment(o);
-        const store = await openStore(o.store, { upcast: catalogue.upcast });
+        const store = await openStore(o.store, { upcast: catalogue.upcast, readOnly: true });
         try {
           const view = championshipOf(
             await competitionsAt(store, o, () => clubState(store, clubId, o)),
@@ -131,7 +131,7 @@ export function registerTables(program: Command): void {
         o: { store: string; format: Format; session?: number; asOf?: string; atPosition?: number },
       ) => {
         oneMoment(o);
-        const store = await openStore(o.store, { upcast: catalogue.upcast });
+        const store = await openStore(o.store, { upcast: catalogue.upcast, readOnly: true });
         try {
           const state = await competitionsAt(store, o, () =>
             competitionState(store, competitionId, o),

@@ -15,7 +15,7 @@ export function registerVerify(program: Command): void {
     .addOption(storeOption())
     .option('--json', 'print the report as JSON')
     .action(async (o: { store: string; json?: boolean }) => {
-      const store = await openStore(o.store);
+      const store = await openStore(o.store, { readOnly: true });
       try {
         const report = await verifyLog(readRaw(store), catalogue, {
           densePositions: hasDensePositions(store),

@@ -44,13 +44,19 @@ import {
 import { Observable } from 'rxjs';
 import type { EventToAppend, RecordedEvent } from '../../events/envelope';
 import {
+  contentHash,
   normaliseBatch,
   resolveIdempotentAppend,
   validateStreamId,
   type NormalisedEvent,
   type StoredIdentity,
 } from '../append-rules';
-import { InvalidEventError, StreamNotFoundError, WrongExpectedVersionError } from '../errors';
+import {
+  InvalidEventError,
+  ReadOnlyLedgerError,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+} from '../errors';
 import type {
   AppendOptions,
   AppendResult,
@@ -58,6 +64,7 @@ import type {
   ExpectedRevision,
   ReadAllOptions,
   ReadStreamOptions,
+  StoreStatus,
   SubscribeOptions,
 } from '../event-store';
 import type { Upcast } from '../upcast';
@@ -66,6 +73,8 @@ import { StoreUnavailableError } from './store-unavailable-error';
 
 export interface EsdbStoreOptions {
   upcast?: Upcast;
+  /** Refuse appends (ReadOnlyLedgerError) before any call to the server. */
+  readOnly?: boolean;
 }
 
 type ClientRecord = NonNullable<ResolvedEvent['event']>;
@@ -121,12 +130,25 @@ export class EsdbEventStore implements EventStore {
   /** Open subscriptions: close() completes them. */
   private readonly closers = new Set<() => void>();
   private connected = false;
+  private readonly readOnly: boolean;
+  /** Whether the last append failed because the server was unreachable; and that failure. */
+  private unavailable = false;
+  private lastError: StoreStatus['lastError'] = null;
 
   /** `connectionString`: e.g. `esdb://localhost:2113?tls=false`. Connects lazily. */
   constructor(connectionString: string, options: EsdbStoreOptions = {}) {
     this.url = connectionString.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
     this.client = EventStoreDBClient.connectionString(connectionString);
     this.upcast = options.upcast ?? ((e) => e);
+    this.readOnly = options.readOnly ?? false;
+  }
+
+  status(): StoreStatus {
+    return {
+      writable: !this.readOnly && !this.unavailable,
+      readOnly: this.readOnly,
+      lastError: this.lastError,
+    };
   }
 
   async appendToStream(
@@ -134,6 +156,7 @@ export class EsdbEventStore implements EventStore {
     events: readonly EventToAppend[],
     options: AppendOptions = {},
   ): Promise<AppendResult> {
+    if (this.readOnly) throw new ReadOnlyLedgerError(this.url);
     const expected = options.expectedRevision ?? 'any';
     const batch = normaliseBatch(streamId, events, expected);
     try {
@@ -141,6 +164,7 @@ export class EsdbEventStore implements EventStore {
         streamId,
         batch,
         await this.storedIdentities(streamId, batch),
+        expected,
       );
       if (again) return again;
       const result = await this.esdb.appendToStream(
@@ -149,6 +173,7 @@ export class EsdbEventStore implements EventStore {
         { expectedRevision: toEsdbExpected(expected) },
       );
       if (!result.position) throw new Error('EventStoreDB reported no position for the append');
+      this.unavailable = false;
       return {
         nextExpectedRevision: toNumber(result.nextExpectedRevision, 'revision'),
         position: toNumber(result.position.commit, 'position'),
@@ -311,16 +336,22 @@ export class EsdbEventStore implements EventStore {
     batch: readonly NormalisedEvent[],
   ): Promise<Array<StoredIdentity | undefined>> {
     const stored = new Map<string, StoredIdentity>();
+    const wanted = new Set(batch.map((e) => e.id));
     try {
       const read = this.esdb.readStream(streamId, { fromRevision: START, maxCount: UNBOUNDED });
       for await (const resolved of drain(read)) {
         const record = resolved.event;
         if (!record) continue;
-        stored.set(record.id.toLowerCase(), {
-          id: record.id.toLowerCase(),
+        const id = record.id.toLowerCase();
+        if (!wanted.has(id)) continue;
+        // As the adapter reads it back (not upcast): the content compared with the batch's.
+        const read = this.asStored(record);
+        stored.set(id, {
+          id,
           streamId,
-          revision: toNumber(record.revision, 'revision'),
-          position: this.positionOf(record),
+          revision: read.revision,
+          position: read.position,
+          contentHash: contentHash(read),
         });
       }
     } catch (err) {
@@ -369,18 +400,21 @@ export class EsdbEventStore implements EventStore {
   }
 
   private toEvent(record: ClientRecord): RecordedEvent {
-    return this.upcast(
-      fromEsdbRecord({
-        id: record.id,
-        type: record.type,
-        streamId: record.streamId,
-        revision: toNumber(record.revision, 'revision'),
-        position: this.positionOf(record),
-        created: record.created,
-        data: record.data,
-        metadata: record.metadata,
-      }),
-    );
+    return this.upcast(this.asStored(record));
+  }
+
+  /** The envelope as written, before any upcast. */
+  private asStored(record: ClientRecord): RecordedEvent {
+    return fromEsdbRecord({
+      id: record.id,
+      type: record.type,
+      streamId: record.streamId,
+      revision: toNumber(record.revision, 'revision'),
+      position: this.positionOf(record),
+      created: record.created,
+      data: record.data,
+      metadata: record.metadata,
+    });
   }
 
   private isUnavailable(err: unknown): boolean {
@@ -395,7 +429,12 @@ export class EsdbEventStore implements EventStore {
   /** The client's errors → ours. With no server, the client rejects with a plain gRPC error. */
   private mapError(err: unknown, streamId?: string): unknown {
     if (err instanceof StoreUnavailableError) return err;
-    if (this.isUnavailable(err)) return new StoreUnavailableError(this.url, err);
+    if (this.isUnavailable(err)) {
+      const mapped = new StoreUnavailableError(this.url, err);
+      this.unavailable = true;
+      this.lastError = { code: mapped.code, message: mapped.message, at: new Date().toISOString() };
+      return mapped;
+    }
     if (err instanceof EsdbStreamNotFoundError && streamId !== undefined) {
       return new StreamNotFoundError(streamId);
     }

@@ -2,19 +2,21 @@ import { Subject, type Observable } from 'rxjs';
 import type { EventToAppend, RecordedEvent } from '../../events/envelope';
 import {
   checkExpectedRevision,
+  contentHash,
   normaliseBatch,
   resolveIdempotentAppend,
   validateStreamId,
   type StoredIdentity,
 } from '../append-rules';
 import { catchUpSubscription } from '../catch-up';
-import { InvalidEventError, StreamNotFoundError } from '../errors';
+import { InvalidEventError, ReadOnlyLedgerError, StreamNotFoundError } from '../errors';
 import type {
   AppendOptions,
   AppendResult,
   EventStore,
   ReadAllOptions,
   ReadStreamOptions,
+  StoreStatus,
   SubscribeOptions,
 } from '../event-store';
 import type { Upcast } from '../upcast';
@@ -35,6 +37,8 @@ interface StoredRow {
 export interface MemoryStoreOptions {
   clock?: () => Date;
   upcast?: Upcast;
+  /** Refuse appends (ReadOnlyLedgerError), as a read-only file would. */
+  readOnly?: boolean;
 }
 
 /** For tests and what-if replays. Keeps JSON strings so nobody can mutate a stored fact. */
@@ -47,9 +51,16 @@ export class MemoryEventStore implements EventStore {
   private readonly clock: () => Date;
   private readonly upcast: Upcast;
 
+  private readonly readOnly: boolean;
+
   constructor(options: MemoryStoreOptions = {}) {
     this.clock = options.clock ?? (() => new Date());
     this.upcast = options.upcast ?? ((e) => e);
+    this.readOnly = options.readOnly ?? false;
+  }
+
+  status(): StoreStatus {
+    return { writable: !this.readOnly, readOnly: this.readOnly, lastError: null };
   }
 
   appendToStream(
@@ -58,10 +69,14 @@ export class MemoryEventStore implements EventStore {
     options: AppendOptions = {},
   ): Promise<AppendResult> {
     try {
+      if (this.readOnly) throw new ReadOnlyLedgerError(this.url);
       const expected = options.expectedRevision ?? 'any';
       const batch = normaliseBatch(streamId, events, expected);
-      const stored: Array<StoredIdentity | undefined> = batch.map((e) => this.byId.get(e.id));
-      const again = resolveIdempotentAppend(streamId, batch, stored);
+      const stored: Array<StoredIdentity | undefined> = batch.map((e) => {
+        const row = this.byId.get(e.id);
+        return row && { ...row, contentHash: contentHash(row) };
+      });
+      const again = resolveIdempotentAppend(streamId, batch, stored, expected);
       if (again) return Promise.resolve(again);
       const stream = this.streams.get(streamId) ?? [];
       checkExpectedRevision(streamId, expected, stream.length - 1);

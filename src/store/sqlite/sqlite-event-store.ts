@@ -5,14 +5,24 @@ import { Subject, type Observable } from 'rxjs';
 import type { EventToAppend, RecordedEvent } from '../../events/envelope';
 import {
   checkExpectedRevision,
+  contentHash,
   normaliseBatch,
   resolveIdempotentAppend,
   validateStreamId,
+  type EventContent,
   type NormalisedEvent,
+  type StoredEventRef,
   type StoredIdentity,
 } from '../append-rules';
 import { catchUpSubscription } from '../catch-up';
-import { InvalidEventError, StreamNotFoundError } from '../errors';
+import {
+  InvalidEventError,
+  isStoreBusy,
+  ReadOnlyLedgerError,
+  StoreBusyError,
+  StoreFaultError,
+  StreamNotFoundError,
+} from '../errors';
 import type {
   AppendOptions,
   AppendResult,
@@ -20,21 +30,40 @@ import type {
   ExpectedRevision,
   ReadAllOptions,
   ReadStreamOptions,
+  StoreStatus,
   SubscribeOptions,
 } from '../event-store';
 import type { Upcast } from '../upcast';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema';
+import { openReadOnly, storeErrorOf } from './sqlite-faults';
 
 export interface SqliteStoreOptions {
   /** FULL by default: an acknowledged append survives a power cut. */
   synchronous?: 'FULL' | 'NORMAL';
   clock?: () => Date;
   upcast?: Upcast;
-  /** How long a writer waits for another process's write lock. */
+  /**
+   * How long an append waits in all for another process's write lock (5000 ms by default),
+   * retrying without holding up the event loop; then StoreBusyError (HTTP 503, Retry-After).
+   */
   busyTimeoutMs?: number;
+  /**
+   * How long one attempt waits for the lock synchronously (SQLite's busy_timeout), the longest
+   * a locked file can hold up the event loop at a time (25 ms by default).
+   */
+  lockWaitMs?: number;
   /** How often a live subscription looks for other processes' appends. */
   pollMs?: number;
+  /**
+   * Open the file read-only (better-sqlite3 `readonly`): it must exist and be a ledger; no
+   * schema, pragma or read-model write; appends are refused (ReadOnlyLedgerError).
+   */
+  readOnly?: boolean;
 }
+
+/** The pause between two attempts to take a locked file's write lock: 5, 10, 20, 40, 50 … ms. */
+const retryDelay = (attempt: number) => Math.min(50, 5 * 2 ** attempt);
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 interface Row {
   position: number;
@@ -63,21 +92,45 @@ export class SqliteEventStore implements EventStore {
   private readonly pollMs: number;
   private readonly stmt: ReturnType<SqliteEventStore['prepare']>;
   private readonly runAppend: Database.Transaction<SqliteEventStore['appendTx']>;
+  private readonly busyTimeoutMs: number;
+  readonly readOnly: boolean;
+  /** Read from a copy in memory: the file is in a directory where SQLite cannot keep its WAL index. */
+  readonly snapshot: boolean;
+  private writeFailed = false;
+  private lastError: StoreStatus['lastError'] = null;
 
   constructor(
     readonly path: string,
     options: SqliteStoreOptions = {},
   ) {
     this.url = `sqlite:${path}`;
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-    this.db = new Database(path);
-    this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 5000}`);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
-    this.db.exec(SCHEMA_SQL);
-    this.db
-      .prepare('INSERT OR IGNORE INTO ledger_meta (key, value) VALUES (?, ?)')
-      .run('schema_version', String(SCHEMA_VERSION));
+    this.readOnly = options.readOnly ?? false;
+    this.busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+    const lockWaitMs = options.lockWaitMs ?? 25;
+    try {
+      if (this.readOnly) {
+        ({ db: this.db, snapshot: this.snapshot } = openReadOnly(path, lockWaitMs));
+      } else {
+        this.snapshot = false;
+        if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+        // Opening waits for another process's lock as an append would, once: nothing is
+        // served yet. A ledger with its schema is opened without taking the write lock.
+        this.db = new Database(path, { timeout: this.busyTimeoutMs });
+        this.db.pragma('journal_mode = WAL');
+        this.db.pragma(`synchronous = ${options.synchronous ?? 'FULL'}`);
+        if (!hasSchema(this.db)) {
+          this.db.exec(SCHEMA_SQL);
+          this.db
+            .prepare('INSERT OR IGNORE INTO ledger_meta (key, value) VALUES (?, ?)')
+            .run('schema_version', String(SCHEMA_VERSION));
+        }
+        this.db.pragma(`busy_timeout = ${lockWaitMs}`);
+      }
+    } catch (err) {
+      (this as { db?: Database.Database }).db?.close();
+      if (isStoreBusy(err)) throw new StoreBusyError(this.url, this.busyTimeoutMs);
+      throw storeErrorOf(err, this.url, this.readOnly);
+    }
     this.clock = options.clock ?? (() => new Date());
     this.upcast = options.upcast ?? ((e) => e);
     this.pollMs = options.pollMs ?? 250;
@@ -92,7 +145,8 @@ export class SqliteEventStore implements EventStore {
         .prepare('SELECT revision FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1')
         .pluck(),
       identity: db.prepare(
-        'SELECT id, stream_id AS streamId, revision, position FROM events WHERE id = ?',
+        `SELECT id, stream_id AS streamId, revision, position, type, schema_version AS schemaVersion,
+                occurred_at AS occurredAt, data, metadata FROM events WHERE id = ?`,
       ),
       insert: db.prepare(
         `INSERT INTO events (id, stream_id, revision, type, schema_version, occurred_at, recorded_at, data, metadata)
@@ -126,7 +180,7 @@ export class SqliteEventStore implements EventStore {
     try {
       checkExpectedRevision(streamId, expected, head);
     } catch (err) {
-      const again = this.findStored(streamId, batch);
+      const again = this.findStored(streamId, batch, expected);
       if (again) return again;
       throw err;
     }
@@ -151,39 +205,103 @@ export class SqliteEventStore implements EventStore {
     return { nextExpectedRevision: revision, position };
   };
 
-  private findStored(streamId: string, batch: NormalisedEvent[]): AppendResult | null {
-    const stored = batch.map((e) => this.stmt.identity.get(e.id) as StoredIdentity | undefined);
-    return resolveIdempotentAppend(streamId, batch, stored);
+  private findStored(
+    streamId: string,
+    batch: NormalisedEvent[],
+    expected: ExpectedRevision,
+  ): AppendResult | null {
+    const stored = batch.map((e): StoredIdentity | undefined => {
+      const row = this.stmt.identity.get(e.id) as (StoredEventRef & EventContent) | undefined;
+      return row && { ...row, contentHash: contentHash(row) };
+    });
+    return resolveIdempotentAppend(streamId, batch, stored, expected);
   }
 
-  appendToStream(
+  /**
+   * One BEGIN IMMEDIATE transaction. When another process holds the write lock, an attempt
+   * waits at most `lockWaitMs` synchronously, then the append yields (setTimeout) and tries
+   * again, up to `busyTimeoutMs` in all: the event loop keeps serving reads meanwhile. Still
+   * locked after that: StoreBusyError, nothing written. A full disk or an I/O error is a
+   * StoreFaultError, remembered for status() until an append succeeds again.
+   */
+  async appendToStream(
     streamId: string,
     events: readonly EventToAppend[],
     options: AppendOptions = {},
   ): Promise<AppendResult> {
-    try {
-      const expected = options.expectedRevision ?? 'any';
-      const batch = normaliseBatch(streamId, events, expected);
-      let result: AppendResult;
+    if (this.readOnly) throw new ReadOnlyLedgerError(this.url);
+    const expected = options.expectedRevision ?? 'any';
+    const batch = normaliseBatch(streamId, events, expected);
+    const started = Date.now();
+    for (let attempt = 0; ; attempt++) {
       try {
-        result = this.runAppend.immediate(streamId, batch, expected);
+        const result = this.appendOnce(streamId, batch, expected);
+        this.writeFailed = false;
+        this.appended.next();
+        return result;
       } catch (err) {
-        // The transaction rolled back; a duplicate id means a retry or a conflict.
-        if (!isDuplicateId(err)) throw err;
-        const again = this.findStored(streamId, batch);
-        if (!again) throw err;
-        return Promise.resolve(again);
+        const waited = Date.now() - started;
+        if (isStoreBusy(err) && waited < this.busyTimeoutMs) {
+          await sleep(Math.min(retryDelay(attempt), this.busyTimeoutMs - waited));
+          continue;
+        }
+        throw this.failed(err, { write: true, waited });
       }
-      this.appended.next();
-      return Promise.resolve(result);
-    } catch (err) {
-      return Promise.reject(err as Error);
     }
+  }
+
+  private appendOnce(
+    streamId: string,
+    batch: NormalisedEvent[],
+    expected: ExpectedRevision,
+  ): AppendResult {
+    try {
+      return this.runAppend.immediate(streamId, batch, expected);
+    } catch (err) {
+      // The transaction rolled back; a duplicate id means a retry or a conflict.
+      if (!isDuplicateId(err)) throw err;
+      const again = this.findStored(streamId, batch, expected);
+      if (!again) throw err;
+      return again;
+    }
+  }
+
+  /** The store's state for /health: whether appends can be written, and the last fault. */
+  status(): StoreStatus {
+    return {
+      writable: !this.readOnly && !this.writeFailed,
+      readOnly: this.readOnly,
+      lastError: this.lastError,
+    };
+  }
+
+  /** An error of the engine as the store's own (kept for status()); others unchanged. */
+  private failed(err: unknown, at: { write?: boolean; waited?: number } = {}): unknown {
+    const mapped = isStoreBusy(err)
+      ? new StoreBusyError(this.url, at.waited ?? 0)
+      : storeErrorOf(err, this.url, this.readOnly);
+    if (mapped instanceof StoreFaultError || mapped instanceof StoreBusyError) {
+      if (mapped instanceof StoreFaultError && at.write) this.writeFailed = true;
+      this.lastError = {
+        code: mapped.code,
+        message: mapped.message,
+        at: new Date().toISOString(),
+      };
+    }
+    return mapped;
   }
 
   async *readStream(streamId: string, options: ReadStreamOptions = {}) {
     const issues = validateStreamId(streamId);
     if (issues.length) throw new InvalidEventError(issues);
+    try {
+      yield* this.readStreamRows(streamId, options);
+    } catch (err) {
+      throw this.failed(err);
+    }
+  }
+
+  private *readStreamRows(streamId: string, options: ReadStreamOptions) {
     const backwards = options.direction === 'backwards';
     let next = options.fromRevision ?? (backwards ? Number.MAX_SAFE_INTEGER : 0);
     let left = options.maxCount ?? Infinity;
@@ -203,6 +321,14 @@ export class SqliteEventStore implements EventStore {
   }
 
   async *readAll(options: ReadAllOptions = {}) {
+    try {
+      yield* this.readAllRows(options);
+    } catch (err) {
+      throw this.failed(err);
+    }
+  }
+
+  private *readAllRows(options: ReadAllOptions) {
     let next = Math.max(1, options.fromPosition ?? 1);
     const to = options.toPosition ?? Number.MAX_SAFE_INTEGER;
     let left = options.maxCount ?? Infinity;
@@ -217,7 +343,11 @@ export class SqliteEventStore implements EventStore {
 
   /** Pages of raw rows, for callers (export, verify) that want the stored shape as stored. */
   readRawPage(afterPosition: number, limit: number): Row[] {
-    return this.stmt.all.all(afterPosition + 1, Number.MAX_SAFE_INTEGER, limit) as Row[];
+    try {
+      return this.stmt.all.all(afterPosition + 1, Number.MAX_SAFE_INTEGER, limit) as Row[];
+    } catch (err) {
+      throw this.failed(err);
+    }
   }
 
   subscribeToAll(options: SubscribeOptions = {}): Observable<RecordedEvent> {
@@ -225,17 +355,23 @@ export class SqliteEventStore implements EventStore {
       fromPosition: options.fromPosition ?? 0,
       appended: this.appended,
       pollMs: this.pollMs,
-      readPage: (after, limit) =>
-        Promise.resolve(
-          (this.stmt.all.all(after + 1, Number.MAX_SAFE_INTEGER, limit) as Row[]).map((r) =>
-            this.toEvent(r),
-          ),
-        ),
+      readPage: async (after, limit) => {
+        try {
+          const rows = this.stmt.all.all(after + 1, Number.MAX_SAFE_INTEGER, limit) as Row[];
+          return rows.map((r) => this.toEvent(r));
+        } catch (err) {
+          throw this.failed(err);
+        }
+      },
     });
   }
 
-  headPosition(): Promise<number> {
-    return Promise.resolve(this.stmt.maxPosition.get() as number);
+  async headPosition(): Promise<number> {
+    try {
+      return this.stmt.maxPosition.get() as number;
+    } catch (err) {
+      throw this.failed(err);
+    }
   }
 
   close(): Promise<void> {
@@ -257,6 +393,15 @@ export class SqliteEventStore implements EventStore {
       data: JSON.parse(row.data) as unknown,
       metadata: JSON.parse(row.metadata) as RecordedEvent['metadata'],
     });
+  }
+}
+
+/** Whether the file has the schema already (its last statement, the version row, ran). */
+function hasSchema(db: Database.Database): boolean {
+  try {
+    return db.prepare("SELECT 1 FROM ledger_meta WHERE key = 'schema_version'").get() !== undefined;
+  } catch {
+    return false;
   }
 }
 

@@ -1,0 +1,77 @@
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { v7 } from 'uuid';
+import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
+import { cli, head } from '../support/cli';
+import { tempDir } from '../support/temp';
+
+/** Another process holding the file's write lock (BEGIN IMMEDIATE) for `ms`, as a server's append or a backup would. */
+function lockFor(path: string, ms: number): Promise<{ released: Promise<void> }> {
+  const script = `
+    const Database = require('better-sqlite3');
+    const db = new Database(process.argv[1]);
+    db.exec('BEGIN IMMEDIATE');
+    process.stdout.write('locked\\n');
+    setTimeout(() => { db.exec('COMMIT'); db.close(); }, Number(process.argv[2]));`;
+  const child = spawn(process.execPath, ['-e', script, path, String(ms)], {
+    cwd: join(__dirname, '../..'),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const released = new Promise<void>((resolve, reject) => {
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`locker ${code}`))));
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout.once('data', () => resolve({ released }));
+    child.once('error', reject);
+  });
+}
+
+const line = () =>
+  JSON.stringify({
+    streamId: 'club-wellington',
+    id: v7(),
+    type: 'ClubRegistered',
+    occurredAt: '2026-02-02T19:30:00+13:00',
+    data: { clubId: 'wellington', name: 'Club', timeZone: 'Pacific/Auckland' },
+    metadata: { clubId: 'wellington', actor: 'secretary' },
+  });
+
+describe('bridge-ledger append beside a process holding the write lock (issue 14, item 2)', () => {
+  it('waits for the lock, retrying, and appends once it is released', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'ledger.db');
+    await new SqliteEventStore(path).close();
+    const file = join(dir, 'events.ndjson');
+    writeFileSync(file, line() + '\n');
+    const { released } = await lockFor(path, 700);
+    const started = Date.now();
+    const r = await cli('append', file, '--store', `sqlite:${path}`);
+    expect(r.stderr).not.toMatch(/locked|busy/i);
+    expect(r.code).toBe(0);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+    await released;
+    expect(await head(`sqlite:${path}`)).toBe(1);
+  });
+
+  it('says the store is locked, and writes nothing, when the lock outlasts the wait', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'ledger.db');
+    await new SqliteEventStore(path).close();
+    const file = join(dir, 'events.ndjson');
+    writeFileSync(file, line() + '\n');
+    const previous = process.env.LEDGER_BUSY_TIMEOUT_MS;
+    const { released } = await lockFor(path, 2500);
+    process.env.LEDGER_BUSY_TIMEOUT_MS = '500';
+    try {
+      const r = await cli('append', file, '--store', `sqlite:${path}`);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/locked by another process .*nothing was written/);
+    } finally {
+      if (previous === undefined) delete process.env.LEDGER_BUSY_TIMEOUT_MS;
+      else process.env.LEDGER_BUSY_TIMEOUT_MS = previous;
+    }
+    await released;
+    expect(await head(`sqlite:${path}`)).toBe(0);
+  });
+});
