@@ -139,6 +139,12 @@ function fuzzRows(f: FuzzFigures): void {
   row(c, '/health after', f.healthAfter);
   row(c, '2xx answers', f.answered2xx);
   zero(c, '2xx answers whose events are not stored as sent', f.wroteOtherThanSent);
+  if (f.wroteOtherThanSent) row(c, '… by mutation', f.wroteOtherByCategory.toString());
+  row(
+    c,
+    '2xx answers to bodies that are not UTF-8 (stored with U+FFFD)',
+    f.notUtf8Accepted.total(),
+  );
   row(c, 'bridge-ledger verify', f.verify.line);
 }
 
@@ -232,6 +238,8 @@ async function main(): Promise<void> {
       for (const x of fuzzed.fiveXXSamples) log(`  fuzz 5xx: ${x}`);
       for (const x of fuzzed.noAnswerSamples) log(`  fuzz unanswered: ${x}`);
       for (const x of fuzzed.wroteOtherSamples) log(`  fuzz 2xx not stored as sent: ${x}`);
+      if (fuzzed.notUtf8Accepted.total())
+        log(`  fuzz 2xx to bodies not UTF-8: ${fuzzed.notUtf8Accepted}`);
       if (process.env.BENCH_VERBOSE === '1') {
         for (const [m, h] of [...fuzzed.byMutation].sort(([a], [b]) => a.localeCompare(b)))
           log(`  fuzz ${m}: ${h}`);

@@ -520,7 +520,7 @@ export class CaseMaker {
         'club-fz2-players',
         'club-fz',
         'competition-fz',
-        'club-fz-players?expectedRevision=0',
+        'club-fz-players;x=1',
         'club-fz-players%20',
         '%252e%252e',
       ]);

@@ -37,6 +37,10 @@ export interface FuzzFigures {
   answered2xx: number;
   wroteOtherThanSent: number;
   wroteOtherSamples: string[];
+  /** … by kind of mutation. */
+  wroteOtherByCategory: Histogram;
+  /** 2xx answers to bodies that are not UTF-8 (decoded with U+FFFD: stored other than sent). */
+  notUtf8Accepted: Histogram;
   healthAfter: string;
   verify: { ok: boolean; line: string };
 }
@@ -83,6 +87,7 @@ export async function fuzz(s: Settings, dir: string): Promise<FuzzFigures> {
   const byCategory = new Map<string, Histogram>();
   const byMutation = new Map<string, Histogram>();
   const fiveXXSamples: string[] = [];
+  const fiveXXKinds = new Set<string>();
   const noAnswerSamples: string[] = [];
   const ok: Case[] = [];
   let fiveXX = 0;
@@ -99,13 +104,18 @@ export async function fuzz(s: Settings, dir: string): Promise<FuzzFigures> {
     let h = byCategory.get(c.category);
     if (!h) byCategory.set(c.category, (h = new Histogram()));
     h.add(key);
-    const mutation = `${c.category}: ${c.note.replace(/\d{5,}/g, 'N')}`;
+    const mutation = mutationOf(c);
     let m = byMutation.get(mutation);
     if (!m) byMutation.set(mutation, (m = new Histogram()));
     m.add(key);
     if (out.kind === 'answer' && out.status >= 500) {
       fiveXX++;
-      if (fiveXXSamples.length < 5) fiveXXSamples.push(reproduction(s.seed, c, out));
+      // The first of each kind of mutation, up to eight.
+      const kind = mutationOf(c);
+      if (fiveXXSamples.length < 8 && !fiveXXKinds.has(kind)) {
+        fiveXXKinds.add(kind);
+        fiveXXSamples.push(reproduction(s.seed, c, out));
+      }
     } else if (out.kind === 'error') {
       noAnswer++;
       if (out.timedOut) timeouts++;
@@ -143,6 +153,9 @@ export async function fuzz(s: Settings, dir: string): Promise<FuzzFigures> {
   const stored = await readAll(service.port, agent, 60_000);
   const byId = new Map<string, Stored>(stored.map((e) => [e.id.toLowerCase(), e]));
   let wroteOtherThanSent = 0;
+  const wroteOtherByCategory = new Histogram();
+  const notUtf8Accepted = new Histogram();
+  for (const c of ok) if (notUtf8(c)) notUtf8Accepted.add(mutationOf(c));
   const wroteOtherSamples: string[] = [];
   for (const c of ok) {
     if (!c.writes) continue;
@@ -153,6 +166,7 @@ export async function fuzz(s: Settings, dir: string): Promise<FuzzFigures> {
     });
     if (bad.length) {
       wroteOtherThanSent++;
+      wroteOtherByCategory.add(mutationOf(c));
       if (wroteOtherSamples.length < 5)
         wroteOtherSamples.push(
           `case #${c.index} ${c.category}: ${c.note} (${bad.length} of ${c.writes.events.length} events not stored as sent)`,
@@ -178,9 +192,24 @@ export async function fuzz(s: Settings, dir: string): Promise<FuzzFigures> {
     answered2xx: ok.length,
     wroteOtherThanSent,
     wroteOtherSamples,
+    wroteOtherByCategory,
+    notUtf8Accepted,
     healthAfter,
     verify: v,
   };
+}
+
+/** A case's kind of mutation: its category and note, long numbers left out. */
+const mutationOf = (c: Case) => `${c.category}: ${c.note.replace(/\d{5,}/g, 'N')}`;
+
+/** Whether a body is bytes that are not UTF-8 (sent without a content encoding). */
+function notUtf8(c: Case): boolean {
+  const body = c.sent.body;
+  if (!Buffer.isBuffer(body)) return false;
+  if (Object.keys(c.sent.headers ?? {}).some((h) => h.toLowerCase() === 'content-encoding')) {
+    return false;
+  }
+  return !Buffer.from(body.toString('utf8'), 'utf8').equals(body);
 }
 
 /** A case as a reproduction: seed and index, the request (body shortened) and the answer. */
