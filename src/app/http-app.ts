@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { EventStore } from '../store/event-store';
 import { answerClientError } from './http/client-errors';
-import { translateBodyParserErrors } from './http/errors';
+import { refuseInvalidUtf8, translateBodyParserErrors } from './http/errors';
 import { LedgerHttpModule } from './http/ledger-http.module';
 import type { LedgerModuleOptions } from './ledger.module';
 import {
@@ -41,7 +41,7 @@ export async function createLedgerHttpApp(
   app.disable('x-powered-by');
   // A request Node's parser refuses (a 100k-character path) gets a JSON body too.
   app.getHttpServer().on('clientError', answerClientError);
-  app.useBodyParser('json', { limit: bodyLimit });
+  app.useBodyParser('json', { limit: bodyLimit, verify: refuseInvalidUtf8 });
   app.use(translateBodyParserErrors);
   if (moduleOptions.readModelStatus)
     app.use(refuseTablesWhileCatchingUp(store, moduleOptions.readModelStatus));

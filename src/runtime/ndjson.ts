@@ -2,6 +2,8 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { FieldIssue } from '../events/issues';
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
 export interface NdjsonLine {
   line: number;
   value: Record<string, unknown>;
@@ -13,16 +15,27 @@ export interface LineIssue extends FieldIssue {
 
 /**
  * Reads one JSON object a line; blank lines are skipped, anything else is an issue. A byte-order
- * mark opening the file is not part of its first line (HTTP's body parser drops one too).
+ * mark opening the file is not part of its first line (HTTP's body parser drops one too). A
+ * line that is not valid UTF-8 is an issue too, as such a body is over HTTP: decoded leniently,
+ * each bad byte would be stored as U+FFFD. (Lines are split as latin1, one char a byte, so that
+ * each can be decoded strictly.)
  */
 export async function* readNdjson(
   path: string,
 ): AsyncGenerator<NdjsonLine | { line: number; issue: LineIssue }> {
-  const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
+  const input = createReadStream(path, { encoding: 'latin1' });
+  const lines = createInterface({ input, crlfDelay: Infinity });
   let n = 0;
-  for await (const read of lines) {
+  for await (const bytes of lines) {
     n += 1;
-    const text = n === 1 && read.startsWith('\uFEFF') ? read.slice(1) : read;
+    let text: string;
+    try {
+      text = UTF8.decode(Buffer.from(bytes, 'latin1'));
+    } catch {
+      yield { line: n, issue: { line: n, field: '', message: 'not valid UTF-8' } };
+      continue;
+    }
+    if (n === 1 && text.startsWith('\uFEFF')) text = text.slice(1);
     if (text.trim() === '') continue;
     let value: unknown;
     try {

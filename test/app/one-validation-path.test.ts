@@ -7,6 +7,7 @@ import { catalogue } from '../../src/events';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { cli, head } from '../support/cli';
 import { tempDir } from '../support/temp';
+import { raw } from './raw-request';
 import { ledgerApp } from './support';
 
 /**
@@ -57,6 +58,15 @@ const CASES: Case[] = [
   {
     name: 'metadata nested 20 deep (within the limit)',
     json: () => JSON.stringify(envelope({ metadata: { clubId: 'wellington', x: deep(20) } })),
+  },
+  {
+    name: 'a lone UTF-16 surrogate in a name (no UTF-8 can store it)',
+    json: () => JSON.stringify(envelope()).replace('"A Player"', '"A \\ud800 Player"'),
+    field: 'events[0].data',
+  },
+  {
+    name: 'a surrogate pair (an emoji) in a name',
+    json: () => JSON.stringify(envelope()).replace('"A Player"', '"A \\ud83c\\udccf Player"'),
   },
   {
     name: 'an unknown type',
@@ -126,5 +136,47 @@ describe('issue 14 item 10: one validation path for HTTP and the CLI', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('a body that is not valid UTF-8 is a 400 InvalidUtf8 and nothing is stored (HTTP: a file is read as UTF-8 text)', async () => {
+    const store = new MemoryEventStore({ upcast: catalogue.upcast });
+    const app = await ledgerApp(store);
+    try {
+      const text = `{"expectedRevision":"any","events":[${JSON.stringify(envelope())}]}`;
+      const [before, after] = text.split('A Player');
+      for (const bad of [[0xff], [0xc3, 0x28], [0xc0, 0xaf], [0xed, 0xa0, 0x80]]) {
+        const res = await raw(app.getHttpServer(), {
+          method: 'POST',
+          path: `/streams/${STREAM}/events`,
+          headers: { 'content-type': 'application/json' },
+          body: Buffer.concat([Buffer.from(before), Buffer.from(bad), Buffer.from(after)]),
+        });
+        expect([res.status, JSON.parse(res.body).error]).toEqual([400, 'InvalidUtf8']);
+      }
+      expect(await store.headPosition()).toBe(0);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a file line that is not valid UTF-8 is refused by the CLI, naming the line, and nothing is written', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'events.ndjson');
+    const good = JSON.stringify({ streamId: STREAM, ...envelope() });
+    const [before, after] = JSON.stringify({ streamId: STREAM, ...envelope() }).split('A Player');
+    writeFileSync(
+      file,
+      Buffer.concat([
+        Buffer.from(good + '\n'),
+        Buffer.from(before),
+        Buffer.from([0xc3, 0x28]),
+        Buffer.from(after + '\n'),
+      ]),
+    );
+    const store = `sqlite:${join(dir, 'ledger.db')}`;
+    const r = await cli('append', file, '--store', store);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/line 2: not valid UTF-8/);
+    expect(await head(store)).toBe(0);
   });
 });

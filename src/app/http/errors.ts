@@ -24,6 +24,23 @@ export class UnsupportedMediaTypeError extends Error {
   }
 }
 
+/**
+ * body-parser's `verify` hook: a UTF-8 body must be valid UTF-8. Decoded leniently, each bad
+ * byte would become U+FFFD and be stored as a fact the client never sent.
+ */
+export function refuseInvalidUtf8(_req: unknown, _res: unknown, buf: Buffer, encoding: string) {
+  if (encoding.toLowerCase() !== 'utf-8') return;
+  try {
+    UTF8.decode(buf);
+  } catch {
+    throw Object.assign(
+      new Error('the body is not valid UTF-8; send it encoded as UTF-8, as its charset says'),
+      { status: 400, type: 'entity.invalid.utf8' },
+    );
+  }
+}
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
 /** What body-parser reports (http-errors): type is e.g. 'entity.parse.failed', 'entity.too.large'. */
 export interface BodyParserFailure {
   type: string;

@@ -33,6 +33,8 @@ function bodyError(e: BodyParserFailure): HttpError {
         status: HttpStatus.BAD_REQUEST,
         body: { error: 'MalformedJson', message: `the body is not valid JSON: ${e.message}` },
       };
+    case 'entity.invalid.utf8':
+      return { status: HttpStatus.BAD_REQUEST, body: { error: 'InvalidUtf8', message: e.message } };
     case 'entity.too.large':
       return {
         status: HttpStatus.PAYLOAD_TOO_LARGE,
