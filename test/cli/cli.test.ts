@@ -21,6 +21,14 @@ const line = (over: Record<string, unknown> = {}) =>
     ...over,
   });
 
+/** A line of another stream: kelburn's roster. */
+const otherLine = () =>
+  line({
+    streamId: 'club-kelburn-players',
+    data: { clubId: 'kelburn', playerId: `p-${v7().slice(-6)}`, name: 'K', status: 'member' },
+    metadata: { clubId: 'kelburn', actor: 'secretary' },
+  });
+
 function setup(lines: string[]) {
   const dir = tempDir();
   const file = join(dir, 'events.ndjson');
@@ -100,7 +108,7 @@ describe('bridge-ledger CLI', () => {
   });
 
   it('export writes the log as stored; appending the export again adds nothing', async () => {
-    const { dir, file, store } = setup([line(), line(), line({ streamId: 'club-other' })]);
+    const { dir, file, store } = setup([line(), line(), otherLine()]);
     await cli('append', file, '--store', store);
     const exported = await cli('export', '--store', store);
     expect(exported.code).toBe(0);
@@ -109,7 +117,11 @@ describe('bridge-ledger CLI', () => {
       .split('\n')
       .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.map((l) => l.position)).toEqual([1, 2, 3]);
-    expect(lines[2]).toMatchObject({ streamId: 'club-other', revision: 0, schemaVersion: 3 });
+    expect(lines[2]).toMatchObject({
+      streamId: 'club-kelburn-players',
+      revision: 0,
+      schemaVersion: 3,
+    });
     const again = join(dir, 'export.ndjson');
     writeFileSync(again, exported.stdout);
     const r = await cli('append', again, '--store', store);
@@ -120,7 +132,7 @@ describe('bridge-ledger CLI', () => {
   });
 
   it('export then append into an empty store reproduces the same log', async () => {
-    const { dir, file, store } = setup([line(), line(), line({ streamId: 'club-other' })]);
+    const { dir, file, store } = setup([line(), line(), otherLine()]);
     await cli('append', file, '--store', store);
     const first = (await cli('export', '--store', store)).stdout;
     const copy = `sqlite:${join(dir, 'copy.db')}`;
