@@ -71,6 +71,30 @@ describe('bridge-ledger CLI', () => {
     expect(await head(store)).toBe(0);
   });
 
+  it('LEDGER append refuses a roster fact off its roster stream and a second ClubRegistered, naming each line (issue 14 item 6); nothing is written', async () => {
+    const club = (over: Record<string, unknown> = {}) =>
+      line({
+        streamId: 'club-wellington',
+        type: 'ClubRegistered',
+        data: { clubId: 'wellington', name: 'Club', timeZone: 'Pacific/Auckland' },
+        ...over,
+      });
+    const offRoster = setup([club(), line({ streamId: 'club-wellington' })]);
+    const r = await cli('append', offRoster.file, '--store', offRoster.store);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /line 2: streamId: LEDGER: events\[1\]: PlayerRegistered of club wellington belongs in stream club-wellington-players, not club-wellington/,
+    );
+    expect(await head(offRoster.store)).toBe(0);
+    const twice = setup([club(), line(), club()]);
+    const again = await cli('append', twice.file, '--store', twice.store);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(
+      /line 3: data\.clubId: LEDGER: club wellington is registered already/,
+    );
+    expect(await head(twice.store)).toBe(0);
+  });
+
   it('append refuses a fact the rules forbid, naming its line and rule, and writes nothing', async () => {
     const C = 'cp-2026';
     const fact = (type: string, data: Record<string, unknown>) =>
