@@ -1,16 +1,21 @@
 import type { Decider } from '../kernel/decider';
-import { rulebookDecider } from './club/rulebook-decider';
+import { clubDecider } from './club/club-decider';
 import { competitionDecider } from './competition/decider';
 import type { ClubContext } from './context';
+import { rosterDecider } from './roster/roster-decider';
+import { sessionDecider } from './session/session-decider';
 
 /**
  * The write side's contexts, one Decider each: the append use case (src/runtime/domain-gate.ts)
- * finds a stream's decider here and runs the same loop for all. A new context is one folder
- * under domain/ and one line here.
+ * finds a stream's decider here and runs the same loop for all, and every placement of a fact
+ * (the stream it belongs in, whether a reader reads it elsewhere: src/domain/streams.ts) is
+ * derived from these lines. A new context is one folder under domain/ and one line here.
  */
 export const DECIDERS: ReadonlyArray<Decider<unknown, ClubContext>> = [
   competitionDecider as Decider<unknown, ClubContext>,
-  rulebookDecider as Decider<unknown, ClubContext>,
+  clubDecider as Decider<unknown, ClubContext>,
+  rosterDecider as Decider<unknown, ClubContext>,
+  sessionDecider as Decider<unknown, ClubContext>,
 ];
 
 /** The decider of a stream, if its context has one. */

@@ -1,120 +1,129 @@
-import type { RulebookFactData } from '../events/contexts/rulebook';
-import { COMPETITION_FACT_TYPES, competitionStreamId } from './competition/facts';
+import {
+  homeIdOf,
+  homeStreamOf,
+  isHomeStream,
+  type Decider,
+  type StreamHome,
+} from '../kernel/decider';
+import type { ClubContext } from './context';
+import { DECIDERS } from './index';
 
-const COMPETITION_PREFIX = competitionStreamId('');
-const CLUB_PREFIX = 'club-';
-
-/** Rulebook facts: each belongs in its club's stream, `club-<clubId>` (docs/events.md). */
-export const RULEBOOK_FACT_TYPES: ReadonlySet<string> = new Set([
-  'RulebookAdopted',
-  'RulebookAmended',
-] satisfies (keyof RulebookFactData)[]);
-
-export const clubStreamId = (clubId: string) => `${CLUB_PREFIX}${clubId}`;
-
-/** Roster facts: each belongs in its club's roster stream, `club-<clubId>-players`. */
-export const ROSTER_FACT_TYPES: ReadonlySet<string> = new Set([
-  'PlayerRegistered',
-  'PlayerStatusChanged',
-]);
-
-const ROSTER_SUFFIX = '-players';
-
-export const rosterStreamId = (clubId: string) => `${CLUB_PREFIX}${clubId}${ROSTER_SUFFIX}`;
-
-/** Whether a stream is a club's roster stream (`club-<id>-players`), whoever's. */
-export const isRosterStream = (streamId: string) =>
-  streamId.startsWith(CLUB_PREFIX) && streamId.endsWith(ROSTER_SUFFIX);
-
-interface Home {
-  prefix: string;
-  idField: 'competitionId' | 'clubId';
-}
-// One object each: `onDocumentedStream` asks for every fact a projection folds.
-const COMPETITION_HOME: Home = Object.freeze({
-  prefix: COMPETITION_PREFIX,
-  idField: 'competitionId',
-});
-const CLUB_HOME: Home = Object.freeze({ prefix: CLUB_PREFIX, idField: 'clubId' });
-
-/** The stream prefix and id field of the facts placed here, by type. */
-function homeOf(type: string): Home | undefined {
-  if (COMPETITION_FACT_TYPES.has(type)) return COMPETITION_HOME;
-  if (RULEBOOK_FACT_TYPES.has(type)) return CLUB_HOME;
-  return undefined;
-}
-
-const idOf = (data: unknown, field: string): string =>
-  String(
-    typeof data === 'object' && data !== null
-      ? (data as Record<string, unknown>)[field]
-      : undefined,
-  );
+export { onCompetitionStream } from './competition/facts';
 
 /**
- * Where a fact of this type belongs, as docs/events.md documents it: a competition fact in
- * `competition-<data.competitionId>`, a rulebook fact in `club-<data.clubId>`. Undefined for
- * the types this does not place (the roster, the session context …). The append gate refuses
- * such a fact anywhere else (LEDGER); the competitions projection does not read one found
- * elsewhere (a ledger written before the gate checked it).
+ * Where facts belong, derived from the deciders' registry (src/domain/index.ts), never listed
+ * here: a fact of a decider's `factTypes` belongs on a stream that decider owns and, when its
+ * `homeOf` names one, on exactly the stream its data names (docs/events.md).
  */
-export function documentedStreamOf(
-  type: string,
-  data: unknown,
-): { streamId: string; idField: 'competitionId' | 'clubId'; id: string } | undefined {
-  const home = homeOf(type);
+interface Placement {
+  decider: Decider<unknown, ClubContext>;
+  home?: StreamHome;
+}
+
+/** Fact type → its decider and home, built once (asked for every fact a projection folds). */
+const PLACEMENTS: ReadonlyMap<string, Placement> = (() => {
+  const out = new Map<string, Placement>();
+  for (const decider of DECIDERS) {
+    for (const type of decider.factTypes) {
+      const other = out.get(type);
+      if (other) {
+        throw new Error(
+          `${type} is held by two deciders, ${other.decider.name} and ${decider.name}`,
+        );
+      }
+      const home = decider.homeOf?.(type);
+      out.set(type, home ? { decider, home } : { decider });
+    }
+  }
+  return out;
+})();
+
+/** The decider whose streams hold a fact type, and its home; undefined for a type of none. */
+export const placementOf = (type: string): Placement | undefined => PLACEMENTS.get(type);
+
+/** The fact types of the contexts the club-wide checks read (`clubWide`: ClubIndex folds them). */
+export const CLUB_WIDE_FACT_TYPES: ReadonlySet<string> = new Set(
+  DECIDERS.filter((d) => d.clubWide).flatMap((d) => [...d.factTypes]),
+);
+
+/** `competitionId` → `competition`: the kind of thing a home's id names, for messages. */
+const kindOf = (home: StreamHome) => home.idField.replace(/Id$/, '');
+
+export interface DocumentedStream {
+  /** The stream it belongs in; undefined when its data names no id. */
+  streamId: string | undefined;
+  idField: string;
+  id: string | undefined;
+  /** What the id names: `competition`, `club`. */
+  kind: string;
+  /** Whether a reader reads it found elsewhere (StreamHome.elsewhere). */
+  elsewhere: StreamHome['elsewhere'];
+}
+
+/**
+ * Where a fact of this type belongs, named by its data, as docs/events.md documents it: a
+ * competition fact in `competition-<data.competitionId>`, a club's fact in `club-<data.clubId>`,
+ * a roster fact in `club-<data.clubId>-players`. Undefined for the types placed by their
+ * stream's kind only (a scored session's facts) or of no decider.
+ */
+export function documentedStreamOf(type: string, data: unknown): DocumentedStream | undefined {
+  const home = PLACEMENTS.get(type)?.home;
   if (!home) return undefined;
-  const id = idOf(data, home.idField);
-  return { streamId: home.prefix + id, idField: home.idField, id };
+  return {
+    streamId: homeStreamOf(home, data),
+    idField: home.idField,
+    id: homeIdOf(home, data),
+    kind: kindOf(home),
+    elsewhere: home.elsewhere,
+  };
 }
 
 /**
- * Where a fact proposed for `streamId` must be appended: where `documentedStreamOf` places it;
- * and a roster fact proposed for a club's roster stream, in its own club's
- * (`club-<data.clubId>-players`), so that the stream and the club its data names never
- * disagree. The append gate refuses one anywhere else (LEDGER). A roster fact on another kind
- * of stream is not placed, and roster facts already in a ledger are read wherever they are, by
- * the club their data names (upcast from metadata.clubId for older versions).
+ * Why a fact proposed for `streamId` does not belong there (LEDGER), with the field to name:
+ * its data's id (`data.competitionId`, `data.clubId`) when the stream is of its kind but
+ * another's (or its data names none), else `streamId`. Undefined when it belongs there.
  */
-export function appendStreamOf(
+export function misplacementOf(
   type: string,
   data: unknown,
   streamId: string,
-): { streamId: string; idField: 'competitionId' | 'clubId'; id: string } | undefined {
-  if (!ROSTER_FACT_TYPES.has(type)) return documentedStreamOf(type, data);
-  if (!isRosterStream(streamId)) return undefined;
-  const id = idOf(data, 'clubId');
-  return { streamId: rosterStreamId(id), idField: 'clubId', id };
+): { reason: string; field: string } | undefined {
+  const placement = PLACEMENTS.get(type);
+  if (!placement) return undefined;
+  const { decider, home } = placement;
+  if (!home) {
+    if (decider.owns(streamId)) return undefined;
+    return {
+      reason: `${type} belongs in a ${decider.name} stream (${decider.streams}), not ${streamId}`,
+      field: 'streamId',
+    };
+  }
+  const at = documentedStreamOf(type, data)!;
+  if (at.streamId === streamId) return undefined;
+  if (at.id === undefined) {
+    return {
+      reason: `${type} names no ${at.idField}: it belongs in ${decider.streams}`,
+      field: `data.${at.idField}`,
+    };
+  }
+  return {
+    reason: `${type} of ${at.kind} ${at.id} belongs in stream ${at.streamId}, not ${streamId}`,
+    field: decider.owns(streamId) ? `data.${at.idField}` : 'streamId',
+  };
 }
 
-/** Whether a fact was found in the stream it belongs in (true for types not placed here). */
+/**
+ * Whether a reader reads a fact where it was found: on its home stream, or of a home whose
+ * facts are read elsewhere too (a roster fact, a club's registration), or of a type no decider
+ * places by its data. False for a competition or rulebook fact outside its stream (one written
+ * before the append gate refused it): not a fact of that competition or club.
+ */
 export function onDocumentedStream(event: {
   type: string;
   streamId?: string;
   data: unknown;
 }): boolean {
-  const home = homeOf(event.type);
-  if (!home) return true;
-  return isStream(event.streamId, home.prefix, idOf(event.data, home.idField));
-}
-
-/**
- * `onDocumentedStream` for a fact its caller knows to be a competition fact
- * (COMPETITION_FACT_TYPES): the type is not looked up again.
- */
-export const onCompetitionStream = (event: { streamId?: string; data: unknown }): boolean =>
-  isStream(event.streamId, COMPETITION_PREFIX, idOf(event.data, 'competitionId'));
-
-/**
- * Whether `s` is `prefix` followed by `id`. Read for every fact a projection folds: compared
- * code by code in place, no stream id built (the generic startsWith/endsWith cost more).
- */
-function isStream(s: string | undefined, prefix: string, id: string): boolean {
-  if (s === undefined || s.length !== prefix.length + id.length) return false;
-  for (let i = 0; i < prefix.length; i++)
-    if (s.charCodeAt(i) !== prefix.charCodeAt(i)) return false;
-  for (let i = 0; i < id.length; i++) {
-    if (s.charCodeAt(prefix.length + i) !== id.charCodeAt(i)) return false;
-  }
-  return true;
+  const home = PLACEMENTS.get(event.type)?.home;
+  if (home === undefined || home.elsewhere === 'read') return true;
+  return isHomeStream(home, event.streamId, event.data);
 }

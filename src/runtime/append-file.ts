@@ -3,7 +3,11 @@ import type { EventCatalogue } from '../events/catalogue';
 import type { EventToAppend } from '../events/envelope';
 import type { EventStore, ExpectedRevision } from '../store/event-store';
 import { InvalidEventError } from '../store/errors';
-import { appendThroughGate, refusalsThroughGate } from './append-through-gate';
+import {
+  appendRunThroughGate,
+  appendThroughGate,
+  refusalsThroughGate,
+} from './append-through-gate';
 import { DomainGate, WrongStreamViolation } from './domain-gate';
 import { readNdjson, type LineIssue } from './ndjson';
 
@@ -13,6 +17,12 @@ export interface PlannedBatch {
   expectedRevision: ExpectedRevision;
   events: EventToAppend[];
   lines: number[];
+  /**
+   * The run it is part of: a stream's consecutive lines, cut into batches of `CHUNK` for the
+   * store. The deciders judge a run whole (an NZ-6 cross result needs its partner's, wherever
+   * the cut falls), before any batch of it is written.
+   */
+  run: number;
 }
 
 const CHUNK = 1000;
@@ -87,18 +97,18 @@ export async function planAppend(path: string, catalogue: EventCatalogue): Promi
       metadata: value.metadata as EventToAppend['metadata'],
     };
     const last = batches[batches.length - 1];
-    const continues =
-      last &&
+    const sameRun =
+      last !== undefined &&
       last.streamId === streamId &&
-      last.events.length < CHUNK &&
       (revision === undefined) === (last.expectedRevision === 'any');
-    if (continues) {
+    if (sameRun && last.events.length < CHUNK) {
       last.events.push(event);
       last.lines.push(line);
     } else {
       const expectedRevision: ExpectedRevision =
         revision === undefined ? 'any' : revision === 0 ? 'no_stream' : (revision as number) - 1;
-      batches.push({ streamId, expectedRevision, events: [event], lines: [line] });
+      const run = sameRun ? last.run : (last?.run ?? -1) + 1;
+      batches.push({ streamId, expectedRevision, events: [event], lines: [line], run });
     }
   }
   for (const b of batches) {
@@ -125,9 +135,41 @@ export interface AppendSummary {
   lastPosition: number;
 }
 
+/** The batches of each run, in file order. */
+function runsOf(batches: readonly PlannedBatch[]): PlannedBatch[][] {
+  const runs: PlannedBatch[][] = [];
+  for (const b of batches) {
+    const last = runs[runs.length - 1];
+    if (last && last[0]!.run === b.run) last.push(b);
+    else runs.push([b]);
+  }
+  return runs;
+}
+
+/** A run's batches as one: what the deciders judge (its lines, to name the line at fault). */
+function whole(run: readonly PlannedBatch[]): PlannedBatch {
+  if (run.length === 1) return run[0]!;
+  return {
+    ...run[0]!,
+    events: run.flatMap((b) => b.events),
+    lines: run.flatMap((b) => b.lines),
+  };
+}
+
+/**
+ * A run from its first batch not already stored (an earlier append of the file written its
+ * first batches): those before are the store's no-ops, the rest are judged after them.
+ */
+async function unstored(gate: DomainGate, run: readonly PlannedBatch[]) {
+  let i = 0;
+  while (i < run.length - 1 && (await gate.stores(run[i]!.streamId, run[i]!.events))) i++;
+  return { stored: run.slice(0, i), rest: run.slice(i) };
+}
+
 /**
  * Appends planned batches in file order, each through the deciders (DomainGate). Each batch is
- * atomic and idempotent by its ids; a batch already stored passes as a no-op.
+ * atomic and idempotent by its ids; a batch already stored passes as a no-op. A run of one
+ * stream's lines longer than a batch is judged whole before its first batch is written.
  */
 export async function appendBatches(
   store: EventStore,
@@ -138,29 +180,44 @@ export async function appendBatches(
   const gate = new DomainGate(store);
   let events = 0;
   let lastPosition = 0;
-  for (const b of batches) {
-    const result = await appendThroughGate(gate, store, b);
-    events += b.events.length;
-    lastPosition = result.position;
-    onProgress(events);
+  for (const run of runsOf(batches)) {
+    const { stored, rest } = await unstored(gate, run);
+    for (const b of stored) {
+      await appendThroughGate(gate, store, b);
+      events += b.events.length;
+      onProgress(events);
+    }
+    const results = await appendRunThroughGate(gate, store, rest, (b) => {
+      events += b.events.length;
+      onProgress(events);
+    });
+    lastPosition = results[results.length - 1]!.position;
   }
   return { batches: batches.length, events, lastPosition };
 }
 
 /**
  * A dry run of the deciders over the whole file, so that a fact a rule forbids on line 900
- * stops the file before line 1 is written: the gate checks every batch, whatever its stream
- * (a competition or rulebook fact in the wrong stream, a rulebook fact that cannot be applied,
- * the competitions' deciders). Each refusal names its line and its rule.
+ * stops the file before line 1 is written: the gate checks every run of a stream's lines
+ * whole, whatever its stream (a fact in the wrong stream, a rulebook fact that cannot be
+ * applied, the competitions', clubs' and rosters' deciders). Each refusal names its line and
+ * its rule.
  */
 async function checkRules(store: EventStore, batches: PlannedBatch[]): Promise<void> {
-  const issues = (await refusalsThroughGate(store, batches)).map(({ index, violation: err }) => {
+  const gate = new DomainGate(store);
+  const judged: PlannedBatch[] = [];
+  for (const run of runsOf(batches)) {
+    const { stored, rest } = await unstored(gate, run);
+    judged.push(...stored, whole(rest));
+  }
+  const refusals = await refusalsThroughGate(store, judged, gate);
+  const issues = refusals.map(({ index, violation: err }) => {
     // A fact in the wrong stream: the line is the fact's, the field its streamId.
     const field =
       err instanceof WrongStreamViolation && err.field === 'streamId'
         ? `events[${err.index}].streamId`
         : (err.field ?? '');
-    return toLineIssue(batches[index]!, field, `${err.rule}: ${err.reason}`);
+    return toLineIssue(judged[index]!, field, `${err.rule}: ${err.reason}`);
   });
   if (issues.length) throw new AppendFileError(issues);
 }

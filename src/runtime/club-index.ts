@@ -3,7 +3,7 @@ import type { CompetitionState } from '../domain/competition/state';
 import { nzKindOf, nzNight, nzPlaysOf } from '../domain/club/nz-play-counts';
 import { type NzClubView, type NzSitting } from '../domain/club/nz-play-limits';
 import type { EventToAppend, RecordedEvent } from '../events/envelope';
-import { onDocumentedStream } from '../domain/streams';
+import { CLUB_WIDE_FACT_TYPES, onDocumentedStream } from '../domain/streams';
 import { competitions, type CompetitionsState } from '../projections/competitions';
 import { rulebookHistory } from '../projections/competitions/rulebook-in-force';
 import { rosterEntryOn } from '../projections/competitions/state';
@@ -12,14 +12,6 @@ import type { NzClubParams } from '../rulebooks/presets/nz-club';
 import { nzClubRulesOf } from '../rulesets';
 import type { EventStore } from '../store/event-store';
 import type { Upcast } from '../store/upcast';
-
-const CLUB_FACTS = new Set([
-  'RulebookAdopted',
-  'RulebookAmended',
-  'PlayerRegistered',
-  'PlayerStatusChanged',
-  ...COMPETITION_FACT_TYPES,
-]);
 
 /** A fact as appended to its stream (the stream decides whether it is read: LEDGER). */
 export type Fact = Pick<EventToAppend, 'id' | 'type' | 'occurredAt' | 'data' | 'metadata'> & {
@@ -33,7 +25,8 @@ export type Fact = Pick<EventToAppend, 'id' | 'type' | 'occurredAt' | 'data' | '
  * projection's own fold, so they read as the standings read them), and who sat down in which
  * competition session (`nzPlaysOf`, from `seating.ts`: the seats the standings count). Built from the store's $all on first use, then caught up from the
  * last position read; facts the gate saw appended (or, in a dry run, would append) are folded
- * at once. Board-result facts are not kept. A competition or rulebook fact found outside its
+ * at once. Only the facts of the contexts the registry marks club-wide are folded
+ * (`CLUB_WIDE_FACT_TYPES`: competitions, clubs, rosters); board-result facts are not kept. A competition or rulebook fact found outside its
  * documented stream is not read (as the projection does not read it), and a rulebook fact
  * that cannot be applied is left out of the club's rulebook here (see `nzParams`).
  */
@@ -133,7 +126,7 @@ export class ClubIndex {
   }
 
   private fold(e: Fact): void {
-    if (!CLUB_FACTS.has(e.type)) return;
+    if (!CLUB_WIDE_FACT_TYPES.has(e.type)) return;
     const id = e.id.toLowerCase();
     if (this.ids.has(id)) return;
     this.ids.add(id);

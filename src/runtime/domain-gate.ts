@@ -1,5 +1,5 @@
 import type { NzClubView } from '../domain/club/nz-play-limits';
-import { appendStreamOf, isRosterStream, ROSTER_FACT_TYPES } from '../domain/streams';
+import { misplacementOf } from '../domain/streams';
 import type { CompetitionFact } from '../domain/competition/facts';
 import { deciderOf, type ClubContext } from '../domain';
 import { RuleViolation } from '../domain/rule-violation';
@@ -53,7 +53,8 @@ export interface DomainGateOptions {
 
 /**
  * The append use case: runs the deciders before an append, one loop for every context. The
- * stream's decider (`deciderOf`, src/domain/index.ts: competitions, a club's rulebook) folds the
+ * stream's decider (`deciderOf`, src/domain/index.ts: a competition, a club, its roster, a scored
+ * session) folds the
  * stream as the ledger will read it (a fact of an older schema version upcast to today's, as
  * the store upcasts it on read; the store keeps the fact as sent), decides each proposed fact in
  * order with the club-wide context it reads (`ClubContext`: the rulebook in force on a
@@ -94,8 +95,8 @@ export class DomainGate {
   /**
    * One loop for every context: the stream's decider (src/domain/index.ts) folds the stream,
    * decides each proposed fact in order (reading the club-wide context when it says it does),
-   * then settles the batch. A stream with no decider (a roster's, a scored session's) is only
-   * checked for facts out of their streams.
+   * then settles the batch. Each fact must sit where its decider places it (`checkStreams`), so
+   * a stream of no context's (one docs/events.md does not document) takes no fact.
    */
   async check(
     streamId: string,
@@ -104,22 +105,21 @@ export class DomainGate {
   ): Promise<ExpectedRevision> {
     const read = this.asRead(streamId, events);
     const decider = deciderOf(streamId);
-    if (!decider && !read.some((e) => appendStreamOf(e.type, e.data, streamId))) {
-      return expectedRevision;
-    }
     const known = await this.load(streamId, decider);
     // A batch already (partly) stored is the store's to answer: a no-op or a conflict.
     if (read.some((e) => known.ids.has(String(e.id).toLowerCase()))) return expectedRevision;
+    this.checkStreams(streamId, read);
+    // A type of no decider's (none in the catalogue): the stream's decider holds only its own.
     read.forEach((e, i) => {
-      if (decider?.factTypes && !decider.factTypes.has(e.type)) {
+      if (decider && !decider.factTypes.has(e.type)) {
         throw new RuleViolation(
           'LEDGER',
-          `${e.type} does not belong in a ${decider.name} stream`,
+          `${e.type} does not belong in a ${decider.name} stream (${decider.streams})`,
           `events[${i}].type`,
         );
       }
     });
-    this.checkStreams(streamId, read);
+    // Every fact of the catalogue is of some decider's: on a stream of none, checkStreams threw.
     if (!decider) return expectedRevision;
     const facts = read.map(asFact);
     if (facts.some((f) => decider.readsClub?.(f))) await this.club.catchUp(this.store);
@@ -145,6 +145,12 @@ export class DomainGate {
     return known.revision < 0 ? 'no_stream' : known.revision;
   }
 
+  /** Whether every fact of a batch is stored in its stream already (by id): the store's no-op. */
+  async stores(streamId: string, events: readonly EventToAppend[]): Promise<boolean> {
+    const known = await this.load(streamId, deciderOf(streamId));
+    return events.every((e) => known.ids.has(String(e.id).toLowerCase()));
+  }
+
   /** The club-wide context the deciders read, over the club index (caught up by `check`). */
   private context(): ClubContext {
     const views = new Map<string, NzClubView>();
@@ -156,26 +162,19 @@ export class DomainGate {
   }
 
   /**
-   * LEDGER: a competition fact belongs in `competition-<data.competitionId>`, a rulebook fact
-   * in `club-<data.clubId>`, and a roster fact on a roster stream in its own club's,
-   * `club-<data.clubId>-players` (docs/events.md, `appendStreamOf`). The field is the fact's id
-   * when the stream is one of that kind (another competition's, club's or roster), else
-   * `streamId`.
+   * LEDGER: each fact belongs where its decider places it (src/domain/streams.ts, from the
+   * registry): a competition fact in `competition-<data.competitionId>`, a club's fact in
+   * `club-<data.clubId>`, a roster fact in `club-<data.clubId>-players`, a scored session's on
+   * a `session-…` stream (docs/events.md). The field is the fact's id when the stream is of its
+   * kind but another's (another competition's, club's or roster), else `streamId`.
    */
   private checkStreams(streamId: string, read: readonly EventToAppend[]): void {
     read.forEach((e, i) => {
-      const home = appendStreamOf(e.type, e.data, streamId);
-      if (!home || home.streamId === streamId) return;
-      const roster = ROSTER_FACT_TYPES.has(e.type);
-      const kind = home.idField === 'competitionId' ? 'competition' : 'club';
-      const sameKind = roster
-        ? isRosterStream(streamId)
-        : streamId.startsWith(`${kind}-`) && !(kind === 'club' && isRosterStream(streamId));
-      throw new WrongStreamViolation(
-        `events[${i}]: ${e.type} of ${kind} ${home.id} belongs in stream ${home.streamId}, not ${streamId}`,
-        sameKind ? `events[${i}].data.${home.idField}` : 'streamId',
-        i,
-      );
+      const wrong = misplacementOf(e.type, e.data, streamId);
+      if (!wrong) return;
+      // The batch's streamId is at fault, or the fact's id (its line, for an append file).
+      const field = wrong.field === 'streamId' ? 'streamId' : `events[${i}].${wrong.field}`;
+      throw new WrongStreamViolation(`events[${i}]: ${wrong.reason}`, field, i);
     });
   }
 

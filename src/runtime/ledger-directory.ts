@@ -1,11 +1,10 @@
+import { clubStreamId } from '../domain/club/club-decider';
 import { competitionStreamId } from '../domain/competition/facts';
-import { clubStreamId, onCompetitionStream } from '../domain/streams';
+import { documentedStreamOf, onCompetitionStream } from '../domain/streams';
 import type { RecordedEvent } from '../events/envelope';
 import { competitionsPartitions } from '../projections/competitions/state';
 import type { EventStore } from '../store/event-store';
 import { EVENTS_PER_TURN, nextTurn, withinBounds, type ReplayBounds } from './replay';
-
-const ROSTER_FACTS = new Set(['PlayerRegistered', 'PlayerStatusChanged']);
 
 /** A growable column of numbers (positions, instants): 8 bytes an event, no object per event. */
 class Column {
@@ -30,8 +29,9 @@ class Column {
  *   CompetitionCreated's `clubId` (every club a competition's stream ever named is kept);
  * - a rulebook fact only from `club-<clubId>`;
  * - a roster fact (PlayerRegistered, PlayerStatusChanged) belongs to the club of its
- *   `metadata.clubId`, on whatever stream it was written (nothing places roster facts): every
- *   stream that holds one is noted;
+ *   `data.clubId`, and is read on whatever stream it was written (a ledger written before
+ *   appends placed roster facts holds some elsewhere): every stream that holds one is noted
+ *   (as for any fact whose home the registry says is read elsewhere);
  * - a board-scored session's facts are folded by their stream, the `sessionStreamId` a
  *   competition's SessionScoredFromBoards links.
  *
@@ -46,7 +46,8 @@ export class LedgerDirectory {
   private readonly competitionsOf = new Map<string, Set<string>>();
   private readonly clubsOf = new Map<string, Set<string>>();
   private readonly linksOf = new Map<string, Set<string>>();
-  private readonly rosterStreamsOf = new Map<string, Set<string>>();
+  /** club → the streams holding facts read by that club wherever they are (its roster's …). */
+  private readonly clubStreamsOf = new Map<string, Set<string>>();
   /** Each stream's last position and latest recording instant (to tell what an as-of leaves out). */
   private readonly lastOfStream = new Map<string, { position: number; time: number }>();
   /** The read model's partitions each stream's facts fold into, and the streams of each. */
@@ -106,9 +107,13 @@ export class LedgerDirectory {
         add(this.clubsOf, d.competitionId, String(d.clubId));
         add(this.competitionsOf, String(d.clubId), d.competitionId);
       } else add(this.linksOf, d.competitionId, String(d.sessionStreamId));
-    } else if (ROSTER_FACTS.has(e.type)) {
-      const clubId = (e.data as { clubId?: unknown }).clubId;
-      if (typeof clubId === 'string') add(this.rosterStreamsOf, clubId, e.streamId);
+    } else {
+      // A fact read wherever it is, by the club its data names (a roster fact, a club's
+      // registration: StreamHome.elsewhere 'read', from the deciders' registry).
+      const home = documentedStreamOf(e.type, e.data);
+      if (home?.elsewhere === 'read' && home.idField === 'clubId' && home.id !== undefined) {
+        add(this.clubStreamsOf, home.id, e.streamId);
+      }
     }
   }
 
@@ -161,10 +166,7 @@ export class LedgerDirectory {
    * roster facts, its competitions' streams and the session streams they link to.
    */
   streamsOfClub(clubId: string): string[] {
-    const out = new Set<string>([
-      clubStreamId(clubId),
-      ...(this.rosterStreamsOf.get(clubId) ?? []),
-    ]);
+    const out = new Set<string>([clubStreamId(clubId), ...(this.clubStreamsOf.get(clubId) ?? [])]);
     for (const competitionId of this.competitionsOf.get(clubId) ?? []) {
       out.add(competitionStreamId(competitionId));
       for (const s of this.linksOf.get(competitionId) ?? []) out.add(s);

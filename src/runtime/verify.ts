@@ -6,8 +6,9 @@ import type { RawRecord } from './raw-records';
 export interface VerifyProblem {
   position: number;
   /**
-   * `stream`: a competition or rulebook fact outside the stream it belongs in (LEDGER), which
-   * the projections do not read; the others: the log itself is damaged.
+   * `stream`: a fact outside the stream it belongs in (LEDGER) of a kind the projections do
+   * not read elsewhere (a competition or rulebook fact: `StreamHome.elsewhere`); the others: the
+   * log itself is damaged.
    */
   check: 'position' | 'revision' | 'json' | 'type' | 'data' | 'id' | 'stream';
   message: string;
@@ -31,8 +32,10 @@ export interface VerifyReport {
  * Checks a log as stored: positions gap-free from 1 (when the store promises dense
  * positions) or at least increasing, revisions contiguous from 0 in every stream, ids
  * unique, JSON valid, types known to the catalogue and data in the shape of its type — and
- * every competition fact in `competition-<competitionId>`, every rulebook fact in
- * `club-<clubId>` (LEDGER, docs/events.md), read as the ledger reads it (upcast). A fact
+ * every fact the projections read only on its stream in that stream (`documentedStreamOf`,
+ * from the deciders' registry: a competition fact in `competition-<competitionId>`, a rulebook
+ * fact in `club-<clubId>`; LEDGER, docs/events.md), read as the ledger reads it (upcast). A
+ * roster fact elsewhere is read where it is, by its club, so it is not reported. A fact
  * elsewhere, written before the append gate checked streams, is one the projections do not
  * read: the standings are computed as if it were not there. It fails the verdict, as every
  * problem does (docs/cli.md `verify` says why).
@@ -98,15 +101,15 @@ export async function verifyLog(
     if (issues.length > 0) continue;
     const read = catalogue.upcast({ ...r, data, metadata: metadata as EventMetadata });
     const home = documentedStreamOf(read.type, read.data);
-    if (home && home.streamId !== r.streamId) {
-      const kind = home.idField === 'competitionId' ? 'competition' : 'club';
+    // Only a fact the projections do not read where it is (StreamHome.elsewhere: 'unread').
+    if (home?.elsewhere === 'unread' && home.streamId !== r.streamId) {
       report({
         position: r.position,
         check: 'stream',
-        message: `${r.type} of ${kind} ${home.id} is in stream ${r.streamId}; it belongs in ${home.streamId} (LEDGER): the projections do not read it`,
+        message: `${r.type} of ${home.kind} ${String(home.id)} is in stream ${r.streamId}; it belongs in ${String(home.streamId)} (LEDGER): the projections do not read it`,
         type: r.type,
         streamId: r.streamId,
-        belongsIn: home.streamId,
+        ...(home.streamId !== undefined ? { belongsIn: home.streamId } : {}),
       });
     }
   }

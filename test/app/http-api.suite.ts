@@ -1,7 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import type { EventStore } from '../../src/store/event-store';
-import { clubRegistered, ledgerApp, OCCURRED_AT, playerRegistered } from './support';
+import { clubRegistered, ledgerApp, OCCURRED_AT, playerRegistered, ROSTER_STREAM } from './support';
 
 type Server = ReturnType<NestExpressApplication['getHttpServer']>;
 
@@ -59,19 +59,20 @@ export function httpApiSuite(name: string, open: () => Promise<EventStore>) {
 
     describe('POST /streams/:streamId/events', () => {
       it('appends a batch and answers 201 with the next expected revision and the position', async () => {
-        const res = await post('club-1', {
+        const res = await post(ROSTER_STREAM, {
           expectedRevision: 'no_stream',
-          events: [clubRegistered(), playerRegistered(1)],
+          events: [playerRegistered(1), playerRegistered(2)],
         }).expect(201);
         expect(res.body).toEqual({ nextExpectedRevision: 1, position: 2 });
         expect(await store.headPosition()).toBe(2);
       });
 
       it("writes the catalogue's schema version when the writer leaves it out", async () => {
-        await post('club-1', { expectedRevision: 'any', events: [playerRegistered(1)] }).expect(
-          201,
-        );
-        const read = await request(server).get('/streams/club-1').expect(200);
+        await post(ROSTER_STREAM, {
+          expectedRevision: 'any',
+          events: [playerRegistered(1)],
+        }).expect(201);
+        const read = await request(server).get(`/streams/${ROSTER_STREAM}`).expect(200);
         expect(read.body.events[0]).toMatchObject({ type: 'PlayerRegistered', schemaVersion: 3 });
       });
 
@@ -81,10 +82,12 @@ export function httpApiSuite(name: string, open: () => Promise<EventStore>) {
           schemaVersion: 1,
           data: { playerId: 'p-1', name: 'Ann', member: true },
         };
-        const res = await post('club-1', { expectedRevision: 'any', events: [v1] }).expect(201);
+        const res = await post(ROSTER_STREAM, { expectedRevision: 'any', events: [v1] }).expect(
+          201,
+        );
         expect(res.body).toEqual({ nextExpectedRevision: 0, position: 1 });
         // Upcast only to judge it: the ledger keeps the fact as written.
-        const read = await request(server).get('/streams/club-1').expect(200);
+        const read = await request(server).get(`/streams/${ROSTER_STREAM}`).expect(200);
         expect(read.body.events).toHaveLength(1);
         expect(read.body.events[0]).toMatchObject({
           id: v1.id,
@@ -97,26 +100,26 @@ export function httpApiSuite(name: string, open: () => Promise<EventStore>) {
       it('answers a re-POST of the same batch with 201 and the same result, writing nothing', async () => {
         const body = {
           expectedRevision: 'no_stream',
-          events: [clubRegistered(), playerRegistered()],
+          events: [playerRegistered(1), playerRegistered(2)],
         };
-        const first = await post('club-1', body).expect(201);
-        const again = await post('club-1', body).expect(201);
+        const first = await post(ROSTER_STREAM, body).expect(201);
+        const again = await post(ROSTER_STREAM, body).expect(201);
         expect(again.body).toEqual(first.body);
         expect(await store.headPosition()).toBe(2);
       });
 
       it('refuses a stale expected revision with 409 naming the actual revision', async () => {
-        await post('club-1', {
+        await post(ROSTER_STREAM, {
           expectedRevision: 'no_stream',
-          events: [clubRegistered(), playerRegistered()],
+          events: [playerRegistered(1), playerRegistered(2)],
         }).expect(201);
         const body = await refused(
-          () => post('club-1', { expectedRevision: 0, events: [playerRegistered(2)] }),
+          () => post(ROSTER_STREAM, { expectedRevision: 0, events: [playerRegistered(3)] }),
           409,
         );
         expect(body).toMatchObject({
           error: 'WrongExpectedVersion',
-          streamId: 'club-1',
+          streamId: ROSTER_STREAM,
           expectedRevision: 0,
           actualRevision: 1,
         });
@@ -124,7 +127,7 @@ export function httpApiSuite(name: string, open: () => Promise<EventStore>) {
 
       it("refuses a revision on a stream that does not exist with 409 and actualRevision 'no_stream'", async () => {
         const body = await refused(
-          () => post('club-9', { expectedRevision: 3, events: [clubRegistered()] }),
+          () => post('club-1', { expectedRevision: 3, events: [clubRegistered()] }),
           409,
         );
         expect(body).toMatchObject({
@@ -444,34 +447,34 @@ export function httpApiSuite(name: string, open: () => Promise<EventStore>) {
 
     describe('GET /streams/:streamId', () => {
       beforeEach(async () => {
-        await post('club-1', {
+        await post(ROSTER_STREAM, {
           expectedRevision: 'no_stream',
-          events: [clubRegistered(), playerRegistered(1), playerRegistered(2), playerRegistered(3)],
+          events: [0, 1, 2, 3].map((n) => playerRegistered(n)),
         }).expect(201);
-        await post('club-2', { expectedRevision: 'no_stream', events: [clubRegistered()] }).expect(
+        await post('club-1', { expectedRevision: 'no_stream', events: [clubRegistered()] }).expect(
           201,
         );
       });
 
       it('reads a stream forwards as recorded events', async () => {
-        const res = await request(server).get('/streams/club-1').expect(200);
+        const res = await request(server).get(`/streams/${ROSTER_STREAM}`).expect(200);
         expect(res.body.nextRevision).toBeNull();
         expect(res.body.events.map((e: { revision: number }) => e.revision)).toEqual([0, 1, 2, 3]);
         expect(res.body.events[1]).toMatchObject({
-          streamId: 'club-1',
+          streamId: ROSTER_STREAM,
           type: 'PlayerRegistered',
           schemaVersion: 3,
           position: 2,
           occurredAt: OCCURRED_AT,
           data: { playerId: 'p-1', name: 'Player 1', status: 'member' },
-          metadata: { clubId: 'club-1', actor: 'secretary' },
+          metadata: { clubId: '1', actor: 'secretary' },
         });
         expect(typeof res.body.events[1].recordedAt).toBe('string');
       });
 
       it('reads backwards from a revision, a page at a time, with the next revision to ask for', async () => {
         const page = await request(server)
-          .get('/streams/club-1?direction=backwards&fromRevision=2&limit=2')
+          .get(`/streams/${ROSTER_STREAM}?direction=backwards&fromRevision=2&limit=2`)
           .expect(200);
         expect(page.body.events.map((e: { revision: number }) => e.revision)).toEqual([2, 1]);
         expect(page.body.nextRevision).toBe(0);
@@ -479,7 +482,7 @@ export function httpApiSuite(name: string, open: () => Promise<EventStore>) {
 
       it('reads forwards from a revision with a limit and names the next revision', async () => {
         const page = await request(server)
-          .get('/streams/club-1?fromRevision=1&limit=2')
+          .get(`/streams/${ROSTER_STREAM}?fromRevision=1&limit=2`)
           .expect(200);
         expect(page.body.events.map((e: { revision: number }) => e.revision)).toEqual([1, 2]);
         expect(page.body.nextRevision).toBe(3);
@@ -515,7 +518,7 @@ export function httpApiSuite(name: string, open: () => Promise<EventStore>) {
     describe('GET /events', () => {
       beforeEach(async () => {
         const events = Array.from({ length: 150 }, (_, i) => playerRegistered(i));
-        await post('club-1', { expectedRevision: 'no_stream', events }).expect(201);
+        await post(ROSTER_STREAM, { expectedRevision: 'no_stream', events }).expect(201);
       });
 
       it('reads the global log 100 events at a time by default, with the next position', async () => {
@@ -558,7 +561,7 @@ export function httpApiSuite(name: string, open: () => Promise<EventStore>) {
 
       it('allows the largest page, 1000', async () => {
         const more = Array.from({ length: 900 }, (_, i) => playerRegistered(150 + i));
-        await post('club-1', { expectedRevision: 149, events: more }).expect(201);
+        await post(ROSTER_STREAM, { expectedRevision: 149, events: more }).expect(201);
         const res = await request(server).get('/events?limit=1000').expect(200);
         expect(res.body.events).toHaveLength(1000);
         expect(res.body.events[999].position).toBe(1000);

@@ -12,7 +12,7 @@ import type { EventToAppend } from '../../src/events/envelope';
 import { InvalidEventError, StreamNotFoundError } from '../../src/store/errors';
 import type { EventStore } from '../../src/store/event-store';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
-import { clubRegistered, playerRegistered } from './support';
+import { clubRegistered, playerRegistered, ROSTER_STREAM } from './support';
 
 /** What the CLI does: an application context (no HTTP) running the same commands and queries. */
 describe('LedgerModule in an application context', () => {
@@ -42,10 +42,13 @@ describe('LedgerModule in an application context', () => {
 
   it('appends through AppendEventsCommand and reads back through the queries', async () => {
     const result = await commands.execute(
-      new AppendEventsCommand('club-1', 'no_stream', [clubRegistered(), playerRegistered(1)]),
+      new AppendEventsCommand(ROSTER_STREAM, 'no_stream', [
+        playerRegistered(1),
+        playerRegistered(2),
+      ]),
     );
     expect(result).toEqual({ nextExpectedRevision: 1, position: 2 });
-    const stream = await queries.execute(new ReadStreamQuery('club-1', 1, 'backwards', 5));
+    const stream = await queries.execute(new ReadStreamQuery(ROSTER_STREAM, 1, 'backwards', 5));
     expect(stream.map((e) => e.revision)).toEqual([1, 0]);
     const all = await queries.execute(new ReadAllQuery(2, 10));
     expect(all.map((e) => e.position)).toEqual([2]);

@@ -16,24 +16,29 @@ export function ledgerApp(
 
 export const OCCURRED_AT = '2026-03-02T19:30:00+13:00';
 
-/** A valid PlayerRegistered (v3) event as a client would POST it. */
+/** The club of `clubRegistered` and `playerRegistered`: its stream, and its roster's. */
+export const CLUB_STREAM = 'club-1';
+export const ROSTER_STREAM = 'club-1-players';
+
+/** A valid PlayerRegistered (v3) event as a client would POST it (to ROSTER_STREAM). */
 export function playerRegistered(n = 1, data: Record<string, unknown> = {}) {
   return {
     id: uuidv7(),
     type: 'PlayerRegistered',
     occurredAt: OCCURRED_AT,
-    data: { clubId: 'club-1', playerId: `p-${n}`, name: `Player ${n}`, status: 'member', ...data },
-    metadata: { clubId: 'club-1', actor: 'secretary' },
+    data: { clubId: '1', playerId: `p-${n}`, name: `Player ${n}`, status: 'member', ...data },
+    metadata: { clubId: '1', actor: 'secretary' },
   };
 }
 
+/** A valid ClubRegistered as a client would POST it (to CLUB_STREAM). */
 export function clubRegistered() {
   return {
     id: uuidv7(),
     type: 'ClubRegistered',
     occurredAt: OCCURRED_AT,
-    data: { clubId: 'club-1', name: 'Riverside Bridge Club', timeZone: 'Pacific/Auckland' },
-    metadata: { clubId: 'club-1', actor: 'secretary' },
+    data: { clubId: '1', name: 'Riverside Bridge Club', timeZone: 'Pacific/Auckland' },
+    metadata: { clubId: '1', actor: 'secretary' },
   };
 }
 

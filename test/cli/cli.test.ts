@@ -21,6 +21,14 @@ const line = (over: Record<string, unknown> = {}) =>
     ...over,
   });
 
+/** A line of another stream: kelburn's roster. */
+const otherLine = () =>
+  line({
+    streamId: 'club-kelburn-players',
+    data: { clubId: 'kelburn', playerId: `p-${v7().slice(-6)}`, name: 'K', status: 'member' },
+    metadata: { clubId: 'kelburn', actor: 'secretary' },
+  });
+
 function setup(lines: string[]) {
   const dir = tempDir();
   const file = join(dir, 'events.ndjson');
@@ -61,6 +69,30 @@ describe('bridge-ledger CLI', () => {
     expect(r.stderr).toMatch(/line 5: occurredAt: must be an ISO 8601 instant/);
     expect(r.stderr).toMatch(/nothing was appended/);
     expect(await head(store)).toBe(0);
+  });
+
+  it('LEDGER append refuses a roster fact off its roster stream and a second ClubRegistered, naming each line (issue 14 item 6); nothing is written', async () => {
+    const club = (over: Record<string, unknown> = {}) =>
+      line({
+        streamId: 'club-wellington',
+        type: 'ClubRegistered',
+        data: { clubId: 'wellington', name: 'Club', timeZone: 'Pacific/Auckland' },
+        ...over,
+      });
+    const offRoster = setup([club(), line({ streamId: 'club-wellington' })]);
+    const r = await cli('append', offRoster.file, '--store', offRoster.store);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /line 2: streamId: LEDGER: events\[1\]: PlayerRegistered of club wellington belongs in stream club-wellington-players, not club-wellington/,
+    );
+    expect(await head(offRoster.store)).toBe(0);
+    const twice = setup([club(), line(), club()]);
+    const again = await cli('append', twice.file, '--store', twice.store);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(
+      /line 3: data\.clubId: LEDGER: club wellington is registered already/,
+    );
+    expect(await head(twice.store)).toBe(0);
   });
 
   it('append refuses a fact the rules forbid, naming its line and rule, and writes nothing', async () => {
@@ -119,7 +151,7 @@ describe('bridge-ledger CLI', () => {
   });
 
   it('export writes the log as stored; appending the export again adds nothing', async () => {
-    const { dir, file, store } = setup([line(), line(), line({ streamId: 'club-other' })]);
+    const { dir, file, store } = setup([line(), line(), otherLine()]);
     await cli('append', file, '--store', store);
     const exported = await cli('export', '--store', store);
     expect(exported.code).toBe(0);
@@ -128,7 +160,11 @@ describe('bridge-ledger CLI', () => {
       .split('\n')
       .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.map((l) => l.position)).toEqual([1, 2, 3]);
-    expect(lines[2]).toMatchObject({ streamId: 'club-other', revision: 0, schemaVersion: 3 });
+    expect(lines[2]).toMatchObject({
+      streamId: 'club-kelburn-players',
+      revision: 0,
+      schemaVersion: 3,
+    });
     const again = join(dir, 'export.ndjson');
     writeFileSync(again, exported.stdout);
     const r = await cli('append', again, '--store', store);
@@ -139,7 +175,7 @@ describe('bridge-ledger CLI', () => {
   });
 
   it('export then append into an empty store reproduces the same log', async () => {
-    const { dir, file, store } = setup([line(), line(), line({ streamId: 'club-other' })]);
+    const { dir, file, store } = setup([line(), line(), otherLine()]);
     await cli('append', file, '--store', store);
     const first = (await cli('export', '--store', store)).stdout;
     const copy = `sqlite:${join(dir, 'copy.db')}`;

@@ -1,6 +1,6 @@
 import { catalogue } from '../../src/events';
 import { DECIDERS, deciderOf } from '../../src/domain';
-import { rulebookDecider } from '../../src/domain/club/rulebook-decider';
+import { clubDecider } from '../../src/domain/club/club-decider';
 import { RuleViolation } from '../../src/domain/rule-violation';
 
 /**
@@ -8,11 +8,12 @@ import { RuleViolation } from '../../src/domain/rule-violation';
  * use case finds a stream's by the stream alone.
  */
 describe('the deciders’ registry', () => {
-  it('finds each stream’s decider by the stream: competitions, a club’s rulebook; none for a roster or a scored session', () => {
+  it('finds each stream’s decider by the stream: a competition, a club, its roster, a scored session; none for a stream the ledger does not document', () => {
     expect(deciderOf('competition-club-pairs-2026')?.name).toBe('competition');
-    expect(deciderOf('club-karori')?.name).toBe('rulebook');
-    expect(deciderOf('club-karori-players')).toBeUndefined();
-    expect(deciderOf('session-2026-03-02')).toBeUndefined();
+    expect(deciderOf('club-karori')?.name).toBe('club');
+    expect(deciderOf('club-karori-players')?.name).toBe('roster');
+    expect(deciderOf('session-2026-03-02')?.name).toBe('session');
+    expect(deciderOf('notes-karori')).toBeUndefined();
   });
 
   it('every fact type a decider holds is one of the catalogue’s', () => {
@@ -22,7 +23,7 @@ describe('the deciders’ registry', () => {
   });
 });
 
-describe('RULEBOOK the rulebook decider: given the club’s rulebook facts, when one is proposed', () => {
+describe('RULEBOOK the club decider’s rulebook facts: given the club’s rulebook facts, when one is proposed', () => {
   const adopted = {
     type: 'RulebookAdopted',
     occurredAt: '2026-01-01T12:00:00+13:00',
@@ -35,24 +36,24 @@ describe('RULEBOOK the rulebook decider: given the club’s rulebook facts, when
   });
 
   it('an amendment of a parameter the rulebook has is accepted and folded', () => {
-    const state = rulebookDecider.initialState();
-    rulebookDecider.evolve(state, adopted, 'club-karori');
+    const state = clubDecider.initialState();
+    clubDecider.evolve(state, adopted, 'club-karori');
     const fact = amended({ 'tenSession.counted': 8 });
-    expect(rulebookDecider.decide(fact, state, undefined, 'club-karori')).toEqual([fact]);
-    rulebookDecider.evolve(state, fact, 'club-karori');
-    expect(state).toHaveLength(2);
+    expect(clubDecider.decide(fact, state, undefined, 'club-karori')).toEqual([fact]);
+    clubDecider.evolve(state, fact, 'club-karori');
+    expect(state.rulebook).toHaveLength(2);
   });
 
   it('an amendment before any adoption, or of a path the rulebook does not have, is refused naming the change', () => {
-    const none = rulebookDecider.initialState();
+    const none = clubDecider.initialState();
     expect(() =>
-      rulebookDecider.decide(amended({ 'tenSession.counted': 8 }), none, undefined, 'club-karori'),
+      clubDecider.decide(amended({ 'tenSession.counted': 8 }), none, undefined, 'club-karori'),
     ).toThrow(RuleViolation);
-    const state = rulebookDecider.initialState();
-    rulebookDecider.evolve(state, adopted, 'club-karori');
+    const state = clubDecider.initialState();
+    clubDecider.evolve(state, adopted, 'club-karori');
     let refused: unknown;
     try {
-      rulebookDecider.decide(amended({ 'tenSession.countd': 8 }), state, undefined, 'club-karori');
+      clubDecider.decide(amended({ 'tenSession.countd': 8 }), state, undefined, 'club-karori');
     } catch (e) {
       refused = e;
     }
@@ -60,12 +61,12 @@ describe('RULEBOOK the rulebook decider: given the club’s rulebook facts, when
   });
 
   it('a rulebook fact of another club written on this club’s stream is not folded', () => {
-    const state = rulebookDecider.initialState();
-    rulebookDecider.evolve(
+    const state = clubDecider.initialState();
+    clubDecider.evolve(
       state,
       { ...adopted, data: { ...adopted.data, clubId: 'other' } },
       'club-karori',
     );
-    expect(state).toEqual([]);
+    expect(state.rulebook).toEqual([]);
   });
 });

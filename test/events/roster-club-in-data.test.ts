@@ -4,6 +4,7 @@ import { catalogue } from '../../src/events';
 import type { RecordedEvent } from '../../src/events/envelope';
 import { clubRoster, type ClubRoster } from '../../src/projections/club-roster/club-roster';
 import { competitions, cPointsOf, standingsOf } from '../../src/projections/competitions';
+import { fold } from '../../src/projections/projection';
 import { validateAppend } from '../../src/runtime/validate-append';
 import { InvalidEventError } from '../../src/store/errors';
 import { collect } from '../support/events';
@@ -174,17 +175,24 @@ describe('roster facts name their club in their data', () => {
     ]);
   });
 
-  it('LEDGER edge: a roster fact on a stream that is no roster stream is not placed (as before)', async () => {
+  it('LEDGER a roster fact on a stream that is no roster stream is refused, naming streamId; one already in the ledger is read by its club (issue 13)', async () => {
     const ledger = new GatedLedger();
-    await ledger.append(
-      proposed('club-karori', 'PlayerRegistered', {
-        clubId: 'karori',
-        playerId: 'ann',
-        name: 'Ann',
-        status: 'member',
-      }),
+    const ann = proposed('club-karori', 'PlayerRegistered', {
+      clubId: 'karori',
+      playerId: 'ann',
+      name: 'Ann',
+      status: 'member',
+    });
+    const refused = await ledger.refuses([ann], 'LEDGER', 'streamId');
+    expect(refused.reason).toBe(
+      'events[0]: PlayerRegistered of club karori belongs in stream club-karori-players, not club-karori',
     );
-    expect(await ledger.store.headPosition()).toBe(1);
+    await ledger.refuses([{ ...ann, streamId: 'notes-karori' }], 'LEDGER', 'streamId');
+    // Written before appends placed roster facts: still karori's roster, as both rosters read it.
+    await ledger.writeUnchecked({ ...ann, schemaVersion: 3 });
+    const read = await collect(ledger.store.readAll());
+    expect(fold(clubRoster, read).clubs.karori!.players.ann).toMatchObject({ status: 'member' });
+    expect(fold(competitions, read).players.karori!.ann).toMatchObject({ status: 'member' });
   });
 
   it('every standing unchanged: the NZ example read with its roster at v2 (club in metadata) or v3 (club in data) publishes the same standings and C points', () => {

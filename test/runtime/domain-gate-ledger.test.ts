@@ -193,24 +193,26 @@ describe('LEDGER a competition or rulebook fact belongs in its documented stream
     await ledger.refuses(
       [{ ...rulebookAdopted(), streamId: 'competition-karori' }],
       'LEDGER',
-      'events[0].type',
-      'RulebookAdopted does not belong in a competition stream',
+      'streamId',
+      'events[0]: RulebookAdopted of club karori belongs in stream club-karori, not competition-karori',
     );
   });
 
   it('LEDGER an append file with a competition fact on another stream is refused before anything is written', async () => {
     const ledger = new Ledger();
-    const note = proposed('notes-dsb', 'PlayerStatusChanged', {
+    // The second fact of the roster stream's batch: its line is named, not the batch's first.
+    const cor = proposed('club-dsb-players', 'PlayerRegistered', {
       clubId: 'dsb',
       playerId: 'cor',
+      name: 'Cor',
       status: 'member',
     });
-    const lines = [...dsbCompetitionWithPairA1(), note, sitOut('notes-dsb')];
+    const lines = [...dsbCompetitionWithPairA1(), cor, sitOut('club-dsb-players')];
     expect(await ledger.refusesFile(lines)).toEqual([
       {
         line: 4,
         field: 'streamId',
-        message: `LEDGER: events[1]: PairEntered of competition dsb-2014 belongs in stream ${DSB_2014_STREAM}, not notes-dsb`,
+        message: `LEDGER: events[1]: PairEntered of competition dsb-2014 belongs in stream ${DSB_2014_STREAM}, not club-dsb-players`,
       },
     ]);
   });

@@ -4,7 +4,7 @@ import type { ClubContext } from '../context';
 import { loneCrossResult } from './cross-substitution';
 import { decide } from './decide';
 import { NO_RULEBOOK_OPTIONS } from './decide-options';
-import { COMPETITION_FACT_TYPES, type CompetitionFact } from './facts';
+import { COMPETITION_FACT_TYPES, COMPETITION_HOME, type CompetitionFact } from './facts';
 import { evolve, initialCompetitionState, sessionDateOf, type CompetitionState } from './state';
 
 /**
@@ -32,8 +32,11 @@ const READS_RULEBOOK = new Set([
 /** The pairs context: a competition's stream, `competition-<competitionId>`. */
 export const competitionDecider: Decider<CompetitionState, ClubContext> = {
   name: 'competition',
-  owns: (streamId) => streamId.startsWith('competition-'),
+  owns: (streamId) => streamId.startsWith(COMPETITION_HOME.prefix),
+  streams: 'competition-<competitionId>',
   factTypes: COMPETITION_FACT_TYPES,
+  homeOf: () => COMPETITION_HOME,
+  clubWide: true,
   initialState: initialCompetitionState,
   evolve: (state, fact) => void evolve(state, fact as CompetitionFact),
   readsClub: (fact) => SEATING.has(fact.type) || READS_RULEBOOK.has(fact.type),

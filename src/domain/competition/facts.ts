@@ -1,3 +1,4 @@
+import { isHomeStream, type StreamHome } from '../../kernel/decider';
 import type { CompetitionFactData } from '../../events/contexts/competition';
 
 /**
@@ -63,4 +64,20 @@ export const COMPETITION_FACT_TYPE_LIST = [
 
 export const COMPETITION_FACT_TYPES = new Set<string>(COMPETITION_FACT_TYPE_LIST);
 
-export const competitionStreamId = (competitionId: string) => `competition-${competitionId}`;
+/** A competition fact's home: its competition's stream, `competition-<data.competitionId>`. */
+export const COMPETITION_HOME: StreamHome = Object.freeze({
+  prefix: 'competition-',
+  idField: 'competitionId',
+  // Every one passes the competition's decider: one found elsewhere never did.
+  elsewhere: 'unread',
+});
+
+export const competitionStreamId = (competitionId: string) =>
+  `${COMPETITION_HOME.prefix}${competitionId}`;
+
+/**
+ * Whether a fact its caller knows to be a competition fact (COMPETITION_FACT_TYPES) was found
+ * in its competition's stream: the type is not looked up (read for nearly every fact folded).
+ */
+export const onCompetitionStream = (event: { streamId?: string; data: unknown }): boolean =>
+  isHomeStream(COMPETITION_HOME, event.streamId, event.data);

@@ -1,0 +1,124 @@
+import type { ClubFactData } from '../../events/contexts/club';
+import type { RulebookFactData } from '../../events/contexts/rulebook';
+import type { Decider, DecidedFact, StreamHome } from '../../kernel/decider';
+import { rulebookFactOf, type RulebookFactRecord } from '../../rulebooks/rulebook-facts';
+import { RuleViolation } from '../rule-violation';
+import { rulebookFactsViolation } from './rulebook-facts';
+
+const PREFIX = 'club-';
+/** A club's roster stream ends so (`club-<clubId>-players`): the roster decider's, not this one's. */
+export const ROSTER_SUFFIX = '-players';
+
+const RULEBOOK_FACT_TYPE_LIST = [
+  'RulebookAdopted',
+  'RulebookAmended',
+] as const satisfies ReadonlyArray<keyof RulebookFactData>;
+
+/** Rulebook facts: each belongs in its club's stream, `club-<clubId>` (docs/events.md). */
+export const RULEBOOK_FACT_TYPES: ReadonlySet<string> = new Set(RULEBOOK_FACT_TYPE_LIST);
+
+const CLUB_FACT_TYPES: ReadonlySet<string> = new Set([
+  'ClubRegistered',
+  ...RULEBOOK_FACT_TYPE_LIST,
+] satisfies Array<keyof ClubFactData | keyof RulebookFactData>);
+
+/** A rulebook fact's home: its club's stream. One found elsewhere never passed this decider. */
+const RULEBOOK_HOME: StreamHome = Object.freeze({
+  prefix: PREFIX,
+  idField: 'clubId',
+  elsewhere: 'unread',
+});
+
+/**
+ * A club's registration's home: its club's stream. One found elsewhere (written before appends
+ * were placed) is still read, by the club its data names, as it always was.
+ */
+const REGISTRATION_HOME: StreamHome = Object.freeze({ ...RULEBOOK_HOME, elsewhere: 'read' });
+
+export const clubStreamId = (clubId: string) => `${PREFIX}${clubId}`;
+
+const clubOf = (streamId: string) => streamId.slice(PREFIX.length);
+
+/** The club's stream folded: whether (and how) it is registered, and its rulebook facts. */
+export interface ClubState {
+  registered?: { name: string; timeZone: string };
+  /** The club's rulebook facts in ledger order. */
+  rulebook: RulebookFactRecord[];
+}
+
+/** Whether this runtime's time-zone data knows the zone (`Pacific/Auckland`, `UTC`). */
+export function isTimeZone(zone: string): boolean {
+  // Intl also takes an offset (`+13:00`): a club keeps the clock of a place, not an offset.
+  if (/^[+\-\u2212]/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const dataOf = (fact: DecidedFact) => fact.data as Record<string, unknown>;
+
+/**
+ * The club context: a club's stream, `club-<clubId>` (not its roster stream,
+ * `club-<clubId>-players`). Its state is the club's registration and its rulebook facts in
+ * ledger order. A proposed ClubRegistered is refused when the club is registered already or
+ * its time zone is not one the ledger knows (LEDGER); a RulebookAdopted or RulebookAmended is
+ * applied after the club's rulebook facts (RULEBOOK: `rulebookFactsViolation`). That each fact
+ * names the stream's club is the append use case's check (LEDGER, `data.clubId`).
+ */
+export const clubDecider: Decider<ClubState> = {
+  name: 'club',
+  owns: (streamId) => streamId.startsWith(PREFIX) && !streamId.endsWith(ROSTER_SUFFIX),
+  streams: 'club-<clubId>',
+  factTypes: CLUB_FACT_TYPES,
+  homeOf: (type) =>
+    type === 'ClubRegistered'
+      ? REGISTRATION_HOME
+      : RULEBOOK_FACT_TYPES.has(type)
+        ? RULEBOOK_HOME
+        : undefined,
+  clubWide: true,
+  initialState: () => ({ rulebook: [] }),
+  evolve(state, fact, streamId) {
+    const d = dataOf(fact);
+    // Only the club's own (a fact of another club on its stream is not read: LEDGER).
+    if (d.clubId !== clubOf(streamId)) return;
+    if (fact.type === 'ClubRegistered') {
+      state.registered ??= { name: String(d.name), timeZone: String(d.timeZone) };
+      return;
+    }
+    // Its position names it if it cannot be applied (written before appends were checked).
+    const record = rulebookFactOf(fact.type, d, (fact as { position?: number }).position);
+    if (record) state.rulebook.push(record);
+  },
+  decide(fact, state) {
+    if (fact.type === 'ClubRegistered') {
+      const d = dataOf(fact);
+      if (state.registered) {
+        throw new RuleViolation(
+          'LEDGER',
+          `club ${String(d.clubId)} is registered already (as ${state.registered.name}); a club registers once`,
+          'data.clubId',
+        );
+      }
+      if (typeof d.timeZone === 'string' && !isTimeZone(d.timeZone)) {
+        throw new RuleViolation(
+          'LEDGER',
+          `${d.timeZone} is not an IANA time zone (e.g. Pacific/Auckland, Europe/Amsterdam): the club's deadlines are kept in its time zone`,
+          'data.timeZone',
+        );
+      }
+      return [fact];
+    }
+    const record = RULEBOOK_FACT_TYPES.has(fact.type)
+      ? rulebookFactOf(fact.type, fact.data)
+      : undefined;
+    if (record) {
+      const refused = rulebookFactsViolation(state.rulebook, [record]);
+      if (refused) throw refused.violation;
+    }
+    return [fact];
+  },
+};
