@@ -21,13 +21,17 @@ describe('HTTP: compressed bodies (Content-Encoding)', () => {
     await store.close();
   });
 
+  // A new player each time: the roster refuses a registration that changes nothing.
+  let players = 0;
   const body = () =>
-    Buffer.from(JSON.stringify({ expectedRevision: 'any', events: [playerRegistered(1)] }));
+    Buffer.from(
+      JSON.stringify({ expectedRevision: 'any', events: [playerRegistered((players += 1))] }),
+    );
   // Sent as bytes: supertest would write a Buffer as JSON.
   const post = async (encoding: string, bytes: Buffer) => {
     const res = await raw(server, {
       method: 'POST',
-      path: '/streams/club-club-1-players/events',
+      path: '/streams/club-1-players/events',
       headers: { 'content-type': 'application/json', 'content-encoding': encoding },
       body: bytes,
     });

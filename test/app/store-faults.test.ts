@@ -44,8 +44,8 @@ describe('SQLite write lock held by another process (issue 14, item 2)', () => {
   it('keeps /health and reads answering while an append waits, then answers the append 503 with Retry-After', async () => {
     const started = Date.now();
     const append = http
-      .post('/streams/club-1/events')
-      .send({ expectedRevision: 0, events: [playerRegistered(1)] })
+      .post('/streams/club-1-players/events')
+      .send({ expectedRevision: 'any', events: [playerRegistered(1)] })
       .then((r) => r);
     await sleep(100);
     const t0 = Date.now();
@@ -67,18 +67,18 @@ describe('SQLite write lock held by another process (issue 14, item 2)', () => {
     // Once the lock is gone the same request succeeds.
     locker.exec('ROLLBACK');
     await http
-      .post('/streams/club-1/events')
-      .send({ expectedRevision: 0, events: [playerRegistered(2)] })
+      .post('/streams/club-1-players/events')
+      .send({ expectedRevision: 'any', events: [playerRegistered(2)] })
       .expect(201);
   });
 
   it('appends once the lock is released within the bound', async () => {
     setTimeout(() => locker.exec('COMMIT'), 300);
     const res = await http
-      .post('/streams/club-1/events')
-      .send({ expectedRevision: 0, events: players(2) });
+      .post('/streams/club-1-players/events')
+      .send({ expectedRevision: 'any', events: players(2) });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ nextExpectedRevision: 2, position: 3 });
+    expect(res.body).toEqual({ nextExpectedRevision: 1, position: 3 });
   });
 });
 
@@ -104,8 +104,8 @@ describe('disk full and I/O errors (issue 14, item 8)', () => {
     const pages = store.db.pragma('page_count', { simple: true }) as number;
     store.db.pragma(`max_page_count = ${pages}`);
     const res = await http
-      .post('/streams/club-1/events')
-      .send({ expectedRevision: 0, events: players(200) });
+      .post('/streams/club-1-players/events')
+      .send({ expectedRevision: 'any', events: players(200) });
     expect(res.status).toBe(507);
     expect(res.body).toMatchObject({ error: 'StoreFull', sqliteCode: 'SQLITE_FULL' });
     expect(res.body.reason).toMatch(/full/);
@@ -124,8 +124,8 @@ describe('disk full and I/O errors (issue 14, item 8)', () => {
     // Space again: the next append is written and the store is writable again.
     store.db.pragma('max_page_count = 1073741823');
     await http
-      .post('/streams/club-1/events')
-      .send({ expectedRevision: 0, events: players(200) })
+      .post('/streams/club-1-players/events')
+      .send({ expectedRevision: 'any', events: players(200) })
       .expect(201);
     const after = await http.get('/health').expect(200);
     expect(after.body).toMatchObject({ status: 'ok', writable: true });
@@ -135,8 +135,8 @@ describe('disk full and I/O errors (issue 14, item 8)', () => {
     // A real SQLITE_READONLY from the engine.
     store.db.pragma('query_only = ON');
     const res = await http
-      .post('/streams/club-1/events')
-      .send({ expectedRevision: 0, events: [playerRegistered(1)] });
+      .post('/streams/club-1-players/events')
+      .send({ expectedRevision: 'any', events: [playerRegistered(1)] });
     expect(res.status).toBe(503);
     expect(res.body).toMatchObject({ error: 'StoreNotWritable', sqliteCode: 'SQLITE_READONLY' });
     const health = await http.get('/health').expect(200);
@@ -155,8 +155,8 @@ describe('disk full and I/O errors (issue 14, item 8)', () => {
       throw Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR_WRITE' });
     });
     const res = await http
-      .post('/streams/club-1/events')
-      .send({ expectedRevision: 0, events: [playerRegistered(1)] });
+      .post('/streams/club-1-players/events')
+      .send({ expectedRevision: 'any', events: [playerRegistered(1)] });
     expect(res.status).toBe(503);
     expect(res.body).toMatchObject({ error: 'StoreIoError', sqliteCode: 'SQLITE_IOERR_WRITE' });
     expect(res.body.reason).toMatch(/I\/O/);
