@@ -296,6 +296,32 @@ describe('DSB: the pairs competition and the top-integral', () => {
     );
   });
 
+  it('DSB-3 a partnership’s result names two of its members; DSB-10.1 with a substitute, one member and the substitute', async () => {
+    const ledger = await club('dsb-groenlo-2014');
+    const e = event('dsb-pairs', 6, GROUPS, MONDAYS, {
+      P3: ['ann', 'bob', 'cat'],
+      AB: ['dan', 'eve'],
+    });
+    await ledger.append(e.created, ...entered(e, 'A'));
+    const result = (session: number, pairId: string, players: string[]) =>
+      e.result(session, pairId, players);
+    await ledger.append(result(1, 'P3', ['ann', 'cat']));
+    await ledger.refuses(
+      [result(2, 'P3', ['ann'])],
+      'DSB-3',
+      'events[0].data.players',
+      /two of its members/,
+    );
+    await ledger.append(e.substitute(2, 'AB', 'eve', 'zoe'), result(2, 'AB', ['dan', 'zoe']));
+    await ledger.append(e.substitute(3, 'AB', 'eve', 'zoe'));
+    await ledger.refuses(
+      [result(3, 'AB', ['zoe'])],
+      'DSB-10.1',
+      'events[0].data.players',
+      /one member of the pair/,
+    );
+  });
+
   it('DSB-12.2 a pair entering a top-integral after its first draw is refused at data.pairId', async () => {
     const ledger = await club('dsb-groenlo-2014');
     const e = dsb('dsb-top-integral', 4, {});

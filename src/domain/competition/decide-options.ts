@@ -1,4 +1,4 @@
-import type { CompetitionCreated } from './facts';
+import type { CompetitionCreated, SessionResultRecorded } from './facts';
 import type { RuleViolation } from '../rule-violation';
 
 /**
@@ -46,6 +46,16 @@ export interface FormatShape {
    * has none), with the field of `SubstitutePlayed`; undefined: substitutes are taken.
    */
   substitute?(c: CompetitionCreated): RuleViolation | undefined;
+  /**
+   * Who a result must name of its pair (DSB-3: two of a partnership's three; DSB-10.1: with a
+   * substitute, one member beside the substitute), the players already checked to be the pair's
+   * or its substitute's (NZ-7): the refusal at `data.players`, or undefined.
+   */
+  result?(
+    r: SessionResultRecorded,
+    members: readonly string[],
+    substituted: boolean,
+  ): RuleViolation | undefined;
   /** The most boards a pair plays in a session, and the rule (DSB-7: rounds × boards a round). */
   maxBoardsPlayed?: { boards: number; rule: string };
   /**

@@ -279,6 +279,8 @@ const HANDLERS: Handlers = {
     }
     const cross = crossResultViolation(state, fact.data);
     if (cross) throw cross;
+    const named = shapeOf(c, options)?.result?.(fact.data, pair!.players, subs.length > 0);
+    if (named) throw named;
   },
   SessionScoredFromBoards(fact, { state, c }) {
     const l = fact.data;
