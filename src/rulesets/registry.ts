@@ -1,5 +1,9 @@
 import { registerPreset } from '../rulebooks/presets';
-import { NO_RULEBOOK_OPTIONS, type DecideOptions } from '../domain/competition/decide-options';
+import {
+  NO_RULEBOOK_OPTIONS,
+  type DecideOptions,
+  type FormatShape,
+} from '../domain/competition/decide-options';
 import type { NzClubParams } from '../rulebooks/presets/nz-club';
 import type { Rulebook } from '../rulebooks/rulebook';
 import type { CPointsTable, FormatTable, Ruleset } from './ruleset';
@@ -26,10 +30,19 @@ export function registerRuleset(ruleset: Ruleset): void {
 export const tableOf = (preset: string, format: string): FormatTable | undefined =>
   rulesets.get(preset)?.tables[format];
 
-/** What the deciders judge under a rulebook in force (none: nothing rulebook-specific). */
+/**
+ * What the deciders judge under a rulebook in force (none: nothing rulebook-specific): the
+ * ruleset's options, and its preset's formats each with the shape the ruleset says its
+ * standings need (a format it says nothing of: only that the rulebook publishes it).
+ */
 export function decideOptionsOf(rulebook: Rulebook | undefined): DecideOptions {
   const ruleset = rulebook && rulesets.get(rulebook.preset);
-  return ruleset?.decideOptions?.(rulebook!.params) ?? NO_RULEBOOK_OPTIONS;
+  if (!ruleset) return NO_RULEBOOK_OPTIONS;
+  const options = ruleset.decideOptions?.(rulebook!.params) ?? NO_RULEBOOK_OPTIONS;
+  const shapes = ruleset.shapes?.(rulebook!.params) ?? {};
+  const formats: Record<string, FormatShape> = Object.create(null) as Record<string, FormatShape>;
+  for (const f of ruleset.preset.formats) formats[f] = shapes[f] ?? {};
+  return { ...options, formats, rulebook: ruleset.preset.id };
 }
 
 /** The NZ club rules' parameters under a rulebook in force, if its ruleset has them. */

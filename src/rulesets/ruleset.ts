@@ -1,5 +1,5 @@
 import type { Json, Params, Preset, Rulebook } from '../rulebooks/rulebook';
-import type { DecideOptions } from '../domain/competition/decide-options';
+import type { DecideOptions, FormatShape } from '../domain/competition/decide-options';
 import type { NzClubParams } from '../rulebooks/presets/nz-club';
 import type { CompetitionState } from '../domain/competition/state';
 import type { CompetitionsState } from '../projections/competitions/state';
@@ -80,6 +80,13 @@ export interface Ruleset {
    * parameters in force; without it, none is judged (NO_RULEBOOK_OPTIONS).
    */
   decideOptions?(params: Params): DecideOptions;
+  /**
+   * What each of its formats needs of a competition's facts under the parameters in force
+   * (sessions, groups, substitutes, boards), so that a fact its standings could never score is
+   * refused at append, naming the rule (issue 14 item 5; `FormatShape`). A format left out is
+   * judged on nothing but being one of the preset's formats.
+   */
+  shapes?(params: Params): Readonly<Record<string, FormatShape>>;
   /**
    * Under a rulebook with the NZ club-wide play limits (NZ-8e/f/g, NZ-10) and C points (NZ-8):
    * their parameters, for the deciders' limits and the C-point table. Without it neither applies.

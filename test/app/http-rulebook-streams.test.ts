@@ -61,7 +61,11 @@ describe('HTTP: rulebook facts are applied before they are written; facts belong
         kind: 'short-pairs',
         format: 'three-four-session-pairs',
         night: 'tuesday',
-        sessions: [{ session: 1, date: '2026-05-05', startTime: '19:30' }],
+        sessions: ['2026-05-05', '2026-05-12', '2026-05-19'].map((date, i) => ({
+          session: i + 1,
+          date,
+          startTime: '19:30',
+        })),
       }),
       fact('PairEntered', { pairId: 'x1', players: ['nz-aroha', 'nz-ben'] }),
       fact('SessionResultRecorded', {

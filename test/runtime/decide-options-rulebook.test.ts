@@ -94,7 +94,7 @@ describe('DSB-3 the naming deadline is the rulebook’s pairs.namingDeadline on 
 
   it('DSB-3 under nz-club no deadline applies to naming', async () => {
     const ledger = await club('nz-club');
-    const e = event('dsb-pairs');
+    const e = event('three-four-session-pairs');
     const named = e.named(1, '19:00');
     await ledger.append(...e.setup, named);
     const stored = await collect(ledger.store.readStream(e.stream));
@@ -123,10 +123,12 @@ describe('DSB-3 the naming deadline is the rulebook’s pairs.namingDeadline on 
   });
 });
 
-describe('DSB-10.1 a substitute notified before the start: by the rulebook, whatever the format', () => {
-  it('DSB-10.1 under dsb-groenlo-2014, even for a format not named dsb-, a substitute after 19:30 is refused', async () => {
+// A competition's format is one its rulebook in force publishes (a format of another rulebook
+// is refused at CompetitionCreated: RULEBOOK, test/runtime/competition-shape.test.ts).
+describe('DSB-10.1 a substitute notified before the start: by the rulebook in force', () => {
+  it('DSB-10.1 under dsb-groenlo-2014 a substitute after 19:30 is refused', async () => {
     const ledger = await club('dsb-groenlo-2014');
-    const e = event('club-pairs');
+    const e = event('dsb-pairs');
     await ledger.append(...e.setup, e.substitute(1, '19:30'));
     await ledger.refuses(
       [e.substitute(2, '19:31')],
@@ -136,9 +138,9 @@ describe('DSB-10.1 a substitute notified before the start: by the rulebook, what
     );
   });
 
-  it('DSB-10.1 under nz-club, even for a dsb- format, a substitute after the start is accepted', async () => {
+  it('DSB-10.1 under nz-club a substitute after the start is accepted', async () => {
     const ledger = await club('nz-club');
-    const e = event('dsb-pairs');
+    const e = event('three-four-session-pairs');
     const late = e.substitute(1, '21:00');
     await ledger.append(...e.setup, late);
     const stored = await collect(ledger.store.readStream(e.stream));
@@ -161,7 +163,7 @@ describe('DSB-10.1 a substitute notified before the start: by the rulebook, what
       'nz-club',
       rulebookAmended({ substituteNoticeBeforeStart: true }, DATES[0]!),
     );
-    const e = event('club-pairs');
+    const e = event('three-four-session-pairs');
     await ledger.append(...e.setup);
     await ledger.refuses([e.substitute(1, '20:00')], 'DSB-10.1', 'events[0].occurredAt');
   });

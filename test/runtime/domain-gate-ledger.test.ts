@@ -292,18 +292,18 @@ describe('DSB-22.5 a sit-out match’s rounds are the rounds of the club’s rul
     await six.append(match(1, [6]));
   });
 
-  it('DSB-22.5 a club with no rulebook, or under one that sets no rounds (nz-club), has no range of rounds to refuse by', async () => {
+  it('DSB-22.5 a club with no rulebook has no range of rounds to refuse by; under nz-club there is no dsb-pairs to play one in', async () => {
     const none = new Ledger();
     await none.append(...competition(), match(1, [7]));
+    const all = await collect(none.store.readAll());
+    expect(all[all.length - 1]).toMatchObject({
+      type: 'SitOutMatchPlayed',
+      data: { rounds: [7] },
+    });
+    // nz-club publishes no dsb-pairs standings: the competition itself is refused (RULEBOOK).
     const nz = new Ledger();
-    await nz.append(adopted('nz-club'), ...competition(), match(1, [7]));
-    for (const ledger of [none, nz]) {
-      const all = await collect(ledger.store.readAll());
-      expect(all[all.length - 1]).toMatchObject({
-        type: 'SitOutMatchPlayed',
-        data: { rounds: [7] },
-      });
-    }
+    await nz.append(adopted('nz-club'));
+    await nz.refuses(competition(), 'RULEBOOK', 'events[0].data.format');
   });
 
   it('DSB-22.5 a rulebook with fewer rounds refuses a round the preset would take', async () => {

@@ -29,9 +29,12 @@ async function nzClub(...extra: Proposed[]) {
   return ledger;
 }
 
-/** A Tuesday event of `n` sessions: mia (Monday) with tia, and a Tuesday pair. */
+/**
+ * A Tuesday event on `dates`: mia (Monday) with tia, and a Tuesday pair. Three or four dates:
+ * a three/four-session pairs; ten: a Club Pairs (NZ-1, NZ-2: the sessions the event counts).
+ */
 const tuesdayEvent = (id: string, dates: readonly string[]) =>
-  competition(id, 'three-four-session-pairs', 'tuesday', dates, {
+  competition(id, dates.length <= 4 ? 'three-four-session-pairs' : 'club-pairs', 'tuesday', dates, {
     MT: ['mia', 'tia'],
     TT: ['tom', 'tim'],
   });
@@ -134,7 +137,7 @@ describe('NZ-8e a Monday or Wednesday player may play on a Tuesday at most 3 tim
 
   it('NZ-8e a pair scored from board results with a substitute: the absent player’s Tuesday is not counted', async () => {
     const ledger = await nzClub();
-    const tue = tuesdayEvent('tue', TUESDAYS.slice(0, 5));
+    const tue = tuesdayEvent('tue', TUESDAYS.slice(0, 10));
     await ledger.append(...tue.setup, ...[1, 2, 3].map((s) => tue.result(s, 'MT')));
     // Mia (a Monday player, three Tuesdays played) is replaced by tess on the 4th Tuesday:
     // the link names no players, so MT sat down as tia and tess.
@@ -176,7 +179,7 @@ describe('NZ-8e a Monday or Wednesday player may play on a Tuesday at most 3 tim
     const ledger = await nzClub(
       rulebookAmended({ 'nightLimits.mondayWedToTuesday': 4 }, TUESDAYS[3]!),
     );
-    const tue = tuesdayEvent('tue', TUESDAYS.slice(0, 5));
+    const tue = tuesdayEvent('tue', TUESDAYS.slice(0, 10));
     await ledger.append(...tue.setup, ...[1, 2, 3, 4].map((s) => tue.result(s, 'MT')));
     await ledger.refuses([tue.result(5, 'MT')], 'NZ-8e', FIRST_PLAYER, /at most 4/);
 
@@ -224,11 +227,18 @@ describe('NZ-8e a Monday or Wednesday player may play on a Tuesday at most 3 tim
 });
 
 describe('NZ-10 visitors may play at most 3 times a year', () => {
+  // Three or four dates: a three/four-session pairs; more: a Random Draw (any number, NZ-2).
   const mondayEvent = (id: string, dates: readonly string[]) =>
-    competition(id, 'three-four-session-pairs', 'monday', dates, {
-      MV: ['max', 'vic'],
-      MM: ['mia', 'wes'],
-    });
+    competition(
+      id,
+      dates.length <= 4 ? 'three-four-session-pairs' : 'random-draw-individual',
+      'monday',
+      dates,
+      {
+        MV: ['max', 'vic'],
+        MM: ['mia', 'wes'],
+      },
+    );
 
   it('NZ-10 the 3rd visit of the year is allowed, the 4th refused at the visitor’s field; nothing is written', async () => {
     const ledger = await nzClub();
@@ -280,8 +290,10 @@ describe('NZ-10 visitors may play at most 3 times a year', () => {
 
 describe('the club-wide limits and other clubs, other processes, other append paths', () => {
   /** mia's 4th Tuesday, which NZ-8e would refuse: expects every fact written. */
-  const plays = async (ledger: Ledger, id: string) => {
-    const tue = tuesdayEvent(id, TUESDAYS.slice(0, 4));
+  const plays = async (ledger: Ledger, id: string, format?: string) => {
+    const tue = format
+      ? competition(id, format, 'tuesday', TUESDAYS.slice(0, 4), { MT: ['mia', 'tia'] })
+      : tuesdayEvent(id, TUESDAYS.slice(0, 4));
     const facts = [...tue.setup, ...[1, 2, 3, 4].map((s) => tue.result(s, 'MT'))];
     await ledger.append(...facts);
     expect(await ledger.streamOf(tue.stream)).toEqual(facts.map((f) => f.id));
@@ -290,7 +302,8 @@ describe('the club-wide limits and other clubs, other processes, other append pa
   it('a club under another rulebook (DSB) or none is untouched', async () => {
     const dsb = new Ledger();
     await dsb.append(rulebookAdopted('dsb-groenlo-2014'), ...ROSTER);
-    await plays(dsb, 'tue');
+    // A format of its own rulebook (a three/four-session pairs is not one: RULEBOOK).
+    await plays(dsb, 'tue', 'dsb-pairs');
     const none = new Ledger();
     await none.append(...ROSTER);
     await plays(none, 'tue');

@@ -67,7 +67,7 @@ describe('the gate’s club-wide checks over the runner’s read model (LiveClub
     expect(refused).toMatchObject({ rule: 'NZ-8e', field: 'events[0].data.players[0]' });
     await append([tue.result(4, 'TT')]);
     // A later competition of the club: mia's Tuesdays are counted from the live state.
-    const more = competition('more', 'three-four-session-pairs', 'tuesday', TUESDAYS.slice(5, 6), {
+    const more = competition('more', 'three-four-session-pairs', 'tuesday', TUESDAYS.slice(5, 8), {
       MW: ['mia', 'wes'],
     });
     await append(more.setup);

@@ -11,6 +11,7 @@ import {
   isScored,
   presentAt,
   resultOf,
+  sessionDateOf,
   sessionKey,
   sitOutMatchesOf,
   type CompetitionState,
@@ -29,10 +30,15 @@ export function decide(
   state: CompetitionState,
   fact: CompetitionFact,
   options: DecideOptions = NO_RULEBOOK_OPTIONS,
+  /**
+   * The options of the club's rulebook in force on any day: a CompetitionCreated is judged on
+   * each of its sessions' days (the club is the fact's). Default: no rulebook on any day.
+   */
+  optionsOn: (date: string) => DecideOptions = () => NO_RULEBOOK_OPTIONS,
 ): CompetitionFact[] {
   const c = state.competition;
   if (fact.type === 'CompetitionCreated') {
-    created(state, fact);
+    created(state, fact, optionsOn);
     return [fact];
   }
   if (!c) throw new RuleViolation('LEDGER', 'no such competition: create it first');
@@ -68,15 +74,54 @@ export function decide(
   return [fact];
 }
 
-/** LEDGER: a competition is created once, with distinct session numbers. */
-function created(state: CompetitionState, fact: FactOf<'CompetitionCreated'>): void {
+/**
+ * LEDGER: a competition is created once, its sessions numbered 1 to n (every standing counts
+ * sessions 1, 2, … up to its number of sessions). Then, on each of its sessions' days, the
+ * club's rulebook in force must publish its format (RULEBOOK) in a shape its standings can
+ * score (the ruleset's `FormatShape.created`: NZ-1, NZ-2, DSB-4, DSB-5, DSB-12.1). A day with
+ * no rulebook in force judges nothing (docs/events.md).
+ */
+function created(
+  state: CompetitionState,
+  fact: FactOf<'CompetitionCreated'>,
+  optionsOn: (date: string) => DecideOptions,
+): void {
   const c = state.competition;
   if (c) throw new RuleViolation('LEDGER', `competition ${c.competitionId} already exists`);
   const numbers = fact.data.sessions.map((s) => s.session);
   if (new Set(numbers).size !== numbers.length) {
     throw new RuleViolation('LEDGER', 'session numbers repeat', 'data.sessions');
   }
+  const n = numbers.length;
+  if (numbers.some((s) => s > n)) {
+    throw new RuleViolation(
+      'LEDGER',
+      `sessions must be numbered 1 to ${n}, got ${[...numbers].sort((a, b) => a - b).join(', ')}`,
+      'data.sessions',
+    );
+  }
+  const days = [...new Set(fact.data.sessions.map((s) => s.date))].sort();
+  for (const day of days) {
+    const options = optionsOn(day);
+    if (!options.formats) continue;
+    const shape = options.formats[fact.data.format];
+    const inForce = `the ${options.rulebook ?? "club's"} rulebook in force on ${day}`;
+    if (!shape) {
+      throw new RuleViolation(
+        'RULEBOOK',
+        `${fact.data.format} is not a format of ${inForce} (${Object.keys(options.formats).join(', ')}): its standings could never be published`,
+        'data.format',
+      );
+    }
+    const refused = shape.created?.(fact.data);
+    if (refused) {
+      throw new RuleViolation(refused.rule, `${refused.reason} (${inForce})`, refused.field);
+    }
+  }
 }
+
+/** The shape the rulebook in force gives the competition's format (none: not judged). */
+const shapeOf = (c: CompetitionCreated, options: DecideOptions) => options.formats?.[c.format];
 
 type FactOf<T extends CompetitionFact['type']> = Extract<CompetitionFact, { type: T }>;
 
@@ -121,6 +166,15 @@ const HANDLERS: Handlers = {
         'data.group',
       );
     }
+    const drawn = Object.keys(state.ballots ?? {});
+    if (drawn.length) {
+      // The draw seeds the field: every pair once (DSB-12.2), so none can enter after it.
+      throw new RuleViolation(
+        'DSB-12.2',
+        `session ${drawn[0]} has been drawn without pair ${fact.data.pairId}: a draw lists every pair of the field, none can enter after it`,
+        'data.pairId',
+      );
+    }
   },
   PartnershipPlayersNamed(fact, { c, pair, options }) {
     if (pair!.players.length !== 3) {
@@ -143,8 +197,28 @@ const HANDLERS: Handlers = {
       );
     }
   },
-  SessionResultRecorded(fact, { state, pair }) {
+  SessionResultRecorded(fact, { state, c, pair, options }) {
     const key = sessionKey(fact.data.session, fact.data.pairId);
+    const most = shapeOf(c, options)?.maxBoardsPlayed;
+    if (most && fact.data.boardsPlayed > most.boards) {
+      throw new RuleViolation(
+        most.rule,
+        `a pair plays at most ${most.boards} boards of a ${c.format} session, got ${fact.data.boardsPlayed}`,
+        'data.boardsPlayed',
+      );
+    }
+    const rounds = options.sessionRounds;
+    if (
+      rounds !== undefined &&
+      fact.data.sitOutRounds !== undefined &&
+      fact.data.sitOutRounds > rounds
+    ) {
+      throw new RuleViolation(
+        'DSB-22.5',
+        `a session has ${rounds} rounds: a pair cannot sit out ${fact.data.sitOutRounds}`,
+        'data.sitOutRounds',
+      );
+    }
     if (resultOf(state, fact.data.session, fact.data.pairId)) {
       throw new RuleViolation(
         'LEDGER',
@@ -205,6 +279,8 @@ const HANDLERS: Handlers = {
     }
     const cross = crossResultViolation(state, fact.data);
     if (cross) throw cross;
+    const named = shapeOf(c, options)?.result?.(fact.data, pair!.players, subs.length > 0);
+    if (named) throw named;
   },
   SessionScoredFromBoards(fact, { state, c }) {
     const l = fact.data;
@@ -289,6 +365,8 @@ const HANDLERS: Handlers = {
   },
   SubstitutePlayed(fact, { state, c, pair, options }) {
     const s = fact.data;
+    const none = shapeOf(c, options)?.substitute?.(c);
+    if (none) throw none;
     if (!pair!.players.includes(s.absentPlayerId)) {
       throw new RuleViolation(
         'NZ-6',
@@ -428,7 +506,19 @@ const HANDLERS: Handlers = {
   },
   // Nothing to judge beyond the shared preconditions.
   PairGroupAssigned() {},
-  SessionHeld() {},
+  SessionHeld(fact, { state, c, options }) {
+    const { session, date } = fact.data;
+    const day = sessionDateOf(state, session);
+    const rule = shapeOf(c, options)?.sessionDay;
+    if (rule === undefined || date === day) return;
+    const scored = Object.keys(state.pairs).find((id) => isScored(state, session, id));
+    if (scored === undefined) return;
+    throw new RuleViolation(
+      rule,
+      `session ${session} is scored as held on ${day} (pair ${scored}): what it counted was read on that day, it cannot move to ${date}`,
+      'data.date',
+    );
+  },
   GroupsRebalanced(fact, { state, c }) {
     for (const [i, m] of fact.data.moves.entries()) {
       if (!state.pairs[m.pairId]) {

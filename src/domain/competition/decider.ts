@@ -27,6 +27,10 @@ const READS_RULEBOOK = new Set([
   'PartnershipPlayersNamed',
   'SubstitutePlayed',
   'SitOutMatchPlayed',
+  // The shapes the rulebook's formats need (FormatShape): sessions, boards, a scored day.
+  'CompetitionCreated',
+  'SessionResultRecorded',
+  'SessionHeld',
 ]);
 
 /** The pairs context: a competition's stream, `competition-<competitionId>`. */
@@ -42,7 +46,10 @@ export const competitionDecider: Decider<CompetitionState, ClubContext> = {
   readsClub: (fact) => SEATING.has(fact.type) || READS_RULEBOOK.has(fact.type),
   decide(proposed, state, club) {
     const fact = proposed as CompetitionFact;
-    const decided = decide(state, fact, optionsFor(state, fact, club));
+    const clubId = state.competition?.clubId ?? (fact.data as { clubId: string }).clubId;
+    const decided = decide(state, fact, optionsFor(state, fact, club), (date) =>
+      club.optionsOn(clubId, date),
+    );
     // The club-wide limits judge each fact that seats a player, before it is folded.
     const c = state.competition;
     if (c && decided.some((f) => SEATING.has(f.type))) {

@@ -27,6 +27,7 @@ import {
 } from './context';
 import type { GroupMove } from '../../standings/dsb';
 import { nextGroupsOf } from './next-groups';
+import { dsbShapes } from './shape';
 import type { FormatTable, Ruleset, StandingsBodies, StandingsRequest } from '../ruleset';
 
 declare module '../ruleset' {
@@ -130,5 +131,6 @@ export const dsbGroenlo2014Ruleset: Ruleset = {
       sessionRounds: p.pairsCompetition.rounds, // DSB-4, DSB-22.5
     };
   },
+  shapes: dsbShapes,
   tables: { 'dsb-pairs': pairsTable, 'dsb-top-integral': topIntegralTable },
 };

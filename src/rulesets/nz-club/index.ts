@@ -4,6 +4,7 @@ import { nzStandings, type NzStanding } from '../../standings/nz';
 import { nzCPoints } from './c-points';
 import { nzEligibilityOf } from './eligibility';
 import { nzInput } from './input';
+import { nzShapes } from './shape';
 import { rulesOfSessions } from '../../projections/competitions/query-context';
 import type { FormatTable, Ruleset, StandingsBodies, StandingsRequest } from '../ruleset';
 
@@ -56,6 +57,7 @@ export const nzClubRuleset: Ruleset = {
   decideOptions: (params) => ({
     substituteNoticeBeforeStart: (params as unknown as NzClubParams).substituteNoticeBeforeStart,
   }),
+  shapes: nzShapes,
   cPoints: nzCPoints,
   tables: Object.fromEntries(nzClub.formats.map((f) => [f, nzTable])),
 };

@@ -1,0 +1,68 @@
+import type { CompetitionCreated } from '../../domain/competition/facts';
+import type { FormatShape } from '../../domain/competition/decide-options';
+import { RuleViolation } from '../../domain/rule-violation';
+import { nzClub, type NzClubParams } from '../../rulebooks/presets/nz-club';
+import type { Params } from '../../rulebooks/rulebook';
+import { eventShape, NzInputError, type NzEventShape } from '../../standings/nz';
+import { NZ_KIND_OF_FORMAT } from './eligibility';
+
+/** The field of CompetitionCreated that the NZ standings' event fields come from. */
+const FIELD_OF: Readonly<Record<string, string>> = {
+  'event.sessions': 'data.sessions',
+  'event.kind': 'data.format',
+};
+
+/**
+ * The NZ event a competition is, as its standings will read it (`nzInput`: the format's kind,
+ * as many sessions as it has): its shape under the parameters, or the standings' refusal.
+ */
+function shapeOf(c: CompetitionCreated, params: NzClubParams): NzEventShape | NzInputError {
+  try {
+    return eventShape({ kind: NZ_KIND_OF_FORMAT[c.format]!, sessions: c.sessions.length }, params);
+  } catch (e) {
+    if (e instanceof NzInputError) return e;
+    throw e;
+  }
+}
+
+/**
+ * What the NZ standings need of a competition, under the nz-club parameters in force:
+ * - NZ-1 / NZ-2 (`eventShape`): the ten-session events their `tenSession.sessions`, the
+ *   three/four-session pairs one of `shortPairs.sessionCounts`, the Wellesley Pairs and the
+ *   Wilkinson Individual their nights, the Random Draw Individual any number; a format the
+ *   rulebook no longer counts as an event (`tenSession.events` amended) is refused at
+ *   `data.format`;
+ * - NZ-3: an individual event takes no substitute;
+ * - NZ-5 (in its events, NZ-8 in the others): a scored session's day is the one its roster
+ *   status, its one-board penalty, its C points and the club-wide counts were read on.
+ */
+export function nzShapes(params: Params): Readonly<Record<string, FormatShape>> {
+  const p = params as unknown as NzClubParams;
+  const penalised = new Set([
+    ...p.oneBoardPenalty.nonMemberPartnerEvents,
+    ...p.oneBoardPenalty.tuesdayPlayerEvents,
+  ]);
+  const shape = (format: string): FormatShape => ({
+    created(c) {
+      const s = shapeOf(c, p);
+      if (!(s instanceof NzInputError)) return undefined;
+      const said = s.message.slice(`${s.rule}: ${s.field} `.length);
+      return new RuleViolation(
+        s.rule,
+        `${said}: a ${c.format} of ${c.sessions.length} session(s) could never be scored`,
+        FIELD_OF[s.field] ?? 'data',
+      );
+    },
+    substitute(c) {
+      const s = shapeOf(c, p);
+      if (s instanceof NzInputError || !s.individual) return undefined;
+      return new RuleViolation(
+        'NZ-3',
+        `a ${c.format} is an individual event: no substitutes`,
+        'data.substituteId',
+      );
+    },
+    sessionDay: penalised.has(NZ_KIND_OF_FORMAT[format]!) ? 'NZ-5' : 'NZ-8',
+  });
+  return Object.fromEntries(nzClub.formats.map((f) => [f, shape(f)]));
+}
