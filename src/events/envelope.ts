@@ -32,7 +32,15 @@ export interface RecordedEvent<D = unknown> {
   revision: number;
   position: number;
   occurredAt: string;
+  /**
+   * When the ledger recorded the fact. For a fact imported from another ledger's export
+   * (`bridge-ledger append` of an exported file), the instant that ledger recorded it, kept so
+   * that "as published on" answers the same after a migration; `importedAt` then says when it
+   * came into this one.
+   */
   recordedAt: string;
+  /** Present only on an imported fact: when this store took it in (its clock). */
+  importedAt?: string;
   data: D;
   metadata: EventMetadata;
 }

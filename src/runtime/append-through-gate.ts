@@ -30,42 +30,6 @@ export function appendThroughGate(
 }
 
 /**
- * Several batches of one stream, judged as one by the deciders (check the whole, then append
- * each at the revision the last left): a run of a file's lines longer than the store's batch,
- * whose facts the deciders must see together (an NZ-6 cross result needs its partner's). The
- * first batch is appended at the revision decided on, each later one at the revision the one
- * before left, so a fact racing into the stream between them is a conflict. Each batch is
- * atomic; a failure leaves the batches before it written.
- */
-export function appendRunThroughGate(
-  gate: DomainGate,
-  store: EventStore,
-  run: readonly GatedBatch[],
-  onAppended: (batch: GatedBatch) => void = () => undefined,
-): Promise<AppendResult[]> {
-  const streamId = run[0]!.streamId;
-  return gate.exclusive(async () => {
-    let expected = await gate.check(
-      streamId,
-      run.flatMap((b) => b.events),
-      run[0]!.expectedRevision,
-    );
-    const results: AppendResult[] = [];
-    for (const [i, b] of run.entries()) {
-      if (i > 0) {
-        expected =
-          b.expectedRevision === 'any' ? results[i - 1]!.nextExpectedRevision : b.expectedRevision;
-      }
-      const result = await store.appendToStream(streamId, b.events, { expectedRevision: expected });
-      gate.appended(streamId, b.events, result.nextExpectedRevision);
-      results.push(result);
-      onAppended(b);
-    }
-    return results;
-  });
-}
-
-/**
  * A dry run of the deciders over several batches, in order, before any is written: each
  * accepted batch is folded by a gate of its own as if appended, so a later batch is judged
  * after the earlier ones. Returns every refused batch (its index and violation); other errors

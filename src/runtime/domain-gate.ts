@@ -145,12 +145,6 @@ export class DomainGate {
     return known.revision < 0 ? 'no_stream' : known.revision;
   }
 
-  /** Whether every fact of a batch is stored in its stream already (by id): the store's no-op. */
-  async stores(streamId: string, events: readonly EventToAppend[]): Promise<boolean> {
-    const known = await this.load(streamId, deciderOf(streamId));
-    return events.every((e) => known.ids.has(String(e.id).toLowerCase()));
-  }
-
   /** The club-wide context the deciders read, over the club index (caught up by `check`). */
   private context(): ClubContext {
     const views = new Map<string, NzClubView>();

@@ -11,6 +11,8 @@ export interface RawRecord {
   schemaVersion: number;
   occurredAt: string;
   recordedAt: string;
+  /** An imported fact only: when this store took it in (recordedAt is the ledger's it came from). */
+  importedAt?: string;
   data: string;
   metadata: string;
 }
@@ -39,6 +41,7 @@ export async function* readRaw(
           schemaVersion: r.schema_version,
           occurredAt: r.occurred_at,
           recordedAt: r.recorded_at,
+          ...(r.imported_at === null ? {} : { importedAt: r.imported_at }),
           data: r.data,
           metadata: r.metadata,
         };
@@ -63,6 +66,7 @@ export function exportLine(r: RawRecord): string {
     position: r.position,
     occurredAt: r.occurredAt,
     recordedAt: r.recordedAt,
+    ...(r.importedAt === undefined ? {} : { importedAt: r.importedAt }),
   });
   return `${head.slice(0, -1)},"data":${r.data},"metadata":${r.metadata}}`;
 }

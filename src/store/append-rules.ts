@@ -136,6 +136,39 @@ export function normaliseBatch(
   return out;
 }
 
+/**
+ * The recordedAt an import keeps (AppendOptions.recordedAt), checked: one an event, an instant
+ * with a zone, kept as written. Undefined when none is given.
+ */
+export function normaliseRecordedAt(
+  recordedAt: unknown,
+  count: number,
+): Array<string | undefined> | undefined {
+  if (recordedAt === undefined) return undefined;
+  if (!Array.isArray(recordedAt) || recordedAt.length !== count) {
+    throw new InvalidEventError([
+      {
+        field: 'recordedAt',
+        message: `must give one instant (or none) for each of the ${count} events`,
+      },
+    ]);
+  }
+  const issues: FieldIssue[] = [];
+  const out = recordedAt.map((v: unknown, i) => {
+    if (v === undefined || v === null) return undefined;
+    if (typeof v !== 'string' || !INSTANT_PATTERN.test(v) || Number.isNaN(Date.parse(v))) {
+      issues.push({
+        field: `events[${i}].recordedAt`,
+        message: 'must be an ISO 8601 instant with a zone',
+      });
+      return undefined;
+    }
+    return v;
+  });
+  if (issues.length) throw new InvalidEventError(issues);
+  return out;
+}
+
 /** `current` is the revision of the stream's last event, or -1 when it has none. */
 export function checkExpectedRevision(
   streamId: string,

@@ -177,3 +177,19 @@ export const isStoreFault = (err: unknown): boolean => {
     )
   );
 };
+
+/**
+ * Marks a refusal of `appendMany` with the index of the batch refused (the error itself is the
+ * one appendToStream would throw), so that a writer can name the batch's lines.
+ */
+export function inBatch<E>(err: E, index: number): E {
+  if (typeof err === 'object' && err !== null)
+    Object.defineProperty(err, 'batchIndex', { value: index, enumerable: false });
+  return err;
+}
+
+/** The index of the `appendMany` batch an error refused, if it says. */
+export const batchIndexOf = (err: unknown): number | undefined => {
+  const i = (err as { batchIndex?: unknown } | null)?.batchIndex;
+  return typeof i === 'number' ? i : undefined;
+};

@@ -1,11 +1,25 @@
 import type { Observable } from 'rxjs';
 import type { EventToAppend, RecordedEvent } from '../events/envelope';
+import type { StoredIdentity } from './append-rules';
 
 /** Shaped like EventStoreDB's: a number is the revision of the stream's last event. */
 export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | number;
 
 export interface AppendOptions {
   expectedRevision?: ExpectedRevision;
+  /**
+   * An import only (`bridge-ledger append` of an exported file): each event's recordedAt in the
+   * ledger that first recorded it (an ISO instant; undefined for an event recorded now), kept
+   * instead of the store's clock; such an event is stamped `importedAt`. Not the fact's
+   * content: a retry without it is still a retry.
+   */
+  recordedAt?: ReadonlyArray<string | undefined>;
+}
+
+/** One stream's batch of an `appendMany`. */
+export interface StreamBatch extends AppendOptions {
+  streamId: string;
+  events: readonly EventToAppend[];
 }
 
 export interface AppendResult {
@@ -59,6 +73,21 @@ export interface EventStore {
     events: readonly EventToAppend[],
     options?: AppendOptions,
   ): Promise<AppendResult>;
+  /**
+   * Several streams' batches in ONE transaction, in order: all written, or (on any refusal)
+   * none. Each batch is checked as appendToStream checks it (expected revision, idempotency by
+   * id: a batch already stored is a no-op answering its first result); a refusal is the error
+   * appendToStream would throw, carrying the batch's index (`batchIndexOf`). Offered only by
+   * adapters that can keep that promise (SQLite, memory): EventStoreDB has no multi-stream
+   * transaction.
+   */
+  appendMany?(batches: readonly StreamBatch[]): Promise<AppendResult[]>;
+  /**
+   * The stored events with these ids, whatever their stream (ids lower-cased): what a writer
+   * checks a whole file against before it appends. Offered by the adapters with an index of
+   * ids (SQLite, memory); without it, a writer reads the streams it appends to.
+   */
+  findByIds?(ids: readonly string[]): Promise<Map<string, StoredIdentity>>;
   /** Throws StreamNotFoundError (on first iteration) when the stream has no events. */
   readStream(streamId: string, options?: ReadStreamOptions): AsyncIterable<RecordedEvent>;
   readAll(options?: ReadAllOptions): AsyncIterable<RecordedEvent>;

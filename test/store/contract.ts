@@ -1,6 +1,7 @@
 import { firstValueFrom, take, toArray } from 'rxjs';
 import type { EventStore } from '../../src/store/event-store';
 import {
+  batchIndexOf,
   IdempotencyConflictError,
   InvalidEventError,
   StreamNotFoundError,
@@ -13,6 +14,11 @@ import { collect, fact, facts } from '../support/events';
 export interface ContractOptions {
   /** Embedded stores number $all 1, 2, 3 …; EventStoreDB's positions only increase. */
   densePositions: boolean;
+  /**
+   * Whether the adapter writes several streams' batches in one transaction (`appendMany`):
+   * the embedded stores do; EventStoreDB has no multi-stream transaction and offers none.
+   */
+  atomicMany: boolean;
   open(options: { upcast?: Upcast; clock?: () => Date }): Promise<EventStore>;
 }
 
@@ -60,6 +66,24 @@ export function eventStoreContract(name: string, options: ContractOptions): void
           metadata: e.metadata,
         });
         expect(Number.isNaN(Date.parse(read.recordedAt))).toBe(false);
+      });
+
+      it('keeps the recordedAt an import gives, stamps it importedAt, and a retry of it is a no-op', async () => {
+        const s = newStream('imported');
+        const when = ['2025-01-02T03:04:05.678Z', '2025-01-02T03:04:06.000Z'];
+        const batch = facts(2);
+        const first = await store.appendToStream(s, batch, { recordedAt: when });
+        const read = await collect(store.readStream(s));
+        expect(read.map((e) => e.recordedAt)).toEqual(when);
+        for (const e of read) expect(Number.isNaN(Date.parse(e.importedAt ?? ''))).toBe(false);
+        // recordedAt is not the fact's content: the same facts without it are a retry.
+        await expect(store.appendToStream(s, batch)).resolves.toEqual(first);
+        const bad = await store
+          .appendToStream(s, facts(1), { recordedAt: ['last Tuesday'] })
+          .catch((e: unknown) => e);
+        expect((bad as InvalidEventError).issues.map((i) => i.field)).toEqual([
+          'events[0].recordedAt',
+        ]);
       });
 
       it('reads forwards from a revision, backwards, and at most maxCount', async () => {
@@ -290,6 +314,92 @@ export function eventStoreContract(name: string, options: ContractOptions): void
           .appendToStream(newStream(), facts(1), { expectedRevision: 'latest' as never })
           .catch((e: unknown) => e);
         expect((err as InvalidEventError).issues.map((i) => i.field)).toEqual(['expectedRevision']);
+      });
+    });
+
+    describe('appendMany: several streams in one transaction', () => {
+      if (!options.atomicMany) {
+        it('offers no appendMany: it could not write several streams all or nothing', () => {
+          expect(store.appendMany).toBeUndefined();
+        });
+        return;
+      }
+      const many = (batches: Parameters<NonNullable<EventStore['appendMany']>>[0]) =>
+        store.appendMany!(batches);
+
+      it('writes every batch in order, one run of positions, each at its expected revision', async () => {
+        const [a, b] = [newStream('a'), newStream('b')];
+        await store.appendToStream(b, facts(1));
+        const start = await store.headPosition();
+        const results = await many([
+          { streamId: a, events: facts(2), expectedRevision: 'no_stream' },
+          { streamId: b, events: facts(1), expectedRevision: 0 },
+          { streamId: a, events: facts(1), expectedRevision: 1 },
+        ]);
+        expect(results.map((r) => r.nextExpectedRevision)).toEqual([1, 1, 2]);
+        const all = await collect(store.readAll({ fromPosition: start + 1 }));
+        expect(all.map((e) => `${e.streamId === a ? 'a' : 'b'}${e.revision}`)).toEqual([
+          'a0',
+          'a1',
+          'b1',
+          'a2',
+        ]);
+        expect(results.map((r) => r.position)).toEqual([
+          all[1].position,
+          all[2].position,
+          all[3].position,
+        ]);
+      });
+
+      it.each([
+        ['a stale expected revision', 'WRONG_EXPECTED_VERSION'],
+        ['an id stored with other content', 'IDEMPOTENCY_CONFLICT'],
+        ['an invalid event', 'INVALID_EVENT'],
+      ])('%s in the last batch leaves nothing written, and names the batch', async (what, code) => {
+        const [a, b] = [newStream('a'), newStream('b')];
+        const stored = facts(1);
+        await store.appendToStream(b, stored);
+        const head = await store.headPosition();
+        const last =
+          what === 'a stale expected revision'
+            ? { streamId: b, events: facts(1), expectedRevision: 'no_stream' as const }
+            : what === 'an id stored with other content'
+              ? { streamId: b, events: [{ ...stored[0], data: { other: true } }] }
+              : { streamId: b, events: [{ ...fact(), occurredAt: 'Tuesday' }] };
+        const err = await many([
+          { streamId: a, events: facts(3), expectedRevision: 'no_stream' },
+          { streamId: b, events: facts(1), expectedRevision: 0 },
+          last,
+        ]).catch((e: unknown) => e);
+        expect((err as { code?: string }).code).toBe(code);
+        expect(batchIndexOf(err)).toBe(2);
+        expect(await store.headPosition()).toBe(head);
+        await expect(collect(store.readStream(a))).rejects.toBeInstanceOf(StreamNotFoundError);
+        expect(await collect(store.readStream(b))).toHaveLength(1);
+      });
+
+      it('a retry of the same batches is a no-op answering the first results', async () => {
+        const [a, b] = [newStream('a'), newStream('b')];
+        const batches = [
+          { streamId: a, events: facts(2), expectedRevision: 'no_stream' as const },
+          { streamId: b, events: facts(2), expectedRevision: 'no_stream' as const },
+        ];
+        const first = await many(batches);
+        const head = await store.headPosition();
+        await expect(many(batches)).resolves.toEqual(first);
+        expect(await store.headPosition()).toBe(head);
+      });
+
+      it('keeps a recordedAt given for an import, and stamps it imported', async () => {
+        const s = newStream('imported');
+        const when = '2025-01-02T03:04:05.678Z';
+        await many([{ streamId: s, events: facts(2), recordedAt: [when, when] }]);
+        const read = await collect(store.readStream(s));
+        expect(read.map((e) => e.recordedAt)).toEqual([when, when]);
+        expect(read.every((e) => !Number.isNaN(Date.parse(e.importedAt ?? '')))).toBe(true);
+        await store.appendToStream(s, facts(1));
+        const [, , own] = await collect(store.readStream(s));
+        expect(own.importedAt).toBeUndefined();
       });
     });
 

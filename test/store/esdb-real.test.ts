@@ -23,6 +23,7 @@ function onRealServer(tests: () => void): void {
 onRealServer(() => {
   eventStoreContract(`esdb (real server at ${at})`, {
     densePositions: false,
+    atomicMany: false,
     open: ({ upcast }) => Promise.resolve(new EsdbEventStore(url, { upcast })),
   });
 

@@ -27,6 +27,7 @@ afterAll(async () => {
 
 eventStoreContract('esdb via protocol fake', {
   densePositions: false,
+  atomicMany: false,
   open: ({ upcast }) => Promise.resolve(new EsdbEventStore(fake.url, { upcast })),
 });
 

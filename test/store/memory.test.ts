@@ -3,5 +3,6 @@ import { eventStoreContract } from './contract';
 
 eventStoreContract('memory', {
   densePositions: true,
+  atomicMany: true,
   open: (options) => Promise.resolve(new MemoryEventStore(options)),
 });

@@ -12,6 +12,7 @@ import { eventStoreContract } from './contract';
 
 eventStoreContract('sqlite', {
   densePositions: true,
+  atomicMany: true,
   open: (options) => Promise.resolve(new SqliteEventStore(tempDbPath(), options)),
 });
 

@@ -9,7 +9,9 @@
  *   and nesting means no key can ever shadow an envelope field, so reading gives back exactly
  *   what was written. `$correlationId` / `$causationId` are copies for EventStoreDB's own tools
  *   (UI, projections), ignored when reading.
- * - `recordedAt` = ESDB `created`; `revision` = stream revision; `position` = the commit
+ * - `recordedAt` = ESDB `created`, except for a fact imported from another ledger's export:
+ *   the server stamps `created` itself, so the kept instant is `recordedAt` in the ESDB
+ *   metadata, beside `importedAt` (ESDB `created`, when this store took it in); `revision` = stream revision; `position` = the commit
  *   position of the event in $all (see docs/esdb.md).
  * - An event some other program wrote (no such metadata) reads as schema version 1, occurred
  *   when it was created, with its metadata object (if any) as ours.
@@ -21,6 +23,10 @@ export interface EsdbEnvelopeMetadata {
   schemaVersion: number;
   occurredAt: string;
   metadata: EventMetadata;
+  /** An imported fact only: when the ledger it came from recorded it. */
+  recordedAt?: string;
+  /** An imported fact only: when it was imported (the writer's clock). */
+  importedAt?: string;
   $correlationId?: string;
   $causationId?: string;
 }
@@ -48,12 +54,16 @@ export interface EsdbRecordFields {
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Uint8Array);
 
-export function toEsdbEvent(e: NormalisedEvent): EsdbEventToWrite {
+export function toEsdbEvent(
+  e: NormalisedEvent,
+  imported?: { recordedAt: string; importedAt: string },
+): EsdbEventToWrite {
   const metadata = JSON.parse(e.metadata) as EventMetadata;
   const stored: EsdbEnvelopeMetadata = {
     schemaVersion: e.schemaVersion,
     occurredAt: e.occurredAt,
     metadata,
+    ...imported,
   };
   if (typeof metadata.correlationId === 'string') stored.$correlationId = metadata.correlationId;
   if (typeof metadata.causationId === 'string') stored.$causationId = metadata.causationId;
@@ -88,6 +98,10 @@ export function fromEsdbRecord(r: EsdbRecordFields): RecordedEvent {
     : isObject(meta)
       ? (meta as EventMetadata)
       : {};
+  const imported =
+    ours && typeof meta.recordedAt === 'string' && typeof meta.importedAt === 'string'
+      ? { recordedAt: meta.recordedAt, importedAt: meta.importedAt }
+      : undefined;
   return {
     id: r.id,
     type: r.type,
@@ -96,7 +110,8 @@ export function fromEsdbRecord(r: EsdbRecordFields): RecordedEvent {
     revision: r.revision,
     position: r.position,
     occurredAt,
-    recordedAt: r.created.toISOString(),
+    recordedAt: imported?.recordedAt ?? r.created.toISOString(),
+    ...(imported ? { importedAt: imported.importedAt } : {}),
     data: r.data instanceof Uint8Array ? parseBytes(r.data) : r.data,
     metadata,
   };

@@ -46,6 +46,7 @@ import type { EventToAppend, RecordedEvent } from '../../events/envelope';
 import {
   contentHash,
   normaliseBatch,
+  normaliseRecordedAt,
   resolveIdempotentAppend,
   validateStreamId,
   type NormalisedEvent,
@@ -159,6 +160,8 @@ export class EsdbEventStore implements EventStore {
     if (this.readOnly) throw new ReadOnlyLedgerError(this.url);
     const expected = options.expectedRevision ?? 'any';
     const batch = normaliseBatch(streamId, events, expected);
+    const recordedAt = normaliseRecordedAt(options.recordedAt, batch.length);
+    const importedAt = new Date().toISOString();
     try {
       const again = resolveIdempotentAppend(
         streamId,
@@ -169,7 +172,12 @@ export class EsdbEventStore implements EventStore {
       if (again) return again;
       const result = await this.esdb.appendToStream(
         streamId,
-        batch.map((e) => jsonEvent(toEsdbEvent(e))),
+        batch.map((e, i) => {
+          const kept = recordedAt?.[i];
+          return jsonEvent(
+            toEsdbEvent(e, kept === undefined ? undefined : { recordedAt: kept, importedAt }),
+          );
+        }),
         { expectedRevision: toEsdbExpected(expected) },
       );
       if (!result.position) throw new Error('EventStoreDB reported no position for the append');

@@ -4,12 +4,13 @@ import {
   checkExpectedRevision,
   contentHash,
   normaliseBatch,
+  normaliseRecordedAt,
   resolveIdempotentAppend,
   validateStreamId,
   type StoredIdentity,
 } from '../append-rules';
 import { catchUpSubscription } from '../catch-up';
-import { InvalidEventError, ReadOnlyLedgerError, StreamNotFoundError } from '../errors';
+import { inBatch, InvalidEventError, ReadOnlyLedgerError, StreamNotFoundError } from '../errors';
 import type {
   AppendOptions,
   AppendResult,
@@ -17,6 +18,7 @@ import type {
   ReadAllOptions,
   ReadStreamOptions,
   StoreStatus,
+  StreamBatch,
   SubscribeOptions,
 } from '../event-store';
 import type { Upcast } from '../upcast';
@@ -32,6 +34,7 @@ interface StoredRow {
   recordedAt: string;
   data: string;
   metadata: string;
+  importedAt?: string;
 }
 
 export interface MemoryStoreOptions {
@@ -70,36 +73,95 @@ export class MemoryEventStore implements EventStore {
   ): Promise<AppendResult> {
     try {
       if (this.readOnly) throw new ReadOnlyLedgerError(this.url);
-      const expected = options.expectedRevision ?? 'any';
-      const batch = normaliseBatch(streamId, events, expected);
-      const stored: Array<StoredIdentity | undefined> = batch.map((e) => {
-        const row = this.byId.get(e.id);
-        return row && { ...row, contentHash: contentHash(row) };
-      });
-      const again = resolveIdempotentAppend(streamId, batch, stored, expected);
-      if (again) return Promise.resolve(again);
-      const stream = this.streams.get(streamId) ?? [];
-      checkExpectedRevision(streamId, expected, stream.length - 1);
-      const recordedAt = this.clock().toISOString();
-      for (const e of batch) {
-        const row: StoredRow = {
-          ...e,
-          streamId,
-          revision: stream.length,
-          position: this.rows.length + 1,
-          recordedAt,
-        };
-        stream.push(row);
-        this.rows.push(row);
-        this.byId.set(row.id, row);
-      }
-      this.streams.set(streamId, stream);
-      this.appended.next();
-      const last = stream[stream.length - 1];
-      return Promise.resolve({ nextExpectedRevision: last.revision, position: last.position });
+      const [result] = this.commit([this.planned({ streamId, events, ...options })]);
+      return Promise.resolve(result);
     } catch (err) {
       return Promise.reject(err as Error);
     }
+  }
+
+  /** Several streams' batches, all written in order or (on a refusal in any) none. */
+  appendMany(batches: readonly StreamBatch[]): Promise<AppendResult[]> {
+    try {
+      if (this.readOnly) throw new ReadOnlyLedgerError(this.url);
+      const planned = batches.map((b, i) => {
+        try {
+          return this.planned(b);
+        } catch (err) {
+          throw inBatch(err, i);
+        }
+      });
+      return Promise.resolve(this.commit(planned, true));
+    } catch (err) {
+      return Promise.reject(err as Error);
+    }
+  }
+
+  findByIds(ids: readonly string[]): Promise<Map<string, StoredIdentity>> {
+    const found = new Map<string, StoredIdentity>();
+    for (const id of ids) {
+      const row = this.byId.get(id.toLowerCase());
+      if (row) found.set(row.id, { ...row, contentHash: contentHash(row) });
+    }
+    return Promise.resolve(found);
+  }
+
+  private planned(b: StreamBatch) {
+    const expected = b.expectedRevision ?? 'any';
+    const batch = normaliseBatch(b.streamId, b.events, expected);
+    const recordedAt = normaliseRecordedAt(b.recordedAt, batch.length);
+    return { streamId: b.streamId, batch, expected, recordedAt };
+  }
+
+  /**
+   * Checks each batch against the store as the batches before it leave it, then writes them
+   * all; a refusal of any writes none (`indexed`: marked with its batch's index).
+   */
+  private commit(planned: Array<ReturnType<MemoryEventStore['planned']>>, indexed = false) {
+    const now = this.clock().toISOString();
+    const pending: StoredRow[] = [];
+    const pendingById = new Map<string, StoredRow>();
+    const heads = new Map<string, number>();
+    const headOf = (s: string) => heads.get(s) ?? (this.streams.get(s)?.length ?? 0) - 1;
+    const results = planned.map(({ streamId, batch, expected, recordedAt }, i) => {
+      try {
+        const stored: Array<StoredIdentity | undefined> = batch.map((e) => {
+          const row = this.byId.get(e.id) ?? pendingById.get(e.id);
+          return row && { ...row, contentHash: contentHash(row) };
+        });
+        const again = resolveIdempotentAppend(streamId, batch, stored, expected);
+        if (again) return again;
+        let revision = headOf(streamId);
+        checkExpectedRevision(streamId, expected, revision);
+        for (const [j, e] of batch.entries()) {
+          const kept = recordedAt?.[j];
+          const row: StoredRow = {
+            ...e,
+            streamId,
+            revision: ++revision,
+            position: this.rows.length + pending.length + 1,
+            recordedAt: kept ?? now,
+            ...(kept === undefined ? {} : { importedAt: now }),
+          };
+          pending.push(row);
+          pendingById.set(row.id, row);
+        }
+        heads.set(streamId, revision);
+        const last = pending[pending.length - 1];
+        return { nextExpectedRevision: last.revision, position: last.position };
+      } catch (err) {
+        throw indexed ? inBatch(err, i) : err;
+      }
+    });
+    for (const row of pending) {
+      const stream = this.streams.get(row.streamId) ?? [];
+      stream.push(row);
+      this.streams.set(row.streamId, stream);
+      this.rows.push(row);
+      this.byId.set(row.id, row);
+    }
+    if (pending.length) this.appended.next();
+    return results;
   }
 
   async *readStream(streamId: string, options: ReadStreamOptions = {}) {

@@ -3,7 +3,15 @@
  * ever allowed and no AUTOINCREMENT, SQLite gives max+1 to each insert and a rolled-back
  * transaction consumes nothing, so positions are gap-free in commit order.
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
+
+/**
+ * Version 2 adds `imported_at`: set only on a fact imported from another ledger's export, whose
+ * `recorded_at` is then the instant that ledger recorded it. A version-1 file gets the column
+ * (NULL for every fact it holds) when it is next opened for writing; opened read-only, it is
+ * read as NULL.
+ */
+export const MIGRATE_TO_2_SQL = `ALTER TABLE events ADD COLUMN imported_at TEXT`;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS events (
@@ -17,6 +25,7 @@ CREATE TABLE IF NOT EXISTS events (
   recorded_at    TEXT    NOT NULL,
   data           TEXT    NOT NULL CHECK (json_valid(data)),
   metadata       TEXT    NOT NULL CHECK (json_valid(metadata)),
+  imported_at    TEXT,
   UNIQUE (stream_id, revision)
 );
 CREATE TRIGGER IF NOT EXISTS events_refuse_update BEFORE UPDATE ON events

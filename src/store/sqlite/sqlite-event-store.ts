@@ -7,6 +7,7 @@ import {
   checkExpectedRevision,
   contentHash,
   normaliseBatch,
+  normaliseRecordedAt,
   resolveIdempotentAppend,
   validateStreamId,
   type EventContent,
@@ -16,6 +17,7 @@ import {
 } from '../append-rules';
 import { catchUpSubscription } from '../catch-up';
 import {
+  inBatch,
   InvalidEventError,
   isStoreBusy,
   ReadOnlyLedgerError,
@@ -31,10 +33,11 @@ import type {
   ReadAllOptions,
   ReadStreamOptions,
   StoreStatus,
+  StreamBatch,
   SubscribeOptions,
 } from '../event-store';
 import type { Upcast } from '../upcast';
-import { SCHEMA_SQL, SCHEMA_VERSION } from './schema';
+import { MIGRATE_TO_2_SQL, SCHEMA_SQL, SCHEMA_VERSION } from './schema';
 import { openReadOnly, storeErrorOf } from './sqlite-faults';
 
 export interface SqliteStoreOptions {
@@ -76,6 +79,15 @@ interface Row {
   recorded_at: string;
   data: string;
   metadata: string;
+  imported_at: string | null;
+}
+
+/** A batch as the transaction writes it: validated, serialised, with any imported recordedAt. */
+interface TxBatch {
+  streamId: string;
+  batch: NormalisedEvent[];
+  expected: ExpectedRevision;
+  recordedAt: Array<string | undefined> | undefined;
 }
 
 const COLUMNS =
@@ -92,6 +104,7 @@ export class SqliteEventStore implements EventStore {
   private readonly pollMs: number;
   private readonly stmt: ReturnType<SqliteEventStore['prepare']>;
   private readonly runAppend: Database.Transaction<SqliteEventStore['appendTx']>;
+  private readonly runMany: Database.Transaction<(batches: TxBatch[]) => AppendResult[]>;
   private readonly busyTimeoutMs: number;
   readonly readOnly: boolean;
   /** Read from a copy in memory: the file is in a directory where SQLite cannot keep its WAL index. */
@@ -123,6 +136,13 @@ export class SqliteEventStore implements EventStore {
           this.db
             .prepare('INSERT OR IGNORE INTO ledger_meta (key, value) VALUES (?, ?)')
             .run('schema_version', String(SCHEMA_VERSION));
+        } else if (!hasImportedAt(this.db)) {
+          this.db.transaction(() => {
+            this.db.exec(MIGRATE_TO_2_SQL);
+            this.db
+              .prepare("UPDATE ledger_meta SET value = ? WHERE key = 'schema_version'")
+              .run(String(SCHEMA_VERSION));
+          })();
         }
         this.db.pragma(`busy_timeout = ${lockWaitMs}`);
       }
@@ -136,10 +156,23 @@ export class SqliteEventStore implements EventStore {
     this.pollMs = options.pollMs ?? 250;
     this.stmt = this.prepare();
     this.runAppend = this.db.transaction(this.appendTx);
+    this.runMany = this.db.transaction((batches: TxBatch[]) =>
+      batches.map((b, i) => {
+        try {
+          // A savepoint each: a duplicate id rolls back only this batch's inserts, to be
+          // answered as a retry (or refused) like appendToStream's.
+          return this.appendOnce(b.streamId, b.batch, b.expected, b.recordedAt, true);
+        } catch (err) {
+          throw inBatch(err, i);
+        }
+      }),
+    );
   }
 
   private prepare() {
     const db = this.db;
+    // A version-1 file opened read-only has no imported_at: read as NULL.
+    const columns = `${COLUMNS}, ${hasImportedAt(db) ? 'imported_at' : 'NULL AS imported_at'}`;
     return {
       head: db
         .prepare('SELECT revision FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1')
@@ -148,18 +181,20 @@ export class SqliteEventStore implements EventStore {
         `SELECT id, stream_id AS streamId, revision, position, type, schema_version AS schemaVersion,
                 occurred_at AS occurredAt, data, metadata FROM events WHERE id = ?`,
       ),
-      insert: db.prepare(
-        `INSERT INTO events (id, stream_id, revision, type, schema_version, occurred_at, recorded_at, data, metadata)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ),
+      insert: this.readOnly
+        ? undefined
+        : db.prepare(
+            `INSERT INTO events (id, stream_id, revision, type, schema_version, occurred_at, recorded_at, data, metadata, imported_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          ),
       forwards: db.prepare(
-        `SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?`,
+        `SELECT ${columns} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?`,
       ),
       backwards: db.prepare(
-        `SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`,
+        `SELECT ${columns} FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`,
       ),
       all: db.prepare(
-        `SELECT ${COLUMNS} FROM events WHERE position >= ? AND position <= ? ORDER BY position LIMIT ?`,
+        `SELECT ${columns} FROM events WHERE position >= ? AND position <= ? ORDER BY position LIMIT ?`,
       ),
       maxPosition: db.prepare('SELECT COALESCE(MAX(position), 0) FROM events').pluck(),
     };
@@ -175,6 +210,7 @@ export class SqliteEventStore implements EventStore {
     streamId: string,
     batch: NormalisedEvent[],
     expected: ExpectedRevision,
+    imported?: Array<string | undefined>,
   ): AppendResult => {
     const head = (this.stmt.head.get(streamId) as number | undefined) ?? -1;
     try {
@@ -187,18 +223,20 @@ export class SqliteEventStore implements EventStore {
     const recordedAt = this.clock().toISOString();
     let revision = head;
     let position = 0;
-    for (const e of batch) {
+    for (const [i, e] of batch.entries()) {
       revision += 1;
-      const info = this.stmt.insert.run(
+      const kept = imported?.[i];
+      const info = this.stmt.insert!.run(
         e.id,
         streamId,
         revision,
         e.type,
         e.schemaVersion,
         e.occurredAt,
-        recordedAt,
+        kept ?? recordedAt,
         e.data,
         e.metadata,
+        kept === undefined ? null : recordedAt,
       );
       position = Number(info.lastInsertRowid);
     }
@@ -232,10 +270,61 @@ export class SqliteEventStore implements EventStore {
     if (this.readOnly) throw new ReadOnlyLedgerError(this.url);
     const expected = options.expectedRevision ?? 'any';
     const batch = normaliseBatch(streamId, events, expected);
+    const recordedAt = normaliseRecordedAt(options.recordedAt, batch.length);
+    return this.write(() => this.appendOnce(streamId, batch, expected, recordedAt, false));
+  }
+
+  /**
+   * Several streams' batches in one BEGIN IMMEDIATE transaction (each batch a savepoint within
+   * it): all written in order, or none. A refusal is appendToStream's error, marked with its
+   * batch's index (`batchIndexOf`); a lock, a full disk or an I/O error is met as by
+   * appendToStream, and writes nothing either.
+   */
+  async appendMany(batches: readonly StreamBatch[]): Promise<AppendResult[]> {
+    if (this.readOnly) throw new ReadOnlyLedgerError(this.url);
+    const tx: TxBatch[] = batches.map((b, i) => {
+      try {
+        const expected = b.expectedRevision ?? 'any';
+        const batch = normaliseBatch(b.streamId, b.events, expected);
+        return {
+          streamId: b.streamId,
+          batch,
+          expected,
+          recordedAt: normaliseRecordedAt(b.recordedAt, batch.length),
+        };
+      } catch (err) {
+        throw inBatch(err, i);
+      }
+    });
+    if (tx.length === 0) return [];
+    return this.write(() => this.runMany.immediate(tx));
+  }
+
+  /** The stored events with these ids, in any stream, with their content's hash. */
+  findByIds(ids: readonly string[]): Promise<Map<string, StoredIdentity>> {
+    const found = new Map<string, StoredIdentity>();
+    try {
+      for (const id of ids) {
+        const row = this.stmt.identity.get(id.toLowerCase()) as
+          (StoredEventRef & EventContent) | undefined;
+        if (row) found.set(row.id, { ...refOf(row), contentHash: contentHash(row) });
+      }
+    } catch (err) {
+      return Promise.reject(this.failed(err) as Error);
+    }
+    return Promise.resolve(found);
+  }
+
+  /**
+   * Runs one write transaction. When another process holds the write lock, an attempt waits at
+   * most `lockWaitMs` synchronously, then yields (setTimeout) and tries again, up to
+   * `busyTimeoutMs` in all.
+   */
+  private async write<T>(once: () => T): Promise<T> {
     const started = Date.now();
     for (let attempt = 0; ; attempt++) {
       try {
-        const result = this.appendOnce(streamId, batch, expected);
+        const result = once();
         this.writeFailed = false;
         this.appended.next();
         return result;
@@ -250,13 +339,17 @@ export class SqliteEventStore implements EventStore {
     }
   }
 
+  /** One batch's transaction: BEGIN IMMEDIATE, or a savepoint inside appendMany's (`nested`). */
   private appendOnce(
     streamId: string,
     batch: NormalisedEvent[],
     expected: ExpectedRevision,
+    recordedAt: Array<string | undefined> | undefined,
+    nested: boolean,
   ): AppendResult {
     try {
-      return this.runAppend.immediate(streamId, batch, expected);
+      const run = nested ? this.runAppend : this.runAppend.immediate;
+      return run(streamId, batch, expected, recordedAt);
     } catch (err) {
       // The transaction rolled back; a duplicate id means a retry or a conflict.
       if (!isDuplicateId(err)) throw err;
@@ -390,6 +483,7 @@ export class SqliteEventStore implements EventStore {
       position: row.position,
       occurredAt: row.occurred_at,
       recordedAt: row.recorded_at,
+      ...(row.imported_at === null ? {} : { importedAt: row.imported_at }),
       data: JSON.parse(row.data) as unknown,
       metadata: JSON.parse(row.metadata) as RecordedEvent['metadata'],
     });
@@ -404,6 +498,20 @@ function hasSchema(db: Database.Database): boolean {
     return false;
   }
 }
+
+/** Whether the events table has the imported_at column (schema version 2). */
+function hasImportedAt(db: Database.Database): boolean {
+  return (db.pragma('table_info(events)') as Array<{ name: string }>).some(
+    (c) => c.name === 'imported_at',
+  );
+}
+
+const refOf = (s: StoredEventRef): StoredEventRef => ({
+  id: s.id,
+  streamId: s.streamId,
+  revision: s.revision,
+  position: s.position,
+});
 
 function isDuplicateId(err: unknown): boolean {
   // By code, not instanceof: the native addon keeps the SqliteError class of the first
