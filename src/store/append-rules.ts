@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EventToAppend } from '../events/envelope';
-import type { AppendResult, ExpectedRevision } from './event-store';
+import type { AppendResult, ExpectedRevision, StoredEventRef, StoredIdentity } from './event-store';
 import {
   IdempotencyConflictError,
   InvalidEventError,
@@ -184,19 +184,7 @@ export function checkExpectedRevision(
   if (!ok) throw new WrongExpectedVersionError(streamId, expected, actual);
 }
 
-/** Where an event is stored, as a refusal names it. */
-export interface StoredEventRef {
-  id: string;
-  streamId: string;
-  revision: number;
-  position: number;
-}
-
-/** A stored event found by the id of an event being appended, with its content's hash. */
-export interface StoredIdentity extends StoredEventRef {
-  /** `contentHash` of the stored event. */
-  contentHash: string;
-}
+export type { StoredEventRef, StoredIdentity } from './event-store';
 
 /** What makes two events with one id the same fact; data and metadata as JSON text or values. */
 export interface EventContent {

@@ -1,6 +1,19 @@
 import type { Observable } from 'rxjs';
 import type { EventToAppend, RecordedEvent } from '../events/envelope';
-import type { StoredIdentity } from './append-rules';
+
+/** Where an event is stored, as a refusal names it. */
+export interface StoredEventRef {
+  id: string;
+  streamId: string;
+  revision: number;
+  position: number;
+}
+
+/** A stored event found by the id of an event being appended, with its content's hash. */
+export interface StoredIdentity extends StoredEventRef {
+  /** `contentHash` (append-rules.ts) of the stored event. */
+  contentHash: string;
+}
 
 /** Shaped like EventStoreDB's: a number is the revision of the stream's last event. */
 export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | number;

@@ -13,6 +13,7 @@ import { ImportError, type ImportIssue } from '../../import/model';
 import { readInput } from '../../import/read-input';
 import { UsebioError, parseUsebio } from '../../import/usebio/parse';
 import { openStore } from '../../store/open-store';
+import { announceStore } from '../store-location';
 import { checkUsebio } from './check-usebio';
 import { planPbnImport } from './import-pbn';
 
@@ -98,7 +99,9 @@ async function run(
     return report(file, e);
   }
   planned.warnings.forEach((w) => err(`${file}: warning: ${w.path}: ${w.message}`));
-  const store = await openStore(o.store, { upcast: catalogue.upcast });
+  const store = await announceStore(o.store, () =>
+    openStore(o.store, { upcast: catalogue.upcast }),
+  );
   try {
     const before = await store.headPosition();
     let outcomes;

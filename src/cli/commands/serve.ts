@@ -15,6 +15,37 @@ import { directoryOf } from '../../runtime/ledger-directory';
 import { readModelOf } from '../../runtime/live-club-index';
 import { loadExamplesIfEmpty } from '../../runtime/load-examples';
 import { SqliteEventStore } from '../../store/sqlite/sqlite-event-store';
+import { createServer } from 'node:net';
+import { announceStore } from '../store-location';
+
+/** The port cannot be listened on: said in one line (exit 1), before the store is touched. */
+export class PortUnavailableError extends Error {
+  constructor(host: string, port: number, code: string | undefined) {
+    const why =
+      code === 'EADDRINUSE'
+        ? 'the port is in use (EADDRINUSE); stop what listens there, or give --port'
+        : code === 'EACCES'
+          ? 'no permission to listen there (EACCES); give a --port above 1023'
+          : `${code ?? 'it cannot be listened on'}`;
+    super(`cannot serve on ${host}:${port}: ${why}`);
+  }
+}
+
+/**
+ * Listens on the port and lets it go at once, so that a port in use is found before the store
+ * is opened or the examples loaded. (Another program could take the port in between: Nest's
+ * listen then fails as ever, after the examples.)
+ */
+export async function checkPort(host: string, port: number): Promise<void> {
+  if (port === 0) return;
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', (e: NodeJS.ErrnoException) =>
+      reject(new PortUnavailableError(host, port, e.code)),
+    );
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
 
 export interface RunningService {
   server: RunningHttpServer;
@@ -92,7 +123,10 @@ export async function serve(options: {
 }) {
   const log = new Logger('bridge-ledger');
   const readOnly = options.readOnly ?? false;
-  const store = await openStore(options.store, { upcast: catalogue.upcast, readOnly });
+  await checkPort(options.host, options.port);
+  const open = () => openStore(options.store, { upcast: catalogue.upcast, readOnly });
+  // Read-only opens nothing new; a store served for writing is named, "created" when new.
+  const store = readOnly ? await open() : await announceStore(options.store, open);
   if (readOnly) {
     log.log(
       `serving ${store.url} read-only: the tables and reads are served, appends answer 405 ReadOnlyLedger`,
