@@ -35,6 +35,8 @@ export const ERROR_CODES = {
   // Files read by the CLI (append, replay, import): refused whole, nothing written.
   INVALID_FILE: { status: 400, error: 'InvalidFile', exit: 1 },
   IMPORT_CONFLICT: { status: 409, error: 'ImportConflict', exit: 1 },
+  // `serve` could not listen on its port (in use, not allowed): the CLI only, before the store.
+  PORT_UNAVAILABLE: { status: 503, error: 'PortUnavailable', exit: 1 },
 } as const satisfies Record<string, { status: number; error: string; exit: number }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -20,6 +20,7 @@ import { announceStore } from '../store-location';
 
 /** The port cannot be listened on: said in one line (exit 1), before the store is touched. */
 export class PortUnavailableError extends Error {
+  readonly code = 'PORT_UNAVAILABLE';
   constructor(host: string, port: number, code: string | undefined) {
     const why =
       code === 'EADDRINUSE'
