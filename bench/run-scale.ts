@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { SqliteEventStore } from '../src/store/sqlite/sqlite-event-store';
 import { envInt, freshDir, log, median, removeDir, since } from './lib/harness';
-import { nzExample, pacedFacts } from './scale/facts';
+import { nzExample, pacedFacts, pacedRoster } from './scale/facts';
 import { CLI, freePort, healthPoller, post, Service, timed } from './scale/service';
 import { clubIdOf, history, type Batch, type HistoryShape } from './standings/history';
 
@@ -142,6 +142,12 @@ async function measure(seasons: number, dir: string): Promise<Figures> {
   log(
     `  first seating fact: ${seating.ms.toFixed(0)} ms, RSS ${((m1.rss - m0.rss) / 2 ** 20).toFixed(1)} MiB (peak +${((m1.peak - m0.peak) / 2 ** 20).toFixed(1)} MiB)`,
   );
+  await sleep(PAUSE_MS);
+
+  // The paced competition's players join the roster first (not timed): a pair names players
+  // the roster registered.
+  const roster = pacedRoster(clubIdOf(0), lastYear + 1);
+  await post(service, roster.streamId, roster.events);
   await sleep(PAUSE_MS);
 
   const paced: number[] = [];

@@ -35,15 +35,43 @@ export function nzExample(): { batches: Batch[]; seating: Proposed } {
   return { batches, seating: { streamId: lines[last]!.streamId, event: envelope(lines[last]!) } };
 }
 
+/** The pairs the paced competition enters. */
+const PACED_PAIRS = 8;
+const scalePlayer = (clubId: string, k: number) => `${clubId}-scale-pl${k}`;
+
+/**
+ * The paced competition's players, registered on the club's roster (one batch, appended before
+ * the paced facts and not timed): a pair names players the roster registered (LEDGER).
+ */
+export function pacedRoster(clubId: string, year: number): Batch {
+  return {
+    streamId: `club-${clubId}-players`,
+    events: Array.from({ length: 2 * PACED_PAIRS }, (_, i) => ({
+      id: v7(),
+      type: 'PlayerRegistered',
+      schemaVersion: 3,
+      occurredAt: `${year}-09-01T11:00:00+02:00`,
+      data: {
+        clubId,
+        playerId: scalePlayer(clubId, i + 1),
+        name: `Scale ${i + 1} ${clubId}`,
+        status: 'member',
+      },
+      metadata: { clubId, actor: 'bench/scale' },
+    })),
+  };
+}
+
 /**
  * `count` facts of a new DSB pairs competition of `clubId` in `year` (after the history), one
  * append each, as a club's scorer records them: the competition, its pairs (group A), then
- * each session's SessionHeld and results. All accepted by the deciders.
+ * each session's SessionHeld and results. All accepted by the deciders once its players are
+ * registered (`pacedRoster`).
  */
 export function pacedFacts(clubId: string, year: number, count: number): Proposed[] {
   const competitionId = `${clubId}-${year}-scale`;
   const streamId = `competition-${competitionId}`;
-  const pairs = 8;
+  const pairs = PACED_PAIRS;
   const dates = Array.from({ length: 6 }, (_, i) => {
     const d = new Date(Date.UTC(year, 8, 7 + 7 * i));
     return d.toISOString().slice(0, 10);
@@ -61,7 +89,7 @@ export function pacedFacts(clubId: string, year: number, count: number): Propose
   });
   const pairOf = (i: number) => ({
     pairId: `${competitionId}-p${i + 1}`,
-    players: [`${clubId}-scale-pl${2 * i + 1}`, `${clubId}-scale-pl${2 * i + 2}`],
+    players: [scalePlayer(clubId, 2 * i + 1), scalePlayer(clubId, 2 * i + 2)],
   });
   const out: Proposed[] = [
     fact('CompetitionCreated', `${year}-09-01T12:00:00+02:00`, {

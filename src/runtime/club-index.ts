@@ -4,6 +4,7 @@ import { nzKindOf, nzNight, nzPlaysOf } from '../domain/club/nz-play-counts';
 import { type NzClubView, type NzSitting } from '../domain/club/nz-play-limits';
 import type { EventToAppend, RecordedEvent } from '../events/envelope';
 import { CLUB_WIDE_FACT_TYPES, onDocumentedStream } from '../domain/streams';
+import { clubRoster, type ClubRoster } from '../projections/club-roster/club-roster';
 import { competitions, type CompetitionsState } from '../projections/competitions';
 import { rulebookHistory } from '../projections/competitions/rulebook-in-force';
 import { rosterEntryOn } from '../projections/competitions/state';
@@ -20,9 +21,11 @@ export type Fact = Pick<EventToAppend, 'id' | 'type' | 'occurredAt' | 'data' | '
 };
 
 /**
- * The club-wide context of the deciders (NZ-8e, NZ-10): every club's rulebook facts and
- * roster, every competition folded with the deciders' evolve (all by the competitions
- * projection's own fold, so they read as the standings read them), and who sat down in which
+ * The club-wide context of the deciders (NZ-8e, NZ-10, a club's registration and roster behind
+ * a competition's facts): every club's rulebook facts and roster, every competition folded with
+ * the deciders' evolve (all by the competitions projection's own fold, so they read as the
+ * standings read them), every club's registration and registered players (the club-roster
+ * projection's fold, as the service's runner keeps it), and who sat down in which
  * competition session (`nzPlaysOf`, from `seating.ts`: the seats the standings count). Built from the store's $all on first use, then caught up from the
  * last position read; facts the gate saw appended (or, in a dry run, would append) are folded
  * at once. Only the facts of the contexts the registry marks club-wide are folded
@@ -32,6 +35,8 @@ export type Fact = Pick<EventToAppend, 'id' | 'type' | 'occurredAt' | 'data' | '
  */
 export class ClubIndex {
   private readonly state: CompetitionsState = competitions.initial();
+  /** The clubs' registrations and rosters, by the club-roster projection's own fold. */
+  private readonly roster: ClubRoster = clubRoster.initial();
   /** clubId → player → competitionId → session → the play (its date, night and event). */
   private readonly seats = new Map<string, Map<string, Map<string, Map<number, NzSitting>>>>();
   /** competitionId → session → pair → who sat for it, as last read (to unseat them on a change). */
@@ -71,6 +76,29 @@ export class ClubIndex {
   /** The facts the club-wide checks read: the rulebooks, rosters and competitions. */
   protected current(): CompetitionsState {
     return this.state;
+  }
+
+  /** The clubs' registrations and rosters (the club-roster projection's state). */
+  protected clubs(): ClubRoster {
+    return this.roster;
+  }
+
+  /** Whether the ledger registered the club (a ClubRegistered of it, wherever it was read). */
+  isRegistered(clubId: string): boolean {
+    return this.clubs().clubs[clubId]?.registeredAt !== undefined;
+  }
+
+  /** Whether the club's roster registered the player (a PlayerRegistered of any status). */
+  onRoster(clubId: string, playerId: string): boolean {
+    return this.clubs().clubs[clubId]?.players[playerId]?.registeredAt !== undefined;
+  }
+
+  /** The club's competitions, as the standings fold them. */
+  competitionsOf(clubId: string): CompetitionState[] {
+    const all = this.current().competitions;
+    const out: CompetitionState[] = [];
+    for (const id in all) if (all[id]!.competition?.clubId === clubId) out.push(all[id]!);
+    return out;
   }
 
   /** The player's sittings in the club's competitions other than `except`. */
@@ -131,15 +159,13 @@ export class ClubIndex {
     if (this.ids.has(id)) return;
     this.ids.add(id);
     if (!onDocumentedStream(e)) return;
-    competitions.apply(
-      this.state,
-      {
-        ...e,
-        metadata: e.metadata ?? {},
-        position: e.position ?? this.state.position,
-      } as RecordedEvent,
-      undefined,
-    );
+    const recorded = {
+      ...e,
+      metadata: e.metadata ?? {},
+      position: e.position ?? this.state.position,
+    } as RecordedEvent;
+    competitions.apply(this.state, recorded, undefined);
+    clubRoster.apply(this.roster, recorded, undefined);
     if (!COMPETITION_FACT_TYPES.has(e.type)) return;
     const d = e.data as { competitionId?: string; session?: unknown; pairId?: unknown };
     const c = this.state.competitions[d.competitionId ?? ''];

@@ -150,8 +150,12 @@ export class DomainGate {
     const views = new Map<string, NzClubView>();
     return {
       optionsOn: (clubId, date) => decideOptionsOf(this.club.rulebookOn(clubId, date)),
+      optionsUnder: (rulebook) => decideOptionsOf(rulebook),
       clubView: (clubId) =>
         views.get(clubId) ?? views.set(clubId, this.club.view(clubId)).get(clubId)!,
+      isRegistered: (clubId) => this.club.isRegistered(clubId),
+      onRoster: (clubId, playerId) => this.club.onRoster(clubId, playerId),
+      competitionsOf: (clubId) => this.club.competitionsOf(clubId),
     };
   }
 

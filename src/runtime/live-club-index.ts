@@ -1,5 +1,6 @@
 import { nzPlaysOf } from '../domain/club/nz-play-counts';
 import type { NzSitting } from '../domain/club/nz-play-limits';
+import type { ClubRoster } from '../projections/club-roster/club-roster';
 import type { CompetitionsState } from '../projections/competitions';
 import { competitionPartition } from '../projections/competitions/state';
 import type { EventStore } from '../store/event-store';
@@ -13,6 +14,11 @@ export interface LiveReadModel {
   current(): Promise<CompetitionsState | undefined>;
   /** How many facts have changed a partition of the competitions state (see ProjectionRunner). */
   changesOf(key: string): number;
+  /**
+   * The clubs' registrations and rosters (the club-roster projection) at the point `current`
+   * last answered for (the runner keeps every projection at the store's head), or undefined.
+   */
+  clubRoster(): ClubRoster | undefined;
 }
 
 /**
@@ -27,6 +33,7 @@ export function readModelOf(runner: ProjectionRunner): LiveReadModel {
       return runner.state<CompetitionsState>('competitions')?.state;
     },
     changesOf: (key) => runner.changesOf('competitions', key),
+    clubRoster: () => runner.state<ClubRoster>('club-roster')?.state,
   };
 }
 
@@ -39,7 +46,8 @@ interface Seats {
 /**
  * The deciders' club-wide context over the runner's read model instead of a fold of its own:
  * a check first waits for the runner to have read every fact stored (its own appends included),
- * then reads the club's rulebook, roster and competitions from the live state, and each
+ * then reads the club's registration, rulebook, roster and competitions from the live state
+ * (the competitions and club-roster projections), and each
  * competition's seats (`nzPlaysOf`, as the standings count them) kept until a fact changes that
  * competition. So the first seating fact after a start costs what the club's competitions
  * cost, not a read of the ledger. While the runner is still catching up it falls back to the
@@ -47,6 +55,7 @@ interface Seats {
  */
 export class LiveClubIndex extends ClubIndex {
   private live?: CompetitionsState;
+  private liveClubs?: ClubRoster;
   private readonly seatsOf = new Map<string, Seats>();
 
   constructor(
@@ -57,7 +66,10 @@ export class LiveClubIndex extends ClubIndex {
   }
 
   override async catchUp(store: EventStore): Promise<void> {
-    this.live = await this.readModel.current();
+    const live = await this.readModel.current();
+    // Both from the runner, or both from the index's own fold: never one of each.
+    this.liveClubs = live && this.readModel.clubRoster();
+    this.live = this.liveClubs && live;
     if (!this.live) await super.catchUp(store);
   }
 
@@ -68,6 +80,10 @@ export class LiveClubIndex extends ClubIndex {
 
   protected override current(): CompetitionsState {
     return this.live ?? super.current();
+  }
+
+  protected override clubs(): ClubRoster {
+    return (this.live && this.liveClubs) ?? super.clubs();
   }
 
   protected override sittingsOf(clubId: string, playerId: string, except: string): NzSitting[] {

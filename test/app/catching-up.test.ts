@@ -64,6 +64,16 @@ function pairEntered(pairId: string, players: string[]) {
   };
 }
 
+function playerRegistered(playerId: string) {
+  return {
+    id: uuidv7(),
+    type: 'PlayerRegistered',
+    occurredAt: '2014-09-07T19:00:00+01:00',
+    data: { clubId: 'dsb', playerId, name: playerId, status: 'member' },
+    metadata: { clubId: 'dsb', actor: 'secretary' },
+  };
+}
+
 describe('issue 13: the service answers while its read models catch up', () => {
   let store: SqliteEventStore;
   let runner: ProjectionRunner;
@@ -152,6 +162,11 @@ describe('issue 13: the service answers while its read models catch up', () => {
     const refused = await post([pairEntered('dsb-p1', ['dsb-x1', 'dsb-x2'])]).expect(422);
     expect(refused.body).toMatchObject({ rule: 'LEDGER', field: 'events[0].data.pairId' });
     expect(runner.status().caughtUp).toBe(false);
+    // Its players join the roster first (a pair names registered players), read meanwhile too.
+    await request(app.getHttpServer())
+      .post('/streams/club-dsb-players/events')
+      .send({ expectedRevision: 'any', events: ['dsb-x1', 'dsb-x2'].map(playerRegistered) })
+      .expect(201);
     await post([pairEntered('dsb-p99', ['dsb-x1', 'dsb-x2'])]).expect(201);
     head = await store.headPosition();
   });

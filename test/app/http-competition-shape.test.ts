@@ -1,7 +1,14 @@
 import request from 'supertest';
 import { catalogue } from '../../src/events';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
-import { competition, MONDAYS, ROSTER, rulebookAdopted, type Proposed } from '../support/nz-club';
+import {
+  clubRegistered,
+  competition,
+  MONDAYS,
+  ROSTER,
+  rulebookAdopted,
+  type Proposed,
+} from '../support/nz-club';
 import { ledgerApp } from './support';
 
 /**
@@ -19,7 +26,7 @@ describe('HTTP: a competition of a shape the rulebook in force forbids', () => {
         .post(`/streams/${facts[0]!.streamId}/events`)
         .send({ expectedRevision: 'any', events: facts.map(({ streamId: _s, ...e }) => e) });
     try {
-      await post([rulebookAdopted()]).expect(201);
+      await post([clubRegistered(), rulebookAdopted()]).expect(201);
       await post(ROSTER).expect(201);
       const two = competition('cp', 'club-pairs', 'monday', MONDAYS.slice(0, 2), {
         AB: ['mia', 'max'],

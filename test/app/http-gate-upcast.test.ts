@@ -5,6 +5,7 @@ import {
   dispensationGrantedV1,
   DSB_2014_STREAM,
   dsbCompetitionWithPairA1,
+  groenloWithAnnAndBob,
 } from '../support/dsb-competition';
 import { collect } from '../support/events';
 import type { Proposed } from '../support/nz-club';
@@ -18,10 +19,14 @@ describe('HTTP: the append gate decides on a fact of an older schema version as 
     const stream = DSB_2014_STREAM;
     const post = (facts: Proposed[]) =>
       request(app.getHttpServer())
-        .post(`/streams/${stream}/events`)
+        .post(`/streams/${facts[0]!.streamId}/events`)
         .send({ expectedRevision: 'any', events: facts.map(({ streamId: _s, ...e }) => e) });
     const granted = (playerId?: string) => dispensationGrantedV1('DSB-9.4.2', playerId, 'illness');
     try {
+      // Groenlo and its players first, each on its stream.
+      const [club, ...players] = groenloWithAnnAndBob();
+      await post([club!]).expect(201);
+      await post(players).expect(201);
       await post(dsbCompetitionWithPairA1()).expect(201);
       const head = await store.headPosition();
       const res = await post([granted()]).expect(422);

@@ -1,7 +1,14 @@
 import request from 'supertest';
 import { catalogue } from '../../src/events';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
-import { competition, ROSTER, rulebookAdopted, TUESDAYS, type Proposed } from '../support/nz-club';
+import {
+  clubRegistered,
+  competition,
+  ROSTER,
+  rulebookAdopted,
+  TUESDAYS,
+  type Proposed,
+} from '../support/nz-club';
 import { ledgerApp } from './support';
 
 /** NZ-8e and NZ-10 refused over HTTP: 422, the rule and the field, nothing written. */
@@ -19,7 +26,7 @@ describe('HTTP: the club-wide limits of the nz-club rulebook', () => {
         MT: ['mia', 'tia'],
         TT: ['tom', 'tim'],
       });
-      await post([rulebookAdopted()]).expect(201);
+      await post([clubRegistered(), rulebookAdopted()]).expect(201);
       await post(ROSTER).expect(201);
       await post(tue.setup).expect(201);
       for (const s of [1, 2, 3]) await post([tue.result(s, 'MT')]).expect(201);

@@ -2,7 +2,7 @@ import { catalogue } from '../../src/events';
 import { competitions, standingsOf } from '../../src/projections/competitions';
 import { replayFromStore } from '../../src/runtime/replay';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
-import { nzExample, pacedFacts } from '../../bench/scale/facts';
+import { nzExample, pacedFacts, pacedRoster } from '../../bench/scale/facts';
 import { history } from '../../bench/standings/history';
 import { appendThroughGate } from '../../bench/standings/through-gate';
 
@@ -13,7 +13,7 @@ import { appendThroughGate } from '../../bench/standings/through-gate';
  * benchmark times refusals.
  */
 describe('the scale benchmark’s facts (bench/scale/facts.ts)', () => {
-  it('the NZ example less its last result, that result, then 20 paced facts: none refused (NZ-7, NZ-8e, NZ-10, DSB-3, LEDGER)', async () => {
+  it('the NZ example less its last result, that result, the paced players registered, then 20 paced facts: none refused (NZ-7, NZ-8e, NZ-10, DSB-3, LEDGER)', async () => {
     const store = new MemoryEventStore({ upcast: catalogue.upcast });
     const shape = { seasons: 1, clubs: 2, competitions: 1, pairs: 24, firstYear: 2006 };
     const nz = nzExample();
@@ -22,6 +22,7 @@ describe('the scale benchmark’s facts (bench/scale/facts.ts)', () => {
       ...history(shape),
       ...nz.batches,
       { streamId: nz.seating.streamId, events: [nz.seating.event] },
+      pacedRoster('club01', 2007),
       ...paced.map((p) => ({ streamId: p.streamId, events: [p.event] })),
     ]);
     expect(run.refused).toEqual([]);

@@ -99,7 +99,19 @@ describe('bridge-ledger CLI', () => {
     const C = 'cp-2026';
     const fact = (type: string, data: Record<string, unknown>) =>
       line({ streamId: `competition-${C}`, type, data: { competitionId: C, ...data } });
+    // Wellington and its players first: a competition is of a registered club, a pair names
+    // players of its roster.
     const { file, store } = setup([
+      line({
+        streamId: 'club-wellington',
+        type: 'ClubRegistered',
+        data: { clubId: 'wellington', name: 'Club', timeZone: 'Pacific/Auckland' },
+      }),
+      ...['ann', 'bob', 'cat', 'dan'].map((playerId) =>
+        line({
+          data: { clubId: 'wellington', playerId, name: playerId, status: 'member' },
+        }),
+      ),
       fact('CompetitionCreated', {
         clubId: 'wellington',
         name: 'Club Pairs',
@@ -127,7 +139,7 @@ describe('bridge-ledger CLI', () => {
     ]);
     const r = await cli('append', file, '--store', store);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/line 5: data\.substituteId: NZ-7: bob already plays for pair p1/);
+    expect(r.stderr).toMatch(/line 10: data\.substituteId: NZ-7: bob already plays for pair p1/);
     expect(await head(store)).toBe(0);
   });
 

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, head } from '../support/cli';
-import { competition, MONDAYS, ROSTER, rulebookAdopted } from '../support/nz-club';
+import { clubRegistered, competition, MONDAYS, ROSTER, rulebookAdopted } from '../support/nz-club';
 import { tempDir } from '../support/temp';
 
 describe('bridge-ledger append and the club-wide limits', () => {
@@ -10,6 +10,7 @@ describe('bridge-ledger append and the club-wide limits', () => {
       MV: ['max', 'vic'],
     });
     const lines = [
+      clubRegistered(),
       rulebookAdopted(),
       ...ROSTER,
       ...mon.setup,

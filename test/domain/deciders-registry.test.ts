@@ -1,7 +1,11 @@
 import { catalogue } from '../../src/events';
 import { DECIDERS, deciderOf } from '../../src/domain';
 import { clubDecider } from '../../src/domain/club/club-decider';
+import type { ClubContext } from '../../src/domain/context';
 import { RuleViolation } from '../../src/domain/rule-violation';
+
+/** A club with no competitions: its rulebook facts strand none (the rest is not read). */
+const noCompetitions = { competitionsOf: () => [] } as unknown as ClubContext;
 
 /**
  * Issue 13, property 1: every context's write side is a Decider in one registry, and the append
@@ -39,7 +43,7 @@ describe('RULEBOOK the club decider’s rulebook facts: given the club’s ruleb
     const state = clubDecider.initialState();
     clubDecider.evolve(state, adopted, 'club-karori');
     const fact = amended({ 'tenSession.counted': 8 });
-    expect(clubDecider.decide(fact, state, undefined, 'club-karori')).toEqual([fact]);
+    expect(clubDecider.decide(fact, state, noCompetitions, 'club-karori')).toEqual([fact]);
     clubDecider.evolve(state, fact, 'club-karori');
     expect(state.rulebook).toHaveLength(2);
   });
@@ -47,13 +51,13 @@ describe('RULEBOOK the club decider’s rulebook facts: given the club’s ruleb
   it('an amendment before any adoption, or of a path the rulebook does not have, is refused naming the change', () => {
     const none = clubDecider.initialState();
     expect(() =>
-      clubDecider.decide(amended({ 'tenSession.counted': 8 }), none, undefined, 'club-karori'),
+      clubDecider.decide(amended({ 'tenSession.counted': 8 }), none, noCompetitions, 'club-karori'),
     ).toThrow(RuleViolation);
     const state = clubDecider.initialState();
     clubDecider.evolve(state, adopted, 'club-karori');
     let refused: unknown;
     try {
-      clubDecider.decide(amended({ 'tenSession.countd': 8 }), state, undefined, 'club-karori');
+      clubDecider.decide(amended({ 'tenSession.countd': 8 }), state, noCompetitions, 'club-karori');
     } catch (e) {
       refused = e;
     }

@@ -4,7 +4,14 @@ import { registerRuleset } from '../../src/rulesets';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
 import { ledgerApp } from '../app/support';
 import { cli } from '../support/cli';
-import { competition, proposed, rulebookAdopted, type Proposed } from '../support/nz-club';
+import {
+  clubRegistered,
+  competition,
+  proposed,
+  registered,
+  rulebookAdopted,
+  type Proposed,
+} from '../support/nz-club';
 import { meanPairs } from '../support/rulesets/mean-pairs';
 import { tempDbPath } from '../support/temp';
 
@@ -44,7 +51,10 @@ describe('a ruleset registered in one line publishes through HTTP and the CLI', 
   });
 
   it('is adopted and its format created, as a built-in one is', async () => {
-    await post([rulebookAdopted('test-mean-pairs')]).expect(201);
+    await post([clubRegistered(), rulebookAdopted('test-mean-pairs')]).expect(201);
+    await post(
+      ['ann', 'abe', 'bea', 'bob', 'cat', 'cal'].map((p) => registered(p, 'member')),
+    ).expect(201);
     await post(league.setup).expect(201);
     await post([result(1, 'A', 61.5), result(1, 'B', 48.5), result(1, 'C', 40)]).expect(201);
     await post([result(2, 'A', 50), result(2, 'B', 58.25)]).expect(201);

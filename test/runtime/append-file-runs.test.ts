@@ -4,7 +4,15 @@ import { competitions, standingsOf } from '../../src/projections/competitions';
 import { fold } from '../../src/projections/projection';
 import { collect } from '../support/events';
 import { GatedLedger } from '../support/gated-ledger';
-import { competition, proposed, ROSTER, rulebookAdopted, TUESDAYS } from '../support/nz-club';
+import {
+  clubRegistered,
+  competition,
+  proposed,
+  registered,
+  ROSTER,
+  rulebookAdopted,
+  TUESDAYS,
+} from '../support/nz-club';
 import { tempDir } from '../support/temp';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -42,14 +50,19 @@ const filler = (n: number) =>
     }),
   );
 
-const before = [rulebookAdopted(), ...ROSTER];
+const FILLERS = 1000 - 1 - tue.setup.length - 2;
+/** The filler pairs' players, on the club's roster (a pair names registered players). */
+const fillerRoster = Array.from({ length: FILLERS }, (_, i) =>
+  [`f${i}a`, `f${i}b`].map((p) => registered(p, 'member')),
+).flat();
+const before = [clubRegistered(), rulebookAdopted(), ...ROSTER, ...fillerRoster];
 // The competition's run: its set-up (3 lines), the two cross substitutes, the filler, then the
 // two results: the first the run's 1,000th line, the second its 1,001st.
 const run = (results: ReturnType<typeof score>[]) => [
   ...tue.setup,
   crossSub('TT', 'tim', 'tia', 'TS'),
   crossSub('TS', 'tess', 'tom', 'TT'),
-  ...filler(1000 - 1 - tue.setup.length - 2),
+  ...filler(FILLERS),
   ...results,
 ];
 

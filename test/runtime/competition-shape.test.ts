@@ -1,8 +1,10 @@
 import { GatedLedger as Ledger } from '../support/gated-ledger';
 import {
+  clubRegistered,
   competition,
   MONDAYS,
   proposed,
+  registered,
   ROSTER,
   rulebookAdopted,
   rulebookAmended,
@@ -18,6 +20,11 @@ import {
  */
 
 const PAIRS = { AB: ['mia', 'max'], CD: ['tia', 'tom'] };
+
+/** The DSB competitions' players, on the club's roster too. */
+const DSB_PLAYERS = ['ann', 'bob', 'cat', 'cor', 'dan', 'dik', 'eve', 'fay', 'zoe'].map((p) =>
+  registered(p, 'member'),
+);
 
 /** A competition of Karori's in `format`, a session on each date, its pairs entered. */
 const event = (
@@ -35,7 +42,8 @@ const event = (
 
 async function club(preset = 'nz-club', ...amendments: Proposed[]) {
   const ledger = new Ledger();
-  await ledger.append(rulebookAdopted(preset), ...amendments, ...ROSTER);
+  await ledger.append(clubRegistered(), rulebookAdopted(preset), ...amendments, ...ROSTER);
+  await ledger.append(...DSB_PLAYERS);
   return ledger;
 }
 
@@ -154,7 +162,7 @@ describe('NZ-1 and NZ-2: a competition has the sessions its NZ event counts', ()
   it('a club with no rulebook in force on the sessions’ days judges no shape: the competition is accepted', async () => {
     // docs/events.md: judged by none; its standings answer NoApplicableRulebook until one is adopted.
     const ledger = new Ledger();
-    await ledger.append(event('club-pairs', 2).created);
+    await ledger.append(clubRegistered(), event('club-pairs', 2).created);
     expect(await ledger.streamOf('competition-c-club-pairs-2')).toHaveLength(1);
   });
 });

@@ -1,8 +1,10 @@
 import { collect } from '../support/events';
 import { GatedLedger as Ledger } from '../support/gated-ledger';
 import {
+  clubRegistered,
   competition,
   proposed,
+  registered,
   rulebookAdopted,
   rulebookAmended,
   weekly,
@@ -17,6 +19,9 @@ import {
  */
 
 const DATES = weekly('2026-03-02', 4);
+
+/** The club's roster: the pairs' players and the substitute. */
+const PLAYERS = ['ann', 'bob', 'cat', 'dan', 'eve', 'zoe'].map((p) => registered(p, 'member'));
 
 /** A competition of the club with a partnership of three and a pair, under `format`. */
 function event(format: string) {
@@ -52,7 +57,7 @@ function event(format: string) {
 
 async function club(preset: string, ...amendments: ReturnType<typeof rulebookAmended>[]) {
   const ledger = new Ledger();
-  await ledger.append(rulebookAdopted(preset), ...amendments);
+  await ledger.append(clubRegistered(), rulebookAdopted(preset), ...amendments, ...PLAYERS);
   return ledger;
 }
 
@@ -172,7 +177,7 @@ describe('DSB-10.1 a substitute notified before the start: by the rulebook in fo
     const ledger = new Ledger();
     const e = event('dsb-pairs');
     const late = [e.substitute(1, '20:00'), e.named(1, '12:01')];
-    await ledger.append(...e.setup, ...late);
+    await ledger.append(clubRegistered(), ...PLAYERS, ...e.setup, ...late);
     const stored = await collect(ledger.store.readStream(e.stream));
     expect(stored.slice(-2).map((x) => x.id)).toEqual(late.map((f) => f.id));
   });

@@ -1,6 +1,12 @@
 import { DomainGate } from '../../src/runtime/domain-gate';
-import { dsbCompetitionWithPairA1, dsbFact, DSB_2014_STREAM } from '../support/dsb-competition';
 import {
+  dsbCompetitionWithPairA1,
+  dsbFact,
+  DSB_2014_STREAM,
+  groenloWithAnnAndBob,
+} from '../support/dsb-competition';
+import {
+  clubRegistered,
   competition,
   proposed,
   ROSTER,
@@ -91,7 +97,12 @@ describe('RULEBOOK a rulebook fact is applied before it is written', () => {
 
   it('RULEBOOK an append file with an amendment that cannot be applied is refused before its first line is written', async () => {
     const ledger = new Ledger();
-    const lines = [rulebookAdopted(), ...ROSTER, rulebookAmended(NEUBREG, '2026-03-01')];
+    const lines = [
+      clubRegistered(),
+      rulebookAdopted(),
+      ...ROSTER,
+      rulebookAmended(NEUBREG, '2026-03-01'),
+    ];
     expect(await ledger.refusesFile(lines)).toEqual([
       {
         line: lines.length,
@@ -111,7 +122,7 @@ describe('RULEBOOK an amendment already in the ledger that cannot be applied (wr
       MT: ['mia', 'tia'],
       TT: ['tom', 'tim'],
     });
-    await ledger.append(rulebookAdopted(), ...ROSTER, ...tue.setup);
+    await ledger.append(clubRegistered(), rulebookAdopted(), ...ROSTER, ...tue.setup);
     await ledger.writeUnchecked(rulebookAmended(NEUBREG, '2026-01-01'));
     return { ledger, tue };
   }
@@ -151,7 +162,7 @@ describe('LEDGER a competition or rulebook fact belongs in its documented stream
 
   it('LEDGER a competition fact on another stream is refused, naming streamId; nothing is written', async () => {
     const ledger = new Ledger();
-    await ledger.append(...dsbCompetitionWithPairA1());
+    await ledger.append(...groenloWithAnnAndBob(), ...dsbCompetitionWithPairA1());
     const refused = await ledger.refuses([sitOut('notes-dsb')], 'LEDGER', 'streamId');
     expect(refused.reason).toBe(
       `events[0]: PairEntered of competition dsb-2014 belongs in stream ${DSB_2014_STREAM}, not notes-dsb`,
@@ -161,7 +172,7 @@ describe('LEDGER a competition or rulebook fact belongs in its documented stream
 
   it('LEDGER a competition fact in another competition’s stream is refused, naming data.competitionId', async () => {
     const ledger = new Ledger();
-    await ledger.append(...dsbCompetitionWithPairA1());
+    await ledger.append(...groenloWithAnnAndBob(), ...dsbCompetitionWithPairA1());
     await ledger.refuses(
       [
         {
@@ -207,10 +218,15 @@ describe('LEDGER a competition or rulebook fact belongs in its documented stream
       name: 'Cor',
       status: 'member',
     });
-    const lines = [...dsbCompetitionWithPairA1(), cor, sitOut('club-dsb-players')];
+    const lines = [
+      ...groenloWithAnnAndBob(),
+      ...dsbCompetitionWithPairA1(),
+      cor,
+      sitOut('club-dsb-players'),
+    ];
     expect(await ledger.refusesFile(lines)).toEqual([
       {
-        line: 4,
+        line: 7,
         field: 'streamId',
         message: `LEDGER: events[1]: PairEntered of competition dsb-2014 belongs in stream ${DSB_2014_STREAM}, not club-dsb-players`,
       },
@@ -234,7 +250,13 @@ describe('LEDGER a competition or rulebook fact belongs in its documented stream
       TUESDAYS.slice(4, 8),
       pairs,
     );
-    await ledger.append(rulebookAdopted(), ...ROSTER, ...autumn.setup, ...spring.setup);
+    await ledger.append(
+      clubRegistered(),
+      rulebookAdopted(),
+      ...ROSTER,
+      ...autumn.setup,
+      ...spring.setup,
+    );
     // Three Tuesdays of mia's, on a notes stream: the projection and the gate do not read them.
     await ledger.writeUnchecked(
       ...[1, 2, 3].map((s) => ({ ...autumn.result(s, 'MT'), streamId: 'notes-karori' })),
@@ -254,6 +276,18 @@ describe('DSB-22.5 a sit-out match’s rounds are the rounds of the club’s rul
   const adopted = (preset: string, overrides: Record<string, unknown> = {}) =>
     groenlo('RulebookAdopted', { preset, overrides, effectiveFrom: '2014-08-01' });
   const SEVEN = { 'pairsCompetition.rounds': 7 };
+  /** Groenlo registered, with the pairs' players on its roster. */
+  const GROENLO: Proposed[] = [
+    ...groenloWithAnnAndBob(),
+    ...['cor', 'dik'].map((playerId) =>
+      proposed(
+        'club-groenlo-players',
+        'PlayerRegistered',
+        { clubId: 'groenlo', playerId, name: playerId, status: 'member' },
+        '2014-08-01T12:00:00+02:00',
+      ),
+    ),
+  ];
 
   /** dsb-2014 of Groenlo in groups A and B, sessions on 8 and 22 September 2014, a1 and b1. */
   const competition = (): Proposed[] => [
@@ -277,12 +311,12 @@ describe('DSB-22.5 a sit-out match’s rounds are the rounds of the club’s rul
 
   it('DSB-22.5 a club whose rulebook plays 7 rounds accepts a sit-out match in round 7; under the preset’s 6 it is refused', async () => {
     const seven = new Ledger();
-    await seven.append(adopted('dsb-groenlo-2014', SEVEN), ...competition());
+    await seven.append(...GROENLO, adopted('dsb-groenlo-2014', SEVEN), ...competition());
     await seven.append(match(1, [6, 7]));
-    expect(await seven.store.headPosition()).toBe(5);
+    expect(await seven.store.headPosition()).toBe(GROENLO.length + 5);
 
     const six = new Ledger();
-    await six.append(adopted('dsb-groenlo-2014'), ...competition());
+    await six.append(...GROENLO, adopted('dsb-groenlo-2014'), ...competition());
     await six.refuses(
       [match(1, [6, 7])],
       'LEDGER',
@@ -294,7 +328,7 @@ describe('DSB-22.5 a sit-out match’s rounds are the rounds of the club’s rul
 
   it('DSB-22.5 a club with no rulebook has no range of rounds to refuse by; under nz-club there is no dsb-pairs to play one in', async () => {
     const none = new Ledger();
-    await none.append(...competition(), match(1, [7]));
+    await none.append(...GROENLO, ...competition(), match(1, [7]));
     const all = await collect(none.store.readAll());
     expect(all[all.length - 1]).toMatchObject({
       type: 'SitOutMatchPlayed',
@@ -302,13 +336,13 @@ describe('DSB-22.5 a sit-out match’s rounds are the rounds of the club’s rul
     });
     // nz-club publishes no dsb-pairs standings: the competition itself is refused (RULEBOOK).
     const nz = new Ledger();
-    await nz.append(adopted('nz-club'));
+    await nz.append(...GROENLO, adopted('nz-club'));
     await nz.refuses(competition(), 'RULEBOOK', 'events[0].data.format');
   });
 
   it('DSB-22.5 a rulebook with fewer rounds refuses a round the preset would take', async () => {
     const five = new Ledger();
-    await five.append(adopted('dsb-groenlo-2014', { 'pairsCompetition.rounds': 5 }));
+    await five.append(...GROENLO, adopted('dsb-groenlo-2014', { 'pairsCompetition.rounds': 5 }));
     await five.append(...competition());
     await five.refuses(
       [match(1, [6])],
@@ -321,6 +355,7 @@ describe('DSB-22.5 a sit-out match’s rounds are the rounds of the club’s rul
   it('DSB-22.5 an amendment effective from a date changes the rounds from that date on (the session as held, else planned)', async () => {
     const ledger = new Ledger();
     await ledger.append(
+      ...GROENLO,
       adopted('dsb-groenlo-2014'),
       groenlo('RulebookAmended', { changes: SEVEN, effectiveFrom: '2014-09-15' }),
       ...competition(),

@@ -1,5 +1,6 @@
 import { DomainGate } from '../../src/runtime/domain-gate';
 import {
+  clubRegistered,
   competition,
   MONDAYS,
   registered,
@@ -25,7 +26,7 @@ const SUBSTITUTE = 'events[0].data.substituteId';
 
 async function nzClub(...extra: Proposed[]) {
   const ledger = new Ledger();
-  await ledger.append(rulebookAdopted(), ...ROSTER, ...extra);
+  await ledger.append(clubRegistered(), rulebookAdopted(), ...ROSTER, ...extra);
   return ledger;
 }
 
@@ -301,11 +302,11 @@ describe('the club-wide limits and other clubs, other processes, other append pa
 
   it('a club under another rulebook (DSB) or none is untouched', async () => {
     const dsb = new Ledger();
-    await dsb.append(rulebookAdopted('dsb-groenlo-2014'), ...ROSTER);
+    await dsb.append(clubRegistered(), rulebookAdopted('dsb-groenlo-2014'), ...ROSTER);
     // A format of its own rulebook (a three/four-session pairs is not one: RULEBOOK).
     await plays(dsb, 'tue', 'dsb-pairs');
     const none = new Ledger();
-    await none.append(...ROSTER);
+    await none.append(clubRegistered(), ...ROSTER);
     await plays(none, 'tue');
   });
 
@@ -329,6 +330,7 @@ describe('the club-wide limits and other clubs, other processes, other append pa
     const ledger = new Ledger();
     const tue = tuesdayEvent('tue', TUESDAYS.slice(0, 4));
     const lines = [
+      clubRegistered(),
       rulebookAdopted(),
       ...ROSTER,
       ...tue.setup,
@@ -353,6 +355,7 @@ describe('the club-wide limits and other clubs, other processes, other append pa
       MV: ['max', 'zoe'],
     });
     const lines = [
+      clubRegistered(),
       rulebookAdopted(),
       ...ROSTER,
       registered('zoe', 'visitor'),

@@ -9,9 +9,11 @@ import {
   dispensationGrantedV1,
   DSB_2014,
   dsbCompetitionWithPairA1,
+  groenloWithAnnAndBob,
 } from '../support/dsb-competition';
 import { collect } from '../support/events';
 import {
+  clubRegistered,
   competition,
   proposed,
   ROSTER,
@@ -66,8 +68,8 @@ function ledger(): Ledger {
   return l;
 }
 
-/** A DSB competition in groups with pair a1 (ann, bob). */
-const DSB_SETUP = dsbCompetitionWithPairA1();
+/** A DSB competition in groups with pair a1 (ann, bob), of Groenlo, registered with them. */
+const DSB_SETUP = [...groenloWithAnnAndBob(), ...dsbCompetitionWithPairA1()];
 
 describe('the append gate decides on a fact as read: an older schema version upcast', () => {
   it('DSB-9.4(2) a version-1 DispensationGranted (DSB-9.4.2) naming no player is refused on append, as its v2 reading would be', async () => {
@@ -107,7 +109,7 @@ describe('the append gate decides on a fact as read: an older schema version upc
       ],
       [2, { competitionId: DSB_2014, pairId: 'a1', rule: 'DSB-9.4(1)', reason: 'long illness' }],
     ]);
-    const stored = (await collect(readRaw(l.store))).slice(2);
+    const stored = (await collect(readRaw(l.store))).slice(DSB_SETUP.length);
     expect(stored.map((r) => [r.schemaVersion, JSON.parse(r.data).rule])).toEqual([
       [1, 'DSB-9.4.2'],
       [1, 'DSB-9.4.1'],
@@ -116,13 +118,15 @@ describe('the append gate decides on a fact as read: an older schema version upc
 
   it('NZ-8e a Monday member registered at version 1 (member: true) counts club-wide as a member: the 4th Tuesday is refused', async () => {
     const l = ledger();
-    await l.append(rulebookAdopted(), ...ROSTER);
+    await l.append(clubRegistered(), rulebookAdopted(), ...ROSTER);
     const tue = competition('tue', 'three-four-session-pairs', 'tuesday', TUESDAYS.slice(0, 4), {
       MT: ['moe', 'tia'],
       TT: ['tom', 'tim'],
     });
-    // A result first: the gate's club-wide index is built from the store before moe registers.
-    await l.append(...tue.setup, tue.result(1, 'TT'));
+    // A result first: the gate's club-wide index is built from the store before moe registers
+    // (and moe's pair enters once moe is on the roster).
+    const [created, mt, tt] = tue.setup;
+    await l.append(created!, tt!, tue.result(1, 'TT'));
     await l.append({
       ...proposed('club-karori-players', 'PlayerRegistered', {
         playerId: 'moe',
@@ -132,7 +136,7 @@ describe('the append gate decides on a fact as read: an older schema version upc
       }),
       schemaVersion: 1,
     });
-    await l.append(...[1, 2, 3].map((s) => tue.result(s, 'MT')));
+    await l.append(mt!, ...[1, 2, 3].map((s) => tue.result(s, 'MT')));
     expect(await l.refused(tue.result(4, 'MT'))).toMatchObject({
       rule: 'NZ-8e',
       field: 'events[0].data.players[0]',

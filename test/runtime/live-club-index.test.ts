@@ -8,7 +8,14 @@ import { MemoryProjectionStateStore } from '../../src/runtime/projection-state-s
 import { validateAppend } from '../../src/runtime/validate-append';
 import { RuleViolation } from '../../src/domain/rule-violation';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
-import { competition, ROSTER, rulebookAdopted, TUESDAYS, type Proposed } from '../support/nz-club';
+import {
+  clubRegistered,
+  competition,
+  ROSTER,
+  rulebookAdopted,
+  TUESDAYS,
+  type Proposed,
+} from '../support/nz-club';
 import { SpyStore } from './spy-stores';
 
 /**
@@ -24,7 +31,7 @@ describe('the gate’s club-wide checks over the runner’s read model (LiveClub
       TT: ['tom', 'tim'],
     });
     // The ledger before the start: the club, its roster, a competition and three Tuesdays.
-    const before: Proposed[] = [rulebookAdopted(), ...ROSTER, ...tue.setup];
+    const before: Proposed[] = [clubRegistered(), rulebookAdopted(), ...ROSTER, ...tue.setup];
     for (const s of [1, 2, 3]) before.push(tue.result(s, 'MT'));
     const byStream = new Map<string, Proposed[]>();
     for (const f of before) byStream.set(f.streamId, [...(byStream.get(f.streamId) ?? []), f]);

@@ -3,7 +3,14 @@ import { fold } from '../../src/projections/projection';
 import { NzInputError } from '../../src/standings/nz';
 import { collect } from '../support/events';
 import { GatedLedger as Ledger } from '../support/gated-ledger';
-import { competition, proposed, ROSTER, rulebookAdopted, TUESDAYS } from '../support/nz-club';
+import {
+  clubRegistered,
+  competition,
+  proposed,
+  ROSTER,
+  rulebookAdopted,
+  TUESDAYS,
+} from '../support/nz-club';
 
 /**
  * NZ-6 through the gate every append takes: the one score of a cross-substitution is recorded
@@ -38,7 +45,7 @@ const score = (pairId: string, percentage = 57.5) => {
 
 async function crossed() {
   const ledger = new Ledger();
-  await ledger.append(rulebookAdopted(), ...ROSTER, ...tue.setup, ...SUBS);
+  await ledger.append(clubRegistered(), rulebookAdopted(), ...ROSTER, ...tue.setup, ...SUBS);
   return ledger;
 }
 

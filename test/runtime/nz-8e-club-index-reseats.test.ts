@@ -1,5 +1,5 @@
 import { GatedLedger } from '../support/gated-ledger';
-import { competition, ROSTER, rulebookAdopted, TUESDAYS } from '../support/nz-club';
+import { clubRegistered, competition, ROSTER, rulebookAdopted, TUESDAYS } from '../support/nz-club';
 
 /**
  * The gate's club-wide index reads who sat down as the standings do (seating.ts), again after
@@ -8,7 +8,7 @@ import { competition, ROSTER, rulebookAdopted, TUESDAYS } from '../support/nz-cl
  */
 async function club(substituted: boolean, kind: 'own' | 'live') {
   const ledger = new GatedLedger({ club: kind });
-  await ledger.append(rulebookAdopted(), ...ROSTER);
+  await ledger.append(clubRegistered(), rulebookAdopted(), ...ROSTER);
   const early = competition('early', 'three-four-session-pairs', 'tuesday', TUESDAYS.slice(0, 3), {
     MT: ['mia', 'tia'],
   });

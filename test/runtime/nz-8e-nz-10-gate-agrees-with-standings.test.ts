@@ -7,6 +7,7 @@ import { rulebookOn } from '../../src/projections/competitions/queries';
 import { GatedLedger } from '../support/gated-ledger';
 import { collect } from '../support/events';
 import {
+  clubRegistered,
   competition,
   MONDAYS,
   proposed,
@@ -145,6 +146,7 @@ async function history(
   const rnd = random(seed);
   const ledger = new GatedLedger({ club });
   await ledger.append(
+    clubRegistered(),
     rulebookAdopted('nz-club', overrides),
     ...ROSTER,
     statusChanged('val', 'member', '2026-04-20'),

@@ -22,6 +22,28 @@ export const dsbFact = (
   ...(schemaVersion ? { schemaVersion } : {}),
 });
 
+/**
+ * Groenlo registered, and ann and bob on its roster (a competition is of a registered club, a
+ * pair names players of its roster): to append before `dsbCompetitionWithPairA1`, each on its
+ * own stream.
+ */
+export const groenloWithAnnAndBob = (): Proposed[] => [
+  proposed(
+    'club-groenlo',
+    'ClubRegistered',
+    { clubId: 'groenlo', name: 'Bridgeclub Groenlo', timeZone: 'Europe/Amsterdam' },
+    '2014-08-01T12:00:00+02:00',
+  ),
+  ...['ann', 'bob'].map((playerId) =>
+    proposed(
+      'club-groenlo-players',
+      'PlayerRegistered',
+      { clubId: 'groenlo', playerId, name: playerId, status: 'member' },
+      '2014-08-01T12:00:00+02:00',
+    ),
+  ),
+];
+
 /** Groenlo creates dsb-2014 in group A (one session) and pair a1 (ann, bob) enters it. */
 export const dsbCompetitionWithPairA1 = (): Proposed[] => [
   dsbFact('CompetitionCreated', {

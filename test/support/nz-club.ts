@@ -29,6 +29,14 @@ export const weekly = (first: string, n: number): string[] =>
 export const TUESDAYS = weekly('2026-03-03', 20);
 export const MONDAYS = weekly('2026-03-02', 20);
 
+/** Karori registers (its stream `club-karori`): a competition is of a registered club (LEDGER). */
+export const clubRegistered = () =>
+  proposed('club-karori', 'ClubRegistered', {
+    clubId: 'karori',
+    name: 'Karori Bridge Club',
+    timeZone: 'Pacific/Auckland',
+  });
+
 export const rulebookAdopted = (preset = 'nz-club', overrides: Record<string, unknown> = {}) =>
   proposed('club-karori', 'RulebookAdopted', {
     clubId: 'karori',

@@ -2,8 +2,9 @@ import type { ClubFactData } from '../../events/contexts/club';
 import type { RulebookFactData } from '../../events/contexts/rulebook';
 import type { Decider, DecidedFact, StreamHome } from '../../kernel/decider';
 import { rulebookFactOf, type RulebookFactRecord } from '../../rulebooks/rulebook-facts';
+import type { ClubContext } from '../context';
 import { RuleViolation } from '../rule-violation';
-import { rulebookFactsViolation } from './rulebook-facts';
+import { rulebookFactsViolation, strandedCompetition } from './rulebook-facts';
 
 const PREFIX = 'club-';
 /** A club's roster stream ends so (`club-<clubId>-players`): the roster decider's, not this one's. */
@@ -65,10 +66,12 @@ const dataOf = (fact: DecidedFact) => fact.data as Record<string, unknown>;
  * `club-<clubId>-players`). Its state is the club's registration and its rulebook facts in
  * ledger order. A proposed ClubRegistered is refused when the club is registered already or
  * its time zone is not one the ledger knows (LEDGER); a RulebookAdopted or RulebookAmended is
- * applied after the club's rulebook facts (RULEBOOK: `rulebookFactsViolation`). That each fact
+ * applied after the club's rulebook facts (RULEBOOK: `rulebookFactsViolation`), and may not
+ * make a competition of the club already created unscorable (`strandedCompetition`, naming the
+ * rule its ruleset's shape names and the competition). That each fact
  * names the stream's club is the append use case's check (LEDGER, `data.clubId`).
  */
-export const clubDecider: Decider<ClubState> = {
+export const clubDecider: Decider<ClubState, ClubContext> = {
   name: 'club',
   owns: (streamId) => streamId.startsWith(PREFIX) && !streamId.endsWith(ROSTER_SUFFIX),
   streams: 'club-<clubId>',
@@ -80,6 +83,8 @@ export const clubDecider: Decider<ClubState> = {
         ? RULEBOOK_HOME
         : undefined,
   clubWide: true,
+  // A rulebook fact is judged against the club's competitions (strandedCompetition).
+  readsClub: (fact) => RULEBOOK_FACT_TYPES.has(fact.type),
   initialState: () => ({ rulebook: [] }),
   evolve(state, fact, streamId) {
     const d = dataOf(fact);
@@ -93,7 +98,7 @@ export const clubDecider: Decider<ClubState> = {
     const record = rulebookFactOf(fact.type, d, (fact as { position?: number }).position);
     if (record) state.rulebook.push(record);
   },
-  decide(fact, state) {
+  decide(fact, state, club, streamId) {
     if (fact.type === 'ClubRegistered') {
       const d = dataOf(fact);
       if (state.registered) {
@@ -118,6 +123,8 @@ export const clubDecider: Decider<ClubState> = {
     if (record) {
       const refused = rulebookFactsViolation(state.rulebook, [record]);
       if (refused) throw refused.violation;
+      const stranded = strandedCompetition(state.rulebook, record, clubOf(streamId), club);
+      if (stranded) throw stranded;
     }
     return [fact];
   },

@@ -3,7 +3,10 @@ import {
   buildRulebookHistory,
   type RulebookFactRecord,
 } from '../../rulebooks/rulebook-facts';
-import type { Json } from '../../rulebooks/rulebook';
+import type { Json, RulebookHistory } from '../../rulebooks/rulebook';
+import type { ClubContext } from '../context';
+import { shapeRefusalOn } from '../competition/format-shape';
+import { sessionDateOf, type CompetitionState } from '../competition/state';
 import { RuleViolation } from '../rule-violation';
 
 /**
@@ -71,4 +74,69 @@ export function rulebookFactsViolation(
     }
   }
   return undefined;
+}
+
+/**
+ * The field of a rulebook fact a refusal of its effect names: an amendment's one change
+ * (`data.changes["tenSession.sessions"]`), else its changes; an adoption's preset when the
+ * format is not the preset's, else its overrides.
+ */
+function fieldOf(fact: RulebookFactRecord, refused: RuleViolation): string {
+  if (fact.kind === 'adopted') {
+    return refused.field === 'data.format' ? 'data.preset' : 'data.overrides';
+  }
+  const keys = Object.keys(fact.changes);
+  return keys.length === 1 ? `data.changes[${JSON.stringify(keys[0])}]` : 'data.changes';
+}
+
+/**
+ * A rulebook fact may not make a competition of the club already created unscorable (issue 14
+ * item 6): for every competition of the club, each of its sessions' days (as held, else
+ * planned) on or after the fact's `effectiveFrom` is judged under the rulebook in force that day
+ * once the fact is applied, by the same shape a new competition is judged by
+ * (`shapeRefusalOn`: the ruleset's `FormatShape.created`, the format published). Refused,
+ * naming the shape's rule (NZ-1, DSB-4, DSB-5, RULEBOOK …) and the competition, when a day
+ * scorable before the fact is not after it; a competition unscorable already (written before
+ * shapes were checked) does not block the club's rulebook. `existing` are the club's rulebook
+ * facts (those that cannot be applied left out), `proposed` one that applies to them.
+ */
+export function strandedCompetition(
+  existing: readonly RulebookFactRecord[],
+  proposed: RulebookFactRecord,
+  clubId: string,
+  club: ClubContext,
+): RuleViolation | undefined {
+  const competitions = club.competitionsOf(clubId);
+  if (competitions.length === 0) return undefined;
+  const before = buildRulebookHistory(existing, { unusable: 'skip' });
+  const after = buildRulebookHistory([...existing, proposed], { unusable: 'skip' });
+  const options = new Map<string, ReturnType<ClubContext['optionsUnder']>>();
+  const under = (history: RulebookHistory, key: string, day: string) => {
+    const k = `${key} ${day}`;
+    if (!options.has(k)) options.set(k, club.optionsUnder(history.inForce(day)));
+    return options.get(k)!;
+  };
+  for (const c of competitions) {
+    const created = c.competition!;
+    for (const day of daysFrom(c, proposed.effectiveFrom)) {
+      const refused = shapeRefusalOn(created, day, under(after, 'after', day));
+      if (!refused || shapeRefusalOn(created, day, under(before, 'before', day))) continue;
+      return new RuleViolation(
+        refused.rule,
+        `competition ${created.competitionId} (${created.format}, ${created.sessions.length} sessions) could no longer be scored from ${day}: ${refused.reason}`,
+        fieldOf(proposed, refused),
+      );
+    }
+  }
+  return undefined;
+}
+
+/** A competition's session days (as held, else planned) on or after `from`, in order. */
+function daysFrom(c: CompetitionState, from: string): string[] {
+  const days = new Set<string>();
+  for (const s of c.competition!.sessions) {
+    const day = sessionDateOf(c, s.session);
+    if (day !== undefined && day >= from) days.add(day);
+  }
+  return [...days].sort();
 }

@@ -63,6 +63,14 @@ export interface FormatShape {
    * day and the rulebook in force then): a scored session cannot be moved to another day.
    */
   sessionDay?: string;
+  /**
+   * The rule whose verdicts read a player's status on the club's roster in this format (NZ-5:
+   * a partner who is not a club member; NZ-8 in the other NZ events: C points, visitors): a
+   * substitute the roster never registered is refused, naming it, as its status would be
+   * guessed. Undefined: no rule of the format reads the roster (DSB: DSB-10.2(4) reads the
+   * competition), and a substitute need not be registered.
+   */
+  playerStatus?: string;
 }
 
 /**

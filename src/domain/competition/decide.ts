@@ -7,6 +7,7 @@ import {
   crossSubstitutionViolation,
 } from './cross-substitution';
 import type { CompetitionCreated, CompetitionFact, SitOutMatchPlayed } from './facts';
+import { shapeRefusalOn } from './format-shape';
 import {
   isScored,
   presentAt,
@@ -102,21 +103,8 @@ function created(
   }
   const days = [...new Set(fact.data.sessions.map((s) => s.date))].sort();
   for (const day of days) {
-    const options = optionsOn(day);
-    if (!options.formats) continue;
-    const shape = options.formats[fact.data.format];
-    const inForce = `the ${options.rulebook ?? "club's"} rulebook in force on ${day}`;
-    if (!shape) {
-      throw new RuleViolation(
-        'RULEBOOK',
-        `${fact.data.format} is not a format of ${inForce} (${Object.keys(options.formats).join(', ')}): its standings could never be published`,
-        'data.format',
-      );
-    }
-    const refused = shape.created?.(fact.data);
-    if (refused) {
-      throw new RuleViolation(refused.rule, `${refused.reason} (${inForce})`, refused.field);
-    }
+    const refused = shapeRefusalOn(fact.data, day, optionsOn(day));
+    if (refused) throw refused;
   }
 }
 

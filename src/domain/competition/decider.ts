@@ -3,7 +3,8 @@ import { nzPlayLimitViolation } from '../club/nz-play-limits';
 import type { ClubContext } from '../context';
 import { loneCrossResult } from './cross-substitution';
 import { decide } from './decide';
-import { NO_RULEBOOK_OPTIONS } from './decide-options';
+import { NO_RULEBOOK_OPTIONS, type DecideOptions } from './decide-options';
+import { RuleViolation } from '../rule-violation';
 import { COMPETITION_FACT_TYPES, COMPETITION_HOME, type CompetitionFact } from './facts';
 import { evolve, initialCompetitionState, sessionDateOf, type CompetitionState } from './state';
 
@@ -27,7 +28,8 @@ const READS_RULEBOOK = new Set([
   'PartnershipPlayersNamed',
   'SubstitutePlayed',
   'SitOutMatchPlayed',
-  // The shapes the rulebook's formats need (FormatShape): sessions, boards, a scored day.
+  // The shapes the rulebook's formats need (FormatShape): sessions, boards, a scored day, a
+  // substitute's status on the roster.
   'CompetitionCreated',
   'SessionResultRecorded',
   'SessionHeld',
@@ -43,13 +45,17 @@ export const competitionDecider: Decider<CompetitionState, ClubContext> = {
   clubWide: true,
   initialState: initialCompetitionState,
   evolve: (state, fact) => void evolve(state, fact as CompetitionFact),
-  readsClub: (fact) => SEATING.has(fact.type) || READS_RULEBOOK.has(fact.type),
+  // A pair's players are read off the club's roster; a competition's club off its registration.
+  readsClub: (fact) =>
+    SEATING.has(fact.type) || READS_RULEBOOK.has(fact.type) || fact.type === 'PairEntered',
   decide(proposed, state, club) {
     const fact = proposed as CompetitionFact;
     const clubId = state.competition?.clubId ?? (fact.data as { clubId: string }).clubId;
-    const decided = decide(state, fact, optionsFor(state, fact, club), (date) =>
-      club.optionsOn(clubId, date),
-    );
+    const options = optionsFor(state, fact, club);
+    const decided = decide(state, fact, options, (date) => club.optionsOn(clubId, date));
+    // The club's facts behind the competition's, once the competition's own rules pass.
+    const unknown = clubFactsViolation(state, fact, options, club);
+    if (unknown) throw unknown;
     // The club-wide limits judge each fact that seats a player, before it is folded.
     const c = state.competition;
     if (c && decided.some((f) => SEATING.has(f.type))) {
@@ -78,4 +84,56 @@ function optionsFor(state: CompetitionState, fact: CompetitionFact, club: ClubCo
   }
   const date = sessionDateOf(state, session);
   return date === undefined ? NO_RULEBOOK_OPTIONS : club.optionsOn(c.clubId, date);
+}
+
+/**
+ * The club's facts a competition's fact stands on (issue 14 item 6), read from the club-wide
+ * context (the club's registration and its roster, as the read model holds them):
+ *
+ * - LEDGER: a competition is of a club the ledger registered (`data.clubId`);
+ * - LEDGER: a pair names players the club's roster registered (`data.players[i]`): every
+ *   ruleset reads a pair's players off the roster (NZ-5, NZ-8, NZ-10 their status, DSB-6/8 their
+ *   group), and a visitor or guest is registered too, as `visitor` or `non-member`;
+ * - a substitute is registered where the format's rule reads their status (`playerStatus`:
+ *   NZ-5, NZ-8; `data.substituteId`). A partnership's naming names players of the pair (DSB-3),
+ *   registered when it entered, and no DSB rule reads their status: not judged again.
+ */
+function clubFactsViolation(
+  state: CompetitionState,
+  fact: CompetitionFact,
+  options: DecideOptions,
+  club: ClubContext,
+): RuleViolation | undefined {
+  if (fact.type === 'CompetitionCreated') {
+    const { clubId } = fact.data;
+    if (club.isRegistered(clubId)) return undefined;
+    return new RuleViolation(
+      'LEDGER',
+      `club ${clubId} is not registered: no ClubRegistered in club-${clubId}; register the club first`,
+      'data.clubId',
+    );
+  }
+  const clubId = state.competition!.clubId;
+  const unregistered = (playerId: string) =>
+    `${playerId} is not on club ${clubId}'s roster: no PlayerRegistered in club-${clubId}-players`;
+  if (fact.type === 'PairEntered') {
+    const i = fact.data.players.findIndex((p) => !club.onRoster(clubId, p));
+    if (i < 0) return undefined;
+    return new RuleViolation(
+      'LEDGER',
+      `${unregistered(fact.data.players[i]!)}; register them first (a visitor or guest as \`visitor\` or \`non-member\`)`,
+      `data.players[${i}]`,
+    );
+  }
+  if (fact.type === 'SubstitutePlayed') {
+    const rule = options.formats?.[state.competition!.format]?.playerStatus;
+    const { substituteId } = fact.data;
+    if (rule === undefined || club.onRoster(clubId, substituteId)) return undefined;
+    return new RuleViolation(
+      rule,
+      `${unregistered(substituteId)}: ${rule} reads a partner's status off the roster (a member, a nominee, a guest or a visitor); register them first`,
+      'data.substituteId',
+    );
+  }
+  return undefined;
 }

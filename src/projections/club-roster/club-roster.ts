@@ -12,7 +12,19 @@ export interface RosterPlayer extends RosterEntry {
 }
 
 export interface ClubRoster {
-  clubs: Record<string, { name: string; timeZone: string; players: Record<string, RosterPlayer> }>;
+  clubs: Record<
+    string,
+    {
+      name: string;
+      timeZone: string;
+      /**
+       * The occurredAt of the club's ClubRegistered; absent for a club the ledger knows only by
+       * roster facts (no registration: its competitions are refused, LEDGER).
+       */
+      registeredAt?: string;
+      players: Record<string, RosterPlayer>;
+    }
+  >;
 }
 
 /**
@@ -24,7 +36,8 @@ export interface ClubRoster {
 export const clubRoster: Projection<ClubRoster> = {
   name: 'club-roster',
   // 2: PlayerStatusChanged is read (a nominee elected, a visitor become a member), statuses dated.
-  version: 2,
+  // 3: a club keeps when it registered (`registeredAt`): the deciders read whether it did.
+  version: 3,
   initial: () => ({ clubs: {} }),
   // Saved club by club: a registration rewrites its club's roster only.
   partitions: {
@@ -45,7 +58,12 @@ export const clubRoster: Projection<ClubRoster> = {
     if (event.type === 'ClubRegistered') {
       const d = event.data as ClubRegisteredData;
       const club = state.clubs[d.clubId];
-      state.clubs[d.clubId] = { name: d.name, timeZone: d.timeZone, players: club?.players ?? {} };
+      state.clubs[d.clubId] = {
+        name: d.name,
+        timeZone: d.timeZone,
+        registeredAt: club?.registeredAt ?? event.occurredAt,
+        players: club?.players ?? {},
+      };
     } else if (
       (event.type === 'PlayerRegistered' || event.type === 'PlayerStatusChanged') &&
       clubId

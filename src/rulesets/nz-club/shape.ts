@@ -34,7 +34,8 @@ function shapeOf(c: CompetitionCreated, params: NzClubParams): NzEventShape | Nz
  *   `data.format`;
  * - NZ-3: an individual event takes no substitute;
  * - NZ-5 (in its events, NZ-8 in the others): a scored session's day is the one its roster
- *   status, its one-board penalty, its C points and the club-wide counts were read on.
+ *   status, its one-board penalty, its C points and the club-wide counts were read on; and a
+ *   substitute is on the roster, so that their status is read, not guessed.
  */
 export function nzShapes(params: Params): Readonly<Record<string, FormatShape>> {
   const p = params as unknown as NzClubParams;
@@ -42,6 +43,10 @@ export function nzShapes(params: Params): Readonly<Record<string, FormatShape>> 
     ...p.oneBoardPenalty.nonMemberPartnerEvents,
     ...p.oneBoardPenalty.tuesdayPlayerEvents,
   ]);
+  // The rule that reads a player's roster status in the format: NZ-5's one-board penalty where
+  // it applies, else NZ-8 (C points of a guest, a visitor's limits).
+  const statusRule = (format: string) =>
+    penalised.has(NZ_KIND_OF_FORMAT[format]!) ? 'NZ-5' : 'NZ-8';
   const shape = (format: string): FormatShape => ({
     created(c) {
       const s = shapeOf(c, p);
@@ -62,7 +67,8 @@ export function nzShapes(params: Params): Readonly<Record<string, FormatShape>> 
         'data.substituteId',
       );
     },
-    sessionDay: penalised.has(NZ_KIND_OF_FORMAT[format]!) ? 'NZ-5' : 'NZ-8',
+    sessionDay: statusRule(format),
+    playerStatus: statusRule(format),
   });
   return Object.fromEntries(nzClub.formats.map((f) => [f, shape(f)]));
 }
