@@ -502,7 +502,7 @@ describe('through the CLI: import usebio, append a competition and a link, print
     expect(imported.code).toBe(0);
     const facts = join(__dirname, '..', 'fixtures', 'competition', 'scored-from-boards.ndjson');
     const appended = await cli('append', facts, '--store', store);
-    expect(appended.stderr).toMatch(/appended 22 events/);
+    expect(appended.stderr).toMatch(/appended 22 new events; 0 already stored/);
     expect(appended.code).toBe(0);
     const out = await cli('standings', 'ex01-pairs', '--store', store, '--format', 'json');
     expect(out.code).toBe(0);
