@@ -12,12 +12,14 @@ export interface SharedValues {
 
 export function sharedValues(): SharedValues {
   const ids = new Map<string, string>();
-  // Lists of two (nearly all) by their first id, then their second; others by their ids joined
-  // with NUL, which no id holds.
-  const twos = new Map<string, Map<string, string[]>>();
-  const others = new Map<string, string[]>();
+  // Lists by their ids joined with NUL, which no id holds.
+  const lists = new Map<string, string[]>();
+  // A pair's id as kept and the players its last fact named: a pair's results name the same
+  // two, session after session, so one lookup (its id) finds both.
+  const pairs = new Map<string, { id: string; players: string[] }>();
   // A competition's facts come in runs: its id is the one before, most of the time.
   let competitionId = '';
+
   const id = (s: string): string => {
     const known = ids.get(s);
     if (known !== undefined) return known;
@@ -25,27 +27,26 @@ export function sharedValues(): SharedValues {
     return s;
   };
   const list = (players: string[]): string[] => {
-    let known: string[] | undefined;
-    if (players.length === 2) {
-      let seconds = twos.get(players[0]);
-      if (seconds === undefined) twos.set(players[0], (seconds = new Map()));
-      known = seconds.get(players[1]);
-      if (known === undefined) seconds.set(players[1], (known = players.map(id)));
-    } else {
-      const key = players.join('\u0000');
-      known = others.get(key);
-      if (known === undefined) others.set(key, (known = players.map(id)));
-    }
+    const key = players.join('\u0000');
+    let known = lists.get(key);
+    if (known === undefined) lists.set(key, (known = players.map(id)));
     return known;
+  };
+  const pair = (pairId: string, players: string[]) => {
+    let p = pairs.get(pairId);
+    if (p === undefined) pairs.set(pairId, (p = { id: pairId, players: list(players) }));
+    else if (!same(p.players, players)) p.players = list(players);
+    return p;
   };
   const result = (d: SessionResultRecorded): SessionResultRecorded => {
     if (d.competitionId !== competitionId) competitionId = id(d.competitionId);
+    const p = pair(d.pairId, d.players);
     // Every field, in the catalogue's order: one shape for every result kept.
     return {
       competitionId,
       session: d.session,
-      pairId: id(d.pairId),
-      players: list(d.players),
+      pairId: p.id,
+      players: p.players,
       percentage: d.percentage,
       boardsPlayed: d.boardsPlayed,
       group: d.group,
@@ -59,13 +60,31 @@ export function sharedValues(): SharedValues {
       switch (f.type) {
         case 'SessionResultRecorded':
           return { type: f.type, occurredAt, data: result(f.data) };
-        case 'PairEntered':
-          return { type: f.type, occurredAt, data: { ...f.data, players: list(f.data.players) } };
-        case 'PartnershipPlayersNamed':
-          return { type: f.type, occurredAt, data: { ...f.data, players: list(f.data.players) } };
+        case 'PairEntered': {
+          const p = pair(f.data.pairId, f.data.players);
+          return {
+            type: f.type,
+            occurredAt,
+            data: { ...f.data, pairId: p.id, players: p.players },
+          };
+        }
+        case 'PartnershipPlayersNamed': {
+          const p = pair(f.data.pairId, f.data.players);
+          return {
+            type: f.type,
+            occurredAt,
+            data: { ...f.data, pairId: p.id, players: p.players },
+          };
+        }
         default:
           return f;
       }
     },
   };
+}
+
+function same(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
