@@ -1,7 +1,6 @@
 import type { CompetitionFact } from '../../src/domain/competition/facts';
 import {
   evolve,
-  evolveSharing,
   initialCompetitionState,
   isScored,
   presentAt,
@@ -9,17 +8,13 @@ import {
   resultsOf,
   type CompetitionState,
 } from '../../src/domain/competition/state';
-import { resultCount, shareTable, type Share } from '../../src/domain/competition/results';
 
 /**
- * A competition's results are kept as columns (`ResultTable`): what the deciders and the
- * projections read back must be the facts as recorded, whatever the layout.
+ * A competition's results are kept as the facts recorded, in ledger order: what the deciders
+ * and the projections read back must be those facts.
  */
 const C = 'club-pairs';
-const fold = (facts: CompetitionFact[]) =>
-  facts.reduce<CompetitionState>((s, f) => evolve(s, f), initialCompetitionState());
-const foldSharing = (facts: CompetitionFact[], share: Share) =>
-  facts.reduce<CompetitionState>((s, f) => evolveSharing(s, f, share), initialCompetitionState());
+const fold = (facts: CompetitionFact[]) => facts.reduce(evolve, initialCompetitionState());
 const fact = (type: string, data: Record<string, unknown>) =>
   ({ type, occurredAt: '2026-03-03T21:00:00Z', data }) as unknown as CompetitionFact;
 const entered = (pairId: string, players: string[]) =>
@@ -37,7 +32,7 @@ const result = (session: number, pairId: string, players: string[], extra = {}) 
     ...extra,
   });
 
-describe('the results of a competition, kept as columns', () => {
+describe('the results of a competition, kept as the facts recorded', () => {
   it('reads back every result as recorded, in ledger order', () => {
     const s = fold([
       entered('p1', ['a', 'b']),
@@ -46,7 +41,7 @@ describe('the results of a competition, kept as columns', () => {
       result(1, 'p2', ['c', 'd'], { percentage: 47.37, sitOutRounds: 1 }),
       result(2, 'p1', ['a', 'x'], { group: undefined }),
     ]);
-    expect(resultCount(s.results)).toBe(3);
+    expect(s.results.length).toBe(3);
     expect(resultsOf(s)).toEqual([
       {
         competitionId: C,
@@ -90,22 +85,24 @@ describe('the results of a competition, kept as columns', () => {
     ]);
   });
 
-  it("keeps the pair's own players array when the result names the same players, a copy of nothing", () => {
-    const s = fold([entered('p1', ['a', 'b']), result(1, 'p1', ['a', 'b'])]);
-    expect(resultOf(s, 1, 'p1')!.players).toBe(s.pairs.p1.players);
+  it('keeps the fact recorded itself, no copy', () => {
+    const recorded = result(1, 'p1', ['a', 'b']);
+    const s = fold([entered('p1', ['a', 'b']), recorded]);
+    expect(resultOf(s, 1, 'p1')).toBe(recorded.data);
+    expect(resultsOf(s)[0]).toBe(recorded.data);
   });
 
-  it('a second result for the same pair and session replaces the first in its row', () => {
+  it("a second result for the same pair and session takes the first one's place", () => {
     const s = fold([
       entered('p1', ['a', 'b']),
       result(1, 'p1', ['a', 'b']),
       result(1, 'p1', ['a', 'b'], { percentage: 60 }),
     ]);
-    expect(resultCount(s.results)).toBe(1);
+    expect(s.results.length).toBe(1);
     expect(resultOf(s, 1, 'p1')!.percentage).toBe(60);
   });
 
-  it('a result recorded late for an earlier session is a new row; a second one for any session replaces its row', () => {
+  it('a result recorded late for an earlier session comes after the others; a second one for any session takes its place', () => {
     const s = fold([
       entered('p1', ['a', 'b']),
       result(1, 'p1', ['a', 'b'], { percentage: 51 }),
@@ -116,13 +113,13 @@ describe('the results of a competition, kept as columns', () => {
       result(1, 'p1', ['a', 'b'], { percentage: 61 }),
       result(4, 'p1', ['a', 'b'], { percentage: 54 }),
     ]);
-    expect(resultCount(s.results)).toBe(4);
+    expect(s.results.length).toBe(4);
     expect([1, 2, 3, 4].map((n) => resultOf(s, n, 'p1')!.percentage)).toEqual([61, 62, 63, 54]);
     expect(resultOf(s, 5, 'p1')).toBeUndefined();
     expect(resultsOf(s).map((r) => r.session)).toEqual([1, 3, 2, 4]);
   });
 
-  it('reads a result recorded after an earlier read (the row index follows new rows)', () => {
+  it('reads a result recorded after an earlier read', () => {
     let s = fold([entered('p1', ['a', 'b']), entered('p2', ['c', 'd'])]);
     s = evolve(s, result(1, 'p1', ['a', 'b']));
     expect(resultOf(s, 1, 'p2')).toBeUndefined();
@@ -147,19 +144,18 @@ describe('the results of a competition, kept as columns', () => {
     expect(resultOf(back, 1, 'p1')!.sitOutRounds).toBe(2);
   });
 
-  it('is written as plain arrays, and a state read back (JSON or a structured clone) takes new results', () => {
+  it('is written as the facts, and a state read back (JSON or a structured clone) takes new results', () => {
     const s = fold([
       entered('p1', ['a', 'b']),
       entered('p2', ['c', 'd']),
       result(1, 'p1', ['a', 'b'], { sitOutRounds: 2 }),
       result(1, 'p2', ['c', 'x'], { source: 'scored' }),
     ]);
-    const json = JSON.parse(JSON.stringify(s)) as { results: Record<string, unknown> };
-    expect(Array.isArray(json.results.percentage)).toBe(true);
-    expect((json.results.percentage as number[]).slice(0, 2)).toEqual([52.63, 52.63]);
+    const json = JSON.parse(JSON.stringify(s)) as { results: unknown[] };
+    expect(json.results).toEqual(resultsOf(s));
     for (const back of [json as unknown as CompetitionState, structuredClone(s)]) {
       evolve(back, result(2, 'p2', ['c', 'd'], { percentage: 61.5, group: undefined }));
-      expect(resultCount(back.results)).toBe(3);
+      expect(back.results.length).toBe(3);
       expect(resultsOf(back)).toEqual([
         ...resultsOf(s),
         {
@@ -173,105 +169,6 @@ describe('the results of a competition, kept as columns', () => {
         },
       ]);
     }
-  });
-
-  it('grows past the room made for every session of every pair entered', () => {
-    // Two pairs and no sessions listed: room for 16 rows, then doubled as results come.
-    const facts = [entered('p1', ['a', 'b']), entered('p2', ['c', 'd'])];
-    for (let session = 1; session <= 20; session++) {
-      facts.push(result(session, 'p1', ['a', 'b'], { percentage: session }));
-      facts.push(result(session, 'p2', ['c', 'd'], { percentage: 100 - session }));
-    }
-    const s = fold(facts);
-    expect(resultCount(s.results)).toBe(40);
-    expect(resultOf(s, 20, 'p2')!.percentage).toBe(80);
-    expect(resultOf(s, 1, 'p1')!.percentage).toBe(1);
-    expect(resultsOf(s).map((r) => r.session)).toEqual(
-      Array.from({ length: 40 }, (_, i) => Math.floor(i / 2) + 1),
-    );
-  });
-
-  it('evolveSharing passes every list of players it keeps through `share`, and keeps the same facts', () => {
-    const seen: string[][] = [];
-    const share: Share = { id: (id) => id, list: (ids) => (seen.push([...ids]), [...ids]) };
-    const facts = [
-      entered('p1', ['a', 'b']),
-      fact('PartnershipPlayersNamed', {
-        competitionId: C,
-        session: 1,
-        pairId: 'p1',
-        players: ['a', 'b'],
-      }),
-      result(1, 'p1', ['a', 'b']),
-      result(2, 'p1', ['a', 'x']),
-    ];
-    const s = foldSharing(facts, share);
-    // The pair's two, the named two, and the players of the result that names others.
-    expect(seen).toEqual([
-      ['a', 'b'],
-      ['a', 'b'],
-      ['a', 'x'],
-    ]);
-    expect(resultsOf(s)).toEqual(resultsOf(fold(facts)));
-    expect(s.named['1:p1']).toEqual(['a', 'b']);
-  });
-
-  it('evolveSharing keeps substitutes and absences as the facts recorded, their ids passed through `share`', () => {
-    const seen: string[] = [];
-    const share: Share = { id: (id) => (seen.push(id), id), list: (ids) => [...ids] };
-    const facts = [
-      entered('p1', ['a', 'b']),
-      fact('SubstitutePlayed', {
-        competitionId: C,
-        session: 1,
-        pairId: 'p1',
-        absentPlayerId: 'b',
-        substituteId: 's',
-        playedInGroup: 'A',
-      }),
-      fact('AbsenceNotified', {
-        competitionId: C,
-        session: 2,
-        pairId: 'p1',
-        validReason: true,
-        reason: 'family visit',
-      }),
-      fact('AbsenceNotified', { competitionId: C, session: 3, pairId: 'p1', validReason: false }),
-    ];
-    const s = foldSharing(facts, share);
-    const plain = fold(facts);
-    expect(s.substitutes).toEqual(plain.substitutes);
-    expect(s.absences).toEqual(plain.absences);
-    // No reason given: none kept, and none written when the state is saved.
-    expect(s.absences['3:p1'].reason).toBeUndefined();
-    expect(JSON.parse(JSON.stringify(s.absences['3:p1']))).not.toHaveProperty('reason');
-    expect(seen).toEqual([C, 'b', 's', C, 'family visit', C]);
-  });
-
-  it('shareTable gives one array for equal lists (same ids, same order), across pairs and competitions', () => {
-    const share = shareTable();
-    const facts = (competitionId: string) =>
-      [
-        entered('p1', ['a', 'b']),
-        entered('p2', ['b', 'a']),
-        fact('PartnershipPlayersNamed', {
-          competitionId,
-          session: 1,
-          pairId: 'p1',
-          players: ['a', 'b'],
-        }),
-        result(1, 'p1', ['a', 'c']),
-      ].map((f) => ({ ...f, data: { ...f.data, competitionId } }) as CompetitionFact);
-    const one = foldSharing(facts('one'), share);
-    const two = foldSharing(facts('two'), share);
-    expect(two.pairs.p1.players).toBe(one.pairs.p1.players);
-    expect(one.named['1:p1']).toBe(one.pairs.p1.players);
-    expect(one.pairs.p2.players).not.toBe(one.pairs.p1.players);
-    expect(one.pairs.p2.players).toEqual(['b', 'a']);
-    expect(resultOf(two, 1, 'p1')!.players).toBe(resultOf(one, 1, 'p1')!.players);
-    expect(resultOf(one, 1, 'p1')!.players).toEqual(['a', 'c']);
-    expect(share.list(['a', 'b', 'c'])).toBe(share.list(['a', 'b', 'c']));
-    expect(share.list(['a', 'b', 'c'])).not.toBe(share.list(['a', 'b']));
   });
 
   it('a derived (board-scored) result is read after the recorded ones, never over them', () => {

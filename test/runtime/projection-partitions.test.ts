@@ -311,6 +311,54 @@ describe('issue 13: partitions and checkpoint saved in one transaction (SQLite)'
     await store.close();
   });
 
+  it("a state saved by version 9, a competition's results as columns, is rebuilt from the ledger, never read as today's", async () => {
+    const store = sqlite();
+    await copy(store, examples);
+    const replayed = (await replayFromStore(store, competitions)).state;
+    // Version 9 kept a competition's results as columns (slot, session, percentage … by row).
+    const columns = (results: CompetitionsState['competitions'][string]['results']) => {
+      const pairIds = [...new Set(results.map((r) => r.pairId))];
+      return {
+        competitionId: results[0]?.competitionId ?? '',
+        pairIds,
+        lastRow: pairIds.map((p) => results.findLastIndex((r) => r.pairId === p)),
+        count: results.length,
+        slot: results.map((r) => pairIds.indexOf(r.pairId)),
+        session: results.map((r) => r.session),
+        percentage: results.map((r) => r.percentage),
+        boardsPlayed: results.map((r) => r.boardsPlayed),
+        group: results.map(() => -1),
+        groups: [],
+        scored: results.map((r) => (r.source === 'scored' ? 1 : 0)),
+        players: results.map((_, i) => i),
+        playerLists: results.map((r) => r.players),
+        sitOutRounds: results.map((r) => r.sitOutRounds ?? -1),
+      };
+    };
+    const old: CompetitionsState = JSON.parse(json(replayed));
+    for (const c of Object.values(old.competitions))
+      (c as unknown as { results: unknown }).results = columns(c.results);
+    const keys = [...competitions.partitions!.keys(old)];
+    expect(competitions.version).toBeGreaterThan(9);
+    new SqliteProjectionStateStore(store.db).savePartitions('competitions', {
+      version: 9,
+      position: examples.length,
+      writes: keys.map((key, seq) => ({ key, seq, value: competitions.partitions!.get(old, key) })),
+      replace: true,
+    });
+    const counted = countingCompetitions();
+    const runner = await caughtUpRunner(store, new SqliteProjectionStateStore(store.db), [
+      counted as Projection<unknown>,
+    ]);
+    expect(counted.applied).toBe(examples.length);
+    const state = runner.state<CompetitionsState>('competitions')!.state;
+    expect(json(state)).toBe(json(replayed));
+    expect(tables(state)).toBe(tables(replayed));
+    for (const c of Object.values(state.competitions)) expect(Array.isArray(c.results)).toBe(true);
+    runner.stop();
+    await store.close();
+  });
+
   it('a state saved whole before partitions is taken apart without a replay, then saved by partitions', async () => {
     const store = sqlite();
     await copy(store, examples);

@@ -6,7 +6,6 @@
  * on who played. Pure; it reads only the parts of a competition's state named in `Seating`.
  */
 import type { CompetitionFact, SessionResultRecorded, SubstitutePlayed } from './facts';
-import { playersAt, resultCount, resultRow, type ResultTable } from './results';
 
 /** One pair's place in a session scored from board results (SessionScoredFromBoards). */
 export interface ScoredPairLink {
@@ -23,7 +22,8 @@ export interface Seating {
   pairs: Record<string, { players: string[] }>;
   /** `${session}:${pairId}` → the partnership's two named players (DSB-3). */
   named: Record<string, string[]>;
-  results: ResultTable;
+  /** The recorded results, in ledger order. */
+  results: SessionResultRecorded[];
   derivedResults?: Record<string, SessionResultRecorded>;
   scoredFromBoards?: Record<string, ScoredPairLink>;
   substitutes: Record<string, SubstitutePlayed[]>;
@@ -70,19 +70,16 @@ export function seatsOf(state: Seating, session?: number, pair?: string): Seat[]
   const out: Seat[] = [];
   const at = (s: number, pairId: string) =>
     (session === undefined || s === session) && (pair === undefined || pairId === pair);
-  const t = state.results;
-  for (const r of Object.values(state.derivedResults ?? {})) {
-    if (!at(r.session, r.pairId) || resultRow(t, r.session, r.pairId) !== undefined) continue;
+  const result = (r: SessionResultRecorded) => {
+    if (!at(r.session, r.pairId)) return;
     for (const p of r.players)
       out.push({ session: r.session, pairId: r.pairId, playerId: p, as: 'result' });
+  };
+  for (const key in state.derivedResults) {
+    const r = state.derivedResults[key];
+    if (!state.results.some((s) => s.session === r.session && s.pairId === r.pairId)) result(r);
   }
-  for (let row = 0; row < resultCount(t); row++) {
-    const s = t.session[row];
-    if (session !== undefined && s !== session) continue;
-    const pairId = t.pairIds[t.slot[row]];
-    if (pair !== undefined && pairId !== pair) continue;
-    for (const p of playersAt(t, row)) out.push({ session: s, pairId, playerId: p, as: 'result' });
-  }
+  for (const r of state.results) result(r);
   for (const l of Object.values(state.scoredFromBoards ?? {})) {
     if (!at(l.session, l.pairId)) continue;
     for (const p of linkedPlayers(state, l))

@@ -9,17 +9,6 @@ import type {
   SubstitutePlayed,
 } from './facts';
 import { dict } from '../dict';
-import {
-  emptyResults,
-  recordResult,
-  resultAt,
-  resultCount,
-  resultRow,
-  sharedIds,
-  type Share,
-  type ResultTable,
-} from './results';
-
 import type { ScoredPairLink } from './seating';
 
 // Who sat down where is read in one place (seating.ts); these are re-exported for the readers
@@ -38,14 +27,14 @@ export interface CompetitionState {
   pairs: Record<string, { players: string[]; group?: string }>;
   /** `${session}:${pairId}` → the partnership's two named players. */
   named: Record<string, string[]>;
-  /**
-   * Session → the date of its last SessionHeld with a date (`sessionDateOf`). All that is read
-   * of a SessionHeld: the 20-season benchmark folds 46,000 of them, and keeping each whole (an
-   * object, its strings and a key) was a fifth of the fold's state on the collected heap.
-   */
+  /** Session → the date of its last SessionHeld with a date: all that is read of one. */
   heldOn?: Record<number, string>;
-  /** The recorded results (SessionResultRecorded), as columns: read them with `resultOf`/`resultsOf`. */
-  results: ResultTable;
+  /**
+   * The recorded results (SessionResultRecorded), in ledger order; a second one for the same
+   * pair and session takes the first one's place. Read them with `resultOf`/`resultsOf`, which
+   * add the derived ones.
+   */
+  results: SessionResultRecorded[];
   /**
    * Never folded: results a projection's view derives from board results (SessionScoredFromBoards),
    * `${session}:${pairId}` → result. `resultOf`/`resultsOf` read them after the recorded ones.
@@ -68,12 +57,11 @@ export interface CompetitionState {
 }
 
 // The facts most competitions never have (board links, sit-out matches, ballots, the WL's
-// decisions) get their record or list with the first one: 2,560 competitions of empty ones
-// were a fifth of the hash tables the 20-season benchmark's fold kept.
+// decisions) get their record or list with the first one.
 export const initialCompetitionState = (): CompetitionState => ({
   pairs: dict(),
   named: dict(),
-  results: emptyResults(),
+  results: [],
   absences: dict(),
   substitutes: dict(),
 });
@@ -81,29 +69,13 @@ export const initialCompetitionState = (): CompetitionState => ({
 export const sessionKey = (session: number, id: string) => `${session}:${id}`;
 
 /** Folds one fact into a competition's state. */
-export const evolve = (state: CompetitionState, fact: CompetitionFact): CompetitionState =>
-  evolveSharing(state, fact, undefined);
-
-/**
- * `evolve`, with `share` giving one string for equal player ids and one array for equal lists
- * of them (a projection's table over all its competitions, `shareTable`): a club history names
- * the same players in thousands of facts, each parsed into strings and arrays of its own. A
- * separate function, so that `facts.reduce(evolve, s)` cannot pass an index for it.
- */
-export function evolveSharing(
-  state: CompetitionState,
-  fact: CompetitionFact,
-  share: Share | undefined,
-): CompetitionState {
+export function evolve(state: CompetitionState, fact: CompetitionFact): CompetitionState {
   switch (fact.type) {
     case 'CompetitionCreated':
       state.competition = fact.data;
       break;
     case 'PairEntered':
-      state.pairs[fact.data.pairId] = {
-        players: sharedIds(fact.data.players, share),
-        group: fact.data.group,
-      };
+      state.pairs[fact.data.pairId] = { players: fact.data.players, group: fact.data.group };
       break;
     case 'PairGroupAssigned':
       state.pairs[fact.data.pairId].group = fact.data.group;
@@ -114,17 +86,18 @@ export function evolveSharing(
       };
       break;
     case 'PartnershipPlayersNamed':
-      state.named[sessionKey(fact.data.session, fact.data.pairId)] = sharedIds(
-        fact.data.players,
-        share,
-      );
+      state.named[sessionKey(fact.data.session, fact.data.pairId)] = fact.data.players;
       break;
     case 'SessionHeld':
       if (fact.data.date) (state.heldOn ??= dict())[fact.data.session] = fact.data.date;
       break;
-    case 'SessionResultRecorded':
-      recordResult(state.results, fact.data, state.pairs, roomFor(state), share);
+    case 'SessionResultRecorded': {
+      const d = fact.data;
+      const i = recordedAt(state, d.session, d.pairId);
+      if (i >= 0) state.results[i] = d;
+      else state.results.push(d);
       break;
+    }
     case 'SessionScoredFromBoards': {
       const d = fact.data;
       (state.boardLinks ??= dict())[sessionKey(d.session, d.sessionStreamId)] = d;
@@ -143,27 +116,18 @@ export function evolveSharing(
     case 'AbsenceNotified': {
       const d = fact.data;
       state.absences[sessionKey(d.session, d.pairId)] = {
-        competitionId: share ? share.id(d.competitionId) : d.competitionId,
+        competitionId: d.competitionId,
         session: d.session,
         pairId: d.pairId,
         validReason: d.validReason,
-        reason: share && d.reason !== undefined ? share.id(d.reason) : d.reason,
+        reason: d.reason,
         notifiedAt: fact.occurredAt,
       };
       break;
     }
     case 'SubstitutePlayed': {
       const d = fact.data;
-      (state.substitutes[sessionKey(d.session, d.pairId)] ??= []).push(
-        share
-          ? {
-              ...d,
-              competitionId: share.id(d.competitionId),
-              absentPlayerId: share.id(d.absentPlayerId),
-              substituteId: share.id(d.substituteId),
-            }
-          : d,
-      );
+      (state.substitutes[sessionKey(d.session, d.pairId)] ??= []).push(d);
       break;
     }
     case 'DispensationGranted':
@@ -190,14 +154,6 @@ export function evolveSharing(
   return state;
 }
 
-/** Rows to make room for in a new results table: every session of every pair entered. */
-function roomFor(state: CompetitionState): number {
-  if (state.results.count > 0) return 0;
-  let pairs = 0;
-  for (const _ in state.pairs) pairs++;
-  return (state.competition?.sessions.length ?? 1) * pairs;
-}
-
 /** DSB-22.5: the rounds of a session a pair played against sit-out pairs of other groups. */
 export const sitOutMatchesOf = (state: CompetitionState, session: number, pairId: string) =>
   state.sitOutMatches?.[sessionKey(session, pairId)] ?? [];
@@ -211,23 +167,30 @@ export function resultOf(
   session: number,
   pairId: string,
 ): SessionResultRecorded | undefined {
-  const row = resultRow(state.results, session, pairId);
-  if (row !== undefined) return resultAt(state.results, row);
-  return state.derivedResults?.[sessionKey(session, pairId)];
+  const i = recordedAt(state, session, pairId);
+  return i >= 0 ? state.results[i] : state.derivedResults?.[sessionKey(session, pairId)];
 }
 
 /**
- * Every result, as new objects: the derived ones a recorded result does not replace, then the
- * recorded ones in ledger order.
+ * Every result: the derived ones a recorded result does not replace, then the recorded ones in
+ * ledger order. The facts as kept: never mutate them.
  */
 export function resultsOf(state: CompetitionState): SessionResultRecorded[] {
-  const t = state.results;
   const out: SessionResultRecorded[] = [];
-  for (const r of Object.values(state.derivedResults ?? {})) {
-    if (resultRow(t, r.session, r.pairId) === undefined) out.push(r);
+  for (const key in state.derivedResults) {
+    const r = state.derivedResults[key];
+    if (recordedAt(state, r.session, r.pairId) < 0) out.push(r);
   }
-  for (let row = 0; row < resultCount(t); row++) out.push(resultAt(t, row));
+  out.push(...state.results);
   return out;
+}
+
+/** Where a pair's recorded result at a session is in `results`; −1: none. */
+function recordedAt(state: Pick<CompetitionState, 'results'>, session: number, pairId: string) {
+  const results = state.results;
+  for (let i = results.length - 1; i >= 0; i--)
+    if (results[i].session === session && results[i].pairId === pairId) return i;
+  return -1;
 }
 
 /**
@@ -243,5 +206,5 @@ export function sessionDateOf(state: CompetitionState, session: number): string 
 
 /** Whether a pair's session is scored: an imported result, or a link to board results. */
 export const isScored = (state: CompetitionState, session: number, pairId: string) =>
-  resultRow(state.results, session, pairId) !== undefined ||
+  recordedAt(state, session, pairId) >= 0 ||
   state.scoredFromBoards?.[sessionKey(session, pairId)] !== undefined;

@@ -1,5 +1,5 @@
 import type { CompetitionState } from '../../domain/competition/state';
-import { resultOf, sessionKey, sitOutMatchesOf } from '../../domain/competition/state';
+import { resultOf, resultsOf, sessionKey, sitOutMatchesOf } from '../../domain/competition/state';
 import type { SubstitutePlayed } from '../../domain/competition/facts';
 import type {
   AbsentEntry,
@@ -14,7 +14,6 @@ import type {
 } from '../../standings/dsb';
 import type { TopIntegralInput, WlRebalance } from '../../standings/dsb';
 import { clubTime } from '../../domain/club-time';
-import { playersAt, rowIn, rowIndex, sitOutRoundsAt } from '../../domain/competition/results';
 import { toHundredths } from './nz-input';
 
 /**
@@ -22,8 +21,8 @@ import { toHundredths } from './nz-input';
  * it and for each session before it. A session held but not yet scored is not published.
  */
 export function lastSessionScored(c: CompetitionState, upToSession = Number.MAX_SAFE_INTEGER) {
-  // The groups of the entered pairs, by index, and each result slot's group index (-1: a pair
-  // not entered): a session is counted by marking groups, no Set built per session.
+  // The groups of the entered pairs, by index (-1: a pair not entered): a session is counted
+  // by marking groups.
   const groups: string[] = [];
   const indexOf = (pairId: string) => {
     const pair = c.pairs[pairId];
@@ -33,8 +32,6 @@ export function lastSessionScored(c: CompetitionState, upToSession = Number.MAX_
     const g = c.pairs[pairId].group ?? '';
     if (!groups.includes(g)) groups.push(g);
   }
-  const t = c.results;
-  const slotGroup = t.pairIds.map(indexOf);
   const limit = Math.min(c.competition?.sessions.length ?? 0, upToSession);
   // The sessions looked at: up to the limit, the one after a fractional limit too (NaN: none).
   const total = limit > 0 ? Math.ceil(limit) : 0;
@@ -50,11 +47,7 @@ export function lastSessionScored(c: CompetitionState, upToSession = Number.MAX_
       inSession[session]++;
     }
   };
-  for (let row = 0; row < t.count; row++) mark(t.session[row], slotGroup[t.slot[row]]);
-  for (const key in c.derivedResults) {
-    const r = c.derivedResults[key];
-    mark(r.session, indexOf(r.pairId));
-  }
+  for (const r of resultsOf(c)) mark(r.session, indexOf(r.pairId));
   let last = 0;
   // Every group with pairs must have a result.
   while (last < limit && inSession[last + 1] > 0 && inSession[last + 1] >= width) last++;
@@ -125,12 +118,9 @@ export function dsbInput(
   const created = c.competition!;
   const substitutes = firstSubstitutes(c);
   const absences = byPair(Object.values(c.absences));
+  const results = byPair(resultsOf(c));
   // Most competitions have no sit-out match: build no keys for them.
   const across = hasAny(c.sitOutMatches);
-  const t = c.results;
-  // Which row holds each session's result of each pair: derived once, read by index.
-  const rows = rowIndex(t);
-  const derived = c.derivedResults;
   // The pairs in entry order, listed at the first substitute (a few per competition).
   let entered: EnteredPair[] | undefined;
   const groups = new Map<string, PairInput[]>();
@@ -142,33 +132,24 @@ export function dsbInput(
     const entries = new Array<SessionEntry>(last);
     const subbed = substitutes.get(pairId);
     const notified = absences.get(pairId);
-    const slot = rows.slotOf.get(pairId);
+    const played = results.get(pairId);
     const partnership = pair.players.length === 3;
     for (let s = 1; s <= last; s++) {
-      // The result read from its columns (a derived one from its object): no fact rebuilt.
-      const row = slot === undefined ? -1 : rowIn(rows, s, slot);
-      const d = row >= 0 || derived === undefined ? undefined : derived[sessionKey(s, pairId)];
-      if (row >= 0 || d) {
-        const recorded = row >= 0;
+      const r = played?.get(s);
+      if (r) {
         const sub = subbed?.get(s);
-        const percentage = toHundredths(recorded ? t.percentage[row] : d!.percentage);
-        const boards = recorded ? t.boardsPlayed[row] : d!.boardsPlayed;
         // DSB-22.5: a round played against another group's sit-out pair is still a sit-out
         // of this group's movement; a result that does not say so is read from the match.
         const matched = across
           ? sitOutMatchesOf(c, s, pairId).reduce((n, m) => n + m.rounds.length, 0)
           : 0;
-        const sitOuts = Math.max(
-          (recorded ? sitOutRoundsAt(t, row) : d!.sitOutRounds) ?? 0,
-          matched,
-        );
-        const entry = playedEntry(s, percentage, boards);
+        const sitOuts = Math.max(r.sitOutRounds ?? 0, matched);
+        const entry = playedEntry(s, toHundredths(r.percentage), r.boardsPlayed);
         if (partnership || sub) {
-          const players = recorded ? playersAt(t, row) : d!.players;
-          // The result's own array when every player in it is a member (shared, never mutated).
-          entry.players = players.every((p) => pair.players.includes(p))
-            ? players
-            : players.filter((p) => pair.players.includes(p));
+          // The result's own array when every player in it is a member (never mutated).
+          entry.players = r.players.every((p) => pair.players.includes(p))
+            ? r.players
+            : r.players.filter((p) => pair.players.includes(p));
         }
         if (sub) {
           entry.substitute = {

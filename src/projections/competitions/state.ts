@@ -2,14 +2,14 @@ import type { CompetitionFact } from '../../domain/competition/facts';
 import { COMPETITION_FACT_TYPES } from '../../domain/competition/facts';
 import { dict } from '../../domain/dict';
 import {
-  evolveSharing,
+  evolve,
   initialCompetitionState,
   type CompetitionState,
 } from '../../domain/competition/state';
 import type { RecordedEvent } from '../../events/envelope';
 import { rulebookFactOf, type RulebookFactRecord } from '../../rulebooks/rulebook-facts';
 import { onCompetitionStream, onDocumentedStream } from '../../domain/streams';
-import { shareTable, type Share } from '../../domain/competition/results';
+import { sharedValues, type SharedValues } from './shared-values';
 import type { Partitions, Projection } from '../projection';
 import { rosterEntryAfter, type RosterEntry } from '../club-roster/roster-entry';
 import {
@@ -59,13 +59,12 @@ export interface CompetitionsState {
 }
 
 /**
- * What the fold keeps beside a state, not saved with it (a state read back starts afresh):
- * the ids and lists of players shared across its competitions (`shareTable`), and the last
- * competition found: its facts come in runs (a session's results are one append), so it is
- * reused instead of looking a fresh id string up in every competition's key.
+ * What the fold keeps beside a state, not saved with it (a state read back starts afresh): the
+ * ids and lists of players it keeps once (`sharedValues`), and the last competition found: its
+ * facts come in runs (a session's results are one append).
  */
 interface FoldContext {
-  share: Share;
+  shared: SharedValues;
   lastId?: string;
   last?: CompetitionState;
 }
@@ -73,7 +72,7 @@ const contexts = new WeakMap<CompetitionsState, FoldContext>();
 
 function contextOf(state: CompetitionsState): FoldContext {
   let context = contexts.get(state);
-  if (!context) contexts.set(state, (context = { share: shareTable() }));
+  if (!context) contexts.set(state, (context = { shared: sharedValues() }));
   return context;
 }
 
@@ -133,11 +132,10 @@ export const competitionsPartitions: Partitions<CompetitionsState> = {
 export const competitions: Projection<CompetitionsState> = {
   name: 'competitions',
   // 5: a competition or rulebook fact is read only from its documented stream, and a rulebook
-  // fact keeps its position. 6: a competition's results are columns (`ResultTable`). 7: the
-  // columns are numbers (typed arrays), strings by index. 8: no stored index of rows by
-  // session (`lastRow`). 9: a roster entry keeps the national number (NZ-8c). Saved states of
-  // an older version are rebuilt.
-  version: 9,
+  // fact keeps its position. 6–8: a competition's results as columns. 9: a roster entry keeps
+  // the national number (NZ-8c). 10: a competition's results as the facts recorded (a list).
+  // Saved states of an older version are rebuilt.
+  version: 10,
   partitions: competitionsPartitions,
   initial: () => ({
     rulebooks: dict(),
@@ -162,8 +160,8 @@ export const competitions: Projection<CompetitionsState> = {
         context.lastId = id;
         context.last = c;
       }
-      // The recorded event has the fact's type, occurredAt and data: no copy per fact.
-      evolveSharing(c, event as unknown as CompetitionFact, context.share);
+      // The recorded event has the fact's type, occurredAt and data.
+      evolve(c, context.shared.fact(event as unknown as CompetitionFact));
       return state;
     }
     if (!onDocumentedStream(event)) return state;

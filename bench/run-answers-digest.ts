@@ -1,0 +1,124 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import {
+  championshipOf,
+  competitions,
+  cPointsOf,
+  standingsOf,
+  type CompetitionsState,
+} from '../src/projections/competitions';
+import { loadExamplesIfEmpty } from '../src/runtime/load-examples';
+import { replayFromStore } from '../src/runtime/replay';
+import type { EventStore } from '../src/store/event-store';
+import { MemoryEventStore } from '../src/store/memory/memory-event-store';
+import { SqliteEventStore } from '../src/store/sqlite/sqlite-event-store';
+import { catalogue } from '../src/events';
+import { envInt, log } from './lib/harness';
+import { history } from './standings/history';
+
+/**
+ * sha256 of every published answer (each competition's standings and C points, each club's
+ * championship per season) as JSON, or the refusal's class and message: a change that must
+ * not change an answer is checked by running this before and after it, on the same facts.
+ * The compiled file runs in an older checkout's bench/.work/dist/bench too, to compare two
+ * commits on one history file.
+ *   node bench/.work/dist/bench/run-answers-digest.js examples
+ *   node bench/.work/dist/bench/run-answers-digest.js <history.db>   (written when missing,
+ *     BENCH_SEASONS seasons of the standings benchmark's generator, default 1)
+ */
+async function main(): Promise<void> {
+  const source = process.argv[2] ?? 'examples';
+  let store: EventStore;
+  if (source === 'examples') {
+    store = new MemoryEventStore({ upcast: catalogue.upcast });
+    await loadExamplesIfEmpty(store);
+  } else {
+    const fresh = !existsSync(source);
+    const sqlite = new SqliteEventStore(source, { synchronous: 'NORMAL' });
+    if (fresh) {
+      const shape = {
+        seasons: envInt('BENCH_SEASONS', 1),
+        clubs: 32,
+        competitions: 4,
+        pairs: 24,
+        firstYear: 2006,
+      };
+      const next = new Map<string, number>();
+      for (const b of history(shape)) {
+        const r = await sqlite.appendToStream(b.streamId, b.events, {
+          expectedRevision: next.get(b.streamId) ?? 'no_stream',
+        });
+        next.set(b.streamId, r.nextExpectedRevision);
+      }
+    }
+    store = sqlite;
+  }
+  const { state, position } = await replayFromStore(store, competitions);
+  const digest = digestOf(state);
+  log(
+    `${source}: ${position} facts, ${digest.answers} answers (${digest.standings} standings, ${digest.cPoints} C points, ${digest.championships} championships)`,
+  );
+  for (const [kind, hash] of Object.entries(digest.hashes)) log(`  ${kind} ${hash}`);
+  await store.close();
+}
+
+const outcome = (f: () => unknown): string => {
+  try {
+    return JSON.stringify(f());
+  } catch (e) {
+    return `${(e as Error).constructor.name}: ${(e as Error).message}`;
+  }
+};
+
+function digestOf(state: CompetitionsState) {
+  const hashes = { standings: sha(), cPoints: sha(), championships: sha(), all: sha() };
+  const seasons = new Map<string, Set<string>>();
+  let standings = 0;
+  let cPoints = 0;
+  let championships = 0;
+  const add = (kind: 'standings' | 'cPoints' | 'championships', text: string) => {
+    hashes[kind].update(text + '\n');
+    hashes.all.update(text + '\n');
+  };
+  for (const [id, c] of Object.entries(state.competitions)) {
+    add(
+      'standings',
+      outcome(() => standingsOf(state, id)),
+    );
+    standings++;
+    add(
+      'cPoints',
+      outcome(() => cPointsOf(state, id)),
+    );
+    cPoints++;
+    const created = c.competition;
+    if (created) {
+      let set = seasons.get(created.clubId);
+      if (!set) seasons.set(created.clubId, (set = new Set()));
+      set.add(created.season);
+    }
+  }
+  for (const [clubId, set] of seasons) {
+    for (const season of set) {
+      add(
+        'championships',
+        outcome(() => championshipOf(state, clubId, season)),
+      );
+      championships++;
+    }
+  }
+  return {
+    answers: standings + cPoints + championships,
+    standings,
+    cPoints,
+    championships,
+    hashes: Object.fromEntries(Object.entries(hashes).map(([k, h]) => [k, h.digest('hex')])),
+  };
+}
+
+const sha = () => createHash('sha256');
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});
