@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { CLI, caughtUpOf } from '../scale/service';
+import { CLI, caughtUpOf, serveArgs } from '../scale/service';
 import { newAgent, send, sleep } from './http';
 
 /**
@@ -33,21 +33,9 @@ export class LedgerProcess {
   async start(timeoutMs = 120_000): Promise<{ ms: number }> {
     const out = openSync(this.log, 'a');
     const t0 = performance.now();
-    const child = spawn(
-      process.execPath,
-      [
-        CLI,
-        'serve',
-        '--store',
-        `sqlite:${this.dbPath}`,
-        '--port',
-        String(this.port),
-        '--host',
-        '127.0.0.1',
-        '--no-examples',
-      ],
-      { stdio: ['ignore', out, out] },
-    );
+    const child = spawn(process.execPath, serveArgs(this.dbPath, this.port), {
+      stdio: ['ignore', out, out],
+    });
     closeSync(out);
     this.child = child;
     this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));

@@ -10,6 +10,19 @@ export const CLI = join(process.cwd(), 'dist', 'src', 'cli', 'main.js');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A port free on the loopback now (the OS picks it). */
+/** The built CLI's `serve` of a SQLite file on a loopback port, with no examples loaded. */
+export const serveArgs = (dbPath: string, port: number): string[] => [
+  CLI,
+  'serve',
+  '--store',
+  `sqlite:${dbPath}`,
+  '--port',
+  String(port),
+  '--host',
+  '127.0.0.1',
+  '--no-examples',
+];
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
@@ -101,19 +114,9 @@ export class Service {
   async start(timeoutMs = 180_000): Promise<Started> {
     const out = openSync(this.log, 'a');
     const t0 = performance.now();
-    const child = spawn(
-      process.execPath,
-      [
-        CLI,
-        'serve',
-        '--store',
-        `sqlite:${this.dbPath}`,
-        '--port',
-        String(this.port),
-        '--no-examples',
-      ],
-      { stdio: ['ignore', out, out] },
-    );
+    const child = spawn(process.execPath, serveArgs(this.dbPath, this.port), {
+      stdio: ['ignore', out, out],
+    });
     closeSync(out);
     this.child = child;
     this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));

@@ -1,6 +1,4 @@
 import request from 'supertest';
-import { catalogue } from '../../src/events';
-import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import {
   clubRegistered,
   competition,
@@ -10,7 +8,7 @@ import {
   rulebookAmended,
   type Proposed,
 } from '../support/nz-club';
-import { ledgerApp } from './support';
+import { postingLedger } from './support';
 
 /**
  * Issue 14 item 6 over HTTP: a competition of a club never registered, a pair naming a player
@@ -19,13 +17,7 @@ import { ledgerApp } from './support';
  */
 describe('HTTP: the club’s facts behind a competition’s', () => {
   it('LEDGER an unregistered club (data.clubId), LEDGER an unregistered player (data.players[i]), NZ-1 an amendment stranding a competition: 422, nothing stored', async () => {
-    const store = new MemoryEventStore({ upcast: catalogue.upcast });
-    const app = await ledgerApp(store);
-    const server = app.getHttpServer();
-    const post = (facts: Proposed[]) =>
-      request(server)
-        .post(`/streams/${facts[0]!.streamId}/events`)
-        .send({ expectedRevision: 'any', events: facts.map(({ streamId: _s, ...e }) => e) });
+    const { store, app, post } = await postingLedger();
     const refused = async (facts: Proposed[], rule: string, field: string) => {
       const head = await store.headPosition();
       const res = await post(facts).expect(422);
@@ -44,7 +36,7 @@ describe('HTTP: the club’s facts behind a competition’s', () => {
 
       const club = await refused([created!], 'LEDGER', 'events[0].data.clubId');
       expect(club.message).toMatch(/club karori is not registered.*; nothing was written$/);
-      await request(server).get(`/streams/${cp.stream}/events`).expect(404);
+      await request(app.getHttpServer()).get(`/streams/${cp.stream}/events`).expect(404);
 
       await post([clubRegistered()]).expect(201);
       const player = await refused([created!, ab!, xt!], 'LEDGER', 'events[2].data.players[1]');
@@ -57,7 +49,7 @@ describe('HTTP: the club’s facts behind a competition’s', () => {
         'events[0].data.changes["tenSession.sessions"]',
       );
       expect(amended.reason).toMatch(/^competition cp \(club-pairs, 10 sessions\) could no longer/);
-      await request(server).get('/competitions/cp/standings').expect(200);
+      await request(app.getHttpServer()).get('/competitions/cp/standings').expect(200);
     } finally {
       await app.close();
       await store.close();

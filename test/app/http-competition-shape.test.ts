@@ -1,15 +1,6 @@
 import request from 'supertest';
-import { catalogue } from '../../src/events';
-import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
-import {
-  clubRegistered,
-  competition,
-  MONDAYS,
-  ROSTER,
-  rulebookAdopted,
-  type Proposed,
-} from '../support/nz-club';
-import { ledgerApp } from './support';
+import { clubRegistered, competition, MONDAYS, ROSTER, rulebookAdopted } from '../support/nz-club';
+import { postingLedger } from './support';
 
 /**
  * Issue 14 item 5 over HTTP: a competition its rulebook's standings could never score is a
@@ -18,13 +9,7 @@ import { ledgerApp } from './support';
  */
 describe('HTTP: a competition of a shape the rulebook in force forbids', () => {
   it('NZ-1 a club-pairs of 2 sessions is refused with 422, the rule and data.sessions; nothing is stored', async () => {
-    const store = new MemoryEventStore({ upcast: catalogue.upcast });
-    const app = await ledgerApp(store);
-    const server = app.getHttpServer();
-    const post = (facts: Proposed[]) =>
-      request(server)
-        .post(`/streams/${facts[0]!.streamId}/events`)
-        .send({ expectedRevision: 'any', events: facts.map(({ streamId: _s, ...e }) => e) });
+    const { store, app, post } = await postingLedger();
     try {
       await post([clubRegistered(), rulebookAdopted()]).expect(201);
       await post(ROSTER).expect(201);
@@ -40,7 +25,7 @@ describe('HTTP: a competition of a shape the rulebook in force forbids', () => {
       });
       expect(res.body.reason).toMatch(/club-pairs has 10 sessions, got 2/);
       expect(await store.headPosition()).toBe(head);
-      await request(server).get(`/streams/${two.stream}/events`).expect(404);
+      await request(app.getHttpServer()).get(`/streams/${two.stream}/events`).expect(404);
 
       // Ten sessions, as NZ-1 counts them: created, and its standings answer.
       const ten = competition('cp', 'club-pairs', 'monday', MONDAYS.slice(0, 10), {
@@ -48,7 +33,7 @@ describe('HTTP: a competition of a shape the rulebook in force forbids', () => {
       });
       await post(ten.setup).expect(201);
       await post([ten.result(1, 'AB')]).expect(201);
-      await request(server).get('/competitions/cp/standings').expect(200);
+      await request(app.getHttpServer()).get('/competitions/cp/standings').expect(200);
     } finally {
       await app.close();
       await store.close();

@@ -1,26 +1,10 @@
-import request from 'supertest';
-import { catalogue } from '../../src/events';
-import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
-import {
-  clubRegistered,
-  competition,
-  ROSTER,
-  rulebookAdopted,
-  TUESDAYS,
-  type Proposed,
-} from '../support/nz-club';
-import { ledgerApp } from './support';
+import { clubRegistered, competition, ROSTER, rulebookAdopted, TUESDAYS } from '../support/nz-club';
+import { postingLedger } from './support';
 
 /** NZ-8e and NZ-10 refused over HTTP: 422, the rule and the field, nothing written. */
 describe('HTTP: the club-wide limits of the nz-club rulebook', () => {
   it('NZ-8e a Monday player’s 4th Tuesday is refused with 422, the rule and the field; nothing is written', async () => {
-    const store = new MemoryEventStore({ upcast: catalogue.upcast });
-    const app = await ledgerApp(store);
-    const server = app.getHttpServer();
-    const post = (facts: Proposed[]) =>
-      request(server)
-        .post(`/streams/${facts[0]!.streamId}/events`)
-        .send({ expectedRevision: 'any', events: facts.map(({ streamId: _s, ...e }) => e) });
+    const { store, app, post } = await postingLedger();
     try {
       const tue = competition('tue', 'three-four-session-pairs', 'tuesday', TUESDAYS.slice(0, 4), {
         MT: ['mia', 'tia'],

@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import { createLedgerHttpApp, type LedgerHttpAppOptions } from '../../src/app/http-app';
+import request from 'supertest';
+import { catalogue } from '../../src/events';
 import type { EventStore } from '../../src/store/event-store';
+import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 
 /** The HTTP app on a store, silent, initialised (not listening): hand getHttpServer() to supertest. */
 export function ledgerApp(
@@ -53,4 +56,15 @@ export function tempDbPath(): string {
 
 export function removeTempDirs(): void {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+}
+
+/** The app on a fresh memory store, and `post` of proposed facts (each naming its stream). */
+export async function postingLedger() {
+  const store = new MemoryEventStore({ upcast: catalogue.upcast });
+  const app = await ledgerApp(store);
+  const post = <F extends { streamId: string }>(facts: readonly F[]) =>
+    request(app.getHttpServer())
+      .post(`/streams/${facts[0]!.streamId}/events`)
+      .send({ expectedRevision: 'any', events: facts.map(({ streamId: _s, ...e }) => e) });
+  return { store, app, post };
 }
