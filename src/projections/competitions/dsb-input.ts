@@ -14,7 +14,7 @@ import type {
 } from '../../standings/dsb';
 import type { TopIntegralInput, WlRebalance } from '../../standings/dsb';
 import { clubTime } from '../../domain/club-time';
-import { toHundredths } from './nz-input';
+import { toHundredths } from './hundredths';
 
 /**
  * The last session whose results are in: every group with pairs has at least one result for
