@@ -4,9 +4,9 @@ import type { RecordedEvent } from '../events/envelope';
  * A projection is a pure reducer over the facts: a name and a version (bump the version and
  * the runner rebuilds it from zero), an initial state, and apply(state, event, rulebook).
  * State must be JSON data, so the runner can keep it beside its checkpoint: what
- * JSON.stringify writes is what a restart reads back (typed columns write plain arrays). apply
- * owns the state it is given and may update it in place (a replay of 500,000 facts should not
- * copy a table per fact); it reads nothing but its arguments.
+ * JSON.stringify writes is what a restart reads back. apply owns the state it is given and may
+ * update it in place (a replay of 500,000 facts should not copy a table per fact); it reads
+ * nothing but its arguments.
  * `rulebook` is the rulebook in force for the event; projections that need none ignore it.
  */
 export interface Projection<S, RB = unknown> {
