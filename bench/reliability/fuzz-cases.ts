@@ -248,7 +248,13 @@ export class CaseMaker {
         '"@@fuzz-key@@":1',
         `${JSON.stringify(key)}:${value}`,
       );
-      return this.raw('proto-keys', `${where || 'body'}.${key} = ${value}`, text);
+      // What a 2xx must have stored: the event as the text reads (JSON.parse keeps each key
+      // as an own property), so a key dropped on the way is a 2xx not stored as sent.
+      const sent = (JSON.parse(text) as { events: Fact[] }).events[0];
+      return {
+        ...this.raw('proto-keys', `${where || 'body'}.${key} = ${value}`, text),
+        writes: { streamId: FUZZ_STREAM, events: [sent] },
+      };
     },
     'bad-json': () => {
       const { body } = this.valid();
