@@ -51,6 +51,27 @@ const CASES: Case[] = [
   { name: 'a __proto__ key in data', json: withProto('data'), field: 'events[0].data' },
   { name: 'a __proto__ key in metadata', json: withProto('metadata'), field: 'events[0].metadata' },
   {
+    name: 'a constructor key in data (a pipe would strip it)',
+    json: () => JSON.stringify(envelope()).replace('"data":{', '"data":{"constructor":{"a":1},'),
+    field: 'events[0].data',
+  },
+  {
+    name: 'a prototype key deep in metadata',
+    json: () =>
+      JSON.stringify(envelope({ metadata: { clubId: 'wellington', x: { prototype: 1, b: 2 } } })),
+    field: 'events[0].metadata',
+  },
+  {
+    name: 'a hasOwnProperty key in data (class-transformer skips it, so no whitelist saw it)',
+    json: () => JSON.stringify(envelope()).replace('"data":{', '"data":{"hasOwnProperty":1,'),
+    field: 'events[0].data',
+  },
+  {
+    name: 'a toString key beside the envelope’s own fields',
+    json: () => JSON.stringify(envelope({ toString: 'x' })),
+    field: 'events[0].toString',
+  },
+  {
     name: 'metadata nested 40 deep',
     json: () => JSON.stringify(envelope({ metadata: { clubId: 'wellington', x: deep(40) } })),
     field: 'events[0].metadata',
