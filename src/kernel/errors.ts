@@ -35,6 +35,9 @@ export const ERROR_CODES = {
   // Files read by the CLI (append, replay, import): refused whole, nothing written.
   INVALID_FILE: { status: 400, error: 'InvalidFile', exit: 1 },
   IMPORT_CONFLICT: { status: 409, error: 'ImportConflict', exit: 1 },
+  // EventStoreDB only (no multi-stream transaction): a write of several streams failed part-way
+  // (another writer, the store); the error names what was written. Writing again completes it.
+  PARTIAL_APPEND: { status: 409, error: 'PartialAppend', exit: 1 },
   // `serve` could not listen on its port (in use, not allowed): the CLI only, before the store.
   PORT_UNAVAILABLE: { status: 503, error: 'PortUnavailable', exit: 1 },
 } as const satisfies Record<string, { status: number; error: string; exit: number }>;
