@@ -1,7 +1,8 @@
 import { validateAppend } from './validate-append';
 import type { EventCatalogue } from '../events/catalogue';
 import type { EventToAppend } from '../events/envelope';
-import { contentHash, type StoredIdentity } from '../store/append-rules';
+import { isInstant } from '../events/instant';
+import { contentHash, INSTANT_MESSAGE, type StoredIdentity } from '../store/append-rules';
 import type { AppendResult, EventStore, ExpectedRevision, StreamBatch } from '../store/event-store';
 import { batchIndexOf, InvalidEventError, StreamNotFoundError } from '../store/errors';
 import { refusalsThroughGate } from './append-through-gate';
@@ -129,8 +130,9 @@ export async function planAppend(path: string, catalogue: EventCatalogue): Promi
       lastRevision.set(streamId, revision as number);
     }
     const recordedAt = value.recordedAt;
-    if (recordedAt !== undefined && typeof recordedAt !== 'string') {
-      issues.push({ line, field: 'recordedAt', message: 'must be an ISO 8601 instant' });
+    // The store's rule (append-rules.ts): Date.parse alone reads 2026-02-30 as 2 March.
+    if (recordedAt !== undefined && !isInstant(recordedAt)) {
+      issues.push({ line, field: 'recordedAt', message: INSTANT_MESSAGE });
       continue;
     }
     if (typeof value.id === 'string') {
