@@ -28,9 +28,16 @@ export const ERROR_CODES = {
   INVALID_REQUEST: { status: 400, error: 'InvalidRequest', exit: 2 },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, error: 'UnsupportedMediaType', exit: 2 },
   INVALID_CONTENT_ENCODING: { status: 400, error: 'InvalidContentEncoding', exit: 2 },
-  // Refused by the HTTP server before routing: a request line or headers over Node's limit.
+  // A body body-parser could not read (HTTP only; answered by body-parser's type).
+  MALFORMED_JSON: { status: 400, error: 'MalformedJson', exit: 2 },
+  INVALID_UTF8: { status: 400, error: 'InvalidUtf8', exit: 2 },
+  PAYLOAD_TOO_LARGE: { status: 413, error: 'PayloadTooLarge', exit: 2 },
+  // Refused by the HTTP server before routing: a request line or headers over Node's limit, a
+  // request not received in time, bytes that are not HTTP/1.1.
   URI_TOO_LONG: { status: 414, error: 'UriTooLong', exit: 2 },
   HEADERS_TOO_LARGE: { status: 431, error: 'RequestHeaderFieldsTooLarge', exit: 2 },
+  REQUEST_TIMEOUT: { status: 408, error: 'RequestTimeout', exit: 2 },
+  UNREADABLE_REQUEST: { status: 400, error: 'BadRequest', exit: 2 },
   STORE_URL: { status: 400, error: 'InvalidStoreUrl', exit: 2 },
   // Files read by the CLI (append, replay, import): refused whole, nothing written.
   INVALID_FILE: { status: 400, error: 'InvalidFile', exit: 1 },
