@@ -41,7 +41,7 @@ export const sessionNumber = tableParam('session');
 export const instant = tableParam('asOf');
 
 /** The tables' options as the CLI spells them, for the messages naming two of them. */
-export const CLI_SPELLING: Spelling = (p) => `--${p.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+const CLI_SPELLING: Spelling = (p) => `--${p.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 /**
  * As published on an instant or as of a position, not both (the rule HTTP applies): refused

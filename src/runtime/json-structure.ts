@@ -1,7 +1,7 @@
 import type { FieldIssue } from '../events/issues';
 
 /** Deeper JSON than this inside an envelope is refused before anything walks it recursively. */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 /**
  * What no valid envelope holds and what could hurt the code that walks it: JSON nested deeper
