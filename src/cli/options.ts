@@ -6,14 +6,17 @@ import {
   TableParamError,
   type Spelling,
   type TableParam,
+  wholeNumber,
 } from '../runtime/table-query';
 import { DEFAULT_STORE_URL } from '../store/open-store';
 
-/** The options and argument parsers the commands share. */
-export const positiveInt = (name: string) => (v: string) => {
-  const n = Number(v);
-  if (!Number.isSafeInteger(n) || n < 0)
-    throw new InvalidArgumentError(`${name} must be an integer >= 0`);
+/**
+ * The options and argument parsers the commands share. A whole number >= 0 (a port, a
+ * position), read as HTTP reads one (`wholeNumber`): not `1e3`, `0x10` or an empty text.
+ */
+export const wholeNumberOption = (name: string) => (v: string) => {
+  const n = wholeNumber(v);
+  if (n === undefined) throw new InvalidArgumentError(`${name} must be an integer >= 0`);
   return n;
 };
 
@@ -38,8 +41,7 @@ export const sessionNumber = tableParam('session');
 export const instant = tableParam('asOf');
 
 /** The tables' options as the CLI spells them, for the messages naming two of them. */
-export const CLI_SPELLING: Spelling = (p) =>
-  `--${p.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+const CLI_SPELLING: Spelling = (p) => `--${p.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 /**
  * As published on an instant or as of a position, not both (the rule HTTP applies): refused

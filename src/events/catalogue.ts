@@ -1,4 +1,3 @@
-import { isInstant, OCCURRED_AT_MESSAGE } from './instant';
 import type { EventMetadata, RecordedEvent } from './envelope';
 import type { FieldIssue } from './issues';
 
@@ -68,27 +67,19 @@ export class EventCatalogue {
   }
 
   /**
-   * Checks one event's occurredAt (when given), type, version and data. `at` prefixes field names so a batch error
-   * names the event (`events[3].data.name`). An older version is upcast with its metadata.
+   * Checks one event's type, version and data (the envelope, occurredAt included, is the
+   * store's rule: `normaliseBatch`). `at` prefixes field names so a batch error names the event
+   * (`events[3].data.name`). An older version is upcast with its metadata.
    */
   validate(
     event: {
       type: unknown;
       schemaVersion?: unknown;
-      occurredAt?: unknown;
       data: unknown;
       metadata?: unknown;
     },
     at: string,
   ): FieldIssue[] {
-    // A club's date and time: a day the calendar has, year 0001 on (the store's envelope rule
-    // checks the shape only, and Date.parse reads 2026-02-30 as 2 March).
-    if (event.occurredAt !== undefined && !isInstant(event.occurredAt)) {
-      return [
-        { field: `${at}.occurredAt`, message: OCCURRED_AT_MESSAGE },
-        ...this.validate({ ...event, occurredAt: undefined }, at),
-      ];
-    }
     const def = typeof event.type === 'string' ? this.byType.get(event.type) : undefined;
     if (!def) {
       return [{ field: `${at}.type`, message: `unknown event type ${JSON.stringify(event.type)}` }];

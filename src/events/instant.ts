@@ -7,7 +7,7 @@ const INSTANT =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
 
 /** A calendar day: year 0001–9999 (no year 0000), a month, and a day that month has. */
-export function isCalendarDay(year: number, month: number, day: number): boolean {
+function isCalendarDay(year: number, month: number, day: number): boolean {
   if (year < 1 || month < 1 || month > 12 || day < 1) return false;
   // Date.UTC reads years 0–99 as 1900–1999; setUTCFullYear does not.
   const d = new Date(0);
@@ -36,7 +36,3 @@ export function isInstant(value: unknown): value is string {
     !Number.isNaN(Date.parse(value as string))
   );
 }
-
-/** What a writer is told when an occurredAt is not an instant (the store's own words). */
-export const OCCURRED_AT_MESSAGE =
-  'must be an ISO 8601 instant with a zone, e.g. 2026-03-02T19:30:00+13:00';

@@ -4,7 +4,8 @@ import type { EventToAppend } from '../events/envelope';
 import type { EventStore } from '../store/event-store';
 import { InvalidEventError, StreamNotFoundError } from '../store/errors';
 import type { RuleViolation } from '../domain/rule-violation';
-import { appendThroughGate, refusalsThroughGate } from '../runtime/append-through-gate';
+import { raceMessage, writeBatches } from '../runtime/append-file';
+import { refusalsThroughGate } from '../runtime/append-through-gate';
 import { DomainGate } from '../runtime/domain-gate';
 import type { SessionFacts } from './facts';
 import type { ImportIssue } from './model';
@@ -16,12 +17,36 @@ export interface SessionOutcome {
   events: number;
 }
 
-/** A session already in the ledger whose stored facts differ from the file's. */
+/**
+ * A session already in the ledger whose stored facts differ from the file's; or (with
+ * `message`) one another writer stored between the check and the write. Nothing was appended.
+ */
 export class ImportConflictError extends Error {
   readonly code = 'IMPORT_CONFLICT';
-  constructor(readonly issues: ImportIssue[]) {
+  constructor(
+    readonly issues: ImportIssue[],
+    message = `${issues.length} fact(s) differ from the ones already imported; nothing was appended (record a correction as a new fact instead)`,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * EventStoreDB only (no multi-stream transaction): the write failed after some sessions were
+ * written. Names the sessions written and those not (`cause`: why the first of those was
+ * not); importing the same file again completes it (the written sessions are recognised as
+ * imported).
+ */
+export class PartialImportError extends Error {
+  readonly code = 'PARTIAL_APPEND';
+  constructor(
+    readonly written: string[],
+    readonly notWritten: string[],
+    cause: unknown,
+  ) {
     super(
-      `${issues.length} fact(s) differ from the ones already imported; nothing was appended (record a correction as a new fact instead)`,
+      `${written.length} session(s) written (${written.join(', ') || 'none'}), ${notWritten.length} not (${notWritten.join(', ')}): import the same file again to complete it`,
+      { cause },
     );
   }
 }
@@ -100,14 +125,17 @@ async function stored(store: EventStore, streamId: string) {
 }
 
 /**
- * Appends each session's facts with expectedRevision 'no_stream', through the deciders as any
- * append (`appendThroughGate`). Every session is first compared with what the ledger already
- * holds, before anything is written: a session whose facts are all there is "already
- * imported" (nothing added); one whose stored facts differ (a file edited after it was
- * imported) is refused as a whole. Then the deciders judge every new session in a dry run
- * (`refusalsThroughGate`): a session a rule forbids refuses the whole import
- * (ImportRefusedError), so nothing is written. `gateFor` makes the gates (one for the dry
- * run, one for the appends); default a DomainGate over `store`.
+ * Appends the sessions' facts, each with expectedRevision 'no_stream', by the path
+ * `bridge-ledger append` takes (`writeBatches`). Every session is first compared with what
+ * the ledger already holds, before anything is written: a session whose facts are all there
+ * is "already imported" (nothing added); one whose stored facts differ (a file edited after it
+ * was imported) is refused as a whole. Then the deciders judge every new session in a dry run
+ * (`refusalsThroughGate`, with the gate `gateFor` makes; default a DomainGate over `store`):
+ * a session a rule forbids refuses the whole import (ImportRefusedError). Then every new
+ * session is written in one transaction where the store offers `appendMany` (SQLite, memory):
+ * a busy, full or failing store leaves nothing of the import written, as its error says.
+ * EventStoreDB writes the sessions one after another: a failure part-way is a
+ * PartialImportError naming the sessions written and not.
  */
 export async function appendSessions(
   store: EventStore,
@@ -149,9 +177,20 @@ export async function appendSessions(
       refused.map(({ index, violation }) => ({ streamId: batches[index]!.streamId, violation })),
     );
   }
-  const gate = gateFor(store);
-  for (const [i, f] of fresh.entries()) {
-    await appendThroughGate(gate, store, batches[i]!);
+  const out = await writeBatches(store, batches);
+  if (!out.ok) {
+    const streams = (from: number, to = fresh.length) =>
+      fresh.slice(from, to).map((f) => f.streamId);
+    if (!out.oneTransaction)
+      throw new PartialImportError(streams(0, out.at), streams(out.at), out.error);
+    // Nothing is stored: a busy, full or failing store says so in its own words.
+    if (out.at === undefined) throw out.error;
+    throw new ImportConflictError(
+      [{ path: fresh[out.at]!.streamId, message: raceMessage(out.error) }],
+      'nothing was appended (one transaction): import the file again to check it against the ledger as it is now',
+    );
+  }
+  for (const f of fresh) {
     outcomes.set(f.streamId, { streamId: f.streamId, status: 'appended', events: f.events.length });
   }
   return all.map((f) => outcomes.get(f.streamId)!);

@@ -28,13 +28,23 @@ export const ERROR_CODES = {
   INVALID_REQUEST: { status: 400, error: 'InvalidRequest', exit: 2 },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, error: 'UnsupportedMediaType', exit: 2 },
   INVALID_CONTENT_ENCODING: { status: 400, error: 'InvalidContentEncoding', exit: 2 },
-  // Refused by the HTTP server before routing: a request line or headers over Node's limit.
+  // A body body-parser could not read (HTTP only; answered by body-parser's type).
+  MALFORMED_JSON: { status: 400, error: 'MalformedJson', exit: 2 },
+  INVALID_UTF8: { status: 400, error: 'InvalidUtf8', exit: 2 },
+  PAYLOAD_TOO_LARGE: { status: 413, error: 'PayloadTooLarge', exit: 2 },
+  // Refused by the HTTP server before routing: a request line or headers over Node's limit, a
+  // request not received in time, bytes that are not HTTP/1.1.
   URI_TOO_LONG: { status: 414, error: 'UriTooLong', exit: 2 },
   HEADERS_TOO_LARGE: { status: 431, error: 'RequestHeaderFieldsTooLarge', exit: 2 },
+  REQUEST_TIMEOUT: { status: 408, error: 'RequestTimeout', exit: 2 },
+  UNREADABLE_REQUEST: { status: 400, error: 'BadRequest', exit: 2 },
   STORE_URL: { status: 400, error: 'InvalidStoreUrl', exit: 2 },
   // Files read by the CLI (append, replay, import): refused whole, nothing written.
   INVALID_FILE: { status: 400, error: 'InvalidFile', exit: 1 },
   IMPORT_CONFLICT: { status: 409, error: 'ImportConflict', exit: 1 },
+  // EventStoreDB only (no multi-stream transaction): a write of several streams failed part-way
+  // (another writer, the store); the error names what was written. Writing again completes it.
+  PARTIAL_APPEND: { status: 409, error: 'PartialAppend', exit: 1 },
   // `serve` could not listen on its port (in use, not allowed): the CLI only, before the store.
   PORT_UNAVAILABLE: { status: 503, error: 'PortUnavailable', exit: 1 },
 } as const satisfies Record<string, { status: number; error: string; exit: number }>;

@@ -1,7 +1,8 @@
 import { validateAppend } from './validate-append';
 import type { EventCatalogue } from '../events/catalogue';
 import type { EventToAppend } from '../events/envelope';
-import { contentHash, type StoredIdentity } from '../store/append-rules';
+import { isInstant } from '../events/instant';
+import { contentHash, INSTANT_MESSAGE, type StoredIdentity } from '../store/append-rules';
 import type { AppendResult, EventStore, ExpectedRevision, StreamBatch } from '../store/event-store';
 import { batchIndexOf, InvalidEventError, StreamNotFoundError } from '../store/errors';
 import { refusalsThroughGate } from './append-through-gate';
@@ -58,17 +59,15 @@ export class AppendFileError extends Error {
  * written lines are recognised as stored).
  */
 export class PartialAppendError extends Error {
-  readonly code = 'INVALID_FILE';
+  readonly code = 'PARTIAL_APPEND';
   constructor(
     readonly written: number[],
     readonly notWritten: number[],
     readonly issues: LineIssue[],
     cause: unknown,
+    message = `${written.length} event(s) written (${ranges(written)}), ${notWritten.length} not (${ranges(notWritten)}): append the same file again to complete it`,
   ) {
-    super(
-      `${written.length} event(s) written (${ranges(written)}), ${notWritten.length} not (${ranges(notWritten)}): append the same file again to complete it`,
-      { cause },
-    );
+    super(message, { cause });
   }
 }
 
@@ -131,8 +130,9 @@ export async function planAppend(path: string, catalogue: EventCatalogue): Promi
       lastRevision.set(streamId, revision as number);
     }
     const recordedAt = value.recordedAt;
-    if (recordedAt !== undefined && typeof recordedAt !== 'string') {
-      issues.push({ line, field: 'recordedAt', message: 'must be an ISO 8601 instant' });
+    // The store's rule (append-rules.ts): Date.parse alone reads 2026-02-30 as 2 March.
+    if (recordedAt !== undefined && !isInstant(recordedAt)) {
+      issues.push({ line, field: 'recordedAt', message: INSTANT_MESSAGE });
       continue;
     }
     if (typeof value.id === 'string') {
@@ -336,9 +336,55 @@ export async function checkAppend(
 }
 
 /**
- * Writes checked batches. A store with `appendMany` (SQLite, memory) writes them in one
- * transaction: all, or none (a writer that raced the check makes it fail whole, naming the
- * line). EventStoreDB has no multi-stream transaction: the batches are written one after
+ * How a write of several batches ended (`writeBatches`): every batch written, or the error and
+ * what of the write is stored. `oneTransaction`: the store wrote them in one transaction, so
+ * nothing is stored (`at` is the batch refused, when the error says). Otherwise (EventStoreDB)
+ * the batches before `at` are stored and the rest are not.
+ */
+export type BatchesWritten =
+  | { ok: true; results: AppendResult[] }
+  | { ok: false; error: unknown; oneTransaction: true; at: number | undefined }
+  | { ok: false; error: unknown; oneTransaction: false; at: number };
+
+/**
+ * The one way several batches are written (`bridge-ledger append`, `import usebio|pbn`, the
+ * examples `serve` loads): in one transaction where the store offers `appendMany` (SQLite,
+ * memory), all or none; else (EventStoreDB, no multi-stream transaction) one after another,
+ * each at its own expected revision. Never throws: the caller names what was and was not
+ * written in its own terms (lines of a file, sessions of an import).
+ */
+export async function writeBatches(
+  store: EventStore,
+  batches: readonly StreamBatch[],
+  onWritten: (batchesDone: number) => void = () => undefined,
+): Promise<BatchesWritten> {
+  if (batches.length === 0) return { ok: true, results: [] };
+  if (store.appendMany) {
+    try {
+      const results = await store.appendMany(batches);
+      onWritten(batches.length);
+      return { ok: true, results };
+    } catch (error) {
+      return { ok: false, error, oneTransaction: true, at: batchIndexOf(error) };
+    }
+  }
+  const results: AppendResult[] = [];
+  for (const [i, b] of batches.entries()) {
+    try {
+      results.push(await store.appendToStream(b.streamId, b.events, b));
+    } catch (error) {
+      return { ok: false, error, oneTransaction: false, at: i };
+    }
+    onWritten(i + 1);
+  }
+  return { ok: true, results };
+}
+
+/**
+ * Writes checked batches (`writeBatches`). A store with `appendMany` (SQLite, memory) writes
+ * them in one transaction: all, or none (a writer that raced the check makes it fail whole,
+ * naming the line; a busy, full or failing store's own error is true as it stands: nothing was
+ * written). EventStoreDB has no multi-stream transaction: the batches are written one after
  * another, each at its checked revision; a failure part-way is a PartialAppendError saying
  * which lines were written and which were not, and the same file appended again completes it.
  */
@@ -349,56 +395,41 @@ export async function writeChecked(
 ): Promise<AppendSummary> {
   const { batches } = checked;
   const events = batches.reduce((n, b) => n + b.events.length, 0);
-  const summary = (results: AppendResult[]): AppendSummary => ({
-    batches: batches.length,
-    events,
-    stored: checked.stored,
-    lastPosition: results.length ? results[results.length - 1].position : 0,
-  });
   const asStreamBatch = (b: PlannedBatch): StreamBatch => ({
     streamId: b.streamId,
     events: b.events,
     expectedRevision: b.expectedRevision,
     ...(b.recordedAt ? { recordedAt: b.recordedAt } : {}),
   });
-  if (batches.length === 0) return summary([]);
-  if (store.appendMany) {
-    let results: AppendResult[];
-    try {
-      results = await store.appendMany(batches.map(asStreamBatch));
-    } catch (err) {
-      const at = batchIndexOf(err);
-      if (at === undefined) throw err;
-      throw new AppendFileError(
-        [{ line: batches[at].lines[0], field: '', message: raceMessage(err) }],
-        'nothing was appended (one transaction): append the file again to check it against the store as it is now',
-      );
-    }
-    onProgress(events);
-    return summary(results);
+  const eventsOf = (n: number) => batches.slice(0, n).reduce((k, b) => k + b.events.length, 0);
+  const out = await writeBatches(store, batches.map(asStreamBatch), (n) => onProgress(eventsOf(n)));
+  if (out.ok) {
+    const { results } = out;
+    return {
+      batches: batches.length,
+      events,
+      stored: checked.stored,
+      lastPosition: results.length ? results[results.length - 1].position : 0,
+    };
   }
-  const results: AppendResult[] = [];
-  let done = 0;
-  for (const [i, b] of batches.entries()) {
-    try {
-      results.push(await store.appendToStream(b.streamId, b.events, asStreamBatch(b)));
-    } catch (err) {
-      const lines = (from: number, to = batches.length) =>
-        batches.slice(from, to).flatMap((x) => x.lines);
-      throw new PartialAppendError(
-        lines(0, i),
-        lines(i),
-        [{ line: b.lines[0], field: '', message: raceMessage(err) }],
-        err,
-      );
-    }
-    done += b.events.length;
-    onProgress(done);
+  if (out.oneTransaction) {
+    if (out.at === undefined) throw out.error;
+    throw new AppendFileError(
+      [{ line: batches[out.at].lines[0], field: '', message: raceMessage(out.error) }],
+      'nothing was appended (one transaction): append the file again to check it against the store as it is now',
+    );
   }
-  return summary(results);
+  const lines = (from: number, to = batches.length) =>
+    batches.slice(from, to).flatMap((x) => x.lines);
+  throw new PartialAppendError(
+    lines(0, out.at),
+    lines(out.at),
+    [{ line: batches[out.at].lines[0], field: '', message: raceMessage(out.error) }],
+    out.error,
+  );
 }
 
-const raceMessage = (err: unknown) =>
+export const raceMessage = (err: unknown) =>
   `${(err as Error).message} (the store changed after the file was checked: another writer?)`;
 
 const atRevision = (r: number) => (r < 0 ? 'with no events' : `at revision ${r}`);

@@ -11,10 +11,11 @@ export interface GatedBatch {
 }
 
 /**
- * The one way facts enter the ledger (HTTP, `bridge-ledger append`, `import usebio|pbn`): the
- * deciders check the batch (DomainGate.check, which throws a RuleViolation), the store appends
- * it at the revision the decision was made on, and the gate folds it, one caller at a time
- * through the gate (`exclusive`).
+ * How HTTP appends a batch: the deciders check the batch (DomainGate.check, which throws a
+ * RuleViolation), the store appends it at the revision the decision was made on, and the gate
+ * folds it, one caller at a time through the gate (`exclusive`). The writers of several
+ * batches (`bridge-ledger append`, `import usebio|pbn`) judge them all in a dry run
+ * (`refusalsThroughGate`), then write them at once (`writeBatches`, append-file.ts).
  */
 export function appendThroughGate(
   gate: DomainGate,

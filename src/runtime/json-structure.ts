@@ -1,7 +1,7 @@
 import type { FieldIssue } from '../events/issues';
 
 /** Deeper JSON than this inside an envelope is refused before anything walks it recursively. */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 /**
  * Keys no fact has and that JavaScript gives a meaning: `__proto__` (a reader that

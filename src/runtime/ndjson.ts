@@ -11,6 +11,8 @@ export interface NdjsonLine {
 
 export interface LineIssue extends FieldIssue {
   line: number;
+  /** The file, when issues of several files are reported together (the examples). */
+  file?: string;
 }
 
 /**
@@ -56,4 +58,4 @@ export async function* readNdjson(
 }
 
 export const formatLineIssue = (i: LineIssue) =>
-  `line ${i.line}${i.field ? `: ${i.field}` : ''}: ${i.message}`;
+  `${i.file ? `${i.file} ` : ''}line ${i.line}${i.field ? `: ${i.field}` : ''}: ${i.message}`;

@@ -34,7 +34,13 @@ export class TableParamError extends Error {
   }
 }
 
-const wholeNumber = (v: unknown): number | undefined => {
+/**
+ * A whole number >= 0 as a reader writes it (a query parameter, a command-line option): 1 to
+ * 15 digits, spaces around them allowed; not `1e3`, `0x10`, `5.0`, `+5` or an empty text,
+ * which `Number` would read. The one reader of whole numbers for HTTP and the CLI. Undefined
+ * when it is not one.
+ */
+export const wholeNumber = (v: unknown): number | undefined => {
   const text = typeof v === 'number' ? String(v) : v;
   return typeof text === 'string' && /^\d{1,15}$/.test(text.trim()) ? Number(text) : undefined;
 };

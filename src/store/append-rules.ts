@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EventToAppend } from '../events/envelope';
+import { isInstant } from '../events/instant';
 import type { AppendResult, ExpectedRevision, StoredEventRef, StoredIdentity } from './event-store';
 import {
   IdempotencyConflictError,
@@ -13,7 +14,9 @@ import {
 export const STREAM_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,199}$/;
 export const EVENT_TYPE_PATTERN = /^[A-Z][A-Za-z0-9]{0,99}$/;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const INSTANT_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+/** What a writer is told of an occurredAt or a kept recordedAt that is not an instant (`isInstant`). */
+export const INSTANT_MESSAGE =
+  'must be an ISO 8601 instant with a zone, e.g. 2026-03-02T19:30:00+13:00';
 /** One fact is small; a bigger payload is a mistake, not a fact. */
 export const MAX_EVENT_BYTES = 64 * 1024;
 export const MAX_BATCH_EVENTS = 10_000;
@@ -97,16 +100,9 @@ export function normaliseBatch(
     if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) {
       issues.push({ field: at('schemaVersion'), message: 'must be an integer >= 1' });
     }
-    if (
-      typeof e.occurredAt !== 'string' ||
-      !INSTANT_PATTERN.test(e.occurredAt) ||
-      Number.isNaN(Date.parse(e.occurredAt))
-    ) {
-      issues.push({
-        field: at('occurredAt'),
-        message: 'must be an ISO 8601 instant with a zone, e.g. 2026-03-02T19:30:00+13:00',
-      });
-    }
+    // A day the calendar has, year 0001 on: Date.parse reads 2026-02-30 as 2 March.
+    if (!isInstant(e.occurredAt))
+      issues.push({ field: at('occurredAt'), message: INSTANT_MESSAGE });
     if (!isPlainObject(e.data)) issues.push({ field: at('data'), message: 'must be an object' });
     if (e.metadata !== undefined && !isPlainObject(e.metadata)) {
       issues.push({ field: at('metadata'), message: 'must be an object' });
@@ -156,11 +152,8 @@ export function normaliseRecordedAt(
   const issues: FieldIssue[] = [];
   const out = recordedAt.map((v: unknown, i) => {
     if (v === undefined || v === null) return undefined;
-    if (typeof v !== 'string' || !INSTANT_PATTERN.test(v) || Number.isNaN(Date.parse(v))) {
-      issues.push({
-        field: `events[${i}].recordedAt`,
-        message: 'must be an ISO 8601 instant with a zone',
-      });
+    if (!isInstant(v)) {
+      issues.push({ field: `events[${i}].recordedAt`, message: INSTANT_MESSAGE });
       return undefined;
     }
     return v;

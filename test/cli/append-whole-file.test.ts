@@ -71,6 +71,24 @@ describe('bridge-ledger append: the whole file is checked first, then all or not
     expect(await head(store)).toBe(2);
   });
 
+  it.each([
+    ['recordedAt', '2026-02-30T10:00:00Z'],
+    ['recordedAt', '0000-03-02T10:00:00Z'],
+    ['occurredAt', '2026-02-30T19:30:00+13:00'],
+  ])(
+    'a line whose %s is %s (a day the calendar lacks) is refused, naming the line and field; nothing written',
+    async (field, value) => {
+      const { dir, store } = await seeded();
+      const file = write(dir, 'bad-instant.ndjson', [player(), player({ [field]: value })]);
+      const r = await cli('append', file, '--store', store);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(
+        new RegExp(`line 2: ${field}: must be an ISO 8601 instant with a zone`),
+      );
+      expect(await head(store)).toBe(2);
+    },
+  );
+
   it('a sixth line whose id is stored in another stream: exit 1, line 6 named, nothing written', async () => {
     const { dir, store, stored } = await seeded();
     const file = write(dir, 'reused.ndjson', [...fivePlayers(), rulebook({ id: stored.id })]);

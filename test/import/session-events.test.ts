@@ -113,5 +113,10 @@ describe('session facts in the catalogue', () => {
         date: '02/03/2026',
       }),
     ).toEqual(['e.data.date', 'e.data.scoringMethod', 'e.data.winnerType']);
+    // A day the calendar has: not 30 February, not year 0000.
+    for (const date of ['2026-02-30', '0000-03-02', '2026-02-29']) {
+      expect(fields('SessionMovementRecorded', { ...movement, date })).toEqual(['e.data.date']);
+    }
+    expect(fields('SessionMovementRecorded', { ...movement, date: '2028-02-29' })).toEqual([]);
   });
 });

@@ -1,7 +1,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { answerOf, ERROR_CODES, isLedgerError, type ErrorCode } from '../../src/kernel/errors';
+import { Writable } from 'node:stream';
+import { answerClientError } from '../../src/app/http/client-errors';
+import { RequestBodyError } from '../../src/app/http/errors';
 import { toHttpError } from '../../src/app/http/exception-filter';
+import { PartialAppendError } from '../../src/runtime/append-file';
 import { RuleViolation } from '../../src/domain/rule-violation';
 import { UnknownCompetitionError } from '../../src/projections/competitions';
 import { UnknownSessionError } from '../../src/projections/competitions';
@@ -85,12 +89,59 @@ describe('errors carry a code, and one table maps codes to HTTP status and CLI e
       'FACTS_NOT_SCORABLE',
     ],
     ['an unknown store URL', new StoreUrlError('postgres://x', 'no'), 'STORE_URL'],
+    [
+      'a write of several streams cut short (EventStoreDB)',
+      new PartialAppendError([1], [2], [], new Error('raced')),
+      'PARTIAL_APPEND',
+    ],
   ])('%s is answered with its row of the table', (_, error, code) => {
     expect(isLedgerError(error)).toBe(true);
     const http = toHttpError(error);
     expect(http.status).toBe(ERROR_CODES[code].status);
     expect(http.body.error).toBe(ERROR_CODES[code].error);
     expect(answerOf(error as never).exit).toBe(ERROR_CODES[code].exit);
+  });
+
+  it.each<[string, ErrorCode]>([
+    ['entity.parse.failed', 'MALFORMED_JSON'],
+    ['entity.invalid.utf8', 'INVALID_UTF8'],
+    ['entity.too.large', 'PAYLOAD_TOO_LARGE'],
+    ['charset.unsupported', 'UNSUPPORTED_MEDIA_TYPE'],
+  ])('a body body-parser could not read (%s) is answered with its row', (type, code) => {
+    const http = toHttpError(
+      new RequestBodyError({ type, status: 400, message: 'unreadable', limit: 10 }),
+    );
+    expect([http.status, http.body.error]).toEqual([
+      ERROR_CODES[code].status,
+      ERROR_CODES[code].error,
+    ]);
+  });
+
+  it.each<[string, ErrorCode]>([
+    ['ERR_HTTP_REQUEST_TIMEOUT', 'REQUEST_TIMEOUT'],
+    ['HPE_INVALID_METHOD', 'UNREADABLE_REQUEST'],
+  ])('a request Node could not read (%s) is answered with its row', (parserCode, code) => {
+    let written = '';
+    const socket = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        written += chunk.toString();
+        done();
+      },
+    });
+    answerClientError(Object.assign(new Error('x'), { code: parserCode }), socket as never);
+    const [head, body] = written.split('\r\n\r\n');
+    expect(head).toMatch(new RegExp(`^HTTP/1.1 ${ERROR_CODES[code].status} `));
+    expect(JSON.parse(body!)).toMatchObject({ error: ERROR_CODES[code].error });
+  });
+
+  it('no answer is named, and no exit code set, by hand beside the table', () => {
+    const src = (f: string) => readFileSync(join(root, 'src', f), 'utf8');
+    for (const f of ['app/http/exception-filter.ts', 'app/http/client-errors.ts']) {
+      // InternalError is no code's: the 500 of an error with no row.
+      const named = src(f).match(/error: '\w+'/g) ?? [];
+      expect([f, named.filter((n) => n !== "error: 'InternalError'")]).toEqual([f, []]);
+    }
+    expect(src('cli/commands/tables.ts')).not.toMatch(/exitCode = \d/);
   });
 
   it('an error whose code has no row is a 500 that says nothing', () => {

@@ -6,6 +6,8 @@ import type {
   EventStore,
   ReadAllOptions,
   ReadStreamOptions,
+  StoredIdentity,
+  StreamBatch,
   SubscribeOptions,
 } from '../../src/store/event-store';
 
@@ -82,6 +84,59 @@ export class GappedStore implements EventStore {
   }
   async headPosition() {
     return (await this.inner.headPosition()) * this.k;
+  }
+  close() {
+    return this.inner.close();
+  }
+}
+
+/**
+ * A store whose writes fail after the first `okBatches` batches, with `fault()` (a busy lock, a
+ * full disk, an I/O error). With `transactions` it offers `appendMany` (and `findByIds`) as
+ * SQLite does: a call with more than `okBatches` batches fails whole, writing none of them, as
+ * the adapters' one transaction does (the contract suite proves it rolls back). Without, it is
+ * shaped like EventStoreDB: one batch a call, the earlier ones stay written.
+ */
+export class FailingStore implements EventStore {
+  /** Batches written through this store. */
+  written = 0;
+  readonly appendMany?: (batches: readonly StreamBatch[]) => Promise<AppendResult[]>;
+  readonly findByIds?: (ids: readonly string[]) => Promise<Map<string, StoredIdentity>>;
+
+  constructor(
+    private readonly inner: EventStore,
+    private readonly options: { okBatches: number; fault: () => Error; transactions: boolean },
+  ) {
+    if (options.transactions) {
+      this.appendMany = async (batches) => {
+        if (this.written + batches.length > this.options.okBatches) throw this.options.fault();
+        const results = await this.inner.appendMany!(batches);
+        this.written += batches.length;
+        return results;
+      };
+      this.findByIds = (ids) => this.inner.findByIds!(ids);
+    }
+  }
+  get url() {
+    return `failing:${this.inner.url}`;
+  }
+  async appendToStream(s: string, e: readonly EventToAppend[], o?: AppendOptions) {
+    if (this.written >= this.options.okBatches) throw this.options.fault();
+    const result = await this.inner.appendToStream(s, e, o);
+    this.written += 1;
+    return result;
+  }
+  readStream(streamId: string, options?: ReadStreamOptions) {
+    return this.inner.readStream(streamId, options);
+  }
+  readAll(options?: ReadAllOptions) {
+    return this.inner.readAll(options);
+  }
+  subscribeToAll(options?: SubscribeOptions) {
+    return this.inner.subscribeToAll(options);
+  }
+  headPosition() {
+    return this.inner.headPosition();
   }
   close() {
     return this.inner.close();

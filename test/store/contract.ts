@@ -86,6 +86,25 @@ export function eventStoreContract(name: string, options: ContractOptions): void
         ]);
       });
 
+      it('refuses an occurredAt or a kept recordedAt on a day the calendar lacks, or in year 0000', async () => {
+        const s = newStream('instants');
+        for (const bad of ['2026-02-30T10:00:00Z', '0000-03-02T10:00:00Z']) {
+          const byRecordedAt = await store
+            .appendToStream(s, facts(1), { recordedAt: [bad] })
+            .catch((e: unknown) => e);
+          expect((byRecordedAt as InvalidEventError).issues).toEqual([
+            { field: 'events[0].recordedAt', message: expect.stringMatching(/ISO 8601 instant/) },
+          ]);
+          const byOccurredAt = await store
+            .appendToStream(s, [{ ...facts(1)[0]!, occurredAt: bad }])
+            .catch((e: unknown) => e);
+          expect((byOccurredAt as InvalidEventError).issues).toEqual([
+            { field: 'events[0].occurredAt', message: expect.stringMatching(/ISO 8601 instant/) },
+          ]);
+        }
+        await expect(collect(store.readStream(s))).rejects.toBeInstanceOf(StreamNotFoundError);
+      });
+
       it('reads forwards from a revision, backwards, and at most maxCount', async () => {
         const s = newStream();
         await store.appendToStream(s, facts(5));

@@ -17,6 +17,7 @@ import {
 import type { EventMetadata } from '../../events/envelope';
 import { MAX_BATCH_EVENTS, validateExpectedRevision } from '../../store/append-rules';
 import type { ExpectedRevision } from '../../store/event-store';
+import { wholeNumber } from '../../runtime/table-query';
 
 /** Default and largest page of GET /events and GET /streams/:streamId. */
 export const DEFAULT_PAGE = 100;
@@ -75,9 +76,11 @@ export class AppendEventsBody {
   events!: AppendEventBody[];
 }
 
-/** Query strings arrive as text: digits become a number, anything else fails @IsInt. */
-const toWholeNumber = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value;
+/**
+ * Query strings arrive as text: a whole number (`wholeNumber`, the tables' and the CLI's
+ * reader) becomes a number, anything else is left to fail @IsInt.
+ */
+const toWholeNumber = ({ value }: { value: unknown }) => wholeNumber(value) ?? value;
 
 const WHOLE = (name: string) => `${name} must be a whole number >= 0`;
 const LIMIT = `limit must be a whole number from 1 to ${MAX_PAGE}`;

@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { STATUS_CODES } from 'node:http';
-import { answerOf, isLedgerError } from '../../kernel/errors';
+import { answerOf, isLedgerError, type LedgerError } from '../../kernel/errors';
 import { RequestBodyError, type BodyParserFailure } from './errors';
 
 export interface HttpError {
@@ -26,30 +26,33 @@ const INTERNAL: HttpError = {
   },
 };
 
+/** A ledger error's answer from its row of the table (kernel/errors.ts). */
+function fromTable(e: LedgerError): HttpError {
+  const { status, body, headers } = answerOf(e);
+  return Object.keys(headers).length > 0 ? { status, body, headers } : { status, body };
+}
+
+/** body-parser's failure by its type; status and error name from the code's row. */
 function bodyError(e: BodyParserFailure): HttpError {
   switch (e.type) {
     case 'entity.parse.failed':
-      return {
-        status: HttpStatus.BAD_REQUEST,
-        body: { error: 'MalformedJson', message: `the body is not valid JSON: ${e.message}` },
-      };
+      return fromTable({
+        code: 'MALFORMED_JSON',
+        message: `the body is not valid JSON: ${e.message}`,
+      });
     case 'entity.invalid.utf8':
-      return { status: HttpStatus.BAD_REQUEST, body: { error: 'InvalidUtf8', message: e.message } };
-    case 'entity.too.large':
-      return {
-        status: HttpStatus.PAYLOAD_TOO_LARGE,
-        body: {
-          error: 'PayloadTooLarge',
-          message: `the body is larger than the limit of ${e.limit} bytes; send fewer events a request`,
-          limit: e.limit,
-        },
-      };
+      return fromTable({ code: 'INVALID_UTF8', message: e.message });
+    case 'entity.too.large': {
+      const message = `the body is larger than the limit of ${e.limit} bytes; send fewer events a request`;
+      return fromTable({
+        code: 'PAYLOAD_TOO_LARGE',
+        message,
+        answer: () => ({ message, limit: e.limit }),
+      });
+    }
     case 'encoding.unsupported':
     case 'charset.unsupported':
-      return {
-        status: HttpStatus.UNSUPPORTED_MEDIA_TYPE,
-        body: { error: 'UnsupportedMediaType', message: e.message },
-      };
+      return fromTable({ code: 'UNSUPPORTED_MEDIA_TYPE', message: e.message });
     default:
       if (e.status >= 500 || e.status < 400) return INTERNAL;
       return {
@@ -70,10 +73,7 @@ const errorName = (status: number) => (STATUS_CODES[status] ?? 'Error').replace(
  * nothing.
  */
 export function toHttpError(exception: unknown): HttpError {
-  if (isLedgerError(exception)) {
-    const { status, body, headers } = answerOf(exception);
-    return Object.keys(headers).length > 0 ? { status, body, headers } : { status, body };
-  }
+  if (isLedgerError(exception)) return fromTable(exception);
   if (exception instanceof RequestBodyError) return bodyError(exception.failure);
   if (exception instanceof HttpException) return httpException(exception);
   return INTERNAL;

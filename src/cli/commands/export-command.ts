@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { openStore } from '../../store/open-store';
 import { progress } from '../progress';
-import { err, positiveInt, storeOption } from '../options';
+import { err, wholeNumberOption, storeOption } from '../options';
 import { exportLog } from './export';
 
 /** `export`: the log as stored, one envelope a line. */
@@ -10,8 +10,8 @@ export function registerExport(program: Command): void {
     .command('export')
     .description('Write the log as stored, one envelope a line, to stdout')
     .addOption(storeOption())
-    .option('--from-position <n>', 'first position', positiveInt('from-position'))
-    .option('--to-position <n>', 'last position', positiveInt('to-position'))
+    .option('--from-position <n>', 'first position', wholeNumberOption('from-position'))
+    .option('--to-position <n>', 'last position', wholeNumberOption('to-position'))
     .action(async (o: { store: string; fromPosition?: number; toPosition?: number }) => {
       const store = await openStore(o.store, { readOnly: true });
       try {

@@ -4,6 +4,7 @@ import type { EventCatalogue } from '../../events/catalogue';
 import {
   ImportConflictError,
   ImportRefusedError,
+  PartialImportError,
   appendSessions,
   validateFacts,
   type SessionOutcome,
@@ -82,6 +83,9 @@ function report(file: string, e: unknown): void {
     for (const { streamId, violation: v } of e.refusals) {
       err(`${file}: ${streamId}: ${v.message}${v.field ? ` (${v.field})` : ''}`);
     }
+    err(`${file}: ${e.message}`);
+  } else if (e instanceof PartialImportError) {
+    err(`${file}: ${e.notWritten[0]}: ${(e.cause as Error).message}`);
     err(`${file}: ${e.message}`);
   } else throw e;
   process.exitCode = 1;

@@ -9,7 +9,7 @@ import { replayEvents, replayFromStore } from '../../runtime/replay';
 import { openStore } from '../../store/open-store';
 import { formatStandings, type Format } from '../format-standings';
 import { progress } from '../progress';
-import { err, formatOption, instant, positiveInt, storeOption } from '../options';
+import { err, formatOption, instant, wholeNumberOption, storeOption } from '../options';
 
 /** `replay`: a projection, or a competition's standings, rebuilt from a file or the store. */
 export function registerReplay(program: Command): void {
@@ -25,7 +25,7 @@ export function registerReplay(program: Command): void {
     .option(
       '--to-position <n>',
       'replay up to and including this position',
-      positiveInt('to-position'),
+      wholeNumberOption('to-position'),
     )
     .option('--as-of <instant>', 'only facts recorded by this instant ("as published on")', instant)
     .action(

@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { positiveInt, storeOption } from '../options';
+import { wholeNumberOption, storeOption } from '../options';
 
 /** `serve`: the HTTP API with the projections kept live (NestJS is loaded only here). */
 export function registerServe(program: Command): void {
@@ -8,7 +8,10 @@ export function registerServe(program: Command): void {
     .description('Serve the HTTP API and keep the projections live')
     .addOption(storeOption())
     .addOption(
-      new Option('--port <n>', 'port').env('PORT').default(3000).argParser(positiveInt('port')),
+      new Option('--port <n>', 'port')
+        .env('PORT')
+        .default(3000)
+        .argParser(wholeNumberOption('port')),
     )
     .addOption(
       new Option('--host <host>', 'interface to listen on').env('HOST').default('127.0.0.1'),

@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import { catalogue } from '../../events';
+import { answerOf } from '../../kernel/errors';
 import {
   championshipOf,
   competitions,
@@ -140,8 +141,9 @@ export function registerTables(program: Command): void {
           process.stdout.write(formatCPoints(view, o.format));
         } catch (e) {
           if (!(e instanceof UnknownSessionError)) throw e;
+          // Named by its option; the exit is its code's (INVALID_REQUEST: asked wrongly).
           err(`c-points: --session ${o.session}: ${e.message}`);
-          process.exitCode = 2;
+          process.exitCode = answerOf(e).exit;
         } finally {
           await store.close();
         }

@@ -21,7 +21,7 @@ import { isVulnerable } from '../../scoring/vulnerability';
 import type { Contract, Level } from '../../scoring/contract';
 import type { EventDefinition } from '../catalogue';
 import { classSchema } from '../class-schema';
-import { ID_PATTERN } from './ids';
+import { ID_PATTERN, IsDay } from './ids';
 import type { FieldIssue } from '../issues';
 
 // The facts of a scored session: the movement, the pairs, each traveller line and each
@@ -31,7 +31,6 @@ import type { FieldIssue } from '../issues';
 
 /** A pair number as the scoring program writes it: "7", "1NS", "12A", "3EW". */
 const PAIR = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,19}$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A card: rank then suit, e.g. "KH", "TS", "5D" (as on a USEBIO traveller). */
 const CARD = /^([2-9TJQKA]|10)[CDHS]$/;
 
@@ -97,7 +96,7 @@ class SessionMovementRecordedData {
   @Length(0, 300)
   eventDescription?: string;
 
-  @Matches(DATE, { message: 'date must be YYYY-MM-DD' })
+  @IsDay('date')
   date!: string;
 
   @IsString()
