@@ -61,9 +61,12 @@ describe.each(['own', 'live'] as const)(
         expect(refused.message).toMatch(/^LEDGER: /);
       });
 
-      it('LEDGER a club with a rulebook and a roster but no ClubRegistered is not registered', async () => {
+      it('LEDGER a club with a rulebook and a roster (an old ledger’s, appended before registration was asked) but no ClubRegistered is not registered', async () => {
         const l = ledger();
-        await accepts(l, rulebookAdopted(), ...ROSTER);
+        // Appended today, each is refused: a club registers first (the club and roster deciders).
+        await l.refuses([rulebookAdopted()], 'LEDGER', 'events[0].data.clubId');
+        await l.refuses([ROSTER[0]!], 'LEDGER', 'events[0].data.clubId');
+        await l.writeUnchecked(rulebookAdopted(), ...ROSTER);
         await l.refuses([clubPairs().setup[0]!], 'LEDGER', 'events[0].data.clubId');
         // Registered: the same competition is taken, and its pairs.
         await accepts(l, KARORI);
@@ -144,6 +147,7 @@ describe.each(['own', 'live'] as const)(
         const l = await karori();
         await accepts(
           l,
+          proposed('club-dsb', 'ClubRegistered', { clubId: 'dsb', name: 'DSB', timeZone: 'UTC' }),
           proposed('club-dsb-players', 'PlayerRegistered', {
             clubId: 'dsb',
             playerId: 'anke',

@@ -1,4 +1,5 @@
 import type { Decider } from '../../kernel/decider';
+import { clubStreamId, rosterStreamId } from '../club/club-streams';
 import { nzPlayLimitViolation } from '../club/nz-play-limits';
 import type { ClubContext } from '../context';
 import { loneCrossResult } from './cross-substitution';
@@ -111,13 +112,13 @@ function clubFactsViolation(
     if (club.isRegistered(clubId)) return undefined;
     return new RuleViolation(
       'LEDGER',
-      `club ${clubId} is not registered: no ClubRegistered in club-${clubId}; register the club first`,
+      `club ${clubId} is not registered: no ClubRegistered in ${clubStreamId(clubId)}; register the club first`,
       'data.clubId',
     );
   }
   const clubId = state.competition!.clubId;
   const unregistered = (playerId: string) =>
-    `${playerId} is not on club ${clubId}'s roster: no PlayerRegistered in club-${clubId}-players`;
+    `${playerId} is not on club ${clubId}'s roster: no PlayerRegistered in ${rosterStreamId(clubId)}`;
   if (fact.type === 'PairEntered') {
     const i = fact.data.players.findIndex((p) => !club.onRoster(clubId, p));
     if (i < 0) return undefined;

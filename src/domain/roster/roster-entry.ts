@@ -2,8 +2,9 @@ import type { PlayerStatus } from '../../events/contexts/club';
 
 /**
  * A player as a club's roster knows them, folded from PlayerRegistered and PlayerStatusChanged.
- * Both rosters (club-roster, and the competitions projection's `players` the NZ rules read) fold
- * it with `rosterEntryAfter`, so they cannot disagree on a player's status.
+ * The roster decider (its stream's state) and both read models (club-roster, and the
+ * competitions projection's `players` the NZ rules read) fold it with `rosterEntryAfter`, so
+ * they cannot disagree on a player's status or record.
  */
 export interface RosterEntry {
   /** The latest status. */
@@ -39,4 +40,16 @@ export function rosterEntryAfter(
     : before?.nationalNumber;
   if (nationalNumber !== undefined) entry.nationalNumber = nationalNumber;
   return entry;
+}
+
+/**
+ * Whether two entries record the same: the status and every detail alike, whatever their
+ * history (a registration that restates the record adds a dated line, and changes nothing).
+ */
+export function sameRecord(a: RosterEntry, b: RosterEntry): boolean {
+  const { history: _a, ...x } = a;
+  const { history: _b, ...y } = b;
+  const keys = new Set([...Object.keys(x), ...Object.keys(y)]) as Set<keyof typeof x>;
+  for (const k of keys) if (x[k] !== y[k]) return false;
+  return true;
 }
