@@ -1,4 +1,4 @@
-import { clubStreamId } from '../domain/club/club-decider';
+import { clubStreamId } from '../domain/club/club-streams';
 import { competitionStreamId } from '../domain/competition/facts';
 import { documentedStreamOf, onCompetitionStream } from '../domain/streams';
 import type { RecordedEvent } from '../events/envelope';

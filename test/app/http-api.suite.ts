@@ -37,6 +37,10 @@ export function httpApiSuite(name: string, open: () => Promise<EventStore>) {
       return res.body as { error: string; issues?: Array<{ field: string; message: string }> };
     }
 
+    /** Club 1 registers: its roster's facts are of a registered club (the roster decider). */
+    const registerClub = () =>
+      post('club-1', { expectedRevision: 'no_stream', events: [clubRegistered()] }).expect(201);
+
     const fields = (body: { issues?: Array<{ field: string }> }) =>
       (body.issues ?? []).map((i) => i.field);
 
@@ -59,15 +63,17 @@ export function httpApiSuite(name: string, open: () => Promise<EventStore>) {
 
     describe('POST /streams/:streamId/events', () => {
       it('appends a batch and answers 201 with the next expected revision and the position', async () => {
+        await registerClub();
         const res = await post(ROSTER_STREAM, {
           expectedRevision: 'no_stream',
           events: [playerRegistered(1), playerRegistered(2)],
         }).expect(201);
-        expect(res.body).toEqual({ nextExpectedRevision: 1, position: 2 });
-        expect(await store.headPosition()).toBe(2);
+        expect(res.body).toEqual({ nextExpectedRevision: 1, position: 3 });
+        expect(await store.headPosition()).toBe(3);
       });
 
       it("writes the catalogue's schema version when the writer leaves it out", async () => {
+        await registerClub();
         await post(ROSTER_STREAM, {
           expectedRevision: 'any',
           events: [playerRegistered(1)],
@@ -82,10 +88,11 @@ export function httpApiSuite(name: string, open: () => Promise<EventStore>) {
           schemaVersion: 1,
           data: { playerId: 'p-1', name: 'Ann', member: true },
         };
+        await registerClub();
         const res = await post(ROSTER_STREAM, { expectedRevision: 'any', events: [v1] }).expect(
           201,
         );
-        expect(res.body).toEqual({ nextExpectedRevision: 0, position: 1 });
+        expect(res.body).toEqual({ nextExpectedRevision: 0, position: 2 });
         // Upcast only to judge it: the ledger keeps the fact as written.
         const read = await request(server).get(`/streams/${ROSTER_STREAM}`).expect(200);
         expect(read.body.events).toHaveLength(1);
@@ -102,13 +109,15 @@ export function httpApiSuite(name: string, open: () => Promise<EventStore>) {
           expectedRevision: 'no_stream',
           events: [playerRegistered(1), playerRegistered(2)],
         };
+        await registerClub();
         const first = await post(ROSTER_STREAM, body).expect(201);
         const again = await post(ROSTER_STREAM, body).expect(201);
         expect(again.body).toEqual(first.body);
-        expect(await store.headPosition()).toBe(2);
+        expect(await store.headPosition()).toBe(3);
       });
 
       it('refuses a stale expected revision with 409 naming the actual revision', async () => {
+        await registerClub();
         await post(ROSTER_STREAM, {
           expectedRevision: 'no_stream',
           events: [playerRegistered(1), playerRegistered(2)],
@@ -447,13 +456,11 @@ export function httpApiSuite(name: string, open: () => Promise<EventStore>) {
 
     describe('GET /streams/:streamId', () => {
       beforeEach(async () => {
+        await registerClub();
         await post(ROSTER_STREAM, {
           expectedRevision: 'no_stream',
           events: [0, 1, 2, 3].map((n) => playerRegistered(n)),
         }).expect(201);
-        await post('club-1', { expectedRevision: 'no_stream', events: [clubRegistered()] }).expect(
-          201,
-        );
       });
 
       it('reads a stream forwards as recorded events', async () => {
@@ -464,7 +471,7 @@ export function httpApiSuite(name: string, open: () => Promise<EventStore>) {
           streamId: ROSTER_STREAM,
           type: 'PlayerRegistered',
           schemaVersion: 3,
-          position: 2,
+          position: 3,
           occurredAt: OCCURRED_AT,
           data: { playerId: 'p-1', name: 'Player 1', status: 'member' },
           metadata: { clubId: '1', actor: 'secretary' },
@@ -516,7 +523,9 @@ export function httpApiSuite(name: string, open: () => Promise<EventStore>) {
     });
 
     describe('GET /events', () => {
+      // Club 1's registration at position 1, then 150 of its players.
       beforeEach(async () => {
+        await registerClub();
         const events = Array.from({ length: 150 }, (_, i) => playerRegistered(i));
         await post(ROSTER_STREAM, { expectedRevision: 'no_stream', events }).expect(201);
       });
@@ -527,8 +536,8 @@ export function httpApiSuite(name: string, open: () => Promise<EventStore>) {
         expect(first.body.events[0].position).toBe(1);
         expect(first.body.nextPosition).toBe(101);
         const rest = await request(server).get('/events?fromPosition=101').expect(200);
-        expect(rest.body.events).toHaveLength(50);
-        expect(rest.body.nextPosition).toBe(151);
+        expect(rest.body.events).toHaveLength(51);
+        expect(rest.body.nextPosition).toBe(152);
       });
 
       it('reads from a position with a limit', async () => {

@@ -31,14 +31,16 @@ describe('HTTP: the club’s facts behind a competition’s', () => {
         XT: ['tia', 'xena'],
       });
       const [created, ab, xt] = cp.setup;
-      await post([rulebookAdopted()]).expect(201);
-      await post(ROSTER).expect(201);
-
+      // A club registers first: its rulebook, its roster and its competitions are refused before.
+      await refused([rulebookAdopted()], 'LEDGER', 'events[0].data.clubId');
+      await refused(ROSTER, 'LEDGER', 'events[0].data.clubId');
       const club = await refused([created!], 'LEDGER', 'events[0].data.clubId');
       expect(club.message).toMatch(/club karori is not registered.*; nothing was written$/);
       await request(app.getHttpServer()).get(`/streams/${cp.stream}/events`).expect(404);
 
       await post([clubRegistered()]).expect(201);
+      await post([rulebookAdopted()]).expect(201);
+      await post(ROSTER).expect(201);
       const player = await refused([created!, ab!, xt!], 'LEDGER', 'events[2].data.players[1]');
       expect(player.reason).toMatch(/^xena is not on club karori's roster/);
       await post([created!, ab!]).expect(201);

@@ -3,7 +3,7 @@ import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { raw } from './raw-request';
 import { catalogue } from '../../src/events';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
-import { ledgerApp, playerRegistered } from './support';
+import { clubRegistered, ledgerApp, playerRegistered } from './support';
 
 /** Issue 14 item 9: a compressed body that cannot be inflated is asked wrongly, never a 500. */
 describe('HTTP: compressed bodies (Content-Encoding)', () => {
@@ -13,6 +13,8 @@ describe('HTTP: compressed bodies (Content-Encoding)', () => {
 
   beforeAll(async () => {
     store = new MemoryEventStore({ upcast: catalogue.upcast });
+    // Club 1 registered: its roster's facts are of a registered club.
+    await store.appendToStream('club-1', [clubRegistered()], { expectedRevision: 'no_stream' });
     app = await ledgerApp(store);
     server = app.getHttpServer();
   });

@@ -41,17 +41,19 @@ describe('LedgerModule in an application context', () => {
   });
 
   it('appends through AppendEventsCommand and reads back through the queries', async () => {
+    // The club first: its roster's facts are of a registered club.
+    await commands.execute(new AppendEventsCommand('club-1', 'no_stream', [clubRegistered()]));
     const result = await commands.execute(
       new AppendEventsCommand(ROSTER_STREAM, 'no_stream', [
         playerRegistered(1),
         playerRegistered(2),
       ]),
     );
-    expect(result).toEqual({ nextExpectedRevision: 1, position: 2 });
+    expect(result).toEqual({ nextExpectedRevision: 1, position: 3 });
     const stream = await queries.execute(new ReadStreamQuery(ROSTER_STREAM, 1, 'backwards', 5));
     expect(stream.map((e) => e.revision)).toEqual([1, 0]);
-    const all = await queries.execute(new ReadAllQuery(2, 10));
-    expect(all.map((e) => e.position)).toEqual([2]);
+    const all = await queries.execute(new ReadAllQuery(3, 10));
+    expect(all.map((e) => e.position)).toEqual([3]);
     expect(all[0].schemaVersion).toBe(3);
   });
 

@@ -35,6 +35,31 @@ function envelope(over: Record<string, unknown> = {}): Record<string, unknown> {
   };
 }
 
+/** Wellington's registration: a roster fact is of a registered club (the roster decider). */
+const REGISTRATION = {
+  id: uuidv7(),
+  type: 'ClubRegistered',
+  occurredAt: '2026-01-05T19:30:00+13:00',
+  data: { clubId: 'wellington', name: 'Wellington', timeZone: 'Pacific/Auckland' },
+  metadata: { clubId: 'wellington', actor: 'secretary' },
+};
+
+/** A store holding Wellington's registration, as the HTTP app finds it. */
+async function registeredStore(): Promise<MemoryEventStore> {
+  const store = new MemoryEventStore({ upcast: catalogue.upcast });
+  await store.appendToStream('club-wellington', [REGISTRATION], { expectedRevision: 'any' });
+  return store;
+}
+
+/** A store of the CLI holding Wellington's registration, appended from its own file first. */
+async function registeredCliStore(dir: string): Promise<string> {
+  const store = `sqlite:${join(dir, 'ledger.db')}`;
+  const file = join(dir, 'club.ndjson');
+  writeFileSync(file, JSON.stringify({ streamId: 'club-wellington', ...REGISTRATION }) + '\n');
+  expect((await cli('append', file, '--store', store)).code).toBe(0);
+  return store;
+}
+
 interface Case {
   name: string;
   /** The envelope's JSON text, as a client sends it. */
@@ -98,7 +123,7 @@ const CASES: Case[] = [
 
 /** HTTP's verdict: the fields a 400 names, or 'accepted'. */
 async function overHttp(json: string): Promise<string[] | 'accepted'> {
-  const store = new MemoryEventStore({ upcast: catalogue.upcast });
+  const store = await registeredStore();
   const app: NestExpressApplication = await ledgerApp(store);
   try {
     const res = await request(app.getHttpServer())
@@ -119,10 +144,10 @@ async function overCli(json: string, bom = false): Promise<string[] | 'accepted'
   const file = join(dir, 'events.ndjson');
   const line = json.replace(/^\{/, `{"streamId":"${STREAM}",`);
   writeFileSync(file, (bom ? '\uFEFF' : '') + line + '\n');
-  const store = `sqlite:${join(dir, 'ledger.db')}`;
+  const store = await registeredCliStore(dir);
   const r = await cli('append', file, '--store', store);
   if (r.code === 0) {
-    expect(await head(store)).toBe(1);
+    expect(await head(store)).toBe(2);
     return 'accepted';
   }
   expect(r.code).toBe(1);
@@ -146,7 +171,7 @@ describe('issue 14 item 10: one validation path for HTTP and the CLI', () => {
   it('a file opening with a byte-order mark is read as HTTP reads such a body', async () => {
     const text = JSON.stringify(envelope());
     expect(await overCli(text, true)).toBe('accepted');
-    const store = new MemoryEventStore({ upcast: catalogue.upcast });
+    const store = await registeredStore();
     const app = await ledgerApp(store);
     try {
       const res = await request(app.getHttpServer())

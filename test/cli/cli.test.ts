@@ -21,6 +21,15 @@ const line = (over: Record<string, unknown> = {}) =>
     ...over,
   });
 
+/** A club's registration: its roster's lines come after it (a club registers, then its players). */
+const clubLine = (clubId: string) =>
+  line({
+    streamId: `club-${clubId}`,
+    type: 'ClubRegistered',
+    data: { clubId, name: `Club ${clubId}`, timeZone: 'Pacific/Auckland' },
+    metadata: { clubId, actor: 'secretary' },
+  });
+
 /** A line of another stream: kelburn's roster. */
 const otherLine = () =>
   line({
@@ -145,7 +154,7 @@ describe('bridge-ledger CLI', () => {
 
   it('append refuses a line whose id is stored with other content, naming the line, and writes nothing', async () => {
     const first = line();
-    const { dir, file, store } = setup([first]);
+    const { dir, file, store } = setup([clubLine('wellington'), first]);
     expect((await cli('append', file, '--store', store)).code).toBe(0);
     const changed = JSON.parse(first) as { data: Record<string, unknown> };
     const again = join(dir, 'changed.ndjson');
@@ -158,12 +167,18 @@ describe('bridge-ledger CLI', () => {
     const r = await cli('append', again, '--store', store);
     expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/line 2: id: .*already stored .*other content/);
-    expect(r.stderr).toMatch(/revision 0, position 1/);
-    expect(await head(store)).toBe(1);
+    expect(r.stderr).toMatch(/revision 0, position 2/);
+    expect(await head(store)).toBe(2);
   });
 
   it('export writes the log as stored; appending the export again adds nothing', async () => {
-    const { dir, file, store } = setup([line(), line(), otherLine()]);
+    const { dir, file, store } = setup([
+      clubLine('wellington'),
+      clubLine('kelburn'),
+      line(),
+      line(),
+      otherLine(),
+    ]);
     await cli('append', file, '--store', store);
     const exported = await cli('export', '--store', store);
     expect(exported.code).toBe(0);
@@ -171,8 +186,8 @@ describe('bridge-ledger CLI', () => {
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(lines.map((l) => l.position)).toEqual([1, 2, 3]);
-    expect(lines[2]).toMatchObject({
+    expect(lines.map((l) => l.position)).toEqual([1, 2, 3, 4, 5]);
+    expect(lines[4]).toMatchObject({
       streamId: 'club-kelburn-players',
       revision: 0,
       schemaVersion: 3,
@@ -181,13 +196,19 @@ describe('bridge-ledger CLI', () => {
     writeFileSync(again, exported.stdout);
     const r = await cli('append', again, '--store', store);
     expect(r.code).toBe(0);
-    expect(await head(store)).toBe(3);
+    expect(await head(store)).toBe(5);
     const partial = await cli('export', '--store', store, '--to-position', '2');
     expect(partial.stdout.trim().split('\n')).toHaveLength(2);
   });
 
   it('export then append into an empty store reproduces the same log, recordedAt kept and marked imported', async () => {
-    const { dir, file, store } = setup([line(), line(), otherLine()]);
+    const { dir, file, store } = setup([
+      clubLine('wellington'),
+      clubLine('kelburn'),
+      line(),
+      line(),
+      otherLine(),
+    ]);
     await cli('append', file, '--store', store);
     const first = (await cli('export', '--store', store)).stdout;
     const copy = `sqlite:${join(dir, 'copy.db')}`;
@@ -195,20 +216,20 @@ describe('bridge-ledger CLI', () => {
     writeFileSync(exportFile, first);
     expect((await cli('append', exportFile, '--store', copy)).code).toBe(0);
     const copied = (await cli('export', '--store', copy)).stdout;
-    expect(copied.match(/"importedAt":"[^"]+"/g)).toHaveLength(3);
+    expect(copied.match(/"importedAt":"[^"]+"/g)).toHaveLength(5);
     expect(copied.replace(/,"importedAt":"[^"]+"/g, '')).toBe(first);
   });
 
   it('verify passes a sound log and fails one damaged outside the ledger', async () => {
-    const { dir, file, store } = setup([line(), line(), line()]);
+    const { dir, file, store } = setup([clubLine('wellington'), line(), line(), line()]);
     await cli('append', file, '--store', store);
     const ok = await cli('verify', '--store', store);
     expect(ok.code).toBe(0);
-    expect(ok.stdout).toMatch(/^OK: 3 events in 1 streams, last position 3/m);
+    expect(ok.stdout).toMatch(/^OK: 4 events in 2 streams, last position 4/m);
     // Someone drops the triggers and edits the file by hand.
     const db = new Database(join(dir, 'ledger.db'));
     db.exec('DROP TRIGGER events_refuse_update; DROP TRIGGER events_refuse_delete;');
-    db.exec('DELETE FROM events WHERE position = 2');
+    db.exec('DELETE FROM events WHERE position = 3');
     db.exec(`INSERT INTO events (position, id, stream_id, revision, type, schema_version, occurred_at, recorded_at, data, metadata)
              VALUES (9, '${v7()}', 'club-wellington-players', 7, 'Mystery', 1, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z', '{}', '{}')`);
     db.close();
@@ -226,7 +247,7 @@ describe('bridge-ledger CLI', () => {
   });
 
   it('replay rebuilds a projection from a file with no store, to a position', async () => {
-    const { dir, file, store } = setup([line(), line(), line()]);
+    const { dir, file, store } = setup([clubLine('wellington'), line(), line(), line()]);
     await cli('append', file, '--store', store);
     const exportFile = join(dir, 'export.ndjson');
     writeFileSync(exportFile, (await cli('export', '--store', store)).stdout);

@@ -258,6 +258,39 @@ describe('competition deciders', () => {
     given(...base, ballot(['p2', 'p1'])).refuses(ballot(['p1', 'p2']), 'LEDGER', /drawn already/);
   });
 
+  it('DSB-12.2 a pair entered after a draw is the ruleset’s to refuse (FormatShape.entry), found by format in the registry: the generic decider knows no draw rule', () => {
+    const ballot: CompetitionFact = {
+      type: 'BallotDrawn',
+      occurredAt: at,
+      data: { competitionId: C, session: 1, order: ['p2', 'p1'] },
+    };
+    const late = entered('p3', ['eve', 'fay']);
+    const state = [...base, ballot].reduce(
+      (s, f) => evolve(s, decide(s, f, DSB)[0]!),
+      initialCompetitionState(),
+    );
+    // A club-pairs under a rulebook whose format says nothing of draws: the pair enters.
+    const silent = { ...DSB, formats: { 'club-pairs': {} } };
+    expect(decide(state, late, silent)).toEqual([late]);
+    // The same format under a ruleset whose shape refuses entries after a draw: its rule.
+    const drawn: string[] = [];
+    const strict = {
+      ...DSB,
+      formats: {
+        'club-pairs': {
+          entry: (pairId: string, sessions: readonly string[]) => {
+            drawn.push(...sessions);
+            return new RuleViolation('TEST-1', `${pairId} after the draw`, 'data.pairId');
+          },
+        },
+      },
+    };
+    expect(() => decide(state, late, strict)).toThrow(
+      expect.objectContaining({ rule: 'TEST-1', field: 'data.pairId' }),
+    );
+    expect(drawn).toEqual(['1']);
+  });
+
   describe('SessionScoredFromBoards', () => {
     const link = (
       pairs: Array<{ pairNumber: string; pairId: string; players?: string[] }>,

@@ -4,8 +4,11 @@ import { clubDecider } from '../../src/domain/club/club-decider';
 import type { ClubContext } from '../../src/domain/context';
 import { RuleViolation } from '../../src/domain/rule-violation';
 
-/** A club with no competitions: its rulebook facts strand none (the rest is not read). */
-const noCompetitions = { competitionsOf: () => [] } as unknown as ClubContext;
+/** A registered club with no competitions: its rulebook facts strand none (the rest is not read). */
+const noCompetitions = {
+  isRegistered: () => true,
+  competitionsOf: () => [],
+} as unknown as ClubContext;
 
 /**
  * Issue 13, property 1: every context's write side is a Decider in one registry, and the append

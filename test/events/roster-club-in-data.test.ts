@@ -9,7 +9,7 @@ import { validateAppend } from '../../src/runtime/validate-append';
 import { InvalidEventError } from '../../src/store/errors';
 import { collect } from '../support/events';
 import { GatedLedger } from '../support/gated-ledger';
-import { proposed } from '../support/nz-club';
+import { clubRegistered, proposed } from '../support/nz-club';
 
 /**
  * The player's club is in the roster facts' data (PlayerRegistered v3, PlayerStatusChanged v2):
@@ -146,6 +146,7 @@ describe('roster facts name their club in their data', () => {
 
   it('LEDGER a roster fact whose data.clubId is not its roster stream’s club is refused at data.clubId, nothing written; an older one as read (upcast)', async () => {
     const ledger = new GatedLedger();
+    await ledger.append(clubRegistered());
     const ann = proposed('club-wellington-players', 'PlayerRegistered', {
       clubId: 'karori',
       playerId: 'ann',
@@ -168,7 +169,7 @@ describe('roster facts name their club in their data', () => {
     // In its own club's roster stream both are taken, and read with the club in their data.
     await ledger.append({ ...ann, streamId: 'club-karori-players' });
     await ledger.append({ ...old, metadata: { clubId: 'karori' } });
-    const read = await collect(ledger.store.readAll());
+    const read = await collect(ledger.store.readStream('club-karori-players'));
     expect(read.map((e) => [e.schemaVersion, (e.data as { clubId: string }).clubId])).toEqual([
       [3, 'karori'],
       [2, 'karori'],

@@ -61,9 +61,12 @@ describe.each(['own', 'live'] as const)(
         expect(refused.message).toMatch(/^LEDGER: /);
       });
 
-      it('LEDGER a club with a rulebook and a roster but no ClubRegistered is not registered', async () => {
+      it('LEDGER a club with a rulebook and a roster (an old ledger’s, appended before registration was asked) but no ClubRegistered is not registered', async () => {
         const l = ledger();
-        await accepts(l, rulebookAdopted(), ...ROSTER);
+        // Appended today, each is refused: a club registers first (the club and roster deciders).
+        await l.refuses([rulebookAdopted()], 'LEDGER', 'events[0].data.clubId');
+        await l.refuses([ROSTER[0]!], 'LEDGER', 'events[0].data.clubId');
+        await l.writeUnchecked(rulebookAdopted(), ...ROSTER);
         await l.refuses([clubPairs().setup[0]!], 'LEDGER', 'events[0].data.clubId');
         // Registered: the same competition is taken, and its pairs.
         await accepts(l, KARORI);
@@ -144,6 +147,7 @@ describe.each(['own', 'live'] as const)(
         const l = await karori();
         await accepts(
           l,
+          proposed('club-dsb', 'ClubRegistered', { clubId: 'dsb', name: 'DSB', timeZone: 'UTC' }),
           proposed('club-dsb-players', 'PlayerRegistered', {
             clubId: 'dsb',
             playerId: 'anke',
@@ -405,6 +409,122 @@ describe.each(['own', 'live'] as const)(
           'DSB-4',
           'events[0].data.changes["pairsCompetition.sessions"]',
         );
+      });
+
+      describe('a rulebook fact may not leave a recorded result unscorable (the DSB standings validate every result up to the last session under its day’s rulebook)', () => {
+        /** A six-session dsb-pairs of Karori's in group A: two pairs and a partnership of three. */
+        async function scored(l: GatedLedger) {
+          const dsb = competition('dsb', 'dsb-pairs', 'monday', MONDAYS.slice(0, 6), {
+            AB: ['mia', 'max'],
+            CD: ['tia', 'tom'],
+            P3: ['wes', 'tim', 'tess'],
+          });
+          const [created, ...pairs] = dsb.setup;
+          const withData = (f: Proposed, extra: Record<string, unknown>) => ({
+            ...f,
+            data: { ...(f.data as object), ...extra },
+          });
+          await accepts(
+            l,
+            withData(created!, { groups: ['A'] }),
+            ...pairs.map((f) => withData(f, { group: 'A' })),
+            // Session 1: 24 boards (6 rounds of 4), CD sat out 5 rounds; AB names one player
+            // (a pair of two names whom it likes), P3 two of its three (DSB-3).
+            withData(dsb.result(1, 'AB', ['mia']), { boardsPlayed: 24 }),
+            withData(dsb.result(1, 'CD'), { boardsPlayed: 4, sitOutRounds: 5 }),
+            dsb.result(1, 'P3', ['wes', 'tim']),
+          );
+          return dsb;
+        }
+
+        it('DSB-7 pairsCompetition.boardsPerRound lowered from a later session’s day, below a session-1 result’s 24 boards, is refused naming the competition and the result', async () => {
+          const l = await karori('dsb-groenlo-2014');
+          await scored(l);
+          const refused = await l.refuses(
+            [rulebookAmended({ 'pairsCompetition.boardsPerRound': 3 }, MONDAYS[1]!)],
+            'DSB-7',
+            'events[0].data.changes["pairsCompetition.boardsPerRound"]',
+          );
+          expect(refused.reason).toMatch(
+            new RegExp(
+              `competition dsb \\(dsb-pairs, 6 sessions\\) could no longer be scored from ${MONDAYS[1]}: the result of pair AB at session 1: a pair plays at most 18 boards`,
+            ),
+          );
+          // From after its last session the competition's standings never read it.
+          await accepts(l, rulebookAmended({ 'pairsCompetition.boardsPerRound': 3 }, '2026-12-01'));
+        });
+
+        it('DSB-7 pairsCompetition.rounds lowered is refused too; DSB-22.5 below a result’s sitOutRounds', async () => {
+          const l = await karori('dsb-groenlo-2014');
+          await scored(l);
+          await l.refuses(
+            [rulebookAmended({ 'pairsCompetition.rounds': 5 }, MONDAYS[0]!)],
+            'DSB-7',
+            'events[0].data.changes["pairsCompetition.rounds"]',
+          );
+          await l.refuses(
+            [
+              rulebookAmended(
+                { 'pairsCompetition.rounds': 4, 'pairsCompetition.boardsPerRound': 6 },
+                MONDAYS[0]!,
+              ),
+            ],
+            'DSB-22.5',
+            'events[0].data.changes',
+            /pair CD at session 1: a session has 4 rounds: a pair cannot sit out 5/,
+          );
+          await accepts(
+            l,
+            rulebookAmended(
+              { 'pairsCompetition.rounds': 5, 'pairsCompetition.boardsPerRound': 5 },
+              MONDAYS[0]!,
+            ),
+          );
+        });
+
+        it('DSB-3 pairs.minMembers lowered makes a pair of two a partnership: its result naming one player is refused; raised, a pair of two is too few', async () => {
+          const l = await karori('dsb-groenlo-2014');
+          await scored(l);
+          await l.refuses(
+            [rulebookAmended({ 'pairs.minMembers': 1 }, MONDAYS[2]!)],
+            'DSB-3',
+            'events[0].data.changes["pairs.minMembers"]',
+            /pair AB at session 1: a partnership's result names two of its members/,
+          );
+          await l.refuses(
+            [rulebookAmended({ 'pairs.minMembers': 3 }, MONDAYS[2]!)],
+            'DSB-3',
+            'events[0].data.changes["pairs.minMembers"]',
+            /pair AB \(mia, max\): a pair has 3 .* got 2/,
+          );
+        });
+
+        it('DSB-12.2 topIntegral.boardsPerRound lowered below a top-integral result is refused; a rulebook adopted over it too (data.overrides)', async () => {
+          const l = await karori('dsb-groenlo-2014');
+          const ti = competition('ti', 'dsb-top-integral', 'monday', MONDAYS.slice(0, 4), {
+            AB: ['mia', 'max'],
+            CD: ['tia', 'tom'],
+          });
+          await accepts(l, ...ti.setup, ti.result(1, 'AB'));
+          await l.refuses(
+            [rulebookAmended({ 'topIntegral.boardsPerRound': 3 }, MONDAYS[3]!)],
+            'DSB-12.2',
+            'events[0].data.changes["topIntegral.boardsPerRound"]',
+            /competition ti .*pair AB at session 1: a pair plays at most 18 boards/,
+          );
+          await l.refuses(
+            [
+              proposed('club-karori', 'RulebookAdopted', {
+                clubId: 'karori',
+                preset: 'dsb-groenlo-2014',
+                overrides: { 'topIntegral.rounds': 5 },
+                effectiveFrom: MONDAYS[1]!,
+              }),
+            ],
+            'DSB-12.2',
+            'events[0].data.overrides',
+          );
+        });
       });
     });
   },

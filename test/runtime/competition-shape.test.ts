@@ -227,6 +227,85 @@ describe('NZ-5: a scored session keeps the day it counted on', () => {
   });
 });
 
+describe('a session moved to another day is judged under the rulebook in force on that day', () => {
+  it('RULEBOOK an unscored session moved to a day before the club adopted its rulebook is refused at data.date; nothing is written', async () => {
+    const ledger = await club();
+    const e = event('club-pairs', 10);
+    await ledger.append(e.created, ...e.entered);
+    await ledger.refuses(
+      [e.held(1, '2024-12-30')],
+      'RULEBOOK',
+      'events[0].data.date',
+      /no rulebook of club karori is in force on 2024-12-30/,
+    );
+  });
+
+  it('NZ-1 an unscored session moved past an amendment (taken, as no session was after it) that would not score the event is refused', async () => {
+    const ledger = await club(
+      'nz-club',
+      rulebookAmended({ 'tenSession.sessions': 8 }, '2026-06-01'),
+    );
+    const e = event('club-pairs', 10);
+    await ledger.append(e.created, ...e.entered);
+    await ledger.refuses(
+      [e.held(10, '2026-06-08')],
+      'NZ-1',
+      'events[0].data.date',
+      /session 10 of c-club-pairs-10 \(club-pairs\) moved to 2026-06-08 could never be scored: .*has 8 sessions, got 10/,
+    );
+    // Within the days of the rulebook it was created under, it moves.
+    await ledger.append(e.held(10, '2026-05-05'));
+  });
+
+  it('RULEBOOK moved to a day of a rulebook that does not publish its format (another preset adopted) is refused', async () => {
+    const ledger = await club();
+    const e = event('club-pairs', 10);
+    await ledger.append(e.created, ...e.entered);
+    await ledger.append(
+      proposed('club-karori', 'RulebookAdopted', {
+        clubId: 'karori',
+        preset: 'dsb-groenlo-2014',
+        overrides: {},
+        effectiveFrom: '2026-09-01',
+      }),
+    );
+    await ledger.refuses(
+      [e.held(10, '2026-09-07')],
+      'RULEBOOK',
+      'events[0].data.date',
+      /club-pairs is not a format of the dsb-groenlo-2014 rulebook in force on 2026-09-07/,
+    );
+  });
+
+  it('DSB-7 moved to a day whose rulebook has fewer boards than a result already recorded is refused: that standing validates it', async () => {
+    const ledger = await club(
+      'dsb-groenlo-2014',
+      rulebookAmended({ 'pairsCompetition.boardsPerRound': 3 }, '2026-12-01'),
+    );
+    const e = event('dsb-pairs', 6, { groups: ['A'] }, MONDAYS, {
+      AB: ['ann', 'bob'],
+      CD: ['cor', 'dik'],
+    });
+    const inA = e.entered.map((f) => ({ ...f, data: { ...(f.data as object), group: 'A' } }));
+    await ledger.append(e.created, ...inA, e.result(1, 'AB'));
+    await ledger.refuses(
+      [e.held(2, '2026-12-07')],
+      'DSB-7',
+      'events[0].data.date',
+      /the result of pair AB at session 1: a pair plays at most 18 boards/,
+    );
+    await ledger.append(e.held(2, MONDAYS[2]!));
+  });
+
+  it('a competition of a club with no rulebook on any day moves freely (nothing is judged on either day)', async () => {
+    const ledger = new Ledger();
+    await ledger.append(clubRegistered(), ...ROSTER);
+    const e = event('club-pairs', 2);
+    await ledger.append(e.created, ...e.entered, e.held(1, '2024-12-30'));
+    expect(await ledger.streamOf(e.stream)).toHaveLength(4);
+  });
+});
+
 describe('DSB: the pairs competition and the top-integral', () => {
   const GROUPS = { groups: ['A', 'B'] };
   const DSB_PAIRS = { AB: ['ann', 'bob'], CD: ['cor', 'dik'] };
@@ -260,6 +339,25 @@ describe('DSB: the pairs competition and the top-integral', () => {
       [dsb('dsb-pairs', 4, { groups: ['A', 'A'] }).created],
       'DSB-5',
       'events[0].data.groups',
+    );
+  });
+
+  it('DSB-3 a pair has the rulebook’s pairs.minMembers to maxMembers players: a partnership of three under maxMembers 2 is refused at data.players', async () => {
+    const ledger = await club(
+      'dsb-groenlo-2014',
+      rulebookAmended({ 'pairs.maxMembers': 2 }, '2026-01-01'),
+    );
+    const e = event('dsb-pairs', 6, GROUPS, MONDAYS, {
+      AB: ['ann', 'bob'],
+      P3: ['cat', 'dan', 'eve'],
+    });
+    const [ab, p3] = entered(e, 'A');
+    await ledger.append(e.created, ab!);
+    await ledger.refuses(
+      [p3!],
+      'DSB-3',
+      'events[0].data.players',
+      /2 \(a partnership\) players, got 3/,
     );
   });
 

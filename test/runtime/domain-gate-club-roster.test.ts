@@ -80,6 +80,26 @@ describe('LEDGER the club decider: club-<clubId>', () => {
     },
   );
 
+  it('LEDGER a rulebook fact of a club not registered is refused at data.clubId; after its ClubRegistered (in the same batch too), taken', async () => {
+    const adopted = (clubId: string) =>
+      proposed(`club-${clubId}`, 'RulebookAdopted', {
+        clubId,
+        preset: 'nz-club',
+        overrides: {},
+        effectiveFrom: '2025-01-01',
+      });
+    const ledger = new GatedLedger();
+    const refused = await ledger.refuses([adopted('karori')], 'LEDGER', 'events[0].data.clubId');
+    expect(refused.reason).toBe(
+      'club karori is not registered: no ClubRegistered in club-karori; register the club first, then adopt its rulebook',
+    );
+    await ledger.append(clubRegistered('karori'), adopted('karori'));
+    expect(await ledger.streamOf('club-karori')).toHaveLength(2);
+    // A registration held on another stream by an old ledger registers the club too.
+    await ledger.writeUnchecked(clubRegistered('kelburn', {}, 'notes-kelburn'));
+    await ledger.append(adopted('kelburn'));
+  });
+
   it('edge: the club’s rulebook facts keep their checks on the club’s stream (RULEBOOK)', async () => {
     const ledger = new GatedLedger();
     await ledger.append(clubRegistered('karori'));
@@ -98,8 +118,33 @@ describe('LEDGER the club decider: club-<clubId>', () => {
 });
 
 describe('LEDGER the roster decider: club-<clubId>-players', () => {
+  it('LEDGER a roster fact of a club not registered is refused at data.clubId; once it registers, taken', async () => {
+    const ledger = new GatedLedger();
+    const refused = await ledger.refuses(
+      [registered('ann', 'member')],
+      'LEDGER',
+      'events[0].data.clubId',
+    );
+    expect(refused.reason).toBe(
+      'club karori is not registered: no ClubRegistered in club-karori; register the club first, then its players',
+    );
+    // Another club's registration does not do.
+    await ledger.append(clubRegistered('wellington'));
+    await ledger.refuses([registered('ann', 'member')], 'LEDGER', 'events[0].data.clubId');
+    await ledger.append(clubRegistered('karori'), registered('ann', 'member'));
+    expect(await ledger.streamOf('club-karori-players')).toHaveLength(1);
+  });
+
+  it('LEDGER a registration a ledger holds on another stream (written before facts were placed) registers the club for its roster', async () => {
+    const ledger = new GatedLedger();
+    await ledger.writeUnchecked(clubRegistered('karori', {}, 'notes-karori'));
+    await ledger.append(registered('ann', 'member'));
+    expect(await ledger.streamOf('club-karori-players')).toHaveLength(1);
+  });
+
   it('LEDGER a player registered and their status changed in one batch is accepted (NZ-10 visitor elected)', async () => {
     const ledger = new GatedLedger();
+    await ledger.append(clubRegistered('karori'));
     await ledger.append(registered('vic', 'visitor'), statusChanged('vic', 'member', '2026-04-01'));
     const read = fold(clubRoster, await collect(ledger.store.readAll()));
     expect(read.clubs.karori!.players.vic).toMatchObject({ status: 'member' });
@@ -107,7 +152,7 @@ describe('LEDGER the roster decider: club-<clubId>-players', () => {
 
   it('LEDGER a status change for a player the roster never registered is refused at data.playerId', async () => {
     const ledger = new GatedLedger();
-    await ledger.append(registered('ann', 'member'));
+    await ledger.append(clubRegistered('karori'), registered('ann', 'member'));
     const refused = await ledger.refuses(
       [statusChanged('zed', 'visitor', '2026-05-01')],
       'LEDGER',
@@ -120,6 +165,7 @@ describe('LEDGER the roster decider: club-<clubId>-players', () => {
 
   it('LEDGER a status change for another club’s player is refused: wellington’s roster does not hold karori’s', async () => {
     const ledger = new GatedLedger();
+    await ledger.append(clubRegistered('karori'), clubRegistered('wellington'));
     await ledger.append(registered('ann', 'member'));
     const change = proposed('club-wellington-players', 'PlayerStatusChanged', {
       clubId: 'wellington',
@@ -131,7 +177,7 @@ describe('LEDGER the roster decider: club-<clubId>-players', () => {
 
   it('LEDGER a second PlayerRegistered that changes nothing is refused at data.playerId; one that changes the status or a detail is the player’s update', async () => {
     const ledger = new GatedLedger();
-    await ledger.append(registered('ann', 'member', 'monday'));
+    await ledger.append(clubRegistered('karori'), registered('ann', 'member', 'monday'));
     const refused = await ledger.refuses(
       [registered('ann', 'member', 'monday')],
       'LEDGER',

@@ -29,14 +29,15 @@ const NEUBREG = { 'scoring.factoring': 'neubreg' };
 describe('RULEBOOK a rulebook fact is applied before it is written', () => {
   it('RULEBOOK an amendment with a value the parameter does not take is refused on append, naming the path; nothing is written', async () => {
     const ledger = new Ledger();
-    await ledger.append(rulebookAdopted());
+    await ledger.append(clubRegistered(), rulebookAdopted());
     await ledger.refuses(
       [rulebookAmended(NEUBREG, '2026-03-01')],
       'RULEBOOK',
       'events[0].data.changes["scoring.factoring"]',
       'rulebook parameter scoring.factoring: must be "neuberg" or "none", not "neubreg"',
     );
-    expect(await collect(ledger.store.readStream('club-karori'))).toHaveLength(1);
+    // The registration and the adoption only.
+    expect(await collect(ledger.store.readStream('club-karori'))).toHaveLength(2);
     await ledger.append(rulebookAmended({ 'scoring.factoring': 'none' }, '2026-03-01'));
   });
 
@@ -60,7 +61,9 @@ describe('RULEBOOK a rulebook fact is applied before it is written', () => {
   });
 
   it('RULEBOOK an adoption whose override the preset does not take is refused at its path', async () => {
-    await new Ledger().refuses(
+    const ledger = new Ledger();
+    await ledger.append(clubRegistered());
+    await ledger.refuses(
       [rulebookAdopted('nz-club', { 'scoring.placeDecimals': 9 })],
       'RULEBOOK',
       'events[0].data.overrides["scoring.placeDecimals"]',
@@ -70,6 +73,7 @@ describe('RULEBOOK a rulebook fact is applied before it is written', () => {
 
   it('RULEBOOK an amendment with no rulebook adopted by its effective date is refused at data.effectiveFrom', async () => {
     const ledger = new Ledger();
+    await ledger.append(clubRegistered());
     await ledger.refuses(
       [rulebookAmended({ 'scoring.factoring': 'none' }, '2026-03-01')],
       'RULEBOOK',
@@ -87,12 +91,13 @@ describe('RULEBOOK a rulebook fact is applied before it is written', () => {
   it('RULEBOOK re-appending a stored rulebook batch is the store’s no-op, not a second application', async () => {
     const ledger = new Ledger();
     const facts = [
+      clubRegistered(),
       rulebookAdopted(),
       rulebookAmended({ 'scoring.factoring': 'none' }, '2026-03-01'),
     ];
     await ledger.append(...facts);
     await ledger.append(...facts);
-    expect(await ledger.store.headPosition()).toBe(2);
+    expect(await ledger.store.headPosition()).toBe(3);
   });
 
   it('RULEBOOK an append file with an amendment that cannot be applied is refused before its first line is written', async () => {

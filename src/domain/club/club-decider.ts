@@ -4,11 +4,8 @@ import type { Decider, DecidedFact, StreamHome } from '../../kernel/decider';
 import { rulebookFactOf, type RulebookFactRecord } from '../../rulebooks/rulebook-facts';
 import type { ClubContext } from '../context';
 import { RuleViolation } from '../rule-violation';
+import { CLUB_HOME, clubOfClubStream as clubOf, clubStreamId, isClubStream } from './club-streams';
 import { rulebookFactsViolation, strandedCompetition } from './rulebook-facts';
-
-const PREFIX = 'club-';
-/** A club's roster stream ends so (`club-<clubId>-players`): the roster decider's, not this one's. */
-export const ROSTER_SUFFIX = '-players';
 
 const RULEBOOK_FACT_TYPE_LIST = [
   'RulebookAdopted',
@@ -24,21 +21,13 @@ const CLUB_FACT_TYPES: ReadonlySet<string> = new Set([
 ] satisfies Array<keyof ClubFactData | keyof RulebookFactData>);
 
 /** A rulebook fact's home: its club's stream. One found elsewhere never passed this decider. */
-const RULEBOOK_HOME: StreamHome = Object.freeze({
-  prefix: PREFIX,
-  idField: 'clubId',
-  elsewhere: 'unread',
-});
+const RULEBOOK_HOME: StreamHome = Object.freeze({ ...CLUB_HOME, elsewhere: 'unread' });
 
 /**
  * A club's registration's home: its club's stream. One found elsewhere (written before appends
  * were placed) is still read, by the club its data names, as it always was.
  */
 const REGISTRATION_HOME: StreamHome = Object.freeze({ ...RULEBOOK_HOME, elsewhere: 'read' });
-
-export const clubStreamId = (clubId: string) => `${PREFIX}${clubId}`;
-
-const clubOf = (streamId: string) => streamId.slice(PREFIX.length);
 
 /** The club's stream folded: whether (and how) it is registered, and its rulebook facts. */
 export interface ClubState {
@@ -65,15 +54,16 @@ const dataOf = (fact: DecidedFact) => fact.data as Record<string, unknown>;
  * The club context: a club's stream, `club-<clubId>` (not its roster stream,
  * `club-<clubId>-players`). Its state is the club's registration and its rulebook facts in
  * ledger order. A proposed ClubRegistered is refused when the club is registered already or
- * its time zone is not one the ledger knows (LEDGER); a RulebookAdopted or RulebookAmended is
- * applied after the club's rulebook facts (RULEBOOK: `rulebookFactsViolation`), and may not
+ * its time zone is not one the ledger knows (LEDGER); a RulebookAdopted or RulebookAmended of a
+ * club not registered is refused (LEDGER, `data.clubId`: a club registers, then adopts its
+ * rulebook), and is applied after the club's rulebook facts (RULEBOOK: `rulebookFactsViolation`), and may not
  * make a competition of the club already created unscorable (`strandedCompetition`, naming the
  * rule its ruleset's shape names and the competition). That each fact
  * names the stream's club is the append use case's check (LEDGER, `data.clubId`).
  */
 export const clubDecider: Decider<ClubState, ClubContext> = {
   name: 'club',
-  owns: (streamId) => streamId.startsWith(PREFIX) && !streamId.endsWith(ROSTER_SUFFIX),
+  owns: isClubStream,
   streams: 'club-<clubId>',
   factTypes: CLUB_FACT_TYPES,
   homeOf: (type) =>
@@ -83,7 +73,8 @@ export const clubDecider: Decider<ClubState, ClubContext> = {
         ? RULEBOOK_HOME
         : undefined,
   clubWide: true,
-  // A rulebook fact is judged against the club's competitions (strandedCompetition).
+  // A rulebook fact is of a registered club, and judged against its competitions
+  // (strandedCompetition).
   readsClub: (fact) => RULEBOOK_FACT_TYPES.has(fact.type),
   initialState: () => ({ rulebook: [] }),
   evolve(state, fact, streamId) {
@@ -121,9 +112,18 @@ export const clubDecider: Decider<ClubState, ClubContext> = {
       ? rulebookFactOf(fact.type, fact.data)
       : undefined;
     if (record) {
+      const clubId = clubOf(streamId);
+      // Its registration on this stream (this batch's too) or, in an old ledger, elsewhere.
+      if (!state.registered && !club.isRegistered(clubId)) {
+        throw new RuleViolation(
+          'LEDGER',
+          `club ${clubId} is not registered: no ClubRegistered in ${clubStreamId(clubId)}; register the club first, then adopt its rulebook`,
+          'data.clubId',
+        );
+      }
       const refused = rulebookFactsViolation(state.rulebook, [record]);
       if (refused) throw refused.violation;
-      const stranded = strandedCompetition(state.rulebook, record, clubOf(streamId), club);
+      const stranded = strandedCompetition(state.rulebook, record, clubId, club);
       if (stranded) throw stranded;
     }
     return [fact];

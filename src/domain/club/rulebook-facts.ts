@@ -5,7 +5,7 @@ import {
 } from '../../rulebooks/rulebook-facts';
 import type { Json, RulebookHistory } from '../../rulebooks/rulebook';
 import type { ClubContext } from '../context';
-import { shapeRefusalOn } from '../competition/format-shape';
+import { scorableRefusalOn } from '../competition/format-shape';
 import { sessionDateOf, type CompetitionState } from '../competition/state';
 import { RuleViolation } from '../rule-violation';
 
@@ -91,12 +91,15 @@ function fieldOf(fact: RulebookFactRecord, refused: RuleViolation): string {
 
 /**
  * A rulebook fact may not make a competition of the club already created unscorable (issue 14
- * item 6): for every competition of the club, each of its sessions' days (as held, else
- * planned) on or after the fact's `effectiveFrom` is judged under the rulebook in force that day
- * once the fact is applied, by the same shape a new competition is judged by
- * (`shapeRefusalOn`: the ruleset's `FormatShape.created`, the format published). Refused,
- * naming the shape's rule (NZ-1, DSB-4, DSB-5, RULEBOOK …) and the competition, when a day
- * scorable before the fact is not after it; a competition unscorable already (written before
+ * items 5 and 6): for every competition of the club, each of its sessions whose day (as held,
+ * else planned) is on or after the fact's `effectiveFrom` is judged under the rulebook in force
+ * that day once the fact is applied, as the standing after that session will read it
+ * (`scorableRefusalOn`): the shape a new competition is judged by (the ruleset's
+ * `FormatShape.created`, the format published), and every result recorded up to that session
+ * by the checks a new result passes (`maxBoardsPlayed`, `sessionRounds`, `FormatShape.result`),
+ * those of sessions before `effectiveFrom` too, since that standing validates them all under
+ * that day's rulebook. Refused, naming the rule (NZ-1, DSB-4, DSB-5, DSB-7, DSB-3, RULEBOOK …)
+ * and the competition, when a session scorable before the fact is not after it; a competition unscorable already (written before
  * shapes were checked) does not block the club's rulebook. `existing` are the club's rulebook
  * facts (those that cannot be applied left out), `proposed` one that applies to them.
  */
@@ -118,9 +121,9 @@ export function strandedCompetition(
   };
   for (const c of competitions) {
     const created = c.competition!;
-    for (const day of daysFrom(c, proposed.effectiveFrom)) {
-      const refused = shapeRefusalOn(created, day, under(after, 'after', day));
-      if (!refused || shapeRefusalOn(created, day, under(before, 'before', day))) continue;
+    for (const { session, day } of sessionsFrom(c, proposed.effectiveFrom)) {
+      const refused = scorableRefusalOn(c, session, day, under(after, 'after', day));
+      if (!refused || scorableRefusalOn(c, session, day, under(before, 'before', day))) continue;
       return new RuleViolation(
         refused.rule,
         `competition ${created.competitionId} (${created.format}, ${created.sessions.length} sessions) could no longer be scored from ${day}: ${refused.reason}`,
@@ -131,12 +134,15 @@ export function strandedCompetition(
   return undefined;
 }
 
-/** A competition's session days (as held, else planned) on or after `from`, in order. */
-function daysFrom(c: CompetitionState, from: string): string[] {
-  const days = new Set<string>();
+/**
+ * A competition's sessions whose day (as held, else planned) is on or after `from`, by day
+ * and then number: the standing after each reads the rulebook in force on its day.
+ */
+function sessionsFrom(c: CompetitionState, from: string): Array<{ session: number; day: string }> {
+  const out: Array<{ session: number; day: string }> = [];
   for (const s of c.competition!.sessions) {
     const day = sessionDateOf(c, s.session);
-    if (day !== undefined && day >= from) days.add(day);
+    if (day !== undefined && day >= from) out.push({ session: s.session, day });
   }
-  return [...days].sort();
+  return out.sort((a, b) => (a.day === b.day ? a.session - b.session : a.day < b.day ? -1 : 1));
 }

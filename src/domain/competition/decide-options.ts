@@ -42,6 +42,17 @@ export interface FormatShape {
    */
   created?(c: CompetitionCreated): RuleViolation | undefined;
   /**
+   * How many players a pair of this format has (DSB-3: `pairs.minMembers` to `maxMembers`, a
+   * pair or a partnership of three): the refusal at `data.players`, or undefined.
+   */
+  pair?(players: readonly string[]): RuleViolation | undefined;
+  /**
+   * The refusal of a pair entering once sessions have been drawn (`drawn`: the sessions with a
+   * BallotDrawn, none when empty; DSB-12.2: the draw seeds the field, every pair once), with the
+   * field of `PairEntered`; undefined: the pair may enter.
+   */
+  entry?(pairId: string, drawn: readonly string[]): RuleViolation | undefined;
+  /**
    * The refusal of any substitute in a competition of this format (NZ-3: an individual event
    * has none), with the field of `SubstitutePlayed`; undefined: substitutes are taken.
    */

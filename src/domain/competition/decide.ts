@@ -7,7 +7,7 @@ import {
   crossSubstitutionViolation,
 } from './cross-substitution';
 import type { CompetitionCreated, CompetitionFact, SitOutMatchPlayed } from './facts';
-import { shapeRefusalOn } from './format-shape';
+import { resultSizeRefusal, scorableRefusalOn, shapeRefusalOn } from './format-shape';
 import {
   isScored,
   presentAt,
@@ -71,7 +71,7 @@ export function decide(
   }
 
   const handle = HANDLERS[fact.type] as (fact: CompetitionFact, ctx: Context) => void;
-  handle(fact, { state, c, pair, options });
+  handle(fact, { state, c, pair, options, optionsOn });
   return [fact];
 }
 
@@ -120,6 +120,8 @@ interface Context {
   /** The pair the fact names (`data.pairId`), entered unless the fact is its PairEntered. */
   pair: CompetitionState['pairs'][string] | undefined;
   options: DecideOptions;
+  /** The club's rulebook in force on any day (a session moved to another is judged there). */
+  optionsOn: (date: string) => DecideOptions;
 }
 
 type Handlers = {
@@ -131,7 +133,7 @@ type Handlers = {
 
 /** Each fact type's own rules: a handler throws a RuleViolation or accepts by returning. */
 const HANDLERS: Handlers = {
-  PairEntered(fact, { state, c, pair }) {
+  PairEntered(fact, { state, c, pair, options }) {
     if (pair)
       throw new RuleViolation(
         'LEDGER',
@@ -147,6 +149,8 @@ const HANDLERS: Handlers = {
       if (shared)
         throw new RuleViolation('LEDGER', `${shared} already plays in pair ${id}`, 'data.players');
     }
+    const size = shapeOf(c, options)?.pair?.(players);
+    if (size) throw size;
     if (c.groups && fact.data.group === undefined) {
       throw new RuleViolation(
         'DSB-5',
@@ -154,15 +158,9 @@ const HANDLERS: Handlers = {
         'data.group',
       );
     }
-    const drawn = Object.keys(state.ballots ?? {});
-    if (drawn.length) {
-      // The draw seeds the field: every pair once (DSB-12.2), so none can enter after it.
-      throw new RuleViolation(
-        'DSB-12.2',
-        `session ${drawn[0]} has been drawn without pair ${fact.data.pairId}: a draw lists every pair of the field, none can enter after it`,
-        'data.pairId',
-      );
-    }
+    // A draw that seeds the field (DSB-12.2) is the ruleset's to judge.
+    const late = shapeOf(c, options)?.entry?.(fact.data.pairId, Object.keys(state.ballots ?? {}));
+    if (late) throw late;
   },
   PartnershipPlayersNamed(fact, { c, pair, options }) {
     if (pair!.players.length !== 3) {
@@ -187,26 +185,8 @@ const HANDLERS: Handlers = {
   },
   SessionResultRecorded(fact, { state, c, pair, options }) {
     const key = sessionKey(fact.data.session, fact.data.pairId);
-    const most = shapeOf(c, options)?.maxBoardsPlayed;
-    if (most && fact.data.boardsPlayed > most.boards) {
-      throw new RuleViolation(
-        most.rule,
-        `a pair plays at most ${most.boards} boards of a ${c.format} session, got ${fact.data.boardsPlayed}`,
-        'data.boardsPlayed',
-      );
-    }
-    const rounds = options.sessionRounds;
-    if (
-      rounds !== undefined &&
-      fact.data.sitOutRounds !== undefined &&
-      fact.data.sitOutRounds > rounds
-    ) {
-      throw new RuleViolation(
-        'DSB-22.5',
-        `a session has ${rounds} rounds: a pair cannot sit out ${fact.data.sitOutRounds}`,
-        'data.sitOutRounds',
-      );
-    }
+    const size = resultSizeRefusal(c, fact.data, options);
+    if (size) throw size;
     if (resultOf(state, fact.data.session, fact.data.pairId)) {
       throw new RuleViolation(
         'LEDGER',
@@ -494,18 +474,20 @@ const HANDLERS: Handlers = {
   },
   // Nothing to judge beyond the shared preconditions.
   PairGroupAssigned() {},
-  SessionHeld(fact, { state, c, options }) {
+  SessionHeld(fact, { state, c, options, optionsOn }) {
     const { session, date } = fact.data;
     const day = sessionDateOf(state, session);
+    if (date === day) return;
     const rule = shapeOf(c, options)?.sessionDay;
-    if (rule === undefined || date === day) return;
     const scored = Object.keys(state.pairs).find((id) => isScored(state, session, id));
-    if (scored === undefined) return;
-    throw new RuleViolation(
-      rule,
-      `session ${session} is scored as held on ${day} (pair ${scored}): what it counted was read on that day, it cannot move to ${date}`,
-      'data.date',
-    );
+    if (rule !== undefined && scored !== undefined) {
+      throw new RuleViolation(
+        rule,
+        `session ${session} is scored as held on ${day} (pair ${scored}): what it counted was read on that day, it cannot move to ${date}`,
+        'data.date',
+      );
+    }
+    movedSession(state, session, day, date, options, optionsOn(date));
   },
   GroupsRebalanced(fact, { state, c }) {
     for (const [i, m] of fact.data.moves.entries()) {
@@ -526,6 +508,42 @@ const HANDLERS: Handlers = {
     }
   },
 };
+
+/**
+ * A session moved to another day is judged under the rulebook in force on the new day, as a
+ * new competition's day is (`created`): the standing after it reads that rulebook, for the
+ * competition's shape and the results recorded up to it (`scorableRefusalOn`). Refused at
+ * `data.date`, naming the rule (RULEBOOK, NZ-1, DSB-4, DSB-7 …), when the competition was
+ * scorable on its old day and is not on the new one; moved to a day with no rulebook in force
+ * while its old day had one, refused (RULEBOOK: its standings could name no rulebook). A day
+ * with no rulebook in force before judges nothing new, as a competition created on it.
+ */
+function movedSession(
+  state: CompetitionState,
+  session: number,
+  day: string | undefined,
+  date: string,
+  before: DecideOptions,
+  after: DecideOptions,
+): void {
+  const c = state.competition!;
+  if (!after.formats) {
+    if (!before.formats) return;
+    throw new RuleViolation(
+      'RULEBOOK',
+      `no rulebook of club ${c.clubId} is in force on ${date} (the ${before.rulebook ?? "club's"} rulebook is on ${day}): session ${session} of ${c.competitionId} moved there could never be scored`,
+      'data.date',
+    );
+  }
+  const refused = scorableRefusalOn(state, session, date, after);
+  if (!refused) return;
+  if (day !== undefined && scorableRefusalOn(state, session, day, before)) return;
+  throw new RuleViolation(
+    refused.rule,
+    `session ${session} of ${c.competitionId} (${c.format}) moved to ${date} could never be scored: ${refused.reason}`,
+    'data.date',
+  );
+}
 
 /**
  * DSB-22.5: two sit-out pairs of different groups played each other. Refused: a pair not

@@ -1,4 +1,5 @@
 import type { Decider } from '../../kernel/decider';
+import { clubStreamId, rosterStreamId } from '../club/club-streams';
 import { nzPlayLimitViolation } from '../club/nz-play-limits';
 import type { ClubContext } from '../context';
 import { loneCrossResult } from './cross-substitution';
@@ -33,6 +34,8 @@ const READS_RULEBOOK = new Set([
   'CompetitionCreated',
   'SessionResultRecorded',
   'SessionHeld',
+  // A pair enters as of the first session (DSB-12.2: after its draw, none can).
+  'PairEntered',
 ]);
 
 /** The pairs context: a competition's stream, `competition-<competitionId>`. */
@@ -46,8 +49,7 @@ export const competitionDecider: Decider<CompetitionState, ClubContext> = {
   initialState: initialCompetitionState,
   evolve: (state, fact) => void evolve(state, fact as CompetitionFact),
   // A pair's players are read off the club's roster; a competition's club off its registration.
-  readsClub: (fact) =>
-    SEATING.has(fact.type) || READS_RULEBOOK.has(fact.type) || fact.type === 'PairEntered',
+  readsClub: (fact) => SEATING.has(fact.type) || READS_RULEBOOK.has(fact.type),
   decide(proposed, state, club) {
     const fact = proposed as CompetitionFact;
     const clubId = state.competition?.clubId ?? (fact.data as { clubId: string }).clubId;
@@ -74,11 +76,12 @@ export const competitionDecider: Decider<CompetitionState, ClubContext> = {
 /**
  * The options a fact is decided with: for a fact that reads the rulebook, those of the club's
  * rulebook in force on the session's day (as held, else planned: `sessionDateOf`, in the state
- * the batch has folded so far); with no rulebook that day, or for another fact, none.
+ * the batch has folded so far; a PairEntered's, session 1's); with no rulebook that day, or for
+ * another fact, none.
  */
 function optionsFor(state: CompetitionState, fact: CompetitionFact, club: ClubContext) {
   const c = state.competition;
-  const session = (fact.data as { session?: unknown }).session;
+  const session = fact.type === 'PairEntered' ? 1 : (fact.data as { session?: unknown }).session;
   if (!READS_RULEBOOK.has(fact.type) || !c || typeof session !== 'number') {
     return NO_RULEBOOK_OPTIONS;
   }
@@ -109,13 +112,13 @@ function clubFactsViolation(
     if (club.isRegistered(clubId)) return undefined;
     return new RuleViolation(
       'LEDGER',
-      `club ${clubId} is not registered: no ClubRegistered in club-${clubId}; register the club first`,
+      `club ${clubId} is not registered: no ClubRegistered in ${clubStreamId(clubId)}; register the club first`,
       'data.clubId',
     );
   }
   const clubId = state.competition!.clubId;
   const unregistered = (playerId: string) =>
-    `${playerId} is not on club ${clubId}'s roster: no PlayerRegistered in club-${clubId}-players`;
+    `${playerId} is not on club ${clubId}'s roster: no PlayerRegistered in ${rosterStreamId(clubId)}`;
   if (fact.type === 'PairEntered') {
     const i = fact.data.players.findIndex((p) => !club.onRoster(clubId, p));
     if (i < 0) return undefined;

@@ -1,7 +1,9 @@
 import type { SessionFactData } from '../../events/contexts/session';
 import type { Decider } from '../../kernel/decider';
 
-const PREFIX = 'session-';
+/** A scored session's stream begins so: `session-<clubId>-<eventId>-<session>[-<section>]`. */
+export const SESSION_STREAM_PREFIX = 'session-';
+const PREFIX = SESSION_STREAM_PREFIX;
 
 /** The facts of a scored session (imported from USEBIO or PBN, or posted by a club system). */
 export const SESSION_FACT_TYPES: ReadonlySet<string> = new Set([

@@ -25,6 +25,17 @@ function groupsViolation(c: CompetitionCreated, p: DsbParams): RuleViolation | u
   return undefined;
 }
 
+/** DSB-3 (`validateMembers`): a pair has `pairs.minMembers` to `maxMembers` players. */
+function membersViolation(p: DsbParams, players: readonly string[]): RuleViolation | undefined {
+  const { minMembers, maxMembers } = p.pairs;
+  if (players.length >= minMembers && players.length <= maxMembers) return undefined;
+  return new RuleViolation(
+    'DSB-3',
+    `a pair has ${minMembers} (a pair) to ${maxMembers} (a partnership) players, got ${players.length}`,
+    'data.players',
+  );
+}
+
 /**
  * DSB-3 / DSB-10.1 (`validateEntry`): a partnership's result names the two members who played;
  * a result with a substitute names the one member who played with the substitute.
@@ -55,8 +66,10 @@ function resultViolation(
  * - DSB-4: a pairs competition has at most `pairsCompetition.sessions` sessions, and a pair
  *   plays at most `rounds × boardsPerRound` boards of one (DSB-7);
  * - DSB-5: its groups are the rulebook's;
+ * - DSB-3: a pair has `pairs.minMembers` to `maxMembers` players;
  * - DSB-12.1: a top-integral has at least `topIntegral.minSessions` sessions, and a pair plays
- *   at most its `rounds × boardsPerRound` boards of one (DSB-12.2);
+ *   at most its `rounds × boardsPerRound` boards of one (DSB-12.2); DSB-12.2: its draw seeds
+ *   the field, every pair once, so no pair enters after a draw;
  * - DSB-3 / DSB-10.1: a result names the members who played (two of a partnership, one beside
  *   a substitute);
  * - DSB-9.1: an absence is judged against the session's day, so a scored session keeps it.
@@ -77,6 +90,7 @@ export function dsbShapes(params: Params): Readonly<Record<string, FormatShape>>
         }
         return groupsViolation(c, p);
       },
+      pair: (players) => membersViolation(p, players),
       result: (r, members, substituted) => resultViolation(p, r, members, substituted),
       maxBoardsPlayed: { boards: pc.rounds * pc.boardsPerRound, rule: 'DSB-7' },
       sessionDay: 'DSB-9.1',
@@ -91,6 +105,16 @@ export function dsbShapes(params: Params): Readonly<Record<string, FormatShape>>
           );
         }
         return groupsViolation(c, p);
+      },
+      pair: (players) => membersViolation(p, players),
+      entry(pairId, drawn) {
+        if (drawn.length === 0) return undefined;
+        // The draw seeds the field: every pair once (DSB-12.2), so none can enter after it.
+        return new RuleViolation(
+          'DSB-12.2',
+          `session ${drawn[0]} has been drawn without pair ${pairId}: a draw lists every pair of the field, none can enter after it`,
+          'data.pairId',
+        );
       },
       maxBoardsPlayed: { boards: ti.rounds * ti.boardsPerRound, rule: 'DSB-12.2' },
       sessionDay: 'DSB-9.1',

@@ -51,10 +51,9 @@ export function nzShapes(params: Params): Readonly<Record<string, FormatShape>> 
     created(c) {
       const s = shapeOf(c, p);
       if (!(s instanceof NzInputError)) return undefined;
-      const said = s.message.slice(`${s.rule}: ${s.field} `.length);
       return new RuleViolation(
         s.rule,
-        `${said}: a ${c.format} of ${c.sessions.length} session(s) could never be scored`,
+        `${s.reason}: a ${c.format} of ${c.sessions.length} session(s) could never be scored`,
         FIELD_OF[s.field] ?? 'data',
       );
     },

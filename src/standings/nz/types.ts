@@ -151,9 +151,10 @@ export class NzInputError extends RangeError {
   constructor(
     readonly rule: string,
     readonly field: string,
-    message: string,
+    /** What is wrong with the field (`must be 3 or 4 for the short-pairs, got 2`). */
+    readonly reason: string,
   ) {
-    super(`${rule}: ${field} ${message}`);
+    super(`${rule}: ${field} ${reason}`);
   }
 
   answer() {

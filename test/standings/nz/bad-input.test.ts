@@ -1,4 +1,5 @@
 import {
+  eventShape,
   hundredths,
   nzStanding,
   nzStandings,
@@ -31,6 +32,23 @@ describe('bad input is refused with the field and the rule', () => {
       }),
     ).toThrow('NZ-2: A.scores[0].percentage must be integer hundredths');
     expect(() => hundredths('50.125')).toThrow(NzInputError);
+  });
+
+  it('NZ-2 the refusal carries its rule, field and reason as fields, the message composed of them (nzShapes reads the fields, not the text)', () => {
+    let error: unknown;
+    try {
+      eventShape({ kind: 'short-pairs', sessions: 2 }, params);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(NzInputError);
+    const e = error as NzInputError;
+    expect({ rule: e.rule, field: e.field, reason: e.reason }).toEqual({
+      rule: 'NZ-2',
+      field: 'event.sessions',
+      reason: expect.stringMatching(/^must be 3 or 4 for the short-pairs, got 2/),
+    });
+    expect(e.message).toBe(`NZ-2: event.sessions ${e.reason}`);
   });
 
   it('NZ-1 duplicate session numbers are refused', () => {
