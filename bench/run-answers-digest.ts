@@ -25,6 +25,8 @@ import { history } from './standings/history';
  *   node bench/.work/dist/bench/run-answers-digest.js examples
  *   node bench/.work/dist/bench/run-answers-digest.js <history.db>   (written when missing,
  *     BENCH_SEASONS seasons of the standings benchmark's generator, default 1)
+ * BENCH_DIGEST_SAVED=1: the answers of the state as a restart reads it too (every partition
+ * of the read model through its saved form: get, JSON, put), which must be the same.
  */
 async function main(): Promise<void> {
   const source = process.argv[2] ?? 'examples';
@@ -59,6 +61,19 @@ async function main(): Promise<void> {
     `${source}: ${position} facts, ${digest.answers} answers (${digest.standings} standings, ${digest.cPoints} C points, ${digest.championships} championships)`,
   );
   for (const [kind, hash] of Object.entries(digest.hashes)) log(`  ${kind} ${hash}`);
+  if (process.env.BENCH_DIGEST_SAVED === '1') {
+    const parts = competitions.partitions!;
+    const read = competitions.initial();
+    let bytes = 0;
+    for (const key of parts.keys(state)) {
+      const json = JSON.stringify(parts.get(state, key));
+      bytes += json.length;
+      parts.put(read, key, JSON.parse(json));
+    }
+    const again = digestOf(read);
+    log(`read back from its saved form (${(bytes / 2 ** 20).toFixed(1)} MiB of JSON):`);
+    for (const [kind, hash] of Object.entries(again.hashes)) log(`  ${kind} ${hash}`);
+  }
   await store.close();
 }
 

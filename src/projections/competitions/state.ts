@@ -10,6 +10,7 @@ import type { RecordedEvent } from '../../events/envelope';
 import { rulebookFactOf, type RulebookFactRecord } from '../../rulebooks/rulebook-facts';
 import { onCompetitionStream, onDocumentedStream } from '../../domain/streams';
 import { sharedValues, type SharedValues } from './shared-values';
+import { readSavedCompetition, SavedCompetition } from './saved-competition';
 import type { Partitions, Projection } from '../projection';
 import { rosterEntryAfter, type RosterEntry } from '../club-roster/roster-entry';
 import {
@@ -117,15 +118,23 @@ export const competitionsPartitions: Partitions<CompetitionsState> = {
     yield 'position';
     for (const part of PART_NAMES) for (const id in state[part]) yield PARTS[part] + id;
   },
+  // A competition is saved in a compact form (saved-competition.ts): its results as columns.
   get(state, key) {
     if (key === 'position') return state.position;
     const at = partOf(key);
-    return at ? (state[at[0]] as Record<string, unknown>)[at[1]] : undefined;
+    if (!at) return undefined;
+    if (at[0] === 'competitions') {
+      const c = state.competitions[at[1]];
+      return c === undefined ? undefined : new SavedCompetition(c, at[1]);
+    }
+    return (state[at[0]] as Record<string, unknown>)[at[1]];
   },
   put(state, key, value) {
     if (key === 'position') state.position = value as number;
     const at = partOf(key);
-    if (at) (state[at[0]] as Record<string, unknown>)[at[1]] = value;
+    if (!at) return;
+    if (at[0] === 'competitions') state.competitions[at[1]] = readSavedCompetition(value, at[1]);
+    else (state[at[0]] as Record<string, unknown>)[at[1]] = value;
   },
 };
 
@@ -134,8 +143,9 @@ export const competitions: Projection<CompetitionsState> = {
   // 5: a competition or rulebook fact is read only from its documented stream, and a rulebook
   // fact keeps its position. 6–8: a competition's results as columns. 9: a roster entry keeps
   // the national number (NZ-8c). 10: a competition's results as the facts recorded (a list).
-  // Saved states of an older version are rebuilt.
-  version: 10,
+  // 11: the same state, a competition saved in a compact form (results as columns again,
+  // saved-competition.ts). Saved states of an older version are rebuilt.
+  version: 11,
   partitions: competitionsPartitions,
   initial: () => ({
     rulebooks: dict(),
