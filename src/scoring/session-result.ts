@@ -366,13 +366,7 @@ function roundRatio(num: number, den: number, decimals: number, exact: () => Fra
   return q / scale;
 }
 
-/**
- * A `PairBoardScore` as a class instance: the same own, enumerable data properties as the
- * object literal it replaces. Built with `new` rather than as a literal because V8 may decide,
- * from a literal's allocation-site feedback, to allocate every later one straight into the old
- * generation ("pretenuring"); for a session's short-lived board scores that made the whole
- * session path several times slower in some runs and not others.
- */
+/** A pair's score on one board (`PairBoardScore`), one shape for every board scored. */
 class BoardScore implements PairBoardScore {
   constructor(
     readonly board: number,
