@@ -388,7 +388,8 @@ export class SqliteEventStore implements EventStore {
     const issues = validateStreamId(streamId);
     if (issues.length) throw new InvalidEventError(issues);
     try {
-      yield* this.readStreamRows(streamId, options);
+      // Not `yield*`: delegating to a sync generator would add an await per event.
+      for (const e of this.readStreamRows(streamId, options)) yield e;
     } catch (err) {
       throw this.failed(err);
     }
@@ -415,7 +416,8 @@ export class SqliteEventStore implements EventStore {
 
   async *readAll(options: ReadAllOptions = {}) {
     try {
-      yield* this.readAllRows(options);
+      // Not `yield*`: delegating to a sync generator would add an await per event.
+      for (const e of this.readAllRows(options)) yield e;
     } catch (err) {
       throw this.failed(err);
     }
@@ -474,7 +476,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   private toEvent(row: Row): RecordedEvent {
-    return this.upcast({
+    const event: RecordedEvent = {
       id: row.id,
       type: row.type,
       schemaVersion: row.schema_version,
@@ -483,10 +485,11 @@ export class SqliteEventStore implements EventStore {
       position: row.position,
       occurredAt: row.occurred_at,
       recordedAt: row.recorded_at,
-      ...(row.imported_at === null ? {} : { importedAt: row.imported_at }),
       data: JSON.parse(row.data) as unknown,
       metadata: JSON.parse(row.metadata) as RecordedEvent['metadata'],
-    });
+    };
+    if (row.imported_at !== null) event.importedAt = row.imported_at;
+    return this.upcast(event);
   }
 }
 
