@@ -3,8 +3,18 @@ import { performance } from 'node:perf_hooks';
 import { log } from '../lib/harness';
 import { freePort } from '../scale/service';
 import { audit, Histogram, readAll, type Acked, type Audit, type Retried } from './audit';
-import { clubRegistered, clubStream, playerRegistered, playersStream, Rng } from './facts';
-import { appendRequest, is2xx, json, newAgent, send, sleep, type Outcome } from './http';
+import { playerRegistered, playersStream, Rng } from './facts';
+import {
+  appendRequest,
+  describe,
+  is2xx,
+  json,
+  newAgent,
+  registerClubs,
+  send,
+  sleep,
+  type Outcome,
+} from './http';
 import { LedgerProcess, verify } from './service';
 import type { Settings } from './settings';
 
@@ -49,13 +59,8 @@ export async function concurrency(s: Settings, dir: string): Promise<Concurrency
   const half = Math.floor(s.writers / 2);
   const clubOf = (w: number) => (w < half ? 'shared' : `own${w}`);
   const setupRng = new Rng(s.seed);
-  for (const clubId of new Set(Array.from({ length: s.writers }, (_, w) => clubOf(w)))) {
-    const o = await post(clubStream(clubId), {
-      expectedRevision: 'no_stream',
-      events: [clubRegistered(setupRng.uuid(), clubId)],
-    });
-    if (!is2xx(o)) throw new Error(`setup: ClubRegistered ${clubId}: ${describe(o)}`);
-  }
+  const setupClubs = new Set(Array.from({ length: s.writers }, (_, w) => clubOf(w)));
+  await registerClubs(service.port, agent, setupRng, setupClubs, s.timeoutMs);
 
   const statuses = new Histogram();
   const acked: Acked[] = [];
@@ -192,10 +197,4 @@ export async function concurrency(s: Settings, dir: string): Promise<Concurrency
     audit: a,
     verify: v,
   };
-}
-
-export function describe(o: Outcome): string {
-  return o.kind === 'answer'
-    ? `${o.status} ${o.body.slice(0, 300)}`
-    : `${o.code}: ${o.message} after ${o.ms.toFixed(0)} ms`;
 }

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { log } from '../lib/harness';
 import { freePort } from '../scale/service';
 import { Histogram, readAll, type Stored } from './audit';
-import { clubRegistered, clubStream, playerRegistered, Rng, type Fact } from './facts';
+import { playerRegistered, Rng, type Fact } from './facts';
 import {
   CaseMaker,
   FUZZ_CLUB,
@@ -12,7 +12,7 @@ import {
   storedAsSent,
   type Case,
 } from './fuzz-cases';
-import { appendRequest, is2xx, newAgent, send, type Outcome } from './http';
+import { appendRequest, is2xx, newAgent, registerClubs, send, type Outcome } from './http';
 import { LedgerProcess, verify } from './service';
 import type { Settings } from './settings';
 
@@ -58,21 +58,7 @@ export async function fuzz(s: Settings, dir: string): Promise<FuzzFigures> {
   const agent = newAgent();
   const rng = new Rng(s.seed + 3);
   const setup: Fact[] = [];
-  for (const clubId of [FUZZ_CLUB, OTHER_CLUB]) {
-    const o = await send(
-      service.port,
-      agent,
-      appendRequest(clubStream(clubId), {
-        expectedRevision: 'no_stream',
-        events: [clubRegistered(rng.uuid(), clubId)],
-      }),
-      s.timeoutMs,
-    );
-    if (!is2xx(o))
-      throw new Error(
-        `setup: ClubRegistered ${clubId}: ${o.kind === 'answer' ? o.body : o.message}`,
-      );
-  }
+  await registerClubs(service.port, agent, rng, [FUZZ_CLUB, OTHER_CLUB], s.timeoutMs);
   for (let i = 0; i < 20; i++) setup.push(playerRegistered(rng.uuid(), FUZZ_CLUB, `fz-setup-${i}`));
   const o = await send(
     service.port,

@@ -1,5 +1,6 @@
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { clubRegistered, clubStream, type Rng } from './facts';
 
 /** One request as sent: raw bytes and headers, so that a hostile body goes out as built. */
 export interface Sent {
@@ -116,4 +117,33 @@ export function pct(xs: readonly number[], p: number): number {
   if (xs.length === 0) return 0;
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.max(0, Math.ceil((p / 100) * s.length) - 1)]!;
+}
+
+/** An outcome in one line, for an error or a finding. */
+export function describe(o: Outcome): string {
+  return o.kind === 'answer'
+    ? `${o.status} ${o.body.slice(0, 300)}`
+    : `${o.code}: ${o.message} after ${o.ms.toFixed(0)} ms`;
+}
+
+/** Registers each club (a check's setup): the deciders take no roster fact of a club not registered. */
+export async function registerClubs(
+  port: number,
+  agent: Agent,
+  rng: Rng,
+  clubIds: Iterable<string>,
+  timeoutMs: number,
+): Promise<void> {
+  for (const clubId of clubIds) {
+    const o = await send(
+      port,
+      agent,
+      appendRequest(clubStream(clubId), {
+        expectedRevision: 'no_stream',
+        events: [clubRegistered(rng.uuid(), clubId)],
+      }),
+      timeoutMs,
+    );
+    if (!is2xx(o)) throw new Error(`setup: ClubRegistered ${clubId}: ${describe(o)}`);
+  }
 }

@@ -3,9 +3,8 @@ import { performance } from 'node:perf_hooks';
 import { log } from '../lib/harness';
 import { freePort } from '../scale/service';
 import { audit, Histogram, readAll, type Acked, type Audit } from './audit';
-import { describe } from './concurrency';
-import { clubRegistered, clubStream, playerRegistered, playersStream, Rng } from './facts';
-import { appendRequest, is2xx, json, newAgent, send, sleep } from './http';
+import { playerRegistered, playersStream, Rng } from './facts';
+import { appendRequest, describe, is2xx, json, newAgent, registerClubs, send, sleep } from './http';
 import { LedgerProcess, verify } from './service';
 import type { Settings } from './settings';
 
@@ -49,13 +48,7 @@ export async function killNine(s: Settings, dir: string): Promise<KillFigures> {
     send(service.port, agent, appendRequest(streamId, body), s.timeoutMs);
   const deadline = performance.now() + s.checkSeconds * 1000;
   const clubs = Array.from({ length: s.killClients }, (_, c) => `kill${c}`);
-  for (const clubId of clubs) {
-    const o = await post(clubStream(clubId), {
-      expectedRevision: 'no_stream',
-      events: [clubRegistered(rng.uuid(), clubId)],
-    });
-    if (!is2xx(o)) throw new Error(`setup: ClubRegistered ${clubId}: ${describe(o)}`);
-  }
+  await registerClubs(service.port, agent, rng, clubs, s.timeoutMs);
 
   const points = Array.from({ length: s.kills }, () =>
     Math.floor(s.killAppends * (0.1 + 0.8 * rng.next())),

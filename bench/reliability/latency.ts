@@ -5,9 +5,19 @@ import { performance } from 'node:perf_hooks';
 import { log } from '../lib/harness';
 import { CLI, freePort } from '../scale/service';
 import { Histogram, readAll } from './audit';
-import { describe } from './concurrency';
-import { clubRegistered, clubStream, playerRegistered, playersStream, Rng } from './facts';
-import { appendRequest, is2xx, json, newAgent, pct, send, sleep, type Outcome } from './http';
+import { playerRegistered, playersStream, Rng } from './facts';
+import {
+  appendRequest,
+  describe,
+  is2xx,
+  json,
+  newAgent,
+  pct,
+  registerClubs,
+  send,
+  sleep,
+  type Outcome,
+} from './http';
 import { LedgerProcess, verify } from './service';
 import type { Settings } from './settings';
 
@@ -63,18 +73,7 @@ export async function latency(s: Settings, dir: string): Promise<LatencyFigures>
   const rng = new Rng(s.seed + 4);
   const deadline = performance.now() + s.checkSeconds * 1000;
   const clubs = ['lat', ...Array.from({ length: CLI_CLUBS }, (_, i) => `cli${i}`)];
-  for (const clubId of clubs) {
-    const o = await send(
-      service.port,
-      agent,
-      appendRequest(clubStream(clubId), {
-        expectedRevision: 'no_stream',
-        events: [clubRegistered(rng.uuid(), clubId)],
-      }),
-      s.timeoutMs,
-    );
-    if (!is2xx(o)) throw new Error(`setup: ClubRegistered ${clubId}: ${describe(o)}`);
-  }
+  await registerClubs(service.port, agent, rng, clubs, s.timeoutMs);
   const ackedIds: string[] = [];
   let n = 0;
   const append = async (): Promise<Outcome> => {
