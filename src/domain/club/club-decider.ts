@@ -13,7 +13,7 @@ const RULEBOOK_FACT_TYPE_LIST = [
 ] as const satisfies ReadonlyArray<keyof RulebookFactData>;
 
 /** Rulebook facts: each belongs in its club's stream, `club-<clubId>` (docs/events.md). */
-export const RULEBOOK_FACT_TYPES: ReadonlySet<string> = new Set(RULEBOOK_FACT_TYPE_LIST);
+const RULEBOOK_FACT_TYPES: ReadonlySet<string> = new Set(RULEBOOK_FACT_TYPE_LIST);
 
 const CLUB_FACT_TYPES: ReadonlySet<string> = new Set([
   'ClubRegistered',
@@ -37,7 +37,7 @@ export interface ClubState {
 }
 
 /** Whether this runtime's time-zone data knows the zone (`Pacific/Auckland`, `UTC`). */
-export function isTimeZone(zone: string): boolean {
+function isTimeZone(zone: string): boolean {
   // Intl also takes an offset (`+13:00`): a club keeps the clock of a place, not an offset.
   if (/^[+\-\u2212]/.test(zone)) return false;
   try {
