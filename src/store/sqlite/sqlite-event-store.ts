@@ -92,6 +92,26 @@ interface TxBatch {
 
 const COLUMNS =
   'position, id, stream_id, revision, type, schema_version, occurred_at, recorded_at, data, metadata';
+
+/**
+ * A row as the folding reads take it: an array in COLUMNS order, then imported_at. Building a
+ * keyed object per row cost more than a column (better-sqlite3 `raw()`; bench/RESULTS.md).
+ */
+type RawRow = [
+  position: number,
+  id: string,
+  stream_id: string,
+  revision: number,
+  type: string,
+  schema_version: number,
+  occurred_at: string,
+  recorded_at: string,
+  data: string,
+  metadata: string,
+  imported_at: string | null,
+];
+const POSITION = 0;
+const REVISION = 3;
 const PAGE = 1000;
 
 /** The default store: one file, safe to share between the server and the CLI. */
@@ -187,13 +207,22 @@ export class SqliteEventStore implements EventStore {
             `INSERT INTO events (id, stream_id, revision, type, schema_version, occurred_at, recorded_at, data, metadata, imported_at)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           ),
-      forwards: db.prepare(
-        `SELECT ${columns} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?`,
-      ),
-      backwards: db.prepare(
-        `SELECT ${columns} FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`,
-      ),
-      all: db.prepare(
+      forwards: db
+        .prepare(
+          `SELECT ${columns} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?`,
+        )
+        .raw(),
+      backwards: db
+        .prepare(
+          `SELECT ${columns} FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`,
+        )
+        .raw(),
+      all: db
+        .prepare(
+          `SELECT ${columns} FROM events WHERE position >= ? AND position <= ? ORDER BY position LIMIT ?`,
+        )
+        .raw(),
+      allKeyed: db.prepare(
         `SELECT ${columns} FROM events WHERE position >= ? AND position <= ? ORDER BY position LIMIT ?`,
       ),
       maxPosition: db.prepare('SELECT COALESCE(MAX(position), 0) FROM events').pluck(),
@@ -402,7 +431,7 @@ export class SqliteEventStore implements EventStore {
     let first = true;
     while (left > 0) {
       const stmt = backwards ? this.stmt.backwards : this.stmt.forwards;
-      const rows = stmt.all(streamId, next, Math.min(PAGE, left)) as Row[];
+      const rows = stmt.all(streamId, next, Math.min(PAGE, left)) as RawRow[];
       if (first && rows.length === 0 && this.stmt.head.get(streamId) === undefined) {
         throw new StreamNotFoundError(streamId);
       }
@@ -410,7 +439,7 @@ export class SqliteEventStore implements EventStore {
       for (const row of rows) yield this.toEvent(row);
       left -= rows.length;
       if (rows.length < PAGE) return;
-      next = rows[rows.length - 1].revision + (backwards ? -1 : 1);
+      next = rows[rows.length - 1][REVISION] + (backwards ? -1 : 1);
     }
   }
 
@@ -428,18 +457,18 @@ export class SqliteEventStore implements EventStore {
     const to = options.toPosition ?? Number.MAX_SAFE_INTEGER;
     let left = options.maxCount ?? Infinity;
     while (left > 0) {
-      const rows = this.stmt.all.all(next, to, Math.min(PAGE, left)) as Row[];
+      const rows = this.stmt.all.all(next, to, Math.min(PAGE, left)) as RawRow[];
       for (const row of rows) yield this.toEvent(row);
       left -= rows.length;
       if (rows.length < PAGE) return;
-      next = rows[rows.length - 1].position + 1;
+      next = rows[rows.length - 1][POSITION] + 1;
     }
   }
 
   /** Pages of raw rows, for callers (export, verify) that want the stored shape as stored. */
   readRawPage(afterPosition: number, limit: number): Row[] {
     try {
-      return this.stmt.all.all(afterPosition + 1, Number.MAX_SAFE_INTEGER, limit) as Row[];
+      return this.stmt.allKeyed.all(afterPosition + 1, Number.MAX_SAFE_INTEGER, limit) as Row[];
     } catch (err) {
       throw this.failed(err);
     }
@@ -452,7 +481,7 @@ export class SqliteEventStore implements EventStore {
       pollMs: this.pollMs,
       readPage: async (after, limit) => {
         try {
-          const rows = this.stmt.all.all(after + 1, Number.MAX_SAFE_INTEGER, limit) as Row[];
+          const rows = this.stmt.all.all(after + 1, Number.MAX_SAFE_INTEGER, limit) as RawRow[];
           return rows.map((r) => this.toEvent(r));
         } catch (err) {
           throw this.failed(err);
@@ -475,20 +504,21 @@ export class SqliteEventStore implements EventStore {
     return Promise.resolve();
   }
 
-  private toEvent(row: Row): RecordedEvent {
+  private toEvent(row: RawRow): RecordedEvent {
+    const [position, id, streamId, revision, type, schemaVersion, occurredAt, recordedAt] = row;
     const event: RecordedEvent = {
-      id: row.id,
-      type: row.type,
-      schemaVersion: row.schema_version,
-      streamId: row.stream_id,
-      revision: row.revision,
-      position: row.position,
-      occurredAt: row.occurred_at,
-      recordedAt: row.recorded_at,
-      data: JSON.parse(row.data) as unknown,
-      metadata: JSON.parse(row.metadata) as RecordedEvent['metadata'],
+      id,
+      type,
+      schemaVersion,
+      streamId,
+      revision,
+      position,
+      occurredAt,
+      recordedAt,
+      data: JSON.parse(row[8]) as unknown,
+      metadata: JSON.parse(row[9]) as RecordedEvent['metadata'],
     };
-    if (row.imported_at !== null) event.importedAt = row.imported_at;
+    if (row[10] !== null) event.importedAt = row[10];
     return this.upcast(event);
   }
 }
