@@ -3,6 +3,7 @@ import type { CompetitionCreated } from '../../src/domain/competition/facts';
 import {
   earlierOf,
   groupPlacements,
+  pairsByPlayers,
   type Derive,
   type GroupPlacementCheck,
 } from '../../src/projections/competitions/group-placements';
@@ -62,6 +63,7 @@ const derive = (lastScored: number): Derive => ({
   lastScored: () => lastScored,
   final: (_, params) => competitionStandings(params, input),
   roster: () => input,
+  pairsByPlayers,
 });
 
 /** This competition's pairs: some playing on (players in any order), some new. */

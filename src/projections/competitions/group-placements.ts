@@ -19,12 +19,15 @@ export interface Derive {
   /** The final standings (or their ranking, DSB-8) of a finished competition. */
   final(c: CompetitionState, params: DsbParams): GroupRanking[];
   roster(c: CompetitionState): CompetitionRoster;
+  /** A competition's pairs by their players (`pairsByPlayers`): read as the next one's previous. */
+  pairsByPlayers(c: CompetitionState): ReadonlyMap<string, string>;
 }
 
 const direct: Derive = {
   lastScored: (c) => lastSessionScored(c),
   final: (c, params) => competitionStandings(params, dsbInput(c)),
   roster: (c) => dsbRoster(c),
+  pairsByPlayers: (c) => pairsByPlayers(c),
 };
 
 export interface GroupPlacementCheck {
@@ -61,7 +64,17 @@ export function earlierOf(earlier: CompetitionState[]): Earlier {
 }
 
 /** The same players, in any order: a pair of the previous competition playing on. */
-const playersKey = (players: string[]) => JSON.stringify([...players].sort());
+const playersKey = (players: string[]) => [...players].sort().join('\u0000');
+
+/** A competition's pairs by their players: the first pair (in entry order) of each. */
+export function pairsByPlayers(c: CompetitionState): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const id in c.pairs) {
+    const key = playersKey(c.pairs[id].players);
+    if (!out.has(key)) out.set(key, id);
+  }
+  return out;
+}
 
 /**
  * Checks every pair's group in a DSB competition against the rules, from the club's earlier
@@ -91,12 +104,7 @@ export function groupPlacements(
       moved.set(m.pairId, m);
     }
   }
-  // The previous competition's pairs by their players: the first pair (in entry order) of each.
-  const before = new Map<string, string>();
-  for (const [id, p] of Object.entries(previous?.pairs ?? {})) {
-    const key = playersKey(p.players);
-    if (!before.has(key)) before.set(key, id);
-  }
+  const before = previous ? derive.pairsByPlayers(previous) : new Map<string, string>();
   const ids = Object.keys(competition.pairs);
   const out: GroupPlacementCheck[] = new Array<GroupPlacementCheck>(ids.length);
   for (let i = 0; i < ids.length; i++) {

@@ -7,7 +7,7 @@ import {
   type GroupStanding,
 } from '../../standings/dsb';
 import { dsbInput, dsbRoster } from '../../projections/competitions/dsb-input';
-import type { Earlier } from '../../projections/competitions/group-placements';
+import { pairsByPlayers, type Earlier } from '../../projections/competitions/group-placements';
 import type { CompetitionState } from '../../domain/competition/state';
 import { remember, identity } from '../../projections/competitions/memo';
 import type { CompetitionsState } from '../../projections/competitions/state';
@@ -135,6 +135,10 @@ export function dsbInputOf(state: CompetitionsState, c: CompetitionState, upTo?:
 /** A competition's pairs, as DSB-8 and DSB-11 read them beside its final standings, once per state. */
 export const dsbRosterOf = (state: CompetitionsState, c: CompetitionState) =>
   remember(state, 'dsb-roster', c.competition!.competitionId, () => dsbRoster(c));
+
+/** A competition's pairs by their players, once per state: read when it is the previous one. */
+export const pairsByPlayersOf = (state: CompetitionsState, c: CompetitionState) =>
+  remember(state, 'pairs-by-players', c.competition!.competitionId, () => pairsByPlayers(c));
 
 /**
  * A finished competition's final DSB standings under these parameters, from its final input

@@ -24,6 +24,7 @@ import {
   finalRankingOf,
   finalStandingsOf,
   inPlay,
+  pairsByPlayersOf,
 } from './context';
 import type { GroupMove } from '../../standings/dsb';
 import { nextGroupsOf } from './next-groups';
@@ -64,6 +65,7 @@ const pairsTable: FormatTable<StandingsBodies['dsb']> = {
       lastScored: (o) => lastScoredOf(state, o),
       final: (o, p) => finalRankingOf(state, o, p, options.whatIf),
       roster: (o) => dsbRosterOf(state, o),
+      pairsByPlayers: (o) => pairsByPlayersOf(state, o),
     });
     if (head.afterSession === 0) {
       return { kind: 'dsb', groups: [], sitOuts: [], groupPlacements: groupPlacementChecks };
