@@ -115,8 +115,7 @@ interface CheckedLines {
   readonly maxFieldLines: number;
   /** Whether any line carries no real score (artificial, awarded or weighted). */
   readonly anyArtificial: boolean;
-  /** Whether any line is a weighted score (item 11) or a sit-out (item 8). */
-  readonly anyWeighted: boolean;
+  /** Whether any line is a sit-out (item 8). */
   readonly anySitOut: boolean;
 }
 
@@ -209,11 +208,14 @@ function checkAdjustedLine(l: TravellerLine, i: number): void {
   if (l.score !== undefined && !isInteger(l.score, Number.MIN_SAFE_INTEGER)) {
     requireInteger(l.score, `lines[${i}].score`, 'STD-SCORE');
   }
-  if (l.sitOut !== undefined && (l.sitOut !== true || l.artificial === undefined)) {
+  if (
+    l.sitOut !== undefined &&
+    (typeof l.sitOut !== 'boolean' || (l.sitOut && l.artificial === undefined))
+  ) {
     throw new ScoringInputError(
       `lines[${i}].sitOut`,
       'STD-NEUBERG',
-      'is true on an artificial line only (a sit-out against a phantom)',
+      `must be a boolean, true on an artificial line only (a sit-out against a phantom), got ${String(l.sitOut)}`,
     );
   }
   const a = l.awarded;
@@ -290,7 +292,6 @@ function validateLines(lines: readonly TravellerLine[]): CheckedLines {
   let prevEw = -1;
   let recs: number[] = [];
   let anyArtificial = false;
-  let anyWeighted = false;
   let anySitOut = false;
   // Boards in input order; when the lines come board by board in ascending order (the usual
   // case) these are already the groups.
@@ -343,8 +344,7 @@ function validateLines(lines: readonly TravellerLine[]): CheckedLines {
       if (l.score === undefined) {
         anyArtificial = true;
         const kind = kindOf(l);
-        if (kind === KIND_WEIGHTED) anyWeighted = true;
-        else if (kind === KIND_SIT_OUT) anySitOut = true;
+        if (kind === KIND_SIT_OUT) anySitOut = true;
         recs.push(-1 - i, ns, ew, kind);
       } else recs.push(i, ns, ew, l.score);
     }
@@ -408,7 +408,6 @@ function validateLines(lines: readonly TravellerLine[]): CheckedLines {
     maxLines,
     maxFieldLines,
     anyArtificial,
-    anyWeighted,
     anySitOut,
   };
 }

@@ -437,11 +437,18 @@ describe('issue 15 item 8: STD-NEUBERG sitOutLines, a sit-out against a phantom'
     );
   });
 
-  it('STD-NEUBERG sitOut on a line that is not artificial, or not true, is refused', () => {
+  it('STD-NEUBERG sitOut on a line that is not artificial, or not a boolean, is refused; false is no sit-out', () => {
     const bad = [line(1, 'N1', 'E1', 100), { ...line(1, 'N2', 'E2', 100), sitOut: true }];
     expect(() => scoreMatchpointSession(bad, mp())).toThrow(
       expect.objectContaining({ field: 'lines[1].sitOut', rule: 'STD-NEUBERG' }),
     );
+    const notBoolean = lines.map((l) => (l.sitOut ? { ...l, sitOut: 'yes' as never } : l));
+    expect(() => scoreMatchpointSession(notBoolean, mp())).toThrow(
+      'must be a boolean, true on an artificial line only (a sit-out against a phantom), got yes',
+    );
+    const no = lines.map((l) => (l.sitOut ? { ...l, sitOut: false } : l));
+    const r = scoreMatchpointSession(no, mp({ sitOutLines: 'out-of-field' }));
+    expect(pairOf(r, 'N1').published).toBe(99.59);
     expect(() => scoringSettings({ sitOutLines: 'out' as 'in-field' })).toThrow(
       expect.objectContaining({ field: 'sitOutLines' }),
     );
