@@ -221,3 +221,28 @@ describe('Session result: issue 15 line kinds agree with the kinds they generali
     }
   });
 });
+
+describe('Session result: issue 15 weighted lines in IMP sessions', () => {
+  it('Law 12C1(c) STD-CROSSIMP a weighted score of one score is that real result, on 150 random sessions', () => {
+    for (let seed = 1; seed <= 150; seed++) {
+      const { lines, movement } = randomSession(seed);
+      let k = 0;
+      const weighted = lines.map((l) => {
+        if (l.score === undefined || k++ % 3 !== 0) return l;
+        const { score, ...rest } = l;
+        return {
+          ...rest,
+          weighted: [
+            { weight: 0.25, score },
+            { weight: 0.75, score },
+          ],
+        };
+      });
+      const options = { movement, method: 'cross-imp' as const };
+      expect({ seed, got: outcome(() => scoreImpSession(weighted, options)) }).toEqual({
+        seed,
+        got: outcome(() => scoreImpSession(lines, options)),
+      });
+    }
+  });
+});
