@@ -2,7 +2,7 @@ import { ScoringInputError, requireInteger } from '../../../src/scoring/errors';
 import { Fraction } from '../../../src/scoring/fraction';
 import { type BoardEntry, neubergBoard } from '../../../src/scoring/neuberg';
 import { butlerDatum, butlerImps, artificialImps } from '../../../src/scoring/butler';
-import { crossImpsHundredths } from '../../../src/scoring/cross-imp';
+import { imps } from '../../../src/scoring/imp';
 import { competitionRanks } from '../../../src/scoring/ranking';
 import {
   type ArtificialAward,
@@ -60,6 +60,8 @@ export interface PairResult {
   readonly published: number;
   /** percentage × (largest number of boards played by any pair) × full top / 100. */
   readonly totalScore: Fraction;
+  /** Issue 15 item 1 (added since): the default matchpointTotal 'scaled', the IMP total. */
+  readonly publishedTotal: Fraction;
   /** Competition ranking ("1224") within the field on `published`. */
   readonly place: number;
 }
@@ -129,7 +131,12 @@ interface Acc {
 
 function place(
   accs: Map<string, Acc>,
-  publish: (a: Acc) => { percentage: Fraction; published: number; totalScore: Fraction },
+  publish: (a: Acc) => {
+    percentage: Fraction;
+    published: number;
+    totalScore: Fraction;
+    publishedTotal?: Fraction;
+  },
 ): PairResult[] {
   const rows = [...accs.values()].map((a) => ({ a, ...publish(a) }));
   const out: PairResult[] = [];
@@ -150,6 +157,7 @@ function place(
       percentage: r.percentage,
       published: r.published,
       totalScore: r.totalScore,
+      publishedTotal: r.publishedTotal ?? r.totalScore,
       place: places.get(r.a.pair)!,
     });
   }
@@ -288,6 +296,13 @@ export function scoreMatchpointSession(
       percentage,
       published: percentage.round(settings.placeDecimals),
       totalScore: percentage.mulInt(maxBoardsPlayed * fullTop).div(Fraction.of(100)),
+      // Issue 15 item 1 (since): scaled to the most boards played in the pair's field.
+      publishedTotal: percentage
+        .mulInt(
+          Math.max(...[...accs.values()].filter((o) => o.field === a.field).map((o) => o.boards)) *
+            fullTop,
+        )
+        .div(Fraction.of(100)),
     };
   });
   return { boards, pairs, fullTop, maxBoardsPlayed };
@@ -323,7 +338,8 @@ export function scoreImpSession(
     const bl = byBoard.get(b)!;
     const realLines = bl.filter((l) => l.score !== undefined);
     const realScores = realLines.map((l) => l.score!);
-    let nsHundredths: number[] = [];
+    // Issue 15 item 3 (since): cross-IMP board scores are kept exact, Σ IMPs / (n − 1).
+    let nsExact: Fraction[] = [];
     if (method === 'butler' && realScores.length > 0) {
       const given = options.datums?.[b];
       const datum =
@@ -331,27 +347,34 @@ export function scoreImpSession(
           ? requireInteger(given, `datums[${b}]`, 'STD-BUTLER')
           : butlerDatum(realScores, settings);
       datums[b] = datum;
-      nsHundredths = realScores.map((s) => butlerImps(s, datum) * 100);
+      nsExact = realScores.map((s) => Fraction.of(butlerImps(s, datum)));
     } else if (method === 'cross-imp') {
-      nsHundredths = crossImpsHundredths(realScores, settings);
+      realScores.forEach((s, i) => requireInteger(s, `nsScores[${i}]`, 'STD-CROSSIMP'));
+      const n = realScores.length;
+      const divisor = settings.crossImpDivisor === 'none' ? 1 : Math.max(n - 1, 1);
+      nsExact = realScores.map((own, i) => {
+        let sum = 0;
+        for (let j = 0; j < n; j++) if (j !== i) sum += imps(own - realScores[j]!);
+        return Fraction.of(sum, divisor);
+      });
     }
     let k = 0;
     for (const l of bl) {
-      let ns: number;
-      let ew: number;
+      let ns: Fraction;
+      let ew: Fraction;
       if (l.score !== undefined) {
-        ns = nsHundredths[k]!;
-        ew = -ns || 0;
+        ns = nsExact[k]!;
+        ew = Fraction.ZERO.sub(ns);
         k++;
       } else {
-        ns = artificialImps(l.artificial!.ns, settings) * 100;
-        ew = artificialImps(l.artificial!.ew, settings) * 100;
+        ns = Fraction.of(artificialImps(l.artificial!.ns, settings) * 100, 100);
+        ew = Fraction.of(artificialImps(l.artificial!.ew, settings) * 100, 100);
       }
       for (const [pair, direction, h] of [
         [l.nsPair, 'NS', ns],
         [l.ewPair, 'EW', ew],
       ] as const) {
-        const score = Fraction.of(h, 100);
+        const score = h;
         boards.push({
           board: b,
           pair,
