@@ -78,6 +78,30 @@ function neubergRefusal(
 }
 
 /**
+ * Issue 15 item 6: a butler or cross-IMP movement on a stream a competition of the club already
+ * scores a session from is refused (STD-MP): every competition format reads a pair's session
+ * percentage, which IMPs do not give.
+ */
+function linkedImpRefusal(
+  d: Record<string, unknown>,
+  club: ClubContext,
+  streamId: string,
+): RuleViolation | undefined {
+  if (d.scoringMethod === 'MP' || typeof d.clubId !== 'string') return undefined;
+  for (const c of club.competitionsOf(d.clubId)) {
+    for (const link of Object.values(c.boardLinks ?? {})) {
+      if (link.sessionStreamId !== streamId) continue;
+      return new RuleViolation(
+        'STD-MP',
+        `session ${link.session} of competition ${link.competitionId} (${c.competition?.format}) is scored from ${streamId}: a ${String(d.scoringMethod)} session gives IMPs, not the matchpoint percentages its standing reads`,
+        'data.scoringMethod',
+      );
+    }
+  }
+  return undefined;
+}
+
+/**
  * The session context: a scored session's stream, `session-<clubId>-<eventId>-<session>[-<section>]`
  * (src/import/facts.ts names it from the file). Its facts name no stream in their data, so they
  * belong on any session stream and on no other (LEDGER). Each fact's own rules (STD-SCORE: the
@@ -92,7 +116,7 @@ export const sessionDecider: Decider<SessionState, ClubContext> = {
   streams: 'session-<clubId>-<eventId>-<session>[-<section>]',
   factTypes: SESSION_FACT_TYPES,
   // A line is judged under the club's rulebook in force on the session's day.
-  readsClub: (fact) => LINE_FACTS.has(fact.type),
+  readsClub: (fact) => LINE_FACTS.has(fact.type) || fact.type === 'SessionMovementRecorded',
   initialState: () => ({ lines: {} }),
   evolve(state, fact) {
     const d = dataOf(fact.data);
@@ -106,7 +130,11 @@ export const sessionDecider: Decider<SessionState, ClubContext> = {
       (state.lines[d.board] ??= {})[lineKey(d)] = isSitOut(fact.type, d);
     }
   },
-  decide(fact, state, club) {
+  decide(fact, state, club, streamId) {
+    if (fact.type === 'SessionMovementRecorded') {
+      const refused = linkedImpRefusal(dataOf(fact.data), club, streamId);
+      if (refused) throw refused;
+    }
     if (LINE_FACTS.has(fact.type)) {
       const refused = neubergRefusal(state, fact.type, dataOf(fact.data), club);
       if (refused) throw refused;
