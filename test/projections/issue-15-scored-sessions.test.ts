@@ -446,6 +446,7 @@ describe('issue 15 item 6: a scored session’s own result, whatever its kind (G
         field: p.field,
         place: p.place,
         total: p.total.round(2),
+        publishedTotal: p.total.round(2),
         boardsPlayed: 3,
       });
     }
@@ -462,6 +463,7 @@ describe('issue 15 item 6: a scored session’s own result, whatever its kind (G
       field: 'NS',
       place: 1,
       total: 9,
+      publishedTotal: 9,
       percentage: 75,
       boardsPlayed: 3,
     });

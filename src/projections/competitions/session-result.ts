@@ -33,6 +33,11 @@ export interface SessionPairRow {
   place: number;
   /** Σ matchpoints or IMPs, to 2 decimals (halves away from zero). */
   total: number;
+  /**
+   * The total a scoring program publishes (issue 15 item 1): under `scoring.matchpointTotal`
+   * 'scaled', percentage × most boards played × full top; under 'sum', `total`; IMPs as they are.
+   */
+  publishedTotal: number;
   /** Matchpoints only: Σ matchpoints / Σ tops × 100, to 2 decimals. */
   percentage?: number;
   boardsPlayed: number;
@@ -89,6 +94,7 @@ export function sessionResultOf(
       field: p.field,
       place: p.place,
       total: p.total.round(2),
+      publishedTotal: p.publishedTotal.round(2),
       ...(mp ? { percentage: p.percentage.round(2) } : {}),
       boardsPlayed: p.boardsPlayed,
     }))
