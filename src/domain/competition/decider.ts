@@ -99,7 +99,9 @@ function optionsFor(state: CompetitionState, fact: CompetitionFact, club: ClubCo
  *   group), and a visitor or guest is registered too, as `visitor` or `non-member`;
  * - a substitute is registered where the format's rule reads their status (`playerStatus`:
  *   NZ-5, NZ-8; `data.substituteId`). A partnership's naming names players of the pair (DSB-3),
- *   registered when it entered, and no DSB rule reads their status: not judged again.
+ *   registered when it entered, and no DSB rule reads their status: not judged again;
+ * - STD-MP: a session scored from board results is a matchpoint session (a butler or
+ *   cross-IMP one gives IMPs, not the percentages the standings read; `data.sessionStreamId`).
  */
 function clubFactsViolation(
   state: CompetitionState,
@@ -126,6 +128,17 @@ function clubFactsViolation(
       'LEDGER',
       `${unregistered(fact.data.players[i]!)}; register them first (a visitor or guest as \`visitor\` or \`non-member\`)`,
       `data.players[${i}]`,
+    );
+  }
+  if (fact.type === 'SessionScoredFromBoards') {
+    // Issue 15 item 6: every format reads a pair's session percentage; IMPs have none.
+    const { sessionStreamId } = fact.data;
+    const scored = club.sessionsOf(clubId).find((s) => s.streamId === sessionStreamId);
+    if (!scored || scored.scoringMethod === 'MP') return undefined;
+    return new RuleViolation(
+      'STD-MP',
+      `${sessionStreamId} is a ${scored.scoringMethod} session: its IMPs are not the matchpoint percentages a ${state.competition!.format} competition's standing reads`,
+      'data.sessionStreamId',
     );
   }
   if (fact.type === 'SubstitutePlayed') {
