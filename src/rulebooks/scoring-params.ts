@@ -1,4 +1,10 @@
-import { DEFAULT_SCORING_SETTINGS, type ScoringSettings } from '../scoring/settings';
+import {
+  DEFAULT_SCORING_SETTINGS,
+  FACTORED_ROUNDINGS,
+  type FactoredRounding,
+  type ScoringSettings,
+  isTenthOfImp,
+} from '../scoring/settings';
 import type { Json, Params } from './params';
 
 /**
@@ -27,7 +33,26 @@ export type ScoringParams = {
   crossImpDivisor: 'n-1' | 'none';
   /** Places compare the percentage rounded to this many decimals. */
   placeDecimals: number;
+  /** STD-NEUBERG (issue 15 item 8): a sit-out against a phantom counts in N, or not (Pary). */
+  sitOutLines: 'in-field' | 'out-of-field';
+  /** STD-MP (issue 15 item 10): Σ matchpoints / Σ tops, or the mean of board percentages (Pary). */
+  sessionPercentage: 'total-over-tops' | 'mean-of-boards';
+  /** STD-MP (issue 15 item 1): published total = percentage × most boards × full top, or Σ. */
+  matchpointTotal: 'scaled' | 'sum';
+  /** STD-NEUBERG (issue 15 item 2): how a factored score is rounded before it is added up. */
+  factoredRounding: FactoredRounding;
 };
+
+/**
+ * Parameters added after groups were first stored (issue 15): a whole `scoring` group written
+ * before them may lack them, and the engine's default applies (scoringSettingsOf).
+ */
+const ADDED_LATER: ReadonlySet<string> = new Set([
+  'sitOutLines',
+  'sessionPercentage',
+  'matchpointTotal',
+  'factoredRounding',
+]);
 
 /**
  * The engine's defaults as a preset's `scoring` group: a fresh, unfrozen JSON copy, so that a
@@ -83,13 +108,16 @@ const CHECKS: Record<keyof ScoringParams, (v: Json) => string | undefined> = {
     !Array.isArray(v) &&
     Object.entries(v).every(
       // The engine looks a percentage up as String(60), String(47.5): a key must be spelled so.
-      ([pct, imps]) =>
-        String(Number(pct)) === pct && isPercent(Number(pct)) && isInt(imps, -24, 24),
+      ([pct, imps]) => String(Number(pct)) === pct && isPercent(Number(pct)) && isTenthOfImp(imps),
     )
       ? undefined
-      : 'must map percentages 0–100, written as numbers are (60, 47.5; not 60.0 or 060), to whole IMPs (−24 … 24)',
+      : 'must map percentages 0–100, written as numbers are (60, 47.5; not 60.0 or 060), to IMPs in tenths (−24 … 24: 2, 1.2, −0.5)',
   crossImpDivisor: oneOf('n-1', 'none'),
   placeDecimals: (v) => (isInt(v, 0, 6) ? undefined : 'must be an integer 0–6'),
+  sitOutLines: oneOf('in-field', 'out-of-field'),
+  sessionPercentage: oneOf('total-over-tops', 'mean-of-boards'),
+  matchpointTotal: oneOf('scaled', 'sum'),
+  factoredRounding: oneOf(...FACTORED_ROUNDINGS),
 };
 
 /**
@@ -106,7 +134,10 @@ export function scoringParamsIssue(
     if (!(key in CHECKS)) return { path: `scoring.${key}`, message: 'no such parameter' };
   }
   for (const [key, check] of Object.entries(CHECKS)) {
-    if (!(key in group)) return { path: `scoring.${key}`, message: 'is missing' };
+    if (!(key in group)) {
+      if (ADDED_LATER.has(key)) continue;
+      return { path: `scoring.${key}`, message: 'is missing' };
+    }
     const message = check(group[key]);
     if (message) return { path: `scoring.${key}`, message };
   }

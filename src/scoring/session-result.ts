@@ -8,7 +8,10 @@ import { type ArtificialAward, type ScoringSettings, scoringSettings } from './s
 // A session's result from its traveller lines: STD-MP with STD-NEUBERG for matchpoint pairs,
 // STD-BUTLER or STD-CROSSIMP for IMP pairs, and places per field (RULES.md conventions).
 
-/** One traveller line: a real NS score, or an artificial score for each side. */
+/**
+ * One traveller line: exactly one of a real NS score, an artificial score for each side,
+ * points the director awarded, or a weighted assigned score.
+ */
 export interface TravellerLine {
   readonly board: number;
   readonly nsPair: string;
@@ -17,6 +20,23 @@ export interface TravellerLine {
   readonly score?: number;
   /** An artificial adjusted score: a percentage or A+ / A / A− for each side. */
   readonly artificial?: { readonly ns: ArtificialAward; readonly ew: ArtificialAward };
+  /**
+   * Issue 15 item 4: points the director set by hand — matchpoints on the 2-per-result-beaten
+   * scale out of `top` (default: the board's full top; another top is scaled to it), or IMPs
+   * in an IMP session. Not matchpointed; left out of Neuberg's n like an artificial score.
+   */
+  readonly awarded?: { readonly ns: number; readonly ew: number; readonly top?: number };
+  /**
+   * Issue 15 item 11, Law 12C1(c): a weighted assigned score, NS scores with weights (> 0,
+   * Σ = 1). Each component is scored against the board's other lines and the line's points
+   * are the weighted sum, exact. Counts as one result of the field.
+   */
+  readonly weighted?: ReadonlyArray<{ readonly weight: number; readonly score: number }>;
+  /**
+   * Issue 15 item 8: this artificial line is a pair's sit-out against a phantom (the
+   * `sitOutLines` setting decides whether it counts in Neuberg's N).
+   */
+  readonly sitOut?: boolean;
 }
 
 /**
@@ -55,6 +75,11 @@ export interface PairResult {
   readonly published: number;
   /** percentage × (largest number of boards played by any pair) × full top / 100. */
   readonly totalScore: Fraction;
+  /**
+   * Issue 15 item 1: the total a program publishes — `totalScore` under matchpointTotal
+   * 'scaled' (Compscore's TOTAL_SCORE), `total` under 'sum'; the IMP total in an IMP session.
+   */
+  readonly publishedTotal: Fraction;
   /** Competition ranking ("1224") within the field on `published`. */
   readonly place: number;
 }
@@ -131,6 +156,10 @@ function checkLine(l: TravellerLine, i: number): void {
     throw new ScoringInputError(`lines[${i}].ewPair`, 'STD-MP', 'must differ from nsPair');
   }
   const hasScore = l.score !== undefined;
+  if (l.awarded !== undefined || l.weighted !== undefined || l.sitOut !== undefined) {
+    checkAdjustedLine(l, i);
+    return;
+  }
   if (hasScore === (l.artificial !== undefined)) {
     throw new ScoringInputError(
       `lines[${i}].score`,
@@ -140,6 +169,89 @@ function checkLine(l: TravellerLine, i: number): void {
   }
   if (hasScore && !isInteger(l.score, Number.MIN_SAFE_INTEGER)) {
     requireInteger(l.score, `lines[${i}].score`, 'STD-SCORE');
+  }
+}
+
+/** Hundredths are the finest a director's figure or a weight is given in (Law 12C1(c)). */
+const isHundredths = (v: unknown): v is number =>
+  typeof v === 'number' && Number.isFinite(v) && Math.round(v * 100) / 100 === v;
+
+/** The checks of issue 15's line kinds (awarded, weighted, sitOut): off the common path. */
+function checkAdjustedLine(l: TravellerLine, i: number): void {
+  const kinds = ['score', 'artificial', 'awarded', 'weighted'].filter(
+    (k) => l[k as keyof TravellerLine] !== undefined,
+  );
+  if (kinds.length !== 1) {
+    throw new ScoringInputError(
+      `lines[${i}]`,
+      'STD-MP',
+      `a line carries exactly one of score, artificial, awarded, weighted; got ${kinds.join(', ') || 'none'}`,
+    );
+  }
+  if (l.score !== undefined && !isInteger(l.score, Number.MIN_SAFE_INTEGER)) {
+    requireInteger(l.score, `lines[${i}].score`, 'STD-SCORE');
+  }
+  if (l.sitOut !== undefined && (l.sitOut !== true || l.artificial === undefined)) {
+    throw new ScoringInputError(
+      `lines[${i}].sitOut`,
+      'STD-NEUBERG',
+      'is true on an artificial line only (a sit-out against a phantom)',
+    );
+  }
+  const a = l.awarded;
+  if (a !== undefined) {
+    if (typeof a !== 'object' || a === null) {
+      throw new ScoringInputError(`lines[${i}].awarded`, 'STD-NEUBERG', 'must be { ns, ew, top? }');
+    }
+    for (const k of ['ns', 'ew'] as const) {
+      if (!isHundredths(a[k])) {
+        throw new ScoringInputError(
+          `lines[${i}].awarded.${k}`,
+          'STD-NEUBERG',
+          `must be a number with at most 2 decimals, got ${String(a[k])}`,
+        );
+      }
+    }
+    if (a.top !== undefined && !(isHundredths(a.top) && a.top > 0)) {
+      throw new ScoringInputError(
+        `lines[${i}].awarded.top`,
+        'STD-NEUBERG',
+        `must be a positive number with at most 2 decimals, got ${String(a.top)}`,
+      );
+    }
+  }
+  const w = l.weighted;
+  if (w !== undefined) {
+    if (!Array.isArray(w) || w.length < 1) {
+      throw new ScoringInputError(
+        `lines[${i}].weighted`,
+        'Law 12C1(c)',
+        'must be a non-empty list of { weight, score }',
+      );
+    }
+    let sum = 0;
+    w.forEach((part: { weight: number; score: number }, j) => {
+      const at = `lines[${i}].weighted[${j}]`;
+      if (typeof part !== 'object' || part === null) {
+        throw new ScoringInputError(at, 'Law 12C1(c)', 'must be { weight, score }');
+      }
+      if (!(isHundredths(part.weight) && part.weight > 0)) {
+        throw new ScoringInputError(
+          `${at}.weight`,
+          'Law 12C1(c)',
+          `must be a positive number with at most 2 decimals, got ${String(part.weight)}`,
+        );
+      }
+      requireInteger(part.score, `${at}.score`, 'STD-SCORE');
+      sum += Math.round(part.weight * 100);
+    });
+    if (sum !== 100) {
+      throw new ScoringInputError(
+        `lines[${i}].weighted`,
+        'Law 12C1(c)',
+        `weights must add up to 1, got ${sum / 100}`,
+      );
+    }
   }
 }
 
@@ -207,6 +319,13 @@ function validateLines(lines: readonly TravellerLine[]): CheckedLines {
         boardNums.push(l.board);
         starts.push(recs.length);
         prevBoard = l.board;
+      }
+      if (l.awarded !== undefined || l.weighted !== undefined) {
+        throw new ScoringInputError(
+          `lines[${i}]`,
+          'STD-MP',
+          'awarded and weighted lines are not scored yet',
+        );
       }
       if (l.score === undefined) {
         anyArtificial = true;
@@ -682,6 +801,7 @@ export function scoreMatchpointSession(
       percentage,
       published,
       totalScore,
+      publishedTotal: settings.matchpointTotal === 'sum' ? total : totalScore,
       place: 0,
     };
   });
@@ -775,6 +895,7 @@ export function scoreImpSession(
       percentage: Fraction.ZERO,
       published: a.total.round(settings.placeDecimals),
       totalScore: a.total,
+      publishedTotal: a.total,
       place: 0,
     })),
   );

@@ -35,6 +35,36 @@ export interface ScoringSettings {
   readonly crossImpDivisor: 'n-1' | 'none';
   /** Places: decimals of the percentage (or IMP total) compared for ties. */
   readonly placeDecimals: number;
+  /**
+   * STD-NEUBERG, issue 15 item 8: a pair's sit-out against a phantom (an artificial line marked
+   * `sitOut`) counts in Neuberg's N ('in-field': Compscore) or not ('out-of-field': Pary).
+   */
+  readonly sitOutLines: 'in-field' | 'out-of-field';
+  /**
+   * STD-MP, issue 15 item 10: a pair's session percentage is Σ matchpoints / Σ tops
+   * ('total-over-tops': Compscore) or the mean of its board percentages ('mean-of-boards': Pary).
+   */
+  readonly sessionPercentage: 'total-over-tops' | 'mean-of-boards';
+  /**
+   * STD-MP, issue 15 item 1: the published matchpoint total is the percentage × most boards
+   * played × full top ('scaled': Compscore's TOTAL_SCORE) or Σ matchpoints ('sum').
+   */
+  readonly matchpointTotal: 'scaled' | 'sum';
+  /** STD-NEUBERG, issue 15 item 2: how a factored score is rounded before it is added up. */
+  readonly factoredRounding: FactoredRounding;
+}
+
+/**
+ * STD-NEUBERG, issue 15 item 2: 'exact' keeps factored scores exact (pairs' figures are
+ * rounded once, when published). See docs/scoring.md for what was tried against Compscore.
+ */
+export type FactoredRounding = 'exact';
+export const FACTORED_ROUNDINGS: readonly FactoredRounding[] = Object.freeze(['exact']);
+
+/** Issue 15 item 13: an artificial IMP award is a multiple of 0.1 IMP (DSB: ±1.2), |v| ≤ 24. */
+export function isTenthOfImp(v: unknown): v is number {
+  if (typeof v !== 'number' || !Number.isFinite(v) || Math.abs(v) > 24) return false;
+  return Math.round(v * 10) / 10 === v;
 }
 
 /** The defaults: the conventions of the leading scoring programs (RULES.md). */
@@ -53,6 +83,10 @@ export const DEFAULT_SCORING_SETTINGS: ScoringSettings = Object.freeze({
   artificialImps: Object.freeze({ '60': 2, '55': 1, '50': 0, '45': -1, '40': -2 }),
   crossImpDivisor: 'n-1',
   placeDecimals: 2,
+  sitOutLines: 'in-field',
+  sessionPercentage: 'total-over-tops',
+  matchpointTotal: 'scaled',
+  factoredRounding: 'exact',
 } as const);
 
 /** The defaults with some settings overridden; checks what it can. */
@@ -91,6 +125,43 @@ export function scoringSettings(overrides: Partial<ScoringSettings> = {}): Scori
   }
   if (!Number.isInteger(s.placeDecimals) || s.placeDecimals < 0 || s.placeDecimals > 6) {
     throw new ScoringInputError('placeDecimals', 'STD-MP', 'must be an integer 0–6');
+  }
+  const imps = s.artificialImps as unknown;
+  if (typeof imps !== 'object' || imps === null || Array.isArray(imps)) {
+    throw new ScoringInputError('artificialImps', 'STD-BUTLER', 'must map percentages to IMPs');
+  }
+  for (const [pct, v] of Object.entries(imps)) {
+    if (!isTenthOfImp(v)) {
+      throw new ScoringInputError(
+        `artificialImps.${pct}`,
+        'STD-BUTLER',
+        `must be a multiple of 0.1 IMP between −24 and 24, got ${String(v)}`,
+      );
+    }
+  }
+  if (s.sitOutLines !== 'in-field' && s.sitOutLines !== 'out-of-field') {
+    throw new ScoringInputError(
+      'sitOutLines',
+      'STD-NEUBERG',
+      "must be 'in-field' or 'out-of-field'",
+    );
+  }
+  if (s.sessionPercentage !== 'total-over-tops' && s.sessionPercentage !== 'mean-of-boards') {
+    throw new ScoringInputError(
+      'sessionPercentage',
+      'STD-MP',
+      "must be 'total-over-tops' or 'mean-of-boards'",
+    );
+  }
+  if (s.matchpointTotal !== 'scaled' && s.matchpointTotal !== 'sum') {
+    throw new ScoringInputError('matchpointTotal', 'STD-MP', "must be 'scaled' or 'sum'");
+  }
+  if (!FACTORED_ROUNDINGS.includes(s.factoredRounding)) {
+    throw new ScoringInputError(
+      'factoredRounding',
+      'STD-NEUBERG',
+      `must be ${FACTORED_ROUNDINGS.map((r) => `'${r}'`).join(' or ')}`,
+    );
   }
   return s;
 }

@@ -96,19 +96,19 @@ describe.each([nzClub, dsbGroenlo2014])(
         'rulebook parameter scoring.butlerDrop: must be a non-empty list of { fromResults: integer ≥ 1, drop: integer ≥ 0 }',
       ],
       [
-        'DSB-16d artificialImps',
-        { 'scoring.artificialImps': { '60': 2.5 } },
-        'rulebook parameter scoring.artificialImps: must map percentages 0–100, written as numbers are (60, 47.5; not 60.0 or 060), to whole IMPs (−24 … 24)',
+        'DSB-16d artificialImps in hundredths (issue 15 item 13 allows tenths only)',
+        { 'scoring.artificialImps': { '60': 2.25 } },
+        'rulebook parameter scoring.artificialImps: must map percentages 0–100, written as numbers are (60, 47.5; not 60.0 or 060), to IMPs in tenths (−24 … 24: 2, 1.2, −0.5)',
       ],
       [
         'DSB-16d artificialImps keyed 60.0 (the engine looks up 60)',
         { 'scoring.artificialImps': { '60.0': 2 } },
-        'rulebook parameter scoring.artificialImps: must map percentages 0–100, written as numbers are (60, 47.5; not 60.0 or 060), to whole IMPs (−24 … 24)',
+        'rulebook parameter scoring.artificialImps: must map percentages 0–100, written as numbers are (60, 47.5; not 60.0 or 060), to IMPs in tenths (−24 … 24: 2, 1.2, −0.5)',
       ],
       [
         'DSB-16d artificialImps keyed 060',
         { 'scoring.artificialImps': { '060': 2 } },
-        'rulebook parameter scoring.artificialImps: must map percentages 0–100, written as numbers are (60, 47.5; not 60.0 or 060), to whole IMPs (−24 … 24)',
+        'rulebook parameter scoring.artificialImps: must map percentages 0–100, written as numbers are (60, 47.5; not 60.0 or 060), to IMPs in tenths (−24 … 24: 2, 1.2, −0.5)',
       ],
       [
         'STD-CROSSIMP crossImpDivisor',

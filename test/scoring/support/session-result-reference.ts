@@ -60,6 +60,8 @@ export interface PairResult {
   readonly published: number;
   /** percentage × (largest number of boards played by any pair) × full top / 100. */
   readonly totalScore: Fraction;
+  /** Issue 15 item 1 (added since): the default matchpointTotal 'scaled', the IMP total. */
+  readonly publishedTotal: Fraction;
   /** Competition ranking ("1224") within the field on `published`. */
   readonly place: number;
 }
@@ -150,6 +152,7 @@ function place(
       percentage: r.percentage,
       published: r.published,
       totalScore: r.totalScore,
+      publishedTotal: r.totalScore,
       place: places.get(r.a.pair)!,
     });
   }
