@@ -98,6 +98,7 @@ const SESSION_TYPES: Record<keyof SessionFactData, true> = {
   SessionPairRegistered: true,
   BoardResultRecorded: true,
   AdjustedScoreAwarded: true,
+  BoardDatumRecorded: true,
 };
 
 const sorted = (xs: Iterable<string>) => [...xs].sort();

@@ -11,6 +11,7 @@ export const SESSION_FACT_TYPES: ReadonlySet<string> = new Set([
   'SessionPairRegistered',
   'BoardResultRecorded',
   'AdjustedScoreAwarded',
+  'BoardDatumRecorded',
 ] satisfies Array<keyof SessionFactData>);
 
 /**

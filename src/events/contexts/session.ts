@@ -5,6 +5,7 @@ import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
+  IsBoolean,
   IsIn,
   IsInt,
   IsNumber,
@@ -251,14 +252,20 @@ class BoardResultRecordedData {
   @ValidateNested()
   @Type(() => ArtificialScore)
   artificial?: ArtificialScore;
+
+  /** Issue 15 item 8: this artificial line is a pair's sit-out against a phantom. */
+  @IsOptional()
+  @IsBoolean({ message: 'sitOut must be true or false' })
+  sitOut?: boolean;
 }
 
 /** Which fields a result of each kind must and must not carry. */
 const NEEDS: Record<ResultKind, { required: string[]; forbidden: string[] }> = {
-  played: { required: ['contract', 'declarer', 'tricks', 'nsScore'], forbidden: ['artificial'] },
+  // A played line's fields are checked apart (playedShape): a score alone, or the contract.
+  played: { required: [], forbidden: ['artificial', 'sitOut'] },
   'passed-out': {
     required: ['nsScore'],
-    forbidden: ['contract', 'declarer', 'tricks', 'lead', 'artificial'],
+    forbidden: ['contract', 'declarer', 'tricks', 'lead', 'artificial', 'sitOut'],
   },
   artificial: {
     required: ['artificial'],
@@ -266,13 +273,39 @@ const NEEDS: Record<ResultKind, { required: string[]; forbidden: string[] }> = {
   },
 };
 
+const TABLE_FIELDS = ['contract', 'declarer', 'tricks'] as const;
+
+/**
+ * STD-SCORE, issue 15 item 5: a played line gives its score alone (a score-only traveller
+ * line), or its contract, declarer and tricks together, with the score or without it (then the
+ * score is computed when read). Part of a contract is not a line.
+ */
+function playedShape(d: Record<string, unknown>): FieldIssue[] {
+  const given = TABLE_FIELDS.filter((f) => d[f] !== undefined);
+  if (given.length === 0) {
+    return d.nsScore === undefined
+      ? [
+          {
+            field: 'nsScore',
+            message:
+              'is required for a played result without contract, declarer and tricks (STD-SCORE)',
+          },
+        ]
+      : [];
+  }
+  return TABLE_FIELDS.filter((f) => d[f] === undefined).map((f) => ({
+    field: f,
+    message: `is required for a played result with ${given.join(' and ')} (STD-SCORE: contract, declarer and tricks together)`,
+  }));
+}
+
 /** STD-SCORE: a result carries exactly the fields of its kind; passed out scores 0. */
 function resultShape(data: unknown): FieldIssue[] {
   if (typeof data !== 'object' || data === null) return [];
   const d = data as Record<string, unknown>;
   const needs = NEEDS[d.kind as ResultKind];
   if (!needs) return [];
-  const issues: FieldIssue[] = [];
+  const issues: FieldIssue[] = d.kind === 'played' ? playedShape(d) : [];
   for (const f of needs.required) {
     if (d[f] === undefined)
       issues.push({ field: f, message: `is required for a ${d.kind} result` });
@@ -283,7 +316,7 @@ function resultShape(data: unknown): FieldIssue[] {
   if (d.kind === 'passed-out' && d.nsScore !== undefined && d.nsScore !== 0) {
     issues.push({ field: 'nsScore', message: 'must be 0 for a passed-out board' });
   }
-  return issues;
+  return issues.sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
 }
 
 const isIntIn = (v: unknown, min: number, max: number): v is number =>
@@ -323,12 +356,52 @@ function scoreAgrees(data: unknown): FieldIssue[] {
   if (computed === d.nsScore) return [];
   const vulnerable = isVulnerable(d.board, contract.declarer) ? 'vulnerable' : 'not vulnerable';
   const written = `${contract.level}${contract.strain}${contract.doubling}`;
+  const line = isIntIn(d.line, 1, Number.MAX_SAFE_INTEGER) ? `, line ${d.line}` : '';
   return [
     {
       field: 'nsScore',
-      message: `STD-SCORE: ${written} by ${contract.declarer} (${vulnerable} on board ${d.board}) taking ${d.tricks} tricks scores ${computed} for NS; the fact says ${d.nsScore}`,
+      message: `STD-SCORE: board ${d.board}${line}: ${written} by ${contract.declarer} (${vulnerable}) taking ${d.tricks} tricks scores ${computed} for NS; the fact says ${d.nsScore}`,
     },
   ];
+}
+
+export const ADJUSTMENT_KINDS = ['artificial', 'assigned', 'awarded', 'weighted'] as const;
+export type AdjustmentKind = (typeof ADJUSTMENT_KINDS)[number];
+
+/**
+ * Issue 15 item 4: the points a director set by hand for each side — matchpoints on the
+ * 2-per-result-beaten scale out of `top` (the board's full top when not given) in a matchpoint
+ * session, IMPs in an IMP session.
+ */
+class AwardedPoints {
+  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false })
+  @Min(-1000)
+  @Max(1000)
+  ns!: number;
+
+  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false })
+  @Min(-1000)
+  @Max(1000)
+  ew!: number;
+
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false })
+  @Min(0.01)
+  @Max(1000)
+  top?: number;
+}
+
+/** Issue 15 item 11, Law 12C1(c): one result of a weighted assigned score and its weight. */
+class WeightedPart {
+  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false })
+  @Min(0.01)
+  @Max(0.99)
+  weight!: number;
+
+  @IsInt()
+  @Min(-10000)
+  @Max(10000)
+  nsScore!: number;
 }
 
 class AdjustedScoreAwardedData {
@@ -342,9 +415,12 @@ class AdjustedScoreAwardedData {
   @Matches(PAIR, { message: 'ewPair must be a pair number such as 7 or 1NS' })
   ewPair!: string;
 
-  /** artificial (Law 12C2: percentages) or assigned (Law 12C1: a score at the table). */
-  @IsIn(['artificial', 'assigned'])
-  kind!: 'artificial' | 'assigned';
+  /**
+   * artificial (Law 12C2: percentages), assigned (Law 12C1: a score at the table), awarded
+   * (issue 15 item 4: the points the director set by hand) or weighted (Law 12C1(c), item 11).
+   */
+  @IsIn(ADJUSTMENT_KINDS)
+  kind!: AdjustmentKind;
 
   @IsOptional()
   @ValidateNested()
@@ -356,6 +432,19 @@ class AdjustedScoreAwardedData {
   @Min(-10000)
   @Max(10000)
   nsScore?: number;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => AwardedPoints)
+  points?: AwardedPoints;
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(2, { message: 'weighted must have 2 to 4 parts (Law 12C1(c))' })
+  @ArrayMaxSize(4, { message: 'weighted must have 2 to 4 parts (Law 12C1(c))' })
+  @ValidateNested({ each: true })
+  @Type(() => WeightedPart)
+  weighted?: WeightedPart[];
 
   @IsString()
   @Length(1, 500)
@@ -373,23 +462,101 @@ class AdjustedScoreAwardedData {
   director?: string;
 }
 
+/** The field that carries each kind of adjusted score; the others' fields are not part of it. */
+const ADJUSTMENT_FIELD: Record<AdjustmentKind, string> = {
+  artificial: 'artificial',
+  assigned: 'nsScore',
+  awarded: 'points',
+  weighted: 'weighted',
+};
+
+/** Hundredths of a number given to at most 2 decimals, exactly (0.33 → 33). */
+const hundredths = (x: number) => Math.round(x * 100);
+
 function adjustedShape(data: unknown): FieldIssue[] {
   if (typeof data !== 'object' || data === null) return [];
   const d = data as Record<string, unknown>;
+  const kind = d.kind as AdjustmentKind;
+  const own = ADJUSTMENT_FIELD[kind];
+  if (!own) return [];
   const issues: FieldIssue[] = [];
-  if (d.kind === 'artificial') {
-    if (d.artificial === undefined)
-      issues.push({ field: 'artificial', message: 'is required for an artificial score' });
-    if (d.nsScore !== undefined)
-      issues.push({ field: 'nsScore', message: 'is not part of an artificial score' });
+  const a = kind === 'weighted' ? 'a' : 'an';
+  if (d[own] === undefined)
+    issues.push({ field: own, message: `is required for ${a} ${kind} score` });
+  for (const f of Object.values(ADJUSTMENT_FIELD)) {
+    if (f !== own && d[f] !== undefined)
+      issues.push({ field: f, message: `is not part of ${a} ${kind} score` });
   }
-  if (d.kind === 'assigned') {
-    if (d.nsScore === undefined)
-      issues.push({ field: 'nsScore', message: 'is required for an assigned score' });
-    if (d.artificial !== undefined)
-      issues.push({ field: 'artificial', message: 'is not part of an assigned score' });
-  }
+  if (kind === 'awarded') issues.push(...awardedWithinTop(d.points));
+  if (kind === 'weighted') issues.push(...weightsSumToOne(d.weighted));
   return issues;
+}
+
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** Issue 15 item 4: matchpoints out of a given top lie between 0 and that top. */
+function awardedWithinTop(points: unknown): FieldIssue[] {
+  if (typeof points !== 'object' || points === null) return [];
+  const p = points as Record<string, unknown>;
+  if (!isNum(p.top) || p.top <= 0) return [];
+  const top = p.top;
+  return (['ns', 'ew'] as const)
+    .filter((side) => isNum(p[side]) && ((p[side] as number) < 0 || (p[side] as number) > top))
+    .map((side) => ({
+      field: `points.${side}`,
+      message: `must lie between 0 and the top of ${top} it is given on (STD-MP)`,
+    }));
+}
+
+/**
+ * Law 12C1(c), issue 15 item 11: the weights of a weighted score are a whole: they add up to
+ * exactly 1.00 (counted in hundredths, so 0.33 + 0.67 is exact).
+ */
+function weightsSumToOne(parts: unknown): FieldIssue[] {
+  if (!Array.isArray(parts) || parts.length < 2 || parts.length > 4) return [];
+  const weights = parts.map((p) => (p as Record<string, unknown> | null)?.weight);
+  // A weight the schema refuses (not a number, ≤ 0, more than 2 decimals) is named there.
+  if (!weights.every((w) => isNum(w) && w > 0 && Math.abs(w * 100 - hundredths(w)) < 1e-6))
+    return [];
+  const sum = (weights as number[]).reduce((s, w) => s + hundredths(w), 0);
+  if (sum === 100) return [];
+  return [
+    {
+      field: 'weighted',
+      message: `the weights must add up to exactly 1.00 (Law 12C1(c)); they add up to ${(sum / 100).toFixed(2)}`,
+    },
+  ];
+}
+
+/**
+ * Issue 15 item 13: the datum a butler session scores a board against (STD-BUTLER), as the
+ * director or the scoring program gave it (DSB-16b "datumscores"), instead of the one computed.
+ */
+class BoardDatumRecordedData {
+  @IsInt()
+  @Min(1)
+  board!: number;
+
+  /** NS points, a multiple of 10 as every bridge score is. */
+  @IsInt()
+  @Min(-10000)
+  @Max(10000)
+  datum!: number;
+
+  @IsIn(['director', 'program'])
+  source!: 'director' | 'program';
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 500)
+  reason?: string;
+}
+
+function datumShape(data: unknown): FieldIssue[] {
+  if (typeof data !== 'object' || data === null) return [];
+  const d = data as Record<string, unknown>;
+  if (!isIntIn(d.datum, -10000, 10000) || d.datum % 10 === 0) return [];
+  return [{ field: 'datum', message: 'must be a multiple of 10, as NS points are (STD-BUTLER)' }];
 }
 
 const both =
@@ -403,11 +570,15 @@ export interface SessionFactData {
   SessionPairRegistered: SessionPairRegisteredData;
   BoardResultRecorded: BoardResultRecordedData;
   AdjustedScoreAwarded: AdjustedScoreAwardedData;
+  BoardDatumRecorded: BoardDatumRecordedData;
 }
 
 export type {
   AdjustedScoreAwardedData,
   ArtificialScore,
+  AwardedPoints,
+  BoardDatumRecordedData,
+  WeightedPart,
   BoardResultRecordedData,
   SessionMovementRecordedData,
   SessionPairRegisteredData,
@@ -434,7 +605,7 @@ export const sessionEvents: Array<EventDefinition & { type: keyof SessionFactDat
     type: 'BoardResultRecorded',
     schemaVersion: 1,
     description:
-      'One traveller line: board, NS and EW pairs, and the contract, declarer, lead, tricks and NS score (STD-SCORE), or passed out, or an artificial score as NS%/EW% (STD-NEUBERG).',
+      'One traveller line: board, NS and EW pairs, and the NS score alone, or the contract, declarer, lead and tricks with the NS score (which must agree) or without it (computed), STD-SCORE; or passed out; or an artificial score as NS%/EW% (STD-NEUBERG), possibly a sit-out against a phantom.',
     rules: ['STD-SCORE', 'STD-NEUBERG'],
     validate: both(classSchema(BoardResultRecordedData), resultShape, scoreAgrees),
   },
@@ -442,8 +613,16 @@ export const sessionEvents: Array<EventDefinition & { type: keyof SessionFactDat
     type: 'AdjustedScoreAwarded',
     schemaVersion: 1,
     description:
-      "A director's adjusted score on a board for two pairs, with its reason: artificial (NS%/EW% of the top, Law 12C2, STD-NEUBERG) or assigned (an NS score, Law 12C1, STD-SCORE).",
-    rules: ['STD-NEUBERG', 'STD-SCORE'],
+      "A director's adjusted score on a board for two pairs, with its reason: artificial (NS%/EW% of the top, Law 12C2, STD-NEUBERG), assigned (an NS score, Law 12C1, STD-SCORE), awarded (the points set by hand for each side) or weighted (NS scores with weights adding up to 1, Law 12C1(c)).",
+    rules: ['STD-NEUBERG', 'STD-SCORE', 'STD-MP'],
     validate: both(classSchema(AdjustedScoreAwardedData), adjustedShape),
+  },
+  {
+    type: 'BoardDatumRecorded',
+    schemaVersion: 1,
+    description:
+      'The datum a butler session scores a board against, as the director or the scoring program gave it (NS points, a multiple of 10), instead of the one computed from the results (STD-BUTLER).',
+    rules: ['STD-BUTLER'],
+    validate: both(classSchema(BoardDatumRecordedData), datumShape),
   },
 ];

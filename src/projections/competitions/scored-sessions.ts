@@ -19,6 +19,8 @@ import {
   type SessionResult,
   type TravellerLine,
 } from '../../scoring';
+import { nsScore as computedNsScore } from '../../scoring/duplicate-score';
+import type { Level } from '../../scoring/contract';
 
 /**
  * A competition's session scored here from board results (issue 4): the session-context facts
@@ -87,15 +89,52 @@ export function foldBoardSessionFact(
           : {}),
       };
       break;
-    case 'BoardResultRecorded':
-      s.lines.push(pick(d, ['board', 'line', 'nsPair', 'ewPair', 'kind', 'nsScore', 'artificial']));
+    case 'BoardResultRecorded': {
+      const line = pick<BoardLine>(d, [
+        'board',
+        'line',
+        'nsPair',
+        'ewPair',
+        'kind',
+        'nsScore',
+        'artificial',
+      ]);
+      // Issue 15 item 5: a played line given by contract and tricks alone has its score computed.
+      if (line.kind === 'played' && line.nsScore === undefined) {
+        const computed = playedNsScore(d as unknown as BoardResultRecordedData);
+        if (computed !== undefined) line.nsScore = computed;
+      }
+      s.lines.push(line);
       break;
+    }
     case 'AdjustedScoreAwarded':
       s.adjustments.push(
         pick(d, ['board', 'nsPair', 'ewPair', 'kind', 'nsScore', 'artificial', 'reason']),
       );
       break;
   }
+}
+
+/**
+ * The NS score of a played line given by contract, declarer and tricks (STD-SCORE, Law 77):
+ * the one it carries, or, when it carries none (issue 15 item 5), the one computed from them.
+ * A line the catalogue has accepted always has one or the other.
+ */
+export function playedNsScore(
+  l: Pick<BoardResultRecordedData, 'board' | 'contract' | 'declarer' | 'tricks' | 'nsScore'>,
+): number | undefined {
+  if (l.nsScore !== undefined) return l.nsScore;
+  if (!l.contract || !l.declarer || l.tricks === undefined) return undefined;
+  return computedNsScore({
+    board: l.board,
+    contract: {
+      level: l.contract.level as Level,
+      strain: l.contract.strain,
+      doubling: l.contract.doubling,
+      declarer: l.declarer,
+    },
+    tricks: l.tricks,
+  });
 }
 
 function pick<T>(d: Record<string, unknown>, keys: string[]): T {
