@@ -37,12 +37,14 @@ const COMPSCORE_SETTINGS = {
   placeDecimals: 2,
   factoring: 'neuberg',
   matchpointTotal: 'scaled',
-} as Partial<ScoringSettings>;
+  sitOutLines: 'in-field',
+  sessionPercentage: 'total-over-tops',
+} satisfies Partial<ScoringSettings>;
 
 const PARY_SETTINGS = {
   sitOutLines: 'out-of-field',
   sessionPercentage: 'mean-of-boards',
-} as Partial<ScoringSettings>;
+} satisfies Partial<ScoringSettings>;
 
 /** The conventions of the program named in the file (PROGRAM_NAME; PBN: Program/Generator). */
 export function conventionsFor(program?: { name: string }): ProgramConventions {
@@ -174,7 +176,7 @@ export function travellerLine(l: ImportedLine): TravellerLine {
     ...pairs,
     artificial: { ns: r.nsPercent, ew: r.ewPercent },
     ...(l.sitOut ? { sitOut: true } : {}),
-  } as TravellerLine;
+  };
 }
 
 type Scored = SessionResult & { readonly datums?: Readonly<Record<number, number>> };
