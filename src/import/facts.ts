@@ -92,7 +92,9 @@ export function sessionFacts(s: ImportedSession, options: FactOptions = {}): Ses
     })),
     ...s.boards.flatMap((b) => [
       // Item 13: the datum the program published for a butler board.
-      ...(s.scoringMethod === 'BUTLER' && b.publishedDatum !== undefined
+      ...(s.scoringMethod === 'BUTLER' &&
+      b.publishedDatum !== undefined &&
+      b.publishedDatum % 10 === 0
         ? [
             {
               id: id('board', b.board, 'datum'),

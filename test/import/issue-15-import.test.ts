@@ -224,3 +224,206 @@ describe('issue 15 item 7 and 9: check pbn, as check usebio', () => {
     expect(empty.stderr).toMatch(/no \[ScoreTable\] in the file/);
   });
 });
+
+describe('issue 15 item 13: a butler datum the program published is recorded (BoardDatumRecorded, source program)', () => {
+  it('USEBIO: each BOARD_AVERAGE of a butler session becomes a datum fact; check compares our datums with it', () => {
+    const s = session('butler-datums.xml');
+    expect(s.scoringMethod).toBe('BUTLER');
+    const { events } = sessionFacts(s);
+    events.forEach((e, i) => expect(catalogue.validate(e, `events[${i}]`)).toEqual([]));
+    expect(events.filter((e) => e.type === 'BoardDatumRecorded').map((e) => e.data)).toEqual([
+      { board: 1, datum: 170, source: 'program' },
+      { board: 2, datum: 120, source: 'program' },
+      { board: 3, datum: -110, source: 'program' },
+    ]);
+    const r = checkSession(s);
+    expect(r.datums.map((d) => [d.board, d.ours, d.published])).toEqual([
+      [1, 170, 170],
+      [2, 120, 120],
+      [3, -110, -110],
+    ]);
+    expect(r.ok).toBe(true);
+  });
+
+  it('STD-BUTLER: a published datum our rule does not give is recorded all the same, and check names it', () => {
+    const edited = read(usebio('butler-datums.xml')).replace(
+      '<BOARD_AVERAGE>120</BOARD_AVERAGE>',
+      '<BOARD_AVERAGE>150</BOARD_AVERAGE>',
+    );
+    const s = parseUsebio(edited).sessions[0]!;
+    const datum = sessionFacts(s).events.find(
+      (e) => e.type === 'BoardDatumRecorded' && (e.data as { board: number }).board === 2,
+    );
+    expect(datum!.data).toEqual({ board: 2, datum: 150, source: 'program' });
+    expect(checkSession(s).mismatches.map((m) => m.what)).toContain('board 2 datum');
+  });
+
+  it('bad input: a BOARD_AVERAGE that is not NS points (a multiple of 10) is not recorded, with a warning naming the board', () => {
+    const edited = read(usebio('butler-datums.xml')).replace(
+      '<BOARD_AVERAGE>120</BOARD_AVERAGE>',
+      '<BOARD_AVERAGE>125</BOARD_AVERAGE>',
+    );
+    const file = parseUsebio(edited);
+    expect(file.warnings).toEqual([
+      {
+        path: 'SESSION[1]/SECTION[1]/BOARD[2]/BOARD_AVERAGE',
+        message:
+          'board 2: 125 is not a datum (NS points, a multiple of 10): not recorded, only checked',
+      },
+    ]);
+    const datums = sessionFacts(file.sessions[0]!).events.filter(
+      (e) => e.type === 'BoardDatumRecorded',
+    );
+    expect(datums).toHaveLength(2);
+  });
+
+  const butlerPbn = (datum: string) => `% PBN 2.1
+[Event "Synthetic butler"]
+[Date "2026.03.30"]
+[Scoring "Butler"]
+[Board "1"]
+[Datum "${datum}"]
+[ScoreTable "PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;Result\\2R;Score_NS\\6R;Score_EW\\6R;IMP_NS\\5R;IMP_EW\\5R"]
+ 1 2 4S N 10 420 - 0 0
+ 3 4 4S N 9 - 50 -10 10
+ 5 6 4S N 11 450 - 1 -1
+`;
+
+  it('PBN: a [Datum "NS 420"] tag is the board\'s published datum, recorded and compared', () => {
+    const { session: s } = parsePbn(butlerPbn('NS 420'), { clubId: 'EX01' });
+    expect(s.boards[0]!.publishedDatum).toBe(420);
+    const { events } = sessionFacts(s);
+    expect(events.find((e) => e.type === 'BoardDatumRecorded')!.data).toEqual({
+      board: 1,
+      datum: 420,
+      source: 'program',
+    });
+    const r = checkSession(s);
+    expect(r.datums).toEqual([{ board: 1, ours: 420, published: 420, agrees: true }]);
+    expect(r.ok).toBe(true);
+  });
+
+  it('bad input: a PBN Datum that is not NS points is refused, naming the board', () => {
+    expect(() => parsePbn(butlerPbn('about 400'), { clubId: 'EX01' })).toThrow(
+      /board 1 Datum: board 1: a datum is NS points, a multiple of 10 \("NS 420" or "-420"\), got "about 400"/,
+    );
+  });
+});
+
+describe('issue 15 items 8 and 10: the Pary profile, and a sit-out against a phantom', () => {
+  const file = pbn('pary-phantom.pbn');
+
+  it('a phantom pair is read from its name, and the artificial line against it is marked sitOut', () => {
+    const { session: s } = parsePbn(read(file), { clubId: 'EX01' });
+    expect(s.program).toEqual({ name: 'Pary' });
+    expect(s.pairs.filter((p) => p.phantom).map((p) => p.pair)).toEqual(['6']);
+    const { events } = sessionFacts(s);
+    events.forEach((e, i) => expect(catalogue.validate(e, `events[${i}]`)).toEqual([]));
+    const sitOuts = boardLines(events).filter((d) => (d as { sitOut?: boolean }).sitOut);
+    expect(sitOuts).toHaveLength(10);
+    expect(sitOuts[0]).toEqual({
+      board: 1,
+      line: 1,
+      nsPair: '1',
+      ewPair: '6',
+      kind: 'artificial',
+      artificial: { nsPercent: 60, ewPercent: 40 },
+      sitOut: true,
+    });
+  });
+
+  it('conventionsFor: Pary leaves sit-outs out of the field and takes the mean of the board percentages', () => {
+    expect(conventionsFor({ name: 'Pary' })).toMatchObject({
+      profile: 'Pary',
+      settings: { sitOutLines: 'out-of-field', sessionPercentage: 'mean-of-boards' },
+    });
+    expect(conventionsFor({ name: 'Compscore3' }).settings).toMatchObject({
+      sitOutLines: 'in-field',
+      sessionPercentage: 'total-over-tops',
+      matchpointTotal: 'scaled',
+    });
+  });
+
+  it("STD-NEUBERG: with the sit-out in the field every real result is factored from 2 to 3 and 4 of 5 percentages differ; with Pary's settings all agree", async () => {
+    const { session: s } = parsePbn(read(file), { clubId: 'EX01' });
+    const inField = checkSession(s, { ...conventionsFor(s.program), settings: {} });
+    // 100 % on a board becomes (2 + 1) · 3/2 − 1 = 3.5 of 4 = 87.5 %; pair 5 (52 %) by chance not.
+    expect(
+      inField.mismatches.filter((m) => /^pair \d percentage$/.test(m.what)).map((m) => m.what),
+    ).toEqual(['pair 1 percentage', 'pair 2 percentage', 'pair 3 percentage', 'pair 4 percentage']);
+    const r = await cli('check', 'pbn', file);
+    expect(r.stdout).toMatch(/^conventions: Pary: /m);
+    expect(lastLine(r.stdout)).toMatch(/^OK: (\d+) of \1 published numbers agree/);
+    expect(r.code).toBe(0);
+  });
+});
+
+describe('issue 15 item 4: a line coded as an artificial score with the matchpoints the director set', () => {
+  const s = () => session('mp-director-award.xml');
+
+  it('is imported as its artificial score and an AdjustedScoreAwarded of kind awarded with the published points', () => {
+    const awarded = withDirectorAwards(s());
+    const line = awarded.boards[1]!.lines[2]!;
+    expect(line.award).toEqual({ ns: 3, ew: 1, top: 4 });
+    const { events } = sessionFacts(awarded);
+    events.forEach((e, i) => expect(catalogue.validate(e, `events[${i}]`)).toEqual([]));
+    const adjustments = events.filter((e) => e.type === 'AdjustedScoreAwarded');
+    expect(adjustments.map((e) => e.data)).toEqual([
+      {
+        board: 2,
+        nsPair: '3NS',
+        ewPair: '1EW',
+        kind: 'awarded',
+        points: { ns: 3, ew: 1, top: 4 },
+        reason:
+          'set by the director: Compscore3 published 3 and 1 matchpoints on a top of 4 for the artificial score 50/50 (board 2 line 3)',
+      },
+    ]);
+    // Without the award the line is its artificial score, as before.
+    expect(sessionFacts(s()).events.some((e) => e.type === 'AdjustedScoreAwarded')).toBe(false);
+  });
+
+  it("check says the line was set by the director, and the pairs' totals follow the award", async () => {
+    const r = checkSession(s());
+    expect(r.mismatches).toEqual([]);
+    expect(r.director.map((c) => c.what)).toEqual([
+      'board 2 line 3 NS points',
+      'board 2 line 3 EW points',
+    ]);
+    expect(r.pairs.find((p) => p.pair === '3NS')).toMatchObject({ percentage: 75, total: 12 });
+    const out = await cli('check', 'usebio', usebio('mp-director-award.xml'));
+    expect(out.code).toBe(0);
+    expect(out.stdout).toMatch(
+      /^ {2}board 2 line 3 NS points +ours +3\.0000 +published +3\.00 +set by the director \(BOARD\[2\]\/TRAVELLER_LINE\[3\]\/NS_MATCH_POINTS\)$/m,
+    );
+    expect(lastLine(out.stdout)).toBe(
+      'OK: 40 of 40 published numbers agree within their published precision (2 set by the director)',
+    );
+  });
+
+  it('import usebio appends the award after the line, once', async () => {
+    const url = `sqlite:${join(tempDir(), 'ledger.db')}`;
+    const r = await cli('import', 'usebio', usebio('mp-director-award.xml'), '--store', url);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/session-EX01-mp-104-1: appended 19 events/);
+    expect(await head(url)).toBe(19);
+  });
+
+  it('a published value neither the engine nor an award explains (over the top) stays a difference', () => {
+    const edited = read(usebio('mp-director-award.xml')).replace(
+      '<NS_MATCH_POINTS>3.00</NS_MATCH_POINTS>',
+      '<NS_MATCH_POINTS>5.00</NS_MATCH_POINTS>',
+    );
+    const r = checkSession(parseUsebio(edited).sessions[0]!);
+    expect(r.director).toEqual([]);
+    expect(r.mismatches.map((m) => m.what)).toEqual(
+      expect.arrayContaining(['board 2 line 3 NS points', 'board 2 line 3 EW points']),
+    );
+  });
+
+  it('a played line is never an award: a published value that differs is unexplained by the engine', () => {
+    const r = checkSession(session('mp-edited-after-scoring.xml'));
+    expect(r.director).toEqual([]);
+    expect(r.mismatches.every((m) => m.explanation === 'unexplained')).toBe(true);
+  });
+});

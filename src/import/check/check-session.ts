@@ -218,6 +218,7 @@ export function withDirectorAwards(
   );
   if (candidates.length === 0) return s;
   const result = score(s, conventions);
+  const mostLines = Math.max(...s.boards.map((b) => b.lines.length));
   const ours = new Map(result.boards.map((x) => [`${x.board}|${x.pair}`, x.score]));
   const awarded = new Map<ImportedLine, DirectorAward>();
   for (const l of candidates) {
@@ -227,6 +228,9 @@ export function withDirectorAwards(
     const ewOurs = ours.get(`${l.board}|${l.ewPair}`);
     if (nsOurs && ewOurs && agreesTo(nsOurs, ns) && agreesTo(ewOurs, ew)) continue;
     const mp = s.scoringMethod === 'MP';
+    // The percentages on another board's top (a program that leaves a sit-out out of the
+    // field) are still what the percentage gives: not the director's.
+    if (mp && onSomeTop(l, ns, ew, result.fullTop, mostLines)) continue;
     const inRange = (v: number) => (mp ? v >= 0 && v <= result.fullTop : Math.abs(v) <= 100);
     if (!inRange(ns.value) || !inRange(ew.value)) continue;
     if (decimalsOf(ns.value) > 2 || decimalsOf(ew.value) > 2) continue;
@@ -262,6 +266,24 @@ function pathsOf(s: ImportedSession) {
     pair: (pair: string, what: 'percentage' | 'total' | 'place') =>
       `${pair}/${{ percentage: 'PERCENTAGE', total: 'TOTAL_SCORE', place: 'PLACE' }[what]}`,
   };
+}
+
+/** Whether both published points are the line's percentages of one top a board could have. */
+function onSomeTop(
+  l: ImportedLine,
+  ns: Published,
+  ew: Published,
+  fullTop: number,
+  mostLines: number,
+): boolean {
+  if (l.result.kind !== 'artificial' || mostLines < 2) return false;
+  const { nsPercent, ewPercent } = l.result;
+  const unit = fullTop / (mostLines - 1);
+  for (let k = 1; k < mostLines; k++) {
+    const top = unit * k;
+    if (agreesTo((nsPercent * top) / 100, ns) && agreesTo((ewPercent * top) / 100, ew)) return true;
+  }
+  return false;
 }
 
 /** Scores the session and compares. Throws ScoringInputError when the lines cannot be scored. */
@@ -346,6 +368,15 @@ export function checkSession(
   }
   const pairs: PairRow[] = [];
   const ours = new Map(result.pairs.map((p) => [p.pair, p]));
+  // Item 8: a phantom pair is not ranked; the real pairs' places are counted without it.
+  const phantoms = new Set(s.pairs.filter((p) => p.phantom).map((p) => p.pair));
+  const placeOf = (r: SessionResult['pairs'][number]) =>
+    phantoms.size === 0
+      ? r.place
+      : 1 +
+        result.pairs.filter(
+          (o) => o.field === r.field && !phantoms.has(o.pair) && o.published > r.published,
+        ).length;
   for (const p of s.pairs) {
     const r = ours.get(p.pair);
     if (!r) continue; // a pair with no result (did not play): nothing to compare
@@ -383,7 +414,7 @@ export function checkSession(
       boardsPlayed: r.boardsPlayed,
       ...(mp ? { percentage: r.percentage.toNumber() } : {}),
       total: total.toNumber(),
-      place: r.place,
+      place: placeOf(r),
       published: {
         percentage: p.published.percentage?.value,
         total: p.published.total?.value,

@@ -99,8 +99,7 @@ function readTables(
       // "#" repeats the previous game's value (PBN 2.1 §3.5).
       const v = value === '#' ? (tags.get(name) ?? '') : value;
       if (name === 'Board') {
-        for (const k of [...tags.keys()])
-          if (!['Event', 'Site', 'Date', 'Scoring'].includes(k)) tags.delete(k);
+        for (const k of [...tags.keys()]) if (!KEPT.includes(k)) tags.delete(k);
       }
       tags.set(name, v);
       const board = tags.get('Board');
@@ -130,6 +129,9 @@ function publishedNumber(v: string | undefined) {
     ? { value: Number(v), decimals: v.includes('.') ? v.split('.')[1]!.length : 0 }
     : undefined;
 }
+
+/** Tags that hold for the whole file, kept across boards. */
+const KEPT = ['Event', 'Site', 'Date', 'Scoring', 'Program', 'Generator', 'Application'];
 
 const DASH = (s: string | undefined) => (s === undefined || s === '-' || s === '' ? undefined : s);
 

@@ -440,6 +440,19 @@ export function parseUsebio(xml: string, options: UsebioReadOptions = {}): Usebi
     if (sawCross || /CROSS/.test(method)) scoringMethod = 'CROSS_IMP';
     else if (sawButler || /BUTLER|IMP/.test(method)) scoringMethod = 'BUTLER';
 
+    // Item 13: a butler board's published datum is recorded as a fact: NS points, so a
+    // multiple of 10; another figure is only compared by check.
+    if (scoringMethod === 'BUTLER') {
+      for (const b of boards.values()) {
+        if (b.publishedDatum !== undefined && b.publishedDatum % 10 !== 0) {
+          r.warnings.push({
+            path: `${b.path}/BOARD_AVERAGE`,
+            message: `board ${b.board}: ${b.publishedDatum} is not a datum (NS points, a multiple of 10): not recorded, only checked`,
+          });
+        }
+      }
+    }
+
     // Item 8: an artificial line against a phantom pair is that pair's sit-out.
     const phantoms = new Set(pairs.filter((p) => p.phantom).map((p) => p.pair));
     for (const b of boards.values()) {
