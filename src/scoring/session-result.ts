@@ -1,8 +1,8 @@
 import { ScoringInputError, requireInteger } from './errors';
 import { Fraction } from './fraction';
 import { matchpointScoresInto, matchpointTop } from './matchpoints';
-import { butlerDatum, butlerImps, artificialImps } from './butler';
-import { crossImpsHundredths } from './cross-imp';
+import { butlerDatum, artificialImps } from './butler';
+import { imps } from './imp';
 import { type ArtificialAward, type ScoringSettings, scoringSettings } from './settings';
 
 // A session's result from its traveller lines: STD-MP with STD-NEUBERG for matchpoint pairs,
@@ -99,8 +99,8 @@ interface CheckedLines {
   readonly boardNums: number[];
   /**
    * The lines by board (ascending), each board's in input order, four numbers a line: the
-   * line's index i (−1 − i for an artificial score), its NS pair's and its EW pair's index in
-   * `pairNames`, and its score (0 for an artificial score).
+   * line's index i (−1 − i for a line without a real score), its NS pair's and its EW pair's
+   * index in `pairNames`, and its score (for a line without one, its kind: `KIND_…`).
    */
   readonly recs: number[];
   /** Where each board's lines start in `recs` (four numbers a line), and the end. */
@@ -109,8 +109,24 @@ interface CheckedLines {
   readonly pairNames: string[];
   /** The largest number of lines on a board. */
   readonly maxLines: number;
-  /** Whether any line carries an artificial score. */
+  /** Issue 15 item 8: the largest number of lines on a board that are not sit-outs. */
+  readonly maxFieldLines: number;
+  /** Whether any line carries no real score (artificial, awarded or weighted). */
   readonly anyArtificial: boolean;
+  /** Whether any line is a weighted score (item 11) or a sit-out (item 8). */
+  readonly anyWeighted: boolean;
+  readonly anySitOut: boolean;
+}
+
+// The kind of a line without a real score, in its `recs` score slot.
+const KIND_ARTIFICIAL = 0;
+const KIND_SIT_OUT = 1;
+const KIND_AWARDED = 2;
+const KIND_WEIGHTED = 3;
+
+function kindOf(l: TravellerLine): number {
+  if (l.artificial !== undefined) return l.sitOut === true ? KIND_SIT_OUT : KIND_ARTIFICIAL;
+  return l.awarded !== undefined ? KIND_AWARDED : KIND_WEIGHTED;
 }
 
 /**
@@ -272,6 +288,8 @@ function validateLines(lines: readonly TravellerLine[]): CheckedLines {
   let prevEw = -1;
   let recs: number[] = [];
   let anyArtificial = false;
+  let anyWeighted = false;
+  let anySitOut = false;
   // Boards in input order; when the lines come board by board in ascending order (the usual
   // case) these are already the groups.
   let boardNums: number[] = [];
@@ -320,16 +338,12 @@ function validateLines(lines: readonly TravellerLine[]): CheckedLines {
         starts.push(recs.length);
         prevBoard = l.board;
       }
-      if (l.awarded !== undefined || l.weighted !== undefined) {
-        throw new ScoringInputError(
-          `lines[${i}]`,
-          'STD-MP',
-          'awarded and weighted lines are not scored yet',
-        );
-      }
       if (l.score === undefined) {
         anyArtificial = true;
-        recs.push(-1 - i, ns, ew, 0);
+        const kind = kindOf(l);
+        if (kind === KIND_WEIGHTED) anyWeighted = true;
+        else if (kind === KIND_SIT_OUT) anySitOut = true;
+        recs.push(-1 - i, ns, ew, kind);
       } else recs.push(i, ns, ew, l.score);
     }
   } catch (e) {
@@ -362,9 +376,17 @@ function validateLines(lines: readonly TravellerLine[]): CheckedLines {
   // A pair twice on a board: stamp each pair with the board it was last seen on.
   const seenOn = new Array<number>(pairNames.length).fill(-1);
   let maxLines = 0;
+  let maxFieldLines = 0;
   for (let g = 0; g < boardNums.length; g++) {
     const end = starts[g + 1]!;
     if ((end - starts[g]!) / 4 > maxLines) maxLines = (end - starts[g]!) / 4;
+    if (anySitOut) {
+      let field = 0;
+      for (let k = starts[g]!; k < end; k += 4) {
+        if (recs[k]! >= 0 || recs[k + 3] !== KIND_SIT_OUT) field++;
+      }
+      if (field > maxFieldLines) maxFieldLines = field;
+    }
     for (let k = starts[g]!; k < end; k += 4) {
       const ns = recs[k + 1]!;
       const ew = recs[k + 2]!;
@@ -375,7 +397,18 @@ function validateLines(lines: readonly TravellerLine[]): CheckedLines {
       seenOn[ew] = g;
     }
   }
-  return { boardNums, recs, starts, pairNames, maxLines, anyArtificial };
+  if (!anySitOut) maxFieldLines = maxLines;
+  return {
+    boardNums,
+    recs,
+    starts,
+    pairNames,
+    maxLines,
+    maxFieldLines,
+    anyArtificial,
+    anyWeighted,
+    anySitOut,
+  };
 }
 
 function fieldOf(movement: Movement, direction: Direction): string {
@@ -508,6 +541,14 @@ interface PairSum {
   whole: number;
   /** Σ the rest (factored and artificial scores), exact. */
   part: Fraction | undefined;
+  /** Issue 15 item 10 ('mean-of-boards' only): Σ score / top over the boards with a top. */
+  share: Fraction | undefined;
+  shareBoards: number;
+}
+
+/** round(10000 · num / (den · top)), halves up, for num ≥ 0: hundredths of a percent. */
+function hundredthsOfPercent(num: number, den: number, top: number): number {
+  return Math.floor((20000 * num + den * top) / (2 * den * top));
 }
 
 /**
@@ -516,7 +557,9 @@ interface PairSum {
  * Pass 1 (`realResults`): a board's real results (their matchpoints do not depend on the
  * artificial ones). Per line, NS and EW matchpoints on the 2/1 scale as numerator and
  * denominator, three numbers a line in `values`: denominator 1 when unfactored (or when the
- * factored value is whole), n when factored, 0 for an artificial line (scored in pass 2).
+ * factored value is whole), n when factored, 0 for a line without a result (an artificial or
+ * awarded score, scored in pass 2). A board with a weighted score (Law 12C1(c)) is worked in
+ * ten-thousandths (weights are hundredths, and two weighted lines meet as their product).
  *
  * Pass 2 (`boardScores`), in board order: artificial scores, the board scores and the per-pair
  * sums. Law 12C needs each pair's own result on all its real boards before an artificial
@@ -541,6 +584,12 @@ class MatchpointSession {
   readonly met: PairSum[] = [];
   private readonly nsField: string;
   private readonly ewField: string;
+  /** Issue 15 item 2: a factored score held as its percentage of the top to 2 decimals. */
+  private readonly percentHundredths: boolean;
+  /** Issue 15 item 10: each pair's board percentages are added up as well. */
+  private readonly meanOfBoards: boolean;
+  /** Issue 15 item 8: a sit-out line is not counted among a board's lines. */
+  private readonly sitOutsOutOfField: boolean;
 
   constructor(
     private readonly lines: readonly TravellerLine[],
@@ -560,6 +609,9 @@ class MatchpointSession {
     this.sums = new Array<PairSum | undefined>(pairCount);
     this.nsField = fieldOf(movement, 'NS');
     this.ewField = fieldOf(movement, 'EW');
+    this.percentHundredths = settings.factoredRounding === 'percent-hundredths';
+    this.meanOfBoards = settings.sessionPercentage === 'mean-of-boards';
+    this.sitOutsOutOfField = settings.sitOutLines === 'out-of-field';
   }
 
   /** Pass 1 for board g, its values written from `at`. */
@@ -569,10 +621,26 @@ class MatchpointSession {
     const first = starts[g]!;
     const end = starts[g + 1]!;
     let n = 0;
-    for (let k = first; k < end; k += 4) if (recs[k]! >= 0) scores[n++] = recs[k + 3]!;
-    const expected = this.noFactoring ? (n > 0 ? n : (end - first) / 4) : this.fixedExpected;
+    let weighted = 0;
+    let sitOuts = 0;
+    for (let k = first; k < end; k += 4) {
+      if (recs[k]! >= 0) scores[n++] = recs[k + 3]!;
+      else if (recs[k + 3] === KIND_WEIGHTED) weighted++;
+      else if (recs[k + 3] === KIND_SIT_OUT) sitOuts++;
+    }
+    // A weighted score is one result of the field (Law 12C1(c)); artificial and awarded are not.
+    const results = n + weighted;
+    const expected = this.noFactoring
+      ? results > 0
+        ? results
+        : (end - first) / 4 - (this.sitOutsOutOfField ? sitOuts : 0)
+      : this.fixedExpected;
     const top = matchpointTop(expected);
     this.boardTop[g] = top;
+    if (weighted > 0) {
+      this.weightedBoard(g, at, results, expected, top);
+      return;
+    }
     if (n > 0) matchpointScoresInto(scores, n, mps);
     const realTopN = matchpointTop(n);
     const law12c = this.checked.anyArtificial;
@@ -594,7 +662,11 @@ class MatchpointSession {
       } else {
         // STD-NEUBERG: F = ((MP + 1)·N − n) / n on the full top; EW = top − F.
         const f = (mp + 1) * expected - n;
-        if (f % n === 0) {
+        if (this.percentHundredths) {
+          ns = hundredthsOfPercent(f, n, top) * top;
+          ew = hundredthsOfPercent(top * n - f, n, top) * top;
+          d = 10000;
+        } else if (f % n === 0) {
           ns = f / n;
           ew = top - ns;
         } else {
@@ -607,6 +679,73 @@ class MatchpointSession {
       values[at + 1] = ew;
       values[at + 2] = d;
       if (law12c) this.addReal(recs[k + 1]!, recs[k + 2]!, ns, ew, d, top);
+    }
+  }
+
+  /**
+   * Pass 1 for a board with a weighted score (Law 12C1(c), issue 15 item 11): every result is
+   * a set of NS scores with weights (a real one: one score, weight 1), and a result scores,
+   * per pair of components, weight × weight × 2 for beating the other, × 1 for a tie. The
+   * weighted line thus scores each of its components against the other results, weighted;
+   * the others score against it as a result split by the weights. In ten-thousandths.
+   */
+  private weightedBoard(g: number, at: number, results: number, expected: number, top: number) {
+    const { recs, starts } = this.checked;
+    const values = this.values;
+    const first = starts[g]!;
+    const end = starts[g + 1]!;
+    const parts: { at: number; k: number; w: number[]; s: number[] }[] = [];
+    for (let k = first, a = at; k < end; k += 4, a += 3) {
+      if (recs[k]! >= 0) parts.push({ at: a, k, w: [100], s: [recs[k + 3]!] });
+      else if (recs[k + 3] === KIND_WEIGHTED) {
+        const w = this.lines[-1 - recs[k]!]!.weighted!;
+        parts.push({
+          at: a,
+          k,
+          w: w.map((p) => Math.round(p.weight * 100)),
+          s: w.map((p) => p.score),
+        });
+      } else {
+        values[a] = 0;
+        values[a + 1] = 0;
+        values[a + 2] = 0;
+      }
+    }
+    const resultsTop = matchpointTop(results) * 10000;
+    const law12c = this.checked.anyArtificial;
+    for (const l of parts) {
+      let x = 0; // matchpoints × 10000 against the other results
+      for (const o of parts) {
+        if (o === l) continue;
+        for (let i = 0; i < l.s.length; i++) {
+          for (let j = 0; j < o.s.length; j++) {
+            const a = l.s[i]!;
+            const b = o.s[j]!;
+            if (a >= b) x += l.w[i]! * o.w[j]! * (a > b ? 2 : 1);
+          }
+        }
+      }
+      let ns: number;
+      let ew: number;
+      let d = 10000;
+      if (results === expected) {
+        ns = x;
+        ew = resultsTop - x;
+      } else {
+        // STD-NEUBERG on MP = x / 10000: F = ((x + 10000)·N − n·10000) / (n·10000).
+        d = results * 10000;
+        ns = (x + 10000) * expected - d;
+        ew = top * d - ns;
+        if (this.percentHundredths) {
+          ns = hundredthsOfPercent(ns, d, top) * top;
+          ew = hundredthsOfPercent(ew, d, top) * top;
+          d = 10000;
+        }
+      }
+      values[l.at] = ns;
+      values[l.at + 1] = ew;
+      values[l.at + 2] = d;
+      if (law12c) this.addReal(recs[l.k + 1]!, recs[l.k + 2]!, ns, ew, d, top);
     }
   }
 
@@ -649,10 +788,30 @@ class MatchpointSession {
     return award === 'A+' ? Fraction.max(base, ownPct) : Fraction.min(base, ownPct);
   }
 
+  /**
+   * Issue 15 item 4: the director's points on the 2/1 scale, out of `top` (default the board's
+   * full top), scaled to the board's full top.
+   */
+  private awardedPart(line: number, side: 'ns' | 'ew', rawTop: number): Fraction {
+    const a = this.lines[line]!.awarded!;
+    const given = a.top ?? rawTop;
+    const v = a[side];
+    if (!(v >= 0 && v <= given)) {
+      throw new ScoringInputError(
+        `lines[${line}].awarded.${side}`,
+        'STD-NEUBERG',
+        `must be between 0 and the top ${given}, got ${v}`,
+      );
+    }
+    const points = Fraction.fromDecimal(v, 2);
+    if (given === rawTop || given === 0) return points;
+    return points.mulInt(rawTop).div(Fraction.fromDecimal(given, 2));
+  }
+
   /** Pass 2 for board g, its values read from `at`. */
   boardScores(g: number, at: number): void {
     const { recs, starts, boardNums, pairNames } = this.checked;
-    const { values, unitDen, boards, sums, nsField, ewField } = this;
+    const { values, unitDen, boards, sums, nsField, ewField, meanOfBoards } = this;
     const end = starts[g + 1]!;
     const b = boardNums[g]!;
     const rawTop = this.boardTop[g]!;
@@ -671,11 +830,17 @@ class MatchpointSession {
         nsScore = fractionOf(nsValue, unitDen);
         ewScore = fractionOf(ewValue, unitDen);
       } else if (d === 0) {
-        const l = this.lines[-1 - recs[k]!]!;
-        const topF = Fraction.of(rawTop);
-        const hundred = Fraction.of(100);
-        nsPart = this.percentOf(nsPair, l.artificial!.ns).mul(topF).div(hundred);
-        ewPart = this.percentOf(ewPair, l.artificial!.ew).mul(topF).div(hundred);
+        const i = -1 - recs[k]!;
+        const l = this.lines[i]!;
+        if (l.artificial !== undefined) {
+          const topF = Fraction.of(rawTop);
+          const hundred = Fraction.of(100);
+          nsPart = this.percentOf(nsPair, l.artificial.ns).mul(topF).div(hundred);
+          ewPart = this.percentOf(ewPair, l.artificial.ew).mul(topF).div(hundred);
+        } else {
+          nsPart = this.awardedPart(i, 'ns', rawTop);
+          ewPart = this.awardedPart(i, 'ew', rawTop);
+        }
         nsScore = nsPart.mul(this.unit);
         ewScore = ewPart.mul(this.unit);
       } else {
@@ -690,7 +855,7 @@ class MatchpointSession {
       boards.push(new BoardScore(b, ns, 'NS', nsScore, top, artificial));
       let sum = sums[nsPair];
       if (sum === undefined) {
-        sum = { pair: ns, field: nsField, played: 0, top: 0, whole: 0, part: undefined };
+        sum = newSum(ns, nsField);
         sums[nsPair] = sum;
         this.met.push(sum);
       } else if (sum.field !== nsField) throw bothDirections(ns);
@@ -698,10 +863,11 @@ class MatchpointSession {
       sum.top += top;
       if (nsPart === undefined) sum.whole += nsValue;
       else sum.part = sum.part?.add(nsPart) ?? nsPart;
+      if (meanOfBoards) addShare(sum, nsPart, nsValue, rawTop);
       boards.push(new BoardScore(b, ew, 'EW', ewScore, top, artificial));
       sum = sums[ewPair];
       if (sum === undefined) {
-        sum = { pair: ew, field: ewField, played: 0, top: 0, whole: 0, part: undefined };
+        sum = newSum(ew, ewField);
         sums[ewPair] = sum;
         this.met.push(sum);
       } else if (sum.field !== ewField) throw bothDirections(ew);
@@ -709,15 +875,36 @@ class MatchpointSession {
       sum.top += top;
       if (ewPart === undefined) sum.whole += ewValue;
       else sum.part = sum.part?.add(ewPart) ?? ewPart;
+      if (meanOfBoards) addShare(sum, ewPart, ewValue, rawTop);
     }
   }
 }
 
+const newSum = (pair: string, field: string): PairSum => ({
+  pair,
+  field,
+  played: 0,
+  top: 0,
+  whole: 0,
+  part: undefined,
+  share: undefined,
+  shareBoards: 0,
+});
+
+/** Issue 15 item 10: a board's score / top (raw scale), for the mean of board percentages. */
+function addShare(sum: PairSum, part: Fraction | undefined, whole: number, rawTop: number): void {
+  if (rawTop === 0) return; // a board without a top has no percentage
+  const share = part === undefined ? Fraction.of(whole, rawTop) : part.div(Fraction.of(rawTop));
+  sum.share = sum.share?.add(share) ?? share;
+  sum.shareBoards += 1;
+}
+
 /**
  * STD-MP / STD-NEUBERG: a matchpoint pairs session. Per board and pair: matchpoints, factored
- * by Neuberg to the full top (setting); per pair: total, percentage = Σ matchpoints / Σ tops,
- * total score = percentage × (largest number of boards played) × full top, and place ("1224")
- * on the percentage rounded to 2 decimals, per field.
+ * by Neuberg to the full top (setting); per pair: total, percentage = Σ matchpoints / Σ tops
+ * (or the mean of the board percentages: sessionPercentage), total score = percentage ×
+ * (largest number of boards played) × full top, the published total (matchpointTotal), and
+ * place ("1224") on the percentage rounded to 2 decimals, per field.
  *
  * All exact. A board's matchpoints on the 2/1 scale are integers, and a Neuberg-factored
  * result is an integer over n ((MP + 1)·N − n over n): per pair the whole matchpoints are
@@ -733,7 +920,9 @@ export function scoreMatchpointSession(
   fieldOf(movement, 'NS');
   const checked = validateLines(lines);
   const { boardNums, starts } = checked;
-  const maxResults = checked.maxLines;
+  // Issue 15 item 8: under 'out-of-field' a sit-out line does not count in N.
+  const maxResults =
+    settings.sitOutLines === 'out-of-field' ? checked.maxFieldLines : checked.maxLines;
   if (typeof settings.neubergExpected === 'number' && settings.neubergExpected < maxResults) {
     throw new ScoringInputError(
       'neubergExpected',
@@ -772,6 +961,7 @@ export function scoreMatchpointSession(
   const fullTop = rawFullTop / unitDen;
   const scale = maxBoardsPlayed * fullTop;
   const decimals = settings.placeDecimals;
+  const mean = settings.sessionPercentage === 'mean-of-boards';
   const rows = met.map((s): Unplaced => {
     const { whole, part, top: tops } = s;
     let total: Fraction;
@@ -779,7 +969,17 @@ export function scoreMatchpointSession(
     let totalScore: Fraction;
     let published: number;
     const rawTops = tops * unitDen;
-    if (part === undefined && tops > 0 && Number.isSafeInteger(whole * 100 * scale)) {
+    if (mean) {
+      // Issue 15 item 10 (Pary): the mean of the board percentages.
+      const sum = part === undefined ? Fraction.of(whole) : Fraction.of(whole).add(part);
+      total = sum.mul(Fraction.of(1, unitDen));
+      percentage =
+        s.shareBoards > 0
+          ? s.share!.mulInt(100).div(Fraction.of(s.shareBoards))
+          : Fraction.fromDecimal(50);
+      totalScore = percentage.mulInt(scale).div(Fraction.of(100));
+      published = percentage.round(decimals);
+    } else if (part === undefined && tops > 0 && Number.isSafeInteger(whole * 100 * scale)) {
       // percentage = 100 · Σ mp / Σ top, total score = Σ mp · scale / Σ top: one fraction each
       total = fractionOf(whole, unitDen);
       percentage = Fraction.of(whole * 100, rawTops);
@@ -810,9 +1010,12 @@ export function scoreMatchpointSession(
 
 /**
  * STD-BUTLER / STD-CROSSIMP: an IMP pairs session. Butler: each line IMPs against the board's
- * datum (computed, or given by the director in `datums`); cross-IMPs: against every other
- * real result. Artificial scores take the artificialImps setting. Per pair: total IMPs and
- * place ("1224") on the total rounded to 2 decimals, per field.
+ * datum (computed, or given by the director in `datums`: a whole number of points, a multiple
+ * of 10); cross-IMPs: against every other result, Σ IMPs / (n − 1) kept exact (issue 15 item
+ * 3: a pair's total is rounded once, when published). Artificial scores take the
+ * artificialImps setting (tenths allowed, item 13), awarded lines the director's IMPs (item
+ * 4), weighted scores their weighted IMPs (item 11). Per pair: total IMPs and place ("1224")
+ * on the total rounded to `placeDecimals`, per field.
  */
 export function scoreImpSession(
   lines: readonly TravellerLine[],
@@ -820,7 +1023,7 @@ export function scoreImpSession(
     readonly movement: Movement;
     readonly method: 'butler' | 'cross-imp';
     readonly settings?: Partial<ScoringSettings>;
-    /** Director-given datums by board (STD-BUTLER setting). */
+    /** Director-given datums by board (STD-BUTLER setting; DSB-16b "datumscores"). */
     readonly datums?: Readonly<Record<number, number>>;
   },
 ): SessionResult & { readonly datums: Readonly<Record<number, number>> } {
@@ -834,54 +1037,105 @@ export function scoreImpSession(
   const boards: PairBoardScore[] = [];
   const accs = new Map<string, Acc>();
   const datums: Record<number, number> = {};
+  const divide = settings.crossImpDivisor !== 'none';
   for (let g = 0; g < checked.boardNums.length; g++) {
     const b = checked.boardNums[g]!;
     const { recs, starts } = checked;
     const bl: TravellerLine[] = [];
+    const at: number[] = [];
     for (let k = starts[g]!; k < starts[g + 1]!; k += 4) {
-      bl.push(lines[recs[k]! < 0 ? -1 - recs[k]! : recs[k]!]!);
+      const i = recs[k]! < 0 ? -1 - recs[k]! : recs[k]!;
+      bl.push(lines[i]!);
+      at.push(i);
     }
-    const realLines = bl.filter((l) => l.score !== undefined);
-    const realScores = realLines.map((l) => l.score!);
-    let nsHundredths: number[] = [];
-    if (method === 'butler' && realScores.length > 0) {
-      const given = options.datums?.[b];
-      const datum =
-        given !== undefined
-          ? requireInteger(given, `datums[${b}]`, 'STD-BUTLER')
-          : butlerDatum(realScores, settings);
-      datums[b] = datum;
-      nsHundredths = realScores.map((s) => butlerImps(s, datum) * 100);
-    } else if (method === 'cross-imp') {
-      nsHundredths = crossImpsHundredths(realScores, settings);
-    }
-    let k = 0;
+    // The board's results: real scores and weighted scores (Law 12C1(c)), as components with
+    // weights in hundredths (a real score: one component, weight 100).
+    const results: { w: number[]; s: number[] }[] = [];
+    const resultOf: (number | undefined)[] = [];
+    let weighted = false;
     for (const l of bl) {
-      let ns: number;
-      let ew: number;
       if (l.score !== undefined) {
-        ns = nsHundredths[k]!;
-        ew = -ns || 0;
-        k++;
-      } else {
-        ns = artificialImps(l.artificial!.ns, settings) * 100;
-        ew = artificialImps(l.artificial!.ew, settings) * 100;
-      }
-      for (const [pair, direction, h] of [
-        [l.nsPair, 'NS', ns],
-        [l.ewPair, 'EW', ew],
-      ] as const) {
-        const score = Fraction.of(h, 100);
-        boards.push({
-          board: b,
-          pair,
-          direction,
-          score,
-          top: 0,
-          artificial: l.score === undefined,
+        resultOf.push(results.length);
+        results.push({ w: [100], s: [l.score] });
+      } else if (l.weighted !== undefined) {
+        weighted = true;
+        resultOf.push(results.length);
+        results.push({
+          w: l.weighted.map((p) => Math.round(p.weight * 100)),
+          s: l.weighted.map((p) => p.score),
         });
-        addTo(accs, movement, pair, direction, score, 0);
+      } else resultOf.push(undefined);
+    }
+    // NS IMPs of each result, exact.
+    let nsImps: Fraction[] = [];
+    if (method === 'butler' && results.length > 0) {
+      const given = options.datums?.[b];
+      let datum: number;
+      if (given !== undefined) datum = givenDatum(given, b);
+      else {
+        // The datum is taken from the real scores; a weighted score is not one of them.
+        const realScores = bl.filter((l) => l.score !== undefined).map((l) => l.score!);
+        if (realScores.length === 0) {
+          throw new ScoringInputError(
+            `datums[${b}]`,
+            'STD-BUTLER',
+            `is needed: board ${b} has no real score to take a datum from`,
+          );
+        }
+        datum = butlerDatum(realScores, settings);
       }
+      datums[b] = datum;
+      nsImps = results.map((r) =>
+        r.w.length === 1
+          ? Fraction.of(imps(r.s[0]! - datum))
+          : Fraction.of(
+              r.w.reduce((sum, w, i) => sum + w * imps(r.s[i]! - datum), 0),
+              100,
+            ),
+      );
+    } else if (method === 'cross-imp') {
+      const divisor = divide ? Math.max(results.length - 1, 1) : 1;
+      nsImps = results.map((r, i) => {
+        if (!weighted) {
+          let sum = 0;
+          for (let j = 0; j < results.length; j++) {
+            if (j !== i) sum += imps(r.s[0]! - results[j]!.s[0]!);
+          }
+          return Fraction.of(sum, divisor);
+        }
+        // In ten-thousandths: weight × weight × IMPs, per pair of components.
+        let sum = 0;
+        for (let j = 0; j < results.length; j++) {
+          if (j === i) continue;
+          const o = results[j]!;
+          for (let x = 0; x < r.s.length; x++) {
+            for (let y = 0; y < o.s.length; y++) sum += r.w[x]! * o.w[y]! * imps(r.s[x]! - o.s[y]!);
+          }
+        }
+        return Fraction.of(sum, 10000 * divisor);
+      });
+    }
+    for (let li = 0; li < bl.length; li++) {
+      const l = bl[li]!;
+      let ns: Fraction;
+      let ew: Fraction;
+      const r = resultOf[li];
+      if (r !== undefined) {
+        ns = nsImps[r]!;
+        ew = Fraction.ZERO.sub(ns);
+      } else if (l.awarded !== undefined) {
+        // Issue 15 item 4: the director's IMPs, as given.
+        ns = Fraction.fromDecimal(l.awarded.ns, 2);
+        ew = Fraction.fromDecimal(l.awarded.ew, 2);
+      } else {
+        ns = tenths(artificialImps(l.artificial!.ns, settings));
+        ew = tenths(artificialImps(l.artificial!.ew, settings));
+      }
+      const artificial = r === undefined;
+      boards.push({ board: b, pair: l.nsPair, direction: 'NS', score: ns, top: 0, artificial });
+      addTo(accs, movement, l.nsPair, 'NS', ns, 0);
+      boards.push({ board: b, pair: l.ewPair, direction: 'EW', score: ew, top: 0, artificial });
+      addTo(accs, movement, l.ewPair, 'EW', ew, 0);
     }
   }
   const maxBoardsPlayed = Math.max(0, ...[...accs.values()].map((a) => a.boards));
@@ -900,4 +1154,20 @@ export function scoreImpSession(
     })),
   );
   return { boards, pairs, fullTop: 0, maxBoardsPlayed, datums };
+}
+
+/** An artificial award's IMPs (multiples of 0.1, issue 15 item 13) as an exact fraction. */
+const tenths = (v: number): Fraction => Fraction.of(Math.round(v * 10), 10);
+
+/** STD-BUTLER, issue 15 item 13: a datum given for a board is NS points, a multiple of 10. */
+function givenDatum(given: unknown, board: number): number {
+  const datum = requireInteger(given, `datums[${board}]`, 'STD-BUTLER');
+  if (datum % 10 !== 0) {
+    throw new ScoringInputError(
+      `datums[${board}]`,
+      'STD-BUTLER',
+      `must be a multiple of 10 (a datum is NS points rounded to the nearest 10), got ${datum}`,
+    );
+  }
+  return datum;
 }

@@ -56,10 +56,16 @@ export interface ScoringSettings {
 
 /**
  * STD-NEUBERG, issue 15 item 2: 'exact' keeps factored scores exact (pairs' figures are
- * rounded once, when published). See docs/scoring.md for what was tried against Compscore.
+ * rounded once, when published); 'percent-hundredths' holds each result of a factored board
+ * as its percentage of the full top rounded to 2 decimals (halves up), then back to
+ * matchpoints: a reading inferred from two published Compscore totals, not documented (see
+ * docs/scoring.md, "Neuberg rounding").
  */
-export type FactoredRounding = 'exact';
-export const FACTORED_ROUNDINGS: readonly FactoredRounding[] = Object.freeze(['exact']);
+export type FactoredRounding = 'exact' | 'percent-hundredths';
+export const FACTORED_ROUNDINGS: readonly FactoredRounding[] = Object.freeze([
+  'exact',
+  'percent-hundredths',
+]);
 
 /** Issue 15 item 13: an artificial IMP award is a multiple of 0.1 IMP (DSB: ±1.2), |v| ≤ 24. */
 export function isTenthOfImp(v: unknown): v is number {

@@ -281,13 +281,15 @@ describe('Session result: IMP pairs (STD-BUTLER, STD-CROSSIMP)', () => {
     expect(r.datums[3]).toBeUndefined();
   });
 
-  it('STD-CROSSIMP totals are sums of the 2-decimal board scores', () => {
+  it('STD-CROSSIMP board scores are exact Σ IMPs / (n − 1), totals rounded once (issue 15 item 3)', () => {
     const r = scoreImpSession(lines, { movement: 'one-winner', method: 'cross-imp' });
     const p = Object.fromEntries(r.pairs.map((x) => [x.pair, x]));
-    // board 1: 170 vs 140, 150, 180 → 1 + 1 + 0 = 2/3 = 0.67;
-    // board 2, EW against 50 vs −490, −460, −430 → −(11 + 11 + 10)/3 = −10.67
-    expect(r.boards.find((b) => b.board === 1 && b.pair === '1')!.score.toNumber()).toBe(0.67);
-    expect(r.boards.find((b) => b.board === 2 && b.pair === '1')!.score.toNumber()).toBe(-10.67);
+    // board 1: 170 vs 140, 150, 180 → 1 + 1 + 0 = 2/3;
+    // board 2, EW against 50 vs −490, −460, −430 → −(11 + 11 + 10)/3 = −32/3
+    const s = (board: number, pair: string) =>
+      r.boards.find((b) => b.board === board && b.pair === pair)!.score;
+    expect(s(1, '1').equals(Fraction.of(2, 3))).toBe(true);
+    expect(s(2, '1').equals(Fraction.of(-32, 3))).toBe(true);
     expect(p['1']!.total.equals(Fraction.of(-10))).toBe(true);
     expect(p['1']!.published).toBe(-10);
   });

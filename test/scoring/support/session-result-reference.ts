@@ -2,7 +2,7 @@ import { ScoringInputError, requireInteger } from '../../../src/scoring/errors';
 import { Fraction } from '../../../src/scoring/fraction';
 import { type BoardEntry, neubergBoard } from '../../../src/scoring/neuberg';
 import { butlerDatum, butlerImps, artificialImps } from '../../../src/scoring/butler';
-import { crossImpsHundredths } from '../../../src/scoring/cross-imp';
+import { imps } from '../../../src/scoring/imp';
 import { competitionRanks } from '../../../src/scoring/ranking';
 import {
   type ArtificialAward,
@@ -326,7 +326,8 @@ export function scoreImpSession(
     const bl = byBoard.get(b)!;
     const realLines = bl.filter((l) => l.score !== undefined);
     const realScores = realLines.map((l) => l.score!);
-    let nsHundredths: number[] = [];
+    // Issue 15 item 3 (since): cross-IMP board scores are kept exact, Σ IMPs / (n − 1).
+    let nsExact: Fraction[] = [];
     if (method === 'butler' && realScores.length > 0) {
       const given = options.datums?.[b];
       const datum =
@@ -334,27 +335,34 @@ export function scoreImpSession(
           ? requireInteger(given, `datums[${b}]`, 'STD-BUTLER')
           : butlerDatum(realScores, settings);
       datums[b] = datum;
-      nsHundredths = realScores.map((s) => butlerImps(s, datum) * 100);
+      nsExact = realScores.map((s) => Fraction.of(butlerImps(s, datum)));
     } else if (method === 'cross-imp') {
-      nsHundredths = crossImpsHundredths(realScores, settings);
+      realScores.forEach((s, i) => requireInteger(s, `nsScores[${i}]`, 'STD-CROSSIMP'));
+      const n = realScores.length;
+      const divisor = settings.crossImpDivisor === 'none' ? 1 : Math.max(n - 1, 1);
+      nsExact = realScores.map((own, i) => {
+        let sum = 0;
+        for (let j = 0; j < n; j++) if (j !== i) sum += imps(own - realScores[j]!);
+        return Fraction.of(sum, divisor);
+      });
     }
     let k = 0;
     for (const l of bl) {
-      let ns: number;
-      let ew: number;
+      let ns: Fraction;
+      let ew: Fraction;
       if (l.score !== undefined) {
-        ns = nsHundredths[k]!;
-        ew = -ns || 0;
+        ns = nsExact[k]!;
+        ew = Fraction.ZERO.sub(ns);
         k++;
       } else {
-        ns = artificialImps(l.artificial!.ns, settings) * 100;
-        ew = artificialImps(l.artificial!.ew, settings) * 100;
+        ns = Fraction.of(artificialImps(l.artificial!.ns, settings) * 100, 100);
+        ew = Fraction.of(artificialImps(l.artificial!.ew, settings) * 100, 100);
       }
       for (const [pair, direction, h] of [
         [l.nsPair, 'NS', ns],
         [l.ewPair, 'EW', ew],
       ] as const) {
-        const score = Fraction.of(h, 100);
+        const score = h;
         boards.push({
           board: b,
           pair,
