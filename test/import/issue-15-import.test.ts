@@ -427,3 +427,83 @@ describe('issue 15 item 4: a line coded as an artificial score with the matchpoi
     expect(r.mismatches.every((m) => m.explanation === 'unexplained')).toBe(true);
   });
 });
+
+describe('issue 15 items 2 and 6: a number no rule of the engine explains is named so', () => {
+  const s = () => session('mp-neuberg-rounding.xml');
+
+  it("STD-NEUBERG: Compscore's profile passes the engine's factoredRounding 'percent-hundredths', which reproduces every published number", () => {
+    expect(conventionsFor({ name: 'Compscore3' }).settings).toMatchObject({
+      factoredRounding: 'percent-hundredths',
+    });
+    const r = checkSession(s());
+    expect(r.mismatches).toEqual([]);
+    expect(r.pairs.find((p) => p.pair === '18NS')!.published.total).toBe(34.05);
+  });
+
+  it("with exact factored scores the pairs Compscore rounded otherwise are named 'unexplained by the engine', with our figure beside theirs (exit 1)", async () => {
+    const compscore = conventionsFor({ name: 'Compscore3' });
+    const exact = checkSession(s(), {
+      ...compscore,
+      settings: { ...compscore.settings, factoredRounding: 'exact' },
+    });
+    expect(exact.mismatches.map((m) => m.what)).toEqual(
+      expect.arrayContaining(['pair 18NS total', 'pair 1NS total', 'pair 10EW percentage']),
+    );
+    expect(exact.mismatches.every((m) => m.explanation === 'unexplained')).toBe(true);
+    expect(exact.mismatches.find((m) => m.what === 'pair 18NS total')).toMatchObject({
+      published: 34.05,
+      path: 'PARTICIPANTS/PAIR[38]/TOTAL_SCORE',
+    });
+    expect(exact.mismatches.find((m) => m.what === 'pair 18NS total')!.ours).toBeCloseTo(
+      34 + 1 / 18,
+      9,
+    );
+    const out = await cli('check', 'usebio', usebio('mp-neuberg-rounding.xml'));
+    expect(out.code).toBe(0);
+    const edited = write(
+      'edited.xml',
+      read(usebio('mp-neuberg-rounding.xml')).replace(
+        /(<PAIR_NUMBER>18NS<\/PAIR_NUMBER>\s*<DIRECTION>NS<\/DIRECTION>\s*<TOTAL_SCORE>)34\.05/,
+        '$134.15',
+      ),
+    );
+    const bad = await cli('check', 'usebio', edited);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toMatch(
+      /^ {2}pair 18NS total +ours +34\.0540 +published +34\.15 +UNEXPLAINED by the engine \(PARTICIPANTS\/PAIR\[38\]\/TOTAL_SCORE\)$/m,
+    );
+    expect(lastLine(bad.stdout)).toMatch(
+      /^MISMATCH: (\d+) of \d+ published numbers agree within their published precision; 1 unexplained by the engine$/,
+    );
+  });
+});
+
+describe('issue 15 item 9: the last line of a check, over several sessions and for a phantom in USEBIO', () => {
+  it('a file of two sections ends with one line over both', async () => {
+    const x = read(usebio('cross-imp.xml'));
+    const section = /<SECTION>[\s\S]*<\/SECTION>/.exec(x)![0];
+    const two = x.replace(
+      section,
+      `${section}\n    ${section.replace('<SECTION_ID>A<', '<SECTION_ID>B<')}`,
+    );
+    const r = await cli('check', 'usebio', write('two.xml', two));
+    expect(r.code).toBe(0);
+    expect(lastLine(r.stdout)).toBe(
+      'all 2 sessions: OK: 60 of 60 published numbers agree within their published precision',
+    );
+  });
+
+  it('USEBIO: a pair whose players are named Phantom is a phantom; its artificial lines are sit-outs', () => {
+    const x = read(usebio('mp-neuberg.xml'))
+      .replace('<PLAYER_NAME>Gina Mock</PLAYER_NAME>', '<PLAYER_NAME>Phantom</PLAYER_NAME>')
+      .replace('<PLAYER_NAME>Hal Mock</PLAYER_NAME>', '<PLAYER_NAME>PHANTOM</PLAYER_NAME>');
+    const s = parseUsebio(x).sessions[0]!;
+    expect(s.pairs.find((p) => p.pair === '1EW')!.phantom).toBe(true);
+    const sitOut = s.boards.flatMap((b) => b.lines).filter((l) => l.sitOut);
+    expect(sitOut.map((l) => [l.board, l.nsPair, l.ewPair])).toEqual([[2, '3NS', '1EW']]);
+    expect(boardLines(sessionFacts(s).events)[5]).toMatchObject({
+      kind: 'artificial',
+      sitOut: true,
+    });
+  });
+});

@@ -39,6 +39,7 @@ const COMPSCORE_SETTINGS = {
   matchpointTotal: 'scaled',
   sitOutLines: 'in-field',
   sessionPercentage: 'total-over-tops',
+  factoredRounding: 'percent-hundredths',
 } satisfies Partial<ScoringSettings>;
 
 const PARY_SETTINGS = {
@@ -85,7 +86,7 @@ export interface Comparison {
   decimals: number;
   /** |ours − published|, ours unrounded. */
   difference: number;
-  /** Ours agrees to the published decimals, or the director set the number (item 4). */
+  /** Ours (the engine's, or the director's award it scored) agrees to the published decimals. */
   agrees: boolean;
   /** agrees; director: set by the director, not computed; unexplained: by the engine. */
   explanation: Explanation;
@@ -145,10 +146,11 @@ function compare(
     published: p.value,
     decimals: p.decimals,
     difference: Math.abs(exact.toNumber() - p.value),
-    agrees: agrees || director,
-    explanation: agrees ? 'agrees' : director ? 'director' : 'unexplained',
+    agrees,
+    // A line the director set agrees by construction: say so rather than "agrees".
+    explanation: !agrees ? 'unexplained' : director ? 'director' : 'agrees',
   });
-  return agrees || director;
+  return agrees;
 }
 
 export function sessionLabel(s: ImportedSession): string {
@@ -379,7 +381,8 @@ export function checkSession(
         ).length;
   for (const p of s.pairs) {
     const r = ours.get(p.pair);
-    if (!r) continue; // a pair with no result (did not play): nothing to compare
+    // A pair with no result (did not play), or a phantom: nothing to compare.
+    if (!r || p.phantom) continue;
     const total =
       mp && conventions.mpTotal === 'scaled'
         ? r.percentage.mulInt(mostInField.get(r.field)! * result.fullTop).div(Fraction.of(100))
@@ -406,7 +409,7 @@ export function checkSession(
     const place =
       p.published.place === undefined ? undefined : { value: p.published.place, decimals: 0 };
     agrees =
-      compare(`pair ${p.pair} place`, at.pair(p.path, 'place'), r.place, place, comparisons) &&
+      compare(`pair ${p.pair} place`, at.pair(p.path, 'place'), placeOf(r), place, comparisons) &&
       agrees;
     pairs.push({
       pair: p.pair,
