@@ -131,6 +131,18 @@ describe('issue 15 item 5: STD-SCORE traveller lines', () => {
     );
   });
 
+  it('PBN: a row with a score and no contract is a score-only line, from Score_NS or Score_EW', () => {
+    const t = read(pbn('results-export.pbn'))
+      .replace(' 1 2 4H N 10 SA 420 -', ' 1 2 - - - - 420 -')
+      .replace(' 3 4 4HX N 9 SA - 100', ' 3 4 - - - - - 100');
+    const { session: s } = parsePbn(t, { clubId: 'EX01' });
+    expect(s.boards[0]!.lines.slice(0, 2).map((l) => l.result)).toEqual([
+      { kind: 'score-only', nsScore: 420 },
+      { kind: 'score-only', nsScore: -100 },
+    ]);
+    expect(checkSession(s).ok).toBe(true);
+  });
+
   it.each([
     ['425', /board 1 line 1: 425 is not a duplicate score \(STD-SCORE: a multiple of 10/],
     ['abc', /board 1 line 1: not a score or an artificial score \(A6040, 60%\/40%\): "abc"/],
@@ -407,6 +419,27 @@ describe('issue 15 item 4: a line coded as an artificial score with the matchpoi
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/session-EX01-mp-104-1: appended 19 events/);
     expect(await head(url)).toBe(19);
+  });
+
+  it('STD-BUTLER: in an IMP session the award is in IMPs (no top): A5050 published +1.5 / −1.5', () => {
+    const x = read(usebio('butler-datums.xml')).replace(
+      /<CONTRACT>4H<\/CONTRACT>\s*<PLAYED_BY>N<\/PLAYED_BY>\s*<LEAD>AS<\/LEAD>\s*<TRICKS>10<\/TRICKS>\s*<SCORE>420<\/SCORE>\s*<NS_BUTLER_POINTS>6\.00<\/NS_BUTLER_POINTS>\s*<EW_BUTLER_POINTS>-6\.00<\/EW_BUTLER_POINTS>/,
+      '<SCORE>A5050</SCORE><NS_BUTLER_POINTS>1.50</NS_BUTLER_POINTS><EW_BUTLER_POINTS>-1.50</EW_BUTLER_POINTS>',
+    );
+    const awarded = withDirectorAwards(parseUsebio(x).sessions[0]!);
+    expect(awarded.boards[0]!.lines[0]!.award).toEqual({ ns: 1.5, ew: -1.5 });
+    const adjustment = sessionFacts(awarded).events.find((e) => e.type === 'AdjustedScoreAwarded');
+    expect(adjustment!.data).toMatchObject({
+      kind: 'awarded',
+      points: { ns: 1.5, ew: -1.5 },
+      reason:
+        'set by the director: ScoreKeeper Example published 1.5 and -1.5 IMPs for the artificial score 50/50 (board 1 line 1)',
+    });
+    expect(catalogue.validate(adjustment!, 'event')).toEqual([]);
+    expect(checkSession(awarded).director.map((c) => c.what)).toEqual([
+      'board 1 line 1 NS points',
+      'board 1 line 1 EW points',
+    ]);
   });
 
   it('a published value neither the engine nor an award explains (over the top) stays a difference', () => {
