@@ -14,3 +14,4 @@ export * from './butler';
 export * from './cross-imp';
 export * from './ranking';
 export * from './session-result';
+export * from './explain';

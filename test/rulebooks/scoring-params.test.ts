@@ -115,6 +115,26 @@ describe.each([nzClub, dsbGroenlo2014])(
         { 'scoring.crossImpDivisor': 'n' },
         'rulebook parameter scoring.crossImpDivisor: must be "n-1" or "none", not "n"',
       ],
+      [
+        'STD-NEUBERG sitOutLines (issue 15 item 8)',
+        { 'scoring.sitOutLines': 'outside' },
+        'rulebook parameter scoring.sitOutLines: must be "in-field" or "out-of-field", not "outside"',
+      ],
+      [
+        'STD-MP sessionPercentage (issue 15 item 10)',
+        { 'scoring.sessionPercentage': 'mean' },
+        'rulebook parameter scoring.sessionPercentage: must be "total-over-tops" or "mean-of-boards", not "mean"',
+      ],
+      [
+        'STD-MP matchpointTotal (issue 15 item 1)',
+        { 'scoring.matchpointTotal': 'scaled-up' },
+        'rulebook parameter scoring.matchpointTotal: must be "scaled" or "sum", not "scaled-up"',
+      ],
+      [
+        'STD-NEUBERG factoredRounding (issue 15 item 2)',
+        { 'scoring.factoredRounding': 'nearest-0.05' },
+        'rulebook parameter scoring.factoredRounding: must be "exact" or "percent-hundredths", not "nearest-0.05"',
+      ],
       ['a setting the engine has not', { 'scoring.neuberg': 'none' }, 'no such parameter'],
       [
         'the whole group, short of a setting',
@@ -133,6 +153,40 @@ describe.each([nzClub, dsbGroenlo2014])(
       expect(() => new RulebookHistory().adopt(preset as never, changes, '2026-01-01')).toThrow(
         message,
       );
+    });
+
+    it('issue 15: the new settings are amended by path, artificial IMPs in tenths, and a whole group written before them still applies (their defaults fill in)', () => {
+      const h = history();
+      h.amend(
+        {
+          'scoring.sitOutLines': 'out-of-field',
+          'scoring.sessionPercentage': 'mean-of-boards',
+          'scoring.matchpointTotal': 'sum',
+          'scoring.factoredRounding': 'percent-hundredths',
+          'scoring.artificialImps': { '60': 1.2, '50': 0, '40': -1.2 },
+        },
+        '2026-06-01',
+      );
+      expect(scoringSettingsOf(h.inForce('2026-06-01')!.params)).toMatchObject({
+        sitOutLines: 'out-of-field',
+        sessionPercentage: 'mean-of-boards',
+        matchpointTotal: 'sum',
+        factoredRounding: 'percent-hundredths',
+        artificialImps: { '60': 1.2, '50': 0, '40': -1.2 },
+      });
+      const {
+        sitOutLines: _a,
+        sessionPercentage: _b,
+        matchpointTotal: _c,
+        factoredRounding: _d,
+        ...before
+      } = DEFAULT_SCORING_SETTINGS;
+      const old = history();
+      old.amend({ scoring: { ...before, factoring: 'none' } as never }, '2026-06-01');
+      expect(scoringSettingsOf(old.inForce('2026-06-01')!.params)).toEqual({
+        ...DEFAULT_SCORING_SETTINGS,
+        factoring: 'none',
+      });
     });
 
     it('STD-BUTLER DSB-16d the butler bands and the artificial-score IMPs are replaced as a whole', () => {

@@ -2,6 +2,7 @@ import {
   Fraction,
   ScoringInputError,
   type ScoringSettings,
+  explainPublishedPairs,
   type TravellerLine,
   scoreImpSession,
   scoreMatchpointSession,
@@ -541,6 +542,24 @@ describe('issue 15 item 2: STD-NEUBERG factoredRounding', () => {
       );
     }
     expect(changed).toEqual([0, 9, 16, 18, 25, 34]);
+  });
+
+  it('STD-NEUBERG explainPublishedPairs says which reading reproduces a published total, and when none does (unexplained by the engine)', () => {
+    const options = mp({ matchpointTotal: 'sum' });
+    // N1: 0 on board 1 and 1/18 on board 2: exact 0.0556
+    const [a, b, c, d] = explainPublishedPairs(lines, options, [
+      { pair: 'N1', total: 0.06 },
+      { pair: 'N1', total: 0.05 },
+      { pair: 'N1', total: 0.07 },
+      { pair: 'N2', total: 4.17, percentage: 5.79 }, // 2 + 39/18 = 4.1667 of 72
+    ]);
+    expect(a).toEqual({ pair: 'N1', explainedBy: ['exact'], agreesAsScored: true });
+    expect(b).toEqual({ pair: 'N1', explainedBy: ['percent-hundredths'], agreesAsScored: false });
+    expect(c).toEqual({ pair: 'N1', explainedBy: [], agreesAsScored: false });
+    expect(d!.explainedBy).toEqual(['exact', 'percent-hundredths']);
+    expect(() => explainPublishedPairs(lines, options, [{ pair: 'X9', total: 1 }])).toThrow(
+      'STD-MP: published[0].pair names pair X9, which has no line in the session',
+    );
   });
 
   it('STD-NEUBERG a bad factoredRounding is refused by name', () => {
