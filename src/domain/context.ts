@@ -24,4 +24,20 @@ export interface ClubContext {
   onRoster(clubId: string, playerId: string): boolean;
   /** The club's competitions, each folded as its stream holds it. */
   competitionsOf(clubId: string): readonly CompetitionState[];
+  /** The club's rulebook in force on a date (its `scoring` settings judge a scored session). */
+  rulebookOn(clubId: string, date: string): Rulebook | undefined;
+  /**
+   * The club's scored sessions (session-… streams whose movement names the club): each one's
+   * day, scoring method and its board with the most traveller lines (STD-NEUBERG's N).
+   */
+  sessionsOf(clubId: string): readonly ClubSession[];
+}
+
+/** A scored session of a club, as a rulebook fact is judged against it. */
+export interface ClubSession {
+  readonly streamId: string;
+  readonly date: string;
+  readonly scoringMethod: 'MP' | 'BUTLER' | 'CROSS_IMP';
+  /** The board with the most traveller lines, and how many (0 lines: none recorded yet). */
+  readonly mostLines: { readonly board: number; readonly lines: number };
 }

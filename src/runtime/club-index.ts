@@ -1,4 +1,7 @@
 import { COMPETITION_FACT_TYPES } from '../domain/competition/facts';
+import type { ClubSession } from '../domain/context';
+import { SESSION_FACT_TYPES } from '../domain/session/session-decider';
+import { mostLinesOnABoard } from '../projections/competitions/scored-sessions';
 import type { CompetitionState } from '../domain/competition/state';
 import { nzKindOf, nzNight, nzPlaysOf } from '../domain/club/nz-play-counts';
 import { type NzClubView, type NzSitting } from '../domain/club/nz-play-limits';
@@ -29,7 +32,8 @@ export type Fact = Pick<EventToAppend, 'id' | 'type' | 'occurredAt' | 'data' | '
  * competition session (`nzPlaysOf`, from `seating.ts`: the seats the standings count). Built from the store's $all on first use, then caught up from the
  * last position read; facts the gate saw appended (or, in a dry run, would append) are folded
  * at once. Only the facts of the contexts the registry marks club-wide are folded
- * (`CLUB_WIDE_FACT_TYPES`: competitions, clubs, rosters); board-result facts are not kept. A competition or rulebook fact found outside its
+ * (`CLUB_WIDE_FACT_TYPES`: competitions, clubs, rosters) and the scored sessions' facts (a
+ * rulebook's scoring settings are judged against them, issue 15 item 9). A competition or rulebook fact found outside its
  * documented stream is not read (as the projection does not read it), and a rulebook fact
  * that cannot be applied is left out of the club's rulebook here (see `nzParams`).
  */
@@ -101,6 +105,27 @@ export class ClubIndex {
     return out;
   }
 
+  /**
+   * The club's scored sessions, from the session facts folded (the competitions projection
+   * keeps them per stream): each one's day, scoring method and most lines on a board.
+   */
+  sessionsOf(clubId: string): ClubSession[] {
+    const all = this.current().boardSessions;
+    const out: ClubSession[] = [];
+    for (const streamId in all) {
+      const facts = all[streamId]!;
+      const m = facts.movement;
+      if (m?.clubId !== clubId) continue;
+      out.push({
+        streamId,
+        date: m.date,
+        scoringMethod: m.scoringMethod,
+        mostLines: mostLinesOnABoard(facts),
+      });
+    }
+    return out;
+  }
+
   /** The player's sittings in the club's competitions other than `except`. */
   protected sittingsOf(clubId: string, playerId: string, except: string): NzSitting[] {
     const out: NzSitting[] = [];
@@ -154,7 +179,8 @@ export class ClubIndex {
   }
 
   private fold(e: Fact): void {
-    if (!CLUB_WIDE_FACT_TYPES.has(e.type)) return;
+    // A scored session's facts too: a rulebook fact is judged against the club's sessions.
+    if (!CLUB_WIDE_FACT_TYPES.has(e.type) && !SESSION_FACT_TYPES.has(e.type)) return;
     const id = e.id.toLowerCase();
     if (this.ids.has(id)) return;
     this.ids.add(id);

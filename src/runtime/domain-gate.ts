@@ -156,6 +156,8 @@ export class DomainGate {
       isRegistered: (clubId) => this.club.isRegistered(clubId),
       onRoster: (clubId, playerId) => this.club.onRoster(clubId, playerId),
       competitionsOf: (clubId) => this.club.competitionsOf(clubId),
+      rulebookOn: (clubId, date) => this.club.rulebookOn(clubId, date),
+      sessionsOf: (clubId) => this.club.sessionsOf(clubId),
     };
   }
 

@@ -4,10 +4,14 @@ import { clubDecider } from '../../src/domain/club/club-decider';
 import type { ClubContext } from '../../src/domain/context';
 import { RuleViolation } from '../../src/domain/rule-violation';
 
-/** A registered club with no competitions: its rulebook facts strand none (the rest is not read). */
+/**
+ * A registered club with no competitions nor scored sessions: its rulebook facts strand none
+ * (the rest is not read).
+ */
 const noCompetitions = {
   isRegistered: () => true,
   competitionsOf: () => [],
+  sessionsOf: () => [],
 } as unknown as ClubContext;
 
 /**

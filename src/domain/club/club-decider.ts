@@ -5,7 +5,7 @@ import { rulebookFactOf, type RulebookFactRecord } from '../../rulebooks/ruleboo
 import type { ClubContext } from '../context';
 import { RuleViolation } from '../rule-violation';
 import { CLUB_HOME, clubOfClubStream as clubOf, clubStreamId, isClubStream } from './club-streams';
-import { rulebookFactsViolation, strandedCompetition } from './rulebook-facts';
+import { overfullSession, rulebookFactsViolation, strandedCompetition } from './rulebook-facts';
 
 const RULEBOOK_FACT_TYPE_LIST = [
   'RulebookAdopted',
@@ -58,7 +58,8 @@ const dataOf = (fact: DecidedFact) => fact.data as Record<string, unknown>;
  * club not registered is refused (LEDGER, `data.clubId`: a club registers, then adopts its
  * rulebook), and is applied after the club's rulebook facts (RULEBOOK: `rulebookFactsViolation`), and may not
  * make a competition of the club already created unscorable (`strandedCompetition`, naming the
- * rule its ruleset's shape names and the competition). That each fact
+ * rule its ruleset's shape names and the competition), nor a scored session of the club
+ * (`overfullSession`: STD-NEUBERG, a `scoring.neubergExpected` below a board's lines). That each fact
  * names the stream's club is the append use case's check (LEDGER, `data.clubId`).
  */
 export const clubDecider: Decider<ClubState, ClubContext> = {
@@ -125,6 +126,8 @@ export const clubDecider: Decider<ClubState, ClubContext> = {
       if (refused) throw refused.violation;
       const stranded = strandedCompetition(state.rulebook, record, clubId, club);
       if (stranded) throw stranded;
+      const overfull = overfullSession(state.rulebook, record, clubId, club);
+      if (overfull) throw overfull;
     }
     return [fact];
   },

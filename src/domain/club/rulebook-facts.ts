@@ -3,7 +3,8 @@ import {
   buildRulebookHistory,
   type RulebookFactRecord,
 } from '../../rulebooks/rulebook-facts';
-import type { Json, RulebookHistory } from '../../rulebooks/rulebook';
+import type { Json, Rulebook, RulebookHistory } from '../../rulebooks/rulebook';
+import { scoringSettingsOf } from '../../rulebooks/scoring-params';
 import type { ClubContext } from '../context';
 import { scorableRefusalOn } from '../competition/format-shape';
 import { sessionDateOf, type CompetitionState } from '../competition/state';
@@ -145,4 +146,61 @@ function sessionsFrom(c: CompetitionState, from: string): Array<{ session: numbe
     if (day !== undefined && day >= from) out.push({ session: s.session, day });
   }
   return out.sort((a, b) => (a.day === b.day ? a.session - b.session : a.day < b.day ? -1 : 1));
+}
+
+/** N of STD-NEUBERG a rulebook fixes (`scoring.neubergExpected`), or undefined (max-results). */
+function fixedNeubergN(rulebook: Rulebook | undefined): number | undefined {
+  if (!rulebook) return undefined;
+  try {
+    const n = scoringSettingsOf(rulebook.params).neubergExpected;
+    return typeof n === 'number' ? n : undefined;
+  } catch {
+    return undefined; // a scoring group the engine refuses: rulebookFactsViolation names it
+  }
+}
+
+/**
+ * STD-NEUBERG, issue 15 item 9: a rulebook fact may not set `scoring.neubergExpected` below the
+ * lines of a board already recorded in a matchpoint session of the club on or after its
+ * `effectiveFrom`: that session could no longer be scored (its standing would be an error). A
+ * session already unscorable before the fact does not block it. Refused naming the session,
+ * the board, and the setting's field.
+ */
+export function overfullSession(
+  existing: readonly RulebookFactRecord[],
+  proposed: RulebookFactRecord,
+  clubId: string,
+  club: ClubContext,
+): RuleViolation | undefined {
+  const sessions = club
+    .sessionsOf(clubId)
+    .filter((s) => s.scoringMethod === 'MP' && s.date >= proposed.effectiveFrom)
+    .sort((a, b) =>
+      a.date === b.date ? (a.streamId < b.streamId ? -1 : 1) : a.date < b.date ? -1 : 1,
+    );
+  if (sessions.length === 0) return undefined;
+  const before = buildRulebookHistory(existing, { unusable: 'skip' });
+  const after = buildRulebookHistory([...existing, proposed], { unusable: 'skip' });
+  for (const s of sessions) {
+    const { board, lines } = s.mostLines;
+    const n = fixedNeubergN(after.inForce(s.date));
+    if (n === undefined || lines <= n) continue;
+    const was = fixedNeubergN(before.inForce(s.date));
+    if (was !== undefined && lines > was) continue;
+    return new RuleViolation(
+      'STD-NEUBERG',
+      `scoring.neubergExpected ${n} from ${proposed.effectiveFrom} is below the ${lines} lines recorded on board ${board} of session ${s.streamId} (${s.date}): N is at least the results on a board, so that session could no longer be scored`,
+      neubergField(proposed),
+    );
+  }
+  return undefined;
+}
+
+/** Where a rulebook fact sets `scoring.neubergExpected`: by its path, its group, or its changes. */
+function neubergField(fact: RulebookFactRecord): string {
+  const container = fact.kind === 'adopted' ? 'overrides' : 'changes';
+  for (const key of ['scoring.neubergExpected', 'scoring']) {
+    if (key in fact.changes) return `data.${container}[${JSON.stringify(key)}]`;
+  }
+  return `data.${container}`;
 }

@@ -1,5 +1,8 @@
 import type { SessionFactData } from '../../events/contexts/session';
 import type { Decider } from '../../kernel/decider';
+import { scoringSettingsOf } from '../../rulebooks/scoring-params';
+import type { ClubContext } from '../context';
+import { RuleViolation } from '../rule-violation';
 
 /** A scored session's stream begins so: `session-<clubId>-<eventId>-<session>[-<section>]`. */
 export const SESSION_STREAM_PREFIX = 'session-';
@@ -14,20 +17,89 @@ export const SESSION_FACT_TYPES: ReadonlySet<string> = new Set([
   'BoardDatumRecorded',
 ] satisfies Array<keyof SessionFactData>);
 
+/** Facts that put a line on a board's traveller (an adjustment of a line not recorded adds one). */
+const LINE_FACTS = new Set(['BoardResultRecorded', 'AdjustedScoreAwarded']);
+
+/** What the session decider keeps of its stream: the movement, and each board's lines. */
+export interface SessionState {
+  movement?: { clubId: string; date: string; scoringMethod: string };
+  /** Board → the pairs of each line on it (`ns|ew`): a line and its adjustment are one line. */
+  lines: Record<number, string[]>;
+}
+
+const dataOf = (d: unknown) => (d ?? {}) as Record<string, unknown>;
+const lineKey = (d: Record<string, unknown>) => `${String(d.nsPair)}|${String(d.ewPair)}`;
+
+/**
+ * STD-NEUBERG, issue 15 item 9: a line that would give its board more lines than the club's
+ * `scoring.neubergExpected` in force on the session's day is refused: that N could never score
+ * the session. Only a matchpoint session with its movement recorded is judged (the movement
+ * names the club and the day); a club with no rulebook, or N = 'max-results', takes any count.
+ */
+function neubergRefusal(
+  state: SessionState,
+  d: Record<string, unknown>,
+  club: ClubContext,
+): RuleViolation | undefined {
+  const m = state.movement;
+  if (!m || m.scoringMethod !== 'MP' || typeof d.board !== 'number') return undefined;
+  const on = state.lines[d.board] ?? [];
+  const key = lineKey(d);
+  if (on.includes(key)) return undefined;
+  const rulebook = club.rulebookOn(m.clubId, m.date);
+  if (!rulebook) return undefined;
+  let expected: number | 'max-results';
+  try {
+    expected = scoringSettingsOf(rulebook.params).neubergExpected;
+  } catch {
+    // A scoring group the engine refuses is the rulebook's problem, named by its own checks.
+    return undefined;
+  }
+  const lines = on.length + 1;
+  if (typeof expected !== 'number' || lines <= expected) return undefined;
+  return new RuleViolation(
+    'STD-NEUBERG',
+    `board ${d.board} would have ${lines} lines, more than the ${expected} results the club's scoring.neubergExpected expects on ${m.date} (${rulebook.preset} rulebook from ${rulebook.effectiveFrom}): N is at least the results on a board, so the session could not be scored`,
+    'data.board',
+  );
+}
+
 /**
  * The session context: a scored session's stream, `session-<clubId>-<eventId>-<session>[-<section>]`
  * (src/import/facts.ts names it from the file). Its facts name no stream in their data, so they
  * belong on any session stream and on no other (LEDGER). Each fact's own rules (STD-SCORE: the
  * score agrees with contract and tricks; a result carries exactly the fields of its kind) are
- * the catalogue's, checked before the deciders; the scoring reads the stream as a whole, so
- * nothing here depends on the facts before.
+ * the catalogue's, checked before the deciders. The decider keeps the movement and the lines
+ * per board, so that a line the club's scoring settings could not score is refused when
+ * appended (STD-NEUBERG: `scoring.neubergExpected`, issue 15 item 9).
  */
-export const sessionDecider: Decider<undefined> = {
+export const sessionDecider: Decider<SessionState, ClubContext> = {
   name: 'session',
   owns: (streamId) => streamId.startsWith(PREFIX) && streamId.length > PREFIX.length,
   streams: 'session-<clubId>-<eventId>-<session>[-<section>]',
   factTypes: SESSION_FACT_TYPES,
-  initialState: () => undefined,
-  evolve: () => undefined,
-  decide: (fact) => [fact],
+  // A line is judged under the club's rulebook in force on the session's day.
+  readsClub: (fact) => LINE_FACTS.has(fact.type),
+  initialState: () => ({ lines: {} }),
+  evolve(state, fact) {
+    const d = dataOf(fact.data);
+    if (fact.type === 'SessionMovementRecorded') {
+      state.movement = {
+        clubId: String(d.clubId),
+        date: String(d.date),
+        scoringMethod: String(d.scoringMethod),
+      };
+    } else if (LINE_FACTS.has(fact.type) && typeof d.board === 'number') {
+      const on = (state.lines[d.board] ??= []);
+      const key = lineKey(d);
+      if (!on.includes(key)) on.push(key);
+    }
+  },
+  decide(fact, state, club) {
+    if (LINE_FACTS.has(fact.type)) {
+      const refused = neubergRefusal(state, dataOf(fact.data), club);
+      if (refused) throw refused;
+    }
+    return [fact];
+  },
 };

@@ -14,6 +14,7 @@ import type {
 import type { RecordedEvent } from '../../events/envelope';
 import {
   ScoringInputError,
+  scoreImpSession,
   scoreMatchpointSession,
   type ScoringSettings,
   type SessionResult,
@@ -34,16 +35,25 @@ import type { Level } from '../../scoring/contract';
 export type BoardMovement = Pick<
   SessionMovementRecordedData,
   'scoringMethod' | 'winnerType' | 'date' | 'session' | 'section'
->;
+> &
+  Partial<Pick<SessionMovementRecordedData, 'clubId'>>;
 
 export type BoardLine = Pick<
   BoardResultRecordedData,
-  'board' | 'line' | 'nsPair' | 'ewPair' | 'kind' | 'nsScore' | 'artificial'
+  'board' | 'line' | 'nsPair' | 'ewPair' | 'kind' | 'nsScore' | 'artificial' | 'sitOut'
 >;
 
 export type BoardAdjustment = Pick<
   AdjustedScoreAwardedData,
-  'board' | 'nsPair' | 'ewPair' | 'kind' | 'nsScore' | 'artificial' | 'reason'
+  | 'board'
+  | 'nsPair'
+  | 'ewPair'
+  | 'kind'
+  | 'nsScore'
+  | 'artificial'
+  | 'points'
+  | 'weighted'
+  | 'reason'
 >;
 
 /** One scored session's facts, in the order they were recorded. */
@@ -53,6 +63,8 @@ export interface BoardSessionFacts {
   pairs: Record<string, Pick<SessionPairRegisteredData, 'field' | 'direction'>>;
   lines: BoardLine[];
   adjustments: BoardAdjustment[];
+  /** Issue 15 item 13: board → the datum recorded for it (the latest), STD-BUTLER. */
+  datums?: Record<number, number>;
 }
 
 const BOARD_SESSION_FACTS = new Set([
@@ -60,6 +72,7 @@ const BOARD_SESSION_FACTS = new Set([
   'SessionPairRegistered',
   'BoardResultRecorded',
   'AdjustedScoreAwarded',
+  'BoardDatumRecorded',
 ]);
 
 export const isBoardSessionFact = (type: string) => BOARD_SESSION_FACTS.has(type);
@@ -74,6 +87,7 @@ export function foldBoardSessionFact(
   switch (event.type) {
     case 'SessionMovementRecorded':
       s.movement = {
+        ...(typeof d.clubId === 'string' ? { clubId: d.clubId } : {}),
         scoringMethod: d.scoringMethod as BoardMovement['scoringMethod'],
         winnerType: d.winnerType as BoardMovement['winnerType'],
         date: d.date as string,
@@ -98,6 +112,7 @@ export function foldBoardSessionFact(
         'kind',
         'nsScore',
         'artificial',
+        'sitOut',
       ]);
       // Issue 15 item 5: a played line given by contract and tricks alone has its score computed.
       if (line.kind === 'played' && line.nsScore === undefined) {
@@ -109,8 +124,21 @@ export function foldBoardSessionFact(
     }
     case 'AdjustedScoreAwarded':
       s.adjustments.push(
-        pick(d, ['board', 'nsPair', 'ewPair', 'kind', 'nsScore', 'artificial', 'reason']),
+        pick(d, [
+          'board',
+          'nsPair',
+          'ewPair',
+          'kind',
+          'nsScore',
+          'artificial',
+          'points',
+          'weighted',
+          'reason',
+        ]),
       );
+      break;
+    case 'BoardDatumRecorded':
+      (s.datums ??= {})[d.board as number] = d.datum as number;
       break;
   }
 }
@@ -143,6 +171,38 @@ function pick<T>(d: Record<string, unknown>, keys: string[]): T {
   return out as T;
 }
 
+/** One line of a traveller as the engine reads it: a table's result (STD-SCORE, STD-NEUBERG). */
+function lineOf(l: BoardLine): TravellerLine {
+  const at = { board: l.board, nsPair: l.nsPair, ewPair: l.ewPair };
+  if (l.kind !== 'artificial') return { ...at, score: l.nsScore ?? 0 };
+  return {
+    ...at,
+    artificial: { ns: l.artificial!.nsPercent, ew: l.artificial!.ewPercent },
+    // Issue 15 item 8: the setting sitOutLines decides whether it is a result of the field.
+    ...(l.sitOut === true ? { sitOut: true } : {}),
+  };
+}
+
+/**
+ * A director's adjusted score as the engine reads it: percentages (Law 12C2), a score (Law
+ * 12C1), the points set by hand (issue 15 item 4) or a weighted score (Law 12C1(c), item 11).
+ */
+function adjustmentOf(a: BoardAdjustment): TravellerLine {
+  const at = { board: a.board, nsPair: a.nsPair, ewPair: a.ewPair };
+  switch (a.kind) {
+    case 'artificial':
+      return { ...at, artificial: { ns: a.artificial!.nsPercent, ew: a.artificial!.ewPercent } };
+    case 'awarded': {
+      const { ns, ew, top } = a.points!;
+      return { ...at, awarded: top === undefined ? { ns, ew } : { ns, ew, top } };
+    }
+    case 'weighted':
+      return { ...at, weighted: a.weighted!.map((w) => ({ weight: w.weight, score: w.nsScore })) };
+    default:
+      return { ...at, score: a.nsScore! };
+  }
+}
+
 /**
  * The traveller lines the scoring engine reads: each board result, with a director's adjusted
  * score in place of the table's result for the same board and pairs (the latest adjustment
@@ -153,33 +213,20 @@ export function travellerLinesOf(facts: BoardSessionFacts): TravellerLine[] {
   const key = (x: { board: number; nsPair: string; ewPair: string }) =>
     `${x.board}|${x.nsPair}|${x.ewPair}`;
   const lines = [...facts.lines].sort((a, b) => a.board - b.board || a.line - b.line);
-  for (const l of lines) {
-    byKey.set(
-      key(l),
-      l.kind === 'artificial'
-        ? {
-            board: l.board,
-            nsPair: l.nsPair,
-            ewPair: l.ewPair,
-            artificial: { ns: l.artificial!.nsPercent, ew: l.artificial!.ewPercent },
-          }
-        : { board: l.board, nsPair: l.nsPair, ewPair: l.ewPair, score: l.nsScore ?? 0 },
-    );
-  }
-  for (const a of facts.adjustments) {
-    byKey.set(
-      key(a),
-      a.kind === 'artificial'
-        ? {
-            board: a.board,
-            nsPair: a.nsPair,
-            ewPair: a.ewPair,
-            artificial: { ns: a.artificial!.nsPercent, ew: a.artificial!.ewPercent },
-          }
-        : { board: a.board, nsPair: a.nsPair, ewPair: a.ewPair, score: a.nsScore! },
-    );
-  }
+  for (const l of lines) byKey.set(key(l), lineOf(l));
+  for (const a of facts.adjustments) byKey.set(key(a), adjustmentOf(a));
   return [...byKey.values()];
+}
+
+/** The largest number of traveller lines on one board (N of STD-NEUBERG at the most). */
+export function mostLinesOnABoard(facts: BoardSessionFacts): { board: number; lines: number } {
+  const perBoard = new Map<number, number>();
+  for (const l of travellerLinesOf(facts)) perBoard.set(l.board, (perBoard.get(l.board) ?? 0) + 1);
+  let most = { board: 0, lines: 0 };
+  for (const [board, lines] of perBoard) {
+    if (lines > most.lines || (lines === most.lines && board < most.board)) most = { board, lines };
+  }
+  return most;
 }
 
 /**
@@ -196,31 +243,84 @@ export type ScoringSettingsFor = (date: string) => Partial<ScoringSettings>;
 
 const defaultSettings: ScoringSettingsFor = () => SCORED_SESSION_SETTINGS;
 
-export type BoardScoring = { ok: true; result: SessionResult } | { ok: false; reason: string };
+/**
+ * A session scored from its facts: its result (with the datums a butler session used), or why
+ * not. `pending`: the facts are not there yet (no movement, no line), which is not an error (a
+ * session is linked before or after its import); any other refusal is the facts' (an error to
+ * publish, issue 15 item 9).
+ */
+export type BoardScoring =
+  | {
+      ok: true;
+      method: BoardMovement['scoringMethod'];
+      result: SessionResult;
+      /** Butler: board → the datum each board was scored against (STD-BUTLER). */
+      datums?: Readonly<Record<number, number>>;
+    }
+  | { ok: false; pending: boolean; reason: string };
 
 /**
- * STD-MP / STD-NEUBERG: a matchpoint session's result from its facts, the movement's fields
- * deciding the field map (two winners: Mitchell, NS and EW apart; one winner: Howell).
+ * A session's result from its facts, as `bridge-ledger check` scores an imported one: the
+ * movement's scoring method decides the engine (issue 15 item 6) — STD-MP / STD-NEUBERG for
+ * matchpoints, STD-BUTLER (against a recorded datum where one is, item 13) or STD-CROSSIMP for
+ * IMPs — and its fields the field map (two winners: Mitchell, NS and EW apart; one winner:
+ * Howell).
  */
 export function scoreBoardSession(
   facts: BoardSessionFacts | undefined,
   settings: Partial<ScoringSettings> = SCORED_SESSION_SETTINGS,
 ): BoardScoring {
-  if (!facts?.movement) return { ok: false, reason: 'the movement is not recorded' };
-  if (facts.movement.scoringMethod !== 'MP') {
-    return {
-      ok: false,
-      reason: `a ${facts.movement.scoringMethod} session has no matchpoint percentages`,
-    };
-  }
+  if (!facts?.movement) return { ok: false, pending: true, reason: 'the movement is not recorded' };
   const lines = travellerLinesOf(facts);
-  if (!lines.length) return { ok: false, reason: 'no board results are recorded' };
+  if (!lines.length) return { ok: false, pending: true, reason: 'no board results are recorded' };
+  const method = facts.movement.scoringMethod;
+  const movement = facts.movement.winnerType === 2 ? 'two-winner' : 'one-winner';
   try {
-    const movement = facts.movement.winnerType === 2 ? 'two-winner' : 'one-winner';
-    return { ok: true, result: scoreMatchpointSession(lines, { movement, settings }) };
+    if (method === 'MP') {
+      return { ok: true, method, result: scoreMatchpointSession(lines, { movement, settings }) };
+    }
+    const butler = method === 'BUTLER';
+    const result = scoreImpSession(lines, {
+      movement,
+      method: butler ? 'butler' : 'cross-imp',
+      settings,
+      ...(butler && facts.datums ? { datums: facts.datums } : {}),
+    });
+    return { ok: true, method, result, ...(butler ? { datums: result.datums } : {}) };
   } catch (e) {
-    if (e instanceof ScoringInputError) return { ok: false, reason: e.message };
+    if (e instanceof ScoringInputError) {
+      return { ok: false, pending: false, reason: e.message };
+    }
     throw e;
+  }
+}
+
+/**
+ * Issue 15 item 9: a session linked to a competition whose facts cannot be scored (a setting
+ * that cannot apply, a line the engine refuses, IMPs where the standings read percentages) is an
+ * error naming the session stream and the reason, never a standing without it.
+ */
+export class UnscorableSessionError extends Error {
+  readonly code = 'FACTS_NOT_SCORABLE';
+  constructor(
+    readonly competitionId: string,
+    readonly session: number,
+    readonly sessionStreamId: string,
+    readonly reason: string,
+  ) {
+    super(
+      `session ${session} of competition ${competitionId} is scored from ${sessionStreamId}, which cannot be scored: ${reason}`,
+    );
+  }
+
+  answer() {
+    return {
+      message: this.message,
+      competitionId: this.competitionId,
+      session: this.session,
+      sessionStreamId: this.sessionStreamId,
+      reason: this.reason,
+    };
   }
 }
 
@@ -242,8 +342,10 @@ export interface ScoredResult extends SessionResultRecorded {
  * The results of a competition's pairs at sessions linked to board results
  * (`${session}:${pairId}` → result): percentage to 2 decimals (halves away from zero) and
  * boards played, from the scoring engine. A pair with no board result in the linked session
- * has no result there (it did not play); a session whose facts cannot be scored yet (no
- * movement, no lines, not matchpoints) gives none, so it is not published as scored.
+ * has no result there (it did not play); a session whose facts are not there yet (no movement,
+ * no lines) gives none, so it is not published as scored. A session whose facts are there but
+ * cannot be scored, or give IMPs (butler, cross-IMP), throws UnscorableSessionError (issue 15
+ * items 6 and 9): a standing without it would be silently wrong.
  */
 export function scoredResults(
   c: CompetitionState,
@@ -265,7 +367,24 @@ export function scoredResults(
       );
       scored.set(link.sessionStreamId, s);
     }
-    if (!s.ok) continue;
+    if (!s.ok) {
+      if (s.pending) continue;
+      throw new UnscorableSessionError(
+        c.competition!.competitionId,
+        link.session,
+        link.sessionStreamId,
+        s.reason,
+      );
+    }
+    if (s.method !== 'MP') {
+      // Every competition format reads a pair's session percentage (STD-MP); IMPs have none.
+      throw new UnscorableSessionError(
+        c.competition!.competitionId,
+        link.session,
+        link.sessionStreamId,
+        `a ${s.method} session gives IMPs, not the matchpoint percentages a ${c.competition!.format} competition's standing reads (STD-MP)`,
+      );
+    }
     const row = s.result.pairs.find((p) => p.pair === link.pairNumber);
     if (!row) continue;
     out[key] = resultOf(c, link, row);

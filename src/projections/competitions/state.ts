@@ -144,8 +144,10 @@ export const competitions: Projection<CompetitionsState> = {
   // fact keeps its position. 6–8: a competition's results as columns. 9: a roster entry keeps
   // the national number (NZ-8c). 10: a competition's results as the facts recorded (a list).
   // 11: the same state, a competition saved in a compact form (results as columns again,
-  // saved-competition.ts). Saved states of an older version are rebuilt.
-  version: 11,
+  // saved-competition.ts). 12: a scored session keeps its club, sit-out lines, awarded and
+  // weighted adjustments and recorded datums (issue 15). Saved states of an older version are
+  // rebuilt.
+  version: 12,
   partitions: competitionsPartitions,
   initial: () => ({
     rulebooks: dict(),
