@@ -487,6 +487,10 @@ describe('issue 15 items 2 and 6: a number no rule of the engine explains is nam
       published: 34.05,
       path: 'PARTICIPANTS/PAIR[38]/TOTAL_SCORE',
     });
+    // The engine's other reading is named beside each such number.
+    expect(exact.mismatches.every((m) => m.reproducedBy?.includes('percent-hundredths'))).toBe(
+      true,
+    );
     expect(exact.mismatches.find((m) => m.what === 'pair 18NS total')!.ours).toBeCloseTo(
       34 + 1 / 18,
       9,
@@ -504,6 +508,19 @@ describe('issue 15 items 2 and 6: a number no rule of the engine explains is nam
     expect(bad.code).toBe(1);
     expect(bad.stdout).toMatch(
       /^ {2}pair 18NS total +ours +34\.0540 +published +34\.15 +UNEXPLAINED by the engine \(PARTICIPANTS\/PAIR\[38\]\/TOTAL_SCORE\)$/m,
+    );
+    // A figure as exact rounding gives it: unexplained as scored, the other reading named.
+    const asExact = write(
+      'exact.xml',
+      read(usebio('mp-neuberg-rounding.xml')).replace(
+        /(<PAIR_NUMBER>18NS<\/PAIR_NUMBER>\s*<DIRECTION>NS<\/DIRECTION>\s*<TOTAL_SCORE>)34\.05/,
+        '$134.06',
+      ),
+    );
+    const other = await cli('check', 'usebio', asExact);
+    expect(other.code).toBe(1);
+    expect(other.stdout).toMatch(
+      /^ {2}pair 18NS total: ours 34\.0540, published 34\.06 \(PARTICIPANTS\/PAIR\[38\]\/TOTAL_SCORE; reproduced by factoredRounding 'exact'\)$/m,
     );
     expect(lastLine(bad.stdout)).toMatch(
       /^MISMATCH: (\d+) of \d+ published numbers agree within their published precision; 1 unexplained by the engine$/,

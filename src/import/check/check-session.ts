@@ -1,5 +1,7 @@
 import {
+  FACTORED_ROUNDINGS,
   Fraction,
+  type FactoredRounding,
   matchpointScores,
   scoreImpSession,
   scoreMatchpointSession,
@@ -90,6 +92,8 @@ export interface Comparison {
   agrees: boolean;
   /** agrees; director: set by the director, not computed; unexplained: by the engine. */
   explanation: Explanation;
+  /** Item 2: other factoredRounding readings of the engine under which it would agree. */
+  reproducedBy?: FactoredRounding[];
 }
 
 export interface PairRow {
@@ -270,6 +274,55 @@ function pathsOf(s: ImportedSession) {
   };
 }
 
+/**
+ * A pair's published total: Σ matchpoints or IMPs ('sum'), or (item 1) the percentage × the most
+ * boards played by a pair of its own field × the full top ('scaled': Compscore publishes the NS
+ * pairs of a Mitchell that all sat out a round with their Σ matchpoints, the real sample shows).
+ */
+function pairTotals(result: SessionResult, mp: boolean, conventions: ProgramConventions) {
+  const mostInField = new Map<string, number>();
+  for (const r of result.pairs) {
+    mostInField.set(r.field, Math.max(mostInField.get(r.field) ?? 0, r.boardsPlayed));
+  }
+  return (r: SessionResult['pairs'][number]): Fraction =>
+    mp && conventions.mpTotal === 'scaled'
+      ? r.percentage.mulInt(mostInField.get(r.field)! * result.fullTop).div(Fraction.of(100))
+      : r.total;
+}
+
+/**
+ * Item 2: the engine's other readings of a factored score (`factoredRounding`) that reproduce
+ * a pair's published percentage or total the profile's reading does not: named beside the
+ * number, which stays unexplained as scored.
+ */
+function otherReadings(
+  s: ImportedSession,
+  conventions: ProgramConventions,
+  comparisons: Comparison[],
+): void {
+  const pairFigure = /^pair (\S+) (percentage|total)$/;
+  const open = comparisons.filter((c) => !c.agrees && pairFigure.test(c.what));
+  if (open.length === 0 || s.scoringMethod !== 'MP') return;
+  const asScored = conventions.settings.factoredRounding ?? 'exact';
+  for (const reading of FACTORED_ROUNDINGS) {
+    if (reading === asScored) continue;
+    const other = {
+      ...conventions,
+      settings: { ...conventions.settings, factoredRounding: reading },
+    };
+    const result = score(s, other);
+    const totalOf = pairTotals(result, true, other);
+    const byPair = new Map(result.pairs.map((p) => [p.pair, p]));
+    for (const c of open) {
+      const [, pair, what] = pairFigure.exec(c.what)!;
+      const r = byPair.get(pair!);
+      if (!r) continue;
+      const figure = what === 'percentage' ? r.percentage : totalOf(r);
+      if (figure.round(c.decimals) === c.published) (c.reproducedBy ??= []).push(reading);
+    }
+  }
+}
+
 /** Whether both published points are the line's percentages of one top a board could have. */
 function onSomeTop(
   l: ImportedLine,
@@ -363,11 +416,7 @@ export function checkSession(
     }
   }
 
-  // Item 1: a scaled total uses the most boards played by a pair of the same field.
-  const mostInField = new Map<string, number>();
-  for (const r of result.pairs) {
-    mostInField.set(r.field, Math.max(mostInField.get(r.field) ?? 0, r.boardsPlayed));
-  }
+  const totalOf = pairTotals(result, mp, conventions);
   const pairs: PairRow[] = [];
   const ours = new Map(result.pairs.map((p) => [p.pair, p]));
   // Item 8: a phantom pair is not ranked; the real pairs' places are counted without it.
@@ -383,10 +432,7 @@ export function checkSession(
     const r = ours.get(p.pair);
     // A pair with no result (did not play), or a phantom: nothing to compare.
     if (!r || p.phantom) continue;
-    const total =
-      mp && conventions.mpTotal === 'scaled'
-        ? r.percentage.mulInt(mostInField.get(r.field)! * result.fullTop).div(Fraction.of(100))
-        : r.total;
+    const total = totalOf(r);
     let agrees = true;
     if (mp) {
       agrees =
@@ -428,6 +474,7 @@ export function checkSession(
   }
   pairs.sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : a.place - b.place));
 
+  otherReadings(s, conventions, comparisons);
   const mismatches = comparisons.filter((c) => c.explanation === 'unexplained');
   const largest = comparisons
     .filter((c) => c.explanation !== 'director')

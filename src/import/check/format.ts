@@ -5,8 +5,13 @@ const pad = (s: string, n: number) => s.padStart(n);
 
 const shown = (c: Comparison) => c.ours.toFixed(Math.max(c.decimals, 2) + 2);
 
+const readings = (c: Comparison) =>
+  c.reproducedBy?.length
+    ? `; reproduced by factoredRounding ${c.reproducedBy.map((r) => `'${r}'`).join(', ')}`
+    : '';
+
 function describe(c: Comparison): string {
-  return `${c.what}: ours ${shown(c)}, published ${c.published.toFixed(c.decimals)} (${c.path})`;
+  return `${c.what}: ours ${shown(c)}, published ${c.published.toFixed(c.decimals)} (${c.path}${readings(c)})`;
 }
 
 const VERDICT: Record<Comparison['explanation'], string> = {
@@ -73,7 +78,7 @@ export function formatReport(r: CheckReport): string {
   const width = Math.max(0, ...r.comparisons.map((c) => c.what.length));
   for (const c of r.comparisons) {
     out.push(
-      `  ${c.what.padEnd(width)}  ours ${pad(shown(c), 10)}  published ${pad(c.published.toFixed(c.decimals), 8)}  ${VERDICT[c.explanation]}${c.explanation === 'agrees' ? '' : ` (${c.path})`}`,
+      `  ${c.what.padEnd(width)}  ours ${pad(shown(c), 10)}  published ${pad(c.published.toFixed(c.decimals), 8)}  ${VERDICT[c.explanation]}${c.explanation === 'agrees' ? '' : ` (${c.path}${readings(c)})`}`,
     );
   }
   if (r.director.length) {
