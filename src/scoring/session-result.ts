@@ -76,8 +76,10 @@ export interface PairResult {
   /** percentage × (largest number of boards played by any pair) × full top / 100. */
   readonly totalScore: Fraction;
   /**
-   * Issue 15 item 1: the total a program publishes — `totalScore` under matchpointTotal
-   * 'scaled' (Compscore's TOTAL_SCORE), `total` under 'sum'; the IMP total in an IMP session.
+   * Issue 15 item 1: the total a program publishes — under matchpointTotal 'scaled'
+   * (Compscore's TOTAL_SCORE) percentage × most boards played by a pair of the same field ×
+   * full top (`totalScore` in a one-winner movement), under 'sum' `total`; the IMP total in an
+   * IMP session.
    */
   readonly publishedTotal: Fraction;
   /** Competition ranking ("1224") within the field on `published`. */
@@ -958,6 +960,13 @@ export function scoreMatchpointSession(
   const { met, unitDen } = session;
   let maxBoardsPlayed = 0;
   for (const s of met) if (s.played > maxBoardsPlayed) maxBoardsPlayed = s.played;
+  // Issue 15 item 1: the published total is scaled to the most boards played in the pair's
+  // own field (in the Compscore Mitchell sample every NS pair played 18 boards, every EW pair
+  // 21, and the NS totals published are their sums: 62.78 % × 18 × 10 = 113).
+  const maxInField = new Map<string, number>();
+  for (const s of met) {
+    if (s.played > (maxInField.get(s.field) ?? 0)) maxInField.set(s.field, s.played);
+  }
   const fullTop = rawFullTop / unitDen;
   const scale = maxBoardsPlayed * fullTop;
   const decimals = settings.placeDecimals;
@@ -1001,7 +1010,12 @@ export function scoreMatchpointSession(
       percentage,
       published,
       totalScore,
-      publishedTotal: settings.matchpointTotal === 'sum' ? total : totalScore,
+      publishedTotal:
+        settings.matchpointTotal === 'sum'
+          ? total
+          : maxInField.get(s.field) === maxBoardsPlayed
+            ? totalScore
+            : percentage.mulInt(maxInField.get(s.field)! * fullTop).div(Fraction.of(100)),
       place: 0,
     };
   });

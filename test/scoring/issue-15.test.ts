@@ -71,6 +71,23 @@ describe('issue 15 item 1: STD-MP matchpointTotal, the published total of a pair
     }
   });
 
+  it("STD-MP 'scaled' counts the most boards played in the pair's own field: NS pairs that each sat out a board publish their sums (as in the Compscore Mitchell sample: NS 18 boards, EW 21)", () => {
+    // Four boards; on board b NS pair N<b> sits out: each NS pair plays 3, each EW pair 4.
+    const sitOuts: TravellerLine[] = [];
+    for (let b = 1; b <= 4; b++) {
+      let e = 1;
+      for (let t = 1; t <= 4; t++) {
+        if (t !== b) sitOuts.push(line(b, `N${t}`, `E${e++}`, 10 * t * b));
+      }
+    }
+    const r = scoreMatchpointSession(sitOuts, mp());
+    expect(r.maxBoardsPlayed).toBe(4);
+    for (const p of r.pairs) expect(p.publishedTotal.equals(p.total)).toBe(true);
+    // totalScore stays scaled to the session's most boards (4): 4/3 of an NS pair's sum
+    const n1 = pairOf(r, 'N1');
+    expect(n1.totalScore.equals(n1.total.mulInt(4).div(Fraction.of(3)))).toBe(true);
+  });
+
   it('STD-MP a bad matchpointTotal is refused by name', () => {
     expect(() => scoringSettings({ matchpointTotal: 'total' as 'sum' })).toThrow(
       expect.objectContaining({ field: 'matchpointTotal', rule: 'STD-MP' }),

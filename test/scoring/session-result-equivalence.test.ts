@@ -165,3 +165,59 @@ describe('Session result: the integer fast path gives exactly what the reference
     }
   });
 });
+
+describe('Session result: issue 15 line kinds agree with the kinds they generalise', () => {
+  it('Law 12C1(c) a weighted score of one score (or of one score twice) is that real result, on 300 random sessions', () => {
+    for (let seed = 1; seed <= 300; seed++) {
+      const { lines, movement, settings } = randomSession(seed);
+      let k = 0;
+      const weighted = lines.map((l) => {
+        if (l.score === undefined || k++ % 3 !== 0) return l;
+        const { score, ...rest } = l;
+        const parts =
+          k % 2 === 0
+            ? [{ weight: 1, score }]
+            : [
+                { weight: 0.4, score },
+                { weight: 0.6, score },
+              ];
+        return { ...rest, weighted: parts };
+      });
+      expect({
+        seed,
+        got: outcome(() => scoreMatchpointSession(weighted, { movement, settings })),
+      }).toEqual({
+        seed,
+        got: outcome(() => scoreMatchpointSession(lines, { movement, settings })),
+      });
+    }
+  });
+
+  it('STD-NEUBERG an awarded line of 60 and 40 out of 100 is the artificial 60/40, on 300 random sessions', () => {
+    for (let seed = 1; seed <= 300; seed++) {
+      const { lines, movement, settings } = randomSession(seed);
+      const asArtificial = lines.map((l, i) =>
+        l.score !== undefined && i % 4 === 1
+          ? { board: l.board, nsPair: l.nsPair, ewPair: l.ewPair, artificial: { ns: 60, ew: 40 } }
+          : l,
+      );
+      const asAwarded = lines.map((l, i) =>
+        l.score !== undefined && i % 4 === 1
+          ? {
+              board: l.board,
+              nsPair: l.nsPair,
+              ewPair: l.ewPair,
+              awarded: { ns: 60, ew: 40, top: 100 },
+            }
+          : l,
+      );
+      expect({
+        seed,
+        got: outcome(() => scoreMatchpointSession(asAwarded, { movement, settings })),
+      }).toEqual({
+        seed,
+        got: outcome(() => scoreMatchpointSession(asArtificial, { movement, settings })),
+      });
+    }
+  });
+});

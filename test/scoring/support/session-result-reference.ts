@@ -131,7 +131,12 @@ interface Acc {
 
 function place(
   accs: Map<string, Acc>,
-  publish: (a: Acc) => { percentage: Fraction; published: number; totalScore: Fraction },
+  publish: (a: Acc) => {
+    percentage: Fraction;
+    published: number;
+    totalScore: Fraction;
+    publishedTotal?: Fraction;
+  },
 ): PairResult[] {
   const rows = [...accs.values()].map((a) => ({ a, ...publish(a) }));
   const out: PairResult[] = [];
@@ -152,7 +157,7 @@ function place(
       percentage: r.percentage,
       published: r.published,
       totalScore: r.totalScore,
-      publishedTotal: r.totalScore,
+      publishedTotal: r.publishedTotal ?? r.totalScore,
       place: places.get(r.a.pair)!,
     });
   }
@@ -291,6 +296,13 @@ export function scoreMatchpointSession(
       percentage,
       published: percentage.round(settings.placeDecimals),
       totalScore: percentage.mulInt(maxBoardsPlayed * fullTop).div(Fraction.of(100)),
+      // Issue 15 item 1 (since): scaled to the most boards played in the pair's field.
+      publishedTotal: percentage
+        .mulInt(
+          Math.max(...[...accs.values()].filter((o) => o.field === a.field).map((o) => o.boards)) *
+            fullTop,
+        )
+        .div(Fraction.of(100)),
     };
   });
   return { boards, pairs, fullTop, maxBoardsPlayed };
