@@ -4,6 +4,8 @@ export { ReadStreamHandler, ReadStreamQuery } from './cqrs/read-stream';
 export {
   ChampionshipHandler,
   ChampionshipQuery,
+  SessionResultHandler,
+  SessionResultQuery,
   StandingsHandler,
   StandingsQuery,
 } from './cqrs/published';

@@ -15,7 +15,7 @@ import { LiveClubIndex, type LiveReadModel } from '../runtime/live-club-index';
 import { AppendEventsHandler } from './cqrs/append-events';
 import { ReadAllHandler } from './cqrs/read-all';
 import { ReadStreamHandler } from './cqrs/read-stream';
-import { ChampionshipHandler, StandingsHandler } from './cqrs/published';
+import { ChampionshipHandler, SessionResultHandler, StandingsHandler } from './cqrs/published';
 import { CPointsHandler } from './cqrs/c-points';
 import { EVENT_CATALOGUE, EVENT_STORE, LIVE_COMPETITIONS } from './tokens';
 import type { CompetitionsState } from '../projections/competitions';
@@ -85,6 +85,7 @@ export class LedgerModule {
       ReadAllHandler,
       StandingsHandler,
       ChampionshipHandler,
+      SessionResultHandler,
       CPointsHandler,
     ];
     if (options.closeStoreOnShutdown) providers.push(StoreCloser);

@@ -1,4 +1,4 @@
-import type { ChampionshipView } from '../projections/competitions';
+import type { ChampionshipView, SessionResultView } from '../projections/competitions';
 import type { PublishedStandings } from '../runtime/published';
 import { tableOf, type PrintedRow } from '../rulesets';
 
@@ -61,4 +61,24 @@ export function formatChampionship(view: ChampionshipView, format: Format): stri
   }));
   if (format === 'csv') return csv(rows);
   return `Club championship ${view.clubId} ${view.season}: ${view.competitions.join(', ') || 'no finished competition'}\n\n${table(rows)}`;
+}
+
+/** A scored session's result: its pairs by field and place (issue 15 item 6). */
+export function formatSessionResult(view: SessionResultView, format: Format): string {
+  if (format === 'json') return JSON.stringify(view, null, 2) + '\n';
+  const mp = view.scoringMethod === 'MP';
+  const rows = view.pairs.map((p) => ({
+    field: p.field,
+    place: p.place,
+    pair: p.pair,
+    [mp ? 'matchpoints' : 'imps']: p.total.toFixed(2),
+    ...(mp ? { percentage: p.percentage?.toFixed(2) } : {}),
+    boards: p.boardsPlayed,
+  }));
+  if (format === 'csv') return csv(rows);
+  const rulebook = view.rulebook
+    ? `${view.rulebook.preset} rulebook from ${view.rulebook.effectiveFrom}`
+    : 'no rulebook: default scoring settings';
+  const section = view.section !== undefined ? `, section ${view.section}` : '';
+  return `Session ${view.sessionStreamId} (${view.date}, session ${view.session}${section}): ${view.scoringMethod}, ${rulebook}\n\n${table(rows)}`;
 }

@@ -8,8 +8,17 @@ import {
   type CompetitionsState,
   type StandingsView,
 } from '../projections/competitions';
+import {
+  sessionResultOf,
+  UnknownSessionStreamError,
+  type SessionResultView,
+} from '../projections/competitions';
+import { fold } from '../projections/projection';
+import { clubStreamId } from '../domain/club/club-streams';
+import type { RecordedEvent } from '../events/envelope';
 import type { GroupMove } from '../standings/dsb';
 import type { EventStore } from '../store/event-store';
+import { StreamNotFoundError } from '../store/errors';
 import { answerFromSlice, competitionsSlice } from './competition-slice';
 import { replayFromStore } from './replay';
 import { tableOf } from '../rulesets';
@@ -133,4 +142,46 @@ export async function publishedChampionship(
   at: AsOf = {},
 ): Promise<ChampionshipView> {
   return championshipOf(await clubState(store, clubId, at), clubId, season);
+}
+
+/** A stream's facts, none when the stream has none. */
+async function factsOf(store: EventStore, streamId: string): Promise<RecordedEvent[]> {
+  const out: RecordedEvent[] = [];
+  try {
+    for await (const e of store.readStream(streamId)) out.push(e);
+  } catch (e) {
+    if (!(e instanceof StreamNotFoundError)) throw e;
+  }
+  return out;
+}
+
+/**
+ * The state a scored session's own result reads (issue 15 item 6): the session's stream and its
+ * club's (the rulebook whose `scoring` settings apply on its day), folded in ledger order.
+ */
+export async function sessionState(
+  store: EventStore,
+  sessionStreamId: string,
+): Promise<CompetitionsState> {
+  const session = await factsOf(store, sessionStreamId);
+  const movement = session.find((e) => e.type === 'SessionMovementRecorded');
+  const clubId = (movement?.data as { clubId?: unknown } | undefined)?.clubId;
+  const club = typeof clubId === 'string' ? await factsOf(store, clubStreamId(clubId)) : [];
+  return fold(
+    competitions,
+    [...session, ...club].sort((a, b) => a.position - b.position),
+  );
+}
+
+/** A scored session's result, from the live state when given, else from its streams. */
+export async function publishedSessionResult(
+  store: EventStore,
+  sessionStreamId: string,
+  live?: LiveState,
+): Promise<SessionResultView> {
+  const now = live?.();
+  if (now?.boardSessions[sessionStreamId]) return sessionResultOf(now, sessionStreamId);
+  const state = await sessionState(store, sessionStreamId);
+  if (!state.boardSessions[sessionStreamId]) throw new UnknownSessionStreamError(sessionStreamId);
+  return sessionResultOf(state, sessionStreamId);
 }

@@ -2,7 +2,13 @@ import request from 'supertest';
 import { join } from 'node:path';
 import { catalogue } from '../../src/events';
 import type { RecordedEvent } from '../../src/events/envelope';
-import { competitions, standingsOf } from '../../src/projections/competitions';
+import {
+  competitions,
+  SessionNotScorableError,
+  sessionResultOf,
+  standingsOf,
+  UnknownSessionStreamError,
+} from '../../src/projections/competitions';
 import {
   foldBoardSessionFact,
   scoreBoardSession,
@@ -306,6 +312,22 @@ describe('issue 15 item 6: a competition’s standing reads percentages; an IMP 
   });
 });
 
+/** The facts in a store as written, each straight to its stream (no deciders). */
+async function stored(store: EventStore, events: readonly RecordedEvent[]) {
+  for (const e of events) {
+    await store.appendToStream(e.streamId, [
+      {
+        id: e.id,
+        type: e.type,
+        schemaVersion: e.schemaVersion,
+        occurredAt: e.occurredAt,
+        data: e.data,
+        metadata: e.metadata,
+      },
+    ]);
+  }
+}
+
 /** The issue's case: a club's scoring.neubergExpected below the lines of a board (3 here). */
 const tooFewExpected = () =>
   linked(mitchell('MP', dsbCompetition(new FactLog('dsb'), { 'scoring.neubergExpected': 2 })));
@@ -320,22 +342,6 @@ describe('issue 15 item 9: a session that cannot be scored is an error naming th
     );
     expect((e as UnscorableSessionError).code).toBe('FACTS_NOT_SCORABLE');
   });
-
-  /** The facts in a store as written, each straight to its stream (no deciders). */
-  async function stored(store: EventStore, events: readonly RecordedEvent[]) {
-    for (const e of events) {
-      await store.appendToStream(e.streamId, [
-        {
-          id: e.id,
-          type: e.type,
-          schemaVersion: e.schemaVersion,
-          occurredAt: e.occurredAt,
-          data: e.data,
-          metadata: e.metadata,
-        },
-      ]);
-    }
-  }
 
   it('STD-NEUBERG over HTTP: GET standings answers 422 FactsNotScorable with the session stream and the reason', async () => {
     const store = new MemoryEventStore({ upcast: catalogue.upcast });
@@ -369,6 +375,101 @@ describe('issue 15 item 9: a session that cannot be scored is an error naming th
     expect(out.stdout).toBe('');
     expect(out.stderr).toContain(
       `bridge-ledger: session 1 of competition dsb-scored is scored from ${STREAM}, which cannot be scored: ${REASON}`,
+    );
+  });
+});
+
+describe('issue 15 item 6: a scored session’s own result, whatever its kind (GET /sessions/:stream/result, `session`)', () => {
+  it('STD-BUTLER a butler session: each pair’s IMPs, place and boards played, and the datums; no percentage', () => {
+    const log = mitchell('BUTLER');
+    const state = fold(competitions, log.events);
+    const view = sessionResultOf(state, STREAM);
+    const s = scoreBoardSession(sessionOf(log));
+    if (!s.ok) throw new Error(s.reason);
+    expect(view).toMatchObject({
+      kind: 'session',
+      sessionStreamId: STREAM,
+      clubId: 'dsb',
+      date: DATE,
+      scoringMethod: 'BUTLER',
+      rulebook: null,
+      datums: s.datums,
+    });
+    expect(view.pairs).toHaveLength(6);
+    for (const row of view.pairs) {
+      const p = s.result.pairs.find((x) => x.pair === row.pair)!;
+      expect(row).toEqual({
+        pair: p.pair,
+        field: p.field,
+        place: p.place,
+        total: p.total.round(2),
+        boardsPlayed: 3,
+      });
+    }
+    // By field, then place.
+    expect(view.pairs.map((p) => p.field)).toEqual(['EW', 'EW', 'EW', 'NS', 'NS', 'NS']);
+  });
+
+  it('STD-MP a matchpoint session under the club’s rulebook: percentages beside the totals', () => {
+    const log = mitchell('MP', dsbCompetition());
+    const view = sessionResultOf(fold(competitions, log.events), STREAM);
+    expect(view.rulebook).toEqual({ preset: 'dsb-groenlo-2014', effectiveFrom: '2014-09-01' });
+    expect(view.pairs.find((p) => p.pair === '2')).toEqual({
+      pair: '2',
+      field: 'NS',
+      place: 1,
+      total: 9,
+      percentage: 75,
+      boardsPlayed: 3,
+    });
+  });
+
+  it('bad input: an unknown stream is StreamNotFound; a session that cannot be scored names its reason', () => {
+    const state = fold(competitions, tooFewExpected().events);
+    expect(thrown(() => sessionResultOf(state, 'session-dsb-nope'))).toBeInstanceOf(
+      UnknownSessionStreamError,
+    );
+    const e = thrown(() => sessionResultOf(state, STREAM)) as SessionNotScorableError;
+    expect(e).toBeInstanceOf(SessionNotScorableError);
+    expect(e.answer()).toEqual({
+      message: `session ${STREAM} cannot be scored: ${REASON}`,
+      sessionStreamId: STREAM,
+      reason: REASON,
+    });
+  });
+
+  it('over HTTP and the CLI: a cross-IMP session’s result; 404 for a stream with no session', async () => {
+    const log = mitchell('CROSS_IMP', dsbCompetition());
+    const expected = sessionResultOf(fold(competitions, log.events), STREAM);
+    const store = new MemoryEventStore({ upcast: catalogue.upcast });
+    await stored(store, log.events);
+    const app = await ledgerApp(store);
+    try {
+      const res = await request(app.getHttpServer()).get(`/sessions/${STREAM}/result`).expect(200);
+      expect(res.body).toEqual(JSON.parse(JSON.stringify(expected)));
+      const missing = await request(app.getHttpServer())
+        .get('/sessions/session-dsb-nope/result')
+        .expect(404);
+      expect(missing.body).toEqual({
+        error: 'StreamNotFound',
+        message: 'no scored session session-dsb-nope in the ledger',
+      });
+    } finally {
+      await app.close();
+      await store.close();
+    }
+    const path = join(tempDir(), 'ledger.db');
+    const sqlite = new SqliteEventStore(path);
+    await stored(sqlite, log.events);
+    await sqlite.close();
+    const out = await cli('session', STREAM, '--store', `sqlite:${path}`, '--format', 'json');
+    expect(out.code).toBe(0);
+    expect(JSON.parse(out.stdout)).toEqual(JSON.parse(JSON.stringify(expected)));
+    const text = await cli('session', STREAM, '--store', `sqlite:${path}`);
+    expect(text.stdout).toMatch(
+      new RegExp(
+        `^Session ${STREAM} \\(${DATE}, session 1\\): CROSS_IMP, dsb-groenlo-2014 rulebook from 2014-09-01\\n\\nfield  place  pair  imps `,
+      ),
     );
   });
 });

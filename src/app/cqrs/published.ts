@@ -4,10 +4,12 @@ import {
   championshipOf,
   type ChampionshipView,
   type CompetitionsState,
+  type SessionResultView,
 } from '../../projections/competitions';
 import {
   clubAnswer,
   competitionAnswer,
+  publishedSessionResult,
   standingsFrom,
   type AsOf,
   type PublishedStandings,
@@ -94,5 +96,24 @@ export class ChampionshipHandler
 {
   async execute({ clubId, season, at }: ChampionshipQuery) {
     return this.clubAnswer(clubId, at, (state) => championshipOf(state, clubId, season));
+  }
+}
+
+/** A scored session's own result, whatever its scoring method (issue 15 item 6). */
+export class SessionResultQuery extends Query<SessionResultView> {
+  constructor(readonly sessionStreamId: string) {
+    super();
+  }
+}
+
+@QueryHandler(SessionResultQuery)
+export class SessionResultHandler implements IQueryHandler<SessionResultQuery, SessionResultView> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(LIVE_COMPETITIONS) private readonly live: () => CompetitionsState | undefined,
+  ) {}
+
+  async execute({ sessionStreamId }: SessionResultQuery) {
+    return publishedSessionResult(this.store, sessionStreamId, this.live);
   }
 }

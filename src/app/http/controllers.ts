@@ -22,9 +22,13 @@ import { ReadStreamQuery } from '../cqrs/read-stream';
 import { EVENT_STORE } from '../tokens';
 import { AppendRequestCheck } from './append-request';
 import { DEFAULT_PAGE, ReadAllParams, ReadStreamParams } from './dto';
-import { ChampionshipQuery, StandingsQuery } from '../cqrs/published';
+import { ChampionshipQuery, SessionResultQuery, StandingsQuery } from '../cqrs/published';
 import { CPointsQuery } from '../cqrs/c-points';
-import type { ChampionshipView, CPointsView } from '../../projections/competitions';
+import type {
+  ChampionshipView,
+  CPointsView,
+  SessionResultView,
+} from '../../projections/competitions';
 import type { PublishedStandings } from '../../runtime/published';
 import { readTableQuery } from '../../runtime/table-query';
 import { InvalidRequestError, UnsupportedMediaTypeError } from './errors';
@@ -194,6 +198,14 @@ export class PublishedController {
     const { value, issues } = readTableQuery(query, ['asOf', 'atPosition', 'session']);
     if (issues.length > 0) throw new InvalidRequestError(issues);
     return this.queryBus.execute(new CPointsQuery(competitionId, value));
+  }
+
+  /** Issue 15 item 6: a scored session's own result (MP, butler or cross-IMP). */
+  @Get('sessions/:sessionStreamId/result')
+  async sessionResult(
+    @Param('sessionStreamId') sessionStreamId: string,
+  ): Promise<SessionResultView> {
+    return this.queryBus.execute(new SessionResultQuery(sessionStreamId));
   }
 
   @Get('clubs/:clubId/championship')

@@ -8,12 +8,23 @@ import {
   UnknownSessionError,
   type CompetitionsState,
 } from '../../projections/competitions';
-import { clubState, competitionState, standingsFrom, type AsOf } from '../../runtime/published';
+import {
+  clubState,
+  competitionState,
+  publishedSessionResult,
+  standingsFrom,
+  type AsOf,
+} from '../../runtime/published';
 import { currentState } from '../../runtime/saved-read-model';
 import type { EventStore } from '../../store/event-store';
 import { openStore } from '../../store/open-store';
 import { formatCPoints } from '../format-c-points';
-import { formatChampionship, formatStandings, type Format } from '../format-standings';
+import {
+  formatChampionship,
+  formatSessionResult,
+  formatStandings,
+  type Format,
+} from '../format-standings';
 import {
   err,
   formatOption,
@@ -38,8 +49,28 @@ async function competitionsAt(
   return (await currentState(store, competitions)).state;
 }
 
-/** The published tables: `standings`, `championship` (DSB-11), `c-points` (NZ-8). */
+/**
+ * The published tables: `standings`, `championship` (DSB-11), `c-points` (NZ-8), and a scored
+ * session's own result (`session`).
+ */
 export function registerTables(program: Command): void {
+  program
+    .command('session <sessionStream>')
+    .description(
+      'A scored session’s result (MP, butler or cross-IMP): each pair’s total, percentage (MP), place and boards played',
+    )
+    .addOption(storeOption())
+    .addOption(formatOption())
+    .action(async (sessionStreamId: string, o: { store: string; format: Format }) => {
+      const store = await openStore(o.store, { upcast: catalogue.upcast, readOnly: true });
+      try {
+        const view = await publishedSessionResult(store, sessionStreamId);
+        process.stdout.write(formatSessionResult(view, o.format));
+      } finally {
+        await store.close();
+      }
+    });
+
   program
     .command('standings <competition>')
     .description('A competition’s standings, interim or final, each row explained (json)')

@@ -13,3 +13,11 @@ export {
 } from './queries';
 export { cPointsOf, type CPointsView, type CPointsOptions } from './c-points';
 export { UnknownSessionError } from './query-context';
+export {
+  sessionResultOf,
+  SessionNotScorableError,
+  UnknownSessionStreamError,
+  type SessionResultView,
+  type SessionPairRow,
+} from './session-result';
+export { UnscorableSessionError } from './scored-sessions';
