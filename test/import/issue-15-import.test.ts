@@ -40,7 +40,10 @@ describe('issue 15 item 1: Compscore TOTAL_SCORE = percentage × most boards pla
     expect(byPair['3EW']).toMatchObject({ boardsPlayed: 7, published: { total: 14.86 } });
     // The NS field played at most 6 boards (a sit-out each): 1NS's total is its Σ, 11.50.
     expect(byPair['1NS']).toMatchObject({ boardsPlayed: 6, total: 11.5 });
-    const summed = checkSession(s, { ...conventionsFor(s.program), mpTotal: 'sum' });
+    const summed = checkSession(s, {
+      ...conventionsFor(s.program),
+      settings: { ...conventionsFor(s.program).settings, matchpointTotal: 'sum' },
+    });
     expect(summed.mismatches.map((m) => m.what).sort()).toEqual([
       'pair 2NS total',
       'pair 3EW total',
@@ -55,7 +58,10 @@ describe('issue 15 item 1: Compscore TOTAL_SCORE = percentage × most boards pla
     const two = r.pairs.find((p) => p.pair === '2')!;
     expect(two).toMatchObject({ boardsPlayed: 26, published: { percentage: 45.67, total: 98.65 } });
     expect(two.total).toBeCloseTo((95 / 208) * 27 * 8, 9);
-    const summed = checkSession(s, { ...conventionsFor(s.program), mpTotal: 'sum' });
+    const summed = checkSession(s, {
+      ...conventionsFor(s.program),
+      settings: { ...conventionsFor(s.program).settings, matchpointTotal: 'sum' },
+    });
     expect(summed.mismatches.map((m) => m.what).sort()).toEqual(['pair 2 total', 'pair 7 total']);
   });
 });

@@ -30,7 +30,7 @@ describe('the real USEBIO samples (../shared/usebio-samples)', () => {
     expect(report.ok).toBe(true);
     // issue 15 item 1: Compscore's total is scaled to the most boards played in the field:
     // every NS pair played 18 of 21 boards, and its TOTAL_SCORE is still its Σ matchpoints.
-    expect(conventionsFor(s.program).mpTotal).toBe('scaled');
+    expect(conventionsFor(s.program).settings.matchpointTotal).toBe('scaled');
     expect(report.pairs).toHaveLength(13);
     // 13 pairs × (percentage, total, place) + 126 lines × 2 sides
     expect(report.comparisons).toHaveLength(13 * 3 + 126 * 2);

@@ -156,8 +156,14 @@ describe('check: our scoring beside the published results', () => {
   it('issue 15 item 1: a Compscore TOTAL_SCORE is scaled, so the old Σ-matchpoints convention differs for pairs that played fewer boards', () => {
     const s = parseUsebio(xml('mp-neuberg.xml')).sessions[0]!;
     const compscore = conventionsFor(s.program);
-    expect(compscore).toMatchObject({ profile: 'Compscore', mpTotal: 'scaled' });
-    const summed = checkSession(s, { ...compscore, mpTotal: 'sum' });
+    expect(compscore).toMatchObject({
+      profile: 'Compscore',
+      settings: { matchpointTotal: 'scaled' },
+    });
+    const summed = checkSession(s, {
+      ...compscore,
+      settings: { ...compscore.settings, matchpointTotal: 'sum' },
+    });
     expect(summed.mismatches.map((m) => m.what).sort()).toEqual([
       'pair 2EW total',
       'pair 3NS total',

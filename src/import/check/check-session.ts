@@ -24,12 +24,6 @@ export interface ProgramConventions {
   name: string;
   /** The profile chosen: 'Compscore', 'Pary' or 'defaults'. */
   profile: 'Compscore' | 'Pary' | 'defaults';
-  /**
-   * How a matchpoint pair's TOTAL_SCORE is published: 'scaled' (percentage × most boards
-   * played by a pair of its field × full top: RULES.md, Compscore) or 'sum' of its (factored)
-   * matchpoints. Issue 15 item 1.
-   */
-  mpTotal: 'sum' | 'scaled';
   /** Scoring settings passed to the engine (src/scoring/settings.ts). */
   settings: Partial<ScoringSettings>;
 }
@@ -56,7 +50,6 @@ export function conventionsFor(program?: { name: string }): ProgramConventions {
     return {
       name: 'Compscore: matchpoints 2/1 per result, Neuberg to the most results on a board, percentages and places ("1224", per field) on 2 decimals, TOTAL_SCORE = percentage × most boards played in the field × top; butler datum = mean without the top and bottom score, to the nearest 10',
       profile: 'Compscore',
-      mpTotal: 'scaled',
       settings: COMPSCORE_SETTINGS,
     };
   }
@@ -64,14 +57,12 @@ export function conventionsFor(program?: { name: string }): ProgramConventions {
     return {
       name: 'Pary: matchpoints 2/1 per result, Neuberg to the most results on a board, a sit-out against a phantom left out of the field (sitOutLines out-of-field), session percentage = mean of the board percentages (sessionPercentage mean-of-boards)',
       profile: 'Pary',
-      mpTotal: 'scaled',
       settings: PARY_SETTINGS,
     };
   }
   return {
     name: 'RULES.md defaults: matchpoints 2/1, Neuberg, 2-decimal percentages and "1224" places per field, TOTAL_SCORE = percentage × most boards played in the field × top',
     profile: 'defaults',
-    mpTotal: 'scaled',
     settings: {},
   };
 }
@@ -275,20 +266,12 @@ function pathsOf(s: ImportedSession) {
 }
 
 /**
- * A pair's published total: Σ matchpoints or IMPs ('sum'), or (item 1) the percentage × the most
- * boards played by a pair of its own field × the full top ('scaled': Compscore publishes the NS
- * pairs of a Mitchell that all sat out a round with their Σ matchpoints, the real sample shows).
+ * A pair's published total, item 1: the engine's `publishedTotal` — under matchpointTotal
+ * 'scaled' (Compscore) the percentage × the most boards played by a pair of its own field × the
+ * full top (Compscore publishes the NS pairs of a Mitchell that all sat out a round with their
+ * Σ matchpoints, the real sample shows), under 'sum' Σ matchpoints; IMPs in an IMP session.
  */
-function pairTotals(result: SessionResult, mp: boolean, conventions: ProgramConventions) {
-  const mostInField = new Map<string, number>();
-  for (const r of result.pairs) {
-    mostInField.set(r.field, Math.max(mostInField.get(r.field) ?? 0, r.boardsPlayed));
-  }
-  return (r: SessionResult['pairs'][number]): Fraction =>
-    mp && conventions.mpTotal === 'scaled'
-      ? r.percentage.mulInt(mostInField.get(r.field)! * result.fullTop).div(Fraction.of(100))
-      : r.total;
-}
+const totalOf = (r: SessionResult['pairs'][number]): Fraction => r.publishedTotal;
 
 /**
  * Item 2: the engine's other readings of a factored score (`factoredRounding`) that reproduce
@@ -311,7 +294,6 @@ function otherReadings(
       settings: { ...conventions.settings, factoredRounding: reading },
     };
     const result = score(s, other);
-    const totalOf = pairTotals(result, true, other);
     const byPair = new Map(result.pairs.map((p) => [p.pair, p]));
     for (const c of open) {
       const [, pair, what] = pairFigure.exec(c.what)!;
@@ -416,7 +398,6 @@ export function checkSession(
     }
   }
 
-  const totalOf = pairTotals(result, mp, conventions);
   const pairs: PairRow[] = [];
   const ours = new Map(result.pairs.map((p) => [p.pair, p]));
   // Item 8: a phantom pair is not ranked; the real pairs' places are counted without it.
