@@ -89,6 +89,8 @@ export interface ImportedPair {
   direction?: 'NS' | 'EW';
   players: { name: string; nationalNumber?: string }[];
   published: { total?: Published; percentage?: Published; place?: number };
+  /** Where the published results stand, when the format names columns (PBN TotalScoreTable). */
+  columns?: { total: string; percentage: string; place: string };
   /** Item 8: a phantom pair (its players are named "Phantom" or the like): not a real pair. */
   phantom?: true;
 }

@@ -225,12 +225,21 @@ describe('issue 15 item 7 and 9: check pbn, as check usebio', () => {
     expect(r.stdout).toMatch(
       /pair 4 percentage: ours 52\.5000, published 52\.60 \(line 46: TotalScoreTable row 4 TotalPercentage\)/,
     );
+    expect(r.stdout).toMatch(/^ {2}pair 4 total +ours +8\.4000 +published +8\.40 +agrees$/m);
     expect(r.stdout).toMatch(
       /board 3 line 2 NS percentage: ours 0\.0000, published 10 \(line 31: board 3 row 2 Percentage_NS\)/,
     );
     expect(lastLine(r.stdout)).toBe(
       'MISMATCH: 59 of 62 published numbers agree within their published precision; 3 unexplained by the engine',
     );
+  });
+
+  it('a pair figure is named by the TotalScoreTable column it was read from', () => {
+    const t = read(pbn('results-export.pbn')).replace(' 4 4 8.40 52.50', ' 4 4 8.50 52.50');
+    const r = checkSession(parsePbn(t, { clubId: 'EX01' }).session);
+    expect(r.mismatches.map((m) => m.path)).toEqual([
+      'line 46: TotalScoreTable row 4 TotalScoreMP',
+    ]);
   });
 
   it('bad input: an unreadable or a missing file is named (exit 1)', async () => {
@@ -330,6 +339,16 @@ describe('issue 15 item 13: a butler datum the program published is recorded (Bo
 
 describe('issue 15 items 8 and 10: the Pary profile, and a sit-out against a phantom', () => {
   const file = pbn('pary-phantom.pbn');
+
+  it('bad input: a "Bye" row with no opponent is refused, naming the row and how to give a sit-out', () => {
+    const t = read(file).replace(
+      ' 1 6 - - - - A6040 - 1.2 0.8 60 40',
+      ' 1 - - - - - Bye Bye 1.2 - 60 -',
+    );
+    expect(() => parsePbn(t, { clubId: 'EX01' })).toThrow(
+      /line 13: board 1 row 1 PairId_EW: board 1 line 1: a row without a pair \(a sit-out with no opponent\) cannot be imported; give the sit-out as a line against a phantom pair/,
+    );
+  });
 
   it('a phantom pair is read from its name, and the artificial line against it is marked sitOut', () => {
     const { session: s } = parsePbn(read(file), { clubId: 'EX01' });

@@ -9,7 +9,13 @@ import {
   type SessionResult,
   type TravellerLine,
 } from '../../scoring';
-import type { DirectorAward, ImportedLine, ImportedSession, Published } from '../model';
+import type {
+  DirectorAward,
+  ImportedLine,
+  ImportedPair,
+  ImportedSession,
+  Published,
+} from '../model';
 
 /**
  * Scores an imported session's traveller lines with our scoring module, under the conventions
@@ -251,8 +257,8 @@ function pathsOf(s: ImportedSession) {
       datum: (board: string) => `${board} Datum`,
       points: (line: string, side: 'NS' | 'EW') => `${line} ${mp ? 'MP' : 'IMP'}_${side}`,
       percent: (line: string, side: 'NS' | 'EW') => `${line} Percentage_${side}`,
-      pair: (pair: string, what: 'percentage' | 'total' | 'place') =>
-        `${pair} ${{ percentage: 'TotalPercentage', total: 'TotalScore', place: 'Rank' }[what]}`,
+      pair: (p: ImportedPair, what: 'percentage' | 'total' | 'place') =>
+        `${p.path} ${(p.columns ?? { percentage: 'TotalPercentage', total: 'TotalScore', place: 'Rank' })[what]}`,
     };
   }
   const name = mp ? 'MATCH' : s.scoringMethod === 'BUTLER' ? 'BUTLER' : 'CROSS_IMP';
@@ -260,8 +266,8 @@ function pathsOf(s: ImportedSession) {
     datum: (board: string) => `${board}/BOARD_AVERAGE`,
     points: (line: string, side: 'NS' | 'EW') => `${line}/${side}_${name}_POINTS`,
     percent: (line: string, side: 'NS' | 'EW') => `${line}/${side}_PERCENTAGE`,
-    pair: (pair: string, what: 'percentage' | 'total' | 'place') =>
-      `${pair}/${{ percentage: 'PERCENTAGE', total: 'TOTAL_SCORE', place: 'PLACE' }[what]}`,
+    pair: (p: ImportedPair, what: 'percentage' | 'total' | 'place') =>
+      `${p.path}/${{ percentage: 'PERCENTAGE', total: 'TOTAL_SCORE', place: 'PLACE' }[what]}`,
   };
 }
 
@@ -419,24 +425,19 @@ export function checkSession(
       agrees =
         compare(
           `pair ${p.pair} percentage`,
-          at.pair(p.path, 'percentage'),
+          at.pair(p, 'percentage'),
           r.percentage,
           p.published.percentage,
           comparisons,
         ) && agrees;
     }
     agrees =
-      compare(
-        `pair ${p.pair} total`,
-        at.pair(p.path, 'total'),
-        total,
-        p.published.total,
-        comparisons,
-      ) && agrees;
+      compare(`pair ${p.pair} total`, at.pair(p, 'total'), total, p.published.total, comparisons) &&
+      agrees;
     const place =
       p.published.place === undefined ? undefined : { value: p.published.place, decimals: 0 };
     agrees =
-      compare(`pair ${p.pair} place`, at.pair(p.path, 'place'), placeOf(r), place, comparisons) &&
+      compare(`pair ${p.pair} place`, at.pair(p, 'place'), placeOf(r), place, comparisons) &&
       agrees;
     pairs.push({
       pair: p.pair,

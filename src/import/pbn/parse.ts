@@ -229,6 +229,15 @@ export function parsePbn(
       const lineNo = (rowsOf.get(board) ?? 0) + 1;
       rowsOf.set(board, lineNo);
       const label = `board ${board} line ${lineNo}`;
+      if (DASH(ns) === undefined || DASH(ew) === undefined) {
+        // A "Bye" row: a pair sitting out with no opponent. A sit-out is imported only as a
+        // line against a phantom pair (item 8), which the row does not name.
+        issues.push({
+          path: `${at} PairId_${DASH(ns) === undefined ? 'NS' : 'EW'}`,
+          message: `${label}: a row without a pair (a sit-out with no opponent) cannot be imported; give the sit-out as a line against a phantom pair (a pair named "Phantom")`,
+        });
+        return;
+      }
       const scoreNs = DASH(cell('Score_NS') ?? cell('Score'));
       const scoreEw = DASH(cell('Score_EW'));
       const pctNs = DASH(cell('Percentage_NS'));
@@ -302,7 +311,10 @@ export function parsePbn(
   const pairs = new Map<string, ImportedPair>();
   const names = new Map<string, string>();
   /** Published results of each pair (TotalScoreTable), by PairId and, when given, direction. */
-  const totals = new Map<string, { at: string; published: ImportedPair['published'] }>();
+  const totals = new Map<
+    string,
+    { at: string; columns: ImportedPair['columns']; published: ImportedPair['published'] }
+  >();
   for (const t of tables.filter((x) => x.name === 'TotalScoreTable')) {
     const find = (...n: string[]) =>
       t.columns.findIndex((c) => n.some((x) => c.toLowerCase() === x.toLowerCase()));
@@ -321,6 +333,11 @@ export function parsePbn(
       const col = (i: number) => (i >= 0 ? DASH(row.cells[i]) : undefined);
       totals.set(d ? `${pid}|${d}` : pid, {
         at: `line ${row.line}: TotalScoreTable row ${r + 1}`,
+        columns: {
+          total: t.columns[total] ?? 'TotalScore',
+          percentage: t.columns[pct] ?? 'TotalPercentage',
+          place: t.columns[rank] ?? 'Rank',
+        },
         published: {
           total: publishedNumber(col(total)),
           percentage: publishedNumber(col(pct)),
@@ -353,6 +370,7 @@ export function parsePbn(
         ...(winnerType === 2 ? { direction: side } : {}),
         players,
         published: total?.published ?? {},
+        ...(total ? { columns: total.columns } : {}),
         ...(isPhantom(players, nameText) ? { phantom: true as const } : {}),
       });
     }
