@@ -38,6 +38,12 @@ export interface ClubSession {
   readonly streamId: string;
   readonly date: string;
   readonly scoringMethod: 'MP' | 'BUTLER' | 'CROSS_IMP';
-  /** The board with the most traveller lines, and how many (0 lines: none recorded yet). */
-  readonly mostLines: { readonly board: number; readonly lines: number };
+  /**
+   * The board with the most traveller lines, and how many (0: none recorded yet): `all` of
+   * them, and those of the `field` (sit-out lines against a phantom left out).
+   */
+  readonly mostLines: {
+    readonly all: { readonly board: number; readonly lines: number };
+    readonly field: { readonly board: number; readonly lines: number };
+  };
 }

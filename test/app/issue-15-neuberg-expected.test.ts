@@ -45,6 +45,18 @@ const line = (n: number, board = 1) =>
     nsScore: 100 * n,
   });
 
+/** Issue 15 item 8: pair 3 sat out against a phantom on board 1 (60 %). */
+const sitOut = () =>
+  proposed(STREAM, 'BoardResultRecorded', {
+    board: 1,
+    line: 3,
+    nsPair: '3',
+    ewPair: '6',
+    kind: 'artificial',
+    artificial: { nsPercent: 60, ewPercent: 60 },
+    sitOut: true,
+  });
+
 async function ledger(overrides: Record<string, unknown> = {}) {
   const { store, app, post } = await postingLedger();
   await post([clubRegistered()]).expect(201);
@@ -113,6 +125,55 @@ describe('issue 15 item 9: STD-NEUBERG scoring.neubergExpected is checked when a
       expect(mp.body).toMatchObject({ nextExpectedRevision: 3 });
     } finally {
       await m.close();
+    }
+  });
+});
+
+describe('issue 15 items 8 and 9: STD-NEUBERG a sit-out line counts in N as scoring.sitOutLines says', () => {
+  it('STD-NEUBERG N = 2, sit-outs out of the field (Pary): two results and a sit-out are taken; in the field (Compscore), the sit-out is a third line, refused', async () => {
+    const pary = await ledger({
+      'scoring.neubergExpected': 2,
+      'scoring.sitOutLines': 'out-of-field',
+    });
+    try {
+      const taken = await pary.post([movement(), line(1), line(2), sitOut()]).expect(201);
+      expect(taken.body).toMatchObject({ nextExpectedRevision: 3 });
+      // A sit-out turned into a result by the director is a line of the field: a third one.
+      await pary.refused(
+        [
+          proposed(STREAM, 'AdjustedScoreAwarded', {
+            board: 1,
+            nsPair: '3',
+            ewPair: '6',
+            kind: 'assigned',
+            nsScore: 420,
+            reason: 'the board was played late',
+          }),
+        ],
+        'STD-NEUBERG',
+        'events[0].data.board',
+      );
+      // Switching the club to sit-outs in the field would make N = 2 too few for board 1.
+      const refused = await pary.refused(
+        [rulebookAmended({ 'scoring.sitOutLines': 'in-field' }, '2026-01-01')],
+        'STD-NEUBERG',
+        'events[0].data.changes["scoring.sitOutLines"]',
+      );
+      expect(refused.reason).toMatch(
+        /^scoring\.neubergExpected 2 from 2026-01-01 is below the 3 lines recorded on board 1 of session session-karori-ev-1-1/,
+      );
+    } finally {
+      await pary.close();
+    }
+    const compscore = await ledger({ 'scoring.neubergExpected': 2 });
+    try {
+      await compscore.refused(
+        [movement(), line(1), line(2), sitOut()],
+        'STD-NEUBERG',
+        'events[3].data.board',
+      );
+    } finally {
+      await compscore.close();
     }
   });
 });

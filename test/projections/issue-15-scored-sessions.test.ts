@@ -281,6 +281,49 @@ const thrown = (f: () => unknown): unknown => {
   throw new Error('did not throw');
 };
 
+describe('issue 15 items 4 and 11: a director’s awarded or weighted score in a competition’s standing', () => {
+  /** The DSB standing's session-1 percentage of each pair number, after `adjust`. */
+  const percentages = (adjust: (log: FactLog) => void) => {
+    const log = linked(mitchell('MP', dsbCompetition()));
+    adjust(log);
+    const view = standingsOf(fold(competitions, log.events), 'dsb-scored');
+    if (view.kind !== 'dsb') throw new Error('not DSB');
+    return Object.fromEntries(
+      view.groups[0]!.rows.map((r) => [r.pairId.slice(1), r.sessions[0]?.percentage]),
+    );
+  };
+  const on3v6 = { board: 1, nsPair: '3', ewPair: '6', reason: 'director’s decision' };
+
+  it('STD-MP item 4: 3 and 1 of a top of 4 set by hand on board 1 for NS 3 v EW 6: NS 3 8/12 = 66.67 %, EW 6 7/12 = 58.33 %', () => {
+    // NS 3 had −50 (0 of 4) on board 1, then 4 and 1: 41.67 %; EW 6 had 4, 3, 3: 83.33 %.
+    expect(percentages(() => {})).toMatchObject({ '3': 41.67, '6': 83.33 });
+    expect(
+      percentages((log) =>
+        log.add(STREAM, 'AdjustedScoreAwarded', {
+          ...on3v6,
+          kind: 'awarded',
+          points: { ns: 3, ew: 1, top: 4 },
+        }),
+      ),
+    ).toMatchObject({ '3': 66.67, '6': 58.33 });
+  });
+
+  it('Law 12C1(c) item 11: ½ × +420 and ½ × −50 for NS 3 v EW 6 on board 1: each part against +420 and +450, NS 3 ½ × 1 + ½ × 0 then 4 and 1: 5.5/12 = 45.83 %', () => {
+    expect(
+      percentages((log) =>
+        log.add(STREAM, 'AdjustedScoreAwarded', {
+          ...on3v6,
+          kind: 'weighted',
+          weighted: [
+            { weight: 0.5, nsScore: 420 },
+            { weight: 0.5, nsScore: -50 },
+          ],
+        }),
+      ),
+    ).toMatchObject({ '3': 45.83 });
+  });
+});
+
 describe('issue 15 item 6: a competition’s standing reads percentages; an IMP session linked to it is refused with its reason', () => {
   it.each(['BUTLER', 'CROSS_IMP'] as const)(
     'STD-MP a %s session linked to a dsb-pairs competition: FactsNotScorable naming the stream and why, not a standing without it',

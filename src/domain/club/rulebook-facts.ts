@@ -5,7 +5,7 @@ import {
 } from '../../rulebooks/rulebook-facts';
 import type { Json, Rulebook, RulebookHistory } from '../../rulebooks/rulebook';
 import { scoringSettingsOf } from '../../rulebooks/scoring-params';
-import type { ClubContext } from '../context';
+import type { ClubContext, ClubSession } from '../context';
 import { scorableRefusalOn } from '../competition/format-shape';
 import { sessionDateOf, type CompetitionState } from '../competition/state';
 import { RuleViolation } from '../rule-violation';
@@ -148,23 +148,33 @@ function sessionsFrom(c: CompetitionState, from: string): Array<{ session: numbe
   return out.sort((a, b) => (a.day === b.day ? a.session - b.session : a.day < b.day ? -1 : 1));
 }
 
-/** N of STD-NEUBERG a rulebook fixes (`scoring.neubergExpected`), or undefined (max-results). */
-function fixedNeubergN(rulebook: Rulebook | undefined): number | undefined {
+/**
+ * STD-NEUBERG: a fixed `scoring.neubergExpected` below the lines of a session's fullest board,
+ * counted as the rulebook's `scoring.sitOutLines` counts them, or undefined (it can apply).
+ */
+function neubergOverflow(
+  rulebook: Rulebook | undefined,
+  session: ClubSession,
+): { n: number; board: number; lines: number } | undefined {
   if (!rulebook) return undefined;
+  let settings: ReturnType<typeof scoringSettingsOf>;
   try {
-    const n = scoringSettingsOf(rulebook.params).neubergExpected;
-    return typeof n === 'number' ? n : undefined;
+    settings = scoringSettingsOf(rulebook.params);
   } catch {
     return undefined; // a scoring group the engine refuses: rulebookFactsViolation names it
   }
+  const n = settings.neubergExpected;
+  const most =
+    settings.sitOutLines === 'out-of-field' ? session.mostLines.field : session.mostLines.all;
+  return typeof n === 'number' && most.lines > n ? { n, ...most } : undefined;
 }
 
 /**
- * STD-NEUBERG, issue 15 item 9: a rulebook fact may not set `scoring.neubergExpected` below the
- * lines of a board already recorded in a matchpoint session of the club on or after its
- * `effectiveFrom`: that session could no longer be scored (its standing would be an error). A
- * session already unscorable before the fact does not block it. Refused naming the session,
- * the board, and the setting's field.
+ * STD-NEUBERG, issue 15 item 9: a rulebook fact may not set `scoring.neubergExpected` (or
+ * `scoring.sitOutLines`) so that N is below the lines of a board already recorded in a
+ * matchpoint session of the club on or after its `effectiveFrom`: that session could no longer
+ * be scored (its standing would be an error). A session already unscorable before the fact
+ * does not block it. Refused naming the session, the board, and the setting's field.
  */
 export function overfullSession(
   existing: readonly RulebookFactRecord[],
@@ -182,24 +192,21 @@ export function overfullSession(
   const before = buildRulebookHistory(existing, { unusable: 'skip' });
   const after = buildRulebookHistory([...existing, proposed], { unusable: 'skip' });
   for (const s of sessions) {
-    const { board, lines } = s.mostLines;
-    const n = fixedNeubergN(after.inForce(s.date));
-    if (n === undefined || lines <= n) continue;
-    const was = fixedNeubergN(before.inForce(s.date));
-    if (was !== undefined && lines > was) continue;
+    const over = neubergOverflow(after.inForce(s.date), s);
+    if (!over || neubergOverflow(before.inForce(s.date), s)) continue;
     return new RuleViolation(
       'STD-NEUBERG',
-      `scoring.neubergExpected ${n} from ${proposed.effectiveFrom} is below the ${lines} lines recorded on board ${board} of session ${s.streamId} (${s.date}): N is at least the results on a board, so that session could no longer be scored`,
+      `scoring.neubergExpected ${over.n} from ${proposed.effectiveFrom} is below the ${over.lines} lines recorded on board ${over.board} of session ${s.streamId} (${s.date}): N is at least the results on a board, so that session could no longer be scored`,
       neubergField(proposed),
     );
   }
   return undefined;
 }
 
-/** Where a rulebook fact sets `scoring.neubergExpected`: by its path, its group, or its changes. */
+/** Where a rulebook fact sets N: by its path, the sit-out setting, its group, or its changes. */
 function neubergField(fact: RulebookFactRecord): string {
   const container = fact.kind === 'adopted' ? 'overrides' : 'changes';
-  for (const key of ['scoring.neubergExpected', 'scoring']) {
+  for (const key of ['scoring.neubergExpected', 'scoring.sitOutLines', 'scoring']) {
     if (key in fact.changes) return `data.${container}[${JSON.stringify(key)}]`;
   }
   return `data.${container}`;

@@ -23,12 +23,18 @@ const LINE_FACTS = new Set(['BoardResultRecorded', 'AdjustedScoreAwarded']);
 /** What the session decider keeps of its stream: the movement, and each board's lines. */
 export interface SessionState {
   movement?: { clubId: string; date: string; scoringMethod: string };
-  /** Board → the pairs of each line on it (`ns|ew`): a line and its adjustment are one line. */
-  lines: Record<number, string[]>;
+  /**
+   * Board → each line on it by its pairs (`ns|ew`: a line and its adjustment are one line), and
+   * whether it is a sit-out against a phantom (the line as it stands, its latest fact).
+   */
+  lines: Record<number, Record<string, boolean>>;
 }
 
 const dataOf = (d: unknown) => (d ?? {}) as Record<string, unknown>;
 const lineKey = (d: Record<string, unknown>) => `${String(d.nsPair)}|${String(d.ewPair)}`;
+/** Issue 15 item 8: an artificial line marked as a sit-out (an adjustment replaces it). */
+const isSitOut = (type: string, d: Record<string, unknown>) =>
+  type === 'BoardResultRecorded' && d.kind === 'artificial' && d.sitOut === true;
 
 /**
  * STD-NEUBERG, issue 15 item 9: a line that would give its board more lines than the club's
@@ -38,25 +44,32 @@ const lineKey = (d: Record<string, unknown>) => `${String(d.nsPair)}|${String(d.
  */
 function neubergRefusal(
   state: SessionState,
+  type: string,
   d: Record<string, unknown>,
   club: ClubContext,
 ): RuleViolation | undefined {
   const m = state.movement;
   if (!m || m.scoringMethod !== 'MP' || typeof d.board !== 'number') return undefined;
-  const on = state.lines[d.board] ?? [];
-  const key = lineKey(d);
-  if (on.includes(key)) return undefined;
   const rulebook = club.rulebookOn(m.clubId, m.date);
   if (!rulebook) return undefined;
-  let expected: number | 'max-results';
+  let settings: ReturnType<typeof scoringSettingsOf>;
   try {
-    expected = scoringSettingsOf(rulebook.params).neubergExpected;
+    settings = scoringSettingsOf(rulebook.params);
   } catch {
     // A scoring group the engine refuses is the rulebook's problem, named by its own checks.
     return undefined;
   }
-  const lines = on.length + 1;
-  if (typeof expected !== 'number' || lines <= expected) return undefined;
+  const expected = settings.neubergExpected;
+  if (typeof expected !== 'number') return undefined;
+  // The board's lines once this fact stands, counted as the setting counts them.
+  const on = { ...state.lines[d.board], [lineKey(d)]: isSitOut(type, d) };
+  const outOfField = settings.sitOutLines === 'out-of-field';
+  const lines = Object.values(on).filter((sitOut) => !(outOfField && sitOut)).length;
+  if (lines <= expected) return undefined;
+  // A fact that adds no line (an adjustment of a line there) does not make it worse.
+  const was = state.lines[d.board] ?? {};
+  const before = Object.values(was).filter((sitOut) => !(outOfField && sitOut)).length;
+  if (lines <= before) return undefined;
   return new RuleViolation(
     'STD-NEUBERG',
     `board ${d.board} would have ${lines} lines, more than the ${expected} results the club's scoring.neubergExpected expects on ${m.date} (${rulebook.preset} rulebook from ${rulebook.effectiveFrom}): N is at least the results on a board, so the session could not be scored`,
@@ -90,14 +103,12 @@ export const sessionDecider: Decider<SessionState, ClubContext> = {
         scoringMethod: String(d.scoringMethod),
       };
     } else if (LINE_FACTS.has(fact.type) && typeof d.board === 'number') {
-      const on = (state.lines[d.board] ??= []);
-      const key = lineKey(d);
-      if (!on.includes(key)) on.push(key);
+      (state.lines[d.board] ??= {})[lineKey(d)] = isSitOut(fact.type, d);
     }
   },
   decide(fact, state, club) {
     if (LINE_FACTS.has(fact.type)) {
-      const refused = neubergRefusal(state, dataOf(fact.data), club);
+      const refused = neubergRefusal(state, fact.type, dataOf(fact.data), club);
       if (refused) throw refused;
     }
     return [fact];

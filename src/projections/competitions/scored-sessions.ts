@@ -218,15 +218,32 @@ export function travellerLinesOf(facts: BoardSessionFacts): TravellerLine[] {
   return [...byKey.values()];
 }
 
-/** The largest number of traveller lines on one board (N of STD-NEUBERG at the most). */
-export function mostLinesOnABoard(facts: BoardSessionFacts): { board: number; lines: number } {
-  const perBoard = new Map<number, number>();
-  for (const l of travellerLinesOf(facts)) perBoard.set(l.board, (perBoard.get(l.board) ?? 0) + 1);
-  let most = { board: 0, lines: 0 };
-  for (const [board, lines] of perBoard) {
-    if (lines > most.lines || (lines === most.lines && board < most.board)) most = { board, lines };
+/** A board with the most traveller lines, and how many. */
+export interface MostLines {
+  readonly board: number;
+  readonly lines: number;
+}
+
+/**
+ * The board with the most traveller lines (`all`), and with the most lines of the field (`field`:
+ * sit-out lines against a phantom left out, as `scoring.sitOutLines: 'out-of-field'` counts
+ * them): STD-NEUBERG's N is at least the one the club's settings count.
+ */
+export function mostLinesOnABoard(facts: BoardSessionFacts): { all: MostLines; field: MostLines } {
+  const all = new Map<number, number>();
+  const field = new Map<number, number>();
+  for (const l of travellerLinesOf(facts)) {
+    all.set(l.board, (all.get(l.board) ?? 0) + 1);
+    if (l.sitOut !== true) field.set(l.board, (field.get(l.board) ?? 0) + 1);
   }
-  return most;
+  const most = (m: Map<number, number>) => {
+    let out: MostLines = { board: 0, lines: 0 };
+    for (const [board, lines] of m) {
+      if (lines > out.lines || (lines === out.lines && board < out.board)) out = { board, lines };
+    }
+    return out;
+  };
+  return { all: most(all), field: most(field) };
 }
 
 /**
