@@ -29,8 +29,10 @@ export function sessionStreamId(s: ImportedSession): string {
 /**
  * The facts of one imported session, with ids derived from stable keys (stream + board + line,
  * stream + pair …) so that importing the same file twice produces the same events, which the
- * store then writes once. Published matchpoints, IMPs, datums, percentages and places are
- * NOT facts and are left out.
+ * store then writes once. Published matchpoints, IMPs, percentages and places are NOT facts
+ * and are left out, but for two things the program decided rather than computed: a director's
+ * award on an artificial line (AdjustedScoreAwarded 'awarded', issue 15 item 4) and a butler
+ * board's datum (BoardDatumRecorded, source 'program', item 13).
  */
 export function sessionFacts(s: ImportedSession, options: FactOptions = {}): SessionFacts {
   const streamId = sessionStreamId(s);
@@ -41,6 +43,7 @@ export function sessionFacts(s: ImportedSession, options: FactOptions = {}): Ses
     actor: options.actor ?? `import:${s.source.split(' ')[0]!.toLowerCase()}`,
     correlationId: id('import'),
   };
+  const program = s.program?.name ?? s.source.split(' ')[0]!;
   const maxResults = Math.max(...s.boards.map((b) => b.lines.length));
   const fields =
     s.winnerType === 2
@@ -87,15 +90,45 @@ export function sessionFacts(s: ImportedSession, options: FactOptions = {}): Ses
         players: p.players,
       },
     })),
-    ...s.boards.flatMap((b) =>
-      b.lines.map((l) => ({
-        id: id('board', l.board, 'line', l.line),
-        type: 'BoardResultRecorded',
-        occurredAt,
-        metadata,
-        data: boardResultData(l),
-      })),
-    ),
+    ...s.boards.flatMap((b) => [
+      // Item 13: the datum the program published for a butler board.
+      ...(s.scoringMethod === 'BUTLER' &&
+      b.publishedDatum !== undefined &&
+      b.publishedDatum % 10 === 0
+        ? [
+            {
+              id: id('board', b.board, 'datum'),
+              type: 'BoardDatumRecorded',
+              occurredAt,
+              metadata,
+              data: { board: b.board, datum: b.publishedDatum, source: 'program' },
+            },
+          ]
+        : []),
+      ...b.lines.flatMap((l) => {
+        const award = awardData(l, s.scoringMethod === 'MP' ? 'matchpoints' : 'IMPs', program);
+        return [
+          {
+            id: id('board', l.board, 'line', l.line),
+            type: 'BoardResultRecorded',
+            occurredAt,
+            metadata,
+            data: boardResultData(l),
+          },
+          ...(award
+            ? [
+                {
+                  id: id('board', l.board, 'line', l.line, 'award'),
+                  type: 'AdjustedScoreAwarded',
+                  occurredAt,
+                  metadata,
+                  data: award,
+                },
+              ]
+            : []),
+        ];
+      }),
+    ]),
   ];
   return { streamId, events };
 }
@@ -112,8 +145,11 @@ export function boardResultData(l: ImportedLine): Record<string, unknown> {
         declarer: r.declarer,
         ...(r.lead ? { lead: r.lead } : {}),
         tricks: r.tricks,
-        nsScore: r.nsScore,
+        // STD-SCORE: a line without a score is recorded without one (computed when read).
+        ...(r.scoreComputed ? {} : { nsScore: r.nsScore }),
       };
+    case 'score-only':
+      return { ...base, kind: 'played', nsScore: r.nsScore };
     case 'passed-out':
       return { ...base, kind: r.kind, nsScore: 0 };
     case 'artificial':
@@ -121,6 +157,30 @@ export function boardResultData(l: ImportedLine): Record<string, unknown> {
         ...base,
         kind: r.kind,
         artificial: { nsPercent: r.nsPercent, ewPercent: r.ewPercent },
+        ...(l.sitOut ? { sitOut: true } : {}),
       };
   }
+}
+
+/**
+ * Issue 15 item 4: the director's award on a line coded as an artificial score, as the program
+ * published it: it takes the place of the line's artificial score when the session is scored.
+ */
+export function awardData(
+  l: ImportedLine,
+  unit: 'matchpoints' | 'IMPs',
+  program: string,
+): Record<string, unknown> | undefined {
+  const a = l.award;
+  if (!a || l.result.kind !== 'artificial') return undefined;
+  const { nsPercent, ewPercent } = l.result;
+  const on = a.top === undefined ? '' : ` on a top of ${a.top}`;
+  return {
+    board: l.board,
+    nsPair: l.nsPair,
+    ewPair: l.ewPair,
+    kind: 'awarded',
+    points: { ns: a.ns, ew: a.ew, ...(a.top === undefined ? {} : { top: a.top }) },
+    reason: `set by the director: ${program} published ${a.ns} and ${a.ew} ${unit}${on} for the artificial score ${nsPercent}/${ewPercent} (board ${l.board} line ${l.line})`,
+  };
 }

@@ -35,11 +35,27 @@ export type LineResult =
       contract: Omit<Contract, 'declarer'>;
       declarer: Contract['declarer'];
       tricks: number;
+      /** The NS score: as the line gave it, or computed from contract and tricks (STD-SCORE). */
       nsScore: number;
+      /** The line carried no score: nsScore was computed (the fact leaves it out). */
+      scoreComputed?: true;
       lead?: string;
     }
+  /** STD-SCORE: a line that carries only the NS score (no contract). */
+  | { kind: 'score-only'; nsScore: number }
   | { kind: 'passed-out'; nsScore: 0 }
   | { kind: 'artificial'; nsPercent: number; ewPercent: number };
+
+/**
+ * Issue 15 item 4: matchpoints (or IMPs) a director set by hand on a line coded as an
+ * artificial score, read from the published values because the percentage does not give them.
+ */
+export interface DirectorAward {
+  ns: number;
+  ew: number;
+  /** The top the points are on (matchpoints; absent for IMPs). */
+  top?: number;
+}
 
 export interface ImportedLine {
   path: string;
@@ -49,8 +65,13 @@ export interface ImportedLine {
   nsPair: string;
   ewPair: string;
   result: LineResult;
-  /** Per-line points the program printed: matchpoints, butler IMPs or cross-IMPs. */
-  published: { ns?: Published; ew?: Published };
+  /** Per-line points the program printed: matchpoints, butler IMPs or cross-IMPs, and the
+   *  line's percentages (PBN Percentage_NS / Percentage_EW). */
+  published: { ns?: Published; ew?: Published; nsPercent?: Published; ewPercent?: Published };
+  /** Item 4: set when the published points of an artificial line are the director's. */
+  award?: DirectorAward;
+  /** Item 8: an artificial line of a pair sitting out against a phantom pair. */
+  sitOut?: true;
 }
 
 export interface ImportedBoard {
@@ -68,6 +89,10 @@ export interface ImportedPair {
   direction?: 'NS' | 'EW';
   players: { name: string; nationalNumber?: string }[];
   published: { total?: Published; percentage?: Published; place?: number };
+  /** Where the published results stand, when the format names columns (PBN TotalScoreTable). */
+  columns?: { total: string; percentage: string; place: string };
+  /** Item 8: a phantom pair (its players are named "Phantom" or the like): not a real pair. */
+  phantom?: true;
 }
 
 export interface ImportedSession {

@@ -64,9 +64,10 @@ export function readLead(text: string): string | undefined {
 }
 
 /**
- * STD-SCORE: one traveller line read into a result. When the line carries contract, declarer
- * and tricks, its score is computed with the scoring module's duplicate score, and a reported
- * score that disagrees is an issue naming the board and line. Unreadable fields are issues
+ * STD-SCORE: one traveller line read into a result. A line may carry the score only (issue 15
+ * item 5). When it carries contract, declarer and tricks, its score is computed with the
+ * scoring module's duplicate score: a line without a score gets that one, and a reported score
+ * that disagrees is an issue naming the board and line. Unreadable fields are issues
  * too; an unreadable lead is only a warning (the lead is left out).
  */
 export function readResult(
@@ -84,16 +85,32 @@ export function readResult(
     return { result: { kind: 'artificial', ...artificial }, issues, warnings };
   }
 
+  let reported: number | undefined;
+  if (score) {
+    if (/^[+-]?\d+$/.test(score)) reported = Number(score);
+    else {
+      issues.push({
+        path: at('score'),
+        message: `${lineLabel}: not a score or an artificial score (A6040, 60%/40%): "${score}"`,
+      });
+      return { issues, warnings };
+    }
+    if (reported % 10 !== 0 || Math.abs(reported) > 10000) {
+      issues.push({
+        path: at('score'),
+        message: `${lineLabel}: ${reported} is not a duplicate score (STD-SCORE: a multiple of 10, at most 10000 either way)`,
+      });
+      return { issues, warnings };
+    }
+  }
+
   if (!contractText) {
-    if (!score) {
+    if (reported === undefined) {
       issues.push({ path: at('contract'), message: `${lineLabel}: no contract and no score` });
       return { issues, warnings };
     }
-    issues.push({
-      path: at('contract'),
-      message: `${lineLabel}: a score without a contract (${score}) is neither a result nor an artificial score`,
-    });
-    return { issues, warnings };
+    // STD-SCORE: a traveller line may carry the score only.
+    return { result: { kind: 'score-only', nsScore: reported }, issues, warnings };
   }
 
   const declarer = SEAT_WORDS[(raw.declarer ?? '').trim().toUpperCase()];
@@ -104,12 +121,6 @@ export function readResult(
     if (!(e instanceof ScoringInputError)) throw e;
     issues.push({ path: at('contract'), message: `${lineLabel}: ${e.message}` });
     return { issues, warnings };
-  }
-
-  let reported: number | undefined;
-  if (score) {
-    if (/^[+-]?\d+$/.test(score)) reported = Number(score);
-    else issues.push({ path: at('score'), message: `${lineLabel}: not a score: "${score}"` });
   }
 
   if (contract === null) {
@@ -137,15 +148,13 @@ export function readResult(
       message: `${lineLabel}: tricks must be 0–13 (or =, +n, −n), got "${raw.tricks ?? ''}"`,
     });
   }
-  if (reported === undefined && score === '') {
-    issues.push({ path: at('score'), message: `${lineLabel}: no score` });
-  }
-  if (issues.length || !declarer || tricks === undefined || reported === undefined) {
+  if (issues.length || !declarer || tricks === undefined) {
     return { issues, warnings };
   }
 
-  const check = checkReportedScore({ board: raw.board, contract, tricks }, reported);
-  if (!check.agrees) {
+  // STD-SCORE: the score of contract and tricks; a reported one must agree.
+  const check = checkReportedScore({ board: raw.board, contract, tricks }, reported ?? 0);
+  if (reported !== undefined && !check.agrees) {
     const vul = isVulnerable(raw.board, declarer) ? 'vulnerable' : 'not vulnerable';
     issues.push({
       path: at('score'),
@@ -171,7 +180,8 @@ export function readResult(
       contract: { level, strain, doubling },
       declarer,
       tricks,
-      nsScore: reported,
+      nsScore: check.computedNsScore,
+      ...(reported === undefined ? { scoreComputed: true as const } : {}),
       ...(lead ? { lead } : {}),
     },
     issues,

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { catalogue } from '../../src/events';
-import { checkSession } from '../../src/import/check/check-session';
+import { checkSession, conventionsFor } from '../../src/import/check/check-session';
 import { sessionFacts, sessionStreamId } from '../../src/import/facts';
 import { parseUsebio } from '../../src/import/usebio/parse';
 import { tempDir } from '../support/temp';
@@ -116,7 +116,8 @@ describe('check: our scoring beside the published results', () => {
     const r = checkSession(parseUsebio(xml('mp-neuberg.xml')).sessions[0]!);
     expect(r.mismatches).toEqual([]);
     const byPair = Object.fromEntries(r.pairs.map((p) => [p.pair, p]));
-    expect(byPair['3NS']).toMatchObject({ percentage: 70, total: 8.4, place: 1, boardsPlayed: 3 });
+    // issue 15 item 1: 3NS played 3 of 4 boards: 70 % × 4 × top 4 = 11.20, not Σ 8.40.
+    expect(byPair['3NS']).toMatchObject({ percentage: 70, total: 11.2, place: 1, boardsPlayed: 3 });
     expect(byPair['1EW']!.percentage).toBeCloseTo(38.125, 9);
     expect(byPair['1EW']!.published.percentage).toBe(38.13);
   });
@@ -152,29 +153,50 @@ describe('check: our scoring beside the published results', () => {
     });
   });
 
-  it('chooses the conventions by program: elsewhere a matchpoint total is percentage × most boards × top', () => {
-    const other = parseUsebio(xml('mp-neuberg.xml').replace('Compscore3', 'Another Scorer'))
-      .sessions[0]!;
-    const r = checkSession(other);
-    expect(r.conventions).toMatch(/RULES\.md defaults/);
-    // 3NS: 70 % × 4 boards × top 4 = 11.2, where Compscore publishes the sum 8.40.
-    expect(r.pairs.find((p) => p.pair === '3NS')!.total).toBeCloseTo(11.2, 9);
-    expect(r.mismatches.map((m) => m.what)).toContain('pair 3NS total');
+  it('issue 15 item 1: a Compscore TOTAL_SCORE is scaled, so the old Σ-matchpoints convention differs for pairs that played fewer boards', () => {
+    const s = parseUsebio(xml('mp-neuberg.xml')).sessions[0]!;
+    const compscore = conventionsFor(s.program);
+    expect(compscore).toMatchObject({
+      profile: 'Compscore',
+      settings: { matchpointTotal: 'scaled' },
+    });
+    const summed = checkSession(s, {
+      ...compscore,
+      settings: { ...compscore.settings, matchpointTotal: 'sum' },
+    });
+    expect(summed.mismatches.map((m) => m.what).sort()).toEqual([
+      'pair 2EW total',
+      'pair 3NS total',
+    ]);
+    const other = checkSession(
+      parseUsebio(xml('mp-neuberg.xml').replace('Compscore3', 'Another Scorer')).sessions[0]!,
+    );
+    expect(other.conventions).toMatch(/RULES\.md defaults/);
+    expect(other.ok).toBe(true);
   });
 
   it('bridge-ledger check usebio: exit 0 when all agree, 1 with the mismatches listed', async () => {
     const good = await cli('check', 'usebio', fixture('mp-neuberg.xml'));
     expect(good.code).toBe(0);
-    expect(good.stdout).toMatch(/3NS\s+3\s+70\.00\s+70\.00\s+8\.40\s+8\.40\s+1\s+1/);
+    expect(good.stdout).toMatch(/3NS\s+3\s+70\.00\s+70\.00\s+11\.20\s+11\.20\s+1\s+1/);
     expect(good.stdout).toMatch(/largest difference: 0\.0050 — pair 1EW percentage/);
-    expect(good.stdout).toMatch(/^OK: /m);
+    // issue 15 item 9: every published number, ours beside it, and one last line.
+    expect(good.stdout).toMatch(/^ {2}pair 3NS total +ours +11\.2000 +published +11\.20 +agrees$/m);
+    expect(good.stdout.trimEnd().split('\n').pop()).toBe(
+      'OK: 40 of 40 published numbers agree within their published precision',
+    );
     const bad = await cli('check', 'usebio', fixture('mp-edited-after-scoring.xml'));
     expect(bad.code).toBe(1);
     expect(bad.stdout).toMatch(/2NS .*MISMATCH/);
     expect(bad.stdout).toMatch(
-      /mismatches \(15\):\n {2}board 4 line 2 NS points: ours 4\.0000, published 2 /,
+      /unexplained by the engine \(15\):\n {2}board 4 line 2 NS points: ours 4\.0000, published 2 /,
     );
-    expect(bad.stdout).toMatch(/^MISMATCH: \d+ of \d+ published numbers differ beyond rounding/m);
+    expect(bad.stdout).toMatch(
+      /^ {2}board 4 line 2 NS points +ours +4\.0000 +published +2 +UNEXPLAINED by the engine \(BOARD\[4\]\/TRAVELLER_LINE\[2\]\/NS_MATCH_POINTS\)$/m,
+    );
+    expect(bad.stdout.trimEnd().split('\n').pop()).toBe(
+      'MISMATCH: 25 of 40 published numbers agree within their published precision; 15 unexplained by the engine',
+    );
   });
 });
 

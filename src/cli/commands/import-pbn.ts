@@ -4,6 +4,7 @@ import { sessionFacts, type FactOptions, type SessionFacts } from '../../import/
 import { ImportError, type ImportIssue } from '../../import/model';
 import { PbnError, parsePbn, type PbnReadOptions } from '../../import/pbn/parse';
 import { readInput } from '../../import/read-input';
+import { withAwards } from './director-awards';
 
 export type PbnImportOptions = FactOptions & PbnReadOptions;
 
@@ -24,6 +25,9 @@ export async function planPbnImport(
     if (e instanceof PbnError) throw new ImportError(file, e.issues);
     throw e;
   }
-  const facts = validateFacts(catalogue, [sessionFacts(parsed.session, options)]);
-  return { facts, warnings: parsed.warnings };
+  const warnings = [...parsed.warnings];
+  const facts = validateFacts(catalogue, [
+    sessionFacts(withAwards(parsed.session, warnings), options),
+  ]);
+  return { facts, warnings };
 }

@@ -15,7 +15,8 @@ import { readInput } from '../../import/read-input';
 import { UsebioError, parseUsebio } from '../../import/usebio/parse';
 import { openStore } from '../../store/open-store';
 import { announceStore } from '../store-location';
-import { checkUsebio } from './check-usebio';
+import { checkPbn, checkUsebio } from './check-usebio';
+import { withAwards } from './director-awards';
 import { planPbnImport } from './import-pbn';
 
 export interface ImportOptions extends FactOptions {
@@ -39,11 +40,12 @@ export async function planUsebioImport(
     if (e instanceof UsebioError) throw new ImportError(file, e.issues);
     throw e;
   }
+  const warnings = [...parsed.warnings];
   const facts = validateFacts(
     cat,
-    parsed.sessions.map((s) => sessionFacts(s, options)),
+    parsed.sessions.map((s) => sessionFacts(withAwards(s, warnings), options)),
   );
-  return { facts, warnings: parsed.warnings };
+  return { facts, warnings };
 }
 
 /** One line per session for stderr. */
@@ -126,7 +128,7 @@ async function run(
   }
 }
 
-/** `import usebio`, `import pbn` and `check usebio`. */
+/** `import usebio`, `import pbn`, `check usebio` and `check pbn`. */
 export function registerImportCommands(program: Command, storeOption: () => Option): void {
   const imp = program
     .command('import')
@@ -166,20 +168,26 @@ export function registerImportCommands(program: Command, storeOption: () => Opti
         ),
     );
 
-  program
-    .command('check')
-    .description('Check a result file against our scoring')
-    .command('usebio <file>')
-    .description(
-      "Score a USEBIO file's traveller lines with our scoring module and compare every published percentage, total, place and datum (exit 0: all agree; 1: a mismatch or an unreadable file)",
-    )
-    .action(async (file: string) => {
-      try {
-        const { reports, text } = await checkUsebio(file);
-        process.stdout.write(text);
-        process.exitCode = reports.every((r) => r.ok) ? 0 : 1;
-      } catch (e) {
-        report(file, e);
-      }
-    });
+  const check = program.command('check').description('Check a result file against our scoring');
+  const checkCommand = (
+    format: string,
+    what: string,
+    run: (file: string) => Promise<{ reports: { ok: boolean }[]; text: string }>,
+  ) =>
+    check
+      .command(`${format} <file>`)
+      .description(
+        `Score a ${what} file's traveller lines with our scoring module and print every published number beside ours (agrees, set by the director, or unexplained by the engine), ending with how many of how many agree (exit 0: all agree; 1: a difference or an unreadable file)`,
+      )
+      .action(async (file: string) => {
+        try {
+          const { reports, text } = await run(file);
+          process.stdout.write(text);
+          process.exitCode = reports.every((r) => r.ok) ? 0 : 1;
+        } catch (e) {
+          report(file, e);
+        }
+      });
+  checkCommand('usebio', 'USEBIO', checkUsebio);
+  checkCommand('pbn', 'PBN', checkPbn);
 }

@@ -1,5 +1,7 @@
 import {
+  FACTORED_ROUNDINGS,
   Fraction,
+  type FactoredRounding,
   matchpointScores,
   scoreImpSession,
   scoreMatchpointSession,
@@ -7,41 +9,72 @@ import {
   type SessionResult,
   type TravellerLine,
 } from '../../scoring';
-import type { ImportedSession, Published } from '../model';
+import type {
+  DirectorAward,
+  ImportedLine,
+  ImportedPair,
+  ImportedSession,
+  Published,
+} from '../model';
 
 /**
  * Scores an imported session's traveller lines with our scoring module, under the conventions
  * of the program that produced the file, and compares every published number — pair
- * percentages, totals and places, butler datums, per-line points — with ours.
+ * percentages, totals and places, butler datums, per-line points and percentages — with ours.
+ * Each published number either agrees (to its printed decimals), or was set by the director
+ * (an award on an artificial line, issue 15 item 4), or is unexplained by the engine.
  */
 
 export interface ProgramConventions {
   /** Shown in the report. */
   name: string;
-  /**
-   * How a matchpoint pair's TOTAL_SCORE is published: 'sum' of its (factored) matchpoints
-   * (Compscore), or 'scaled': percentage × most boards played × full top (RULES.md default).
-   */
-  mpTotal: 'sum' | 'scaled';
+  /** The profile chosen: 'Compscore', 'Pary' or 'defaults'. */
+  profile: 'Compscore' | 'Pary' | 'defaults';
+  /** Scoring settings passed to the engine (src/scoring/settings.ts). */
   settings: Partial<ScoringSettings>;
 }
 
-/** The conventions of the program named in the file (PROGRAM_NAME). */
+const COMPSCORE_SETTINGS = {
+  matchpointsPerResultBeaten: 2,
+  placeDecimals: 2,
+  factoring: 'neuberg',
+  matchpointTotal: 'scaled',
+  sitOutLines: 'in-field',
+  sessionPercentage: 'total-over-tops',
+  factoredRounding: 'percent-hundredths',
+} satisfies Partial<ScoringSettings>;
+
+const PARY_SETTINGS = {
+  sitOutLines: 'out-of-field',
+  sessionPercentage: 'mean-of-boards',
+} satisfies Partial<ScoringSettings>;
+
+/** The conventions of the program named in the file (PROGRAM_NAME; PBN: Program/Generator). */
 export function conventionsFor(program?: { name: string }): ProgramConventions {
   const name = program?.name ?? '';
   if (/compscore/i.test(name)) {
     return {
-      name: 'Compscore: matchpoints 2/1 per result, Neuberg to the most results on a board, percentages and places ("1224", per field) on 2 decimals, TOTAL_SCORE = Σ matchpoints; butler datum = mean without the top and bottom score, to the nearest 10',
-      mpTotal: 'sum',
-      settings: { matchpointsPerResultBeaten: 2, placeDecimals: 2, factoring: 'neuberg' },
+      name: 'Compscore: matchpoints 2/1 per result, Neuberg to the most results on a board, percentages and places ("1224", per field) on 2 decimals, TOTAL_SCORE = percentage × most boards played in the field × top; butler datum = mean without the top and bottom score, to the nearest 10',
+      profile: 'Compscore',
+      settings: COMPSCORE_SETTINGS,
+    };
+  }
+  if (/^pary\b/i.test(name.trim())) {
+    return {
+      name: 'Pary: matchpoints 2/1 per result, Neuberg to the most results on a board, a sit-out against a phantom left out of the field (sitOutLines out-of-field), session percentage = mean of the board percentages (sessionPercentage mean-of-boards)',
+      profile: 'Pary',
+      settings: PARY_SETTINGS,
     };
   }
   return {
-    name: 'RULES.md defaults: matchpoints 2/1, Neuberg, 2-decimal percentages and "1224" places per field, TOTAL_SCORE = percentage × most boards played × top',
-    mpTotal: 'scaled',
+    name: 'RULES.md defaults: matchpoints 2/1, Neuberg, 2-decimal percentages and "1224" places per field, TOTAL_SCORE = percentage × most boards played in the field × top',
+    profile: 'defaults',
     settings: {},
   };
 }
+
+/** How a published number is explained. */
+export type Explanation = 'agrees' | 'director' | 'unexplained';
 
 export interface Comparison {
   /** What was compared, e.g. "pair 3NS percentage", "board 7 datum". */
@@ -52,8 +85,12 @@ export interface Comparison {
   decimals: number;
   /** |ours − published|, ours unrounded. */
   difference: number;
-  /** Ours, rounded to the published decimals, equals the published value. */
+  /** Ours (the engine's, or the director's award it scored) agrees to the published decimals. */
   agrees: boolean;
+  /** agrees; director: set by the director, not computed; unexplained: by the engine. */
+  explanation: Explanation;
+  /** Item 2: other factoredRounding readings of the engine under which it would agree. */
+  reproducedBy?: FactoredRounding[];
 }
 
 export interface PairRow {
@@ -81,12 +118,16 @@ export interface CheckReport {
   pairs: PairRow[];
   datums: DatumRow[];
   comparisons: Comparison[];
+  /** The published numbers unexplained by the engine (nor by a director's award). */
   mismatches: Comparison[];
+  /** The published numbers the director set (artificial lines with awarded points). */
+  director: Comparison[];
   largest?: Comparison;
   ok: boolean;
 }
 
-const roundTo = (v: number, d: number) => Fraction.fromDecimal(v, 9).round(d);
+const exactOf = (v: number | Fraction) => (v instanceof Fraction ? v : Fraction.fromDecimal(v, 9));
+const agreesTo = (v: number | Fraction, p: Published) => exactOf(v).round(p.decimals) === p.value;
 
 function compare(
   what: string,
@@ -94,9 +135,10 @@ function compare(
   ours: number | Fraction,
   p: Published | undefined,
   out: Comparison[],
+  director = false,
 ): boolean {
   if (!p) return true;
-  const exact = ours instanceof Fraction ? ours : Fraction.fromDecimal(ours, 9);
+  const exact = exactOf(ours);
   const agrees = exact.round(p.decimals) === p.value;
   out.push({
     what,
@@ -106,6 +148,8 @@ function compare(
     decimals: p.decimals,
     difference: Math.abs(exact.toNumber() - p.value),
     agrees,
+    // A line the director set agrees by construction: say so rather than "agrees".
+    explanation: !agrees ? 'unexplained' : director ? 'director' : 'agrees',
   });
   return agrees;
 }
@@ -119,130 +163,289 @@ export function sessionLabel(s: ImportedSession): string {
   ].join(', ');
 }
 
-function travellerLines(s: ImportedSession): TravellerLine[] {
-  return s.boards.flatMap((b) =>
-    b.lines.map((l) =>
-      l.result.kind === 'artificial'
-        ? {
-            board: l.board,
-            nsPair: l.nsPair,
-            ewPair: l.ewPair,
-            artificial: { ns: l.result.nsPercent, ew: l.result.ewPercent },
-          }
-        : { board: l.board, nsPair: l.nsPair, ewPair: l.ewPair, score: l.result.nsScore },
+/** The engine's traveller line for an imported line (its award in place of its percentages). */
+export function travellerLine(l: ImportedLine): TravellerLine {
+  const pairs = { board: l.board, nsPair: l.nsPair, ewPair: l.ewPair };
+  const r = l.result;
+  if (r.kind !== 'artificial') return { ...pairs, score: r.nsScore };
+  if (l.award) {
+    const { ns, ew, top } = l.award;
+    return {
+      ...pairs,
+      awarded: { ns, ew, ...(top === undefined ? {} : { top }) },
+    } as TravellerLine;
+  }
+  return {
+    ...pairs,
+    artificial: { ns: r.nsPercent, ew: r.ewPercent },
+    ...(l.sitOut ? { sitOut: true } : {}),
+  };
+}
+
+type Scored = SessionResult & { readonly datums?: Readonly<Record<number, number>> };
+
+function score(s: ImportedSession, conventions: ProgramConventions): Scored {
+  const movement = s.winnerType === 2 ? 'two-winner' : 'one-winner';
+  const lines = s.boards.flatMap((b) => b.lines.map(travellerLine));
+  if (s.scoringMethod === 'MP') {
+    return scoreMatchpointSession(lines, { movement, settings: conventions.settings });
+  }
+  return scoreImpSession(lines, {
+    movement,
+    method: s.scoringMethod === 'BUTLER' ? 'butler' : 'cross-imp',
+    settings: conventions.settings,
+  });
+}
+
+const decimalsOf = (v: number) => {
+  const t = String(v);
+  return t.includes('.') ? t.split('.')[1]!.length : 0;
+};
+
+/**
+ * Issue 15 item 4: the lines coded as an artificial score whose published points are not what
+ * the percentage gives (a director's split, a weighted score): their published points are the
+ * director's award. Scores the session once to know what the percentage gives. Returns the
+ * session with `award` set on those lines (the others unchanged) and the lines it could not
+ * read as an award (a published value out of range or with more than 2 decimals), which stay
+ * differences. Throws ScoringInputError when the session cannot be scored.
+ */
+export function withDirectorAwards(
+  s: ImportedSession,
+  conventions: ProgramConventions = conventionsFor(s.program),
+): ImportedSession {
+  const candidates = s.boards.flatMap((b) =>
+    b.lines.filter(
+      (l) => l.result.kind === 'artificial' && !l.award && l.published.ns && l.published.ew,
     ),
   );
+  if (candidates.length === 0) return s;
+  const result = score(s, conventions);
+  const mostLines = Math.max(...s.boards.map((b) => b.lines.length));
+  const ours = new Map(result.boards.map((x) => [`${x.board}|${x.pair}`, x.score]));
+  const awarded = new Map<ImportedLine, DirectorAward>();
+  for (const l of candidates) {
+    const ns = l.published.ns!;
+    const ew = l.published.ew!;
+    const nsOurs = ours.get(`${l.board}|${l.nsPair}`);
+    const ewOurs = ours.get(`${l.board}|${l.ewPair}`);
+    if (nsOurs && ewOurs && agreesTo(nsOurs, ns) && agreesTo(ewOurs, ew)) continue;
+    const mp = s.scoringMethod === 'MP';
+    // The percentages on another board's top (a program that leaves a sit-out out of the
+    // field) are still what the percentage gives: not the director's.
+    if (mp && onSomeTop(l, ns, ew, result.fullTop, mostLines)) continue;
+    const inRange = (v: number) => (mp ? v >= 0 && v <= result.fullTop : Math.abs(v) <= 100);
+    if (!inRange(ns.value) || !inRange(ew.value)) continue;
+    if (decimalsOf(ns.value) > 2 || decimalsOf(ew.value) > 2) continue;
+    awarded.set(l, { ns: ns.value, ew: ew.value, ...(mp ? { top: result.fullTop } : {}) });
+  }
+  if (awarded.size === 0) return s;
+  return {
+    ...s,
+    boards: s.boards.map((b) => ({
+      ...b,
+      lines: b.lines.map((l) => (awarded.has(l) ? { ...l, award: awarded.get(l)! } : l)),
+    })),
+  };
+}
+
+/** Where each published number sits in the file: USEBIO elements or PBN columns. */
+function pathsOf(s: ImportedSession) {
+  const mp = s.scoringMethod === 'MP';
+  if (s.source.startsWith('PBN')) {
+    return {
+      datum: (board: string) => `${board} Datum`,
+      points: (line: string, side: 'NS' | 'EW') => `${line} ${mp ? 'MP' : 'IMP'}_${side}`,
+      percent: (line: string, side: 'NS' | 'EW') => `${line} Percentage_${side}`,
+      pair: (p: ImportedPair, what: 'percentage' | 'total' | 'place') =>
+        `${p.path} ${(p.columns ?? { percentage: 'TotalPercentage', total: 'TotalScore', place: 'Rank' })[what]}`,
+    };
+  }
+  const name = mp ? 'MATCH' : s.scoringMethod === 'BUTLER' ? 'BUTLER' : 'CROSS_IMP';
+  return {
+    datum: (board: string) => `${board}/BOARD_AVERAGE`,
+    points: (line: string, side: 'NS' | 'EW') => `${line}/${side}_${name}_POINTS`,
+    percent: (line: string, side: 'NS' | 'EW') => `${line}/${side}_PERCENTAGE`,
+    pair: (p: ImportedPair, what: 'percentage' | 'total' | 'place') =>
+      `${p.path}/${{ percentage: 'PERCENTAGE', total: 'TOTAL_SCORE', place: 'PLACE' }[what]}`,
+  };
+}
+
+/**
+ * A pair's published total, item 1: the engine's `publishedTotal` — under matchpointTotal
+ * 'scaled' (Compscore) the percentage × the most boards played by a pair of its own field × the
+ * full top (Compscore publishes the NS pairs of a Mitchell that all sat out a round with their
+ * Σ matchpoints, the real sample shows), under 'sum' Σ matchpoints; IMPs in an IMP session.
+ */
+const totalOf = (r: SessionResult['pairs'][number]): Fraction => r.publishedTotal;
+
+/**
+ * Item 2: the engine's other readings of a factored score (`factoredRounding`) that reproduce
+ * a pair's published percentage or total the profile's reading does not: named beside the
+ * number, which stays unexplained as scored.
+ */
+function otherReadings(
+  s: ImportedSession,
+  conventions: ProgramConventions,
+  comparisons: Comparison[],
+): void {
+  const pairFigure = /^pair (\S+) (percentage|total)$/;
+  const open = comparisons.filter((c) => !c.agrees && pairFigure.test(c.what));
+  if (open.length === 0 || s.scoringMethod !== 'MP') return;
+  const asScored = conventions.settings.factoredRounding ?? 'exact';
+  for (const reading of FACTORED_ROUNDINGS) {
+    if (reading === asScored) continue;
+    const other = {
+      ...conventions,
+      settings: { ...conventions.settings, factoredRounding: reading },
+    };
+    const result = score(s, other);
+    const byPair = new Map(result.pairs.map((p) => [p.pair, p]));
+    for (const c of open) {
+      const [, pair, what] = pairFigure.exec(c.what)!;
+      const r = byPair.get(pair!);
+      if (!r) continue;
+      const figure = what === 'percentage' ? r.percentage : totalOf(r);
+      if (figure.round(c.decimals) === c.published) (c.reproducedBy ??= []).push(reading);
+    }
+  }
+}
+
+/** Whether both published points are the line's percentages of one top a board could have. */
+function onSomeTop(
+  l: ImportedLine,
+  ns: Published,
+  ew: Published,
+  fullTop: number,
+  mostLines: number,
+): boolean {
+  if (l.result.kind !== 'artificial' || mostLines < 2) return false;
+  const { nsPercent, ewPercent } = l.result;
+  const unit = fullTop / (mostLines - 1);
+  for (let k = 1; k < mostLines; k++) {
+    const top = unit * k;
+    if (agreesTo((nsPercent * top) / 100, ns) && agreesTo((ewPercent * top) / 100, ew)) return true;
+  }
+  return false;
 }
 
 /** Scores the session and compares. Throws ScoringInputError when the lines cannot be scored. */
 export function checkSession(
-  s: ImportedSession,
-  conventions: ProgramConventions = conventionsFor(s.program),
+  session: ImportedSession,
+  conventions: ProgramConventions = conventionsFor(session.program),
 ): CheckReport {
-  const movement = s.winnerType === 2 ? 'two-winner' : 'one-winner';
-  const lines = travellerLines(s);
+  const s = withDirectorAwards(session, conventions);
   const comparisons: Comparison[] = [];
   const datums: DatumRow[] = [];
-  let result: SessionResult;
-  if (s.scoringMethod === 'MP') {
-    result = scoreMatchpointSession(lines, { movement, settings: conventions.settings });
-  } else {
-    const r = scoreImpSession(lines, {
-      movement,
-      method: s.scoringMethod === 'BUTLER' ? 'butler' : 'cross-imp',
-      settings: conventions.settings,
-    });
-    result = r;
-    if (s.scoringMethod === 'BUTLER') {
-      for (const b of s.boards) {
-        const ours = r.datums[b.board];
-        if (ours === undefined) continue;
-        const published = b.publishedDatum;
-        const agrees = compare(
-          `board ${b.board} datum`,
-          `${b.path}/BOARD_AVERAGE`,
-          ours,
-          published === undefined ? undefined : { value: published, decimals: 0 },
-          comparisons,
-        );
-        datums.push({ board: b.board, ours, published, agrees });
-      }
+  const result = score(s, conventions);
+  const mp = s.scoringMethod === 'MP';
+  if (s.scoringMethod === 'BUTLER') {
+    for (const b of s.boards) {
+      const ours = result.datums?.[b.board];
+      if (ours === undefined) continue;
+      const published = b.publishedDatum;
+      const agrees = compare(
+        `board ${b.board} datum`,
+        pathsOf(s).datum(b.path),
+        ours,
+        published === undefined ? undefined : { value: published, decimals: 0 },
+        comparisons,
+      );
+      datums.push({ board: b.board, ours, published, agrees });
     }
   }
 
-  // Per line: our points for each side beside the published ones.
-  const byPairBoard = new Map(result.boards.map((x) => [`${x.board}|${x.pair}`, x.score]));
+  // Per line: our points (and percentage) for each side beside the published ones.
+  const byPairBoard = new Map(result.boards.map((x) => [`${x.board}|${x.pair}`, x]));
+  const at = pathsOf(s);
   for (const b of s.boards) {
     const real = b.lines.filter((l) => l.result.kind !== 'artificial');
-    const unfactored =
-      s.scoringMethod === 'MP'
-        ? matchpointScores(real.map((l) => (l.result as { nsScore: number }).nsScore))
-        : [];
-    const top = 2 * (real.length - 1);
+    const unfactored = mp
+      ? matchpointScores(real.map((l) => (l.result as { nsScore: number }).nsScore))
+      : [];
+    const boardTop = 2 * (real.length - 1);
     for (const l of b.lines) {
       const k = real.indexOf(l);
+      const director = l.award !== undefined;
       for (const side of ['NS', 'EW'] as const) {
-        const p = l.published[side === 'NS' ? 'ns' : 'ew'];
-        if (!p) continue;
         const pair = side === 'NS' ? l.nsPair : l.ewPair;
-        const ours = byPairBoard.get(`${b.board}|${pair}`)!;
+        const x = byPairBoard.get(`${b.board}|${pair}`)!;
         // Traveller lines may show unfactored matchpoints (RULES.md): either agrees.
         const raw =
-          k >= 0 && s.scoringMethod === 'MP'
-            ? side === 'NS'
-              ? unfactored[k]!
-              : top - unfactored[k]!
-            : undefined;
-        const what = `board ${b.board} line ${l.line} ${side} points`;
-        const at = `${l.path}/${side}_${s.scoringMethod === 'MP' ? 'MATCH' : s.scoringMethod === 'BUTLER' ? 'BUTLER' : 'CROSS_IMP'}_POINTS`;
-        if (
-          raw !== undefined &&
-          roundTo(raw, p.decimals) === p.value &&
-          ours.round(p.decimals) !== p.value
-        ) {
-          compare(what, at, raw, p, comparisons);
-        } else compare(what, at, ours, p, comparisons);
+          k >= 0 && mp ? (side === 'NS' ? unfactored[k]! : boardTop - unfactored[k]!) : undefined;
+        const p = l.published[side === 'NS' ? 'ns' : 'ew'];
+        if (p) {
+          const useRaw = raw !== undefined && agreesTo(raw, p) && !agreesTo(x.score, p);
+          compare(
+            `board ${b.board} line ${l.line} ${side} points`,
+            at.points(l.path, side),
+            useRaw ? raw : x.score,
+            p,
+            comparisons,
+            director,
+          );
+        }
+        const pc = l.published[side === 'NS' ? 'nsPercent' : 'ewPercent'];
+        if (pc && mp) {
+          const factored = x.top > 0 ? x.score.mulInt(100).div(Fraction.of(x.top)) : undefined;
+          const rawPc =
+            raw !== undefined && boardTop > 0 ? Fraction.of(raw * 100, boardTop) : undefined;
+          const useRaw = rawPc && agreesTo(rawPc, pc) && !(factored && agreesTo(factored, pc));
+          compare(
+            `board ${b.board} line ${l.line} ${side} percentage`,
+            at.percent(l.path, side),
+            (useRaw ? rawPc : factored) ?? Fraction.ZERO,
+            pc,
+            comparisons,
+            director,
+          );
+        }
       }
     }
   }
 
   const pairs: PairRow[] = [];
   const ours = new Map(result.pairs.map((p) => [p.pair, p]));
+  // Item 8: a phantom pair is not ranked; the real pairs' places are counted without it.
+  const phantoms = new Set(s.pairs.filter((p) => p.phantom).map((p) => p.pair));
+  const placeOf = (r: SessionResult['pairs'][number]) =>
+    phantoms.size === 0
+      ? r.place
+      : 1 +
+        result.pairs.filter(
+          (o) => o.field === r.field && !phantoms.has(o.pair) && o.published > r.published,
+        ).length;
   for (const p of s.pairs) {
     const r = ours.get(p.pair);
-    if (!r) continue; // a pair with no result (did not play): nothing to compare
-    const total =
-      s.scoringMethod === 'MP' && conventions.mpTotal === 'scaled' ? r.totalScore : r.total;
+    // A pair with no result (did not play), or a phantom: nothing to compare.
+    if (!r || p.phantom) continue;
+    const total = totalOf(r);
     let agrees = true;
-    if (s.scoringMethod === 'MP') {
+    if (mp) {
       agrees =
         compare(
           `pair ${p.pair} percentage`,
-          `${p.path}/PERCENTAGE`,
+          at.pair(p, 'percentage'),
           r.percentage,
           p.published.percentage,
           comparisons,
         ) && agrees;
     }
     agrees =
-      compare(
-        `pair ${p.pair} total`,
-        `${p.path}/TOTAL_SCORE`,
-        total,
-        p.published.total,
-        comparisons,
-      ) && agrees;
+      compare(`pair ${p.pair} total`, at.pair(p, 'total'), total, p.published.total, comparisons) &&
+      agrees;
     const place =
       p.published.place === undefined ? undefined : { value: p.published.place, decimals: 0 };
     agrees =
-      compare(`pair ${p.pair} place`, `${p.path}/PLACE`, r.place, place, comparisons) && agrees;
+      compare(`pair ${p.pair} place`, at.pair(p, 'place'), placeOf(r), place, comparisons) &&
+      agrees;
     pairs.push({
       pair: p.pair,
       field: r.field,
       boardsPlayed: r.boardsPlayed,
-      ...(s.scoringMethod === 'MP' ? { percentage: r.percentage.toNumber() } : {}),
+      ...(mp ? { percentage: r.percentage.toNumber() } : {}),
       total: total.toNumber(),
-      place: r.place,
+      place: placeOf(r),
       published: {
         percentage: p.published.percentage?.value,
         total: p.published.total?.value,
@@ -253,11 +456,14 @@ export function checkSession(
   }
   pairs.sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : a.place - b.place));
 
-  const mismatches = comparisons.filter((c) => !c.agrees);
-  const largest = comparisons.reduce<Comparison | undefined>(
-    (m, c) => (!m || c.difference > m.difference ? c : m),
-    undefined,
-  );
+  otherReadings(s, conventions, comparisons);
+  const mismatches = comparisons.filter((c) => c.explanation === 'unexplained');
+  const largest = comparisons
+    .filter((c) => c.explanation !== 'director')
+    .reduce<Comparison | undefined>(
+      (m, c) => (!m || c.difference > m.difference ? c : m),
+      undefined,
+    );
   return {
     session: sessionLabel(s),
     method: s.scoringMethod,
@@ -266,6 +472,7 @@ export function checkSession(
     datums,
     comparisons,
     mismatches,
+    director: comparisons.filter((c) => c.explanation === 'director'),
     ...(largest ? { largest } : {}),
     ok: mismatches.length === 0,
   };

@@ -6,6 +6,7 @@ import type {
   ImportedPair,
   ImportedSession,
 } from '../model';
+import { isPhantom } from '../phantom';
 import { checkSession } from '../session-checks';
 import { readArtificial, readResult } from '../traveller';
 
@@ -59,7 +60,14 @@ export function columnsOf(spec: string): string[] {
     .filter(Boolean);
 }
 
-function readTables(text: string, issues: ImportIssue[]): Table[] {
+/** Every tag of each board, wherever it stands in the board's section (e.g. a Datum after the ScoreTable). */
+export type BoardTags = Map<string, Map<string, string>>;
+
+function readTables(
+  text: string,
+  issues: ImportIssue[],
+  boardTags: BoardTags = new Map(),
+): Table[] {
   const tables: Table[] = [];
   const tags = new Map<string, string>();
   let current: Table | undefined;
@@ -91,10 +99,15 @@ function readTables(text: string, issues: ImportIssue[]): Table[] {
       // "#" repeats the previous game's value (PBN 2.1 §3.5).
       const v = value === '#' ? (tags.get(name) ?? '') : value;
       if (name === 'Board') {
-        for (const k of [...tags.keys()])
-          if (!['Event', 'Site', 'Date', 'Scoring'].includes(k)) tags.delete(k);
+        for (const k of [...tags.keys()]) if (!KEPT.includes(k)) tags.delete(k);
       }
       tags.set(name, v);
+      const board = tags.get('Board');
+      if (board) {
+        const m = boardTags.get(board) ?? new Map<string, string>();
+        m.set(name, v);
+        boardTags.set(board, m);
+      }
       if (name === 'ScoreTable' || name === 'TotalScoreTable') {
         current = { name, line: lineNo, columns: columnsOf(v), rows: [], tags: new Map(tags) };
         tables.push(current);
@@ -105,6 +118,20 @@ function readTables(text: string, issues: ImportIssue[]): Table[] {
   });
   return tables;
 }
+
+function readSide(text: string | undefined): 'NS' | 'EW' | undefined {
+  const t = (text ?? '').toUpperCase().replace(/[^NSEW]/g, '');
+  return t === 'NS' || t === 'N' ? 'NS' : t === 'EW' || t === 'E' ? 'EW' : undefined;
+}
+
+function publishedNumber(v: string | undefined) {
+  return v !== undefined && /^[+-]?\d+(\.\d+)?$/.test(v)
+    ? { value: Number(v), decimals: v.includes('.') ? v.split('.')[1]!.length : 0 }
+    : undefined;
+}
+
+/** Tags that hold for the whole file, kept across boards. */
+const KEPT = ['Event', 'Site', 'Date', 'Scoring', 'Program', 'Generator', 'Application'];
 
 const DASH = (s: string | undefined) => (s === undefined || s === '-' || s === '' ? undefined : s);
 
@@ -120,7 +147,8 @@ export function parsePbn(
 ): { session: ImportedSession; warnings: ImportIssue[] } {
   const issues: ImportIssue[] = [];
   const warnings: ImportIssue[] = [];
-  const tables = readTables(text, issues);
+  const boardTags: BoardTags = new Map();
+  const tables = readTables(text, issues, boardTags);
   const scoreTables = tables.filter((t) => t.name === 'ScoreTable');
   if (scoreTables.length === 0) {
     issues.push({
@@ -201,16 +229,31 @@ export function parsePbn(
       const lineNo = (rowsOf.get(board) ?? 0) + 1;
       rowsOf.set(board, lineNo);
       const label = `board ${board} line ${lineNo}`;
+      if (DASH(ns) === undefined || DASH(ew) === undefined) {
+        // A "Bye" row: a pair sitting out with no opponent. A sit-out is imported only as a
+        // line against a phantom pair (item 8), which the row does not name.
+        issues.push({
+          path: `${at} PairId_${DASH(ns) === undefined ? 'NS' : 'EW'}`,
+          message: `${label}: a row without a pair (a sit-out with no opponent) cannot be imported; give the sit-out as a line against a phantom pair (a pair named "Phantom")`,
+        });
+        return;
+      }
       const scoreNs = DASH(cell('Score_NS') ?? cell('Score'));
       const scoreEw = DASH(cell('Score_EW'));
       const pctNs = DASH(cell('Percentage_NS'));
       const pctEw = DASH(cell('Percentage_EW'));
+      const contract = DASH(cell('Contract'));
       let score: string | undefined;
-      if (pctNs !== undefined || pctEw !== undefined) score = `${pctNs ?? 0}%/${pctEw ?? 0}%`;
-      else if (scoreNs !== undefined) score = scoreNs;
+      if (scoreNs !== undefined) score = scoreNs;
       else if (scoreEw !== undefined)
         score = /^\d+$/.test(scoreEw) ? String(-Number(scoreEw)) : scoreEw;
-      const contract = DASH(cell('Contract'));
+      // Issue 15 item 12: on a played line (a contract or a score) Percentage_NS/EW are the
+      // published percentages, to check; only a line with neither is an artificial score.
+      const artificialPct =
+        contract === undefined &&
+        score === undefined &&
+        (pctNs !== undefined || pctEw !== undefined);
+      if (artificialPct) score = `${pctNs ?? 0}%/${pctEw ?? 0}%`;
       const read = readResult(
         {
           board,
@@ -221,17 +264,17 @@ export function parsePbn(
           score,
         },
         (f) =>
-          `${at} ${{ contract: 'Contract', declarer: 'Declarer', lead: 'Lead', tricks: 'Result', score: scoreNs !== undefined ? 'Score_NS' : 'Score_EW' }[f]}`,
+          `${at} ${{ contract: 'Contract', declarer: 'Declarer', lead: 'Lead', tricks: 'Result', score: artificialPct ? 'Percentage_NS' : scoreNs !== undefined ? (col('Score_NS') >= 0 ? 'Score_NS' : 'Score') : 'Score_EW' }[f]}`,
         label,
       );
       issues.push(...read.issues);
       warnings.push(...read.warnings);
-      const mp = (side: 'NS' | 'EW') => {
-        const v = DASH(cell(`MP_${side}`) ?? cell(`IMP_${side}`));
-        return v !== undefined && /^-?\d+(\.\d+)?$/.test(v)
+      const num = (v: string | undefined) =>
+        v !== undefined && /^[+-]?\d+(\.\d+)?$/.test(v)
           ? { value: Number(v), decimals: v.includes('.') ? v.split('.')[1]!.length : 0 }
           : undefined;
-      };
+      const mp = (side: 'NS' | 'EW') => num(DASH(cell(`MP_${side}`) ?? cell(`IMP_${side}`)));
+      const percent = (side: 'NS' | 'EW') => num(DASH(cell(`Percentage_${side}`)));
       const line = read.result
         ? {
             path: at,
@@ -240,7 +283,12 @@ export function parsePbn(
             nsPair: ns,
             ewPair: ew,
             result: read.result,
-            published: { ns: mp('NS'), ew: mp('EW') },
+            published: {
+              ns: mp('NS'),
+              ew: mp('EW'),
+              ...(percent('NS') ? { nsPercent: percent('NS') } : {}),
+              ...(percent('EW') ? { ewPercent: percent('EW') } : {}),
+            },
           }
         : undefined;
       if (line) entry.lines.push(line);
@@ -262,12 +310,41 @@ export function parsePbn(
     winnerType === 2 && bothWays.has(p) ? `${p}${side}` : p;
   const pairs = new Map<string, ImportedPair>();
   const names = new Map<string, string>();
+  /** Published results of each pair (TotalScoreTable), by PairId and, when given, direction. */
+  const totals = new Map<
+    string,
+    { at: string; columns: ImportedPair['columns']; published: ImportedPair['published'] }
+  >();
   for (const t of tables.filter((x) => x.name === 'TotalScoreTable')) {
-    const id = t.columns.findIndex((c) => c.toLowerCase() === 'pairid');
-    const nm = t.columns.findIndex((c) => c.toLowerCase() === 'names');
-    if (id < 0 || nm < 0) continue;
-    for (const row of t.rows)
-      if (row.cells[id] && row.cells[nm]) names.set(row.cells[id]!, row.cells[nm]!);
+    const find = (...n: string[]) =>
+      t.columns.findIndex((c) => n.some((x) => c.toLowerCase() === x.toLowerCase()));
+    const id = find('PairId');
+    const nm = find('Names');
+    const rank = find('Rank');
+    const total = find('TotalScoreMP', 'TotalScore', 'TotalMP', 'TotalScoreIMP', 'TotalIMP');
+    const pct = find('TotalPercentage', 'Percentage');
+    const dir = find('Direction');
+    if (id < 0) continue;
+    t.rows.forEach((row, r) => {
+      const pid = row.cells[id];
+      if (!pid) return;
+      if (nm >= 0 && row.cells[nm]) names.set(pid, row.cells[nm]!);
+      const d = dir >= 0 ? readSide(row.cells[dir]) : undefined;
+      const col = (i: number) => (i >= 0 ? DASH(row.cells[i]) : undefined);
+      totals.set(d ? `${pid}|${d}` : pid, {
+        at: `line ${row.line}: TotalScoreTable row ${r + 1}`,
+        columns: {
+          total: t.columns[total] ?? 'TotalScore',
+          percentage: t.columns[pct] ?? 'TotalPercentage',
+          place: t.columns[rank] ?? 'Rank',
+        },
+        published: {
+          total: publishedNumber(col(total)),
+          percentage: publishedNumber(col(pct)),
+          place: publishedNumber(col(rank)?.replace(/=$/, ''))?.value,
+        },
+      });
+    });
   }
   for (const x of raw) {
     for (const side of ['NS', 'EW'] as const) {
@@ -285,13 +362,16 @@ export function parsePbn(
         .filter(Boolean)
         .slice(0, 4)
         .map((name) => ({ name }));
+      const total = totals.get(`${id}|${side}`) ?? totals.get(id);
       pairs.set(pair, {
-        path: x.at,
+        path: total?.at ?? x.at,
         pair,
         field: winnerType === 2 ? side : 'ALL',
         ...(winnerType === 2 ? { direction: side } : {}),
         players,
-        published: {},
+        published: total?.published ?? {},
+        ...(total ? { columns: total.columns } : {}),
+        ...(isPhantom(players, nameText) ? { phantom: true as const } : {}),
       });
     }
   }
@@ -301,9 +381,34 @@ export function parsePbn(
     }
   }
 
+  // Item 13: a datum the program published for a board ([Datum "NS 420"] or [Datum "-420"]).
+  for (const b of boards.values()) {
+    const text = boardTags.get(String(b.board))?.get('Datum');
+    if (text === undefined) continue;
+    const m = /^(?:(NS|EW)\s+)?([+-]?\d+)$/i.exec(text.trim());
+    if (!m || Number(m[2]) % 10 !== 0) {
+      issues.push({
+        path: `${b.path} Datum`,
+        message: `board ${b.board}: a datum is NS points, a multiple of 10 ("NS 420" or "-420"), got "${text}"`,
+      });
+      continue;
+    }
+    const v = Number(m[2]);
+    b.publishedDatum = m[1]?.toUpperCase() === 'EW' ? -v || 0 : v;
+  }
+  // Item 8: an artificial line against a phantom pair is that pair's sit-out.
+  for (const b of boards.values()) {
+    for (const l of b.lines) {
+      const phantom = pairs.get(l.nsPair)?.phantom || pairs.get(l.ewPair)?.phantom;
+      if (phantom && l.result.kind === 'artificial') l.sitOut = true;
+    }
+  }
+  const programName = first.get('Program') ?? first.get('Generator') ?? first.get('Application');
+
   const session: ImportedSession = {
     path: '',
     clubId: options.clubId,
+    ...(programName ? { program: { name: programName } } : {}),
     eventId,
     ...(first.get('Event') ? { eventDescription: first.get('Event') } : {}),
     date: date ?? '',

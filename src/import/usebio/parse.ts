@@ -8,6 +8,7 @@ import type {
   ImportedSession,
   Published,
 } from '../model';
+import { isPhantom } from '../phantom';
 import { checkSession } from '../session-checks';
 import { readResult } from '../traveller';
 
@@ -331,6 +332,7 @@ export function parseUsebio(xml: string, options: UsebioReadOptions = {}): Usebi
         pair,
         direction,
         players: players.filter((pl) => pl.name),
+        ...(isPhantom(players.filter((pl) => pl.name)) ? { phantom: true as const } : {}),
         published: {
           total: published(r.text(p, 'TOTAL_SCORE', at)),
           percentage: published(r.text(p, 'PERCENTAGE', at)),
@@ -437,6 +439,28 @@ export function parseUsebio(xml: string, options: UsebioReadOptions = {}): Usebi
     let scoringMethod: ScoringMethod = 'MP';
     if (sawCross || /CROSS/.test(method)) scoringMethod = 'CROSS_IMP';
     else if (sawButler || /BUTLER|IMP/.test(method)) scoringMethod = 'BUTLER';
+
+    // Item 13: a butler board's published datum is recorded as a fact: NS points, so a
+    // multiple of 10; another figure is only compared by check.
+    if (scoringMethod === 'BUTLER') {
+      for (const b of boards.values()) {
+        if (b.publishedDatum !== undefined && b.publishedDatum % 10 !== 0) {
+          r.warnings.push({
+            path: `${b.path}/BOARD_AVERAGE`,
+            message: `board ${b.board}: ${b.publishedDatum} is not a datum (NS points, a multiple of 10): not recorded, only checked`,
+          });
+        }
+      }
+    }
+
+    // Item 8: an artificial line against a phantom pair is that pair's sit-out.
+    const phantoms = new Set(pairs.filter((p) => p.phantom).map((p) => p.pair));
+    for (const b of boards.values()) {
+      for (const l of b.lines) {
+        if (l.result.kind === 'artificial' && (phantoms.has(l.nsPair) || phantoms.has(l.ewPair)))
+          l.sitOut = true;
+      }
+    }
 
     const session: ImportedSession = {
       path: c.path,
