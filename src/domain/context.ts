@@ -31,6 +31,8 @@ export interface ClubContext {
    * day, scoring method and its board with the most traveller lines (STD-NEUBERG's N).
    */
   sessionsOf(clubId: string): readonly ClubSession[];
+  /** One scored session of the club (undefined: no movement recorded on that stream for it). */
+  sessionOf(clubId: string, streamId: string): ClubSession | undefined;
 }
 
 /** A scored session of a club, as a rulebook fact is judged against it. */

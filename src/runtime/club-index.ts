@@ -110,20 +110,25 @@ export class ClubIndex {
    * keeps them per stream): each one's day, scoring method and most lines on a board.
    */
   sessionsOf(clubId: string): ClubSession[] {
-    const all = this.current().boardSessions;
     const out: ClubSession[] = [];
-    for (const streamId in all) {
-      const facts = all[streamId]!;
-      const m = facts.movement;
-      if (m?.clubId !== clubId) continue;
-      out.push({
-        streamId,
-        date: m.date,
-        scoringMethod: m.scoringMethod,
-        mostLines: mostLinesOnABoard(facts),
-      });
+    for (const streamId in this.current().boardSessions) {
+      const session = this.sessionOf(clubId, streamId);
+      if (session) out.push(session);
     }
     return out;
+  }
+
+  /** One scored session: what a link to it reads, without going through the club's others. */
+  sessionOf(clubId: string, streamId: string): ClubSession | undefined {
+    const facts = this.current().boardSessions[streamId];
+    const m = facts?.movement;
+    if (!facts || m?.clubId !== clubId) return undefined;
+    return {
+      streamId,
+      date: m.date,
+      scoringMethod: m.scoringMethod,
+      mostLines: mostLinesOnABoard(facts),
+    };
   }
 
   /** The player's sittings in the club's competitions other than `except`. */

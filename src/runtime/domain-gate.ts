@@ -158,6 +158,7 @@ export class DomainGate {
       competitionsOf: (clubId) => this.club.competitionsOf(clubId),
       rulebookOn: (clubId, date) => this.club.rulebookOn(clubId, date),
       sessionsOf: (clubId) => this.club.sessionsOf(clubId),
+      sessionOf: (clubId, streamId) => this.club.sessionOf(clubId, streamId),
     };
   }
 

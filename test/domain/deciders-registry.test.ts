@@ -12,6 +12,7 @@ const noCompetitions = {
   isRegistered: () => true,
   competitionsOf: () => [],
   sessionsOf: () => [],
+  sessionOf: () => undefined,
 } as unknown as ClubContext;
 
 /**

@@ -133,7 +133,7 @@ function clubFactsViolation(
   if (fact.type === 'SessionScoredFromBoards') {
     // Issue 15 item 6: every format reads a pair's session percentage; IMPs have none.
     const { sessionStreamId } = fact.data;
-    const scored = club.sessionsOf(clubId).find((s) => s.streamId === sessionStreamId);
+    const scored = club.sessionOf(clubId, sessionStreamId);
     if (!scored || scored.scoringMethod === 'MP') return undefined;
     return new RuleViolation(
       'STD-MP',
