@@ -37,5 +37,5 @@ export const correctionsDecider: Decider<CorrectionsState, ClubContext> = {
   },
   initialState: initialCorrectionsState,
   evolve: (state, fact) => evolveCorrections(state, fact),
-  decide: (fact, state, club) => decideCorrectionFact(fact, state, club),
+  decide: (fact, state, club, streamId) => decideCorrectionFact(fact, state, club, streamId),
 };
