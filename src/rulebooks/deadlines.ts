@@ -85,7 +85,13 @@ export const NZ_CORRECTIONS: CorrectionParams = {
 
 /** The NZ club rules set no appeal deadline: none (the director's ruling is recorded). */
 export const NZ_APPEALS: AppealParams = {
-  ruling: { rule: '', until: 'none', days: 0, minutesBeforeNextSession: 0, deposit: NO_DEPOSIT('NZD') },
+  ruling: {
+    rule: '',
+    until: 'none',
+    days: 0,
+    minutesBeforeNextSession: 0,
+    deposit: NO_DEPOSIT('NZD'),
+  },
   publication: { rule: '', until: 'none', days: 0, deposit: NO_DEPOSIT('NZD') },
   escalation: { rule: '', until: 'none', days: 0, deposit: NO_DEPOSIT('NZD') },
   decision: { rule: '', withinDays: 0 },

@@ -19,14 +19,7 @@ export function karoriAutumn(): { facts: Proposed[]; result1p1: Proposed; result
   const result1p1 = autumn.result(1, 'p1');
   const result1p2 = autumn.result(1, 'p2');
   return {
-    facts: [
-      clubRegistered(),
-      rulebookAdopted(),
-      ...ROSTER,
-      ...autumn.setup,
-      result1p1,
-      result1p2,
-    ],
+    facts: [clubRegistered(), rulebookAdopted(), ...ROSTER, ...autumn.setup, result1p1, result1p2],
     result1p1,
     result1p2,
   };

@@ -62,7 +62,14 @@ export function offsetMinutes(zone: Zone, ms: number): number {
   for (const p of formatter(zone).formatToParts(new Date(ms))) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
   }
-  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+  const wall = Date.UTC(
+    parts.year,
+    parts.month - 1,
+    parts.day,
+    parts.hour,
+    parts.minute,
+    parts.second,
+  );
   return Math.round((wall - Math.floor(ms / 1000) * 1000) / MINUTE);
 }
 
@@ -76,7 +83,9 @@ export function wallClockInstant(date: string, time: string, zone: Zone): number
   const guess = Date.UTC(y, mo - 1, d, h, mi);
   const first = guess - offsetMinutes(zone, guess) * MINUTE;
   const second = guess - offsetMinutes(zone, first) * MINUTE;
-  return offsetMinutes(zone, second) === offsetMinutes(zone, first) ? second : Math.max(first, second);
+  return offsetMinutes(zone, second) === offsetMinutes(zone, first)
+    ? second
+    : Math.max(first, second);
 }
 
 /** An instant written in the zone's offset then: `2026-04-13T19:30:00+12:00`. */
@@ -147,7 +156,13 @@ export function correctionDeadline(
   const start = session.startTime || params.sessionStart;
   if (params.until === 'none') return undefined;
   if (params.until === 'before-next-session' && session.next) {
-    return beforeNext(session.next, params.minutesBeforeNextSession, params.sessionStart, zone, params.rule);
+    return beforeNext(
+      session.next,
+      params.minutesBeforeNextSession,
+      params.sessionStart,
+      zone,
+      params.rule,
+    );
   }
   const day = addDays(session.date, params.deadlineDays);
   return deadlineAt(
@@ -168,7 +183,13 @@ export function rulingAppealDeadline(
 ): Deadline | undefined {
   if (params.until === 'none') return undefined;
   if (params.until === 'before-next-session' && session.next) {
-    return beforeNext(session.next, params.minutesBeforeNextSession, sessionStart, zone, params.rule);
+    return beforeNext(
+      session.next,
+      params.minutesBeforeNextSession,
+      sessionStart,
+      zone,
+      params.rule,
+    );
   }
   const day = addDays(session.date, params.days);
   return deadlineAt(

@@ -29,7 +29,11 @@ import { clubOfCorrectionsStream } from './streams';
 const ledger = (reason: string, field: string) => new RuleViolation('LEDGER', reason, field);
 
 /** The club's deadlines as the deciders read them: over the club-wide context. */
-export function clubDeadlines(club: ClubContext, clubId: string, fallbackAt: string): ClubDeadlines {
+export function clubDeadlines(
+  club: ClubContext,
+  clubId: string,
+  fallbackAt: string,
+): ClubDeadlines {
   let calendars: ReturnType<typeof calendarsOf> | undefined;
   const calendarsNow = () => (calendars ??= calendarsOf(club, clubId));
   const scoredDate = (streamId: string) => club.sessionOf(clubId, streamId)?.date;
@@ -132,7 +136,10 @@ function decideNotified(
   }
   const stored = club.factById?.(d.target.eventId);
   if (!stored) {
-    throw ledger(`no fact with event id ${d.target.eventId} is in the ledger`, 'data.target.eventId');
+    throw ledger(
+      `no fact with event id ${d.target.eventId} is in the ledger`,
+      'data.target.eventId',
+    );
   }
   if (stored.type !== d.target.type) {
     throw ledger(
@@ -171,14 +178,19 @@ function decideNotified(
     }
   }
   if (sameData(d.corrected, original)) {
-    throw ledger(`corrected is the ${stored.type} as recorded: the correction changes nothing`, 'data.corrected');
+    throw ledger(
+      `corrected is the ${stored.type} as recorded: the correction changes nothing`,
+      'data.corrected',
+    );
   }
 }
 
 const sortedJson = (v: unknown): string =>
   JSON.stringify(v, (_k, x: unknown) =>
     x && typeof x === 'object' && !Array.isArray(x)
-      ? Object.fromEntries(Object.entries(x as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      ? Object.fromEntries(
+          Object.entries(x as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)),
+        )
       : x,
   );
 const sameData = (a: unknown, b: unknown) => sortedJson(a) === sortedJson(b);
@@ -241,7 +253,9 @@ function decideRuling(
     throw ledger(`ruling ${d.rulingId} is recorded already in this stream`, 'data.rulingId');
   }
   if (d.competitionId !== undefined) {
-    const c = club.competitionsOf(clubId).find((x) => x.competition?.competitionId === d.competitionId);
+    const c = club
+      .competitionsOf(clubId)
+      .find((x) => x.competition?.competitionId === d.competitionId);
     if (!c) {
       throw ledger(`club ${clubId} has no competition ${d.competitionId}`, 'data.competitionId');
     }
@@ -259,7 +273,10 @@ function decideRuling(
   }
   const awardedBoard = (d.awarded as { board?: unknown } | undefined)?.board;
   if (d.board !== undefined && awardedBoard !== undefined && awardedBoard !== d.board) {
-    throw ledger(`the score awarded is on board ${show(awardedBoard)}, the ruling on board ${d.board}`, 'data.awarded.board');
+    throw ledger(
+      `the score awarded is on board ${show(awardedBoard)}, the ruling on board ${d.board}`,
+      'data.awarded.board',
+    );
   }
 }
 
@@ -365,16 +382,26 @@ function decideEscalation(
   const d = fact.data as AppealEscalatedData;
   const a = state.appeals[d.appealId];
   if (!a) {
-    throw ledger(`appeal ${d.appealId} was never lodged: no AppealLodged of it in this stream`, 'data.appealId');
+    throw ledger(
+      `appeal ${d.appealId} was never lodged: no AppealLodged of it in this stream`,
+      'data.appealId',
+    );
   }
   if (!a.decided) {
-    throw ledger(`appeal ${d.appealId} is not decided yet: only a decision is escalated`, 'data.appealId');
+    throw ledger(
+      `appeal ${d.appealId} is not decided yet: only a decision is escalated`,
+      'data.appealId',
+    );
   }
   if (a.escalated) {
-    throw ledger(`appeal ${d.appealId} is escalated already (at ${a.escalated.data.receivedAt})`, 'data.appealId');
+    throw ledger(
+      `appeal ${d.appealId} is escalated already (at ${a.escalated.data.receivedAt})`,
+      'data.appealId',
+    );
   }
   const deadlines = clubDeadlines(club, clubId, d.receivedAt);
-  const ruling = a.lodged.against.rulingId !== undefined ? state.rulings[a.lodged.against.rulingId] : undefined;
+  const ruling =
+    a.lodged.against.rulingId !== undefined ? state.rulings[a.lodged.against.rulingId] : undefined;
   const judged = judgeAppeal(deadlines, a.lodged, ruling?.data, ruling?.at);
   const day = judged.day ?? wallClockOf(a.decided.data.decidedAt, deadlines.zone).date;
   const params = judged.params ?? appealParamsOf(deadlines.rulebookOn(day));
