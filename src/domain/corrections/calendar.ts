@@ -1,5 +1,5 @@
 import type { CompetitionState } from '../competition/state';
-import { sessionDateOf } from '../competition/state';
+import type { RulingGivenData } from '../../events/contexts/corrections';
 import type { SessionTime } from './deadline';
 
 /**
@@ -16,23 +16,55 @@ export interface CompetitionCalendar {
   links: Record<string, number>;
 }
 
+/**
+ * What a calendar is built from: the competition's creation (its club and planned sessions),
+ * the days its sessions were held on, and its links to scored sessions. The correction log
+ * folds this much of a competition; the deciders' state has it too (`calendarOf`).
+ */
+export interface CompetitionCalendarSource {
+  competition: {
+    competitionId: string;
+    clubId: string;
+    sessions: ReadonlyArray<{ session: number; date: string; startTime: string }>;
+  };
+  /** Session → the day its SessionHeld says. */
+  heldOn: Record<number, string>;
+  /** sessionStreamId → the session played as it. */
+  links: Record<string, number>;
+}
+
 /** A competition's calendar, from its state as the deciders fold it. */
 export function calendarOf(c: CompetitionState): CompetitionCalendar | undefined {
   const created = c.competition;
   if (!created) return undefined;
-  const sessions = created.sessions.map((s) => ({
-    session: s.session,
-    date: sessionDateOf(c, s.session) ?? s.date,
-    startTime: s.startTime,
-  }));
-  for (const key in c.heldOn ?? {}) {
-    const n = Number(key);
-    if (!sessions.some((s) => s.session === n))
-      sessions.push({ session: n, date: c.heldOn![n], startTime: '' });
-  }
   const links: Record<string, number> = {};
   for (const link of Object.values(c.boardLinks ?? {})) links[link.sessionStreamId] = link.session;
-  return { competitionId: created.competitionId, clubId: created.clubId, sessions, links };
+  return calendarFrom({
+    competition: created,
+    heldOn: c.heldOn ?? {},
+    links,
+  });
+}
+
+/** A calendar from its source: a session's day is as held when a SessionHeld says so. */
+export function calendarFrom(src: CompetitionCalendarSource): CompetitionCalendar {
+  const { competition: created, heldOn } = src;
+  const sessions = created.sessions.map((s) => ({
+    session: s.session,
+    date: heldOn[s.session] ?? s.date,
+    startTime: s.startTime,
+  }));
+  for (const key in heldOn) {
+    const n = Number(key);
+    if (!sessions.some((s) => s.session === n))
+      sessions.push({ session: n, date: heldOn[n], startTime: '' });
+  }
+  return {
+    competitionId: created.competitionId,
+    clubId: created.clubId,
+    sessions,
+    links: { ...src.links },
+  };
 }
 
 const order = (a: { date: string; startTime: string }, b: { date: string; startTime: string }) =>
@@ -87,4 +119,20 @@ export function scoredSessionTime(
   }
   const date = scoredSessionDate(streamId);
   return date === undefined ? undefined : { date };
+}
+
+/** The session a ruling is on: its competition's session, else its scored session. */
+export function rulingSession(
+  ruling: Pick<RulingGivenData, 'competitionId' | 'session' | 'sessionStreamId'>,
+  calendars: readonly CompetitionCalendar[],
+  scoredDate: (streamId: string) => string | undefined,
+) {
+  if (ruling.competitionId !== undefined && ruling.session !== undefined) {
+    const c = calendars.find((x) => x.competitionId === ruling.competitionId);
+    const time = c && sessionTimeIn(c, ruling.session);
+    if (time) return time;
+  }
+  if (ruling.sessionStreamId !== undefined)
+    return scoredSessionTime(ruling.sessionStreamId, calendars, scoredDate);
+  return undefined;
 }

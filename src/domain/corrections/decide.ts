@@ -14,7 +14,7 @@ import { COMPETITION_HOME } from '../competition/facts';
 import type { ClubContext, StoredFact } from '../context';
 import { RuleViolation } from '../rule-violation';
 import { SESSION_STREAM_PREFIX } from '../session/session-decider';
-import { calendarOf, scoredSessionTime, sessionTimeIn, sessionTimeOfFact } from './calendar';
+import { calendarOf, rulingSession, sessionTimeOfFact } from './calendar';
 import {
   escalationDeadline,
   judgeAppeal,
@@ -48,22 +48,6 @@ export function clubDeadlines(
 
 const calendarsOf = (club: ClubContext, clubId: string) =>
   club.competitionsOf(clubId).flatMap((c) => calendarOf(c) ?? []);
-
-/** The session a ruling is on: its competition's session, else its scored session. */
-export function rulingSession(
-  ruling: RulingGivenData,
-  calendars: ReturnType<typeof calendarsOf>,
-  scoredDate: (streamId: string) => string | undefined,
-) {
-  if (ruling.competitionId !== undefined && ruling.session !== undefined) {
-    const c = calendars.find((x) => x.competitionId === ruling.competitionId);
-    const time = c && sessionTimeIn(c, ruling.session);
-    if (time) return time;
-  }
-  if (ruling.sessionStreamId !== undefined)
-    return scoredSessionTime(ruling.sessionStreamId, calendars, scoredDate);
-  return undefined;
-}
 
 /**
  * Decides one fact of a club's corrections stream (issue 16). Each refusal names the rule
