@@ -42,7 +42,8 @@ describe('NZ-13, issue 16: a correction is notified before the start of play of 
 
   it('the deadline is the instant of 19:30 on Monday 6 April in Wellington (NZST, +12:00): one second before it is in time', async () => {
     const { ledger, result1p1 } = await karori();
-    await accepts(ledger, 
+    await accepts(
+      ledger,
       correctionOf(result1p1, withPercentage(result1p1, 57.5), '2026-04-06T19:29:59+12:00'),
       accepted('c1', '2026-04-07T09:00:00+12:00'),
     );
@@ -65,7 +66,8 @@ describe('NZ-13, issue 16: a correction is notified before the start of play of 
     const { ledger, result1p1 } = await karori();
     // 2026-04-06T20:00+13:00 is 07:00Z; 19:30 NZST on 6 April is 07:30Z: in time, though the
     // wall clock it was written in says 20:00.
-    await accepts(ledger, 
+    await accepts(
+      ledger,
       correctionOf(result1p1, withPercentage(result1p1, 57.5), '2026-04-06T20:00:00+13:00'),
       accepted('c1', '2026-04-07T09:00:00+12:00'),
     );
@@ -75,7 +77,8 @@ describe('NZ-13, issue 16: a correction is notified before the start of play of 
     const { ledger, result1p1 } = await karori();
     // 19:45+13:00 = 06:45Z: before 07:30Z, in time (a reading of the deadline in +13:00 would
     // have made it late).
-    await accepts(ledger, 
+    await accepts(
+      ledger,
       correctionOf(result1p1, withPercentage(result1p1, 57.5), '2026-04-06T19:45:00+13:00'),
       accepted('c1', '2026-04-07T09:00:00+12:00'),
     );
@@ -96,7 +99,8 @@ describe('NZ-13, issue 16: a correction is notified before the start of play of 
 
   it('an amendment of the rulebook changes the deadline: corrections.deadlineDays 14 makes 10 April in time', async () => {
     const { ledger, result1p1 } = await karori();
-    await accepts(ledger, 
+    await accepts(
+      ledger,
       proposed('club-karori', 'RulebookAmended', {
         clubId: 'karori',
         changes: { 'corrections.deadlineDays': 14 },
@@ -424,7 +428,8 @@ async function karoriUnderLcbaAppeals() {
 describe('LCBA-10.2, issue 16: an appeal against a ruling is received within 7 days of the match', () => {
   it('received on the 7th day (6 April, 23:59 NZST) it is lodged, then decided with its deposit', async () => {
     const ledger = await karoriUnderLcbaAppeals();
-    await accepts(ledger, 
+    await accepts(
+      ledger,
       appeal('a1', '2026-04-06T23:59:59+12:00'),
       decided('a1', '2026-04-08T20:00:00+12:00'),
     );
