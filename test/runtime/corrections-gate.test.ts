@@ -1,4 +1,5 @@
 import { LCBA_APPEALS } from '../../src/rulebooks/deadlines';
+import { DomainGate } from '../../src/runtime/domain-gate';
 import { GatedLedger as Ledger } from '../support/gated-ledger';
 import { clubRegistered, competition, proposed, rulebookAdopted, ROSTER } from '../support/nz-club';
 import {
@@ -170,6 +171,28 @@ describe('NZ-13, issue 16: a correction is notified before the start of play of 
       'LEDGER',
       'events[0].data.corrected.nsPair',
       /nsPair identifies the BoardResultRecorded corrected/,
+    );
+  });
+});
+
+describe('issue 16: a store without an index of ids (EventStoreDB)', () => {
+  it('finds the target by reading the stream the correction names', async () => {
+    const ledger = new Ledger();
+    // As EventStoreDB: no findByIds.
+    Object.defineProperty(ledger.store, 'findByIds', { value: undefined });
+    const { facts, result1p1 } = karoriAutumn();
+    await ledger.append(...facts);
+    // A gate that saw none of them appended (another process's): only the store knows them.
+    ledger.gate = new DomainGate(ledger.store);
+    await accepts(
+      ledger,
+      correctionOf(result1p1, withPercentage(result1p1, 57.5), '2026-04-02T10:00:00+13:00'),
+    );
+    const ghost = { ...result1p1, id: '0190aaaa-0000-7000-8000-000000000000' };
+    await ledger.refuses(
+      [correctionOf(ghost, withPercentage(result1p1, 57.5), '2026-04-02T10:00:00+13:00', 'c2')],
+      'LEDGER',
+      'events[0].data.target.eventId',
     );
   });
 });
