@@ -383,6 +383,36 @@ describe('issue 16, bad input: each correction refused names the field and the r
     );
   });
 
+  it('LEDGER a correction, ruling or publication of a club not registered', async () => {
+    const ledger = new Ledger();
+    await ledger.refuses(
+      [
+        proposed('corrections-nowhere', 'RulingGiven', {
+          clubId: 'nowhere',
+          rulingId: 'r1',
+          director: 'dora',
+          decision: 'average-plus to NS',
+        }),
+      ],
+      'LEDGER',
+      'events[0].data.clubId',
+      /club nowhere is not registered/,
+    );
+    await ledger.refuses(
+      [
+        proposed('publications-nowhere', 'StandingsPublished', {
+          clubId: 'nowhere',
+          table: 'championship',
+          season: '2026',
+          atPosition: 0,
+          publishedBy: 'secretary',
+        }),
+      ],
+      'LEDGER',
+      'events[0].data.clubId',
+    );
+  });
+
   it('LEDGER a correction fact of another club on this club’s stream', async () => {
     const { ledger, result1p1 } = await karori();
     const f = correctionOf(result1p1, withPercentage(result1p1, 57), '2026-04-01T12:00:00+13:00');
