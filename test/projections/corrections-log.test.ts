@@ -88,3 +88,100 @@ describe('issue 16: the correction log read model', () => {
     });
   });
 });
+
+describe('DSB-20.3, issue 16: an objection in the log', () => {
+  it('lodged until 10 minutes before the next session; the board decides within a week (decideBy); upheld', async () => {
+    const ledger = new Ledger();
+    const at = '2014-08-01T12:00:00+02:00';
+    await ledger.append(
+      proposed(
+        'club-groenlo',
+        'ClubRegistered',
+        { clubId: 'groenlo', name: 'Groenlo', timeZone: 'Europe/Amsterdam' },
+        at,
+      ),
+      proposed(
+        'club-groenlo',
+        'RulebookAdopted',
+        {
+          clubId: 'groenlo',
+          preset: 'dsb-groenlo-2014',
+          overrides: {},
+          effectiveFrom: '2014-08-01',
+        },
+        at,
+      ),
+      proposed(
+        'competition-groenlo-2014',
+        'CompetitionCreated',
+        {
+          competitionId: 'groenlo-2014',
+          clubId: 'groenlo',
+          name: 'Parencompetitie',
+          season: '2014-2015',
+          kind: 'pairs-series',
+          format: 'dsb-pairs',
+          groups: ['A'],
+          sessions: [
+            { session: 1, date: '2014-10-20', startTime: '19:45' },
+            { session: 2, date: '2014-10-27', startTime: '19:45' },
+          ],
+        },
+        at,
+      ),
+      proposed(
+        'corrections-groenlo',
+        'RulingGiven',
+        {
+          clubId: 'groenlo',
+          rulingId: 'r1',
+          director: 'WL',
+          competitionId: 'groenlo-2014',
+          session: 1,
+          decision: 'board 7: 60/40',
+        },
+        '2014-10-20T22:00:00+02:00',
+      ),
+      proposed(
+        'corrections-groenlo',
+        'AppealLodged',
+        {
+          clubId: 'groenlo',
+          appealId: 'o1',
+          against: { rulingId: 'r1' },
+          by: 'ann',
+          receivedAt: '2014-10-22T12:00:00+02:00',
+        },
+        '2014-10-22T12:00:00+02:00',
+      ),
+    );
+    const lodged = (await correctionLogFromStore(ledger.store, 'groenlo')).entries[0]!;
+    expect(lodged).toMatchObject({
+      kind: 'appeal',
+      state: 'lodged',
+      deadline: { at: '2014-10-27T19:35:00+01:00', inclusive: true, rule: 'DSB-20.3' },
+      decideBy: { at: '2014-10-29T12:00:00+01:00', rule: 'DSB-20.3' },
+    });
+    await ledger.append(
+      proposed(
+        'corrections-groenlo',
+        'AppealDecided',
+        {
+          clubId: 'groenlo',
+          appealId: 'o1',
+          outcome: 'upheld',
+          by: 'board',
+          decidedAt: '2014-10-25T12:00:00+02:00',
+        },
+        '2014-10-25T12:00:00+02:00',
+      ),
+    );
+    const upheld = (await correctionLogFromStore(ledger.store, 'groenlo')).entries[0]!;
+    expect(upheld).toMatchObject({
+      state: 'upheld',
+      summary: 'upheld',
+      decision: { outcome: 'upheld', by: 'board' },
+    });
+    expect(upheld.escalateBy).toBeUndefined();
+  });
+});
