@@ -1,4 +1,5 @@
 import { LCBA_APPEALS } from '../../src/rulebooks/deadlines';
+import { deciderOf } from '../../src/domain';
 import { DomainGate } from '../../src/runtime/domain-gate';
 import { GatedLedger as Ledger } from '../support/gated-ledger';
 import { clubRegistered, competition, proposed, rulebookAdopted, ROSTER } from '../support/nz-club';
@@ -172,6 +173,22 @@ describe('NZ-13, issue 16: a correction is notified before the start of play of 
       'events[0].data.corrected.nsPair',
       /nsPair identifies the BoardResultRecorded corrected/,
     );
+  });
+});
+
+describe('issue 16: the corrections and publications streams, each with its decider', () => {
+  it('corrections-<clubId> and publications-<clubId> are found by the registry', () => {
+    expect(deciderOf('corrections-karori')?.name).toBe('corrections');
+    expect(deciderOf('publications-karori')?.name).toBe('publications');
+  });
+
+  it('LEDGER a correction proposed on a competition’s stream belongs in corrections-<clubId>', async () => {
+    const { ledger, result1p1 } = await karori();
+    const misplaced = {
+      ...correctionOf(result1p1, withPercentage(result1p1, 57), '2026-04-01T12:00:00+13:00'),
+      streamId: 'competition-autumn',
+    };
+    await ledger.refuses([misplaced], 'LEDGER', 'streamId', /belongs in stream corrections-karori/);
   });
 });
 
