@@ -75,7 +75,8 @@ export async function hashBefore(store: EventStore, position: number): Promise<s
     if (r?.hash !== undefined) return r.hash;
   }
   let last = GENESIS_HASH;
-  for await (const r of readRaw(store, { toPosition: position - 1 })) last = chainHash(last, r, true);
+  for await (const r of readRaw(store, { toPosition: position - 1 }))
+    last = chainHash(last, r, true);
   return last;
 }
 

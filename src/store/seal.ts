@@ -73,4 +73,5 @@ export function normalJson(text: string): string {
   }
 }
 
-export const isHash = (v: unknown): v is string => typeof v === 'string' && /^[0-9a-f]{64}$/.test(v);
+export const isHash = (v: unknown): v is string =>
+  typeof v === 'string' && /^[0-9a-f]{64}$/.test(v);

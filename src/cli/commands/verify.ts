@@ -60,7 +60,9 @@ export function registerVerify(program: Command): void {
         process.stdout.write(JSON.stringify({ ...report, lineIssues }, null, 2) + '\n');
       } else {
         const at = (position: number) =>
-          lineOf?.has(position) ? `line ${lineOf.get(position)}, position ${position}` : `position ${position}`;
+          lineOf?.has(position)
+            ? `line ${lineOf.get(position)}, position ${position}`
+            : `position ${position}`;
         for (const l of lineIssues) process.stdout.write(`${l}\n`);
         for (const p of report.problems)
           process.stdout.write(`${at(p.position)}: ${p.check}: ${p.message}\n`);

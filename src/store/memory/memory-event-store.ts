@@ -205,7 +205,9 @@ export class MemoryEventStore implements EventStore {
 
   /** Up to `limit` events after this position as stored, with their hashes (export, verify). */
   readStoredPage(afterPosition: number, limit: number): StoredRecord[] {
-    return this.rows.slice(Math.max(0, afterPosition), afterPosition + limit).map((r) => ({ ...r }));
+    return this.rows
+      .slice(Math.max(0, afterPosition), afterPosition + limit)
+      .map((r) => ({ ...r }));
   }
 
   headPosition(): Promise<number> {
