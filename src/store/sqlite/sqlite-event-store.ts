@@ -231,7 +231,7 @@ export class SqliteEventStore implements EventStore {
       stored: db.prepare(
         `SELECT position, id, stream_id AS streamId, revision, type, schema_version AS schemaVersion,
                 occurred_at AS occurredAt, recorded_at AS recordedAt, data, metadata,
-                ${importedAt.replace('imported_at', 'imported_at AS importedAt').replace('NULL AS imported_at', 'NULL AS importedAt')},
+                ${hasImportedAt(db) ? 'imported_at' : 'NULL'} AS importedAt,
                 ${hasHash(db) ? 'hash' : 'NULL AS hash'}
            FROM events WHERE position > ? ORDER BY position LIMIT ?`,
       ),
