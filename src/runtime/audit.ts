@@ -61,6 +61,7 @@ export async function auditExport(path: string, catalogue: EventCatalogue): Prom
     densePositions: false,
     sealed: read.sealed,
     previousHash: read.previousHash,
+    partial: read.previousHash !== GENESIS_HASH,
   });
   if (!read.sealed) problems.push('the file carries no tamper seal (no line has a hash)');
   for (const p of verified.problems) problems.push(`${at(p.position)}: ${p.check}: ${p.message}`);

@@ -49,17 +49,26 @@ export class FileChain {
         issues.push({ line, field: 'previousHash', message: 'must be 64 lowercase hex digits' });
       else this.previous = this.start = v.previousHash;
     }
+    // The first line decides: a file is sealed (every line carries a hash) or not (none does).
+    const sealed = this.first ? v.hash !== undefined : this.withHash > 0;
     this.first = false;
     if (v.hash === undefined) {
       this.without += 1;
-      if (this.withHash > 0)
+      if (sealed) {
         issues.push({ line, field: 'hash', message: 'missing: the lines before carry the chain' });
+        // Go on from the hash the line should carry: the next line is checked on its own.
+        const fields = sealedFieldsOf(v);
+        if (fields) this.previous = chainHash(this.previous, fields);
+      }
+      return issues;
+    }
+    if (!sealed) {
+      if (this.withHash === 0)
+        issues.push({ line, field: 'hash', message: 'the lines before carry no hash' });
+      this.withHash += 1;
       return issues;
     }
     this.withHash += 1;
-    if (this.without > 0) {
-      issues.push({ line, field: 'hash', message: 'the lines before carry no hash' });
-    }
     if (!isHash(v.hash)) {
       issues.push({ line, field: 'hash', message: 'must be 64 lowercase hex digits' });
       return issues;

@@ -80,6 +80,8 @@ export async function verifyLog(
     sealed?: boolean;
     /** The hash the first record chains from (an export not starting at position 1). */
     previousHash?: string;
+    /** The records start after position 1 (an export from a later position). */
+    partial?: boolean;
   },
 ): Promise<VerifyReport> {
   const max = options.maxProblems ?? 100;
@@ -131,7 +133,8 @@ export async function verifyLog(
       });
     }
     last = r.position;
-    const prev = revisions.get(r.streamId) ?? -1;
+    // An export from a later position: a stream's first revision seen is where it starts.
+    const prev = revisions.get(r.streamId) ?? (options.partial ? r.revision - 1 : -1);
     if (r.revision !== prev + 1) {
       report({
         position: r.position,

@@ -4,6 +4,7 @@ import { readExportRecords } from '../../runtime/export-chain';
 import { formatLineIssue } from '../../runtime/ndjson';
 import { readRaw } from '../../runtime/raw-records';
 import { verifyLog, type VerifyReport } from '../../runtime/verify';
+import { GENESIS_HASH } from '../../store/seal';
 import { hasDensePositions, openStore } from '../../store/open-store';
 import { err, storeOption } from '../options';
 
@@ -42,7 +43,12 @@ export function registerVerify(program: Command): void {
           catalogue,
           // An export may start after position 1, and EventStoreDB's positions are sparse:
           // a removed line is caught by the chain.
-          { densePositions: false, sealed: read.sealed, previousHash: read.previousHash },
+          {
+            densePositions: false,
+            sealed: read.sealed,
+            previousHash: read.previousHash,
+            partial: read.previousHash !== GENESIS_HASH,
+          },
         );
         if (lineIssues.length) report.ok = false;
       } else {
