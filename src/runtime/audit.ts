@@ -29,7 +29,7 @@ export interface AuditReport {
   file: string;
   events: number;
   /** The export's seal: whether its lines carry the chain, where it breaks, its head. */
-  seal: VerifyReport['seal'] & { sealed: boolean };
+  seal: VerifyReport['seal'] & { sealed: boolean; firstBreakLine?: number };
   /** Every problem found, each naming its line where there is one. */
   problems: string[];
   memory?: AuditedStore;
@@ -69,7 +69,13 @@ export async function auditExport(path: string, catalogue: EventCatalogue): Prom
   const report: AuditReport = {
     file: path,
     events: read.records.length,
-    seal: { ...verified.seal, sealed: read.sealed },
+    seal: {
+      ...verified.seal,
+      sealed: read.sealed,
+      ...(verified.seal.firstBreak
+        ? { firstBreakLine: read.lineOf.get(verified.seal.firstBreak.position) }
+        : {}),
+    },
     problems,
     identical: false,
     ok: false,

@@ -40,7 +40,7 @@ function formatAudit(r: AuditReport): string {
   else if (seal.firstBreak) {
     const b = seal.firstBreak;
     out.push(
-      `seal: BROKEN first at position ${b.position}, event ${b.id}: expected ${b.expected}, the file carries ${b.stored ?? 'none'}`,
+      `seal: BROKEN first at line ${seal.firstBreakLine ?? '?'} (position ${b.position}), event ${b.id}: expected ${b.expected}, the file carries ${b.stored ?? 'none'}`,
     );
   } else
     out.push(
