@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
 import { catalogue } from '../../src/events';
 import { readRaw } from '../../src/runtime/raw-records';
 import { verifyLog } from '../../src/runtime/verify';
@@ -28,6 +29,55 @@ async function chainOf(store: EventStore): Promise<{ stored: string[]; computed:
   const computed = rows.map((r) => (previous = chainHash(previous, r)));
   return { stored: rows.map((r) => r.hash ?? ''), computed };
 }
+
+describe('issue 16: the canonical form, as docs/architecture.md "Tamper evidence" writes it', () => {
+  const event = {
+    id: '0197a000-0000-7000-8000-000000000001',
+    streamId: 'club-karori',
+    revision: 0,
+    position: 1,
+    type: 'ClubRegistered',
+    schemaVersion: 1,
+    occurredAt: '2026-01-06T09:00:00+13:00',
+    recordedAt: '2026-01-06T00:00:00.000Z',
+    data: '{"clubId":"karori"}',
+    metadata: '{}',
+  };
+
+  it('hash = sha256 hex of the previous hash, a newline, the JSON array of the envelope fields (importedAt null when absent), data and metadata, newline-separated', () => {
+    const bytes =
+      GENESIS_HASH +
+      '\n' +
+      '["0197a000-0000-7000-8000-000000000001","club-karori",0,1,"ClubRegistered",1,"2026-01-06T09:00:00+13:00","2026-01-06T00:00:00.000Z",null]' +
+      '\n{"clubId":"karori"}\n{}';
+    expect(GENESIS_HASH).toBe('0'.repeat(64));
+    expect(chainHash(GENESIS_HASH, event)).toBe(createHash('sha256').update(bytes).digest('hex'));
+  });
+
+  it('data and metadata count in their JSON normal form: whitespace does not change the hash, a value does', () => {
+    const spaced = { ...event, data: '{ "clubId" : "karori" }' };
+    expect(chainHash(GENESIS_HASH, spaced, true)).toBe(chainHash(GENESIS_HASH, event));
+    const other = { ...event, data: '{"clubId":"kelburn"}' };
+    expect(chainHash(GENESIS_HASH, other, true)).not.toBe(chainHash(GENESIS_HASH, event));
+  });
+
+  it('every envelope field is covered, importedAt included', () => {
+    const base = chainHash(GENESIS_HASH, event);
+    for (const changed of [
+      { revision: 1 },
+      { position: 2 },
+      { streamId: 'club-other' },
+      { type: 'RulebookAdopted' },
+      { schemaVersion: 2 },
+      { occurredAt: '2026-01-06T09:00:01+13:00' },
+      { recordedAt: '2026-01-06T00:00:00.001Z' },
+      { importedAt: '2026-02-01T00:00:00.000Z' },
+      { metadata: '{"actor":"x"}' },
+    ])
+      expect(chainHash(GENESIS_HASH, { ...event, ...changed })).not.toBe(base);
+    expect(chainHash('f'.repeat(64), event)).not.toBe(base);
+  });
+});
 
 describe.each([
   ['memory', () => new MemoryEventStore()],
