@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * Tamper evidence (issue 16; docs/architecture.md "Tamper evidence"). Every stored event
@@ -59,9 +59,8 @@ export function canonicalForm(e: SealedFields, normalise = false): string {
  * outside the ledger): hash their normal form. An append's text is already normal.
  */
 export function chainHash(previous: string, e: SealedFields, normalise = false): string {
-  return createHash('sha256')
-    .update(`${previous}\n${canonicalForm(e, normalise)}`)
-    .digest('hex');
+  // crypto.hash: one call, no Hash object (a third of createHash's cost for ~500 bytes).
+  return hash('sha256', `${previous}\n${canonicalForm(e, normalise)}`, 'hex');
 }
 
 /** JSON text in normal form (JSON.stringify of its value); text that is not JSON unchanged. */
