@@ -143,15 +143,21 @@ export class MemoryEventStore implements EventStore {
           const kept = recordedAt?.[j];
           const previous =
             pending[pending.length - 1]?.hash ?? this.rows[this.rows.length - 1]?.hash;
-          const fields = {
-            ...e,
+          const row: StoredRow = {
+            id: e.id,
+            type: e.type,
+            schemaVersion: e.schemaVersion,
             streamId,
             revision: ++revision,
             position: this.rows.length + pending.length + 1,
+            occurredAt: e.occurredAt,
             recordedAt: kept ?? now,
+            data: e.data,
+            metadata: e.metadata,
             ...(kept === undefined ? {} : { importedAt: now }),
+            hash: '',
           };
-          const row: StoredRow = { ...fields, hash: chainHash(previous ?? GENESIS_HASH, fields) };
+          row.hash = chainHash(previous ?? GENESIS_HASH, row);
           pending.push(row);
           pendingById.set(row.id, row);
         }
