@@ -1,12 +1,6 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import {
-  championshipOf,
-  competitions,
-  cPointsOf,
-  standingsOf,
-  type CompetitionsState,
-} from '../src/projections/competitions';
+import { competitions } from '../src/projections/competitions';
+import { answersDigest as digestOf } from '../src/runtime/answers-digest';
 import { loadExamplesIfEmpty } from '../src/runtime/load-examples';
 import { replayFromStore } from '../src/runtime/replay';
 import type { EventStore } from '../src/store/event-store';
@@ -76,62 +70,6 @@ async function main(): Promise<void> {
   }
   await store.close();
 }
-
-const outcome = (f: () => unknown): string => {
-  try {
-    return JSON.stringify(f());
-  } catch (e) {
-    return `${(e as Error).constructor.name}: ${(e as Error).message}`;
-  }
-};
-
-function digestOf(state: CompetitionsState) {
-  const hashes = { standings: sha(), cPoints: sha(), championships: sha(), all: sha() };
-  const seasons = new Map<string, Set<string>>();
-  let standings = 0;
-  let cPoints = 0;
-  let championships = 0;
-  const add = (kind: 'standings' | 'cPoints' | 'championships', text: string) => {
-    hashes[kind].update(text + '\n');
-    hashes.all.update(text + '\n');
-  };
-  for (const [id, c] of Object.entries(state.competitions)) {
-    add(
-      'standings',
-      outcome(() => standingsOf(state, id)),
-    );
-    standings++;
-    add(
-      'cPoints',
-      outcome(() => cPointsOf(state, id)),
-    );
-    cPoints++;
-    const created = c.competition;
-    if (created) {
-      let set = seasons.get(created.clubId);
-      if (!set) seasons.set(created.clubId, (set = new Set()));
-      set.add(created.season);
-    }
-  }
-  for (const [clubId, set] of seasons) {
-    for (const season of set) {
-      add(
-        'championships',
-        outcome(() => championshipOf(state, clubId, season)),
-      );
-      championships++;
-    }
-  }
-  return {
-    answers: standings + cPoints + championships,
-    standings,
-    cPoints,
-    championships,
-    hashes: Object.fromEntries(Object.entries(hashes).map(([k, h]) => [k, h.digest('hex')])),
-  };
-}
-
-const sha = () => createHash('sha256');
 
 main().catch((err: unknown) => {
   console.error(err);

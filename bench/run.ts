@@ -72,6 +72,38 @@ async function main(): Promise<void> {
       row('(c) single durable append', pick(singles, 'raw'), pick(singles, 'adapter'), 'appends'),
     );
   }
+  if ((batched.length || singles.length) && contenders.includes('before')) {
+    // Issue 16: the adapter against the same adapter before the change, in the same rounds.
+    const pairRow = (label: string, before: number[], now: number[], unit: string) => {
+      const ratios = now.map((a, i) => a / before[i]);
+      return `| ${label} | ${fmtRate(median(before))} ${unit} | ${fmtRate(median(now))} ${unit} | **${fmtPct(median(ratios))}** (rounds: ${ratios.map(fmtPct).join(', ')}) |`;
+    };
+    log('');
+    log('| benchmark | before (BENCH_BEFORE) | adapter now | now / before (median of rounds) |');
+    log('|---|---|---|---|');
+    if (batched.length) {
+      const a = batched.map((r) => r.append);
+      const b = batched.map((r) => r.read);
+      log(
+        pairRow(
+          `(a) append, ${config.batchSize} a batch`,
+          pick(a, 'before'),
+          pick(a, 'adapter'),
+          'ev',
+        ),
+      );
+      log(pairRow('(b) readAll + JSON.parse', pick(b, 'before'), pick(b, 'adapter'), 'ev'));
+    }
+    if (singles.length)
+      log(
+        pairRow(
+          '(c) single durable append',
+          pick(singles, 'before'),
+          pick(singles, 'adapter'),
+          'appends',
+        ),
+      );
+  }
   if ((batched.length || singles.length) && contenders.includes('emmett')) {
     log('');
     log('| benchmark | Emmett SQLite | adapter | adapter / Emmett (median of rounds) |');

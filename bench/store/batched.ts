@@ -62,7 +62,7 @@ async function appendRound(dir: string, contenders: Contender[]) {
 
 /**
  * Raw and adapter read the SAME file (the adapter's), so they see the same pages; Emmett
- * reads its own (its own schema). They take turns 10,000 events at a time.
+ * reads its own (its own schema), and so does `before` (the old schema's row). They take turns 10,000 events at a time.
  */
 async function readRound(dir: string, contenders: Contender[]) {
   const readers = new Map<Contender, Reader>();
@@ -70,7 +70,9 @@ async function readRound(dir: string, contenders: Contender[]) {
   const counts = new Map<Contender, number>(contenders.map((c) => [c, 0]));
   const sharedFile = join(dir, contenders.includes('adapter') ? 'adapter.db' : 'raw.db');
   for (const c of contenders) {
-    readers.set(c, await openReader(c, c === 'emmett' ? join(dir, 'emmett.db') : sharedFile));
+    // Emmett and the adapter before a change (`before`, issue 16) read the files they wrote.
+    const own = c === 'emmett' || c === 'before';
+    readers.set(c, await openReader(c, own ? join(dir, `${c}.db`) : sharedFile));
   }
   let clubs = 0;
   const touch = (_data: unknown, metadata: { clubId?: string }) => {

@@ -4,7 +4,21 @@ import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
 import { EmmettConnectionStore, toEmmett, type EmmettEvent } from '../lib/emmett';
 import { RawStore } from '../lib/raw-store';
 
-export type Contender = 'raw' | 'adapter' | 'emmett';
+export type Contender = 'raw' | 'adapter' | 'emmett' | 'before';
+
+/**
+ * `before` (issue 16): the SQLite adapter of another checkout, compiled (BENCH_BEFORE: its
+ * bench/.work/dist/src/store/sqlite/sqlite-event-store.js), as a contender in the same process,
+ * interleaved with this one: the cost of a change to the adapter (the hash chain) measured
+ * side by side in one run.
+ */
+function beforeAdapter(file: string): SqliteEventStore {
+  const path = process.env.BENCH_BEFORE;
+  if (!path) throw new Error('contender before: set BENCH_BEFORE to the old sqlite-event-store.js');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const old = require(path) as { SqliteEventStore: typeof SqliteEventStore };
+  return new old.SqliteEventStore(file);
+}
 
 export type Touch = (data: unknown, metadata: { clubId?: string }) => void;
 
@@ -33,8 +47,8 @@ export async function openWriter(c: Contender, file: string): Promise<Writer> {
       close: () => s.close(),
     };
   }
-  if (c === 'adapter') {
-    const s = new SqliteEventStore(file);
+  if (c === 'adapter' || c === 'before') {
+    const s = c === 'before' ? beforeAdapter(file) : new SqliteEventStore(file);
     return {
       prepare: (events) => events,
       append: async (id, events, expected) => {
@@ -60,8 +74,8 @@ export async function openReader(c: Contender, file: string): Promise<Reader> {
     const s = new RawStore(file);
     return { read: (max, touch) => s.readSome(max, touch), close: () => s.close() };
   }
-  if (c === 'adapter') {
-    const s = new SqliteEventStore(file);
+  if (c === 'adapter' || c === 'before') {
+    const s = c === 'before' ? beforeAdapter(file) : new SqliteEventStore(file);
     const it = s.readAll()[Symbol.asyncIterator]();
     return {
       read: async (max, touch) => {

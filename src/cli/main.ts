@@ -3,6 +3,7 @@ import 'reflect-metadata';
 import { Command } from 'commander';
 import { answerOf, isLedgerError } from '../kernel/errors';
 import { registerAppend } from './commands/append';
+import { registerAudit } from './commands/audit';
 import { registerExport } from './commands/export-command';
 import { registerImportCommands } from './commands/import-usebio';
 import { registerReplay } from './commands/replay';
@@ -22,6 +23,7 @@ export function buildCli(): Command {
   registerAppend(program);
   registerExport(program);
   registerVerify(program);
+  registerAudit(program);
   registerReplay(program);
   registerTables(program);
   registerImportCommands(program, storeOption);

@@ -7,6 +7,7 @@ import type { AppendResult, EventStore, ExpectedRevision, StreamBatch } from '..
 import { batchIndexOf, InvalidEventError, StreamNotFoundError } from '../store/errors';
 import { refusalsThroughGate } from './append-through-gate';
 import { WrongStreamViolation } from './domain-gate';
+import { FileChain } from './export-chain';
 import { readNdjson, type LineIssue } from './ndjson';
 
 /** Lines of one stream, in file order, appended as one batch. */
@@ -40,6 +41,10 @@ const ENVELOPE_FIELDS = new Set([
   'position',
   'recordedAt',
   'importedAt',
+  // Written by export since issue 16: the tamper seal, checked line by line (FileChain); the
+  // new store computes its own chain.
+  'hash',
+  'previousHash',
 ]);
 
 export class AppendFileError extends Error {
@@ -98,12 +103,14 @@ export async function planAppend(path: string, catalogue: EventCatalogue): Promi
   const batches: PlannedBatch[] = [];
   const lastRevision = new Map<string, number>();
   const idLines = new Map<string, { line: number; streamId: string; value: unknown }>();
+  const chain = new FileChain();
   for await (const entry of readNdjson(path)) {
     if ('issue' in entry) {
       issues.push(entry.issue);
       continue;
     }
     const { line, value } = entry;
+    issues.push(...chain.check(line, value));
     for (const key of Object.keys(value)) {
       if (!ENVELOPE_FIELDS.has(key))
         issues.push({ line, field: key, message: 'is not an envelope field' });

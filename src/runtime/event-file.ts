@@ -1,5 +1,6 @@
 import type { EventCatalogue } from '../events/catalogue';
 import type { RecordedEvent } from '../events/envelope';
+import { FileChain, type FileSeal } from './export-chain';
 import { readNdjson, type LineIssue } from './ndjson';
 
 const REQUIRED: Array<[keyof RecordedEvent, string]> = [
@@ -23,14 +24,24 @@ export class EventFileError extends Error {
 /**
  * Reads an exported event file (one recorded envelope a line, as `export` writes it) in
  * today's shape, for a replay without any store. Every line is checked before any is used:
- * a bad file is refused whole, with its line numbers.
+ * a bad file is refused whole, with its line numbers — a broken tamper seal too (issue 16:
+ * the line where the chain of hashes breaks, `FileChain`).
  */
 export async function readEventFile(
   path: string,
   catalogue: EventCatalogue,
 ): Promise<RecordedEvent[]> {
+  return (await readSealedEventFile(path, catalogue)).events;
+}
+
+/** readEventFile, with the file's seal: whether its lines carry the chain, and its head. */
+export async function readSealedEventFile(
+  path: string,
+  catalogue: EventCatalogue,
+): Promise<{ events: RecordedEvent[]; seal: FileSeal }> {
   const issues: LineIssue[] = [];
   const events: RecordedEvent[] = [];
+  const chain = new FileChain();
   let lastPosition = 0;
   for await (const entry of readNdjson(path)) {
     if ('issue' in entry) {
@@ -38,12 +49,14 @@ export async function readEventFile(
       continue;
     }
     const v = entry.value;
+    issues.push(...chain.check(entry.line, v));
     const missing = REQUIRED.filter(([k, t]) => typeof v[k] !== t || v[k] === null);
     for (const [k, t] of missing) {
       issues.push({ line: entry.line, field: k, message: `must be a ${t}` });
     }
     if (missing.length) continue;
-    const e = { schemaVersion: 1, metadata: {}, ...v } as RecordedEvent;
+    const { hash: _hash, previousHash: _previous, ...envelope } = v;
+    const e = { schemaVersion: 1, metadata: {}, ...envelope } as RecordedEvent;
     if (e.position <= lastPosition) {
       issues.push({ line: entry.line, field: 'position', message: 'must increase line by line' });
     }
@@ -55,5 +68,5 @@ export async function readEventFile(
     events.push(catalogue.upcast(e));
   }
   if (issues.length) throw new EventFileError(issues);
-  return events;
+  return { events, seal: chain.result() };
 }

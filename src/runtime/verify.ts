@@ -1,6 +1,7 @@
 import { documentedStreamOf } from '../domain/streams';
 import type { EventCatalogue } from '../events/catalogue';
 import type { EventMetadata } from '../events/envelope';
+import { chainHash, GENESIS_HASH } from '../store/seal';
 import type { RawRecord } from './raw-records';
 
 export interface VerifyProblem {
@@ -10,12 +11,40 @@ export interface VerifyProblem {
    * not read elsewhere (a competition or rulebook fact: `StreamHome.elsewhere`); the others: the
    * log itself is damaged.
    */
-  check: 'position' | 'revision' | 'json' | 'type' | 'data' | 'id' | 'stream';
+  check: 'position' | 'revision' | 'json' | 'type' | 'data' | 'id' | 'stream' | 'chain';
   message: string;
   /** For `stream`: the fact's type, the stream it is in and the one it belongs in. */
   type?: string;
   streamId?: string;
   belongsIn?: string;
+  /** For `chain`: the event's id, the hash the chain gives it and the one stored (null: none). */
+  id?: string;
+  expected?: string;
+  stored?: string | null;
+}
+
+/** Where the tamper seal's chain breaks first (issue 16). */
+export interface ChainBreak {
+  position: number;
+  id: string;
+  expected: string;
+  stored: string | null;
+}
+
+/** The tamper seal (issue 16, docs/architecture.md "Tamper evidence"). */
+export interface SealReport {
+  /**
+   * Whether the store keeps a hash with every event (SQLite from schema version 3, memory, an
+   * export): the chain is then checked; otherwise (EventStoreDB, an older file opened
+   * read-only) only computed, to be compared with a head hash written down earlier.
+   */
+  kept: boolean;
+  /** The last event's position and hash: write it down or publish it (what it protects: docs). */
+  head: { position: number; hash: string };
+  /** The first event whose hash is not the chain's; absent when the chain holds. */
+  firstBreak?: ChainBreak;
+  /** How many events break the chain (each checked against its predecessor's stored hash). */
+  breaks: number;
 }
 
 export interface VerifyReport {
@@ -26,6 +55,7 @@ export interface VerifyReport {
   problems: VerifyProblem[];
   /** Counted beyond the first `maxProblems` listed. */
   moreProblems: number;
+  seal: SealReport;
 }
 
 /**
@@ -43,7 +73,16 @@ export interface VerifyReport {
 export async function verifyLog(
   records: AsyncIterable<RawRecord>,
   catalogue: EventCatalogue,
-  options: { densePositions: boolean; maxProblems?: number },
+  options: {
+    densePositions: boolean;
+    maxProblems?: number;
+    /** The store keeps a hash with every event (`EventStore.sealed`): check each. */
+    sealed?: boolean;
+    /** The hash the first record chains from (an export not starting at position 1). */
+    previousHash?: string;
+    /** The records start after position 1 (an export from a later position). */
+    partial?: boolean;
+  },
 ): Promise<VerifyReport> {
   const max = options.maxProblems ?? 100;
   const problems: VerifyProblem[] = [];
@@ -53,8 +92,36 @@ export async function verifyLog(
   const ids = new Set<string>();
   let last = 0;
   let events = 0;
+  const kept = options.sealed ?? false;
+  let chain = options.previousHash ?? GENESIS_HASH;
+  let head = { position: 0, hash: chain };
+  let firstBreak: ChainBreak | undefined;
+  let breaks = 0;
   for await (const r of records) {
     events += 1;
+    // The chain first, over the record exactly as stored: the checks below may skip the rest.
+    const expectedHash = chainHash(chain, r, true);
+    if (kept && r.hash !== expectedHash) {
+      const found: ChainBreak = {
+        position: r.position,
+        id: r.id,
+        expected: expectedHash,
+        stored: r.hash ?? null,
+      };
+      firstBreak ??= found;
+      breaks += 1;
+      report({
+        ...found,
+        check: 'chain',
+        message:
+          r.hash === undefined
+            ? `event ${r.id}: no hash stored; the chain gives ${expectedHash}`
+            : `event ${r.id}: stored hash ${r.hash}, the chain gives ${expectedHash}: this event, or the one before it, was changed, removed or moved outside the ledger`,
+      });
+    }
+    // Go on from the stored hash, so that each later break is found on its own.
+    chain = kept && r.hash !== undefined ? r.hash : expectedHash;
+    head = { position: r.position, hash: chain };
     const expected = last + 1;
     if (options.densePositions ? r.position !== expected : r.position <= last) {
       report({
@@ -66,7 +133,8 @@ export async function verifyLog(
       });
     }
     last = r.position;
-    const prev = revisions.get(r.streamId) ?? -1;
+    // An export from a later position: a stream's first revision seen is where it starts.
+    const prev = revisions.get(r.streamId) ?? (options.partial ? r.revision - 1 : -1);
     if (r.revision !== prev + 1) {
       report({
         position: r.position,
@@ -120,5 +188,6 @@ export async function verifyLog(
     lastPosition: last,
     problems,
     moreProblems: more,
+    seal: { kept, head, ...(firstBreak ? { firstBreak } : {}), breaks },
   };
 }

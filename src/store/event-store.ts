@@ -1,5 +1,6 @@
 import type { Observable } from 'rxjs';
 import type { EventToAppend, RecordedEvent } from '../events/envelope';
+import type { SealedFields } from './seal';
 
 /** Where an event is stored, as a refusal names it. */
 export interface StoredEventRef {
@@ -13,6 +14,16 @@ export interface StoredEventRef {
 export interface StoredIdentity extends StoredEventRef {
   /** `contentHash` (append-rules.ts) of the stored event. */
   contentHash: string;
+}
+
+/**
+ * An event as stored, its JSON still text, with the hash that chains it to the previous event
+ * of `$all` (issue 16, src/store/seal.ts): what export and verify read. No hash from a store
+ * that keeps none (EventStoreDB; a SQLite file before schema version 3 opened read-only).
+ */
+export interface StoredRecord extends SealedFields {
+  importedAt?: string;
+  hash?: string;
 }
 
 /** Shaped like EventStoreDB's: a number is the revision of the stream's last event. */
@@ -106,6 +117,17 @@ export interface EventStore {
   readAll(options?: ReadAllOptions): AsyncIterable<RecordedEvent>;
   /** Catches up, then goes live, with no gap and no duplicate at the switch. */
   subscribeToAll(options?: SubscribeOptions): Observable<RecordedEvent>;
+  /**
+   * Up to `limit` events after this position, as stored (no upcast), each with its stored
+   * hash: offered by the stores that keep the chain (SQLite, memory). Export and verify read
+   * through it; the folding reads never read the hash.
+   */
+  readStoredPage?(afterPosition: number, limit: number): StoredRecord[];
+  /**
+   * Whether every event appended carries a stored hash (docs/architecture.md "Tamper
+   * evidence"): SQLite from schema version 3, memory. EventStoreDB keeps none.
+   */
+  readonly sealed?: boolean;
   /** Position of the last committed event, 0 when empty. */
   headPosition(): Promise<number>;
   /** The store's state (writable, the last fault); an adapter without one is always writable. */

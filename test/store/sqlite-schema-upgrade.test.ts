@@ -1,5 +1,9 @@
 import Database from 'better-sqlite3';
 import { v7 as uuidv7 } from 'uuid';
+import { catalogue } from '../../src/events';
+import { readRaw } from '../../src/runtime/raw-records';
+import { verifyLog } from '../../src/runtime/verify';
+import { chainHash, GENESIS_HASH } from '../../src/store/seal';
 import { SCHEMA_SQL } from '../../src/store/sqlite/schema';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
 import { collect } from '../support/events';
@@ -9,12 +13,16 @@ import { tempDbPath } from '../support/temp';
  * A ledger file written before schema version 2 (no `imported_at` column) is read as it is when
  * opened read-only, and upgraded in place, keeping every fact, when opened for writing.
  */
-function versionOneFile(): { path: string; ids: string[] } {
+function versionOneFile(version: 1 | 2 = 1): { path: string; ids: string[] } {
   const path = tempDbPath();
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
-  db.exec(SCHEMA_SQL.replace(/\s*imported_at\s+TEXT,/, ''));
-  db.prepare("INSERT INTO ledger_meta (key, value) VALUES ('schema_version', '1')").run();
+  let sql = SCHEMA_SQL.replace(/\s*hash\s+TEXT,/, '');
+  if (version === 1) sql = sql.replace(/\s*imported_at\s+TEXT,/, '');
+  db.exec(sql);
+  db.prepare("INSERT INTO ledger_meta (key, value) VALUES ('schema_version', ?)").run(
+    String(version),
+  );
   const ids = [uuidv7(), uuidv7()];
   const insert = db.prepare(
     `INSERT INTO events (id, stream_id, revision, type, schema_version, occurred_at, recorded_at, data, metadata)
@@ -87,8 +95,93 @@ describe('SQLite: a version-1 ledger file (before imported_at)', () => {
       await store.close();
     }
     expect(columnsOf(path)).toEqual({
-      names: expect.arrayContaining(['imported_at']),
-      version: '2',
+      names: expect.arrayContaining(['imported_at', 'hash']),
+      version: '3',
     });
+  });
+});
+
+/** Each event's stored hash and the chain recomputed from the genesis over the stored fields. */
+async function chainOfFile(path: string) {
+  const store = new SqliteEventStore(path, { readOnly: true });
+  try {
+    const rows = await collect(readRaw(store));
+    let previous = GENESIS_HASH;
+    return {
+      stored: rows.map((r) => r.hash),
+      computed: rows.map((r) => (previous = chainHash(previous, r))),
+    };
+  } finally {
+    await store.close();
+  }
+}
+
+describe('issue 16: a version-1 or -2 ledger file (before the hash column) and the tamper seal', () => {
+  it.each([1, 2] as const)(
+    'version %i opened for writing gets the hash column, its existing events’ hashes computed once from the genesis, and appends chain on from them',
+    async (version) => {
+      const { path } = versionOneFile(version);
+      const store = new SqliteEventStore(path);
+      expect(store.sealed).toBe(true);
+      await store.appendToStream('club-karori', [
+        {
+          id: uuidv7(),
+          type: 'RulebookAdopted',
+          occurredAt: '2026-01-08T09:00:00+13:00',
+          data: {},
+        },
+      ]);
+      await store.close();
+      const { stored, computed } = await chainOfFile(path);
+      expect(stored).toHaveLength(3);
+      expect(stored).toEqual(computed);
+      expect(columnsOf(path)).toEqual({
+        names: expect.arrayContaining(['imported_at', 'hash']),
+        version: '3',
+      });
+    },
+  );
+
+  it('the migration puts the UPDATE and DELETE triggers back: the file refuses both afterwards', async () => {
+    const { path } = versionOneFile(2);
+    await new SqliteEventStore(path).close();
+    const db = new Database(path);
+    try {
+      const triggers = db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
+        .pluck()
+        .all();
+      expect(triggers).toEqual(['events_refuse_delete', 'events_refuse_update']);
+      expect(() => db.prepare("UPDATE events SET data = '{}' WHERE position = 1").run()).toThrow(
+        /immutable: no update/,
+      );
+      expect(() => db.prepare('UPDATE events SET hash = NULL WHERE position = 1').run()).toThrow(
+        /immutable: no update/,
+      );
+      expect(() => db.prepare('DELETE FROM events WHERE position = 1').run()).toThrow(
+        /immutable: no delete/,
+      );
+    } finally {
+      db.close();
+    }
+  });
+
+  it('opened read-only, a version-2 file is read unsealed: verify computes the chain and its head, and fails nothing for it', async () => {
+    const { path } = versionOneFile(2);
+    const store = new SqliteEventStore(path, { readOnly: true });
+    try {
+      expect(store.sealed).toBe(false);
+      const rows = await collect(readRaw(store));
+      expect(rows.every((r) => r.hash === undefined)).toBe(true);
+      const report = await verifyLog(readRaw(store), catalogue, {
+        densePositions: true,
+        sealed: store.sealed,
+      });
+      expect(report.problems.filter((p) => p.check === 'chain')).toEqual([]);
+      expect(report.seal).toMatchObject({ kept: false, breaks: 0, head: { position: 2 } });
+    } finally {
+      await store.close();
+    }
+    expect(columnsOf(path).version).toBe('2');
   });
 });

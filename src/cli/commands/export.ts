@@ -1,8 +1,14 @@
 import type { Writable } from 'node:stream';
 import type { EventStore } from '../../store/event-store';
-import { exportLine, readRaw } from '../../runtime/raw-records';
+import { GENESIS_HASH } from '../../store/seal';
+import { exportLine, hashBefore, readRaw, withChain } from '../../runtime/raw-records';
 
-/** Writes the log as stored, one recorded envelope a line, honouring back-pressure. */
+/**
+ * Writes the log as stored, one recorded envelope a line, honouring back-pressure. Each line
+ * carries its event's `hash` (issue 16): the stored seal, or for a store that keeps none
+ * (EventStoreDB) the chain computed now. An export that starts after position 1 names, on its
+ * first line, the `previousHash` it chains from.
+ */
 export async function exportLog(
   store: EventStore,
   out: Writable,
@@ -10,9 +16,11 @@ export async function exportLog(
   onProgress: (position: number) => void = () => undefined,
 ): Promise<number> {
   let count = 0;
-  for await (const r of readRaw(store, options)) {
+  const previous = await hashBefore(store, options.fromPosition ?? 1);
+  for await (const r of withChain(readRaw(store, options), previous)) {
     count += 1;
-    if (!out.write(exportLine(r) + '\n')) {
+    const line = exportLine(r, count === 1 && previous !== GENESIS_HASH ? previous : undefined);
+    if (!out.write(line + '\n')) {
       await new Promise<void>((resolve) => out.once('drain', () => resolve()));
     }
     if (count % 1000 === 0) onProgress(r.position);

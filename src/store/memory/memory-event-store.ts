@@ -17,10 +17,12 @@ import type {
   EventStore,
   ReadAllOptions,
   ReadStreamOptions,
+  StoredRecord,
   StoreStatus,
   StreamBatch,
   SubscribeOptions,
 } from '../event-store';
+import { chainHash, GENESIS_HASH } from '../seal';
 import type { Upcast } from '../upcast';
 
 interface StoredRow {
@@ -35,6 +37,8 @@ interface StoredRow {
   data: string;
   metadata: string;
   importedAt?: string;
+  /** The chain's hash (issue 16, src/store/seal.ts), as SQLite stores it. */
+  hash: string;
 }
 
 export interface MemoryStoreOptions {
@@ -47,6 +51,8 @@ export interface MemoryStoreOptions {
 /** For tests and what-if replays. Keeps JSON strings so nobody can mutate a stored fact. */
 export class MemoryEventStore implements EventStore {
   readonly url = 'memory:';
+  /** Every event carries its chained hash, as in SQLite. */
+  readonly sealed = true;
   private readonly rows: StoredRow[] = [];
   private readonly byId = new Map<string, StoredRow>();
   private readonly streams = new Map<string, StoredRow[]>();
@@ -135,14 +141,23 @@ export class MemoryEventStore implements EventStore {
         checkExpectedRevision(streamId, expected, revision);
         for (const [j, e] of batch.entries()) {
           const kept = recordedAt?.[j];
+          const previous =
+            pending[pending.length - 1]?.hash ?? this.rows[this.rows.length - 1]?.hash;
           const row: StoredRow = {
-            ...e,
+            id: e.id,
+            type: e.type,
+            schemaVersion: e.schemaVersion,
             streamId,
             revision: ++revision,
             position: this.rows.length + pending.length + 1,
+            occurredAt: e.occurredAt,
             recordedAt: kept ?? now,
+            data: e.data,
+            metadata: e.metadata,
             ...(kept === undefined ? {} : { importedAt: now }),
+            hash: '',
           };
+          row.hash = chainHash(previous ?? GENESIS_HASH, row);
           pending.push(row);
           pendingById.set(row.id, row);
         }
@@ -194,6 +209,13 @@ export class MemoryEventStore implements EventStore {
     });
   }
 
+  /** Up to `limit` events after this position as stored, with their hashes (export, verify). */
+  readStoredPage(afterPosition: number, limit: number): StoredRecord[] {
+    return this.rows
+      .slice(Math.max(0, afterPosition), afterPosition + limit)
+      .map((r) => ({ ...r }));
+  }
+
   headPosition(): Promise<number> {
     return Promise.resolve(this.rows.length);
   }
@@ -203,7 +225,7 @@ export class MemoryEventStore implements EventStore {
     return Promise.resolve();
   }
 
-  private toEvent(row: StoredRow): RecordedEvent {
+  private toEvent({ hash: _hash, ...row }: StoredRow): RecordedEvent {
     return this.upcast({
       ...row,
       data: JSON.parse(row.data) as unknown,

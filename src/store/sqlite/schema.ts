@@ -3,7 +3,7 @@
  * ever allowed and no AUTOINCREMENT, SQLite gives max+1 to each insert and a rolled-back
  * transaction consumes nothing, so positions are gap-free in commit order.
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /**
  * Version 2 adds `imported_at`: set only on a fact imported from another ledger's export, whose
@@ -12,6 +12,19 @@ export const SCHEMA_VERSION = 2;
  * read as NULL.
  */
 export const MIGRATE_TO_2_SQL = `ALTER TABLE events ADD COLUMN imported_at TEXT`;
+
+/**
+ * Version 3 adds `hash` (issue 16, tamper evidence, src/store/seal.ts): sha256 over the
+ * previous event's hash and this event as stored, written in the same INSERT. A version-1 or -2
+ * file opened for writing gets the column and its existing events' hashes once, in the
+ * migration's transaction (the update trigger is dropped and recreated inside it); opened
+ * read-only, it is read with no hash (unsealed). Nullable only because ALTER TABLE cannot add a
+ * NOT NULL column to rows that exist: the store never writes a NULL.
+ */
+export const MIGRATE_TO_3_SQL = `ALTER TABLE events ADD COLUMN hash TEXT`;
+
+export const REFUSE_UPDATE_TRIGGER_SQL = `CREATE TRIGGER IF NOT EXISTS events_refuse_update BEFORE UPDATE ON events
+BEGIN SELECT RAISE(ABORT, 'events are immutable: no update'); END;`;
 
 export const SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS events (
@@ -26,10 +39,10 @@ CREATE TABLE IF NOT EXISTS events (
   data           TEXT    NOT NULL CHECK (json_valid(data)),
   metadata       TEXT    NOT NULL CHECK (json_valid(metadata)),
   imported_at    TEXT,
+  hash           TEXT,
   UNIQUE (stream_id, revision)
 );
-CREATE TRIGGER IF NOT EXISTS events_refuse_update BEFORE UPDATE ON events
-BEGIN SELECT RAISE(ABORT, 'events are immutable: no update'); END;
+${REFUSE_UPDATE_TRIGGER_SQL}
 CREATE TRIGGER IF NOT EXISTS events_refuse_delete BEFORE DELETE ON events
 BEGIN SELECT RAISE(ABORT, 'events are immutable: no delete'); END;
 CREATE TABLE IF NOT EXISTS checkpoints (

@@ -32,12 +32,20 @@ import type {
   ExpectedRevision,
   ReadAllOptions,
   ReadStreamOptions,
+  StoredRecord,
   StoreStatus,
   StreamBatch,
   SubscribeOptions,
 } from '../event-store';
+import { chainHash, GENESIS_HASH } from '../seal';
 import type { Upcast } from '../upcast';
-import { MIGRATE_TO_2_SQL, SCHEMA_SQL, SCHEMA_VERSION } from './schema';
+import {
+  MIGRATE_TO_2_SQL,
+  MIGRATE_TO_3_SQL,
+  REFUSE_UPDATE_TRIGGER_SQL,
+  SCHEMA_SQL,
+  SCHEMA_VERSION,
+} from './schema';
 import { openReadOnly, storeErrorOf } from './sqlite-faults';
 
 export interface SqliteStoreOptions {
@@ -68,19 +76,11 @@ export interface SqliteStoreOptions {
 const retryDelay = (attempt: number) => Math.min(50, 5 * 2 ** attempt);
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-interface Row {
-  position: number;
-  id: string;
-  stream_id: string;
-  revision: number;
-  type: string;
-  schema_version: number;
-  occurred_at: string;
-  recorded_at: string;
-  data: string;
-  metadata: string;
-  imported_at: string | null;
-}
+/** A row as export and verify read it (keyed), with its hash. */
+type KeyedRow = Omit<StoredRecord, 'importedAt' | 'hash'> & {
+  importedAt: string | null;
+  hash: string | null;
+};
 
 /** A batch as the transaction writes it: validated, serialised, with any imported recordedAt. */
 interface TxBatch {
@@ -95,7 +95,9 @@ const COLUMNS =
 
 /**
  * A row as the folding reads take it: an array in COLUMNS order, then imported_at. Building a
- * keyed object per row cost more than a column (better-sqlite3 `raw()`; bench/RESULTS.md).
+ * keyed object per row cost more than a column (better-sqlite3 `raw()`; bench/RESULTS.md), and
+ * so does a wider row: the folding reads never select `hash` (issue 16), only export and
+ * verify do (`readStoredPage`).
  */
 type RawRow = [
   position: number,
@@ -131,6 +133,8 @@ export class SqliteEventStore implements EventStore {
   readonly snapshot: boolean;
   private writeFailed = false;
   private lastError: StoreStatus['lastError'] = null;
+  /** Whether the file has the `hash` column (schema version 3): every append writes one. */
+  readonly sealed: boolean;
 
   constructor(
     readonly path: string,
@@ -156,13 +160,8 @@ export class SqliteEventStore implements EventStore {
           this.db
             .prepare('INSERT OR IGNORE INTO ledger_meta (key, value) VALUES (?, ?)')
             .run('schema_version', String(SCHEMA_VERSION));
-        } else if (!hasImportedAt(this.db)) {
-          this.db.transaction(() => {
-            this.db.exec(MIGRATE_TO_2_SQL);
-            this.db
-              .prepare("UPDATE ledger_meta SET value = ? WHERE key = 'schema_version'")
-              .run(String(SCHEMA_VERSION));
-          })();
+        } else if (!hasImportedAt(this.db) || !hasHash(this.db)) {
+          this.db.transaction(() => migrate(this.db)).immediate();
         }
         this.db.pragma(`busy_timeout = ${lockWaitMs}`);
       }
@@ -171,6 +170,7 @@ export class SqliteEventStore implements EventStore {
       if (isStoreBusy(err)) throw new StoreBusyError(this.url, this.busyTimeoutMs);
       throw storeErrorOf(err, this.url, this.readOnly);
     }
+    this.sealed = hasHash(this.db);
     this.clock = options.clock ?? (() => new Date());
     this.upcast = options.upcast ?? ((e) => e);
     this.pollMs = options.pollMs ?? 250;
@@ -192,7 +192,8 @@ export class SqliteEventStore implements EventStore {
   private prepare() {
     const db = this.db;
     // A version-1 file opened read-only has no imported_at: read as NULL.
-    const columns = `${COLUMNS}, ${hasImportedAt(db) ? 'imported_at' : 'NULL AS imported_at'}`;
+    const importedAt = hasImportedAt(db) ? 'imported_at' : 'NULL AS imported_at';
+    const columns = `${COLUMNS}, ${importedAt}`;
     return {
       head: db
         .prepare('SELECT revision FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1')
@@ -204,9 +205,14 @@ export class SqliteEventStore implements EventStore {
       insert: this.readOnly
         ? undefined
         : db.prepare(
-            `INSERT INTO events (id, stream_id, revision, type, schema_version, occurred_at, recorded_at, data, metadata, imported_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+            `INSERT INTO events (position, id, stream_id, revision, type, schema_version, occurred_at, recorded_at, data, metadata, imported_at, hash)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           ),
+      // The chain's head, read inside the write transaction (another process may have
+      // appended since): one step down the rowid's b-tree.
+      lastHash: this.readOnly
+        ? undefined
+        : db.prepare('SELECT position, hash FROM events ORDER BY position DESC LIMIT 1').raw(),
       forwards: db
         .prepare(
           `SELECT ${columns} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?`,
@@ -222,8 +228,12 @@ export class SqliteEventStore implements EventStore {
           `SELECT ${columns} FROM events WHERE position >= ? AND position <= ? ORDER BY position LIMIT ?`,
         )
         .raw(),
-      allKeyed: db.prepare(
-        `SELECT ${columns} FROM events WHERE position >= ? AND position <= ? ORDER BY position LIMIT ?`,
+      stored: db.prepare(
+        `SELECT position, id, stream_id AS streamId, revision, type, schema_version AS schemaVersion,
+                occurred_at AS occurredAt, recorded_at AS recordedAt, data, metadata,
+                ${hasImportedAt(db) ? 'imported_at' : 'NULL'} AS importedAt,
+                ${hasHash(db) ? 'hash' : 'NULL AS hash'}
+           FROM events WHERE position > ? ORDER BY position LIMIT ?`,
       ),
       maxPosition: db.prepare('SELECT COALESCE(MAX(position), 0) FROM events').pluck(),
     };
@@ -250,24 +260,43 @@ export class SqliteEventStore implements EventStore {
       throw err;
     }
     const recordedAt = this.clock().toISOString();
+    const last = this.stmt.lastHash!.get() as [number, string | null] | undefined;
+    let position = last?.[0] ?? 0;
+    let previous = last?.[1] ?? GENESIS_HASH;
     let revision = head;
-    let position = 0;
     for (const [i, e] of batch.entries()) {
       revision += 1;
+      position += 1;
       const kept = imported?.[i];
-      const info = this.stmt.insert!.run(
+      // A literal of fixed shape, not a spread of `e`: a spread cost more than the hash.
+      const sealed = {
+        id: e.id,
+        streamId,
+        revision,
+        position,
+        type: e.type,
+        schemaVersion: e.schemaVersion,
+        occurredAt: e.occurredAt,
+        recordedAt: kept ?? recordedAt,
+        importedAt: kept === undefined ? null : recordedAt,
+        data: e.data,
+        metadata: e.metadata,
+      };
+      previous = chainHash(previous, sealed);
+      this.stmt.insert!.run(
+        position,
         e.id,
         streamId,
         revision,
         e.type,
         e.schemaVersion,
         e.occurredAt,
-        kept ?? recordedAt,
+        sealed.recordedAt,
         e.data,
         e.metadata,
-        kept === undefined ? null : recordedAt,
+        sealed.importedAt,
+        previous,
       );
-      position = Number(info.lastInsertRowid);
     }
     return { nextExpectedRevision: revision, position };
   };
@@ -465,10 +494,20 @@ export class SqliteEventStore implements EventStore {
     }
   }
 
-  /** Pages of raw rows, for callers (export, verify) that want the stored shape as stored. */
-  readRawPage(afterPosition: number, limit: number): Row[] {
+  /**
+   * Pages of rows as stored with their hash, for callers (export, verify) that want the stored
+   * shape as stored. The only read of the `hash` column.
+   */
+  readStoredPage(afterPosition: number, limit: number): StoredRecord[] {
     try {
-      return this.stmt.allKeyed.all(afterPosition + 1, Number.MAX_SAFE_INTEGER, limit) as Row[];
+      const rows = this.stmt.stored.all(afterPosition, limit) as KeyedRow[];
+      return rows.map((r) => {
+        const { importedAt, hash, ...rest } = r;
+        const out: StoredRecord = rest;
+        if (importedAt !== null) out.importedAt = importedAt;
+        if (hash !== null) out.hash = hash;
+        return out;
+      });
     } catch (err) {
       throw this.failed(err);
     }
@@ -532,10 +571,49 @@ function hasSchema(db: Database.Database): boolean {
   }
 }
 
+const hasColumn = (db: Database.Database, name: string) =>
+  (db.pragma('table_info(events)') as Array<{ name: string }>).some((c) => c.name === name);
+
 /** Whether the events table has the imported_at column (schema version 2). */
-function hasImportedAt(db: Database.Database): boolean {
-  return (db.pragma('table_info(events)') as Array<{ name: string }>).some(
-    (c) => c.name === 'imported_at',
+const hasImportedAt = (db: Database.Database) => hasColumn(db, 'imported_at');
+
+/** Whether the events table has the hash column (schema version 3). */
+const hasHash = (db: Database.Database) => hasColumn(db, 'hash');
+
+/**
+ * Brings a version-1 or -2 file to version 3, in the caller's transaction: imported_at (v2),
+ * then hash, each existing event's computed once in position order from the genesis (its
+ * data and metadata in normal form, src/store/seal.ts). The update trigger forbids the
+ * backfill's UPDATE: it is dropped and recreated inside the same transaction, so no other
+ * connection ever sees the table without it.
+ */
+function migrate(db: Database.Database): void {
+  if (!hasImportedAt(db)) db.exec(MIGRATE_TO_2_SQL);
+  if (!hasHash(db)) {
+    db.exec(MIGRATE_TO_3_SQL);
+    db.exec('DROP TRIGGER IF EXISTS events_refuse_update');
+    const page = db.prepare(
+      `SELECT position, id, stream_id AS streamId, revision, type, schema_version AS schemaVersion,
+              occurred_at AS occurredAt, recorded_at AS recordedAt, data, metadata,
+              imported_at AS importedAt
+         FROM events WHERE position > ? ORDER BY position LIMIT 1000`,
+    );
+    const update = db.prepare('UPDATE events SET hash = ? WHERE position = ?');
+    let previous = GENESIS_HASH;
+    let after = 0;
+    for (;;) {
+      const rows = page.all(after) as Array<Omit<KeyedRow, 'hash'>>;
+      for (const r of rows) {
+        previous = chainHash(previous, r, true);
+        update.run(previous, r.position);
+      }
+      if (rows.length < 1000) break;
+      after = rows[rows.length - 1].position;
+    }
+    db.exec(REFUSE_UPDATE_TRIGGER_SQL);
+  }
+  db.prepare("UPDATE ledger_meta SET value = ? WHERE key = 'schema_version'").run(
+    String(SCHEMA_VERSION),
   );
 }
 
