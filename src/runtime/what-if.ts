@@ -271,7 +271,7 @@ export function checkOverride(
     // No rulebook in force on the date: the table's NoRulebook error says so.
     if (!refused || refused.violation.field === 'data.effectiveFrom') continue;
     const path = pathOf(refused.violation.field ?? '', changes);
-    throw invalid(path, `${path}: ${refused.violation.message.replace(/^rulebook parameter [^:]*: /, '')}`);
+    throw invalid(path, `${path}: ${refused.violation.message.replace(/^(RULEBOOK: )?rulebook parameter [^:]*: /, '')}`);
   }
   return changes;
 }
@@ -339,6 +339,9 @@ export async function whatIfAt(
   const whatIf = checkOverride(state, t, override);
   const real = tableFrom(state, t);
   const amended = underOverride(whatIf, () => tableFrom(state, t, whatIf));
+  // The what-if's rulebook is the one in force, amended for this answer only: named as it.
+  const rulebook = (real.view as { rulebook?: unknown }).rulebook;
+  if (rulebook !== undefined) (amended.view as { rulebook?: unknown }).rulebook = rulebook;
   return {
     table: t.table,
     override: whatIf,
