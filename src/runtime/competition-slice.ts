@@ -12,8 +12,7 @@ import { EVENTS_PER_TURN, nextTurn, withinBounds } from './replay';
  * issue 16's what-if and diff (`streamsOf`).
  */
 export type SliceScope =
-  | { competitionId: string; window?: boolean }
-  | { clubId: string; season?: string };
+  { competitionId: string; window?: boolean } | { clubId: string; season?: string };
 
 /** How far back a window reads the club's other competitions: a club year and a little. */
 export const WINDOW_DAYS = 400;

@@ -14,6 +14,7 @@ import {
   cPointsOf,
   type CompetitionsState,
   type StandingsView,
+  UnknownCompetitionError,
 } from '../projections/competitions';
 import {
   diffTables,
@@ -101,7 +102,8 @@ interface Publication {
 async function publicationsOf(store: EventStore, t: TableOf): Promise<Publication[]> {
   const directory = directoryOf(store);
   await directory.catchUp();
-  const clubs = t.table === 'championship' ? [t.clubId] : directory.clubsOfCompetition(t.competitionId);
+  const clubs =
+    t.table === 'championship' ? [t.clubId] : directory.clubsOfCompetition(t.competitionId);
   const out: Publication[] = [];
   for (const clubId of clubs) {
     try {
@@ -210,7 +212,10 @@ export function tableFrom(
 }
 
 /** The club whose rulebook a table reads, and the dates whose rulebook in force it reads. */
-function rulebookDatesOf(state: CompetitionsState, t: TableOf): { clubId: string; dates: string[] } | undefined {
+function rulebookDatesOf(
+  state: CompetitionsState,
+  t: TableOf,
+): { clubId: string; dates: string[] } | undefined {
   const ids =
     t.table === 'championship'
       ? Object.keys(state.competitions).filter((id) => {
@@ -219,7 +224,8 @@ function rulebookDatesOf(state: CompetitionsState, t: TableOf): { clubId: string
         })
       : [t.competitionId];
   const created = ids.map((id) => state.competitions[id]?.competition).filter((c) => !!c);
-  if (!created.length) return t.table === 'championship' ? { clubId: t.clubId, dates: [] } : undefined;
+  if (!created.length)
+    return t.table === 'championship' ? { clubId: t.clubId, dates: [] } : undefined;
   const dates = [...new Set(created.flatMap((c) => c!.sessions.map((s) => s.date)))].sort();
   return { clubId: created[0]!.clubId, dates };
 }
@@ -271,7 +277,10 @@ export function checkOverride(
     // No rulebook in force on the date: the table's NoRulebook error says so.
     if (!refused || refused.violation.field === 'data.effectiveFrom') continue;
     const path = pathOf(refused.violation.field ?? '', changes);
-    throw invalid(path, `${path}: ${refused.violation.message.replace(/^(RULEBOOK: )?rulebook parameter [^:]*: /, '')}`);
+    throw invalid(
+      path,
+      `${path}: ${refused.violation.message.replace(/^(RULEBOOK: )?(rulebook parameter [^:]*: )?/, '')}`,
+    );
   }
   return changes;
 }
@@ -296,6 +305,16 @@ function underOverride<T>(override: RulebookOverride, compute: () => T): T {
   }
 }
 
+/** The table before its competition was created: none (every row of the other side is new). */
+function before(table: () => DiffableView): DiffableView | undefined {
+  try {
+    return table();
+  } catch (err) {
+    if (err instanceof UnknownCompetitionError) return undefined;
+    throw err;
+  }
+}
+
 /** Issue 16 `diff`: every number of the table that changed between two moments, and why. */
 export async function diffAt(
   store: EventStore,
@@ -310,10 +329,17 @@ export async function diffAt(
   const toState = await stateAt(store, t, b.at);
   const whatIf = override ? checkOverride(toState, t, override) : undefined;
   const compute = () =>
-    diffTables(tableFrom(fromState, t, whatIf), tableFrom(toState, t, whatIf), {
-      from: a.side,
-      to: b.side,
-    });
+    diffTables(
+      before(() => tableFrom(fromState, t, whatIf)),
+      tableFrom(toState, t, whatIf),
+      {
+        from: {
+          ...a.side,
+          ...(fromState.position !== undefined ? { position: fromState.position } : {}),
+        },
+        to: b.side,
+      },
+    );
   return whatIf ? underOverride(whatIf, compute) : compute();
 }
 

@@ -28,7 +28,11 @@ describe('issue 16: the diff of two publications of a table', () => {
     let before = 0;
     for await (const e of store.readAll()) {
       const d = e.data as { competitionId?: string; session?: number };
-      if (e.type === 'SessionResultRecorded' && d.competitionId === 'dsb-2014-c1' && d.session === 5) {
+      if (
+        e.type === 'SessionResultRecorded' &&
+        d.competitionId === 'dsb-2014-c1' &&
+        d.session === 5
+      ) {
         before = e.position - 1;
         break;
       }
@@ -37,7 +41,11 @@ describe('issue 16: the diff of two publications of a table', () => {
     await store.close();
   });
 
-  const standings = (s: CompetitionsState, id: string, whatIf?: Record<string, Json>): DiffableView => ({
+  const standings = (
+    s: CompetitionsState,
+    id: string,
+    whatIf?: Record<string, Json>,
+  ): DiffableView => ({
     table: 'standings',
     view: standingsFrom(s, id, undefined, whatIf),
   });

@@ -214,7 +214,10 @@ function momentParam(
   const raw = query[field];
   if (raw === undefined) {
     if (field === 'to') return { kind: 'now' };
-    issues.push({ field, message: 'from is required: a ledger position, an instant, or published[:N]' });
+    issues.push({
+      field,
+      message: 'from is required: a ledger position, an instant, or published[:N]',
+    });
     return undefined;
   }
   try {
@@ -271,7 +274,12 @@ export class PublishedController {
     const from = momentParam(query, 'from', issues);
     const to = momentParam(query, 'to', issues);
     if (issues.length > 0) throw new InvalidRequestError(issues);
-    return diffAt(this.store, { table: 'championship', clubId, season: season as string }, from!, to!);
+    return diffAt(
+      this.store,
+      { table: 'championship', clubId, season: season as string },
+      from!,
+      to!,
+    );
   }
 
   /**
@@ -286,7 +294,11 @@ export class PublishedController {
     @Req() req: JsonRequest,
   ): Promise<WhatIf> {
     requireJson(req);
-    const { value, issues } = readTableQuery(query, ['asOf', 'atPosition', 'afterSession'], ['table']);
+    const { value, issues } = readTableQuery(
+      query,
+      ['asOf', 'atPosition', 'afterSession'],
+      ['table'],
+    );
     const t = competitionTable(competitionId, query, issues, value.afterSession);
     if (issues.length > 0) throw new InvalidRequestError(issues);
     return whatIfAt(this.store, t, momentOfQuery(value), req.body);

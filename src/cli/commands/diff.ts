@@ -30,7 +30,10 @@ export function readOverride(file: string): RulebookOverride {
     text = readFileSync(file, 'utf8');
   } catch (e) {
     throw new InvalidTableQueryError([
-      { field: 'rulebookOverride', message: `--rulebook-override ${file}: ${(e as Error).message}` },
+      {
+        field: 'rulebookOverride',
+        message: `--rulebook-override ${file}: ${(e as Error).message}`,
+      },
     ]);
   }
   try {
@@ -99,7 +102,9 @@ export function registerDiff(program: Command): void {
     )
     .option('--to <moment>', 'as --from, or now', 'now')
     .addOption(
-      new Option('--table <table>', 'the competition’s table').choices(['standings', 'c-points']).default('standings'),
+      new Option('--table <table>', 'the competition’s table')
+        .choices(['standings', 'c-points'])
+        .default('standings'),
     )
     .option('--season <season>', 'the championship’s season, e.g. 2014-2015')
     .addOption(overrideOption())
@@ -123,7 +128,10 @@ export function registerDiff(program: Command): void {
         if (target === 'championship' && club !== undefined) {
           if (o.season === undefined) {
             throw new InvalidTableQueryError([
-              { field: 'season', message: '--season is required for a championship, e.g. --season 2014-2015' },
+              {
+                field: 'season',
+                message: '--season is required for a championship, e.g. --season 2014-2015',
+              },
             ]);
           }
           t = { table: 'championship', clubId: club, season: o.season };
@@ -139,7 +147,8 @@ export function registerDiff(program: Command): void {
         }
         const from = readMoment(o.from, 'from', '--from');
         const to = readMoment(o.to, 'to', '--to');
-        const override = o.rulebookOverride === undefined ? undefined : readOverride(o.rulebookOverride);
+        const override =
+          o.rulebookOverride === undefined ? undefined : readOverride(o.rulebookOverride);
         const store = await openStore(o.store, { upcast: catalogue.upcast, readOnly: true });
         try {
           const diff = await namingOverride(o.rulebookOverride, () =>

@@ -228,7 +228,8 @@ function factsOf(entries: readonly ExplainEntry[]): string[] {
       for (const [k2, v2] of Object.entries(v)) visit(k2, v2);
   };
   for (const e of entries)
-    for (const [k, v] of Object.entries(e as object)) if (k !== 'rule' && k !== 'effect') visit(k, v);
+    for (const [k, v] of Object.entries(e as object))
+      if (k !== 'rule' && k !== 'effect') visit(k, v);
   return [...out];
 }
 
@@ -267,10 +268,11 @@ function headingOf(side: DiffableView): Record<string, Json> {
  * explanation entries that differ on its row, their rules and the facts they name.
  */
 export function diffTables(
-  from: DiffableView,
+  from: DiffableView | undefined,
   to: DiffableView,
   sides: { from?: Record<string, unknown>; to?: Record<string, unknown> } = {},
 ): TableDiff {
+  if (from === undefined) return diffFromNothing(to, sides);
   if (from.table !== to.table) {
     throw new DiffMismatchError(`a ${from.table} table cannot be compared with a ${to.table} one`);
   }
@@ -278,6 +280,26 @@ export function diffTables(
   if (subjectOf(from) !== subject) {
     throw new DiffMismatchError(`${subjectOf(from)} and ${subject} are not one table`);
   }
+  return diffRows(from, to, sides);
+}
+
+/**
+ * The diff from a moment when the table did not exist yet (its competition not created): every
+ * row of `to` is new, `listed` false → true.
+ */
+function diffFromNothing(
+  to: DiffableView,
+  sides: { from?: Record<string, unknown>; to?: Record<string, unknown> },
+): TableDiff {
+  return diffRows(undefined, to, sides);
+}
+
+function diffRows(
+  from: DiffableView | undefined,
+  to: DiffableView,
+  sides: { from?: Record<string, unknown>; to?: Record<string, unknown> },
+): TableDiff {
+  const subject = subjectOf(to);
   const changes: Change[] = [];
   const push = (
     subjectId: string,
@@ -302,14 +324,14 @@ export function diffTables(
       facts: factsOf(both),
     });
   };
-
-  const ha = headingOf(from);
+  const ha: Record<string, Json> = from ? headingOf(from) : {};
   const hb = headingOf(to);
   for (const field of new Set([...Object.keys(hb), ...Object.keys(ha)])) {
-    if (!same(ha[field], hb[field])) push('heading', undefined, field, json(ha[field]), json(hb[field]), [], []);
+    if (!same(ha[field], hb[field]))
+      push('heading', undefined, field, json(ha[field]), json(hb[field]), [], []);
   }
 
-  const ra = rowsOf(from);
+  const ra = from ? rowsOf(from) : new Map<string, DiffRow>();
   const rb = rowsOf(to);
   for (const id of new Set([...rb.keys(), ...ra.keys()])) {
     const a = ra.get(id);
@@ -329,10 +351,13 @@ export function diffTables(
     }
   }
 
-  const side = (s: DiffableView, extra: Record<string, unknown> | undefined): DiffSide => ({
+  const side = (
+    s: DiffableView | undefined,
+    extra: Record<string, unknown> | undefined,
+  ): DiffSide => ({
+    position: s?.view.position ?? 0,
     ...(extra ?? {}),
-    position: s.view.position,
-    rulebook: (s.view as { rulebook?: DiffSide['rulebook'] }).rulebook,
+    ...(s ? { rulebook: (s.view as { rulebook?: DiffSide['rulebook'] }).rulebook } : {}),
   });
   return {
     table: to.table,
