@@ -7,6 +7,7 @@
  * table and the same under amended rulebook parameters. Nothing is stored.
  */
 import { rulebookFactsViolation } from '../domain/club/rulebook-facts';
+import { publicationsStreamId } from '../domain/corrections/streams';
 import type { FieldIssue } from '../events/issues';
 import { isInstant } from '../events/instant';
 import {
@@ -107,7 +108,7 @@ async function publicationsOf(store: EventStore, t: TableOf): Promise<Publicatio
   const out: Publication[] = [];
   for (const clubId of clubs) {
     try {
-      for await (const e of store.readStream(`publications-${clubId}`)) {
+      for await (const e of store.readStream(publicationsStreamId(clubId))) {
         if (e.type !== 'StandingsPublished') continue;
         const d = e.data as Record<string, unknown>;
         const mine =

@@ -1,5 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
+import { v7 } from 'uuid';
 import { catalogue } from '../../src/events';
 import { loadExamplesIfEmpty } from '../../src/runtime/load-examples';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
@@ -47,6 +48,52 @@ describe('issue 16 HTTP: diff and what-if', () => {
     expect(rank.rules).toContain('DSB-7.2');
   });
 
+  it('DSB-7.3: from=published:1 to=published reads the positions the StandingsPublished facts name', async () => {
+    const publish = (atPosition: number) =>
+      request(server)
+        .post('/streams/publications-dsb/events')
+        .send({
+          expectedRevision: 'any',
+          events: [
+            {
+              id: v7(),
+              type: 'StandingsPublished',
+              occurredAt: '2014-11-20T09:00:00+01:00',
+              data: {
+                clubId: 'dsb',
+                table: 'standings',
+                competitionId: 'dsb-2014-c1',
+                atPosition,
+                publishedBy: 'wedstrijdleider',
+              },
+              metadata: { clubId: 'dsb', actor: 'wedstrijdleider' },
+            },
+          ],
+        })
+        .expect(201);
+    await publish(afterFour);
+    await publish(await store.headPosition());
+    const res = await request(server)
+      .get('/competitions/dsb-2014-c1/diff?from=published:1&to=published')
+      .expect(200);
+    expect(res.body.from).toMatchObject({
+      at: 'published #1',
+      position: afterFour,
+      published: { atPosition: afterFour, publishedBy: 'wedstrijdleider' },
+    });
+    expect(res.body.to.at).toBe('published (latest)');
+    expect(
+      res.body.changes.find((c: Change) => c.subject === 'dsb-p2' && c.field === 'rank'),
+    ).toMatchObject({ from: 4, to: 2 });
+    const third = await request(server)
+      .get('/competitions/dsb-2014-c1/diff?from=published:3')
+      .expect(400);
+    expect(third.body.issues[0]).toMatchObject({
+      field: 'from',
+      message: expect.stringMatching(/published 2 time\(s\), not 3/),
+    });
+  });
+
   it('from == to: no change; championship and C points too', async () => {
     const head = await store.headPosition();
     const same = await request(server)
@@ -82,7 +129,7 @@ describe('issue 16 HTTP: diff and what-if', () => {
       'table',
     ]);
     const published = await request(server)
-      .get('/competitions/dsb-2014-c1/diff?from=published')
+      .get('/competitions/club-pairs-2026/diff?from=published')
       .expect(400);
     expect(published.body.issues[0]).toMatchObject({ field: 'from' });
   });
