@@ -23,7 +23,8 @@ import { clubIdOf, history, type HistoryShape } from './standings/history';
  * benchmark (bench/standings/history.ts: 32 DSB clubs, 4 competitions of 6 sessions a season,
  * 24 pairs) loaded into a SQLite file; the ledger directory caught up once (as the service does
  * at start: the index of which streams hold a club's facts, read from $all once a process);
- * then BENCH_RUNS times each, median reported:
+ * then BENCH_RUNS rounds (default 21), each running every query on every history in turn (the
+ * order alternating round by round, so that neither history always runs first), medians:
  *
  * - what-if: `whatIfAt` of the last competition of club01 (standings under
  *   `promotion.promote: 1, promotion.relegate: 1`, with the diff against the real standings);
@@ -40,7 +41,7 @@ const SEASONS = (process.env.BENCH_SEASONS ?? '1,20').split(',').map((s) => {
   if (!Number.isSafeInteger(n) || n <= 0) throw new Error('BENCH_SEASONS: e.g. 1,20');
   return n;
 });
-const RUNS = envInt('BENCH_RUNS', 7);
+const RUNS = envInt('BENCH_RUNS', 21);
 const FIRST_YEAR = 2006;
 const OVERRIDE = { 'promotion.promote': 1, 'promotion.relegate': 1 };
 
@@ -50,6 +51,7 @@ interface Figures {
   loadSeconds: number;
   directoryMs: number;
   whatIfMs: number;
+  sliceMs: number;
   whatIfRuns: number[];
   whatIfChanges: number;
   diffMs: number;
@@ -71,7 +73,19 @@ async function timed<T>(f: () => Promise<T>): Promise<{ ms: number; value: T }> 
   return { ms: performance.now() - t, value };
 }
 
-async function measure(seasons: number, dir: string): Promise<Figures> {
+/** One history, loaded and ready: its store open, its directory caught up. */
+interface Subject {
+  seasons: number;
+  store: SqliteEventStore;
+  t: TableOf;
+  competitionId: string;
+  afterThird: number;
+  facts: number;
+  loadSeconds: number;
+  directoryMs: number;
+}
+
+async function prepare(seasons: number, dir: string): Promise<Subject> {
   const shape: HistoryShape = {
     seasons,
     clubs: 32,
@@ -82,8 +96,6 @@ async function measure(seasons: number, dir: string): Promise<Figures> {
   const path = join(dir, `history-${seasons}.db`);
   const lastYear = FIRST_YEAR + seasons - 1;
   const competitionId = `${clubIdOf(0)}-${lastYear}-c4`;
-  const t: TableOf = { table: 'standings', competitionId };
-
   const writer = new SqliteEventStore(path, { synchronous: 'NORMAL' });
   const start = process.hrtime.bigint();
   let facts = 0;
@@ -94,7 +106,7 @@ async function measure(seasons: number, dir: string): Promise<Figures> {
     const third = b.events.some(
       (e) =>
         e.type === 'SessionResultRecorded' &&
-        (e.data as { competitionId: string; session: number }).competitionId === competitionId &&
+        (e.data as { competitionId: string }).competitionId === competitionId &&
         (e.data as { session: number }).session === 3,
     );
     if (third) afterThird = r.position;
@@ -105,68 +117,91 @@ async function measure(seasons: number, dir: string): Promise<Figures> {
   log(
     `${seasons} season(s): ${facts.toLocaleString('en-GB')} facts loaded in ${loadSeconds.toFixed(1)} s`,
   );
-
   const store = new SqliteEventStore(path, { upcast: catalogue.upcast, readOnly: true });
-  try {
-    const directory = await timed(() => directoryOf(store).catchUp());
-    log(`  ledger directory caught up (once a process): ${directory.ms.toFixed(0)} ms`);
+  const directory = await timed(() => directoryOf(store).catchUp());
+  log(`  ledger directory caught up (once a process): ${directory.ms.toFixed(0)} ms`);
+  return {
+    seasons,
+    store,
+    t: { table: 'standings', competitionId },
+    competitionId,
+    afterThird,
+    facts,
+    loadSeconds,
+    directoryMs: directory.ms,
+  };
+}
 
-    const window = await competitionsSlice(store, { competitionId, window: true });
-    const club = await competitionsSlice(store, { competitionId });
+/** The timed queries of one subject; the rounds alternate the subjects, run after run. */
+const QUERIES = {
+  slice: (s: Subject) =>
+    competitionsSlice(s.store, { competitionId: s.competitionId, window: true }),
+  whatIf: (s: Subject) => whatIfAt(s.store, s.t, { kind: 'now' }, OVERRIDE),
+  diff: (s: Subject) =>
+    diffAt(s.store, s.t, { kind: 'position', atPosition: s.afterThird }, { kind: 'now' }),
+};
+
+async function measureAll(subjects: Subject[]): Promise<Figures[]> {
+  const runs = subjects.map(() => ({
+    slice: [] as number[],
+    whatIf: [] as number[],
+    diff: [] as number[],
+  }));
+  for (let i = 0; i < RUNS; i++) {
+    for (const q of ['slice', 'whatIf', 'diff'] as const) {
+      // Alternate which history goes first, so neither always runs on a warmer machine.
+      const order = i % 2 ? [...subjects.keys()].reverse() : [...subjects.keys()];
+      for (const k of order) {
+        const query: (s: Subject) => Promise<unknown> = QUERIES[q];
+        runs[k]![q].push((await timed(() => query(subjects[k]!))).ms);
+      }
+    }
+  }
+  const out: Figures[] = [];
+  for (const [k, s] of subjects.entries()) {
+    const r = runs[k]!;
+    const window = await QUERIES.slice(s);
+    const club = await competitionsSlice(s.store, { competitionId: s.competitionId });
+    const whatIf = await QUERIES.whatIf(s);
+    const diff = await QUERIES.diff(s);
+    log(`${s.seasons} season(s):`);
     log(
       `  reads: window ${window.streams.length} streams / ${window.eventsRead.toLocaleString('en-GB')} events; the club's whole history ${club.streams.length} / ${club.eventsRead.toLocaleString('en-GB')}`,
     );
-
-    const whatIfRuns: number[] = [];
-    let whatIfChanges = 0;
-    let whatIfView: unknown;
-    for (let i = 0; i < RUNS; i++) {
-      const r = await timed(() => whatIfAt(store, t, { kind: 'now' }, OVERRIDE));
-      whatIfRuns.push(r.ms);
-      whatIfChanges = r.value.diff.changes.length;
-      whatIfView = r.value.whatIf;
-    }
+    log(`  window slice read + fold (ms): ${r.slice.map((x) => x.toFixed(1)).join(' ')}`);
     log(
-      `  what-if (ms): ${whatIfRuns.map((x) => x.toFixed(1)).join(' ')}; ${whatIfChanges} changes`,
+      `  what-if (ms): ${r.whatIf.map((x) => x.toFixed(1)).join(' ')}; ${whatIf.diff.changes.length} changes`,
+    );
+    log(
+      `  diff (ms): ${r.diff.map((x) => x.toFixed(1)).join(' ')}; ${diff.changes.length} changes`,
     );
 
-    const diffRuns: number[] = [];
-    let diffChanges = 0;
-    for (let i = 0; i < RUNS; i++) {
-      const r = await timed(() =>
-        diffAt(store, t, { kind: 'position', atPosition: afterThird }, { kind: 'now' }),
-      );
-      diffRuns.push(r.ms);
-      diffChanges = r.value.changes.length;
-    }
-    log(`  diff (ms): ${diffRuns.map((x) => x.toFixed(1)).join(' ')}; ${diffChanges} changes`);
-
-    const replay = await timed(() => replayFromStore(store, competitions));
+    const replay = await timed(() => replayFromStore(s.store, competitions));
     const onReplay = await timed(async () =>
-      standingsFrom(replay.value.state, competitionId, undefined, OVERRIDE),
+      standingsFrom(replay.value.state, s.competitionId, undefined, OVERRIDE),
     );
     // The window's answer is the full replay's: no number differs (the heading's rulebook
     // aside: a what-if names the rulebook it amends).
     const differ = diffTables(
       { table: 'standings', view: onReplay.value },
-      { table: 'standings', view: whatIfView as StandingsView },
+      { table: 'standings', view: whatIf.whatIf as StandingsView },
     ).changes.filter((c) => c.subject !== 'heading');
     const sameAsReplay = differ.length === 0;
     log(
       `  full-history replay: ${replay.ms.toFixed(0)} ms, then the what-if on it ${onReplay.ms.toFixed(1)} ms; same answer as the window: ${sameAsReplay}`,
     );
-
-    return {
-      seasons,
-      facts,
-      loadSeconds,
-      directoryMs: directory.ms,
-      whatIfMs: median(whatIfRuns),
-      whatIfRuns,
-      whatIfChanges,
-      diffMs: median(diffRuns),
-      diffRuns,
-      diffChanges,
+    out.push({
+      seasons: s.seasons,
+      facts: s.facts,
+      loadSeconds: s.loadSeconds,
+      directoryMs: s.directoryMs,
+      whatIfMs: median(r.whatIf),
+      sliceMs: median(r.slice),
+      whatIfRuns: r.whatIf,
+      whatIfChanges: whatIf.diff.changes.length,
+      diffMs: median(r.diff),
+      diffRuns: r.diff,
+      diffChanges: diff.changes.length,
       windowStreams: window.streams.length,
       windowEvents: window.eventsRead,
       clubStreams: club.streams.length,
@@ -174,10 +209,9 @@ async function measure(seasons: number, dir: string): Promise<Figures> {
       replayMs: replay.ms,
       replayWhatIfMs: replay.ms + onReplay.ms,
       sameAsReplay,
-    };
-  } finally {
-    await store.close();
+    });
   }
+  return out;
 }
 
 async function main() {
@@ -187,10 +221,13 @@ async function main() {
       .join(' ')}`,
   );
   const dir = freshDir('what-if');
-  const figures: Figures[] = [];
+  const subjects: Subject[] = [];
+  let figures: Figures[];
   try {
-    for (const s of SEASONS) figures.push(await measure(s, dir));
+    for (const s of SEASONS) subjects.push(await prepare(s, dir));
+    figures = await measureAll(subjects);
   } finally {
+    for (const s of subjects) await s.store.close();
     removeDir(dir);
   }
   const a = figures[0]!;
@@ -200,6 +237,7 @@ async function main() {
   const rows: Array<[string, (f: Figures) => number, (x: number) => string, number | undefined]> = [
     ['what-if (standings + diff vs real), median', (f) => f.whatIfMs, ms, 2],
     ['diff (after session 3 → now), median', (f) => f.diffMs, ms, 2],
+    ['the window slice alone (read + fold), median', (f) => f.sliceMs, ms, undefined],
     ['events read by the window slice', (f) => f.windowEvents, n, 2],
     ['streams read by the window slice', (f) => f.windowStreams, n, undefined],
     ["events of the club's whole history", (f) => f.clubEvents, n, undefined],
