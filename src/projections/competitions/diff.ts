@@ -218,20 +218,31 @@ function missing(a: readonly ExplainEntry[], b: readonly ExplainEntry[]): Explai
   return out;
 }
 
-/** Facts an explanation entry names: any id it carries beside its rule and effect. */
+/**
+ * Facts an explanation entry names: an id it carries in a field (`eventId`, `correctionId` …),
+ * or in its text as the tables write them (`by correction c-7 of fact 0193…`, `appeal a-1`,
+ * `ruling r-2 (fact …)`), each as `<kind> <id>`.
+ */
 function factsOf(entries: readonly ExplainEntry[]): string[] {
   const out = new Set<string>();
   const visit = (k: string, v: unknown) => {
-    if (typeof v === 'string' && /(^fact$|id$|ids?$|^eventId)/i.test(k)) out.add(v);
+    if (typeof v === 'string' && /(^fact$|id$|ids$)/i.test(k)) out.add(v);
     else if (Array.isArray(v)) for (const x of v) visit(k, x);
     else if (v !== null && typeof v === 'object')
       for (const [k2, v2] of Object.entries(v)) visit(k2, v2);
   };
-  for (const e of entries)
-    for (const [k, v] of Object.entries(e as object))
+  for (const e of entries) {
+    for (const [k, v] of Object.entries(e as object)) {
       if (k !== 'rule' && k !== 'effect') visit(k, v);
+    }
+    if (typeof e.effect !== 'string') continue;
+    for (const m of e.effect.matchAll(NAMED)) out.add(`${m[1]} ${m[2]!.replace(/[.,;:)]+$/, '')}`);
+  }
   return [...out];
 }
+
+/** `correction c-7`, `fact 0193…`, `appeal a-1`, `ruling r-2`: an id has a digit or a dash. */
+const NAMED = /\b(correction|fact|appeal|ruling) ([A-Za-z0-9][\w.:@-]*[-\d][\w.:@-]*)/g;
 
 function rowsOf(side: DiffableView): Map<string, DiffRow> {
   switch (side.table) {
