@@ -27,7 +27,7 @@ export function formatDiff(diff: TableDiff, format: Format): string {
     field: c.field,
     from: cell(c.from),
     to: cell(c.to),
-    rules: c.rules.join(' ') || null,
+    rules: (c.rules.join(' ') || '-') + (c.via ? ` (via ${c.via.join(' ')})` : ''),
     facts: c.facts.join(' ') || null,
   }));
   if (format === 'csv') return csv(rows);

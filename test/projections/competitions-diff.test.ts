@@ -8,7 +8,7 @@ import {
 import { competitionsState, standingsFrom } from '../../src/runtime/published';
 import { loadExamplesIfEmpty } from '../../src/runtime/load-examples';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
-import type { CompetitionsState } from '../../src/projections/competitions';
+import type { CompetitionsState, StandingsView } from '../../src/projections/competitions';
 import type { Json } from '../../src/rulebooks/rulebook';
 
 /**
@@ -104,9 +104,11 @@ describe('issue 16: the diff of two publications of a table', () => {
   });
 
   it('NZ-13: a change names the facts its explanation names (the correction, the original fact)', () => {
-    const real = standings(state, 'club-pairs-2026');
-    if (real.view.kind !== 'nz') throw new Error('an NZ table');
-    const row = real.view.rows[0]!;
+    const real = standings(state, 'club-pairs-2026') as DiffableView & {
+      view: StandingsView & { kind: 'nz' };
+    };
+    const [first, second] = real.view.rows;
+    const row = second!;
     const corrected = {
       ...real,
       view: {
@@ -114,7 +116,8 @@ describe('issue 16: the diff of two publications of a table', () => {
         rows: [
           {
             ...row,
-            total: row.total + 100,
+            total: first!.total + 100,
+            place: 1,
             explain: [
               ...row.explain,
               {
@@ -125,20 +128,30 @@ describe('issue 16: the diff of two publications of a table', () => {
               },
             ],
           },
-          ...real.view.rows.slice(1),
+          { ...first!, place: 2 },
+          ...real.view.rows.slice(2),
         ],
       },
     } as DiffableView;
-    const [change] = diffTables(real, corrected).changes;
-    expect(change).toMatchObject({
-      subject: row.competitor,
-      field: 'total',
+    const changes = diffTables(real, corrected).changes;
+    const facts = ['correction c-7', 'fact 0193a1b2-0000-7000-8000-000000000001'];
+    const total = changes.find((c) => c.subject === row.competitor && c.field === 'total');
+    expect(total).toMatchObject({
       from: row.total,
-      to: row.total + 100,
+      to: first!.total + 100,
       rules: ['NZ-13'],
-      facts: ['correction c-7', 'fact 0193a1b2-0000-7000-8000-000000000001'],
+      facts,
     });
-    expect(change!.because.removed).toEqual([]);
+    expect(total!.because.removed).toEqual([]);
+    // The pair passed: its own explanation unchanged, its place carries the other's correction.
+    const passed = changes.find((c) => c.subject === first!.competitor && c.field === 'place');
+    expect(passed).toMatchObject({
+      from: 1,
+      to: 2,
+      via: [row.competitor],
+      rules: ['NZ-13'],
+      facts,
+    });
   });
 
   it('DSB-8 what-if: one promoted and one relegated per group changes the moves', () => {

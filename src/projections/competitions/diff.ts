@@ -53,6 +53,11 @@ export interface Change {
   rules: string[];
   /** The facts (event, correction, appeal, ruling ids) those entries name, once each. */
   facts: string[];
+  /**
+   * A rank, place or move whose row explains nothing new (its own numbers unchanged): the rows
+   * of its group (its table) whose changes moved it, whose rules and facts it carries.
+   */
+  via?: string[];
 }
 
 /** Which moment (or rulebook) each side is: `position` and what the caller says of it. */
@@ -241,6 +246,31 @@ function factsOf(entries: readonly ExplainEntry[]): string[] {
   return [...out];
 }
 
+/** The fields whose value depends on the other rows of the group: a place, a move. */
+const RELATIVE = new Set(['rank', 'place', 'move', 'next group', 'placing points', 'final list']);
+
+/**
+ * A pair moved down because another pair's corrected total passed it: its own explanation did
+ * not change, so its rank change carries the rules and facts of the rows of its group (or
+ * table) whose own explanation changed, named in `via`.
+ */
+function creditOthers(changes: Change[]): void {
+  for (const c of changes) {
+    if (!RELATIVE.has(c.field) || c.rules.length > 0 || c.subject === 'heading') continue;
+    const others = changes.filter(
+      (o) =>
+        o.subject !== c.subject &&
+        o.subject !== 'heading' &&
+        o.group === c.group &&
+        o.rules.length > 0,
+    );
+    if (!others.length) continue;
+    c.via = [...new Set(others.map((o) => o.subject))];
+    c.rules = [...new Set(others.flatMap((o) => o.rules))];
+    c.facts = [...new Set(others.flatMap((o) => o.facts))];
+  }
+}
+
 /** `correction c-7`, `fact 0193…`, `appeal a-1`, `ruling r-2`: an id has a digit or a dash. */
 const NAMED = /\b(correction|fact|appeal|ruling) ([A-Za-z0-9][\w.:@-]*[-\d][\w.:@-]*)/g;
 
@@ -361,6 +391,8 @@ function diffRows(
       if (!same(va, vb)) push(id, group, field, va, vb, ea, eb);
     }
   }
+
+  creditOthers(changes);
 
   const side = (
     s: DiffableView | undefined,
