@@ -225,8 +225,12 @@ function rulebookDatesOf(
         })
       : [t.competitionId];
   const created = ids.map((id) => state.competitions[id]?.competition).filter((c) => !!c);
-  if (!created.length)
-    return t.table === 'championship' ? { clubId: t.clubId, dates: [] } : undefined;
+  // A season with no finished competition yet: DSB-11 reads the rulebook of its year's end.
+  if (!created.length) {
+    return t.table === 'championship'
+      ? { clubId: t.clubId, dates: [`${t.season.slice(0, 4)}-12-31`] }
+      : undefined;
+  }
   const dates = [...new Set(created.flatMap((c) => c!.sessions.map((s) => s.date)))].sort();
   return { clubId: created[0]!.clubId, dates };
 }

@@ -267,6 +267,21 @@ describe('issue 16: bridge-ledger diff and what-if', () => {
       2,
       expect.stringMatching(/a rulebook override is a JSON object/),
     ]);
+    // A season without competitions: the override checked against its year's rulebook.
+    const season = await cli(
+      'championship',
+      'dsb',
+      '--season',
+      '2016-2017',
+      '--rulebook-override',
+      file('bad.json', JSON.stringify({ 'promotion.promot': 1 })),
+      '--store',
+      store,
+    );
+    expect([season.code, season.stderr]).toEqual([
+      2,
+      expect.stringMatching(/promotion\.promot: no such parameter/),
+    ]);
     const missing = await cli(
       'standings',
       'club-pairs-2026',
