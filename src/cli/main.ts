@@ -3,12 +3,12 @@ import 'reflect-metadata';
 import { Command } from 'commander';
 import { answerOf, isLedgerError } from '../kernel/errors';
 import { registerAppend } from './commands/append';
-import { registerDiff } from './commands/diff';
 import { registerExport } from './commands/export-command';
 import { registerImportCommands } from './commands/import-usebio';
 import { registerReplay } from './commands/replay';
 import { registerServe } from './commands/serve-command';
 import { registerTables } from './commands/tables';
+import { registerDiff } from './commands/diff';
 import { registerVerify } from './commands/verify';
 import { err, storeOption } from './options';
 
