@@ -10,6 +10,7 @@ import { registerReplay } from './commands/replay';
 import { registerServe } from './commands/serve-command';
 import { registerCorrections } from './commands/corrections';
 import { registerTables } from './commands/tables';
+import { registerDiff } from './commands/diff';
 import { registerVerify } from './commands/verify';
 import { err, storeOption } from './options';
 
@@ -26,6 +27,7 @@ export function buildCli(): Command {
   registerAudit(program);
   registerReplay(program);
   registerTables(program);
+  registerDiff(program);
   registerImportCommands(program, storeOption);
   registerCorrections(program);
   return program;

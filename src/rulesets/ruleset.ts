@@ -65,7 +65,11 @@ export type PrintedRow = Record<string, string | number | null>;
 export interface FormatTable<B extends StandingsBody = StandingsBody> {
   standings(request: StandingsRequest): B;
   /** What a final standing carries beside its rows when published (DSB-8: each pair's next group). */
-  publishedFinal?(state: CompetitionsState, competitionId: string): Record<string, unknown>;
+  publishedFinal?(
+    state: CompetitionsState,
+    competitionId: string,
+    options?: QueryOptions,
+  ): Record<string, unknown>;
   printed(view: Heading & B): PrintedRow[];
 }
 

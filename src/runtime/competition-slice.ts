@@ -6,8 +6,16 @@ import type { EventStore } from '../store/event-store';
 import { directoryOf, type LedgerDirectory } from './ledger-directory';
 import { EVENTS_PER_TURN, nextTurn, withinBounds } from './replay';
 
-/** What a slice answers for: one competition (its standings, C points) or one club (DSB-11). */
-export type SliceScope = { competitionId: string } | { clubId: string };
+/**
+ * What a slice answers for: one competition (its standings, C points) or one club (DSB-11). A
+ * `window` reads of the club's history only its year around the competition (or season):
+ * issue 16's what-if and diff (`streamsOf`).
+ */
+export type SliceScope =
+  { competitionId: string; window?: boolean } | { clubId: string; season?: string };
+
+/** How far back a window reads the club's other competitions: a club year and a little. */
+export const WINDOW_DAYS = 400;
 
 /** As of an instant (recordedAt) and/or a ledger position, as `competitionsState` reads them. */
 export interface SliceBounds {
@@ -104,12 +112,62 @@ export async function answerFromSlice<T>(
 /** The streams a scope's answers read: its competition's, and every stream of its club. */
 function streamsOf(directory: LedgerDirectory, scope: SliceScope): Set<string> {
   const streams = new Set<string>();
+  const window = windowOf(directory, scope);
+  if (window) {
+    if ('competitionId' in scope) streams.add(competitionStreamId(scope.competitionId));
+    for (const clubId of window.clubs)
+      for (const s of directory.streamsOfClubWindow(clubId, window)) streams.add(s);
+    return streams;
+  }
   if ('competitionId' in scope) {
     streams.add(competitionStreamId(scope.competitionId));
     for (const clubId of directory.clubsOfCompetition(scope.competitionId))
       for (const s of directory.streamsOfClub(clubId)) streams.add(s);
   } else for (const s of directory.streamsOfClub(scope.clubId)) streams.add(s);
   return streams;
+}
+
+const daysBefore = (date: string, days: number) => {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - days);
+  return d.toISOString().slice(0, 10);
+};
+
+/**
+ * A window of the club's history (issue 16: what a what-if or a diff of one competition or
+ * season reads): the competition's season, and the club's competitions whose sessions run in
+ * the WINDOW_DAYS before its first session up to its last — the club year the NZ-8e/f/g and
+ * NZ-10 counts read, the previous competition DSB-6/8 read, the season DSB-11 reads — beside
+ * the club's rulebook and roster streams. Undefined (the whole club) when the directory does
+ * not know the dates.
+ */
+function windowOf(
+  directory: LedgerDirectory,
+  scope: SliceScope,
+): { clubs: string[]; seasons: string[]; from: string; to: string } | undefined {
+  if ('competitionId' in scope) {
+    const dates = scope.window ? directory.competitionDatesOf(scope.competitionId) : undefined;
+    if (!dates) return undefined;
+    return {
+      clubs: directory.clubsOfCompetition(scope.competitionId),
+      seasons: [dates.season],
+      from: daysBefore(dates.first, WINDOW_DAYS),
+      to: dates.last,
+    };
+  }
+  if (scope.season === undefined) return undefined;
+  const dates = directory
+    .competitionsOfSeason(scope.clubId, scope.season)
+    .map((id) => directory.competitionDatesOf(id)!);
+  if (!dates.length) return undefined;
+  const first = dates.map((d) => d.first).sort()[0]!;
+  const last = dates.map((d) => d.last).sort()[dates.length - 1]!;
+  return {
+    clubs: [scope.clubId],
+    seasons: [scope.season],
+    from: daysBefore(first, WINDOW_DAYS),
+    to: last,
+  };
 }
 
 /**

@@ -46,6 +46,8 @@ export class LedgerDirectory {
   private readonly competitionsOf = new Map<string, Set<string>>();
   private readonly clubsOf = new Map<string, Set<string>>();
   private readonly linksOf = new Map<string, Set<string>>();
+  /** Each competition's season and first and last session dates (its first CompetitionCreated). */
+  private readonly datesOf = new Map<string, CompetitionDates>();
   /** club → the streams holding facts read by that club wherever they are (its roster's …). */
   private readonly clubStreamsOf = new Map<string, Set<string>>();
   /** Each stream's last position and latest recording instant (to tell what an as-of leaves out). */
@@ -106,6 +108,10 @@ export class LedgerDirectory {
       if (e.type === 'CompetitionCreated') {
         add(this.clubsOf, d.competitionId, String(d.clubId));
         add(this.competitionsOf, String(d.clubId), d.competitionId);
+        if (!this.datesOf.has(d.competitionId)) {
+          const dates = competitionDates(e.data);
+          if (dates) this.datesOf.set(d.competitionId, dates);
+        }
       } else add(this.linksOf, d.competitionId, String(d.sessionStreamId));
     } else {
       // A fact read wherever it is, by the club its data names (a roster fact, a club's
@@ -173,6 +179,57 @@ export class LedgerDirectory {
     }
     return [...out];
   }
+
+  /** A competition's season and session dates, as its CompetitionCreated gave them. */
+  competitionDatesOf(competitionId: string): CompetitionDates | undefined {
+    return this.datesOf.get(competitionId);
+  }
+
+  /** The club's competitions of a season. */
+  competitionsOfSeason(clubId: string, season: string): string[] {
+    return [...(this.competitionsOf.get(clubId) ?? [])].filter(
+      (id) => this.datesOf.get(id)?.season === season,
+    );
+  }
+
+  /**
+   * The streams a window of a club's history reads (issue 16: a what-if or a diff of one
+   * competition or season): the club's rulebook and roster streams, and the competitions (with
+   * the session streams they link to) of `seasons`, or whose sessions run between `from` and
+   * `to` (club dates) — not the competitions of the club's other years.
+   */
+  streamsOfClubWindow(clubId: string, window: { seasons: string[]; from: string; to: string }) {
+    const out = new Set<string>([clubStreamId(clubId), ...(this.clubStreamsOf.get(clubId) ?? [])]);
+    for (const competitionId of this.competitionsOf.get(clubId) ?? []) {
+      const d = this.datesOf.get(competitionId);
+      const inside =
+        d === undefined ||
+        window.seasons.includes(d.season) ||
+        (d.last >= window.from && d.first <= window.to);
+      if (!inside) continue;
+      out.add(competitionStreamId(competitionId));
+      for (const s of this.linksOf.get(competitionId) ?? []) out.add(s);
+    }
+    return [...out];
+  }
+}
+
+/** A competition's season and the dates of its first and last sessions (club dates, ISO). */
+export interface CompetitionDates {
+  season: string;
+  first: string;
+  last: string;
+}
+
+function competitionDates(data: unknown): CompetitionDates | undefined {
+  const d = data as { season?: unknown; sessions?: unknown };
+  if (typeof d.season !== 'string' || !Array.isArray(d.sessions)) return undefined;
+  const dates = d.sessions
+    .map((s) => (s as { date?: unknown } | null)?.date)
+    .filter((x): x is string => typeof x === 'string')
+    .sort();
+  if (!dates.length) return undefined;
+  return { season: d.season, first: dates[0]!, last: dates[dates.length - 1]! };
 }
 
 function add(map: Map<string, Set<string>>, key: string, value: string): void {

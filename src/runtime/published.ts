@@ -6,6 +6,7 @@ import {
   standingsOf,
   type ChampionshipView,
   type CompetitionsState,
+  type QueryOptions,
   type StandingsView,
 } from '../projections/competitions';
 import {
@@ -103,11 +104,12 @@ export function standingsFrom(
   state: CompetitionsState,
   competitionId: string,
   afterSession?: number,
+  whatIf?: QueryOptions['whatIf'],
 ): PublishedStandings {
-  const view = standingsOf(state, competitionId, { afterSession });
+  const view = standingsOf(state, competitionId, { afterSession, whatIf });
   const publishedFinal = tableOf(view.rulebook.preset, view.format)?.publishedFinal;
   if (view.final && afterSession === undefined && publishedFinal) {
-    return { ...view, ...publishedFinal(state, competitionId) };
+    return { ...view, ...publishedFinal(state, competitionId, { whatIf }) };
   }
   return view;
 }

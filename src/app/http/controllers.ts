@@ -31,9 +31,26 @@ import type {
 } from '../../projections/competitions';
 import type { PublishedStandings } from '../../runtime/published';
 import { readTableQuery } from '../../runtime/table-query';
+import type { FieldIssue } from '../../events/issues';
+import {
+  diffAt,
+  readMoment,
+  whatIfAt,
+  type Moment,
+  type TableDiff,
+  type TableOf,
+  type WhatIf,
+} from '../../runtime/what-if';
 import { InvalidRequestError, UnsupportedMediaTypeError } from './errors';
 import { RequestValidator } from './request-validator';
 import { catchingUpMessage, READ_MODEL_STATUS, type ReadModelStatus } from '../read-model-status';
+
+const momentOfQuery = (q: { asOf?: string; atPosition?: number }): Moment =>
+  q.asOf !== undefined
+    ? { kind: 'instant', asOf: q.asOf }
+    : q.atPosition !== undefined
+      ? { kind: 'position', atPosition: q.atPosition }
+      : { kind: 'now' };
 
 /** The little of Express's request and response we use (Express 5 ships no types). */
 interface JsonRequest {
@@ -173,12 +190,142 @@ export class EventsController {
   }
 }
 
+/** Issue 16: `table` of a competition's diff or what-if: its standings (default) or C points. */
+function competitionTable(
+  competitionId: string,
+  query: Record<string, unknown>,
+  issues: FieldIssue[],
+  afterSession?: number,
+): TableOf {
+  const table = query.table ?? 'standings';
+  if (table === 'c-points') return { table, competitionId };
+  if (table !== 'standings') {
+    issues.push({ field: 'table', message: 'table must be standings or c-points' });
+  }
+  return { table: 'standings', competitionId, afterSession };
+}
+
+/** `from` / `to` of a diff, each refusal naming its parameter. */
+function momentParam(
+  query: Record<string, unknown>,
+  field: 'from' | 'to',
+  issues: FieldIssue[],
+): Moment | undefined {
+  const raw = query[field];
+  if (raw === undefined) {
+    if (field === 'to') return { kind: 'now' };
+    issues.push({
+      field,
+      message: 'from is required: a ledger position, an instant, or published[:N]',
+    });
+    return undefined;
+  }
+  try {
+    return readMoment(raw, field);
+  } catch (e) {
+    const i = (e as { issues?: FieldIssue[] }).issues;
+    if (!i) throw e;
+    issues.push(...i);
+    return undefined;
+  }
+}
+
+/** A what-if's body is JSON (an object of parameter paths and values), as an append's is. */
+function requireJson(req: JsonRequest): void {
+  const type = req.headers['content-type'];
+  if (type === undefined || !req.is('application/json')) {
+    throw new UnsupportedMediaTypeError(type);
+  }
+}
+
 @Controller()
 export class PublishedController {
   constructor(
     private readonly queryBus: QueryBus,
     private readonly validator: RequestValidator,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
+
+  /** Issue 16: every number of the standings (or C points) that changed between two moments. */
+  @Get('competitions/:competitionId/diff')
+  async diff(
+    @Param('competitionId') competitionId: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<TableDiff> {
+    const { issues } = readTableQuery(query, [], ['from', 'to', 'table']);
+    const t = competitionTable(competitionId, query, issues);
+    const from = momentParam(query, 'from', issues);
+    const to = momentParam(query, 'to', issues);
+    if (issues.length > 0) throw new InvalidRequestError(issues);
+    return diffAt(this.store, t, from!, to!);
+  }
+
+  /** Issue 16: a club's championship (DSB-11) changes between two moments. */
+  @Get('clubs/:clubId/championship/diff')
+  async championshipDiff(
+    @Param('clubId') clubId: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<TableDiff> {
+    const { issues } = readTableQuery(query, [], ['from', 'to', 'season']);
+    const season = query.season;
+    if (typeof season !== 'string') {
+      issues.unshift({ field: 'season', message: 'season is required, e.g. season=2014-2015' });
+    }
+    const from = momentParam(query, 'from', issues);
+    const to = momentParam(query, 'to', issues);
+    if (issues.length > 0) throw new InvalidRequestError(issues);
+    return diffAt(
+      this.store,
+      { table: 'championship', clubId, season: season as string },
+      from!,
+      to!,
+    );
+  }
+
+  /**
+   * Issue 16 what-if: the standings (or C points) under the body's rulebook override, now or as
+   * of `asOf` / `atPosition`, with the diff against the real table; nothing is stored.
+   */
+  @Post('competitions/:competitionId/what-if')
+  @HttpCode(HttpStatus.OK)
+  async whatIf(
+    @Param('competitionId') competitionId: string,
+    @Query() query: Record<string, unknown>,
+    @Req() req: JsonRequest,
+  ): Promise<WhatIf> {
+    requireJson(req);
+    const { value, issues } = readTableQuery(
+      query,
+      ['asOf', 'atPosition', 'afterSession'],
+      ['table'],
+    );
+    const t = competitionTable(competitionId, query, issues, value.afterSession);
+    if (issues.length > 0) throw new InvalidRequestError(issues);
+    return whatIfAt(this.store, t, momentOfQuery(value), req.body);
+  }
+
+  /** Issue 16 what-if of a club's championship (DSB-11) of a season. */
+  @Post('clubs/:clubId/championship/what-if')
+  @HttpCode(HttpStatus.OK)
+  async championshipWhatIf(
+    @Param('clubId') clubId: string,
+    @Query() query: Record<string, unknown>,
+    @Req() req: JsonRequest,
+  ): Promise<WhatIf> {
+    requireJson(req);
+    const { value, issues } = readTableQuery(query, ['asOf', 'atPosition'], ['season']);
+    const season = query.season;
+    if (typeof season !== 'string') {
+      issues.unshift({ field: 'season', message: 'season is required, e.g. season=2014-2015' });
+    }
+    if (issues.length > 0) throw new InvalidRequestError(issues);
+    return whatIfAt(
+      this.store,
+      { table: 'championship', clubId, season: season as string },
+      momentOfQuery(value),
+      req.body,
+    );
+  }
 
   @Get('competitions/:competitionId/standings')
   async standings(

@@ -16,6 +16,15 @@ import {
   type AsOf,
 } from '../../runtime/published';
 import { currentState } from '../../runtime/saved-read-model';
+import type { ChampionshipView } from '../../projections/competitions';
+import {
+  formatWhatIf,
+  momentOf,
+  namingOverride,
+  overrideOption,
+  readOverride,
+  whatIfAt,
+} from './diff';
 import type { EventStore } from '../../store/event-store';
 import { openStore } from '../../store/open-store';
 import { formatCPoints } from '../format-c-points';
@@ -88,6 +97,7 @@ export function registerTables(program: Command): void {
       'the interim standing after this session',
       tableParam('afterSession'),
     )
+    .addOption(overrideOption())
     .action(
       async (
         competitionId: string,
@@ -97,11 +107,31 @@ export function registerTables(program: Command): void {
           asOf?: string;
           atPosition?: number;
           afterSession?: number;
+          rulebookOverride?: string;
         },
       ) => {
         oneMoment(o);
+        const override =
+          o.rulebookOverride === undefined ? undefined : readOverride(o.rulebookOverride);
         const store = await openStore(o.store, { upcast: catalogue.upcast, readOnly: true });
         try {
+          if (override !== undefined) {
+            // Issue 16 what-if: the standing under the amended parameters, and its changes.
+            const answer = await namingOverride(o.rulebookOverride, () =>
+              whatIfAt(
+                store,
+                { table: 'standings', competitionId, afterSession: o.afterSession },
+                momentOf(o),
+                override,
+              ),
+            );
+            process.stdout.write(
+              formatWhatIf(answer, o.format, (v) =>
+                formatStandings(v as Parameters<typeof formatStandings>[0], o.format),
+              ),
+            );
+            return;
+          }
           const view = standingsFrom(
             await competitionsAt(store, o, () => competitionState(store, competitionId, o)),
             competitionId,
@@ -122,14 +152,40 @@ export function registerTables(program: Command): void {
     .addOption(formatOption())
     .option('--as-of <instant>', 'as published on this instant', instant)
     .option('--at-position <n>', 'as of this ledger position', tableParam('atPosition'))
+    .addOption(overrideOption())
     .action(
       async (
         clubId: string,
-        o: { season: string; store: string; format: Format; asOf?: string; atPosition?: number },
+        o: {
+          season: string;
+          store: string;
+          format: Format;
+          asOf?: string;
+          atPosition?: number;
+          rulebookOverride?: string;
+        },
       ) => {
         oneMoment(o);
+        const override =
+          o.rulebookOverride === undefined ? undefined : readOverride(o.rulebookOverride);
         const store = await openStore(o.store, { upcast: catalogue.upcast, readOnly: true });
         try {
+          if (override !== undefined) {
+            const answer = await namingOverride(o.rulebookOverride, () =>
+              whatIfAt(
+                store,
+                { table: 'championship', clubId, season: o.season },
+                momentOf(o),
+                override,
+              ),
+            );
+            process.stdout.write(
+              formatWhatIf(answer, o.format, (v) =>
+                formatChampionship(v as ChampionshipView, o.format),
+              ),
+            );
+            return;
+          }
           const view = championshipOf(
             await competitionsAt(store, o, () => clubState(store, clubId, o)),
             clubId,

@@ -55,8 +55,8 @@ const fixed = (p: number | null) => (p === null ? null : p.toFixed(2));
 
 /** DSB-1 … DSB-11: a pairs competition in groups, with its sit-outs and group placements. */
 const pairsTable: FormatTable<StandingsBodies['dsb']> = {
-  publishedFinal: (state, competitionId) => ({
-    nextGroups: nextGroupsOf(state, competitionId).moves,
+  publishedFinal: (state, competitionId, options) => ({
+    nextGroups: nextGroupsOf(state, competitionId, { whatIf: options?.whatIf }).moves,
   }),
   standings({ state, competition: c, head, rulebook, options }: StandingsRequest) {
     const params = inPlay(rulebook, c.competition!.groups);
