@@ -33,6 +33,25 @@ export interface ClubContext {
   sessionsOf(clubId: string): readonly ClubSession[];
   /** One scored session of the club (undefined: no movement recorded on that stream for it). */
   sessionOf(clubId: string, streamId: string): ClubSession | undefined;
+  /**
+   * A stored fact by its event id, as the ledger reads it (today's shape), when the decider
+   * named it in `readsFacts` (issue 16: a correction's target); undefined when none is stored.
+   */
+  factById?(eventId: string): StoredFact | undefined;
+  /** The ledger's head position when the batch is judged (a publication's `atPosition`). */
+  headPosition?(): number;
+  /** The club's time zone (its ClubRegistered), e.g. `Pacific/Auckland`; undefined: unknown. */
+  timeZoneOf?(clubId: string): string | undefined;
+}
+
+/** A stored fact as a decider reads it: where it is, what it is, when it happened. */
+export interface StoredFact {
+  readonly id: string;
+  readonly streamId: string;
+  readonly type: string;
+  readonly data: unknown;
+  readonly occurredAt: string;
+  readonly position: number;
 }
 
 /** A scored session of a club, as a rulebook fact is judged against it. */

@@ -2,6 +2,8 @@ import type { Decider } from '../kernel/decider';
 import { clubDecider } from './club/club-decider';
 import { competitionDecider } from './competition/decider';
 import type { ClubContext } from './context';
+import { correctionsDecider } from './corrections/decider';
+import { publicationsDecider } from './corrections/publications-decider';
 import { rosterDecider } from './roster/roster-decider';
 import { sessionDecider } from './session/session-decider';
 
@@ -16,6 +18,8 @@ export const DECIDERS: ReadonlyArray<Decider<unknown, ClubContext>> = [
   clubDecider as Decider<unknown, ClubContext>,
   rosterDecider as Decider<unknown, ClubContext>,
   sessionDecider as Decider<unknown, ClubContext>,
+  correctionsDecider as Decider<unknown, ClubContext>,
+  publicationsDecider as Decider<unknown, ClubContext>,
 ];
 
 /** The decider of a stream, if its context has one. */

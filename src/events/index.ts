@@ -1,6 +1,7 @@
 import { EventCatalogue } from './catalogue';
 import { clubEvents } from './contexts/club';
 import { competitionEvents } from './contexts/competition';
+import { correctionEvents, publicationEvents } from './contexts/corrections';
 import { rulebookEvents } from './contexts/rulebook';
 import { sessionEvents } from './contexts/session';
 
@@ -10,6 +11,8 @@ export const catalogue = new EventCatalogue([
   ...rulebookEvents,
   ...competitionEvents,
   ...sessionEvents,
+  ...correctionEvents,
+  ...publicationEvents,
 ]);
 
 export type { EventDefinition } from './catalogue';

@@ -55,6 +55,13 @@ export interface Decider<S, C = unknown> {
   decide(fact: DecidedFact, state: S, context: C, streamId: string): DecidedFact[];
   /** Whether deciding this fact reads the club-wide context (so it must be current first). */
   readsClub?(fact: DecidedFact): boolean;
+  /**
+   * The stored facts (by event id) deciding this fact reads through the context's `factById`
+   * (issue 16: a correction's target): the append use case looks them up before deciding.
+   */
+  readsFacts?(fact: DecidedFact): readonly string[];
+  /** Whether deciding reads the ledger's head position (the context's `headPosition`). */
+  readonly readsHead?: boolean;
   /** A check of the whole batch once each fact is decided, with the fact it names. */
   settle?(
     state: S,

@@ -92,6 +92,12 @@ export class ClubIndex {
     return this.clubs().clubs[clubId]?.registeredAt !== undefined;
   }
 
+  /** The club's time zone, as it registered (undefined: not registered). */
+  timeZoneOf(clubId: string): string | undefined {
+    const club = this.clubs().clubs[clubId];
+    return club?.registeredAt !== undefined ? club.timeZone : undefined;
+  }
+
   /** Whether the club's roster registered the player (a PlayerRegistered of any status). */
   onRoster(clubId: string, playerId: string): boolean {
     return this.clubs().clubs[clubId]?.players[playerId]?.registeredAt !== undefined;

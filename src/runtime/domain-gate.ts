@@ -2,6 +2,7 @@ import type { NzClubView } from '../domain/club/nz-play-limits';
 import { misplacementOf } from '../domain/streams';
 import type { CompetitionFact } from '../domain/competition/facts';
 import { deciderOf, type ClubContext } from '../domain';
+import type { StoredFact } from '../domain/context';
 import { RuleViolation } from '../domain/rule-violation';
 import type { Decider } from '../kernel/decider';
 import { decideOptionsOf } from '../rulesets';
@@ -123,8 +124,10 @@ export class DomainGate {
     if (!decider) return expectedRevision;
     const facts = read.map(asFact);
     if (facts.some((f) => decider.readsClub?.(f))) await this.club.catchUp(this.store);
+    const stored = await this.storedFacts(facts.flatMap((f) => decider.readsFacts?.(f) ?? []));
+    const head = decider.readsHead ? await this.store.headPosition() : 0;
     const state = structuredClone(known.state);
-    const context = this.context();
+    const context = this.context(stored, head);
     facts.forEach((fact, i) => {
       try {
         for (const f of decider.decide(fact, state, context, streamId))
@@ -145,10 +148,47 @@ export class DomainGate {
     return known.revision < 0 ? 'no_stream' : known.revision;
   }
 
+  /**
+   * Issue 16: the stored facts a decider reads by event id (a correction's target), found by
+   * the store's index of ids (`findByIds`) and read from their stream at their revision, in
+   * today's shape; a store without the index reads the streams the ids' facts name.
+   */
+  private async storedFacts(ids: readonly string[]): Promise<Map<string, StoredFact>> {
+    const out = new Map<string, StoredFact>();
+    const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
+    if (wanted.length === 0 || !this.store.findByIds) return out;
+    const found = await this.store.findByIds(wanted);
+    for (const [id, ref] of found) {
+      try {
+        for await (const e of this.store.readStream(ref.streamId, {
+          fromRevision: ref.revision,
+          maxCount: 1,
+        })) {
+          if (e.id.toLowerCase() !== id) continue;
+          const read = this.upcast(e);
+          out.set(id, {
+            id,
+            streamId: read.streamId,
+            type: read.type,
+            data: read.data,
+            occurredAt: read.occurredAt,
+            position: read.position,
+          });
+        }
+      } catch (err) {
+        if (!(err instanceof StreamNotFoundError)) throw err;
+      }
+    }
+    return out;
+  }
+
   /** The club-wide context the deciders read, over the club index (caught up by `check`). */
-  private context(): ClubContext {
+  private context(stored: ReadonlyMap<string, StoredFact> = new Map(), head = 0): ClubContext {
     const views = new Map<string, NzClubView>();
     return {
+      factById: (eventId) => stored.get(eventId.toLowerCase()),
+      headPosition: () => head,
+      timeZoneOf: (clubId) => this.club.timeZoneOf(clubId),
       optionsOn: (clubId, date) => decideOptionsOf(this.club.rulebookOn(clubId, date)),
       optionsUnder: (rulebook) => decideOptionsOf(rulebook),
       clubView: (clubId) =>

@@ -17,6 +17,12 @@ import {
 } from '../../src/events/contexts/competition';
 import { rulebookEvents, type RulebookFactData } from '../../src/events/contexts/rulebook';
 import {
+  correctionEvents,
+  publicationEvents,
+  type CorrectionFactData,
+  type PublicationFactData,
+} from '../../src/events/contexts/corrections';
+import {
   sessionEvents,
   type AdjustedScoreAwardedData,
   type BoardResultRecordedData,
@@ -100,6 +106,17 @@ const SESSION_TYPES: Record<keyof SessionFactData, true> = {
   AdjustedScoreAwarded: true,
   BoardDatumRecorded: true,
 };
+// Issue 16: corrections, rulings, appeals (corrections-<clubId>) and publications.
+const CORRECTION_TYPES: Record<keyof CorrectionFactData, true> = {
+  CorrectionNotified: true,
+  CorrectionAccepted: true,
+  CorrectionRejected: true,
+  RulingGiven: true,
+  AppealLodged: true,
+  AppealDecided: true,
+  AppealEscalated: true,
+};
+const PUBLICATION_TYPES: Record<keyof PublicationFactData, true> = { StandingsPublished: true };
 
 const sorted = (xs: Iterable<string>) => [...xs].sort();
 
@@ -123,17 +140,21 @@ describe('issue 13: each fact has one schema, and its TypeScript type is derived
     ['club', clubEvents, CLUB_TYPES],
     ['rulebook', rulebookEvents, RULEBOOK_TYPES],
     ['session', sessionEvents, SESSION_TYPES],
+    ['corrections', correctionEvents, CORRECTION_TYPES],
+    ['publications', publicationEvents, PUBLICATION_TYPES],
   ] as const)('the %s facts’ type map names exactly its definitions', (_, events, types) => {
     expect(sorted(events.map((d) => d.type))).toEqual(sorted(Object.keys(types)));
     for (const type of Object.keys(types)) expect(catalogue.has(type)).toBe(true);
   });
 
-  it('the catalogue holds no type outside the four contexts’ maps', () => {
+  it('the catalogue holds no type outside the contexts’ maps', () => {
     const mapped = [
       ...COMPETITION_FACT_TYPES,
       ...Object.keys(CLUB_TYPES),
       ...Object.keys(RULEBOOK_TYPES),
       ...Object.keys(SESSION_TYPES),
+      ...Object.keys(CORRECTION_TYPES),
+      ...Object.keys(PUBLICATION_TYPES),
     ];
     expect(sorted(catalogue.types().map((d) => d.type))).toEqual(sorted(mapped));
   });

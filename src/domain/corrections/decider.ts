@@ -1,0 +1,41 @@
+import type { CorrectionFactData } from '../../events/contexts/corrections';
+import type { Decider, DecidedFact } from '../../kernel/decider';
+import type { ClubContext } from '../context';
+import { decideCorrectionFact } from './decide';
+import { evolveCorrections, initialCorrectionsState, type CorrectionsState } from './state';
+import { CORRECTIONS_HOME, isCorrectionsStream } from './streams';
+
+export const CORRECTION_FACT_TYPES: ReadonlySet<string> = new Set([
+  'CorrectionNotified',
+  'CorrectionAccepted',
+  'CorrectionRejected',
+  'RulingGiven',
+  'AppealLodged',
+  'AppealDecided',
+  'AppealEscalated',
+] satisfies Array<keyof CorrectionFactData>);
+
+/**
+ * The corrections context (issue 16): a club's stream `corrections-<clubId>` holding its
+ * corrections (notified, accepted, rejected), its directors' rulings and the appeals against
+ * them (lodged, decided, escalated). Each fact names the stream's club (LEDGER, `data.clubId`:
+ * the append use case's check). The decisions are src/domain/corrections/decide.ts's.
+ */
+export const correctionsDecider: Decider<CorrectionsState, ClubContext> = {
+  name: 'corrections',
+  owns: isCorrectionsStream,
+  streams: 'corrections-<clubId>',
+  factTypes: CORRECTION_FACT_TYPES,
+  homeOf: () => CORRECTIONS_HOME,
+  // Every decision reads the club: the target fact, its session, the rulebook in force.
+  readsClub: () => true,
+  readsFacts: (fact: DecidedFact) => {
+    const target = (fact.data as { target?: { eventId?: unknown } } | null)?.target;
+    return fact.type === 'CorrectionNotified' && typeof target?.eventId === 'string'
+      ? [target.eventId]
+      : [];
+  },
+  initialState: initialCorrectionsState,
+  evolve: (state, fact) => evolveCorrections(state, fact),
+  decide: (fact, state, club) => decideCorrectionFact(fact, state, club),
+};

@@ -1,0 +1,529 @@
+// class-transformer's @Type (nested data) reads decorator metadata.
+import 'reflect-metadata';
+import { Type } from 'class-transformer';
+import {
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  Min,
+  ValidateBy,
+  ValidateNested,
+} from 'class-validator';
+import type { EventDefinition } from '../catalogue';
+import { classSchema } from '../class-schema';
+import { isInstant } from '../instant';
+import type { FieldIssue } from '../issues';
+import { IsLedgerId } from './ids';
+import { sessionEvents } from './session';
+
+/**
+ * Facts of corrections, rulings, appeals and publication (issue 16). A correction names the
+ * fact it corrects by event id and carries the corrected content in that fact's own shape; a
+ * director's ruling, an appeal against it (or against a published decision), its decision and
+ * its escalation are facts too. Whether a correction or an appeal is late is never stored: it
+ * is derived from its occurredAt (or receivedAt), the target's session and the rulebook in
+ * force (parameter groups `corrections` and `appeals`: NZ-13, LCBA-10.2, LCBA-2.5, DSB-20.3).
+ *
+ * Streams: `corrections-<clubId>` (every fact below but StandingsPublished) and
+ * `publications-<clubId>` (StandingsPublished). Every fact names its `clubId`.
+ */
+
+/** An event id as the ledger writes it: a lowercase UUID. */
+const EVENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A stream id (letters, digits and _ . : @ -), as SessionScoredFromBoards names one. */
+const STREAM_ID = /^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,199}$/;
+
+/**
+ * The fact types a correction may correct, each with its identity fields: the corrected
+ * content keeps them (the same session result of the same pair, the same traveller line), so
+ * a projection applies it as the original's replacement under the same key.
+ */
+export const CORRECTABLE_TYPES: Readonly<Record<string, readonly string[]>> = Object.freeze({
+  SessionResultRecorded: ['competitionId', 'session', 'pairId'],
+  BoardResultRecorded: ['board', 'line', 'nsPair', 'ewPair'],
+  AdjustedScoreAwarded: ['board', 'nsPair', 'ewPair'],
+  SubstitutePlayed: ['competitionId', 'session', 'pairId'],
+  AbsenceNotified: ['competitionId', 'session', 'pairId'],
+  PairEntered: ['competitionId', 'pairId'],
+  PartnershipPlayersNamed: ['competitionId', 'session', 'pairId'],
+});
+
+export const CORRECTION_STREAM_PREFIX = 'corrections-';
+export const PUBLICATION_STREAM_PREFIX = 'publications-';
+/** A club's corrections, rulings and appeals: `corrections-<clubId>`. */
+export const correctionsStreamId = (clubId: string) => `${CORRECTION_STREAM_PREFIX}${clubId}`;
+/** A club's publications of its tables: `publications-<clubId>`. */
+export const publicationsStreamId = (clubId: string) => `${PUBLICATION_STREAM_PREFIX}${clubId}`;
+
+const IsInstant = (what: string) =>
+  ValidateBy({
+    name: 'isInstant',
+    validator: {
+      validate: isInstant,
+      defaultMessage: () => `${what} must be an ISO 8601 instant with a zone`,
+    },
+  });
+
+class CorrectionTarget {
+  /** The event id of the fact corrected (for a correction of a correction: the same target). */
+  @Matches(EVENT_ID, { message: 'eventId must be a lowercase UUID (an event id)' })
+  eventId!: string;
+
+  /** The stream the fact corrected is stored in (checked against the store). */
+  @Matches(STREAM_ID, { message: 'streamId must be a stream id (letters, digits and _ . : @ -)' })
+  streamId!: string;
+
+  /** The type of the fact corrected: one of CORRECTABLE_TYPES (checked on append, LEDGER). */
+  @IsString()
+  @Length(1, 100)
+  type!: string;
+}
+
+class CorrectionNotifiedData {
+  @IsLedgerId('clubId')
+  clubId!: string;
+
+  /** Unique in the club's corrections stream. */
+  @IsLedgerId('correctionId')
+  correctionId!: string;
+
+  @IsDefined()
+  @ValidateNested()
+  @Type(() => CorrectionTarget)
+  target!: CorrectionTarget;
+
+  /**
+   * The full corrected data of the target's type, in that type's own schema, with the target's
+   * identity fields (CORRECTABLE_TYPES). Checked on append against the stored target.
+   */
+  @IsDefined()
+  @IsObject()
+  corrected!: Record<string, unknown>;
+
+  @IsString()
+  @Length(1, 200)
+  notifiedBy!: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 500)
+  reason?: string;
+}
+
+class CorrectionAcceptedData {
+  @IsLedgerId('clubId')
+  clubId!: string;
+
+  @IsLedgerId('correctionId')
+  correctionId!: string;
+
+  @IsString()
+  @Length(1, 200)
+  by!: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 500)
+  reason?: string;
+
+  /** Required to accept a correction notified after its deadline (NZ-13): why it is accepted. */
+  @IsOptional()
+  @IsString()
+  @Length(1, 500)
+  lateAcceptedBecause?: string;
+}
+
+class CorrectionRejectedData {
+  @IsLedgerId('clubId')
+  clubId!: string;
+
+  @IsLedgerId('correctionId')
+  correctionId!: string;
+
+  @IsString()
+  @Length(1, 200)
+  by!: string;
+
+  @IsString()
+  @Length(1, 500)
+  reason!: string;
+
+  /** The rule the rejection rests on, e.g. NZ-13 for a late correction. */
+  @IsOptional()
+  @IsString()
+  @Length(1, 40)
+  rule?: string;
+}
+
+class RulingGivenData {
+  @IsLedgerId('clubId')
+  clubId!: string;
+
+  @IsLedgerId('rulingId')
+  rulingId!: string;
+
+  @IsString()
+  @Length(1, 200)
+  director!: string;
+
+  /** The scored session the ruling is on (its board results' stream). */
+  @IsOptional()
+  @Matches(STREAM_ID, {
+    message: 'sessionStreamId must be a stream id (letters, digits and _ . : @ -)',
+  })
+  sessionStreamId?: string;
+
+  @IsOptional()
+  @IsLedgerId('competitionId')
+  competitionId?: string;
+
+  /** The competition's session the ruling is on (its date starts the appeal's clock). */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(60)
+  session?: number;
+
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  board?: number;
+
+  /** The score awarded, in AdjustedScoreAwarded's shape (checked by that type's schema). */
+  @IsOptional()
+  @IsObject()
+  awarded?: Record<string, unknown>;
+
+  @IsString()
+  @Length(1, 1000)
+  decision!: string;
+}
+
+class Deposit {
+  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(100000)
+  amount!: number;
+
+  /** ISO 4217, e.g. GBP, NZD, EUR. */
+  @Matches(/^[A-Z]{3}$/, { message: 'currency must be an ISO 4217 code such as GBP' })
+  currency!: string;
+}
+
+/** What an appeal is against: a director's ruling, or a published decision (LCBA-2.5). */
+class AppealAgainst {
+  @IsOptional()
+  @IsLedgerId('rulingId')
+  rulingId?: string;
+
+  /** A published decision, e.g. "league structure 2009-2010" (LCBA-2.5). */
+  @IsOptional()
+  @IsString()
+  @Length(1, 500)
+  decision?: string;
+
+  /** When the decision was published: its appeal's clock starts then. */
+  @IsOptional()
+  @IsInstant('publishedAt')
+  publishedAt?: string;
+}
+
+class AppealLodgedData {
+  @IsLedgerId('clubId')
+  clubId!: string;
+
+  @IsLedgerId('appealId')
+  appealId!: string;
+
+  @IsDefined()
+  @ValidateNested()
+  @Type(() => AppealAgainst)
+  against!: AppealAgainst;
+
+  @IsString()
+  @Length(1, 200)
+  by!: string;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => Deposit)
+  deposit?: Deposit;
+
+  /** When the appeal was received: the deadline (LCBA-10.2, LCBA-2.5, DSB-20.3) reads it. */
+  @IsInstant('receivedAt')
+  receivedAt!: string;
+}
+
+export const APPEAL_OUTCOMES = ['upheld', 'dismissed'] as const;
+export const DEPOSIT_OUTCOMES = ['returned', 'forfeited'] as const;
+
+class AppealDecidedData {
+  @IsLedgerId('clubId')
+  clubId!: string;
+
+  @IsLedgerId('appealId')
+  appealId!: string;
+
+  @IsIn(APPEAL_OUTCOMES)
+  outcome!: (typeof APPEAL_OUTCOMES)[number];
+
+  /**
+   * The adjusted score when an upheld appeal changes one: AdjustedScoreAwarded's data and the
+   * `sessionStreamId` it applies to (checked by that type's schema).
+   */
+  @IsOptional()
+  @IsObject()
+  adjusted?: Record<string, unknown>;
+
+  /** What becomes of the deposit; required when the appeal carried one. */
+  @IsOptional()
+  @IsIn(DEPOSIT_OUTCOMES)
+  deposit?: (typeof DEPOSIT_OUTCOMES)[number];
+
+  @IsOptional()
+  @IsBoolean()
+  frivolous?: boolean;
+
+  @IsString()
+  @Length(1, 200)
+  by!: string;
+
+  @IsInstant('decidedAt')
+  decidedAt!: string;
+}
+
+class AppealEscalatedData {
+  @IsLedgerId('clubId')
+  clubId!: string;
+
+  @IsLedgerId('appealId')
+  appealId!: string;
+
+  @IsString()
+  @Length(1, 200)
+  by!: string;
+
+  /** When the escalation was received (LCBA-10.2.2: within 14 days of the decision). */
+  @IsInstant('receivedAt')
+  receivedAt!: string;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => Deposit)
+  deposit?: Deposit;
+}
+
+export const PUBLISHED_TABLES = ['standings', 'championship', 'c-points', 'session'] as const;
+
+class StandingsPublishedData {
+  @IsLedgerId('clubId')
+  clubId!: string;
+
+  @IsIn(PUBLISHED_TABLES)
+  table!: (typeof PUBLISHED_TABLES)[number];
+
+  @IsOptional()
+  @IsLedgerId('competitionId')
+  competitionId?: string;
+
+  @IsOptional()
+  @IsString()
+  @Length(1, 20)
+  season?: string;
+
+  @IsOptional()
+  @Matches(STREAM_ID, {
+    message: 'sessionStreamId must be a stream id (letters, digits and _ . : @ -)',
+  })
+  sessionStreamId?: string;
+
+  /** The ledger position the published table was computed at. */
+  @IsInt()
+  @Min(0)
+  atPosition!: number;
+
+  @IsString()
+  @Length(1, 200)
+  publishedBy!: string;
+}
+
+const ADJUSTED = sessionEvents.find((d) => d.type === 'AdjustedScoreAwarded')!;
+
+/** An AdjustedScoreAwarded's data at `field` (with `extra` fields allowed beside it). */
+function adjustedAt(field: string, extra: readonly string[] = []) {
+  return (data: unknown): FieldIssue[] => {
+    if (typeof data !== 'object' || data === null) return [];
+    const value = (data as Record<string, unknown>)[field];
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+    const own = { ...(value as Record<string, unknown>) };
+    for (const f of extra) delete own[f];
+    return ADJUSTED.validate(own).map((i) => ({
+      field: i.field ? `${field}.${i.field}` : field,
+      message: i.message,
+    }));
+  };
+}
+
+/** The stream the adjusted score of an upheld appeal applies to. */
+function adjustedStream(data: unknown): FieldIssue[] {
+  const d = data as Record<string, unknown> | null;
+  const a = d?.adjusted as Record<string, unknown> | undefined;
+  if (typeof a !== 'object' || a === null) return [];
+  const issues: FieldIssue[] = [];
+  if (typeof a.sessionStreamId !== 'string' || !STREAM_ID.test(a.sessionStreamId)) {
+    issues.push({
+      field: 'adjusted.sessionStreamId',
+      message: 'is required: the scored session (its stream id) the adjusted score applies to',
+    });
+  }
+  if (d?.outcome === 'dismissed') {
+    issues.push({ field: 'adjusted', message: 'is not part of a dismissed appeal' });
+  }
+  return issues;
+}
+
+/** An appeal is against a ruling, or against a published decision with its publication. */
+function againstShape(data: unknown): FieldIssue[] {
+  const a = (data as Record<string, unknown> | null)?.against as
+    Record<string, unknown> | undefined;
+  if (typeof a !== 'object' || a === null) return [];
+  if (a.rulingId !== undefined) {
+    return a.decision !== undefined || a.publishedAt !== undefined
+      ? [
+          {
+            field: 'against',
+            message: 'is a rulingId, or a decision and its publishedAt, not both',
+          },
+        ]
+      : [];
+  }
+  const issues: FieldIssue[] = [];
+  if (a.decision === undefined)
+    issues.push({
+      field: 'against.rulingId',
+      message:
+        'is required: the appeal is against nothing (give a rulingId, or a decision and its publishedAt)',
+    });
+  if (a.decision !== undefined && a.publishedAt === undefined)
+    issues.push({
+      field: 'against.publishedAt',
+      message: 'is required with a decision: when it was published',
+    });
+  return issues;
+}
+
+const all =
+  (...checks: ((d: unknown) => FieldIssue[])[]) =>
+  (d: unknown) =>
+    checks.flatMap((c) => c(d));
+
+/** Each fact's data as TypeScript sees it: its schema class (issue 13). */
+export interface CorrectionFactData {
+  CorrectionNotified: CorrectionNotifiedData;
+  CorrectionAccepted: CorrectionAcceptedData;
+  CorrectionRejected: CorrectionRejectedData;
+  RulingGiven: RulingGivenData;
+  AppealLodged: AppealLodgedData;
+  AppealDecided: AppealDecidedData;
+  AppealEscalated: AppealEscalatedData;
+}
+
+export interface PublicationFactData {
+  StandingsPublished: StandingsPublishedData;
+}
+
+export type {
+  AppealAgainst,
+  AppealDecidedData,
+  AppealEscalatedData,
+  AppealLodgedData,
+  CorrectionAcceptedData,
+  CorrectionNotifiedData,
+  CorrectionRejectedData,
+  CorrectionTarget,
+  Deposit,
+  RulingGivenData,
+  StandingsPublishedData,
+};
+
+export const correctionEvents: Array<EventDefinition & { type: keyof CorrectionFactData }> = [
+  {
+    type: 'CorrectionNotified',
+    schemaVersion: 1,
+    description:
+      "A correction of a recorded fact (by event id: a session or board result, an adjusted score, a substitute, an absence, a pair's composition), with the corrected content in that fact's own shape and its identity fields; a correction of a correction names the same target and supersedes it. occurredAt is when it was notified: late after the rulebook's deadline (NZ-13), derived, never stored.",
+    rules: ['NZ-13'],
+    validate: classSchema(CorrectionNotifiedData),
+  },
+  {
+    type: 'CorrectionAccepted',
+    schemaVersion: 1,
+    description:
+      'The director or secretary accepts a notified correction (a late one only with lateAcceptedBecause, NZ-13); the tables apply it from its position.',
+    rules: ['NZ-13'],
+    validate: classSchema(CorrectionAcceptedData),
+  },
+  {
+    type: 'CorrectionRejected',
+    schemaVersion: 1,
+    description:
+      'The director or secretary rejects a notified correction, with a reason and the rule.',
+    rules: ['NZ-13'],
+    validate: classSchema(CorrectionRejectedData),
+  },
+  {
+    type: 'RulingGiven',
+    schemaVersion: 1,
+    description:
+      "A director's ruling: the session (scored session or competition session), the board, the score awarded (AdjustedScoreAwarded's shape) and the decision.",
+    rules: ['LCBA-10.2', 'DSB-20.3'],
+    validate: all(classSchema(RulingGivenData), adjustedAt('awarded')),
+  },
+  {
+    type: 'AppealLodged',
+    schemaVersion: 1,
+    description:
+      'An appeal against a ruling or a published decision, by whom, its deposit, when received; one out of time (LCBA-10.2, LCBA-2.5, DSB-20.3) is refused with the rule.',
+    rules: ['LCBA-10.2', 'LCBA-2.5', 'DSB-20.3', 'PIN-R26'],
+    validate: all(classSchema(AppealLodgedData), againstShape),
+  },
+  {
+    type: 'AppealDecided',
+    schemaVersion: 1,
+    description:
+      'An appeal decided: upheld (with the adjusted score and its session stream when it changes one) or dismissed; the deposit returned or forfeited; frivolous.',
+    rules: ['LCBA-10.2', 'DSB-20.3'],
+    validate: all(
+      classSchema(AppealDecidedData),
+      adjustedAt('adjusted', ['sessionStreamId']),
+      adjustedStream,
+    ),
+  },
+  {
+    type: 'AppealEscalated',
+    schemaVersion: 1,
+    description:
+      "An appeal against the decision on an appeal (LCBA-10.2.2: received within 14 days of the decision, the rulebook's deposit).",
+    rules: ['LCBA-10.2'],
+    validate: classSchema(AppealEscalatedData),
+  },
+];
+
+export const publicationEvents: Array<EventDefinition & { type: keyof PublicationFactData }> = [
+  {
+    type: 'StandingsPublished',
+    schemaVersion: 1,
+    description:
+      'A table was published (standings, championship, C points or a session), as computed at a ledger position, by whom: "what was published on 12 March" is a fact (DSB-7.3).',
+    rules: ['DSB-7.3'],
+    validate: classSchema(StandingsPublishedData),
+  },
+];
