@@ -259,8 +259,7 @@ function correctCompetition(
       const originalPercentage = before?.corrected?.originalPercentage ?? before?.percentage;
       const result: KeptResult = {
         ...(fact.data as SessionResultRecorded),
-        corrected:
-          originalPercentage === undefined ? mark : { ...mark, originalPercentage },
+        corrected: originalPercentage === undefined ? mark : { ...mark, originalPercentage },
       };
       if (i >= 0) c.results[i] = result;
       else c.results.push(result);
@@ -296,7 +295,8 @@ function correctCompetition(
       c.pairs[pairId] = {
         players: data.players as string[],
         // A later group decision (PairGroupAssigned) stands, as it would after the original.
-        group: c.groupDecisions?.[pairId]?.group ?? (data.group as string | undefined) ?? before?.group,
+        group:
+          c.groupDecisions?.[pairId]?.group ?? (data.group as string | undefined) ?? before?.group,
         corrected: mark,
       };
       break;
@@ -325,6 +325,24 @@ export interface CorrectionRules {
   appeal: string;
 }
 
+/**
+ * The rules a rulebook names for corrections and appeals (its parameter groups `corrections`
+ * and `appeals`, `rule`), else the given defaults (NZ-13; DSB-20.3).
+ */
+export function correctionRulesOf(
+  params: Record<string, unknown>,
+  defaults: CorrectionRules,
+): CorrectionRules {
+  const ruleOf = (group: unknown) => {
+    const rule = (group as { rule?: unknown } | undefined)?.rule;
+    return typeof rule === 'string' && rule ? rule : undefined;
+  };
+  return {
+    correction: ruleOf(params.corrections) ?? defaults.correction,
+    appeal: ruleOf(params.appeals) ?? defaults.appeal,
+  };
+}
+
 /** Whether a club has any correction, ruling or appeal: nothing else is looked at when not. */
 export const hasCorrections = (
   state: { corrections?: Record<string, ClubCorrections> },
@@ -341,7 +359,10 @@ const fixed = (n: number) => n.toFixed(2);
  * Empty for a club without corrections.
  */
 export function correctionNotesOf(
-  state: { corrections?: Record<string, ClubCorrections>; boardSessions?: Record<string, BoardSessionFacts> },
+  state: {
+    corrections?: Record<string, ClubCorrections>;
+    boardSessions?: Record<string, BoardSessionFacts>;
+  },
   c: CompetitionState,
   rules: CorrectionRules,
   upToSession = Number.MAX_SAFE_INTEGER,
@@ -376,7 +397,8 @@ export function correctionNotesOf(
     // matchpoints there are the new result's (and so are the field's on that board).
     const played = new Set<number>();
     for (const l of facts.lines) if (l.nsPair === mine || l.ewPair === mine) played.add(l.board);
-    for (const a of facts.adjustments) if (a.nsPair === mine || a.ewPair === mine) played.add(a.board);
+    for (const a of facts.adjustments)
+      if (a.nsPair === mine || a.ewPair === mine) played.add(a.board);
     for (const l of facts.lines) {
       if (!l.corrected || !played.has(l.board)) continue;
       add(r.pairId, {
