@@ -7,7 +7,7 @@ import { replayFromStore } from '../src/runtime/replay';
 async function main() {
   for (const [file, ids] of [['nz-club-pairs-2026.ndjson', ['club-pairs-2026']], ['dsb-groenlo-2014-2015.ndjson', ['dsb-2014-c2']]] as const) {
     const store = new MemoryEventStore({ upcast: catalogue.upcast });
-    const r = await appendBatches(store, await planAppend(join('/work/wt-apply/examples', file), catalogue));
+    await appendBatches(store, await planAppend(join('/work/wt-apply/examples', file), catalogue));
     const { state } = await replayFromStore(store, competitions);
     for (const id of ids) {
       const v = standingsOf(state, id);

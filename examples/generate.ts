@@ -499,7 +499,7 @@ interface Appeal {
 /**
  * Issue 16, DSB-20.3: a group's evening scored here from its board results (20 boards, three
  * tables, every board played at each table in its round: duplicated boards), linked to the
- * competition's session; on board 6 the WL rules an assigned score, and the pair ruled against
+ * competition's session; on board 6 the WL assigns 3NT+2 to NS, and the pair ruled against
  * objects: the board (bestuur) upholds the objection and restores the table result.
  */
 function scoredSession(
@@ -511,7 +511,7 @@ function scoredSession(
   linked: Array<{ pairId: string; players: string[] }>,
 ): Appeal {
   const rand = rng(20141117);
-  const stream = `session-dsb-${competitionId}-${session}-${group}`;
+  const stream = `session-${competitionId}-${session}-${group}`;
   const at = s.at(date, '23:05');
   const numbers = linked.map((_, i) => String(i + 1));
   const rounds = 5;
@@ -566,7 +566,7 @@ function scoredSession(
     sessionStreamId: stream,
     pairs: linked.map((p, i) => ({ pairNumber: numbers[i], pairId: p.pairId, players: p.players })),
   });
-  // The WL's ruling on board 6: misinformation, 4H made assigned to NS in place of the table's
+  // The WL's ruling on board 6: misinformation, 3NT+2 assigned to NS in place of the table's
   // result.
   const { nsPair, ewPair, nsScore } = tableResult!;
   const awarded = {
@@ -574,7 +574,7 @@ function scoredSession(
     nsPair,
     ewPair,
     kind: 'assigned',
-    nsScore: 420,
+    nsScore: 460,
     reason: 'misinformation about the 2NT opening (Law 21B)',
   };
   s.add(stream, 'AdjustedScoreAwarded', s.at(date, '23:20'), awarded);
@@ -588,7 +588,7 @@ function scoredSession(
     session,
     board: 6,
     awarded,
-    decision: `board 6: misinformation about the 2NT opening; 4H made (+420) assigned to NS ${nsPair} in place of ${nsScore}`,
+    decision: `board 6: misinformation about the 2NT opening; 3NT+2 (+460) assigned to NS ${nsPair} in place of ${nsScore}`,
   });
   const next = addDays(date, 7);
   return {
