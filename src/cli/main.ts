@@ -3,6 +3,7 @@ import 'reflect-metadata';
 import { Command } from 'commander';
 import { answerOf, isLedgerError } from '../kernel/errors';
 import { registerAppend } from './commands/append';
+import { registerCorrections } from './commands/corrections';
 import { registerExport } from './commands/export-command';
 import { registerImportCommands } from './commands/import-usebio';
 import { registerReplay } from './commands/replay';
@@ -23,6 +24,7 @@ export function buildCli(): Command {
   registerVerify(program);
   registerReplay(program);
   registerTables(program);
+  registerCorrections(program);
   registerImportCommands(program, storeOption);
   return program;
 }

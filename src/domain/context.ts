@@ -51,7 +51,8 @@ export interface StoredFact {
   readonly type: string;
   readonly data: unknown;
   readonly occurredAt: string;
-  readonly position: number;
+  /** Its ledger position; absent for a fact a dry run accepted and nothing wrote yet. */
+  readonly position?: number;
 }
 
 /** A scored session of a club, as a rulebook fact is judged against it. */

@@ -57,9 +57,10 @@ export interface Decider<S, C = unknown> {
   readsClub?(fact: DecidedFact): boolean;
   /**
    * The stored facts (by event id) deciding this fact reads through the context's `factById`
-   * (issue 16: a correction's target): the append use case looks them up before deciding.
+   * (issue 16: a correction's target), with the stream each is said to be in (read when the
+   * store has no index of ids): the append use case looks them up before deciding.
    */
-  readsFacts?(fact: DecidedFact): readonly string[];
+  readsFacts?(fact: DecidedFact): ReadonlyArray<{ eventId: string; streamId?: string }>;
   /** Whether deciding reads the ledger's head position (the context's `headPosition`). */
   readonly readsHead?: boolean;
   /** A check of the whole batch once each fact is decided, with the fact it names. */

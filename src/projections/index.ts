@@ -1,5 +1,6 @@
 import { clubRoster } from './club-roster/club-roster';
 import { competitions } from './competitions/state';
+import { correctionLog } from './correction-log/correction-log';
 import { ledgerStats } from './ledger-stats/ledger-stats';
 import type { Projection } from './projection';
 
@@ -8,6 +9,7 @@ export const projections: ReadonlyArray<Projection<unknown>> = [
   ledgerStats as Projection<unknown>,
   clubRoster as Projection<unknown>,
   competitions as Projection<unknown>,
+  correctionLog as Projection<unknown>,
 ];
 
 export function findProjection(name: string): Projection<unknown> | undefined {

@@ -13,6 +13,9 @@ import { StreamNotFoundError } from '../store/errors';
 import type { Upcast } from '../store/upcast';
 import { ClubIndex } from './club-index';
 
+/** How many facts appended through a gate it keeps to look up by id (`factById`). */
+const RECENT_FACTS = 10_000;
+
 interface Known {
   state: unknown;
   /** Ids already in the stream: a retried batch is the store's to answer, not the deciders'. */
@@ -74,6 +77,12 @@ export interface DomainGateOptions {
  */
 export class DomainGate {
   private readonly known = new Map<string, Known>();
+  /**
+   * Issue 16: the facts this gate saw appended (or accepted by a dry run), by id, the latest
+   * RECENT_FACTS of them: a batch judged after an earlier one of the same file (not written
+   * yet: `bridge-ledger append` judges the whole file first) finds its target here.
+   */
+  private readonly recent = new Map<string, StoredFact>();
   private readonly club: ClubIndex;
   private readonly upcast: Upcast;
   private queue: Promise<unknown> = Promise.resolve();
@@ -153,18 +162,36 @@ export class DomainGate {
    * the store's index of ids (`findByIds`) and read from their stream at their revision, in
    * today's shape; a store without the index reads the streams the ids' facts name.
    */
-  private async storedFacts(ids: readonly string[]): Promise<Map<string, StoredFact>> {
+  private async storedFacts(
+    refs: ReadonlyArray<{ eventId: string; streamId?: string }>,
+  ): Promise<Map<string, StoredFact>> {
     const out = new Map<string, StoredFact>();
-    const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
-    if (wanted.length === 0 || !this.store.findByIds) return out;
-    const found = await this.store.findByIds(wanted);
-    for (const [id, ref] of found) {
+    const wanted = [...new Set(refs.map((r) => r.eventId.toLowerCase()))];
+    if (wanted.length === 0) return out;
+    // Seen appended by this gate (a dry run's earlier batch, not written yet) …
+    for (const id of wanted) {
+      const seen = this.recent.get(id);
+      if (seen) out.set(id, seen);
+    }
+    // … else stored: found by the store's index of ids, read at its revision; a store without
+    // the index (EventStoreDB) reads the stream the reference names.
+    const missing = new Set(wanted.filter((id) => !out.has(id)));
+    if (missing.size === 0) return out;
+    const where: Array<{ streamId: string; fromRevision: number; maxCount?: number }> = [];
+    if (this.store.findByIds) {
+      for (const ref of (await this.store.findByIds([...missing])).values())
+        where.push({ streamId: ref.streamId, fromRevision: ref.revision, maxCount: 1 });
+    } else {
+      const streams = new Set(
+        refs.filter((r) => missing.has(r.eventId.toLowerCase())).flatMap((r) => r.streamId ?? []),
+      );
+      for (const streamId of streams) where.push({ streamId, fromRevision: 0 });
+    }
+    for (const { streamId, ...options } of where) {
       try {
-        for await (const e of this.store.readStream(ref.streamId, {
-          fromRevision: ref.revision,
-          maxCount: 1,
-        })) {
-          if (e.id.toLowerCase() !== id) continue;
+        for await (const e of this.store.readStream(streamId, options)) {
+          const id = e.id.toLowerCase();
+          if (!missing.has(id)) continue;
           const read = this.upcast(e);
           out.set(id, {
             id,
@@ -226,6 +253,12 @@ export class DomainGate {
   appended(streamId: string, events: readonly EventToAppend[], nextExpectedRevision: number): void {
     const read = this.asRead(streamId, events);
     this.club.add(read.map((e) => ({ ...e, streamId })));
+    for (const e of read) {
+      const id = e.id.toLowerCase();
+      this.recent.delete(id);
+      this.recent.set(id, { id, streamId, type: e.type, data: e.data, occurredAt: e.occurredAt });
+      if (this.recent.size > RECENT_FACTS) this.recent.delete(this.recent.keys().next().value!);
+    }
     const known = this.known.get(streamId);
     if (!known || read.every((e) => known.ids.has(e.id.toLowerCase()))) return;
     const decider = deciderOf(streamId);

@@ -9,6 +9,7 @@ import {
   PublishedController,
   StreamsController,
 } from './controllers';
+import { CorrectionsController } from './corrections.controller';
 import { LedgerExceptionFilter } from './exception-filter';
 import { RequestValidator } from './request-validator';
 
@@ -19,7 +20,13 @@ export class LedgerHttpModule {
     return {
       module: LedgerHttpModule,
       imports: [LedgerModule.forStore(store, options)],
-      controllers: [HealthController, StreamsController, EventsController, PublishedController],
+      controllers: [
+        HealthController,
+        StreamsController,
+        EventsController,
+        PublishedController,
+        CorrectionsController,
+      ],
       providers: [
         RequestValidator,
         AppendRequestCheck,

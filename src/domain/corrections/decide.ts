@@ -1,37 +1,413 @@
+import { catalogue } from '../../events';
+import {
+  CORRECTABLE_TYPES,
+  type AppealDecidedData,
+  type AppealEscalatedData,
+  type AppealLodgedData,
+  type CorrectionAcceptedData,
+  type CorrectionNotifiedData,
+  type RulingGivenData,
+} from '../../events/contexts/corrections';
 import type { DecidedFact } from '../../kernel/decider';
-import type { ClubContext } from '../context';
+import { appealParamsOf } from '../../rulebooks/deadlines';
+import { COMPETITION_HOME } from '../competition/facts';
+import type { ClubContext, StoredFact } from '../context';
 import { RuleViolation } from '../rule-violation';
+import { SESSION_STREAM_PREFIX } from '../session/session-decider';
+import { calendarOf, rulingSession, sessionTimeOfFact } from './calendar';
+import {
+  escalationDeadline,
+  judgeAppeal,
+  judgeCorrection,
+  offsetOf,
+  type ClubDeadlines,
+} from './judge';
+import { isLate, wallClockOf } from './deadline';
 import type { CorrectionsState } from './state';
+import { clubOfCorrectionsStream } from './streams';
 
-const dataOf = (fact: DecidedFact) => fact.data as Record<string, unknown>;
+const ledger = (reason: string, field: string) => new RuleViolation('LEDGER', reason, field);
 
-/** Decides one fact of a club's corrections stream (issue 16). */
+/** The club's deadlines as the deciders read them: over the club-wide context. */
+export function clubDeadlines(
+  club: ClubContext,
+  clubId: string,
+  fallbackAt: string,
+): ClubDeadlines {
+  let calendars: ReturnType<typeof calendarsOf> | undefined;
+  const calendarsNow = () => (calendars ??= calendarsOf(club, clubId));
+  const scoredDate = (streamId: string) => club.sessionOf(clubId, streamId)?.date;
+  return {
+    zone: club.timeZoneOf?.(clubId) ?? offsetOf(fallbackAt),
+    rulebookOn: (date) => club.rulebookOn(clubId, date)?.params,
+    sessionOfTarget: (streamId, corrected) =>
+      sessionTimeOfFact({ streamId, data: corrected }, calendarsNow(), scoredDate),
+    sessionOfRuling: (ruling) => rulingSession(ruling, calendarsNow(), scoredDate),
+  };
+}
+
+const calendarsOf = (club: ClubContext, clubId: string) =>
+  club.competitionsOf(clubId).flatMap((c) => calendarOf(c) ?? []);
+
+/**
+ * Decides one fact of a club's corrections stream (issue 16). Each refusal names the rule
+ * (LEDGER, or the rulebook's deadline rule: NZ-13, LCBA-10.2, LCBA-2.5, DSB-20.3) and the field.
+ */
 export function decideCorrectionFact(
   fact: DecidedFact,
   state: CorrectionsState,
-  _club: ClubContext,
+  club: ClubContext,
+  streamId: string,
 ): DecidedFact[] {
-  const d = dataOf(fact);
+  const clubId = clubOfCorrectionsStream(streamId);
   switch (fact.type) {
-    case 'CorrectionAccepted':
-    case 'CorrectionRejected': {
-      const c = state.corrections[String(d.correctionId)];
-      if (!c) {
-        throw new RuleViolation(
-          'LEDGER',
-          `correction ${String(d.correctionId)} was never notified: no CorrectionNotified of it in this stream`,
-          'data.correctionId',
-        );
-      }
-      if (c.decision) {
-        throw new RuleViolation(
-          'LEDGER',
-          `correction ${String(d.correctionId)} is decided already (${c.decision.type} at ${c.decision.at}): one decision per correction; a new correction of the same fact supersedes it`,
-          'data.correctionId',
-        );
-      }
+    case 'CorrectionNotified':
+      decideNotified(fact.data as CorrectionNotifiedData, state, club, clubId);
       break;
-    }
+    case 'CorrectionAccepted':
+    case 'CorrectionRejected':
+      decideDecision(fact, state, club, clubId);
+      break;
+    case 'RulingGiven':
+      decideRuling(fact.data as RulingGivenData, state, club, clubId);
+      break;
+    case 'AppealLodged':
+      decideAppeal(fact, state, club, clubId);
+      break;
+    case 'AppealDecided':
+      decideAppealDecision(fact.data as AppealDecidedData, state, club, clubId);
+      break;
+    case 'AppealEscalated':
+      decideEscalation(fact, state, club, clubId);
+      break;
   }
   return [fact];
+}
+
+/** Whether a stored fact is the club's: its competition's or its scored session's. */
+function ofTheClub(stored: StoredFact, club: ClubContext, clubId: string): boolean {
+  const d = (stored.data ?? {}) as Record<string, unknown>;
+  if (typeof d.clubId === 'string' && d.clubId !== clubId) return false;
+  if (stored.streamId.startsWith(COMPETITION_HOME.prefix)) {
+    const id = stored.streamId.slice(COMPETITION_HOME.prefix.length);
+    return club.competitionsOf(clubId).some((c) => c.competition?.competitionId === id);
+  }
+  if (stored.streamId.startsWith(SESSION_STREAM_PREFIX))
+    return club.sessionOf(clubId, stored.streamId) !== undefined;
+  return false;
+}
+
+const show = (v: unknown) => JSON.stringify(v);
+
+function decideNotified(
+  d: CorrectionNotifiedData,
+  state: CorrectionsState,
+  club: ClubContext,
+  clubId: string,
+): void {
+  if (state.corrections[d.correctionId]) {
+    throw ledger(
+      `correction ${d.correctionId} is notified already in this stream: a correction of it is a new correction (its own correctionId) of the same target`,
+      'data.correctionId',
+    );
+  }
+  const identity = CORRECTABLE_TYPES[d.target.type];
+  if (!identity) {
+    throw ledger(
+      `a ${d.target.type} cannot be corrected: the correctable facts are ${Object.keys(CORRECTABLE_TYPES).join(', ')}${d.target.type === 'CorrectionNotified' ? ' (a correction of a correction names the same target as the correction it replaces)' : ''}`,
+      'data.target.type',
+    );
+  }
+  const stored = club.factById?.(d.target.eventId);
+  if (!stored) {
+    throw ledger(
+      `no fact with event id ${d.target.eventId} is in the ledger`,
+      'data.target.eventId',
+    );
+  }
+  if (stored.type !== d.target.type) {
+    throw ledger(
+      `event ${d.target.eventId} is a ${stored.type}, not a ${d.target.type}`,
+      'data.target.type',
+    );
+  }
+  if (stored.streamId !== d.target.streamId) {
+    throw ledger(
+      `event ${d.target.eventId} is stored in ${stored.streamId}, not ${d.target.streamId}`,
+      'data.target.streamId',
+    );
+  }
+  if (!ofTheClub(stored, club, clubId)) {
+    throw ledger(
+      `event ${d.target.eventId} (${stored.streamId}) is not a fact of club ${clubId}: a club corrects its own competitions' and scored sessions' facts`,
+      'data.target.eventId',
+    );
+  }
+  const def = catalogue.get(stored.type);
+  const issues = def?.validate(d.corrected) ?? [];
+  if (issues.length) {
+    const first = issues[0];
+    throw ledger(
+      `corrected is not a valid ${stored.type}: ${issues.map((i) => `${i.field || '(data)'} ${i.message}`).join('; ')}`,
+      first.field ? `data.corrected.${first.field}` : 'data.corrected',
+    );
+  }
+  const original = (stored.data ?? {}) as Record<string, unknown>;
+  for (const f of identity) {
+    if (show(d.corrected[f]) !== show(original[f])) {
+      throw ledger(
+        `${f} identifies the ${stored.type} corrected: it must stay ${show(original[f])}, not ${show(d.corrected[f])} (a different ${f} is a different fact)`,
+        `data.corrected.${f}`,
+      );
+    }
+  }
+  if (sameData(d.corrected, original)) {
+    throw ledger(
+      `corrected is the ${stored.type} as recorded: the correction changes nothing`,
+      'data.corrected',
+    );
+  }
+}
+
+const sortedJson = (v: unknown): string =>
+  JSON.stringify(v, (_k, x: unknown) =>
+    x && typeof x === 'object' && !Array.isArray(x)
+      ? Object.fromEntries(
+          Object.entries(x as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)),
+        )
+      : x,
+  );
+const sameData = (a: unknown, b: unknown) => sortedJson(a) === sortedJson(b);
+
+/** The latest correction notified of the same target, when it is not this one. */
+function supersededBy(state: CorrectionsState, correctionId: string): string | undefined {
+  const own = state.corrections[correctionId];
+  let latest: string | undefined;
+  for (const id in state.corrections) {
+    if (state.corrections[id].notified.target.eventId === own.notified.target.eventId) latest = id;
+  }
+  return latest !== correctionId ? latest : undefined;
+}
+
+function decideDecision(
+  fact: DecidedFact,
+  state: CorrectionsState,
+  club: ClubContext,
+  clubId: string,
+): void {
+  const d = fact.data as CorrectionAcceptedData;
+  const c = state.corrections[d.correctionId];
+  if (!c) {
+    throw ledger(
+      `correction ${d.correctionId} was never notified: no CorrectionNotified of it in this stream`,
+      'data.correctionId',
+    );
+  }
+  if (c.decision) {
+    throw ledger(
+      `correction ${d.correctionId} is decided already (${c.decision.type} at ${c.decision.at}): one decision per correction; a new correction of the same fact supersedes it`,
+      'data.correctionId',
+    );
+  }
+  if (fact.type !== 'CorrectionAccepted') return;
+  const later = supersededBy(state, d.correctionId);
+  if (later) {
+    throw ledger(
+      `correction ${d.correctionId} is superseded by correction ${later} of the same fact: decide that one`,
+      'data.correctionId',
+    );
+  }
+  const judged = judgeCorrection(clubDeadlines(club, clubId, c.notifiedAt), c);
+  if (judged.late && d.lateAcceptedBecause === undefined) {
+    throw new RuleViolation(
+      judged.deadline!.rule,
+      `correction ${d.correctionId} was notified at ${c.notifiedAt}, after its deadline ${judged.deadline!.at} (${judged.deadline!.basis}): a late correction is accepted only with lateAcceptedBecause, the director's recorded reason`,
+      'data.lateAcceptedBecause',
+    );
+  }
+}
+
+function decideRuling(
+  d: RulingGivenData,
+  state: CorrectionsState,
+  club: ClubContext,
+  clubId: string,
+): void {
+  if (state.rulings[d.rulingId]) {
+    throw ledger(`ruling ${d.rulingId} is recorded already in this stream`, 'data.rulingId');
+  }
+  if (d.competitionId !== undefined) {
+    const c = club
+      .competitionsOf(clubId)
+      .find((x) => x.competition?.competitionId === d.competitionId);
+    if (!c) {
+      throw ledger(`club ${clubId} has no competition ${d.competitionId}`, 'data.competitionId');
+    }
+    if (d.session !== undefined && !calendarOf(c)?.sessions.some((s) => s.session === d.session)) {
+      throw ledger(`competition ${d.competitionId} has no session ${d.session}`, 'data.session');
+    }
+  } else if (d.session !== undefined) {
+    throw ledger('a session is of a competition: name its competitionId', 'data.competitionId');
+  }
+  if (d.sessionStreamId !== undefined && !club.sessionOf(clubId, d.sessionStreamId)) {
+    throw ledger(
+      `${d.sessionStreamId} is not a scored session of club ${clubId} (no movement naming the club)`,
+      'data.sessionStreamId',
+    );
+  }
+  const awardedBoard = (d.awarded as { board?: unknown } | undefined)?.board;
+  if (d.board !== undefined && awardedBoard !== undefined && awardedBoard !== d.board) {
+    throw ledger(
+      `the score awarded is on board ${show(awardedBoard)}, the ruling on board ${d.board}`,
+      'data.awarded.board',
+    );
+  }
+}
+
+function decideAppeal(
+  fact: DecidedFact,
+  state: CorrectionsState,
+  club: ClubContext,
+  clubId: string,
+): void {
+  const d = fact.data as AppealLodgedData;
+  if (state.appeals[d.appealId]) {
+    throw ledger(`appeal ${d.appealId} is lodged already in this stream`, 'data.appealId');
+  }
+  const rulingId = d.against.rulingId;
+  const ruling = rulingId !== undefined ? state.rulings[rulingId] : undefined;
+  if (rulingId !== undefined && !ruling) {
+    throw ledger(
+      `an appeal against nothing: no ruling ${rulingId} is recorded in this stream (RulingGiven)`,
+      'data.against.rulingId',
+    );
+  }
+  const judged = judgeAppeal(
+    clubDeadlines(club, clubId, d.receivedAt),
+    d,
+    ruling?.data,
+    ruling?.at,
+  );
+  if (judged.late) {
+    throw new RuleViolation(
+      judged.deadline!.rule,
+      `appeal ${d.appealId} was received at ${d.receivedAt}, after its deadline ${judged.deadline!.at} (${judged.deadline!.basis}): an appeal out of time is refused`,
+      'data.receivedAt',
+    );
+  }
+  checkDeposit(judged.deposit, d.deposit, `appeal ${d.appealId}`);
+}
+
+function checkDeposit(
+  asked: { amount: number; currency: string; rule: string } | undefined,
+  given: { amount: number; currency: string } | undefined,
+  what: string,
+): void {
+  if (!asked || asked.amount <= 0) return;
+  if (!given || given.currency !== asked.currency || given.amount < asked.amount) {
+    throw new RuleViolation(
+      asked.rule,
+      `${what} needs a deposit of ${asked.amount} ${asked.currency}${given ? `, not ${given.amount} ${given.currency}` : ': none was given'}`,
+      'data.deposit',
+    );
+  }
+}
+
+function decideAppealDecision(
+  d: AppealDecidedData,
+  state: CorrectionsState,
+  club: ClubContext,
+  clubId: string,
+): void {
+  const a = state.appeals[d.appealId];
+  if (!a) {
+    throw ledger(
+      `appeal ${d.appealId} was never lodged: no AppealLodged of it in this stream`,
+      'data.appealId',
+    );
+  }
+  if (a.decided) {
+    throw ledger(
+      `appeal ${d.appealId} is decided already (${a.decided.data.outcome} at ${a.decided.data.decidedAt}): one decision per appeal; an appeal against it is AppealEscalated`,
+      'data.appealId',
+    );
+  }
+  const paid = (a.lodged.deposit?.amount ?? 0) > 0;
+  if (paid && d.deposit === undefined) {
+    throw ledger(
+      `appeal ${d.appealId} carried a deposit of ${a.lodged.deposit!.amount} ${a.lodged.deposit!.currency}: say whether it is returned or forfeited`,
+      'data.deposit',
+    );
+  }
+  if (!paid && d.deposit !== undefined) {
+    throw ledger(`appeal ${d.appealId} carried no deposit to return or forfeit`, 'data.deposit');
+  }
+  const stream = (d.adjusted as { sessionStreamId?: string } | undefined)?.sessionStreamId;
+  if (stream !== undefined && !club.sessionOf(clubId, stream)) {
+    throw ledger(
+      `${stream} is not a scored session of club ${clubId}: the adjusted score applies to one`,
+      'data.adjusted.sessionStreamId',
+    );
+  }
+  if (Date.parse(d.decidedAt) < Date.parse(a.lodged.receivedAt)) {
+    throw ledger(
+      `appeal ${d.appealId} was received at ${a.lodged.receivedAt}: it cannot be decided before, at ${d.decidedAt}`,
+      'data.decidedAt',
+    );
+  }
+}
+
+function decideEscalation(
+  fact: DecidedFact,
+  state: CorrectionsState,
+  club: ClubContext,
+  clubId: string,
+): void {
+  const d = fact.data as AppealEscalatedData;
+  const a = state.appeals[d.appealId];
+  if (!a) {
+    throw ledger(
+      `appeal ${d.appealId} was never lodged: no AppealLodged of it in this stream`,
+      'data.appealId',
+    );
+  }
+  if (!a.decided) {
+    throw ledger(
+      `appeal ${d.appealId} is not decided yet: only a decision is escalated`,
+      'data.appealId',
+    );
+  }
+  if (a.escalated) {
+    throw ledger(
+      `appeal ${d.appealId} is escalated already (at ${a.escalated.data.receivedAt})`,
+      'data.appealId',
+    );
+  }
+  const deadlines = clubDeadlines(club, clubId, d.receivedAt);
+  const ruling =
+    a.lodged.against.rulingId !== undefined ? state.rulings[a.lodged.against.rulingId] : undefined;
+  const judged = judgeAppeal(deadlines, a.lodged, ruling?.data, ruling?.at);
+  const day = judged.day ?? wallClockOf(a.decided.data.decidedAt, deadlines.zone).date;
+  const params = judged.params ?? appealParamsOf(deadlines.rulebookOn(day));
+  if (!params) return;
+  if (params.escalation.until === 'not-allowed') {
+    throw new RuleViolation(
+      params.escalation.rule || 'LEDGER',
+      `the rulebook in force on ${day} takes no appeal against the decision on an appeal (${params.escalation.rule}: the board's decision is final)`,
+      'data.appealId',
+    );
+  }
+  const deadline = escalationDeadline(params, a.decided.data.decidedAt, deadlines.zone);
+  if (deadline && isLate(d.receivedAt, deadline)) {
+    throw new RuleViolation(
+      deadline.rule,
+      `the escalation of appeal ${d.appealId} was received at ${d.receivedAt}, after its deadline ${deadline.at} (${deadline.basis})`,
+      'data.receivedAt',
+    );
+  }
+  checkDeposit(
+    { ...params.escalation.deposit, rule: params.escalation.rule },
+    d.deposit,
+    `the escalation of appeal ${d.appealId}`,
+  );
 }

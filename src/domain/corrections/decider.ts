@@ -30,12 +30,17 @@ export const correctionsDecider: Decider<CorrectionsState, ClubContext> = {
   // Every decision reads the club: the target fact, its session, the rulebook in force.
   readsClub: () => true,
   readsFacts: (fact: DecidedFact) => {
-    const target = (fact.data as { target?: { eventId?: unknown } } | null)?.target;
-    return fact.type === 'CorrectionNotified' && typeof target?.eventId === 'string'
-      ? [target.eventId]
-      : [];
+    const target = (fact.data as { target?: { eventId?: unknown; streamId?: unknown } } | null)
+      ?.target;
+    if (fact.type !== 'CorrectionNotified' || typeof target?.eventId !== 'string') return [];
+    return [
+      {
+        eventId: target.eventId,
+        ...(typeof target.streamId === 'string' ? { streamId: target.streamId } : {}),
+      },
+    ];
   },
   initialState: initialCorrectionsState,
   evolve: (state, fact) => evolveCorrections(state, fact),
-  decide: (fact, state, club) => decideCorrectionFact(fact, state, club),
+  decide: (fact, state, club, streamId) => decideCorrectionFact(fact, state, club, streamId),
 };

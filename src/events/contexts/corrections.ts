@@ -492,7 +492,7 @@ export const correctionEvents: Array<EventDefinition & { type: keyof CorrectionF
     schemaVersion: 1,
     description:
       'An appeal against a ruling or a published decision, by whom, its deposit, when received; one out of time (LCBA-10.2, LCBA-2.5, DSB-20.3) is refused with the rule.',
-    rules: ['LCBA-10.2', 'LCBA-2.5', 'DSB-20.3', 'PIN-R26'],
+    rules: ['LCBA-10.2', 'LCBA-2.5', 'DSB-20.3'],
     validate: all(classSchema(AppealLodgedData), againstShape),
   },
   {

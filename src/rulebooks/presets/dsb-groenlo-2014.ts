@@ -1,4 +1,11 @@
 import type { Preset } from '../rulebook';
+import {
+  DSB_APPEALS,
+  DSB_CORRECTIONS,
+  deadlineGroup,
+  type AppealParams,
+  type CorrectionParams,
+} from '../deadlines';
 import { engineScoringParams, type ScoringParams } from '../scoring-params';
 
 /**
@@ -125,6 +132,10 @@ export type DsbParams = {
    * results (docs/scoring.md). Default: the leading programs' conventions, the engine's defaults.
    */
   scoring: ScoringParams;
+  /** Issue 16, DSB-20.3 (reading): until 10 minutes before the next session (../deadlines.ts). */
+  corrections: CorrectionParams;
+  /** Issue 16, DSB-20.3: objections until 10 minutes before the next session; decided within a week. */
+  appeals: AppealParams;
 };
 
 export const dsbGroenlo2014: Preset<DsbParams> = {
@@ -195,5 +206,7 @@ export const dsbGroenlo2014: Preset<DsbParams> = {
       // DSB-16d: 60 % → +2, 55 % → +1, 50 % → 0, 45 % → −1, 40 % → −2 (the engine's default too).
       artificialImps: { '60': 2, '55': 1, '50': 0, '45': -1, '40': -2 },
     },
+    corrections: deadlineGroup(DSB_CORRECTIONS),
+    appeals: deadlineGroup(DSB_APPEALS),
   },
 };

@@ -1,4 +1,11 @@
 import type { Preset } from '../rulebook';
+import {
+  NZ_APPEALS,
+  NZ_CORRECTIONS,
+  deadlineGroup,
+  type AppealParams,
+  type CorrectionParams,
+} from '../deadlines';
 import { engineScoringParams, type ScoringParams } from '../scoring-params';
 
 /**
@@ -125,6 +132,13 @@ export type NzClubParams = {
    * results (docs/scoring.md). Default: the leading programs' conventions, the engine's defaults.
    */
   scoring: ScoringParams;
+  /**
+   * Issue 16, NZ-13: a correction is notified before the start of play of the same day or night
+   * of the following week (session date + `deadlineDays` at its start, club time): ../deadlines.ts.
+   */
+  corrections: CorrectionParams;
+  /** Issue 16: the NZ club rules set no appeal deadline (every part 'none'). */
+  appeals: AppealParams;
 };
 
 export const nzClub: Preset<NzClubParams> = {
@@ -206,5 +220,7 @@ export const nzClub: Preset<NzClubParams> = {
     },
     // The scoring engine's default conventions (docs/scoring.md).
     scoring: engineScoringParams(),
+    corrections: deadlineGroup(NZ_CORRECTIONS),
+    appeals: deadlineGroup(NZ_APPEALS),
   },
 };

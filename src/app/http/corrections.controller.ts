@@ -1,0 +1,28 @@
+import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { correctionLogFromStore, type CorrectionLogView } from '../../runtime/correction-log';
+import { readTableQuery } from '../../runtime/table-query';
+import type { EventStore } from '../../store/event-store';
+import { EVENT_STORE } from '../tokens';
+import { InvalidRequestError } from './errors';
+
+/**
+ * Issue 16, the correction log: `GET /clubs/:clubId/corrections` lists every correction and
+ * appeal of the club with its state (pending, accepted, rejected: late (NZ-13), upheld …), its
+ * deadline and the facts behind it; `?asOf=` or `?atPosition=` as the tables take them. Read
+ * from the club's streams only. Errors are the ledger's (the exception filter): 400 for a bad
+ * parameter, 404 for a club the ledger has no fact of.
+ */
+@Controller()
+export class CorrectionsController {
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+
+  @Get('clubs/:clubId/corrections')
+  async corrections(
+    @Param('clubId') clubId: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<CorrectionLogView> {
+    const { value, issues } = readTableQuery(query, ['asOf', 'atPosition']);
+    if (issues.length > 0) throw new InvalidRequestError(issues);
+    return correctionLogFromStore(this.store, clubId, value);
+  }
+}

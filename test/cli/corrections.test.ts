@@ -1,0 +1,74 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cli, head } from '../support/cli';
+import { accepted, correctionOf, karoriAutumn, withPercentage } from '../support/corrections';
+import { tempDir } from '../support/temp';
+
+/**
+ * Issue 16 through the command line: corrections appended as facts (`bridge-ledger append`, the
+ * same gate), and `bridge-ledger corrections <club>` printing the log with its states and
+ * deadlines (NZ-13).
+ */
+describe('bridge-ledger corrections <club>', () => {
+  const file = (lines: unknown[], dir = tempDir()) => {
+    const path = join(dir, `facts-${Math.random().toString(36).slice(2)}.ndjson`);
+    writeFileSync(path, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    return { path, store: `sqlite:${join(dir, 'ledger.db')}` };
+  };
+
+  it('NZ-13: a correction in time accepted, a late one shown "rejected: late (NZ-13)" with its deadline; --format json gives the entries', async () => {
+    const { facts, result1p1, result1p2 } = karoriAutumn();
+    const dir = tempDir();
+    const season = file(
+      [
+        ...facts,
+        correctionOf(result1p1, withPercentage(result1p1, 57.5), '2026-04-02T10:00:00+13:00', 'c1'),
+        accepted('c1', '2026-04-02T11:00:00+13:00'),
+        correctionOf(result1p2, withPercentage(result1p2, 44), '2026-04-08T10:00:00+12:00', 'c2'),
+      ],
+      dir,
+    );
+    const appended = await cli('append', season.path, '--store', season.store);
+    expect(appended.stderr).toMatch(/appended \d+ new events/);
+    expect(appended.code).toBe(0);
+    const printed = await cli('corrections', 'karori', '--store', season.store);
+    expect(printed.code).toBe(0);
+    expect(printed.stdout).toMatch(/deadlines in Pacific\/Auckland/);
+    expect(printed.stdout).toMatch(
+      /c1\s+accepted\s+2026-04-02T10:00:00\+13:00\s+before 2026-04-06T19:30:00\+12:00\s+NZ-13/,
+    );
+    expect(printed.stdout).toMatch(/c2\s+rejected: late \(NZ-13\)/);
+    const json = await cli('corrections', 'karori', '--store', season.store, '--format', 'json');
+    const view = JSON.parse(json.stdout) as { entries: Array<{ id: string; state: string }> };
+    expect(view.entries.map((e) => [e.id, e.state])).toEqual([
+      ['c1', 'accepted'],
+      ['c2', 'rejected-late'],
+    ]);
+  });
+
+  it('NZ-13: accepting the late correction without lateAcceptedBecause is refused at its line, nothing written; a club with no facts is not found', async () => {
+    const { facts, result1p2 } = karoriAutumn();
+    const dir = tempDir();
+    const season = file(
+      [
+        ...facts,
+        correctionOf(result1p2, withPercentage(result1p2, 44), '2026-04-08T10:00:00+12:00', 'c2'),
+      ],
+      dir,
+    );
+    const appended = await cli('append', season.path, '--store', season.store);
+    expect(appended.stderr).toMatch(/appended \d+ new events/);
+    expect(appended.code).toBe(0);
+    const before = await head(season.store);
+    const accept = file([accepted('c2', '2026-04-08T11:00:00+12:00')], dir);
+    const refused = await cli('append', accept.path, '--store', season.store);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(
+      /data\.lateAcceptedBecause: NZ-13: correction c2 was notified at 2026-04-08T10:00:00\+12:00, after its deadline/,
+    );
+    expect(await head(season.store)).toBe(before);
+    const none = await cli('corrections', 'nowhere', '--store', season.store);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toMatch(/no club nowhere in the ledger/);
+  });
+});

@@ -1,0 +1,71 @@
+import type { Proposed } from './nz-club';
+import { clubRegistered, competition, proposed, rulebookAdopted, ROSTER } from './nz-club';
+
+/**
+ * Issue 16: Karori's autumn pairs on three Mondays across the end of New Zealand daylight
+ * time (Sunday 5 April 2026, 03:00 NZDT → 02:00 NZST), its results, and the facts of its
+ * corrections stream as a director or a club system proposes them.
+ */
+export const AUTUMN_DATES = ['2026-03-30', '2026-04-06', '2026-04-13'] as const;
+export const autumn = competition('autumn', 'three-four-session-pairs', 'monday', AUTUMN_DATES, {
+  p1: ['mia', 'max'],
+  p2: ['wes', 'vic'],
+});
+
+export const CORRECTIONS = 'corrections-karori';
+
+/** The club, its rulebook, roster, the competition and session 1's two results. */
+export function karoriAutumn(): { facts: Proposed[]; result1p1: Proposed; result1p2: Proposed } {
+  const result1p1 = autumn.result(1, 'p1');
+  const result1p2 = autumn.result(1, 'p2');
+  return {
+    facts: [clubRegistered(), rulebookAdopted(), ...ROSTER, ...autumn.setup, result1p1, result1p2],
+    result1p1,
+    result1p2,
+  };
+}
+
+/** A correction of a stored fact: its target named, the corrected data in its own shape. */
+export function correctionOf(
+  target: Proposed,
+  corrected: Record<string, unknown>,
+  occurredAt: string,
+  correctionId = 'c1',
+  extra: Record<string, unknown> = {},
+): Proposed {
+  return proposed(
+    CORRECTIONS,
+    'CorrectionNotified',
+    {
+      clubId: 'karori',
+      correctionId,
+      target: { eventId: target.id, streamId: target.streamId, type: target.type },
+      corrected,
+      notifiedBy: 'mia',
+      ...extra,
+    },
+    occurredAt,
+  );
+}
+
+/** The corrected content of a session result: the same pair's, another percentage. */
+export const withPercentage = (result: Proposed, percentage: number) => ({
+  ...(result.data as Record<string, unknown>),
+  percentage,
+});
+
+export const accepted = (correctionId: string, at: string, extra: Record<string, unknown> = {}) =>
+  proposed(
+    CORRECTIONS,
+    'CorrectionAccepted',
+    { clubId: 'karori', correctionId, by: 'director', ...extra },
+    at,
+  );
+
+export const rejected = (correctionId: string, at: string, extra: Record<string, unknown> = {}) =>
+  proposed(
+    CORRECTIONS,
+    'CorrectionRejected',
+    { clubId: 'karori', correctionId, by: 'director', reason: 'not a scoring error', ...extra },
+    at,
+  );
