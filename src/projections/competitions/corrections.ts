@@ -327,7 +327,7 @@ export interface CorrectionRules {
 
 /**
  * The rules a rulebook names for corrections and appeals (its parameter groups `corrections`
- * and `appeals`, `rule`), else the given defaults (NZ-13; DSB-20.3).
+ * and `appeals.ruling`, their `rule`: NZ-13, DSB-20.3), else the given defaults.
  */
 export function correctionRulesOf(
   params: Record<string, unknown>,
@@ -337,9 +337,12 @@ export function correctionRulesOf(
     const rule = (group as { rule?: unknown } | undefined)?.rule;
     return typeof rule === 'string' && rule ? rule : undefined;
   };
+  // An appeal against a ruling: its group's rule (`appeals.ruling.rule`, DSB-20.3); a rulebook
+  // that sets none (the NZ club's) explains the board's decision by the default.
+  const appeals = params.appeals as { ruling?: unknown } | undefined;
   return {
     correction: ruleOf(params.corrections) ?? defaults.correction,
-    appeal: ruleOf(params.appeals) ?? defaults.appeal,
+    appeal: ruleOf(appeals?.ruling) ?? ruleOf(appeals) ?? defaults.appeal,
   };
 }
 

@@ -86,7 +86,7 @@ const pairsTable: FormatTable<StandingsBodies['dsb']> = {
     const notes = correctionNotesOf(
       state,
       c,
-      correctionRulesOf(rulebook.params, { correction: 'DSB-7', appeal: 'DSB-20.3' }),
+      correctionRulesOf(rulebook.params, { correction: 'DSB-20.3', appeal: 'DSB-20.3' }),
       head.afterSession,
     );
     return {
