@@ -470,3 +470,146 @@ describe('issue 16: an appeal upheld with an adjusted score (DSB-20.3)', () => {
     expect(before).not.toContain('DSB-20.3');
   });
 });
+
+describe('issue 16: other facts a correction replaces', () => {
+  it('a traveller line corrected (BoardResultRecorded): the board is matchpointed again and every pair that played it is told why', () => {
+    const { log } = dsbSeason();
+    // Board 2, NS 1 v EW 5 was −100; the correction: +110 (2H made, entered as 1 down).
+    const line = log.events.find(
+      (e) =>
+        e.type === 'BoardResultRecorded' &&
+        (e.data as { board: number; nsPair: string }).board === 2 &&
+        (e.data as { nsPair: string }).nsPair === '1',
+    )!;
+    const before = dsbRows(fold(competitions, log.events));
+    log.add(
+      'corrections-dsb',
+      'CorrectionNotified',
+      {
+        clubId: 'dsb',
+        correctionId: 'dsb-c1',
+        target: { eventId: line.id, streamId: STREAM, type: 'BoardResultRecorded' },
+        corrected: {
+          ...(line.data as Record<string, unknown>),
+          nsScore: 110,
+          contract: undefined,
+          declarer: undefined,
+          tricks: undefined,
+        },
+        notifiedBy: 'pair 1',
+      },
+      '2014-09-09T10:00',
+    );
+    log.add(
+      'corrections-dsb',
+      'CorrectionAccepted',
+      { clubId: 'dsb', correctionId: 'dsb-c1', by: 'WL' },
+      '2014-09-09T12:00',
+    );
+    const after = dsbRows(fold(competitions, log.events));
+    // NS 1 now beats both other NS results on board 2 (−100, 110 … ): up; EW 5 down.
+    expect(after.d1!.percentage).toBeGreaterThan(before.d1!.percentage!);
+    expect(after.d5!.percentage).toBeLessThan(before.d5!.percentage!);
+    const expected = `session 1, board 2 (NS 1 – EW 5): traveller line corrected by correction dsb-c1 of fact ${line.id} (accepted); the board is matchpointed again`;
+    for (const id of ['d1', 'd2', 'd3', 'd4', 'd5', 'd6'])
+      expect(notes(after[id]!, 'DSB-20.3')).toContain(expected);
+  });
+
+  it('DSB-9 an absence corrected to a valid reason: the pair scores its own average (DSB-9.2), not the DSB-9.5 score, explained', () => {
+    const log = new FactLog('dsb');
+    log.add('club-dsb', 'RulebookAdopted', {
+      clubId: 'dsb',
+      preset: 'dsb-groenlo-2014',
+      overrides: {},
+      effectiveFrom: '2014-09-01',
+    });
+    const C = 'dsb-absence';
+    const stream = `competition-${C}`;
+    const dates = ['2014-09-08', '2014-09-15'];
+    log.add(stream, 'CompetitionCreated', {
+      competitionId: C,
+      clubId: 'dsb',
+      name: 'Parencompetitie',
+      season: '2014-2015',
+      kind: 'pairs-series',
+      format: 'dsb-pairs',
+      // Six evenings (DSB-4); the standing after the second.
+      sessions: [...dates, '2014-09-22', '2014-09-29', '2014-10-06', '2014-10-13'].map(
+        (date, i) => ({ session: i + 1, date, startTime: '19:45' }),
+      ),
+      groups: ['A'],
+    });
+    for (let i = 1; i <= 4; i++)
+      log.add(stream, 'PairEntered', {
+        competitionId: C,
+        pairId: `d${i}`,
+        players: [`x${i}`, `y${i}`],
+        group: 'A',
+      });
+    const scores = [
+      [60, 55, 45, 40],
+      [52, 50, 48, 0],
+    ];
+    dates.forEach((date, s) => {
+      for (let i = 1; i <= 4; i++) {
+        if (s === 1 && i === 4) continue;
+        log.add(
+          stream,
+          'SessionResultRecorded',
+          {
+            competitionId: C,
+            session: s + 1,
+            pairId: `d${i}`,
+            players: [`x${i}`, `y${i}`],
+            percentage: scores[s]![i - 1],
+            boardsPlayed: 24,
+            group: 'A',
+            source: 'imported',
+          },
+          `${date}T23:00`,
+        );
+      }
+    });
+    log.add(
+      stream,
+      'AbsenceNotified',
+      { competitionId: C, session: 2, pairId: 'd4', validReason: false, reason: 'unknown' },
+      '2014-09-15T09:30',
+    );
+    const notice = log.events.at(-1)!;
+    const d4 = () => {
+      const view = standingsOf(fold(competitions, log.events), C);
+      if (view.kind !== 'dsb') throw new Error('not DSB');
+      return view.groups[0]!.rows.find((r) => r.pairId === 'd4')!;
+    };
+    expect(d4().sessions[1]!.source).not.toBe('DSB-9.2');
+    log.add(
+      'corrections-dsb',
+      'CorrectionNotified',
+      {
+        clubId: 'dsb',
+        correctionId: 'dsb-c2',
+        target: { eventId: notice.id, streamId: stream, type: 'AbsenceNotified' },
+        corrected: {
+          ...(notice.data as Record<string, unknown>),
+          validReason: true,
+          reason: 'illness',
+        },
+        notifiedBy: 'secretary',
+      },
+      '2014-09-16T10:00',
+    );
+    log.add(
+      'corrections-dsb',
+      'CorrectionAccepted',
+      { clubId: 'dsb', correctionId: 'dsb-c2', by: 'WL' },
+      '2014-09-16T12:00',
+    );
+    const row = d4();
+    // The notice keeps its own time (09:30, before DSB-9.1's noon): a valid notice now.
+    expect(row.sessions[1]).toMatchObject({ source: 'DSB-9.2', percentage: 40 });
+    expect(notes(row, 'DSB-20.3')).toEqual([
+      `session 2: the notice of absence (a valid reason) corrected by correction dsb-c2 of fact ${notice.id} (accepted)`,
+    ]);
+  });
+});

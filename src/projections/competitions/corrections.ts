@@ -315,7 +315,8 @@ function findLast<T>(list: readonly T[], ok: (x: T) => boolean): number {
 /** An explanation line of a standing (NZ and DSB explain rows alike). */
 export interface CorrectionNote {
   rule: string;
-  session: number;
+  /** The session it is about; none for a pair's composition (PairEntered). */
+  session?: number;
   effect: string;
 }
 
@@ -431,7 +432,39 @@ export function correctionNotesOf(
       }
     }
   }
-  for (const [, list] of out) list.sort((a, b) => a.session - b.session);
+  // What else a correction may replace: who played (a substitute), an absence and its notice,
+  // a pair's composition. Their effect on the numbers is the rules' (NZ-3/NZ-4, DSB-9, DSB-10):
+  // the notes say what was corrected.
+  const accepted = (x: { corrected?: Corrected }, what: string) =>
+    `${what} corrected by correction ${x.corrected!.correctedBy} of fact ${x.corrected!.original} (accepted)`;
+  for (const key in c.substitutes) {
+    for (const sub of c.substitutes[key]) {
+      if (!sub.corrected || sub.session > upToSession) continue;
+      add(sub.pairId, {
+        rule: rules.correction,
+        session: sub.session,
+        effect: `session ${sub.session}: ${accepted(sub, `the substitute (${sub.substituteId} for ${sub.absentPlayerId})`)}`,
+      });
+    }
+  }
+  for (const key in c.absences) {
+    const a = c.absences[key];
+    if (!a.corrected || a.session > upToSession) continue;
+    add(a.pairId, {
+      rule: rules.correction,
+      session: a.session,
+      effect: `session ${a.session}: ${accepted(a, `the notice of absence (${a.validReason ? 'a valid reason' : 'no valid reason'})`)}`,
+    });
+  }
+  for (const pairId in c.pairs) {
+    const p = c.pairs[pairId];
+    if (p.corrected)
+      add(pairId, {
+        rule: rules.correction,
+        effect: accepted(p, `the pair's composition (${p.players.join(', ')})`),
+      });
+  }
+  for (const [, list] of out) list.sort((a, b) => (a.session ?? 0) - (b.session ?? 0));
   return out;
 }
 
