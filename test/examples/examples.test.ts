@@ -5,6 +5,7 @@ import { appendBatches, planAppend } from '../../src/runtime/append-file';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import {
   competitions,
+  cPointsOf,
   standingsOf,
   type CompetitionsState,
 } from '../../src/projections/competitions';
@@ -111,6 +112,13 @@ describe('issue 16: the example seasons’ corrections and appeal', () => {
       },
     ]);
     expect(now.slice(1).flatMap((r) => r.explain.filter((e) => e.rule === 'NZ-13'))).toEqual([]);
+    // The C points of session 10 are placed on the corrected score, and say so.
+    const session10 = cPointsOf(after, 'club-pairs-2026', { session: 10 });
+    const p2 = session10.awards[0]!.awards.filter((a) => a.competitor === 'nz-p2');
+    expect(p2.map((a) => [a.player, a.score, a.explain[0]!.rule])).toEqual([
+      ['nz-carys', 6775, 'NZ-13'],
+      ['nz-dev', 6775, 'NZ-13'],
+    ]);
   });
 
   it('DSB-20.3 the example season: the board upholds the objection to the ruling on board 6, and group A’s standing follows, explained', async () => {
