@@ -3,11 +3,11 @@ import 'reflect-metadata';
 import { Command } from 'commander';
 import { answerOf, isLedgerError } from '../kernel/errors';
 import { registerAppend } from './commands/append';
-import { registerCorrections } from './commands/corrections';
 import { registerExport } from './commands/export-command';
 import { registerImportCommands } from './commands/import-usebio';
 import { registerReplay } from './commands/replay';
 import { registerServe } from './commands/serve-command';
+import { registerCorrections } from './commands/corrections';
 import { registerTables } from './commands/tables';
 import { registerVerify } from './commands/verify';
 import { err, storeOption } from './options';
@@ -24,8 +24,8 @@ export function buildCli(): Command {
   registerVerify(program);
   registerReplay(program);
   registerTables(program);
-  registerCorrections(program);
   registerImportCommands(program, storeOption);
+  registerCorrections(program);
   return program;
 }
 

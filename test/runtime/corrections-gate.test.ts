@@ -1,4 +1,6 @@
 import { LCBA_APPEALS } from '../../src/rulebooks/deadlines';
+import { deciderOf } from '../../src/domain';
+import { DomainGate } from '../../src/runtime/domain-gate';
 import { GatedLedger as Ledger } from '../support/gated-ledger';
 import { clubRegistered, competition, proposed, rulebookAdopted, ROSTER } from '../support/nz-club';
 import {
@@ -170,6 +172,44 @@ describe('NZ-13, issue 16: a correction is notified before the start of play of 
       'LEDGER',
       'events[0].data.corrected.nsPair',
       /nsPair identifies the BoardResultRecorded corrected/,
+    );
+  });
+});
+
+describe('issue 16: the corrections and publications streams, each with its decider', () => {
+  it('corrections-<clubId> and publications-<clubId> are found by the registry', () => {
+    expect(deciderOf('corrections-karori')?.name).toBe('corrections');
+    expect(deciderOf('publications-karori')?.name).toBe('publications');
+  });
+
+  it('LEDGER a correction proposed on a competition’s stream belongs in corrections-<clubId>', async () => {
+    const { ledger, result1p1 } = await karori();
+    const misplaced = {
+      ...correctionOf(result1p1, withPercentage(result1p1, 57), '2026-04-01T12:00:00+13:00'),
+      streamId: 'competition-autumn',
+    };
+    await ledger.refuses([misplaced], 'LEDGER', 'streamId', /belongs in stream corrections-karori/);
+  });
+});
+
+describe('issue 16: a store without an index of ids (EventStoreDB)', () => {
+  it('finds the target by reading the stream the correction names', async () => {
+    const ledger = new Ledger();
+    // As EventStoreDB: no findByIds.
+    Object.defineProperty(ledger.store, 'findByIds', { value: undefined });
+    const { facts, result1p1 } = karoriAutumn();
+    await ledger.append(...facts);
+    // A gate that saw none of them appended (another process's): only the store knows them.
+    ledger.gate = new DomainGate(ledger.store);
+    await accepts(
+      ledger,
+      correctionOf(result1p1, withPercentage(result1p1, 57.5), '2026-04-02T10:00:00+13:00'),
+    );
+    const ghost = { ...result1p1, id: '0190aaaa-0000-7000-8000-000000000000' };
+    await ledger.refuses(
+      [correctionOf(ghost, withPercentage(result1p1, 57.5), '2026-04-02T10:00:00+13:00', 'c2')],
+      'LEDGER',
+      'events[0].data.target.eventId',
     );
   });
 });
@@ -357,6 +397,36 @@ describe('issue 16, bad input: each correction refused names the field and the r
       'LEDGER',
       'events[0].data.correctionId',
       /decided already/,
+    );
+  });
+
+  it('LEDGER a correction, ruling or publication of a club not registered', async () => {
+    const ledger = new Ledger();
+    await ledger.refuses(
+      [
+        proposed('corrections-nowhere', 'RulingGiven', {
+          clubId: 'nowhere',
+          rulingId: 'r1',
+          director: 'dora',
+          decision: 'average-plus to NS',
+        }),
+      ],
+      'LEDGER',
+      'events[0].data.clubId',
+      /club nowhere is not registered/,
+    );
+    await ledger.refuses(
+      [
+        proposed('publications-nowhere', 'StandingsPublished', {
+          clubId: 'nowhere',
+          table: 'championship',
+          season: '2026',
+          atPosition: 0,
+          publishedBy: 'secretary',
+        }),
+      ],
+      'LEDGER',
+      'events[0].data.clubId',
     );
   });
 

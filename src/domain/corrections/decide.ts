@@ -60,6 +60,12 @@ export function decideCorrectionFact(
   streamId: string,
 ): DecidedFact[] {
   const clubId = clubOfCorrectionsStream(streamId);
+  if (!club.isRegistered(clubId)) {
+    throw ledger(
+      `club ${clubId} is not registered: no ClubRegistered in club-${clubId}; a club registers, then records its corrections, rulings and appeals`,
+      'data.clubId',
+    );
+  }
   switch (fact.type) {
     case 'CorrectionNotified':
       decideNotified(fact.data as CorrectionNotifiedData, state, club, clubId);

@@ -27,6 +27,13 @@ export const publicationsDecider: Decider<null, ClubContext> = {
   decide(fact, _state, club, streamId) {
     const d = fact.data as PublicationFactData['StandingsPublished'];
     const clubId = clubOfPublicationsStream(streamId);
+    if (!club.isRegistered(clubId)) {
+      throw new RuleViolation(
+        'LEDGER',
+        `club ${clubId} is not registered: no ClubRegistered in club-${clubId}`,
+        'data.clubId',
+      );
+    }
     const head = club.headPosition?.();
     if (head !== undefined && d.atPosition > head) {
       throw new RuleViolation(
