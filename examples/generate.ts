@@ -44,7 +44,7 @@ class Season {
     readonly offset: string,
   ) {}
 
-  add(streamId: string, type: string, occurredAt: string, data: Record<string, unknown>) {
+  add(streamId: string, type: string, occurredAt: string, data: Record<string, unknown>): string {
     const id = v5(`${streamId}/${this.lines.length}/${type}`, NAMESPACE);
     this.lines.push({
       streamId,
@@ -56,10 +56,11 @@ class Season {
       data,
       metadata: { clubId: this.clubId, actor: 'examples/generate.ts' },
     });
+    return id;
   }
 
-  at(date: string, time: string) {
-    return `${date}T${time}:00${this.offset}`;
+  at(date: string, time: string, offset = this.offset) {
+    return `${date}T${time}:00${offset}`;
   }
 
   write(file: string) {
@@ -186,6 +187,9 @@ function nzClubPairs(): Season {
     [7, 9, 1, 'nz-una'],
   ];
   const missed = new Set(['5:6', '9:10']); // pair index:session not played at all
+  // Each result recorded: its event id and data, for the corrections that name it (issue 16).
+  const recorded = new Map<string, { id: string; data: Record<string, unknown> }>();
+  const corrections = 'corrections-karori';
   dates.forEach((date, i) => {
     const session = i + 1;
     const boards = session === 4 ? 25 : 24;
@@ -211,7 +215,7 @@ function nzClubPairs(): Season {
         });
         sitting[sub[2]] = sub[3];
       }
-      s.add(stream, 'SessionResultRecorded', s.at(date, '22:45'), {
+      const result = {
         competitionId: C,
         session,
         pairId: p.id,
@@ -219,8 +223,51 @@ function nzClubPairs(): Season {
         percentage: scores[j],
         boardsPlayed: boards,
         source: 'imported',
-      });
+      };
+      const id = s.add(stream, 'SessionResultRecorded', s.at(date, '22:45'), result);
+      recorded.set(`${session}:${p.id}`, { id, data: result });
     });
+  });
+  // The corrections are appended after the season's results, so that every fact before them
+  // keeps its id (and its position) in the example ledger.
+  // NZ-13: a correction of session 2 (10 February) notified on 18 February, after the start
+  // of play of the following Tuesday (17 February, 19:30): recorded, and rejected as late.
+  const target = recorded.get('2:nz-p5')!;
+  s.add(corrections, 'CorrectionNotified', s.at('2026-02-18', '09:15'), {
+    clubId: 'karori',
+    correctionId: 'karori-2026-c1',
+    target: { eventId: target.id, streamId: stream, type: 'SessionResultRecorded' },
+    corrected: { ...target.data, percentage: 54.1 },
+    notifiedBy: 'nz-isla',
+    reason: 'board 17 scored as 4S making, should be 4S+1',
+  });
+  s.add(corrections, 'CorrectionRejected', s.at('2026-02-19', '12:00'), {
+    clubId: 'karori',
+    correctionId: 'karori-2026-c1',
+    by: 'director',
+    reason: 'late (NZ-13): notified after the start of play on Tuesday 17 February',
+    rule: 'NZ-13',
+  });
+  // NZ-13: a correction of the last session, notified within the week and accepted: a
+  // traveller of p2's was entered with NS and EW swapped, and the session re-scored gives p2
+  // 7.5 more, enough to take the event from p1. (NZ standard time from 5 April: +12:00.)
+  const last = recorded.get('10:nz-p2')!;
+  s.add(corrections, 'CorrectionNotified', s.at('2026-04-09', '10:30', '+12:00'), {
+    clubId: 'karori',
+    correctionId: 'karori-2026-c2',
+    target: { eventId: last.id, streamId: stream, type: 'SessionResultRecorded' },
+    corrected: {
+      ...last.data,
+      percentage: Math.round(((last.data.percentage as number) + 7.5) * 100) / 100,
+    },
+    notifiedBy: 'nz-carys',
+    reason: 'board 9: NS and EW entered the wrong way round on the traveller',
+  });
+  s.add(corrections, 'CorrectionAccepted', s.at('2026-04-10', '18:00', '+12:00'), {
+    clubId: 'karori',
+    correctionId: 'karori-2026-c2',
+    by: 'director',
+    reason: 'the traveller checked against the pickup slips',
   });
   return s;
 }
@@ -330,6 +377,9 @@ function dsbSeason(): Season {
     dates.forEach((date, i) => {
       const session = i + 1;
       const start = s.at(date, '19:45');
+      // DSB-20.3: the objection reaches the board before the next session (10 minutes before
+      // its start at the latest), and the board decides within the week.
+      if (n === 2 && session === 4 && appealed) appealed.lodgeAndDecide();
       for (const g of groups) {
         s.add(stream, 'SessionHeld', start, {
           competitionId: C,
@@ -361,6 +411,10 @@ function dsbSeason(): Season {
               reason: 'family visit',
             });
         }
+        // Issue 16: group A's third evening of the second competition is scored here from its
+        // board results, and a ruling on it goes to the board on appeal (DSB-20.3).
+        const scoredHere = n === 2 && g === 'A' && session === 3;
+        const linked: Array<{ pairId: string; players: string[] }> = [];
         playing.forEach((k, j) => {
           const p = pairs[k];
           let sitting = p.players.slice(0, 2);
@@ -395,6 +449,10 @@ function dsbSeason(): Season {
             });
             sitting = [p.players[0], ids[36]];
           }
+          if (scoredHere) {
+            linked.push({ pairId: p.id, players: sitting });
+            return;
+          }
           s.add(stream, 'SessionResultRecorded', s.at(date, '23:15'), {
             competitionId: C,
             session,
@@ -406,9 +464,11 @@ function dsbSeason(): Season {
             source: 'imported',
           });
         });
+        if (scoredHere) appealed = scoredSession(s, C, session, date, g, linked);
       }
     });
   };
+  let appealed: Appeal | undefined;
   competition(1, '2014-09-08', (i) => pairs[i].group);
   // The second competition plays in the groups DSB-8 gives after the first: computed by the
   // ledger's own projection, as the club would publish them.
@@ -430,6 +490,136 @@ function dsbSeason(): Season {
   const next = new Map(nextGroupsOf(state, 'dsb-2014-c1').moves.map((m) => [m.pairId, m.to]));
   competition(2, '2014-11-03', (i) => next.get(pairs[i].id)!);
   return s;
+}
+
+interface Appeal {
+  lodgeAndDecide(): void;
+}
+
+/**
+ * Issue 16, DSB-20.3: a group's evening scored here from its board results (20 boards, three
+ * tables, every board played at each table in its round: duplicated boards), linked to the
+ * competition's session; on board 6 the WL assigns 3NT+2 to NS, and the pair ruled against
+ * objects: the board (bestuur) upholds the objection and restores the table result.
+ */
+function scoredSession(
+  s: Season,
+  competitionId: string,
+  session: number,
+  date: string,
+  group: string,
+  linked: Array<{ pairId: string; players: string[] }>,
+): Appeal {
+  const rand = rng(20141117);
+  const stream = `session-${competitionId}-${session}-${group}`;
+  const at = s.at(date, '23:05');
+  const numbers = linked.map((_, i) => String(i + 1));
+  const rounds = 5;
+  const perRound = 4;
+  const boards = Array.from({ length: rounds * perRound }, (_, i) => i + 1);
+  s.add(stream, 'SessionMovementRecorded', at, {
+    clubId: 'dsb',
+    eventId: `${competitionId}-${session}-${group}`,
+    eventDescription: `Parencompetitie 2, avond ${session}, lijn ${group}`,
+    date,
+    session: String(session),
+    section: group,
+    scoringMethod: 'MP',
+    winnerType: 1,
+    boards,
+    fields: [{ field: 'ALL', pairs: numbers }],
+    expectedResults: boards.map((board) => ({ board, results: 3 })),
+  });
+  for (const pair of numbers)
+    s.add(stream, 'SessionPairRegistered', at, { pair, field: 'ALL', players: [] });
+  // A round robin of six pairs (the circle method): pair 6 stays, the others move.
+  const tablesOf = (round: number): Array<[string, string]> => {
+    const ring = (x: number) => String((((x % 5) + 5) % 5) + 1);
+    return [
+      ['6', ring(round)],
+      [ring(round + 1), ring(round - 1)],
+      [ring(round + 2), ring(round - 2)],
+    ];
+  };
+  const strength: Record<string, number> = { '1': 3, '2': 1, '3': 0, '4': -1, '5': 2, '6': -2 };
+  const ladder = [-800, -620, -420, -200, -100, -50, 90, 110, 140, 170, 420, 450, 620, 650];
+  let tableResult: { board: number; line: number; nsPair: string; ewPair: string; nsScore: number };
+  for (let round = 0; round < rounds; round++) {
+    const tables = tablesOf(round);
+    for (let b = 0; b < perRound; b++) {
+      const board = round * perRound + b + 1;
+      const par = Math.floor(rand() * ladder.length);
+      tables.forEach(([ns, ew], t) => {
+        const step = Math.round((strength[ns] - strength[ew]) / 2 + (rand() - 0.5) * 4);
+        const nsScore = ladder[Math.max(0, Math.min(ladder.length - 1, par + step))];
+        const line = { board, line: t + 1, nsPair: ns, ewPair: ew, kind: 'played', nsScore };
+        s.add(stream, 'BoardResultRecorded', s.at(date, '22:40'), line);
+        if (board === 6 && t === 1)
+          tableResult = { board, line: t + 1, nsPair: ns, ewPair: ew, nsScore };
+      });
+    }
+  }
+  s.add(`competition-${competitionId}`, 'SessionScoredFromBoards', s.at(date, '23:15'), {
+    competitionId,
+    session,
+    group,
+    sessionStreamId: stream,
+    pairs: linked.map((p, i) => ({ pairNumber: numbers[i], pairId: p.pairId, players: p.players })),
+  });
+  // The WL's ruling on board 6: misinformation, 3NT+2 assigned to NS in place of the table's
+  // result.
+  const { nsPair, ewPair, nsScore } = tableResult!;
+  const awarded = {
+    board: 6,
+    nsPair,
+    ewPair,
+    kind: 'assigned',
+    nsScore: 460,
+    reason: 'misinformation about the 2NT opening (Law 21B)',
+  };
+  s.add(stream, 'AdjustedScoreAwarded', s.at(date, '23:20'), awarded);
+  const corrections = 'corrections-dsb';
+  s.add(corrections, 'RulingGiven', s.at(date, '23:20'), {
+    clubId: 'dsb',
+    rulingId: `${competitionId}-${session}-${group}-b6`,
+    director: 'WL (wedstrijdleider)',
+    sessionStreamId: stream,
+    competitionId,
+    session,
+    board: 6,
+    awarded,
+    decision: `board 6: misinformation about the 2NT opening; 3NT+2 (+460) assigned to NS ${nsPair} in place of ${nsScore}`,
+  });
+  const next = addDays(date, 7);
+  return {
+    lodgeAndDecide() {
+      const appealId = `${competitionId}-${session}-${group}-b6-appeal`;
+      s.add(corrections, 'AppealLodged', s.at(addDays(date, 3), '20:30'), {
+        clubId: 'dsb',
+        appealId,
+        against: { rulingId: `${competitionId}-${session}-${group}-b6` },
+        by: `pair ${ewPair} (EW)`,
+        receivedAt: s.at(addDays(date, 3), '20:30'),
+      });
+      s.add(corrections, 'AppealDecided', s.at(addDays(next, -1), '20:00'), {
+        clubId: 'dsb',
+        appealId,
+        outcome: 'upheld',
+        adjusted: {
+          sessionStreamId: stream,
+          board: 6,
+          nsPair,
+          ewPair,
+          kind: 'assigned',
+          nsScore,
+          reason:
+            'objection upheld (DSB-20.3): the explanation was correct, the table result stands',
+        },
+        by: 'bestuur (the board)',
+        decidedAt: s.at(addDays(next, -1), '20:00'),
+      });
+    },
+  };
 }
 
 const dir = __dirname.includes('/dist/') ? join(__dirname, '../../examples') : __dirname;

@@ -13,7 +13,7 @@ export interface Proposed {
 /**
  * The NZ example season (examples/nz-club-pairs-2026.ndjson, a ledger the deciders accept:
  * the server loads it through them) as batches to load, all but its last result, which is
- * held back: the first fact to seat a player after a start (NZ-8e, NZ-10: the gate then
+ * held back (the facts after it keep their order): the first fact to seat a player after a start (NZ-8e, NZ-10: the gate then
  * catches its club-wide index up from the whole log).
  */
 export function nzExample(): { batches: Batch[]; seating: Proposed } {
@@ -21,13 +21,14 @@ export function nzExample(): { batches: Batch[]; seating: Proposed } {
     .split('\n')
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l) as EventToAppend & { streamId: string });
-  const last = lines.length - 1;
-  if (lines[last]!.type !== 'SessionResultRecorded') {
-    throw new Error('the NZ example no longer ends with a result: pick another seating fact');
+  // Its last result (the season's corrections, issue 16, come after it and name other results).
+  const last = lines.map((l) => l.type).lastIndexOf('SessionResultRecorded');
+  if (last < 0) {
+    throw new Error('the NZ example has no result: pick another seating fact');
   }
   const envelope = ({ streamId: _s, ...e }: EventToAppend & { streamId: string }) => e;
   const batches: Batch[] = [];
-  for (const l of lines.slice(0, last)) {
+  for (const l of lines.filter((_, i) => i !== last)) {
     const b = batches[batches.length - 1];
     if (b && b.streamId === l.streamId) b.events.push(envelope(l));
     else batches.push({ streamId: l.streamId, events: [envelope(l)] });

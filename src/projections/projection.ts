@@ -30,9 +30,13 @@ export interface Projection<S, RB = unknown> {
 export interface Partitions<S> {
   /**
    * Every partition `apply` may change for this event (naming one more is harmless: it is
-   * rewritten as it is; naming one too few would lose a change).
+   * rewritten as it is; naming one too few would lose a change). `state`, when given, is the
+   * state the event is about to be applied to: a fact whose partition only the state knows
+   * (an accepted correction changes the partition of the fact it corrects, named by the
+   * notice before it) names it then. Without it, such a fact names the partitions its data
+   * names, and the facts before it (the notice) named the rest.
    */
-  keysOf(event: RecordedEvent): readonly string[];
+  keysOf(event: RecordedEvent, state?: S): readonly string[];
   /** Every partition of the state, in the state's own order (a rebuild writes them all). */
   keys(state: S): Iterable<string>;
   /** A partition's value; undefined when the state has no such partition (its row is dropped). */

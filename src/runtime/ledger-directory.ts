@@ -2,6 +2,7 @@ import { clubStreamId } from '../domain/club/club-streams';
 import { competitionStreamId } from '../domain/competition/facts';
 import { documentedStreamOf, onCompetitionStream } from '../domain/streams';
 import type { RecordedEvent } from '../events/envelope';
+import { isCorrectionFact } from '../projections/competitions/corrections';
 import { competitionsPartitions } from '../projections/competitions/state';
 import type { EventStore } from '../store/event-store';
 import { EVENTS_PER_TURN, nextTurn, withinBounds, type ReplayBounds } from './replay';
@@ -113,6 +114,12 @@ export class LedgerDirectory {
           if (dates) this.datesOf.set(d.competitionId, dates);
         }
       } else add(this.linksOf, d.competitionId, String(d.sessionStreamId));
+    } else if (isCorrectionFact(e.type)) {
+      // Issue 16: a club's corrections, rulings and appeals change its tables (read on their
+      // own stream only, as the projection reads them).
+      const clubId = (e.data as { clubId?: unknown }).clubId;
+      if (typeof clubId === 'string' && e.streamId === `corrections-${clubId}`)
+        add(this.clubStreamsOf, clubId, e.streamId);
     } else {
       // A fact read wherever it is, by the club its data names (a roster fact, a club's
       // registration: StreamHome.elsewhere 'read', from the deciders' registry).

@@ -212,7 +212,7 @@ export class ProjectionRunner {
     for (const l of this.live) {
       if (event.position <= l.position) continue;
       if (l.parts) {
-        for (const key of l.parts.partitions.keysOf(event)) {
+        for (const key of l.parts.partitions.keysOf(event, l.state)) {
           l.parts.dirty.add(key);
           l.parts.changes.set(key, (l.parts.changes.get(key) ?? 0) + 1);
         }

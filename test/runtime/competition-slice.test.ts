@@ -298,7 +298,12 @@ describe('issue 13: a slice reads its club’s streams, not $all', () => {
     spy.reset();
 
     const view = await publishedStandings(spy, NZ, { atPosition: head - 5 });
-    const nzStreams = ['club-karori', 'club-karori-players', `competition-${NZ}`];
+    const nzStreams = [
+      'club-karori',
+      'club-karori-players',
+      `competition-${NZ}`,
+      'corrections-karori',
+    ];
     const nzEvents = (await allEvents(base)).filter((e) => nzStreams.includes(e.streamId)).length;
     expect(spy.read).toEqual({ all: 0, stream: nzEvents });
     expect([...spy.streams].sort()).toEqual([...nzStreams].sort());

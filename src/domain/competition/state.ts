@@ -21,10 +21,25 @@ export interface SitOutOpponent {
   rounds: number[];
 }
 
+/**
+ * Issue 16: where a value that is not the one first recorded comes from: the accepted
+ * correction that replaced it and the original fact (event ids and correction ids as recorded).
+ */
+export interface Corrected {
+  correctedBy: string;
+  original: string;
+}
+
+/** A session result as kept: the fact recorded, or its accepted correction (issue 16). */
+export type KeptResult = SessionResultRecorded & {
+  /** Present on a corrected result only, with the percentage first recorded. */
+  corrected?: Corrected & { originalPercentage?: number };
+};
+
 /** What the deciders of one competition know: plain JSON, folded from its stream. */
 export interface CompetitionState {
   competition?: CompetitionCreated;
-  pairs: Record<string, { players: string[]; group?: string }>;
+  pairs: Record<string, { players: string[]; group?: string; corrected?: Corrected }>;
   /** `${session}:${pairId}` → the partnership's two named players. */
   named: Record<string, string[]>;
   /** Session → the date of its last SessionHeld with a date: all that is read of one. */
@@ -34,18 +49,18 @@ export interface CompetitionState {
    * pair and session takes the first one's place. Read them with `resultOf`/`resultsOf`, which
    * add the derived ones.
    */
-  results: SessionResultRecorded[];
+  results: KeptResult[];
   /**
    * Never folded: results a projection's view derives from board results (SessionScoredFromBoards),
    * `${session}:${pairId}` → result. `resultOf`/`resultsOf` read them after the recorded ones.
    */
-  derivedResults?: Record<string, SessionResultRecorded>;
+  derivedResults?: Record<string, KeptResult>;
   /** `${session}:${sessionStreamId}` → the link of a session to its board results. */
   boardLinks?: Record<string, SessionScoredFromBoards>;
   /** `${session}:${pairId}` → where the pair's result is scored from (no percentage here). */
   scoredFromBoards?: Record<string, ScoredPairLink>;
-  absences: Record<string, AbsenceNotified & { notifiedAt: string }>;
-  substitutes: Record<string, SubstitutePlayed[]>;
+  absences: Record<string, AbsenceNotified & { notifiedAt: string; corrected?: Corrected }>;
+  substitutes: Record<string, Array<SubstitutePlayed & { corrected?: Corrected }>>;
   dispensations?: DispensationGranted[];
   /** `${session}:${pairId}` → the sit-out matches it played against other groups (DSB-22.5). */
   sitOutMatches?: Record<string, SitOutOpponent[]>;
@@ -166,7 +181,7 @@ export function resultOf(
   state: CompetitionState,
   session: number,
   pairId: string,
-): SessionResultRecorded | undefined {
+): KeptResult | undefined {
   const i = recordedAt(state, session, pairId);
   return i >= 0 ? state.results[i] : state.derivedResults?.[sessionKey(session, pairId)];
 }
@@ -175,8 +190,8 @@ export function resultOf(
  * Every result: the derived ones a recorded result does not replace, then the recorded ones in
  * ledger order. The facts as kept: never mutate them.
  */
-export function resultsOf(state: CompetitionState): SessionResultRecorded[] {
-  const out: SessionResultRecorded[] = [];
+export function resultsOf(state: CompetitionState): KeptResult[] {
+  const out: KeptResult[] = [];
   for (const key in state.derivedResults) {
     const r = state.derivedResults[key];
     if (recordedAt(state, r.session, r.pairId) < 0) out.push(r);

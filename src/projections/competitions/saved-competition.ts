@@ -1,5 +1,5 @@
 import type { SessionResultRecorded } from '../../domain/competition/facts';
-import type { CompetitionState } from '../../domain/competition/state';
+import type { CompetitionState, KeptResult } from '../../domain/competition/state';
 
 /**
  * The saved form of a competition's partition. The deciders' state keeps a competition's results
@@ -13,7 +13,10 @@ import type { CompetitionState } from '../../domain/competition/state';
  * - `source` 0 (imported) or 1 (scored); `group` an index into `groups`, null when absent;
  * - `players` null when they are the pair's entered players (state.pairs[pairId].players), else
  *   the list;
- * - a column with nothing but nulls (`sitOutRounds`, `group`, `players`, mostly) is left out.
+ * - `corrected` (issue 16) the provenance of a result an accepted correction replaced, null
+ *   for the others;
+ * - a column with nothing but nulls (`sitOutRounds`, `group`, `players`, `corrected`, mostly)
+ *   is left out.
  *
  * Read back (`readSavedCompetition`), the results are the objects the fold makes: every field
  * in the order of shared-values.ts, an absent one present as undefined, and the players the
@@ -32,6 +35,7 @@ export interface SavedResults {
   group?: (number | null)[];
   sitOutRounds?: (number | null)[];
   players?: (string[] | null)[];
+  corrected?: (NonNullable<KeptResult['corrected']> | null)[];
 }
 
 /** A competition's partition as saved: its state, with the results as columns or as they are. */
@@ -97,8 +101,10 @@ function savedResults(state: CompetitionState, competitionId: string): SavedResu
     group: [],
     sitOutRounds: [],
     players: [],
+    corrected: [],
   };
   let grouped = false;
+  let corrected = false;
   let satOut = false;
   let named = false;
   for (const r of results) {
@@ -108,6 +114,8 @@ function savedResults(state: CompetitionState, competitionId: string): SavedResu
     let fields = 0;
     for (const k in r) if ((r as unknown as Record<string, unknown>)[k] !== undefined) fields++;
     const { percentage, boardsPlayed, group, source, sitOutRounds } = r;
+    const mark = (r as KeptResult).corrected;
+    if (mark !== undefined && !isMark(mark)) return undefined;
     if (percentage !== undefined && !isCount(percentage)) return undefined;
     if (boardsPlayed !== undefined && !isCount(boardsPlayed)) return undefined;
     if (sitOutRounds !== undefined && !isCount(sitOutRounds)) return undefined;
@@ -121,6 +129,7 @@ function savedResults(state: CompetitionState, competitionId: string): SavedResu
     if (group !== undefined) present++;
     if (source !== undefined) present++;
     if (sitOutRounds !== undefined) present++;
+    if (mark !== undefined) present++;
     if (present !== fields) return undefined;
 
     let slot = slots.get(r.pairId);
@@ -149,7 +158,10 @@ function savedResults(state: CompetitionState, competitionId: string): SavedResu
     const own = entered !== undefined && sameList(entered, r.players);
     out.players!.push(own ? null : r.players);
     named ||= !own;
+    out.corrected!.push(mark ?? null);
+    corrected ||= mark !== undefined;
   }
+  if (!corrected) delete out.corrected;
   if (!grouped) {
     delete out.groups;
     delete out.group;
@@ -165,7 +177,7 @@ function resultsOf(
   competitionId: string,
 ): SessionResultRecorded[] {
   const { pairIds, pair, session, percentage, boardsPlayed, source, groups, group } = saved;
-  const { sitOutRounds, players } = saved;
+  const { sitOutRounds, players, corrected } = saved;
   // Equal lists of players that are not the pair's own: one array, as the fold keeps them.
   const lists = new Map<string, string[]>();
   const results: SessionResultRecorded[] = new Array<SessionResultRecorded>(pair.length);
@@ -193,8 +205,22 @@ function resultsOf(
       source: s === null ? (undefined as unknown as 'imported') : SOURCES[s],
       sitOutRounds: sitOutRounds?.[i] ?? undefined,
     };
+    // Issue 16: only a corrected result has the field, as the fold makes it.
+    const mark = corrected?.[i] ?? null;
+    if (mark !== null) (results[i] as KeptResult).corrected = mark;
   }
   return results;
+}
+
+/** A correction's provenance as the fold keeps it: two ids, and the first percentage. */
+function isMark(x: unknown): boolean {
+  if (typeof x !== 'object' || x === null) return false;
+  const m = x as Record<string, unknown>;
+  let n = 0;
+  for (const k in m) if (m[k] !== undefined) n++;
+  if (typeof m.correctedBy !== 'string' || typeof m.original !== 'string') return false;
+  if (m.originalPercentage !== undefined && !isCount(m.originalPercentage)) return false;
+  return n === (m.originalPercentage === undefined ? 2 : 3);
 }
 
 function isStrings(x: unknown): x is string[] {

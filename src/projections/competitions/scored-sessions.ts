@@ -3,6 +3,7 @@ import {
   linkedPlayers,
   sessionDateOf,
   type CompetitionState,
+  type Corrected,
   type ScoredPairLink,
 } from '../../domain/competition/state';
 import type {
@@ -41,7 +42,22 @@ export type BoardMovement = Pick<
 export type BoardLine = Pick<
   BoardResultRecordedData,
   'board' | 'line' | 'nsPair' | 'ewPair' | 'kind' | 'nsScore' | 'artificial' | 'sitOut'
->;
+> & {
+  /** Issue 16: present on a line an accepted correction replaced. */
+  corrected?: Corrected;
+};
+
+/**
+ * Issue 16: an adjusted score an appeal upheld: the appeal, the decision's fact, the lodging's
+ * and the ruling appealed against (id and fact), as far as recorded.
+ */
+export interface AppealMark {
+  appealId: string;
+  decision: string;
+  lodged?: string;
+  rulingId?: string;
+  ruling?: string;
+}
 
 export type BoardAdjustment = Pick<
   AdjustedScoreAwardedData,
@@ -54,7 +70,12 @@ export type BoardAdjustment = Pick<
   | 'points'
   | 'weighted'
   | 'reason'
->;
+> & {
+  /** Issue 16: present on an adjusted score an accepted correction replaced. */
+  corrected?: Corrected;
+  /** Issue 16: present on the adjusted score of an appeal upheld. */
+  appeal?: AppealMark;
+};
 
 /** One scored session's facts, in the order they were recorded. */
 export interface BoardSessionFacts {
@@ -103,45 +124,51 @@ export function foldBoardSessionFact(
           : {}),
       };
       break;
-    case 'BoardResultRecorded': {
-      const line = pick<BoardLine>(d, [
-        'board',
-        'line',
-        'nsPair',
-        'ewPair',
-        'kind',
-        'nsScore',
-        'artificial',
-        'sitOut',
-      ]);
-      // Issue 15 item 5: a played line given by contract and tricks alone has its score computed.
-      if (line.kind === 'played' && line.nsScore === undefined) {
-        const computed = playedNsScore(d as unknown as BoardResultRecordedData);
-        if (computed !== undefined) line.nsScore = computed;
-      }
-      s.lines.push(line);
+    case 'BoardResultRecorded':
+      s.lines.push(boardLineOf(d));
       break;
-    }
     case 'AdjustedScoreAwarded':
-      s.adjustments.push(
-        pick(d, [
-          'board',
-          'nsPair',
-          'ewPair',
-          'kind',
-          'nsScore',
-          'artificial',
-          'points',
-          'weighted',
-          'reason',
-        ]),
-      );
+      s.adjustments.push(boardAdjustmentOf(d));
       break;
     case 'BoardDatumRecorded':
       (s.datums ??= {})[d.board as number] = d.datum as number;
       break;
   }
 }
+
+/** A traveller line as kept: the fields scoring reads (issue 15 item 5: a score computed). */
+export function boardLineOf(d: Record<string, unknown>): BoardLine {
+  const line = pick<BoardLine>(d, [
+    'board',
+    'line',
+    'nsPair',
+    'ewPair',
+    'kind',
+    'nsScore',
+    'artificial',
+    'sitOut',
+  ]);
+  // Issue 15 item 5: a played line given by contract and tricks alone has its score computed.
+  if (line.kind === 'played' && line.nsScore === undefined) {
+    const computed = playedNsScore(d as unknown as BoardResultRecordedData);
+    if (computed !== undefined) line.nsScore = computed;
+  }
+  return line;
+}
+
+/** A director's adjusted score as kept: the fields scoring reads. */
+export const boardAdjustmentOf = (d: Record<string, unknown>): BoardAdjustment =>
+  pick(d, [
+    'board',
+    'nsPair',
+    'ewPair',
+    'kind',
+    'nsScore',
+    'artificial',
+    'points',
+    'weighted',
+    'reason',
+  ]);
 
 /**
  * The NS score of a played line given by contract, declarer and tricks (STD-SCORE, Law 77):

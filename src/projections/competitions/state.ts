@@ -14,6 +14,12 @@ import { readSavedCompetition, SavedCompetition } from './saved-competition';
 import type { Partitions, Projection } from '../projection';
 import { rosterEntryAfter, type RosterEntry } from '../club-roster/roster-entry';
 import {
+  correctionKeysOf,
+  foldCorrectionFact,
+  isCorrectionFact,
+  type ClubCorrections,
+} from './corrections';
+import {
   foldBoardSessionFact,
   isBoardSessionFact,
   type BoardSessionFacts,
@@ -55,6 +61,12 @@ export interface CompetitionsState {
    * (SessionScoredFromBoards) takes its percentages from them, derived at query time.
    */
   boardSessions: Record<string, BoardSessionFacts>;
+  /**
+   * Issue 16: each club's notified corrections, rulings and appeals (`corrections-<clubId>`), by
+   * id: a decision is applied with them to its target's competition or session, whose state is
+   * then the corrected one from that position on.
+   */
+  corrections: Record<string, ClubCorrections>;
   /** Position of the last fact folded in: what an "as of" answer is as of. */
   position: number;
 }
@@ -83,6 +95,7 @@ const PARTS = {
   players: 'players:',
   competitions: 'competition:',
   boardSessions: 'board-session:',
+  corrections: 'corrections:',
 } as const;
 type Part = keyof typeof PARTS;
 
@@ -100,7 +113,7 @@ const partOf = (key: string): [Part, string] | undefined => {
  * facts (its stream), and the position. An append rewrites the parts it names, not the ledger.
  */
 export const competitionsPartitions: Partitions<CompetitionsState> = {
-  keysOf(event) {
+  keysOf(event, state) {
     const d = event.data as Record<string, unknown>;
     // Named without the stream checks of apply: a part named and left unchanged is only
     // rewritten as it is.
@@ -112,6 +125,8 @@ export const competitionsPartitions: Partitions<CompetitionsState> = {
       // The club as apply reads it: in the data (older versions upcast from the metadata).
       return typeof d.clubId === 'string' ? ['position', PARTS.players + d.clubId] : ['position'];
     if (isBoardSessionFact(event.type)) return ['position', PARTS.boardSessions + event.streamId];
+    // Issue 16: a correction's decision changes its target's partition, which the state knows.
+    if (isCorrectionFact(event.type)) return correctionKeysOf(event, state, PARTS);
     return ['position'];
   },
   *keys(state) {
@@ -145,15 +160,17 @@ export const competitions: Projection<CompetitionsState> = {
   // the national number (NZ-8c). 10: a competition's results as the facts recorded (a list).
   // 11: the same state, a competition saved in a compact form (results as columns again,
   // saved-competition.ts). 12: a scored session keeps its club, sit-out lines, awarded and
-  // weighted adjustments and recorded datums (issue 15). Saved states of an older version are
+  // weighted adjustments and recorded datums (issue 15). 13: accepted corrections and decided
+  // appeals applied (issue 16), a club's corrections kept. Saved states of an older version are
   // rebuilt.
-  version: 12,
+  version: 13,
   partitions: competitionsPartitions,
   initial: () => ({
     rulebooks: dict(),
     players: dict(),
     competitions: dict(),
     boardSessions: dict(),
+    corrections: dict(),
     position: 0,
   }),
   apply(state, event: RecordedEvent) {
@@ -189,6 +206,9 @@ export const competitions: Projection<CompetitionsState> = {
       roster[id] = rosterEntryAfter(roster[id], d, event.occurredAt);
     } else if (isBoardSessionFact(event.type)) {
       foldBoardSessionFact((state.boardSessions ??= dict()), event);
+    } else if (isCorrectionFact(event.type)) {
+      state.boardSessions ??= dict();
+      foldCorrectionFact(state, event, contextOf(state).shared);
     }
     return state;
   },

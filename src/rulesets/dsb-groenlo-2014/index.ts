@@ -12,6 +12,11 @@ import {
 } from '../../standings/dsb';
 import { topIntegralInput } from '../../projections/competitions/dsb-input';
 import {
+  correctionNotesOf,
+  correctionRulesOf,
+  withCorrectionNotes,
+} from '../../projections/competitions/corrections';
+import {
   groupPlacements,
   type GroupPlacementCheck,
 } from '../../projections/competitions/group-placements';
@@ -76,9 +81,19 @@ const pairsTable: FormatTable<StandingsBodies['dsb']> = {
           afterSession: head.afterSession,
           paramsOn: dsbRulesOfSessions(state, c, params, options.whatIf),
         });
+    // Issue 16: a number an accepted correction or an appeal upheld changed names the original
+    // fact, the correction or appeal, and the rule (DSB-20.3 for the board's decision).
+    const notes = correctionNotesOf(
+      state,
+      c,
+      correctionRulesOf(rulebook.params, { correction: 'DSB-20.3', appeal: 'DSB-20.3' }),
+      head.afterSession,
+    );
     return {
       kind: 'dsb',
-      groups,
+      groups: notes.size
+        ? groups.map((g) => ({ ...g, rows: withCorrectionNotes(g.rows, notes, (r) => r.pairId) }))
+        : groups,
       // The standings just computed validated the same input under the same parameters.
       sitOuts: sitOutReport(params, input, { validated: true }),
       groupPlacements: groupPlacementChecks,

@@ -6,6 +6,7 @@
  * day (`cPointsOfSession`). Pure: the answer depends on the projection state only. Published
  * through the registry (`cPointsOf`, src/projections/competitions/c-points.ts).
  */
+import { correctionNotesOf, correctionRulesOf } from '../../projections/competitions/corrections';
 import { resultsOf, sessionDateOf, type CompetitionState } from '../../domain/competition/state';
 import type { PlayerStatus } from '../../events/contexts/club';
 import { Fraction } from '../../scoring/fraction';
@@ -72,6 +73,8 @@ function sessionDate(c: CompetitionState, session: number): string {
  * award of every player who sat down, explained. A session under a rulebook without the NZ club
  * rules is refused (NoApplicableRulebook); one before any rulebook awards nothing, and says so.
  */
+const NZ_RULES = { correction: 'NZ-13', appeal: 'NZ-13' };
+
 export const nzCPoints: CPointsTable<NzCPointsView> = {
   rule: 'NZ-8 C points',
   cPoints: (request) => nzCPointsOf(request),
@@ -169,6 +172,19 @@ function nzCPointsOf({
       };
     });
     const result = cPointsOfSession({ kind: event.kind, session, competitors }, params);
+    // Issue 16: a score an accepted correction changed says so on each award placed on it.
+    const notes = correctionNotesOf(
+      state,
+      c,
+      correctionRulesOf(rulebook.params, NZ_RULES),
+      session,
+    );
+    if (notes.size) {
+      result.awards = result.awards.map((a) => {
+        const mine = notes.get(a.competitor)?.filter((n) => n.session === session);
+        return mine?.length ? { ...a, explain: [...mine, ...a.explain] } : a;
+      });
+    }
     return {
       ...result,
       date,

@@ -6,6 +6,11 @@ import { nzEligibilityOf } from './eligibility';
 import { nzInput } from './input';
 import { nzShapes } from './shape';
 import { rulesOfSessions } from '../../projections/competitions/query-context';
+import {
+  correctionNotesOf,
+  correctionRulesOf,
+  withCorrectionNotes,
+} from '../../projections/competitions/corrections';
 import type { FormatTable, Ruleset, StandingsBodies, StandingsRequest } from '../ruleset';
 
 declare module '../ruleset' {
@@ -37,7 +42,15 @@ const nzTable: FormatTable<StandingsBodies['nz']> = {
         (r) => r.params as unknown as NzClubParams,
       ),
     );
-    return { kind: 'nz', rows };
+    // Issue 16: a number an accepted correction (or an appeal) changed names the original fact,
+    // the correction and the rule (NZ-13).
+    const notes = correctionNotesOf(
+      state,
+      c,
+      correctionRulesOf(rulebook.params, { correction: 'NZ-13', appeal: 'NZ-13' }),
+      head.afterSession,
+    );
+    return { kind: 'nz', rows: withCorrectionNotes(rows, notes, (r) => r.competitor) };
   },
   printed: (view) =>
     view.rows.map((r) => ({
