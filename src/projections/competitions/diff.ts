@@ -105,10 +105,11 @@ function standingsRows(view: StandingsSide): Map<string, DiffRow> {
           values: {
             place: r.place,
             qualifies: r.qualifies,
-            total: r.total,
+            // NZ views keep hundredths; a diff reads as the printed table does (508.08).
+            total: r.total / 100,
             counted: r.counted,
             dropped: r.dropped,
-            ...Object.fromEntries(r.sessions.map((s) => [`session ${s.session}`, s.score])),
+            ...Object.fromEntries(r.sessions.map((s) => [`session ${s.session}`, s.score / 100])),
           },
           explain: r.explain,
         });
@@ -200,7 +201,7 @@ function cPointsRows(view: NzCPointsView): Map<string, DiffRow> {
   for (const s of view.awards) {
     for (const a of s.awards) {
       rows.set(`session ${s.session}/${a.player}`, {
-        values: { place: a.place, score: a.score, 'C points': a.points },
+        values: { place: a.place, score: a.score / 100, 'C points': a.points },
         explain: a.explain,
       });
     }
