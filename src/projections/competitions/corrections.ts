@@ -1,3 +1,4 @@
+import { CORRECTION_FACT_TYPES } from '../../domain/corrections/decider';
 import type { SessionResultRecorded, SubstitutePlayed } from '../../domain/competition/facts';
 import {
   resultsOf,
@@ -31,17 +32,8 @@ import {
  * facts, the explanations only for a club that has one.
  */
 
-/** The facts of a club's corrections stream the projection reads. */
-const CORRECTION_FACTS = new Set([
-  'CorrectionNotified',
-  'CorrectionAccepted',
-  'CorrectionRejected',
-  'RulingGiven',
-  'AppealLodged',
-  'AppealDecided',
-  'AppealEscalated',
-]);
-export const isCorrectionFact = (type: string) => CORRECTION_FACTS.has(type);
+/** The facts of a club's corrections stream the projection reads: all of the context's. */
+export const isCorrectionFact = (type: string) => CORRECTION_FACT_TYPES.has(type);
 
 const STREAM_PREFIX = 'corrections-';
 const COMPETITION_STREAM_PREFIX = 'competition-';
