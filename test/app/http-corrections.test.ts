@@ -2,10 +2,14 @@ import request from 'supertest';
 import { proposed, type Proposed } from '../support/nz-club';
 import {
   accepted,
+  appealAgainstR1,
+  appealDecided,
   CORRECTIONS,
   correctionOf,
   karoriAutumn,
+  karoriUnderLcbaAppeals,
   rejected,
+  rulingR1,
   withPercentage,
 } from '../support/corrections';
 import { postingLedger } from './support';
@@ -150,6 +154,67 @@ describe('HTTP: the correction log, GET /clubs/:clubId/corrections', () => {
             expect.objectContaining({ type: 'AppealLodged' }),
             expect.objectContaining({ type: 'AppealDecided' }),
           ],
+        }),
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('LCBA-10.2: an appeal out of time is recorded and shown "refused: out of time (LCBA-10.2)" with its deadline; its decision is a 422 naming the rule, unless heardLateBecause', async () => {
+    const { app, post, store } = await postingLedger();
+    try {
+      await postAll(post, karoriUnderLcbaAppeals());
+      await postAll(post, [
+        rulingR1(),
+        appealAgainstR1('a1', '2026-04-06T23:59:59+12:00'),
+        appealAgainstR1('a2', '2026-04-07T00:00:00+12:00'),
+        appealAgainstR1('a3', '2026-04-07T00:01:00+12:00'),
+      ]);
+      const head = await store.headPosition();
+      const refused = await post([appealDecided('a2', '2026-04-08T20:00:00+12:00')]).expect(422);
+      expect(refused.body).toMatchObject({
+        error: 'RuleViolation',
+        rule: 'LCBA-10.2',
+        field: 'events[0].data.heardLateBecause',
+      });
+      expect(refused.body.message).toMatch(/after its deadline 2026-04-07T00:00:00\+12:00/);
+      expect(await store.headPosition()).toBe(head);
+      await postAll(post, [
+        appealDecided('a3', '2026-04-08T20:00:00+12:00', {
+          heardLateBecause: 'the ruling reached the pair a day late',
+        }),
+      ]);
+      const res = await request(app.getHttpServer()).get('/clubs/karori/corrections').expect(200);
+      const deadline = {
+        at: '2026-04-07T00:00:00+12:00',
+        inclusive: false,
+        rule: 'LCBA-10.2',
+        basis: expect.stringContaining('to the end of 2026-04-06'),
+      };
+      expect(res.body.entries).toEqual([
+        expect.objectContaining({ id: 'a1', state: 'lodged', late: false, deadline }),
+        expect.objectContaining({
+          id: 'a2',
+          state: 'refused-out-of-time',
+          summary: 'refused: out of time (LCBA-10.2)',
+          late: true,
+          rule: 'LCBA-10.2',
+          deadline,
+          facts: [
+            expect.objectContaining({ type: 'RulingGiven' }),
+            expect.objectContaining({ type: 'AppealLodged' }),
+          ],
+        }),
+        expect.objectContaining({
+          id: 'a3',
+          state: 'dismissed',
+          summary:
+            'dismissed although out of time (LCBA-10.2): the ruling reached the pair a day late',
+          late: true,
+          decision: expect.objectContaining({
+            heardLateBecause: 'the ruling reached the pair a day late',
+          }),
         }),
       ]);
     } finally {

@@ -1,7 +1,16 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli, head } from '../support/cli';
-import { accepted, correctionOf, karoriAutumn, withPercentage } from '../support/corrections';
+import {
+  accepted,
+  appealAgainstR1,
+  appealDecided,
+  correctionOf,
+  karoriAutumn,
+  karoriUnderLcbaAppeals,
+  rulingR1,
+  withPercentage,
+} from '../support/corrections';
 import { tempDir } from '../support/temp';
 
 /**
@@ -70,5 +79,42 @@ describe('bridge-ledger corrections <club>', () => {
     const none = await cli('corrections', 'nowhere', '--store', season.store);
     expect(none.code).toBe(1);
     expect(none.stderr).toMatch(/no club nowhere in the ledger/);
+  });
+  it('LCBA-10.2: an appeal received at midnight ending the 7th day is recorded and printed "refused: out of time (LCBA-10.2)" with its deadline; its decision is refused at its line, nothing written', async () => {
+    const dir = tempDir();
+    const season = file(
+      [
+        ...karoriUnderLcbaAppeals(),
+        rulingR1(),
+        appealAgainstR1('a1', '2026-04-06T23:59:59+12:00'),
+        appealAgainstR1('a2', '2026-04-07T00:00:00+12:00'),
+      ],
+      dir,
+    );
+    const appended = await cli('append', season.path, '--store', season.store);
+    expect(appended.stderr).toMatch(/appended \d+ new events/);
+    expect(appended.code).toBe(0);
+    const printed = await cli('corrections', 'karori', '--store', season.store);
+    expect(printed.code).toBe(0);
+    expect(printed.stdout).toMatch(
+      /a1\s+lodged, awaiting decision\s+2026-04-06T23:59:59\+12:00\s+before 2026-04-07T00:00:00\+12:00\s+LCBA-10.2/,
+    );
+    expect(printed.stdout).toMatch(
+      /a2\s+refused: out of time \(LCBA-10.2\)\s+2026-04-07T00:00:00\+12:00\s+before 2026-04-07T00:00:00\+12:00\s+LCBA-10.2/,
+    );
+    const before = await head(season.store);
+    const decide = file([appealDecided('a2', '2026-04-08T20:00:00+12:00')], dir);
+    const refused = await cli('append', decide.path, '--store', season.store);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(
+      /data\.heardLateBecause: LCBA-10.2: appeal a2 was received at 2026-04-07T00:00:00\+12:00, after its deadline 2026-04-07T00:00:00\+12:00/,
+    );
+    expect(await head(season.store)).toBe(before);
+    const json = await cli('corrections', 'karori', '--store', season.store, '--format', 'json');
+    const view = JSON.parse(json.stdout) as { entries: Array<{ id: string; state: string }> };
+    expect(view.entries.map((e) => [e.id, e.state])).toEqual([
+      ['a1', 'lodged'],
+      ['a2', 'refused-out-of-time'],
+    ]);
   });
 });

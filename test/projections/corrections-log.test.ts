@@ -89,72 +89,86 @@ describe('issue 16: the correction log read model', () => {
   });
 });
 
+/** Groenlo (Europe/Amsterdam), its ruling r1 on session 1 and an objection o1 received then. */
+async function groenloObjection(receivedAt: string) {
+  const ledger = new Ledger();
+  const at = '2014-08-01T12:00:00+02:00';
+  await ledger.append(
+    proposed(
+      'club-groenlo',
+      'ClubRegistered',
+      { clubId: 'groenlo', name: 'Groenlo', timeZone: 'Europe/Amsterdam' },
+      at,
+    ),
+    proposed(
+      'club-groenlo',
+      'RulebookAdopted',
+      {
+        clubId: 'groenlo',
+        preset: 'dsb-groenlo-2014',
+        overrides: {},
+        effectiveFrom: '2014-08-01',
+      },
+      at,
+    ),
+    proposed(
+      'competition-groenlo-2014',
+      'CompetitionCreated',
+      {
+        competitionId: 'groenlo-2014',
+        clubId: 'groenlo',
+        name: 'Parencompetitie',
+        season: '2014-2015',
+        kind: 'pairs-series',
+        format: 'dsb-pairs',
+        groups: ['A'],
+        sessions: [
+          { session: 1, date: '2014-10-20', startTime: '19:45' },
+          { session: 2, date: '2014-10-27', startTime: '19:45' },
+        ],
+      },
+      at,
+    ),
+    proposed(
+      'corrections-groenlo',
+      'RulingGiven',
+      {
+        clubId: 'groenlo',
+        rulingId: 'r1',
+        director: 'WL',
+        competitionId: 'groenlo-2014',
+        session: 1,
+        decision: 'board 7: 60/40',
+      },
+      '2014-10-20T22:00:00+02:00',
+    ),
+    proposed(
+      'corrections-groenlo',
+      'AppealLodged',
+      {
+        clubId: 'groenlo',
+        appealId: 'o1',
+        against: { rulingId: 'r1' },
+        by: 'ann',
+        receivedAt,
+      },
+      receivedAt,
+    ),
+  );
+  return ledger;
+}
+
+const boardDecision = (decidedAt: string, extra: Record<string, unknown> = {}) =>
+  proposed(
+    'corrections-groenlo',
+    'AppealDecided',
+    { clubId: 'groenlo', appealId: 'o1', outcome: 'upheld', by: 'board', decidedAt, ...extra },
+    decidedAt,
+  );
+
 describe('DSB-20.3, issue 16: an objection in the log', () => {
   it('lodged until 10 minutes before the next session; the board decides within a week (decideBy); upheld', async () => {
-    const ledger = new Ledger();
-    const at = '2014-08-01T12:00:00+02:00';
-    await ledger.append(
-      proposed(
-        'club-groenlo',
-        'ClubRegistered',
-        { clubId: 'groenlo', name: 'Groenlo', timeZone: 'Europe/Amsterdam' },
-        at,
-      ),
-      proposed(
-        'club-groenlo',
-        'RulebookAdopted',
-        {
-          clubId: 'groenlo',
-          preset: 'dsb-groenlo-2014',
-          overrides: {},
-          effectiveFrom: '2014-08-01',
-        },
-        at,
-      ),
-      proposed(
-        'competition-groenlo-2014',
-        'CompetitionCreated',
-        {
-          competitionId: 'groenlo-2014',
-          clubId: 'groenlo',
-          name: 'Parencompetitie',
-          season: '2014-2015',
-          kind: 'pairs-series',
-          format: 'dsb-pairs',
-          groups: ['A'],
-          sessions: [
-            { session: 1, date: '2014-10-20', startTime: '19:45' },
-            { session: 2, date: '2014-10-27', startTime: '19:45' },
-          ],
-        },
-        at,
-      ),
-      proposed(
-        'corrections-groenlo',
-        'RulingGiven',
-        {
-          clubId: 'groenlo',
-          rulingId: 'r1',
-          director: 'WL',
-          competitionId: 'groenlo-2014',
-          session: 1,
-          decision: 'board 7: 60/40',
-        },
-        '2014-10-20T22:00:00+02:00',
-      ),
-      proposed(
-        'corrections-groenlo',
-        'AppealLodged',
-        {
-          clubId: 'groenlo',
-          appealId: 'o1',
-          against: { rulingId: 'r1' },
-          by: 'ann',
-          receivedAt: '2014-10-22T12:00:00+02:00',
-        },
-        '2014-10-22T12:00:00+02:00',
-      ),
-    );
+    const ledger = await groenloObjection('2014-10-22T12:00:00+02:00');
     const lodged = (await correctionLogFromStore(ledger.store, 'groenlo')).entries[0]!;
     expect(lodged).toMatchObject({
       kind: 'appeal',
@@ -183,5 +197,54 @@ describe('DSB-20.3, issue 16: an objection in the log', () => {
       decision: { outcome: 'upheld', by: 'board' },
     });
     expect(upheld.escalateBy).toBeUndefined();
+  });
+
+  it('received at 19:35:00 CET on the next session’s day, exactly the deadline, it is in time: lodged', async () => {
+    const ledger = await groenloObjection('2014-10-27T19:35:00+01:00');
+    const entry = (await correctionLogFromStore(ledger.store, 'groenlo')).entries[0]!;
+    expect(entry).toMatchObject({ state: 'lodged', late: false });
+  });
+
+  it('a second later it is recorded and shown "refused: out of time (DSB-20.3)" with its deadline, the board not asked to decide (no decideBy); derived, never stored', async () => {
+    const ledger = await groenloObjection('2014-10-27T19:35:01+01:00');
+    const entry = (await correctionLogFromStore(ledger.store, 'groenlo')).entries[0]!;
+    expect(entry).toMatchObject({
+      kind: 'appeal',
+      id: 'o1',
+      state: 'refused-out-of-time',
+      summary: 'refused: out of time (DSB-20.3)',
+      at: '2014-10-27T19:35:01+01:00',
+      late: true,
+      rule: 'DSB-20.3',
+      deadline: { at: '2014-10-27T19:35:00+01:00', inclusive: true, rule: 'DSB-20.3' },
+    });
+    expect(entry.decideBy).toBeUndefined();
+    expect(entry.decision).toBeUndefined();
+    // A fold of the whole ledger says the same: the state is read, not written.
+    const all = await collect(ledger.store.readAll());
+    expect(correctionLogOf(fold(correctionLog, all), 'groenlo').entries[0]).toEqual(entry);
+    expect(all.filter((e) => e.streamId === 'corrections-groenlo').map((e) => e.type)).toEqual([
+      'RulingGiven',
+      'AppealLodged',
+    ]);
+  });
+
+  it('heard anyway with the board’s recorded reason: "upheld although out of time (DSB-20.3): <reason>"', async () => {
+    const ledger = await groenloObjection('2014-10-27T19:35:01+01:00');
+    await ledger.append(
+      boardDecision('2014-10-29T12:00:00+01:00', {
+        heardLateBecause: 'the WL was not reachable before play',
+      }),
+    );
+    const entry = (await correctionLogFromStore(ledger.store, 'groenlo')).entries[0]!;
+    expect(entry).toMatchObject({
+      state: 'upheld',
+      summary: 'upheld although out of time (DSB-20.3): the WL was not reachable before play',
+      late: true,
+      decision: {
+        outcome: 'upheld',
+        heardLateBecause: 'the WL was not reachable before play',
+      },
+    });
   });
 });

@@ -290,7 +290,7 @@ async function storeOf(events: RecordedEvent[]): Promise<MemoryEventStore> {
 const DSB = 'dsb-appeal';
 const STREAM = 'session-dsb-ev-1-1';
 
-function dsbSeason() {
+function dsbSeason(receivedAt = '2014-09-10T20:00:00+02:00') {
   const log = new FactLog('dsb');
   log.add('club-dsb', 'RulebookAdopted', {
     clubId: 'dsb',
@@ -366,9 +366,9 @@ function dsbSeason() {
       appealId: 'appeal-1',
       against: { rulingId: 'ruling-1' },
       by: 'pair 6',
-      receivedAt: '2014-09-10T20:00:00+02:00',
+      receivedAt,
     },
-    '2014-09-10T20:00',
+    receivedAt.slice(0, 16),
   );
   return { log, ruling };
 }
@@ -442,6 +442,22 @@ describe('issue 16: an appeal upheld with an adjusted score (DSB-20.3)', () => {
     const pending = groupsOf(log);
     decideAppeal(log, 'dismissed');
     expect(groupsOf(log)).toBe(pending);
+  });
+
+  it('DSB-20.3: an objection received out of time (19:36 on the next session’s day, after 19:35) and never heard changes nothing: the ruling’s score stands, nothing explained', () => {
+    const withoutAppeal = dsbSeason();
+    withoutAppeal.log.events.pop();
+    const { log } = dsbSeason('2014-09-15T19:36:00+02:00');
+    expect(log.events.at(-1)!.type).toBe('AppealLodged');
+    const late = fold(competitions, log.events);
+    const none = fold(competitions, withoutAppeal.log.events);
+    // The same table but for the ledger position it was read at (one fact more).
+    const table = (s: CompetitionsState) => JSON.stringify({ ...standingsOf(s, DSB), position: 0 });
+    expect(table(late)).toBe(table(none));
+    expect(sessionResultOf(late, STREAM)).toEqual(sessionResultOf(none, STREAM));
+    expect(JSON.stringify(standingsOf(late, DSB))).not.toContain('appeal-1');
+    // Its decision is refused at append (DSB-20.3, no heardLateBecause: test/runtime/
+    // corrections-gate.test.ts), so no AppealDecided of it ever reaches the tables.
   });
 
   it('the decision names the session’s partition; a replay before it shows the ruling’s score', async () => {

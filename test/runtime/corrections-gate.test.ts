@@ -13,6 +13,7 @@ import {
   withPercentage,
 } from '../support/corrections';
 import type { Proposed } from '../support/nz-club';
+import { collect } from '../support/events';
 
 /**
  * Issue 16: corrections, rulings and appeals are facts of the club's stream
@@ -505,13 +506,69 @@ describe('LCBA-10.2, issue 16: an appeal against a ruling is received within 7 d
     );
   });
 
-  it('received at midnight ending the 7th day it is out of time: refused with LCBA-10.2, nothing written', async () => {
+  it('received at midnight ending the 7th day it is out of time: recorded, never lost; the board does not hear it (LCBA-10.2, data.heardLateBecause), nothing of the decision written', async () => {
     const ledger = await karoriUnderLcbaAppeals();
+    await accepts(ledger, appeal('a1', '2026-04-07T00:00:00+12:00'));
+    const lodged = (await collect(ledger.store.readStream(CORRECTIONS))).at(-1)!;
+    expect(lodged.type).toBe('AppealLodged');
+    // Lateness is derived, never stored: the fact is the appeal as received.
+    expect(Object.keys(lodged.data as object).sort()).toEqual(
+      ['against', 'appealId', 'by', 'clubId', 'receivedAt'].sort(),
+    );
     await ledger.refuses(
-      [appeal('a1', '2026-04-07T00:00:00+12:00')],
+      [decided('a1', '2026-04-08T20:00:00+12:00')],
       'LCBA-10.2',
-      'events[0].data.receivedAt',
-      /out of time/,
+      'events[0].data.heardLateBecause',
+      /received at 2026-04-07T00:00:00\+12:00, after its deadline 2026-04-07T00:00:00\+12:00 .*out of time/,
+    );
+    await ledger.refuses(
+      [decided('a1', '2026-04-08T20:00:00+12:00', { outcome: 'upheld' })],
+      'LCBA-10.2',
+      'events[0].data.heardLateBecause',
+      /the board does not hear it/,
+    );
+  });
+
+  it('one second after the deadline (00:00:01 on the 8th day) the appeal is recorded; decided with heardLateBecause, the board hears it anyway', async () => {
+    const ledger = await karoriUnderLcbaAppeals();
+    await accepts(
+      ledger,
+      appeal('a1', '2026-04-07T00:00:01+12:00'),
+      decided('a1', '2026-04-08T20:00:00+12:00', {
+        heardLateBecause: 'the appellant was in hospital all week',
+      }),
+    );
+    await ledger.refuses(
+      [decided('a1', '2026-04-09T20:00:00+12:00')],
+      'LEDGER',
+      'events[0].data.appealId',
+      /decided already/,
+    );
+  });
+
+  it('an appeal in time needs no heardLateBecause: the last second of the 7th day (23:59:59 NZST, before midnight, LCBA-10.2) is in time', async () => {
+    const ledger = await karoriUnderLcbaAppeals();
+    await accepts(
+      ledger,
+      appeal('a1', '2026-04-06T23:59:59+12:00'),
+      decided('a1', '2026-04-08T20:00:00+12:00'),
+    );
+  });
+
+  it('LCBA-10.2: an escalation of an appeal out of time that was never heard is refused by the rule; an appeal never lodged stays LEDGER', async () => {
+    const ledger = await karoriUnderLcbaAppeals();
+    await ledger.append(appeal('a1', '2026-04-07T00:00:00+12:00'));
+    await ledger.refuses(
+      [escalated('a1', '2026-04-08T20:00:00+12:00', { deposit: { amount: 75, currency: 'GBP' } })],
+      'LCBA-10.2',
+      'events[0].data.appealId',
+      /out of time .*never heard/,
+    );
+    await ledger.refuses(
+      [escalated('a9', '2026-04-08T20:00:00+12:00', { deposit: { amount: 75, currency: 'GBP' } })],
+      'LEDGER',
+      'events[0].data.appealId',
+      /never lodged/,
     );
   });
 
@@ -573,15 +630,25 @@ describe('LCBA-10.2, issue 16: an appeal against a ruling is received within 7 d
   it('LCBA-2.5: an appeal against the published structure within 5 days with £40', async () => {
     const ledger = await karoriUnderLcbaAppeals();
     const against = { decision: 'league structure 2026', publishedAt: '2026-03-01T10:00:00+13:00' };
+    // A second after the 5 days, with its £40: recorded, and the board does not hear it.
+    await accepts(
+      ledger,
+      appeal('late', '2026-03-06T10:00:01+13:00', {
+        against,
+        deposit: { amount: 40, currency: 'GBP' },
+      }),
+    );
     await ledger.refuses(
-      [
-        appeal('a2', '2026-03-06T10:00:01+13:00', {
-          against,
-          deposit: { amount: 40, currency: 'GBP' },
-        }),
-      ],
+      [decided('late', '2026-03-10T10:00:00+13:00', { deposit: 'returned' })],
       'LCBA-2.5',
-      'events[0].data.receivedAt',
+      'events[0].data.heardLateBecause',
+      /after its deadline 2026-03-06T10:00:00\+13:00/,
+    );
+    // Out of time and short of its deposit: the deposit is refused, nothing written.
+    await ledger.refuses(
+      [appeal('late2', '2026-03-07T10:00:00+13:00', { against })],
+      'LCBA-2.5',
+      'events[0].data.deposit',
     );
     await ledger.refuses(
       [appeal('a2', '2026-03-06T10:00:00+13:00', { against })],
@@ -723,14 +790,30 @@ describe('DSB-20.3, issue 16: an objection to a WL ruling until 10 minutes befor
     await accepts(ledger, objection('2014-10-27T19:35:00+01:00'));
   });
 
-  it('a second later it is refused with DSB-20.3, nothing written', async () => {
+  it('a second later it is recorded, out of time: the board’s decision is refused with DSB-20.3 and the deadline, unless heardLateBecause', async () => {
     const { ledger, objection } = await groenlo();
+    await accepts(ledger, objection('2014-10-27T19:35:01+01:00'));
+    const decision = (extra: Record<string, unknown> = {}) =>
+      proposed(
+        'corrections-groenlo',
+        'AppealDecided',
+        {
+          clubId: 'groenlo',
+          appealId: 'o1',
+          outcome: 'upheld',
+          by: 'board',
+          decidedAt: '2014-10-29T12:00:00+01:00',
+          ...extra,
+        },
+        '2014-10-29T12:00:00+01:00',
+      );
     await ledger.refuses(
-      [objection('2014-10-27T19:35:01+01:00')],
+      [decision()],
       'DSB-20.3',
-      'events[0].data.receivedAt',
-      /10 minutes before the next session, 2014-10-27 19:45/,
+      'events[0].data.heardLateBecause',
+      /after its deadline 2014-10-27T19:35:00\+01:00 \(until 10 minutes before the next session, 2014-10-27 19:45/,
     );
+    await accepts(ledger, decision({ heardLateBecause: 'the WL was not reachable before play' }));
   });
 
   it('the board’s decision is final: an escalation is refused with DSB-20.3', async () => {

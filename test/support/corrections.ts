@@ -1,4 +1,5 @@
 import type { Proposed } from './nz-club';
+import { LCBA_APPEALS } from '../../src/rulebooks/deadlines';
 import { clubRegistered, competition, proposed, rulebookAdopted, ROSTER } from './nz-club';
 
 /**
@@ -68,4 +69,53 @@ export const rejected = (correctionId: string, at: string, extra: Record<string,
     'CorrectionRejected',
     { clubId: 'karori', correctionId, by: 'director', reason: 'not a scoring error', ...extra },
     at,
+  );
+
+/** Karori's facts with the LCBA's appeals (LCBA-10.2: 7 days after the match) adopted. */
+export function karoriUnderLcbaAppeals(): Proposed[] {
+  const [registered, , ...rest] = karoriAutumn().facts;
+  return [registered!, rulebookAdopted('nz-club', { appeals: LCBA_APPEALS }), ...rest];
+}
+
+/** The director's ruling r1 on board 7 of session 1 (Monday 30 March 2026). */
+export const rulingR1 = () =>
+  proposed(
+    CORRECTIONS,
+    'RulingGiven',
+    {
+      clubId: 'karori',
+      rulingId: 'r1',
+      director: 'dora',
+      competitionId: 'autumn',
+      session: 1,
+      board: 7,
+      decision: 'Law 64: two tricks transferred',
+    },
+    '2026-03-30T21:00:00+13:00',
+  );
+
+/** An appeal against ruling r1, received then. */
+export const appealAgainstR1 = (
+  appealId: string,
+  receivedAt: string,
+  extra: Record<string, unknown> = {},
+) =>
+  proposed(
+    CORRECTIONS,
+    'AppealLodged',
+    { clubId: 'karori', appealId, against: { rulingId: 'r1' }, by: 'max', receivedAt, ...extra },
+    receivedAt,
+  );
+
+/** The committee's decision on an appeal (dismissed unless `extra` says otherwise). */
+export const appealDecided = (
+  appealId: string,
+  decidedAt: string,
+  extra: Record<string, unknown> = {},
+) =>
+  proposed(
+    CORRECTIONS,
+    'AppealDecided',
+    { clubId: 'karori', appealId, outcome: 'dismissed', by: 'committee', decidedAt, ...extra },
+    decidedAt,
   );

@@ -7,10 +7,11 @@ import { InvalidRequestError } from './errors';
 
 /**
  * Issue 16, the correction log: `GET /clubs/:clubId/corrections` lists every correction and
- * appeal of the club with its state (pending, accepted, rejected: late (NZ-13), upheld …), its
- * deadline and the facts behind it; `?asOf=` or `?atPosition=` as the tables take them. Read
- * from the club's streams only. Errors are the ledger's (the exception filter): 400 for a bad
- * parameter, 404 for a club the ledger has no fact of.
+ * appeal of the club with its state (pending, accepted, rejected: late (NZ-13), refused: out of
+ * time (LCBA-10.2), upheld …), its deadline and the facts behind it; `?asOf=` or
+ * `?atPosition=` as the tables take them. Read from the club's streams only. Errors are the
+ * ledger's (the exception filter): 400 for a bad parameter, 404 for a club the ledger has no
+ * fact of.
  */
 @Controller()
 export class CorrectionsController {

@@ -37,7 +37,8 @@ export function formatCorrectionLog(view: CorrectionLogView, format: LogFormat):
 /**
  * `bridge-ledger corrections <club>` (issue 16): the correction log — every correction and
  * appeal of the club with its state (pending, accepted, rejected, rejected: late (NZ-13),
- * upheld, dismissed, escalated …), its deadline and the facts behind it.
+ * refused: out of time (LCBA-10.2), upheld, dismissed, escalated …), its deadline and the facts
+ * behind it.
  */
 export function registerCorrections(program: Command): void {
   program

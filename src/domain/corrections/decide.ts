@@ -23,7 +23,7 @@ import {
   type ClubDeadlines,
 } from './judge';
 import { isLate, wallClockOf } from './deadline';
-import type { CorrectionsState } from './state';
+import type { AppealRecord, CorrectionsState } from './state';
 import { clubOfCorrectionsStream } from './streams';
 
 const ledger = (reason: string, field: string) => new RuleViolation('LEDGER', reason, field);
@@ -294,14 +294,23 @@ function decideAppeal(
     ruling?.data,
     ruling?.at,
   );
-  if (judged.late) {
-    throw new RuleViolation(
-      judged.deadline!.rule,
-      `appeal ${d.appealId} was received at ${d.receivedAt}, after its deadline ${judged.deadline!.at} (${judged.deadline!.basis}): an appeal out of time is refused`,
-      'data.receivedAt',
-    );
-  }
+  // An appeal out of time is recorded, never lost: its lateness is derived from receivedAt
+  // (never stored), the log shows it "refused: out of time (<rule>)", and the board does not
+  // hear it (its AppealDecided is refused without heardLateBecause). Its deposit is still the
+  // rulebook's: a short one is refused, as for an appeal in time.
   checkDeposit(judged.deposit, d.deposit, `appeal ${d.appealId}`);
+}
+
+/** Whether a lodged appeal came after its deadline (LCBA-10.2, LCBA-2.5, DSB-20.3), derived. */
+function judgeLodged(state: CorrectionsState, club: ClubContext, clubId: string, a: AppealRecord) {
+  const rulingId = a.lodged.against.rulingId;
+  const ruling = rulingId !== undefined ? state.rulings[rulingId] : undefined;
+  return judgeAppeal(
+    clubDeadlines(club, clubId, a.lodged.receivedAt),
+    a.lodged,
+    ruling?.data,
+    ruling?.at,
+  );
 }
 
 function checkDeposit(
@@ -336,6 +345,14 @@ function decideAppealDecision(
     throw ledger(
       `appeal ${d.appealId} is decided already (${a.decided.data.outcome} at ${a.decided.data.decidedAt}): one decision per appeal; an appeal against it is AppealEscalated`,
       'data.appealId',
+    );
+  }
+  const judged = judgeLodged(state, club, clubId, a);
+  if (judged.late && d.heardLateBecause === undefined) {
+    throw new RuleViolation(
+      judged.deadline!.rule,
+      `appeal ${d.appealId} was received at ${a.lodged.receivedAt}, after its deadline ${judged.deadline!.at} (${judged.deadline!.basis}): an appeal out of time is refused by ${judged.deadline!.rule} and the board does not hear it, unless heardLateBecause records why it is heard anyway`,
+      'data.heardLateBecause',
     );
   }
   const paid = (a.lodged.deposit?.amount ?? 0) > 0;
@@ -378,6 +395,14 @@ function decideEscalation(
     );
   }
   if (!a.decided) {
+    const judged = judgeLodged(state, club, clubId, a);
+    if (judged.late) {
+      throw new RuleViolation(
+        judged.deadline!.rule,
+        `appeal ${d.appealId} was received at ${a.lodged.receivedAt}, after its deadline ${judged.deadline!.at} (${judged.deadline!.basis}): an appeal out of time is refused by ${judged.deadline!.rule} and was never heard, so there is no decision to escalate`,
+        'data.appealId',
+      );
+    }
     throw ledger(
       `appeal ${d.appealId} is not decided yet: only a decision is escalated`,
       'data.appealId',

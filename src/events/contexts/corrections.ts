@@ -298,6 +298,15 @@ class AppealDecidedData {
 
   @IsInstant('decidedAt')
   decidedAt!: string;
+
+  /**
+   * Required to decide an appeal received after its deadline (LCBA-10.2, LCBA-2.5, DSB-20.3):
+   * why the board hears it anyway. Without it the board does not hear an appeal out of time.
+   */
+  @IsOptional()
+  @IsString()
+  @Length(1, 500)
+  heardLateBecause?: string;
 }
 
 class AppealEscalatedData {
@@ -491,7 +500,7 @@ export const correctionEvents: Array<EventDefinition & { type: keyof CorrectionF
     type: 'AppealLodged',
     schemaVersion: 1,
     description:
-      'An appeal against a ruling or a published decision, by whom, its deposit, when received; one out of time (LCBA-10.2, LCBA-2.5, DSB-20.3) is refused with the rule.',
+      'An appeal against a ruling or a published decision, by whom, its deposit, when received; one out of time (LCBA-10.2, LCBA-2.5, DSB-20.3) is recorded, never lost, and refused by the rule: its lateness is derived from receivedAt, never stored, and the board does not hear it (AppealDecided needs heardLateBecause).',
     rules: ['LCBA-10.2', 'LCBA-2.5', 'DSB-20.3'],
     validate: all(classSchema(AppealLodgedData), againstShape),
   },
@@ -499,8 +508,8 @@ export const correctionEvents: Array<EventDefinition & { type: keyof CorrectionF
     type: 'AppealDecided',
     schemaVersion: 1,
     description:
-      'An appeal decided: upheld (with the adjusted score and its session stream when it changes one) or dismissed; the deposit returned or forfeited; frivolous.',
-    rules: ['LCBA-10.2', 'DSB-20.3'],
+      'An appeal decided: upheld (with the adjusted score and its session stream when it changes one) or dismissed; the deposit returned or forfeited; frivolous. An appeal out of time is decided only with heardLateBecause, the recorded reason to hear it anyway (LCBA-10.2, LCBA-2.5, DSB-20.3).',
+    rules: ['LCBA-10.2', 'LCBA-2.5', 'DSB-20.3'],
     validate: all(
       classSchema(AppealDecidedData),
       adjustedAt('adjusted', ['sessionStreamId']),

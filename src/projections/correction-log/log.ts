@@ -17,7 +17,10 @@ import type { ClubLogPart, CorrectionLogState, FactRef } from './correction-log'
  * `rejected-late` (notified after its deadline and not decided: recorded, shown rejected by the
  * rule, "rejected: late (NZ-13)"), `accepted`, `accepted-late` (with the director's reason),
  * `rejected`, `superseded` (a later correction of the same fact replaced it before a decision).
- * An appeal: `lodged`, `upheld`, `dismissed`, `escalated`.
+ * An appeal: `lodged`, `refused-out-of-time` (received after its deadline and never heard:
+ * recorded, shown refused by the rule, "refused: out of time (LCBA-10.2)"), `upheld`,
+ * `dismissed` (an appeal out of time heard anyway says so, with the board's recorded reason),
+ * `escalated`.
  */
 export type CorrectionEntryState =
   | 'pending'
@@ -27,6 +30,7 @@ export type CorrectionEntryState =
   | 'rejected-late'
   | 'superseded'
   | 'lodged'
+  | 'refused-out-of-time'
   | 'upheld'
   | 'dismissed'
   | 'escalated';
@@ -58,11 +62,16 @@ export interface CorrectionLogEntry {
     reason?: string;
     rule?: string;
     lateAcceptedBecause?: string;
+    /** An appeal out of time heard anyway: the board's recorded reason. */
+    heardLateBecause?: string;
     outcome?: string;
     deposit?: string;
     frivolous?: boolean;
   };
-  /** An appeal: when the appeal body must decide by (DSB-20.3: within a week), if it must. */
+  /**
+   * An appeal: when the appeal body must decide by (DSB-20.3: within a week), if it must; not
+   * for an appeal refused out of time (the board does not hear it).
+   */
   decideBy?: Deadline;
   /** An appeal decided: when an escalation must be received by (LCBA-10.2(2)), if one may be. */
   escalateBy?: Deadline;
@@ -104,6 +113,7 @@ function deadlinesOf(
 }
 
 const lateText = (rule: string | undefined) => `late${rule ? ` (${rule})` : ''}`;
+const outOfTime = (rule: string | undefined) => `out of time${rule ? ` (${rule})` : ''}`;
 
 /** Every correction and appeal of a club, in the order notified, with its state and deadline. */
 export function correctionLogOf(state: CorrectionLogState, clubId: string): CorrectionLog {
@@ -182,16 +192,23 @@ export function correctionLogOf(state: CorrectionLogState, clubId: string): Corr
     const ruling = rulingId !== undefined ? part.stream.rulings[rulingId] : undefined;
     const judged = judgeAppeal(club, a.lodged, ruling?.data, ruling?.at);
     const outcome = a.decided?.data.outcome;
-    const entryState: CorrectionEntryState = a.escalated ? 'escalated' : (outcome ?? 'lodged');
+    const refused = judged.late && !a.decided;
+    const entryState: CorrectionEntryState = a.escalated
+      ? 'escalated'
+      : (outcome ?? (refused ? 'refused-out-of-time' : 'lodged'));
+    const heardLate = judged.late && a.decided ? a.decided.data.heardLateBecause : undefined;
     const summary =
       entryState === 'escalated'
         ? `escalated after being ${outcome}`
         : outcome
-          ? `${outcome}${a.decided!.data.deposit ? `, deposit ${a.decided!.data.deposit}` : ''}${a.decided!.data.frivolous ? ', frivolous' : ''}`
-          : 'lodged, awaiting decision';
-    const decideBy = judged.params
-      ? decisionDeadline(judged.params, a.lodged.receivedAt, club.zone)
-      : undefined;
+          ? `${outcome}${judged.late ? ` although ${outOfTime(judged.deadline?.rule)}: ${heardLate ?? ''}` : ''}${a.decided!.data.deposit ? `, deposit ${a.decided!.data.deposit}` : ''}${a.decided!.data.frivolous ? ', frivolous' : ''}`
+          : refused
+            ? `refused: ${outOfTime(judged.deadline?.rule)}`
+            : 'lodged, awaiting decision';
+    const decideBy =
+      judged.params && !refused
+        ? decisionDeadline(judged.params, a.lodged.receivedAt, club.zone)
+        : undefined;
     const escalateBy =
       judged.params && a.decided
         ? escalationDeadline(judged.params, a.decided.data.decidedAt, club.zone)
@@ -220,6 +237,9 @@ export function correctionLogOf(state: CorrectionLogState, clubId: string): Corr
               ...(a.decided.data.deposit ? { deposit: a.decided.data.deposit } : {}),
               ...(a.decided.data.frivolous !== undefined
                 ? { frivolous: a.decided.data.frivolous }
+                : {}),
+              ...(a.decided.data.heardLateBecause !== undefined
+                ? { heardLateBecause: a.decided.data.heardLateBecause }
                 : {}),
             },
           }
