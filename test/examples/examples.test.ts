@@ -4,11 +4,14 @@ import { catalogue } from '../../src/events';
 import { appendBatches, planAppend } from '../../src/runtime/append-file';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import {
+  championshipOf,
   competitions,
   cPointsOf,
+  nextGroupsOf,
   standingsOf,
   type CompetitionsState,
 } from '../../src/projections/competitions';
+import { diffTables } from '../../src/projections/competitions/diff';
 import { fold } from '../../src/projections/projection';
 import type { RecordedEvent } from '../../src/events/envelope';
 import { replayFromStore } from '../../src/runtime/replay';
@@ -148,5 +151,55 @@ describe('issue 16: the example seasons’ corrections and appeal', () => {
       expect(JSON.stringify(row.explain)).toContain(`upheld (fact ${decision.id})`);
     }
     expect(JSON.stringify(groupA(before, 3))).not.toContain('DSB-20.3');
+  });
+
+  it('DSB-20.3 DSB-11 DSB-8 the example season: the championship and group A’s moves name the objection upheld; the diff of the championship names it too', async () => {
+    const { decision, before, after } = await beforeAndAfter(
+      'dsb-groenlo-2014-2015.ndjson',
+      'AppealDecided',
+    );
+    const appeal = 'appeal dsb-2014-c2-3-A-b6-appeal against ruling dsb-2014-c2-3-A-b6 (fact ';
+    const named = (explain: ReadonlyArray<{ rule: string; effect: string }>) =>
+      explain.filter((e) => e.rule === 'DSB-20.3').map((e) => e.effect);
+    // The pairs that played board 6 in group A on the third evening: their standing names it.
+    const standing = standingsOf(after, 'dsb-2014-c2');
+    if (standing.kind !== 'dsb') throw new Error('not DSB');
+    const played = standing.groups
+      .flatMap((g) => g.rows)
+      .filter((r) => named(r.explain).length > 0)
+      .map((r) => r.pairId)
+      .sort();
+    expect(played.length).toBeGreaterThan(0);
+    const view = championshipOf(after, 'dsb', '2014-2015');
+    const moves = nextGroupsOf(after, 'dsb-2014-c2').moves;
+    for (const a of view.awards) {
+      const notes = named(a.explain);
+      if (a.competitionId === 'dsb-2014-c2' && played.includes(a.pairId)) {
+        expect(notes).toEqual([expect.stringContaining(appeal)]);
+        expect(notes[0]).toContain(`upheld (fact ${decision.id})`);
+      } else expect(notes).toEqual([]);
+    }
+    for (const r of view.table) {
+      const notes = named(r.explain);
+      expect(notes).toEqual(
+        played.includes(r.pairId)
+          ? [expect.stringMatching(/^dsb-2014-c2: session 3, board 6 /)]
+          : [],
+      );
+    }
+    for (const m of moves)
+      expect(named(m.explain)).toEqual(
+        played.includes(m.pairId) ? [expect.stringContaining(appeal)] : [],
+      );
+    // Before the decision the first competition's placings name nothing.
+    expect(JSON.stringify(championshipOf(before, 'dsb', '2014-2015'))).not.toContain('DSB-20.3');
+    const diff = diffTables(
+      { table: 'championship', view: championshipOf(before, 'dsb', '2014-2015') },
+      { table: 'championship', view },
+    );
+    const facts = new Set(diff.changes.flatMap((c) => c.facts));
+    expect(facts).toContain('appeal dsb-2014-c2-3-A-b6-appeal');
+    expect(facts).toContain(`fact ${decision.id}`);
+    expect(diff.changes.flatMap((c) => c.rules)).toContain('DSB-20.3');
   });
 });

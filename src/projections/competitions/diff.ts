@@ -133,13 +133,15 @@ function standingsRows(view: StandingsSide): Map<string, DiffRow> {
           });
         }
       }
-      // DSB-8: each pair's group next time, when the standing is final.
+      // DSB-8: each pair's group next time, when the standing is final. A correction's note
+      // is on the pair's row and on its move alike (issue 16): named once.
       for (const m of view.nextGroups ?? []) {
         const row = rows.get(m.pairId) ?? { group: m.from, values: {}, explain: [] };
+        const own = new Set(row.explain.map(key));
         rows.set(m.pairId, {
           ...row,
           values: { ...row.values, move: m.move, 'next group': m.to },
-          explain: [...row.explain, ...m.explain],
+          explain: [...row.explain, ...m.explain.filter((e) => !own.has(key(e)))],
         });
       }
       break;

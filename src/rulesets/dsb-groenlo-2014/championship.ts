@@ -5,6 +5,14 @@ import {
   scoredCompetition,
   type QueryOptions,
 } from '../../projections/competitions/query-context';
+import {
+  correctionNotesOf,
+  correctionRulesOf,
+  withCorrectionNotes,
+  type CorrectionNote,
+  type CorrectionRules,
+} from '../../projections/competitions/corrections';
+import type { CompetitionState } from '../../domain/competition/state';
 import { clubPairsCompetitions, dsbRosterOf, finalRankingOf, inPlay } from './context';
 import type { CompetitionsState } from '../../projections/competitions/state';
 
@@ -44,13 +52,45 @@ export function championshipOf(
           finalRankingOf(state, scoredCompetition(state, roster.id), params, options.whatIf),
       )
     : { awards: [], table: [] };
+  // Issue 16: a placing or a season total read from a result an accepted correction or an
+  // appeal upheld changed names the original fact, the correction or appeal, and the rule.
+  const notes = correctionNotesByCompetition(
+    state,
+    finished,
+    correctionRulesOf(rulebook.params, { correction: 'DSB-20.3', appeal: 'DSB-20.3' }),
+  );
   return {
     clubId,
     season,
     competitions: finished.map((c) => c.competition!.competitionId),
     rulebook: { preset: rulebook.preset, effectiveFrom: rulebook.effectiveFrom },
     position: state.position,
-    awards,
-    table,
+    awards: withCorrectionNotes(awards, notes.award, (a) => `${a.competitionId}/${a.pairId}`),
+    table: withCorrectionNotes(table, notes.season, (r) => r.pairId),
   };
+}
+
+/**
+ * The correction notes of the season's competitions (issue 16), as the standings give them:
+ * on a placing award (`competitionId/pairId`) its competition's notes for the pair, word for
+ * word; on the season's row every competition's notes for the pair, in the season's order, each
+ * headed by its competition as the DSB-11.5 entries are. Empty for a club without corrections.
+ */
+function correctionNotesByCompetition(
+  state: CompetitionsState,
+  competitions: CompetitionState[],
+  rules: CorrectionRules,
+): { award: Map<string, CorrectionNote[]>; season: Map<string, CorrectionNote[]> } {
+  const award = new Map<string, CorrectionNote[]>();
+  const season = new Map<string, CorrectionNote[]>();
+  for (const c of competitions) {
+    const id = c.competition!.competitionId;
+    for (const [pairId, list] of correctionNotesOf(state, c, rules)) {
+      award.set(`${id}/${pairId}`, list);
+      const headed = list.map((n) => ({ ...n, effect: `${id}: ${n.effect}` }));
+      const before = season.get(pairId);
+      season.set(pairId, before ? [...before, ...headed] : headed);
+    }
+  }
+  return { award, season };
 }

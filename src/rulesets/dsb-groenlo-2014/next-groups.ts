@@ -8,6 +8,11 @@ import {
   type Heading,
   type QueryOptions,
 } from '../../projections/competitions/query-context';
+import {
+  correctionNotesOf,
+  correctionRulesOf,
+  withCorrectionNotes,
+} from '../../projections/competitions/corrections';
 import { dsbRosterOf, finalRankingOf, inPlay } from './context';
 import type { CompetitionsState } from '../../projections/competitions/state';
 
@@ -21,13 +26,20 @@ export function nextGroupsOf(
   expectPreset(rulebook, dsbGroenlo2014.id, competitionId, head.format);
   if (head.format !== 'dsb-pairs')
     throw new WrongRulebookError(competitionId, head.format, 'DSB-8 promotion');
-  const moves = head.final
-    ? nextGroups(
-        inPlay(rulebook, c.competition!.groups),
-        dsbRosterOf(state, c),
-        wlDecisions(c),
-        finalRankingOf(state, c, inPlay(rulebook, c.competition!.groups), options.whatIf),
-      )
-    : [];
-  return { ...head, moves };
+  if (!head.final) return { ...head, moves: [] };
+  const params = inPlay(rulebook, c.competition!.groups);
+  const moves = nextGroups(
+    params,
+    dsbRosterOf(state, c),
+    wlDecisions(c),
+    finalRankingOf(state, c, params, options.whatIf),
+  );
+  // Issue 16: a move read from a final standing an accepted correction or an appeal upheld
+  // changed names, for its pair, the original fact, the correction or appeal, and the rule.
+  const notes = correctionNotesOf(
+    state,
+    c,
+    correctionRulesOf(rulebook.params, { correction: 'DSB-20.3', appeal: 'DSB-20.3' }),
+  );
+  return { ...head, moves: withCorrectionNotes(moves, notes, (m) => m.pairId) };
 }
