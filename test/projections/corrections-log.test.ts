@@ -5,6 +5,7 @@ import { collect } from '../support/events';
 import { GatedLedger as Ledger } from '../support/gated-ledger';
 import { accepted, correctionOf, karoriAutumn, withPercentage } from '../support/corrections';
 import { proposed } from '../support/nz-club';
+import { formatCorrectionLog } from '../../src/cli/commands/corrections';
 
 /**
  * Issue 16: the correction log's read model. Saved by the runner as partitions (a club's part,
@@ -246,5 +247,37 @@ describe('DSB-20.3, issue 16: an objection in the log', () => {
         heardLateBecause: 'the WL was not reachable before play',
       },
     });
+  });
+});
+
+describe('DSB-9.1, issue 16: a correction of an absence’s notice time in the log', () => {
+  it('the entry shows the time the correction gives (correctedOccurredAt); the CLI’s table names it with the target', async () => {
+    const ledger = await ledgerWithCorrections();
+    const notice = proposed(
+      'competition-autumn',
+      'AbsenceNotified',
+      { competitionId: 'autumn', session: 2, pairId: 'p1', validReason: true, reason: 'illness' },
+      '2026-04-06T12:30:00+12:00',
+    );
+    await ledger.append(notice);
+    await ledger.append(
+      correctionOf(
+        notice,
+        notice.data as Record<string, unknown>,
+        '2026-04-07T10:00:00+12:00',
+        'c3',
+        {
+          correctedOccurredAt: '2026-04-06T11:30:00+12:00',
+        },
+      ),
+    );
+    const view = await correctionLogFromStore(ledger.store, 'karori');
+    const c3 = view.entries.find((e) => e.id === 'c3')!;
+    expect(c3).toMatchObject({ correctedOccurredAt: '2026-04-06T11:30:00+12:00' });
+    // Corrections that correct no time say nothing of one.
+    expect(view.entries.find((e) => e.id === 'c1')).not.toHaveProperty('correctedOccurredAt');
+    expect(formatCorrectionLog(view, 'csv')).toContain(
+      `AbsenceNotified ${notice.id} (competition-autumn), its time corrected to 2026-04-06T11:30:00+12:00`,
+    );
   });
 });

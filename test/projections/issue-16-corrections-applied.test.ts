@@ -487,6 +487,82 @@ describe('issue 16: an appeal upheld with an adjusted score (DSB-20.3)', () => {
   });
 });
 
+/**
+ * A DSB competition (group A, four pairs) after two evenings: d4 did not play the second and
+ * notified its absence at `noticeAt` (club time, +01:00); d4 scored 40.00 on the first.
+ */
+function dsbAbsence(absence: { validReason: boolean; reason: string }, noticeAt: string) {
+  const log = new FactLog('dsb');
+  log.add('club-dsb', 'RulebookAdopted', {
+    clubId: 'dsb',
+    preset: 'dsb-groenlo-2014',
+    overrides: {},
+    effectiveFrom: '2014-09-01',
+  });
+  const C = 'dsb-absence';
+  const stream = `competition-${C}`;
+  const dates = ['2014-09-08', '2014-09-15'];
+  log.add(stream, 'CompetitionCreated', {
+    competitionId: C,
+    clubId: 'dsb',
+    name: 'Parencompetitie',
+    season: '2014-2015',
+    kind: 'pairs-series',
+    format: 'dsb-pairs',
+    // Six evenings (DSB-4); the standing after the second.
+    sessions: [...dates, '2014-09-22', '2014-09-29', '2014-10-06', '2014-10-13'].map((date, i) => ({
+      session: i + 1,
+      date,
+      startTime: '19:45',
+    })),
+    groups: ['A'],
+  });
+  for (let i = 1; i <= 4; i++)
+    log.add(stream, 'PairEntered', {
+      competitionId: C,
+      pairId: `d${i}`,
+      players: [`x${i}`, `y${i}`],
+      group: 'A',
+    });
+  const scores = [
+    [60, 55, 45, 40],
+    [52, 50, 48, 0],
+  ];
+  dates.forEach((date, s) => {
+    for (let i = 1; i <= 4; i++) {
+      if (s === 1 && i === 4) continue;
+      log.add(
+        stream,
+        'SessionResultRecorded',
+        {
+          competitionId: C,
+          session: s + 1,
+          pairId: `d${i}`,
+          players: [`x${i}`, `y${i}`],
+          percentage: scores[s]![i - 1],
+          boardsPlayed: 24,
+          group: 'A',
+          source: 'imported',
+        },
+        `${date}T23:00`,
+      );
+    }
+  });
+  log.add(
+    stream,
+    'AbsenceNotified',
+    { competitionId: C, session: 2, pairId: 'd4', ...absence },
+    noticeAt,
+  );
+  const notice = log.events.at(-1)!;
+  const d4 = () => {
+    const view = standingsOf(fold(competitions, log.events), C);
+    if (view.kind !== 'dsb') throw new Error('not DSB');
+    return view.groups[0]!.rows.find((r) => r.pairId === 'd4')!;
+  };
+  return { log, stream, notice, d4 };
+}
+
 describe('issue 16: other facts a correction replaces', () => {
   it('a traveller line corrected (BoardResultRecorded): the board is matchpointed again and every pair that played it is told why', () => {
     const { log } = dsbSeason();
@@ -532,72 +608,10 @@ describe('issue 16: other facts a correction replaces', () => {
   });
 
   it('DSB-9 an absence corrected to a valid reason: the pair scores its own average (DSB-9.2), not the DSB-9.5 score, explained', () => {
-    const log = new FactLog('dsb');
-    log.add('club-dsb', 'RulebookAdopted', {
-      clubId: 'dsb',
-      preset: 'dsb-groenlo-2014',
-      overrides: {},
-      effectiveFrom: '2014-09-01',
-    });
-    const C = 'dsb-absence';
-    const stream = `competition-${C}`;
-    const dates = ['2014-09-08', '2014-09-15'];
-    log.add(stream, 'CompetitionCreated', {
-      competitionId: C,
-      clubId: 'dsb',
-      name: 'Parencompetitie',
-      season: '2014-2015',
-      kind: 'pairs-series',
-      format: 'dsb-pairs',
-      // Six evenings (DSB-4); the standing after the second.
-      sessions: [...dates, '2014-09-22', '2014-09-29', '2014-10-06', '2014-10-13'].map(
-        (date, i) => ({ session: i + 1, date, startTime: '19:45' }),
-      ),
-      groups: ['A'],
-    });
-    for (let i = 1; i <= 4; i++)
-      log.add(stream, 'PairEntered', {
-        competitionId: C,
-        pairId: `d${i}`,
-        players: [`x${i}`, `y${i}`],
-        group: 'A',
-      });
-    const scores = [
-      [60, 55, 45, 40],
-      [52, 50, 48, 0],
-    ];
-    dates.forEach((date, s) => {
-      for (let i = 1; i <= 4; i++) {
-        if (s === 1 && i === 4) continue;
-        log.add(
-          stream,
-          'SessionResultRecorded',
-          {
-            competitionId: C,
-            session: s + 1,
-            pairId: `d${i}`,
-            players: [`x${i}`, `y${i}`],
-            percentage: scores[s]![i - 1],
-            boardsPlayed: 24,
-            group: 'A',
-            source: 'imported',
-          },
-          `${date}T23:00`,
-        );
-      }
-    });
-    log.add(
-      stream,
-      'AbsenceNotified',
-      { competitionId: C, session: 2, pairId: 'd4', validReason: false, reason: 'unknown' },
+    const { log, stream, notice, d4 } = dsbAbsence(
+      { validReason: false, reason: 'unknown' },
       '2014-09-15T09:30',
     );
-    const notice = log.events.at(-1)!;
-    const d4 = () => {
-      const view = standingsOf(fold(competitions, log.events), C);
-      if (view.kind !== 'dsb') throw new Error('not DSB');
-      return view.groups[0]!.rows.find((r) => r.pairId === 'd4')!;
-    };
     expect(d4().sessions[1]!.source).not.toBe('DSB-9.2');
     log.add(
       'corrections-dsb',
@@ -627,5 +641,55 @@ describe('issue 16: other facts a correction replaces', () => {
     expect(notes(row, 'DSB-20.3')).toEqual([
       `session 2: the notice of absence (a valid reason) corrected by correction dsb-c2 of fact ${notice.id} (accepted)`,
     ]);
+  });
+
+  it('DSB-9.1 an absence notified at 12:30 (late) corrected to 11:30: accepted, the pair scores its DSB-9.2 average, explained; a replay before the acceptance shows the DSB-9.5 score', () => {
+    // A valid reason, but notified half an hour after DSB-9.1's noon: no notice (DSB-9.5).
+    const { log, stream, notice, d4 } = dsbAbsence(
+      { validReason: true, reason: 'illness' },
+      '2014-09-15T12:30',
+    );
+    const late = d4().sessions[1]!;
+    expect(late.source).toBe('DSB-9.5');
+    // The secretary finds the e-mail sent at 11:30: only the notice's time is corrected.
+    log.add(
+      'corrections-dsb',
+      'CorrectionNotified',
+      {
+        clubId: 'dsb',
+        correctionId: 'dsb-c3',
+        target: { eventId: notice.id, streamId: stream, type: 'AbsenceNotified' },
+        corrected: { ...(notice.data as Record<string, unknown>) },
+        correctedOccurredAt: '2014-09-15T11:30:00+01:00',
+        notifiedBy: 'secretary',
+      },
+      '2014-09-16T10:00',
+    );
+    // Notified, not yet decided: the notice stays late.
+    expect(d4().sessions[1]).toEqual(late);
+    log.add(
+      'corrections-dsb',
+      'CorrectionAccepted',
+      { clubId: 'dsb', correctionId: 'dsb-c3', by: 'WL' },
+      '2014-09-16T12:00',
+    );
+    const acceptance = log.events.at(-1)!;
+    const row = d4();
+    expect(row.sessions[1]).toMatchObject({ source: 'DSB-9.2', percentage: 40 });
+    expect(notes(row, 'DSB-20.3')).toEqual([
+      `session 2: the notice of absence (a valid reason, notice time corrected from 2014-09-15T12:30:00+01:00 to 2014-09-15T11:30:00+01:00) corrected by correction dsb-c3 of fact ${notice.id} (accepted)`,
+    ]);
+    // A replay to the position before the acceptance: the late notice, DSB-9.5, nothing noted.
+    const before = standingsOf(
+      fold(
+        competitions,
+        log.events.filter((e) => e.position < acceptance.position),
+      ),
+      'dsb-absence',
+    );
+    if (before.kind !== 'dsb') throw new Error('not DSB');
+    const replayed = before.groups[0]!.rows.find((r) => r.pairId === 'd4')!;
+    expect(replayed.sessions[1]).toEqual(late);
+    expect(notes(replayed, 'DSB-20.3')).toEqual([]);
   });
 });

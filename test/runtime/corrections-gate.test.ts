@@ -14,6 +14,7 @@ import {
 } from '../support/corrections';
 import type { Proposed } from '../support/nz-club';
 import { collect } from '../support/events';
+import { InvalidEventError } from '../../src/store/errors';
 
 /**
  * Issue 16: corrections, rulings and appeals are facts of the club's stream
@@ -878,6 +879,121 @@ describe('issue 16: a publication names the position its table was computed at',
       'LEDGER',
       'events[0].data.competitionId',
     );
+  });
+});
+
+describe('DSB-9.1, issue 16: a correction of an absence may correct when it was notified (correctedOccurredAt)', () => {
+  /** Pair p1's absence from session 2 (Monday 6 April), notified at 12:30 NZST that day. */
+  const absence = () =>
+    proposed(
+      autumn.stream,
+      'AbsenceNotified',
+      { competitionId: 'autumn', session: 2, pairId: 'p1', validReason: true, reason: 'illness' },
+      '2026-04-06T12:30:00+12:00',
+    );
+
+  const dataOf = (fact: Proposed) => fact.data as Record<string, unknown>;
+
+  async function withAbsence() {
+    const { ledger, result1p1 } = await karori();
+    const notice = absence();
+    await ledger.append(notice);
+    return { ledger, result1p1, notice };
+  }
+
+  it('only the notice time corrected (11:30, before the correction itself): recorded and accepted', async () => {
+    const { ledger, notice } = await withAbsence();
+    await accepts(
+      ledger,
+      correctionOf(notice, dataOf(notice), '2026-04-07T10:00:00+12:00', 'c1', {
+        correctedOccurredAt: '2026-04-06T11:30:00+12:00',
+      }),
+      accepted('c1', '2026-04-07T11:00:00+12:00'),
+    );
+  });
+
+  it('LEDGER correctedOccurredAt on a fact whose time no table reads (a session result), named at data.correctedOccurredAt', async () => {
+    const { ledger, result1p1 } = await withAbsence();
+    await ledger.refuses(
+      [
+        correctionOf(
+          result1p1,
+          withPercentage(result1p1, 57.5),
+          '2026-04-01T12:00:00+13:00',
+          'c1',
+          {
+            correctedOccurredAt: '2026-03-30T22:00:00+13:00',
+          },
+        ),
+      ],
+      'LEDGER',
+      'events[0].data.correctedOccurredAt',
+      /a SessionResultRecorded's time is not read by any table: only the time of AbsenceNotified/,
+    );
+  });
+
+  it('LEDGER a notice corrected to a time after the correction itself (one that has not happened yet)', async () => {
+    const { ledger, notice } = await withAbsence();
+    await ledger.refuses(
+      [
+        correctionOf(notice, dataOf(notice), '2026-04-07T10:00:00+12:00', 'c1', {
+          correctedOccurredAt: '2026-04-07T10:00:01+12:00',
+        }),
+      ],
+      'LEDGER',
+      'events[0].data.correctedOccurredAt',
+      /is after the correction itself \(2026-04-07T10:00:00\+12:00\)/,
+    );
+    // At the correction's own instant, written in another offset: not after it.
+    await accepts(
+      ledger,
+      correctionOf(notice, dataOf(notice), '2026-04-07T10:00:00+12:00', 'c1', {
+        correctedOccurredAt: '2026-04-06T22:00:00Z',
+      }),
+    );
+  });
+
+  it('LEDGER the same data at the same time changes nothing', async () => {
+    const { ledger, notice } = await withAbsence();
+    await ledger.refuses(
+      [
+        correctionOf(notice, dataOf(notice), '2026-04-07T10:00:00+12:00', 'c1', {
+          correctedOccurredAt: '2026-04-06T12:30:00+12:00',
+        }),
+      ],
+      'LEDGER',
+      'events[0].data.corrected',
+      /changes nothing/,
+    );
+    await ledger.refuses(
+      [correctionOf(notice, dataOf(notice), '2026-04-07T10:00:00+12:00')],
+      'LEDGER',
+      'events[0].data.corrected',
+      /changes nothing/,
+    );
+  });
+
+  it('a correctedOccurredAt that is not an instant with a zone is refused by the schema, nothing written', async () => {
+    const { ledger, notice } = await withAbsence();
+    for (const bad of ['2026-04-06T11:30', '2026-04-31T11:30:00+12:00', 'noon', 1130]) {
+      const head = await ledger.store.headPosition();
+      const error = await ledger
+        .append(
+          correctionOf(notice, dataOf(notice), '2026-04-07T10:00:00+12:00', 'c1', {
+            correctedOccurredAt: bad,
+          }),
+        )
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+      expect(error).toBeInstanceOf(InvalidEventError);
+      expect((error as InvalidEventError).issues).toContainEqual({
+        field: 'events[0].data.correctedOccurredAt',
+        message: 'correctedOccurredAt must be an ISO 8601 instant with a zone',
+      });
+      expect(await ledger.store.headPosition()).toBe(head);
+    }
   });
 });
 

@@ -18,7 +18,7 @@ function rowsOf(view: CorrectionLogView): Array<Record<string, unknown>> {
     deadline: e.deadline ? `${e.deadline.inclusive ? 'until' : 'before'} ${e.deadline.at}` : '-',
     rule: e.rule ?? '-',
     about: e.target
-      ? `${e.target.type} ${e.target.eventId} (${e.target.streamId})`
+      ? `${e.target.type} ${e.target.eventId} (${e.target.streamId})${e.correctedOccurredAt !== undefined ? `, its time corrected to ${e.correctedOccurredAt}` : ''}`
       : e.against?.rulingId !== undefined
         ? `ruling ${e.against.rulingId}${e.against.ruling ? `: ${e.against.ruling}` : ''}`
         : `${e.against?.decision ?? ''} (published ${e.against?.publishedAt ?? '?'})`,

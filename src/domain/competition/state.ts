@@ -59,7 +59,14 @@ export interface CompetitionState {
   boardLinks?: Record<string, SessionScoredFromBoards>;
   /** `${session}:${pairId}` → where the pair's result is scored from (no percentage here). */
   scoredFromBoards?: Record<string, ScoredPairLink>;
-  absences: Record<string, AbsenceNotified & { notifiedAt: string; corrected?: Corrected }>;
+  absences: Record<
+    string,
+    AbsenceNotified & {
+      notifiedAt: string;
+      /** An accepted correction; `notice`: the notice time it corrected (DSB-9.1), from → to. */
+      corrected?: Corrected & { notice?: { from: string; to: string } };
+    }
+  >;
   substitutes: Record<string, Array<SubstitutePlayed & { corrected?: Corrected }>>;
   dispensations?: DispensationGranted[];
   /** `${session}:${pairId}` → the sit-out matches it played against other groups (DSB-22.5). */

@@ -1,6 +1,7 @@
 import { catalogue } from '../../events';
 import {
   CORRECTABLE_TYPES,
+  TIME_CORRECTABLE_TYPES,
   type AppealDecidedData,
   type AppealEscalatedData,
   type AppealLodgedData,
@@ -10,6 +11,7 @@ import {
 } from '../../events/contexts/corrections';
 import type { DecidedFact } from '../../kernel/decider';
 import { appealParamsOf } from '../../rulebooks/deadlines';
+import { clubTime } from '../club-time';
 import { COMPETITION_HOME } from '../competition/facts';
 import type { ClubContext, StoredFact } from '../context';
 import { RuleViolation } from '../rule-violation';
@@ -68,7 +70,7 @@ export function decideCorrectionFact(
   }
   switch (fact.type) {
     case 'CorrectionNotified':
-      decideNotified(fact.data as CorrectionNotifiedData, state, club, clubId);
+      decideNotified(fact.data as CorrectionNotifiedData, fact.occurredAt, state, club, clubId);
       break;
     case 'CorrectionAccepted':
     case 'CorrectionRejected':
@@ -107,6 +109,7 @@ const show = (v: unknown) => JSON.stringify(v);
 
 function decideNotified(
   d: CorrectionNotifiedData,
+  occurredAt: string,
   state: CorrectionsState,
   club: ClubContext,
   clubId: string,
@@ -167,9 +170,30 @@ function decideNotified(
       );
     }
   }
-  if (sameData(d.corrected, original)) {
+  const time = d.correctedOccurredAt;
+  if (time !== undefined) {
+    if (!TIME_CORRECTABLE_TYPES[stored.type]) {
+      throw ledger(
+        `a ${stored.type}'s time is not read by any table: only the time of ${Object.keys(TIME_CORRECTABLE_TYPES).join(', ')} may be corrected (an absence's notice, DSB-9.1)`,
+        'data.correctedOccurredAt',
+      );
+    }
+    if (Date.parse(time) > Date.parse(occurredAt)) {
+      throw ledger(
+        `correctedOccurredAt ${time} is after the correction itself (${occurredAt}): a ${stored.type} cannot be corrected to a time that has not happened yet`,
+        'data.correctedOccurredAt',
+      );
+    }
+  }
+  // The same instant read the same on the club's clock (the tables read the wall clock an
+  // instant is written in, `clubTime`): a time that changes neither changes nothing.
+  const sameTime =
+    time === undefined ||
+    (Date.parse(time) === Date.parse(stored.occurredAt) &&
+      clubTime(time) === clubTime(stored.occurredAt));
+  if (sameData(d.corrected, original) && sameTime) {
     throw ledger(
-      `corrected is the ${stored.type} as recorded: the correction changes nothing`,
+      `corrected is the ${stored.type} as recorded${time !== undefined ? `, at the time recorded (${stored.occurredAt})` : ''}: the correction changes nothing`,
       'data.corrected',
     );
   }

@@ -56,6 +56,16 @@ export const CORRECTABLE_TYPES: Readonly<Record<string, readonly string[]>> = Ob
   PartnershipPlayersNamed: ['competitionId', 'session', 'pairId'],
 });
 
+/**
+ * The correctable types whose own time (their envelope's occurredAt) a table reads, so that a
+ * correction may correct it too (`correctedOccurredAt`): an absence's notice time decides
+ * whether it came by DSB-9.1's deadline (DSB-9.2 or DSB-9.5). For every other type the time is
+ * only when it was recorded, and a corrected time is refused.
+ */
+export const TIME_CORRECTABLE_TYPES: Readonly<Record<string, boolean>> = Object.freeze({
+  AbsenceNotified: true,
+});
+
 export const CORRECTION_STREAM_PREFIX = 'corrections-';
 export const PUBLICATION_STREAM_PREFIX = 'publications-';
 /** A club's corrections, rulings and appeals: `corrections-<clubId>`. */
@@ -107,6 +117,15 @@ class CorrectionNotifiedData {
   @IsDefined()
   @IsObject()
   corrected!: Record<string, unknown>;
+
+  /**
+   * The target's corrected time (its occurredAt), for a type whose time the tables read
+   * (TIME_CORRECTABLE_TYPES: an absence's notice, DSB-9.1); absent, the original's time stands.
+   * Checked on append: not for another type, and not after the correction's own occurredAt.
+   */
+  @IsOptional()
+  @IsInstant('correctedOccurredAt')
+  correctedOccurredAt?: string;
 
   @IsString()
   @Length(1, 200)
@@ -468,7 +487,7 @@ export const correctionEvents: Array<EventDefinition & { type: keyof CorrectionF
     type: 'CorrectionNotified',
     schemaVersion: 1,
     description:
-      "A correction of a recorded fact (by event id: a session or board result, an adjusted score, a substitute, an absence, a pair's composition), with the corrected content in that fact's own shape and its identity fields; a correction of a correction names the same target and supersedes it. occurredAt is when it was notified: late after the rulebook's deadline (NZ-13), derived, never stored.",
+      "A correction of a recorded fact (by event id: a session or board result, an adjusted score, a substitute, an absence, a pair's composition), with the corrected content in that fact's own shape and its identity fields; a correction of a correction names the same target and supersedes it. correctedOccurredAt corrects the target's own time where a table reads it (an absence's notice, DSB-9.1), never after the correction. occurredAt is when it was notified: late after the rulebook's deadline (NZ-13), derived, never stored.",
     rules: ['NZ-13'],
     validate: classSchema(CorrectionNotifiedData),
   },

@@ -51,6 +51,8 @@ export interface NotifiedCorrection {
   eventId: string;
   target: CorrectionTarget;
   corrected: Record<string, unknown>;
+  /** The target's corrected time, when given: an absence's notice time (DSB-9.1). */
+  correctedOccurredAt?: string;
   /** When it was notified (club time): an absence corrected keeps its own notice otherwise. */
   notifiedAt: string;
   status: 'pending' | 'accepted' | 'rejected';
@@ -132,6 +134,9 @@ export function foldCorrectionFact(
         eventId: event.id,
         target: { eventId: target.eventId, streamId: target.streamId, type: target.type },
         corrected: d.corrected as Record<string, unknown>,
+        ...(typeof d.correctedOccurredAt === 'string'
+          ? { correctedOccurredAt: d.correctedOccurredAt }
+          : {}),
         notifiedAt: event.occurredAt,
         status: 'pending',
       };
@@ -207,7 +212,7 @@ function applyCorrection(
   const mark: Corrected = { correctedBy: correctionId, original: target.eventId };
   if (target.streamId.startsWith(COMPETITION_STREAM_PREFIX)) {
     const c = state.competitions[target.streamId.slice(COMPETITION_STREAM_PREFIX.length)];
-    if (c) correctCompetition(c, target.type, data, mark, n.notifiedAt, shared);
+    if (c) correctCompetition(c, target.type, data, mark, n, shared);
     return;
   }
   const s = state.boardSessions[target.streamId];
@@ -233,9 +238,10 @@ function correctCompetition(
   type: string,
   data: Record<string, unknown>,
   mark: Corrected,
-  notifiedAt: string,
+  n: Pick<NotifiedCorrection, 'notifiedAt' | 'correctedOccurredAt'>,
   shared: SharedValues,
 ): void {
+  const { notifiedAt } = n;
   const session = data.session as number;
   const pairId = data.pairId as string;
   switch (type) {
@@ -270,15 +276,20 @@ function correctCompetition(
     case 'AbsenceNotified': {
       const key = sessionKey(session, pairId);
       const before = c.absences[key];
+      // The notice time is the original fact's (a correction of a correction still names it),
+      // unless the correction corrects it too (`correctedOccurredAt`, DSB-9.1); the latest
+      // accepted correction wins, so one that gives no time leaves the original's.
+      const original = before?.corrected?.notice?.from ?? before?.notifiedAt ?? notifiedAt;
+      const to = n.correctedOccurredAt;
       c.absences[key] = {
         competitionId: data.competitionId as string,
         session,
         pairId,
         validReason: data.validReason as boolean,
         reason: data.reason as string | undefined,
-        // The notice is the original fact's: the correction corrects what it said.
-        notifiedAt: before?.notifiedAt ?? notifiedAt,
-        corrected: mark,
+        notifiedAt: to ?? original,
+        corrected:
+          to !== undefined && to !== original ? { ...mark, notice: { from: original, to } } : mark,
       };
       break;
     }
@@ -346,6 +357,10 @@ export const hasCorrections = (
 ) => state.corrections?.[clubId] !== undefined;
 
 const fixed = (n: number) => n.toFixed(2);
+
+/** An absence's notice time as a correction changed it: ", notice time corrected from … to …". */
+const noticeTime = (notice: { from: string; to: string } | undefined) =>
+  notice ? `, notice time corrected from ${notice.from} to ${notice.to}` : '';
 
 /**
  * Issue 16: why a pair's numbers are not the ones first recorded, session by session up to
@@ -445,7 +460,7 @@ export function correctionNotesOf(
     add(a.pairId, {
       rule: rules.correction,
       session: a.session,
-      effect: `session ${a.session}: ${accepted(a, `the notice of absence (${a.validReason ? 'a valid reason' : 'no valid reason'})`)}`,
+      effect: `session ${a.session}: ${accepted(a, `the notice of absence (${a.validReason ? 'a valid reason' : 'no valid reason'}${noticeTime(a.corrected!.notice)})`)}`,
     });
   }
   for (const pairId in c.pairs) {

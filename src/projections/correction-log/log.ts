@@ -51,6 +51,8 @@ export interface CorrectionLogEntry {
   by: string;
   /** A correction's target: the fact it corrects. */
   target?: CorrectionTarget;
+  /** The target's time as the correction corrects it (an absence's notice, DSB-9.1), if it does. */
+  correctedOccurredAt?: string;
   supersededBy?: string;
   supersedes?: string[];
   /** An appeal's object: a ruling (with its decision) or a published decision. */
@@ -166,6 +168,9 @@ export function correctionLogOf(state: CorrectionLogState, clubId: string): Corr
       ...(rule ? { rule } : {}),
       by: c.notified.notifiedBy,
       target: c.notified.target,
+      ...(c.notified.correctedOccurredAt !== undefined
+        ? { correctedOccurredAt: c.notified.correctedOccurredAt }
+        : {}),
       ...(latest !== id ? { supersededBy: latest } : {}),
       ...(earlier.length ? { supersedes: earlier } : {}),
       ...(dec
