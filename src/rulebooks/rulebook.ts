@@ -40,6 +40,8 @@ export class RulebookChangeError extends Error {
 }
 
 const kind = (v: Json): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+const isGroup = (v: Json): v is { [key: string]: Json } =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Applies changes given as dotted paths (`pairsSeries.counted: 8`). A path must name an
@@ -53,17 +55,20 @@ export function applyChanges<P extends Params>(params: P, changes: Record<string
     const keys = path.split('.');
     let node: Json = out;
     for (const key of keys.slice(0, -1)) {
-      if (typeof node !== 'object' || node === null || Array.isArray(node) || !(key in node)) {
+      if (!isGroup(node) || !Object.hasOwn(node, key)) {
         throw new RulebookChangeError(path, 'no such parameter');
       }
       node = node[key];
     }
     const last = keys[keys.length - 1];
-    if (typeof node !== 'object' || node === null || Array.isArray(node) || !(last in node)) {
+    // Own keys only: `constructor` or `__proto__` is in every object, and no parameter.
+    if (!isGroup(node) || !Object.hasOwn(node, last)) {
       throw new RulebookChangeError(path, 'no such parameter');
     }
     const before = node[last];
-    const kinds = SCORING_PARAM_KINDS[path] ?? [kind(before)];
+    const kinds = Object.hasOwn(SCORING_PARAM_KINDS, path)
+      ? SCORING_PARAM_KINDS[path]
+      : [kind(before)];
     if (!kinds.includes(kind(value))) {
       throw new RulebookChangeError(
         path,

@@ -6,6 +6,7 @@
  * not the club's other years), and the changes between two such tables, or between the real
  * table and the same under amended rulebook parameters. Nothing is stored.
  */
+import { structureIssue } from './json-structure';
 import { rulebookFactsViolation } from '../domain/club/rulebook-facts';
 import { publicationsStreamId } from '../domain/corrections/streams';
 import type { FieldIssue } from '../events/issues';
@@ -261,7 +262,10 @@ export function checkOverride(
     );
   }
   const changes = override as RulebookOverride;
-  const issues: FieldIssue[] = [];
+  // As an append's body is checked: no built-in-named key, no hostile depth or lone surrogate.
+  const issues: FieldIssue[] = Object.entries(changes).flatMap(([path, value]) =>
+    structureIssue(path, path, value),
+  );
   for (const path of Object.keys(changes)) {
     if (path === 'scoring' || path.startsWith('scoring.')) {
       issues.push({

@@ -189,6 +189,19 @@ describe('issue 16 HTTP: diff and what-if', () => {
       .set('Content-Type', 'text/plain')
       .send('counted=7')
       .expect(415);
+    // Keys named like built-in properties: 400 naming them, never a 500.
+    for (const body of [
+      '{"__proto__": {"x": 1}}',
+      '{"constructor": 7}',
+      '{"tenSession.toString": 7}',
+    ]) {
+      const builtIn = await request(server)
+        .post('/competitions/club-pairs-2026/what-if')
+        .set('Content-Type', 'application/json')
+        .send(body)
+        .expect(400);
+      expect(builtIn.body.error).toBe('InvalidRequest');
+    }
     const position = await request(server)
       .post('/competitions/club-pairs-2026/what-if?atPosition=x')
       .send({})

@@ -27,6 +27,22 @@ describe('rulebooks as versioned parameters', () => {
     expect(() => applyChanges(preset.params, { 'name.x': 1 })).toThrow(/no such parameter/);
   });
 
+  it('refuses a path through a name every object has (constructor, __proto__, toString): no parameter is called so', () => {
+    for (const path of [
+      'constructor',
+      'series.constructor',
+      'series.toString',
+      'scoring.__proto__',
+    ]) {
+      expect(() => applyChanges(preset.params, { [path]: 1 })).toThrow(
+        new RulebookChangeError(path, 'no such parameter'),
+      );
+    }
+    const parsed = JSON.parse('{"__proto__": {"counted": 1}}') as Record<string, number>;
+    expect(() => applyChanges(preset.params, parsed)).toThrow(/__proto__: no such parameter/);
+    expect(({} as { counted?: number }).counted).toBeUndefined();
+  });
+
   it('resolves the version in force on a date: an amendment counts from its effective date', () => {
     const h = new RulebookHistory<typeof preset.params>();
     h.adopt(preset, {}, '2026-01-01');
