@@ -324,6 +324,18 @@ function before(table: () => DiffableView): DiffableView | undefined {
   }
 }
 
+/** The table at `to`: a competition not yet created there is said so, naming the moment. */
+function notYet(at: unknown, table: () => DiffableView): DiffableView {
+  try {
+    return table();
+  } catch (err) {
+    if (err instanceof UnknownCompetitionError && at !== 'now') {
+      err.message = `no competition ${err.competitionId} in the ledger at ${String(at)}, the diff's "to"`;
+    }
+    throw err;
+  }
+}
+
 /** Issue 16 `diff`: every number of the table that changed between two moments, and why. */
 export async function diffAt(
   store: EventStore,
@@ -340,7 +352,7 @@ export async function diffAt(
   const compute = () =>
     diffTables(
       before(() => tableFrom(fromState, t, whatIf)),
-      tableFrom(toState, t, whatIf),
+      notYet(b.side.at, () => tableFrom(toState, t, whatIf)),
       {
         from: {
           ...a.side,

@@ -132,6 +132,13 @@ describe('issue 16 HTTP: diff and what-if', () => {
       .get('/competitions/club-pairs-2026/diff?from=published')
       .expect(400);
     expect(published.body.issues[0]).toMatchObject({ field: 'from' });
+    // A `to` before the competition was created: 404 naming the moment, not the bare "no competition".
+    const early = await request(server)
+      .get('/competitions/club-pairs-2026/diff?from=2&to=1')
+      .expect(404);
+    expect(early.body.message).toBe(
+      'no competition club-pairs-2026 in the ledger at position 1, the diff\'s "to"',
+    );
   });
 
   it('NZ-1 what-if: POST …/what-if with the best 7 counted changes placings; nothing stored', async () => {
