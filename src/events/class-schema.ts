@@ -5,6 +5,12 @@ import { validateSync, type ValidationError } from 'class-validator';
 import type { FieldIssue } from './issues';
 
 /** Event data schemas are class-validator classes; this turns their errors into field issues. */
+/** Several checks of one fact's data as one: every issue of each, in order. */
+export const allOf =
+  (...checks: ((d: unknown) => FieldIssue[])[]) =>
+  (d: unknown): FieldIssue[] =>
+    checks.flatMap((c) => c(d));
+
 export function classSchema<T extends object>(cls: ClassConstructor<T>) {
   return (data: unknown): FieldIssue[] => {
     if (typeof data !== 'object' || data === null || Array.isArray(data)) {

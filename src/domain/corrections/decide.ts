@@ -352,19 +352,25 @@ function checkDeposit(
   }
 }
 
+/** The appeal a decision or an escalation names; one never lodged is refused (LEDGER). */
+function lodgedAppeal(state: CorrectionsState, appealId: string) {
+  const a = state.appeals[appealId];
+  if (!a) {
+    throw ledger(
+      `appeal ${appealId} was never lodged: no AppealLodged of it in this stream`,
+      'data.appealId',
+    );
+  }
+  return a;
+}
+
 function decideAppealDecision(
   d: AppealDecidedData,
   state: CorrectionsState,
   club: ClubContext,
   clubId: string,
 ): void {
-  const a = state.appeals[d.appealId];
-  if (!a) {
-    throw ledger(
-      `appeal ${d.appealId} was never lodged: no AppealLodged of it in this stream`,
-      'data.appealId',
-    );
-  }
+  const a = lodgedAppeal(state, d.appealId);
   if (a.decided) {
     throw ledger(
       `appeal ${d.appealId} is decided already (${a.decided.data.outcome} at ${a.decided.data.decidedAt}): one decision per appeal; an appeal against it is AppealEscalated`,
@@ -411,13 +417,7 @@ function decideEscalation(
   clubId: string,
 ): void {
   const d = fact.data as AppealEscalatedData;
-  const a = state.appeals[d.appealId];
-  if (!a) {
-    throw ledger(
-      `appeal ${d.appealId} was never lodged: no AppealLodged of it in this stream`,
-      'data.appealId',
-    );
-  }
+  const a = lodgedAppeal(state, d.appealId);
   if (!a.decided) {
     const judged = judgeLodged(state, club, clubId, a);
     if (judged.late) {

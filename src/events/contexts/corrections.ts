@@ -18,7 +18,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import type { EventDefinition } from '../catalogue';
-import { classSchema } from '../class-schema';
+import { allOf, classSchema } from '../class-schema';
 import { isInstant } from '../instant';
 import type { FieldIssue } from '../issues';
 import { IsLedgerId } from './ids';
@@ -448,11 +448,6 @@ function againstShape(data: unknown): FieldIssue[] {
   return issues;
 }
 
-const all =
-  (...checks: ((d: unknown) => FieldIssue[])[]) =>
-  (d: unknown) =>
-    checks.flatMap((c) => c(d));
-
 /** Each fact's data as TypeScript sees it: its schema class (issue 13). */
 export interface CorrectionFactData {
   CorrectionNotified: CorrectionNotifiedData;
@@ -513,7 +508,7 @@ export const correctionEvents: Array<EventDefinition & { type: keyof CorrectionF
     description:
       "A director's ruling: the session (scored session or competition session), the board, the score awarded (AdjustedScoreAwarded's shape) and the decision.",
     rules: ['LCBA-10.2', 'DSB-20.3'],
-    validate: all(classSchema(RulingGivenData), adjustedAt('awarded')),
+    validate: allOf(classSchema(RulingGivenData), adjustedAt('awarded')),
   },
   {
     type: 'AppealLodged',
@@ -521,7 +516,7 @@ export const correctionEvents: Array<EventDefinition & { type: keyof CorrectionF
     description:
       'An appeal against a ruling or a published decision, by whom, its deposit, when received; one out of time (LCBA-10.2, LCBA-2.5, DSB-20.3) is recorded, never lost, and refused by the rule: its lateness is derived from receivedAt, never stored, and the board does not hear it (AppealDecided needs heardLateBecause).',
     rules: ['LCBA-10.2', 'LCBA-2.5', 'DSB-20.3'],
-    validate: all(classSchema(AppealLodgedData), againstShape),
+    validate: allOf(classSchema(AppealLodgedData), againstShape),
   },
   {
     type: 'AppealDecided',
@@ -529,7 +524,7 @@ export const correctionEvents: Array<EventDefinition & { type: keyof CorrectionF
     description:
       'An appeal decided: upheld (with the adjusted score and its session stream when it changes one) or dismissed; the deposit returned or forfeited; frivolous. An appeal out of time is decided only with heardLateBecause, the recorded reason to hear it anyway (LCBA-10.2, LCBA-2.5, DSB-20.3).',
     rules: ['LCBA-10.2', 'LCBA-2.5', 'DSB-20.3'],
-    validate: all(
+    validate: allOf(
       classSchema(AppealDecidedData),
       adjustedAt('adjusted', ['sessionStreamId']),
       adjustedStream,

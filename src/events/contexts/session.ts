@@ -21,7 +21,7 @@ import { nsScore as computedNsScore } from '../../scoring/duplicate-score';
 import { isVulnerable } from '../../scoring/vulnerability';
 import type { Contract, Level } from '../../scoring/contract';
 import type { EventDefinition } from '../catalogue';
-import { classSchema } from '../class-schema';
+import { allOf, classSchema } from '../class-schema';
 import { ID_PATTERN, IsDay } from './ids';
 import type { FieldIssue } from '../issues';
 
@@ -559,11 +559,6 @@ function datumShape(data: unknown): FieldIssue[] {
   return [{ field: 'datum', message: 'must be a multiple of 10, as NS points are (STD-BUTLER)' }];
 }
 
-const both =
-  (...checks: ((d: unknown) => FieldIssue[])[]) =>
-  (d: unknown) =>
-    checks.flatMap((c) => c(d));
-
 /** Each session fact's data as TypeScript sees it: its schema class (issue 13). */
 export interface SessionFactData {
   SessionMovementRecorded: SessionMovementRecordedData;
@@ -607,7 +602,7 @@ export const sessionEvents: Array<EventDefinition & { type: keyof SessionFactDat
     description:
       'One traveller line: board, NS and EW pairs, and the NS score alone, or the contract, declarer, lead and tricks with the NS score (which must agree) or without it (computed), STD-SCORE; or passed out; or an artificial score as NS%/EW% (STD-NEUBERG), possibly a sit-out against a phantom.',
     rules: ['STD-SCORE', 'STD-NEUBERG'],
-    validate: both(classSchema(BoardResultRecordedData), resultShape, scoreAgrees),
+    validate: allOf(classSchema(BoardResultRecordedData), resultShape, scoreAgrees),
   },
   {
     type: 'AdjustedScoreAwarded',
@@ -615,7 +610,7 @@ export const sessionEvents: Array<EventDefinition & { type: keyof SessionFactDat
     description:
       "A director's adjusted score on a board for two pairs, with its reason: artificial (NS%/EW% of the top, Law 12C2, STD-NEUBERG), assigned (an NS score, Law 12C1, STD-SCORE), awarded (the points set by hand for each side) or weighted (NS scores with weights adding up to 1, Law 12C1(c)).",
     rules: ['STD-NEUBERG', 'STD-SCORE', 'STD-MP'],
-    validate: both(classSchema(AdjustedScoreAwardedData), adjustedShape),
+    validate: allOf(classSchema(AdjustedScoreAwardedData), adjustedShape),
   },
   {
     type: 'BoardDatumRecorded',
@@ -623,6 +618,6 @@ export const sessionEvents: Array<EventDefinition & { type: keyof SessionFactDat
     description:
       'The datum a butler session scores a board against, as the director or the scoring program gave it (NS points, a multiple of 10), instead of the one computed from the results (STD-BUTLER).',
     rules: ['STD-BUTLER'],
-    validate: both(classSchema(BoardDatumRecordedData), datumShape),
+    validate: allOf(classSchema(BoardDatumRecordedData), datumShape),
   },
 ];
