@@ -3,14 +3,24 @@ import { competitionStreamId } from '../domain/competition/facts';
 import { documentedStreamOf, onCompetitionStream } from '../domain/streams';
 import type { RecordedEvent } from '../events/envelope';
 import { isCorrectionFact } from '../projections/competitions/corrections';
-import { competitionsPartitions } from '../projections/competitions/state';
+import { competitions, competitionsPartitions } from '../projections/competitions/state';
 import type { EventStore } from '../store/event-store';
+import { savedDirectoryOf, type DirectorySaves } from './saved-directory';
 import { EVENTS_PER_TURN, nextTurn, withinBounds, type ReplayBounds } from './replay';
 
 /** A growable column of numbers (positions, instants): 8 bytes an event, no object per event. */
 class Column {
   values = new Float64Array(1024);
   length = 0;
+  /** The numbers pushed, as one array (a view: copy it to keep it). */
+  get used(): Float64Array {
+    return this.values.subarray(0, this.length);
+  }
+  restore(values: Float64Array): void {
+    this.values = new Float64Array(Math.max(1024, values.length * 2));
+    this.values.set(values);
+    this.length = values.length;
+  }
   push(v: number): void {
     if (this.length === this.values.length) {
       const bigger = new Float64Array(this.values.length * 2);
@@ -37,7 +47,9 @@ class Column {
  *   competition's SessionScoredFromBoards links.
  *
  * Built from $all on first use (yielding to the event loop as it reads), then caught up from the
- * last position read: one pass per process, after which an answer reads only its streams.
+ * last position read: one pass per process, after which an answer reads only its streams. With
+ * `saves` (a SQLite ledger: saved-directory.ts) it starts from the directory a process saved
+ * and reads only the facts after it, so a CLI answer does not pay the pass over $all.
  */
 export class LedgerDirectory {
   private readonly positions = new Column();
@@ -59,8 +71,18 @@ export class LedgerDirectory {
   private running?: Promise<void>;
   /** Events read from $all so far (for tests and logs). */
   eventsRead = 0;
+  /** Where this directory started: a saved directory's position, or 0 (read from $all). */
+  restoredAt = 0;
+  private savedAt = 0;
+  /** The id of the last event read (a saved directory names it, to be sure of its ledger). */
+  private lastId = '';
+  private triedSaved = false;
 
-  constructor(private readonly store: EventStore) {}
+  constructor(
+    private readonly store: EventStore,
+    private readonly saves?: DirectorySaves,
+    private readonly saveAfterEvents = SAVE_AFTER_EVENTS,
+  ) {}
 
   /** Position of the last event read: everything up to it is in the directory. */
   get position(): number {
@@ -76,16 +98,92 @@ export class LedgerDirectory {
   }
 
   private async read(): Promise<void> {
-    if ((await this.store.headPosition()) <= this.position) return;
+    const head = await this.store.headPosition();
+    if (!this.triedSaved) {
+      this.triedSaved = true;
+      await this.restoreSaved(head);
+    }
+    if (head <= this.position) return;
     let n = 0;
     for await (const e of this.store.readAll({ fromPosition: this.position + 1 })) {
       this.note(e);
       if (++n % EVENTS_PER_TURN === 0) await nextTurn();
     }
     this.eventsRead += n;
+    if (this.saves?.writable() && this.position - this.savedAt >= this.saveAfterEvents) {
+      try {
+        this.save();
+      } catch {
+        // A cache: unsaved (a full disk, a lock held), the next process reads $all instead.
+      }
+    }
+  }
+
+  /**
+   * The saved directory, when it is of this code's version and of this ledger: its last event is
+   * still the one at its position (a ledger replaced by another of the same length is not).
+   */
+  private async restoreSaved(head: number): Promise<void> {
+    const saved = this.saves?.load();
+    if (!saved || saved.version !== DIRECTORY_VERSION || saved.position > head) return;
+    if (saved.position > 0) {
+      let lastId: string | undefined;
+      for await (const e of this.store.readAll({ fromPosition: saved.position, maxCount: 1 }))
+        lastId = e.position === saved.position ? e.id : undefined;
+      if (lastId !== saved.lastId) return;
+    }
+    this.positions.restore(saved.positions);
+    this.times.restore(saved.times);
+    this.ordered = saved.ordered;
+    const m = JSON.parse(saved.maps) as SavedMaps;
+    const sets = (rows: [string, string[]][], into: Map<string, Set<string>>) => {
+      for (const [k, v] of rows) into.set(k, new Set(v));
+    };
+    sets(m.competitionsOf, this.competitionsOf);
+    sets(m.clubsOf, this.clubsOf);
+    sets(m.linksOf, this.linksOf);
+    sets(m.clubStreamsOf, this.clubStreamsOf);
+    sets(m.partitionsOf, this.partitionsOf);
+    for (const [stream, keys] of m.partitionsOf)
+      for (const k of keys) add(this.feedersOf, k, stream);
+    for (const [k, v] of m.datesOf) this.datesOf.set(k, v);
+    // An instant that was NaN is saved as null (JSON has no NaN).
+    for (const [k, p, t] of m.lastOfStream)
+      this.lastOfStream.set(k, { position: p, time: t ?? NaN });
+    this.restoredAt = this.savedAt = saved.position;
+  }
+
+  /** Saves the directory as it is now (the caller has checked `saves` is writable). */
+  private save(): void {
+    const n = this.positions.length;
+    const rows = (map: Map<string, Set<string>>) => [...map].map(([k, v]) => [k, [...v]]);
+    const maps: SavedMaps = {
+      competitionsOf: rows(this.competitionsOf) as SavedMaps['competitionsOf'],
+      clubsOf: rows(this.clubsOf) as SavedMaps['clubsOf'],
+      linksOf: rows(this.linksOf) as SavedMaps['linksOf'],
+      clubStreamsOf: rows(this.clubStreamsOf) as SavedMaps['clubStreamsOf'],
+      partitionsOf: rows(this.partitionsOf) as SavedMaps['partitionsOf'],
+      datesOf: [...this.datesOf],
+      lastOfStream: [...this.lastOfStream].map(([k, v]) => [
+        k,
+        v.position,
+        Number.isNaN(v.time) ? null : v.time,
+      ]),
+    };
+    this.saves!.save({
+      version: DIRECTORY_VERSION,
+      position: this.position,
+      lastId: this.lastId,
+      ordered: this.ordered,
+      positions: this.positions.used,
+      times: this.times.used,
+      maps: JSON.stringify(maps),
+    });
+    this.savedAt = n === 0 ? 0 : this.position;
   }
 
   private note(e: RecordedEvent): void {
+    this.lastId = e.id;
     const time = Date.parse(e.recordedAt);
     const t = this.times;
     if (Number.isNaN(time) || (t.length > 0 && time < t.values[t.length - 1])) this.ordered = false;
@@ -221,6 +319,25 @@ export class LedgerDirectory {
   }
 }
 
+/**
+ * The directory's version: bumped when what `note` keeps changes. It carries the competitions
+ * projection's version, whose partition keys (`keysOf`) the directory keeps per stream.
+ */
+export const DIRECTORY_VERSION = `1/${competitions.version}`;
+
+/** Saved again only after this many more events: a save writes the directory whole. */
+const SAVE_AFTER_EVENTS = 10_000;
+
+interface SavedMaps {
+  competitionsOf: [string, string[]][];
+  clubsOf: [string, string[]][];
+  linksOf: [string, string[]][];
+  clubStreamsOf: [string, string[]][];
+  partitionsOf: [string, string[]][];
+  datesOf: [string, CompetitionDates][];
+  lastOfStream: [string, number, number | null][];
+}
+
 /** A competition's season and the dates of its first and last sessions (club dates, ISO). */
 export interface CompetitionDates {
   season: string;
@@ -259,9 +376,12 @@ function lastIndex(n: number, ok: (i: number) => boolean): number {
 
 const directories = new WeakMap<EventStore, LedgerDirectory>();
 
-/** The store's directory, one per store for the life of the process. */
+/**
+ * The store's directory, one per store for the life of the process; a SQLite ledger's is saved
+ * in the file and read back by the next process.
+ */
 export function directoryOf(store: EventStore): LedgerDirectory {
   let d = directories.get(store);
-  if (!d) directories.set(store, (d = new LedgerDirectory(store)));
+  if (!d) directories.set(store, (d = new LedgerDirectory(store, savedDirectoryOf(store))));
   return d;
 }

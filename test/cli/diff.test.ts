@@ -225,6 +225,64 @@ describe('issue 16: bridge-ledger diff and what-if', () => {
     expect(c.stdout).toMatch(/^What-if /);
   });
 
+  it('NZ-8 what-if: c-points --rulebook-override rounds each award down, with the diff session by session', async () => {
+    const down = file('down.json', JSON.stringify({ 'cPoints.rounding': 'down' }));
+    const out = await cli(
+      'c-points',
+      'club-pairs-2026',
+      '--rulebook-override',
+      down,
+      '--store',
+      store,
+    );
+    expect(out.code).toBe(0);
+    expect(out.stdout).toMatch(/^What-if \{"cPoints\.rounding":"down"\} \(nothing stored\)/);
+    expect(out.stdout).toMatch(/^session 7\/nz-carys\s+-\s+C points\s+27\s+26\s+NZ-8/m);
+    const json = JSON.parse(
+      (
+        await cli(
+          'c-points',
+          'club-pairs-2026',
+          '--rulebook-override',
+          down,
+          '--format',
+          'json',
+          '--store',
+          store,
+        )
+      ).stdout,
+    ) as { override: unknown; diff: { changes: unknown[] } };
+    expect(json.override).toEqual({ 'cPoints.rounding': 'down' });
+    expect(json.diff.changes.length).toBeGreaterThan(0);
+    // A what-if is of every session: one session with an override is asked wrongly.
+    const one = await cli(
+      'c-points',
+      'club-pairs-2026',
+      '--session',
+      '2',
+      '--rulebook-override',
+      down,
+      '--store',
+      store,
+    );
+    expect([one.code, one.stderr]).toEqual([
+      2,
+      expect.stringMatching(/--session and --rulebook-override together/),
+    ]);
+    const bad = await cli(
+      'c-points',
+      'club-pairs-2026',
+      '--rulebook-override',
+      file('top.json', JSON.stringify({ 'cPoints.top': 'x' })),
+      '--store',
+      store,
+    );
+    expect([bad.code, bad.stderr]).toEqual([
+      2,
+      expect.stringMatching(/cPoints\.top: must be a number, not a string/),
+    ]);
+  });
+
   it('refuses a bad override (exit 2), naming the option, the file and the parameter', async () => {
     const run = (content: string, ...more: string[]) =>
       cli(

@@ -16,6 +16,7 @@ import {
   type AsOf,
 } from '../../runtime/published';
 import { currentState } from '../../runtime/saved-read-model';
+import { InvalidTableQueryError } from '../../runtime/table-query';
 import type { ChampionshipView } from '../../projections/competitions';
 import {
   formatWhatIf,
@@ -213,14 +214,45 @@ export function registerTables(program: Command): void {
       ).argParser(instant),
     )
     .option('--at-position <n>', 'as of this ledger position', tableParam('atPosition'))
+    .addOption(overrideOption())
     .action(
       async (
         competitionId: string,
-        o: { store: string; format: Format; session?: number; asOf?: string; atPosition?: number },
+        o: {
+          store: string;
+          format: Format;
+          session?: number;
+          asOf?: string;
+          atPosition?: number;
+          rulebookOverride?: string;
+        },
       ) => {
         oneMoment(o);
+        if (o.session !== undefined && o.rulebookOverride !== undefined) {
+          // The what-if is of the competition's C points as a whole, with its diff.
+          throw new InvalidTableQueryError([
+            {
+              field: '--session',
+              message:
+                '--session and --rulebook-override together: a what-if is of every session (its diff names each session changed)',
+            },
+          ]);
+        }
+        const override =
+          o.rulebookOverride === undefined ? undefined : readOverride(o.rulebookOverride);
         const store = await openStore(o.store, { upcast: catalogue.upcast, readOnly: true });
         try {
+          if (override !== undefined) {
+            const answer = await namingOverride(o.rulebookOverride, () =>
+              whatIfAt(store, { table: 'c-points', competitionId }, momentOf(o), override),
+            );
+            process.stdout.write(
+              formatWhatIf(answer, o.format, (v) =>
+                formatCPoints(v as Parameters<typeof formatCPoints>[0], o.format),
+              ),
+            );
+            return;
+          }
           const state = await competitionsAt(store, o, () =>
             competitionState(store, competitionId, o),
           );

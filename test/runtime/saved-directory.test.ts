@@ -1,0 +1,124 @@
+import { join } from 'node:path';
+import { catalogue } from '../../src/events';
+import { planAppend } from '../../src/runtime/append-file';
+import { DIRECTORY_VERSION, LedgerDirectory } from '../../src/runtime/ledger-directory';
+import { examplesDir } from '../../src/runtime/load-examples';
+import { SqliteDirectorySaves, savedDirectoryOf } from '../../src/runtime/saved-directory';
+import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
+import { tempDbPath } from '../support/temp';
+
+/**
+ * Issue 16: the ledger directory (which streams hold a club's facts, the timeline) is saved in
+ * a SQLite ledger's file, so that a CLI diff or what-if reads the facts after the save, not
+ * $all. A saved directory must answer exactly as a pass over $all does, and one that is not of
+ * this ledger or this version is not used.
+ */
+
+async function examplesLedger(
+  path: string,
+  files = ['nz-club-pairs-2026.ndjson', 'dsb-groenlo-2014-2015.ndjson'],
+) {
+  const store = new SqliteEventStore(path, { upcast: catalogue.upcast });
+  for (const file of files)
+    for (const b of await planAppend(join(examplesDir()!, file), catalogue))
+      await store.appendToStream(b.streamId, b.events);
+  return store;
+}
+
+/** Everything a directory answers, for the clubs and competitions of the examples. */
+function answers(d: LedgerDirectory, head: number) {
+  const clubs = ['karori', 'dsb', 'nobody'];
+  const competitions = ['club-pairs-2026', 'dsb-2014-c1', 'dsb-2014-c4', 'none'];
+  const out: unknown[] = [d.position];
+  for (const c of clubs)
+    out.push(d.streamsOfClub(c).sort(), d.competitionsOfSeason(c, '2014-2015'));
+  for (const id of competitions) {
+    out.push(d.clubsOfCompetition(id), d.competitionDatesOf(id));
+    out.push(d.partitionsOfStream(`competition-${id}`).sort());
+    out.push(d.streamsOfPartition(`competition:${id}`).sort());
+  }
+  for (let p = 0; p <= head + 2; p += 37) {
+    out.push(d.lastPosition({ toPosition: p }));
+    out.push(d.streamWithin('competition-club-pairs-2026', p));
+  }
+  for (const asOf of ['2000-01-01T00:00:00Z', '2100-01-01T00:00:00Z'])
+    out.push(d.lastPosition({ asOf }));
+  return out;
+}
+
+describe('issue 16: the ledger directory saved in the SQLite file', () => {
+  it('is saved once it has read enough facts, and a read-only process restores it and reads nothing of $all', async () => {
+    const path = tempDbPath();
+    const store = await examplesLedger(path);
+    const head = await store.headPosition();
+    const built = new LedgerDirectory(store, savedDirectoryOf(store), 100);
+    await built.catchUp();
+    expect(built.eventsRead).toBe(head);
+
+    const reader = new SqliteEventStore(path, { readOnly: true, upcast: catalogue.upcast });
+    const restored = new LedgerDirectory(reader, savedDirectoryOf(reader));
+    await restored.catchUp();
+    expect(restored.restoredAt).toBe(head);
+    expect(restored.eventsRead).toBe(0);
+    expect(answers(restored, head)).toEqual(answers(built, head));
+    reader.close();
+    store.close();
+  });
+
+  it('catches up from the saved position: only the facts after the save are read', async () => {
+    const path = tempDbPath();
+    const store = await examplesLedger(path, ['dsb-groenlo-2014-2015.ndjson']);
+    const savedAt = await store.headPosition();
+    await new LedgerDirectory(store, savedDirectoryOf(store), 1).catchUp();
+    for (const b of await planAppend(join(examplesDir()!, 'nz-club-pairs-2026.ndjson'), catalogue))
+      await store.appendToStream(b.streamId, b.events);
+    const head = await store.headPosition();
+
+    const reader = new SqliteEventStore(path, { readOnly: true, upcast: catalogue.upcast });
+    const restored = new LedgerDirectory(reader, savedDirectoryOf(reader));
+    await restored.catchUp();
+    expect(restored.restoredAt).toBe(savedAt);
+    expect(restored.eventsRead).toBe(head - savedAt);
+    const fresh = new LedgerDirectory(reader);
+    await fresh.catchUp();
+    expect(answers(restored, head)).toEqual(answers(fresh, head));
+    reader.close();
+    store.close();
+  });
+
+  it('is not saved below the threshold, nor by a process that opened the ledger read-only', async () => {
+    const path = tempDbPath();
+    const store = await examplesLedger(path, ['nz-club-pairs-2026.ndjson']);
+    await new LedgerDirectory(store, savedDirectoryOf(store), 1_000_000).catchUp();
+    expect(new SqliteDirectorySaves(store.db, false).load()).toBeUndefined();
+    const reader = new SqliteEventStore(path, { readOnly: true, upcast: catalogue.upcast });
+    await new LedgerDirectory(reader, savedDirectoryOf(reader), 1).catchUp();
+    expect(new SqliteDirectorySaves(store.db, false).load()).toBeUndefined();
+    reader.close();
+    store.close();
+  });
+
+  it('of another version, or of another ledger (its last event not the one at its position), is read again from $all', async () => {
+    const path = tempDbPath();
+    const store = await examplesLedger(path, ['nz-club-pairs-2026.ndjson']);
+    const head = await store.headPosition();
+    await new LedgerDirectory(store, savedDirectoryOf(store), 1).catchUp();
+    const saves = new SqliteDirectorySaves(store.db, false);
+    const good = saves.load()!;
+    expect(good.version).toBe(DIRECTORY_VERSION);
+    expect(good.position).toBe(head);
+
+    for (const bad of [
+      { ...good, version: '0/0' },
+      { ...good, lastId: '0193f1d2-4a6b-7c00-8a00-00000000dead' },
+      { ...good, position: head + 5 },
+    ]) {
+      saves.save(bad);
+      const d = new LedgerDirectory(store, savedDirectoryOf(store), 1_000_000);
+      await d.catchUp();
+      expect(d.restoredAt).toBe(0);
+      expect(d.eventsRead).toBe(head);
+    }
+    store.close();
+  });
+});
