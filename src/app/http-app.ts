@@ -6,6 +6,7 @@ import type { EventStore } from '../store/event-store';
 import { answerClientError } from './http/client-errors';
 import { refuseInvalidUtf8, translateBodyParserErrors } from './http/errors';
 import { LedgerHttpModule } from './http/ledger-http.module';
+import { serveOpenApi } from './http/openapi';
 import type { LedgerModuleOptions } from './ledger.module';
 import {
   CATCHING_UP_RETRY_AFTER,
@@ -45,6 +46,7 @@ export async function createLedgerHttpApp(
   app.use(translateBodyParserErrors);
   if (moduleOptions.readModelStatus)
     app.use(refuseTablesWhileCatchingUp(store, moduleOptions.readModelStatus));
+  serveOpenApi(app);
   await app.init();
   return app;
 }

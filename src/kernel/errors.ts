@@ -10,6 +10,8 @@ export const ERROR_CODES = {
   INVALID_EVENT: { status: 400, error: 'InvalidEvent', exit: 1 },
   WRONG_EXPECTED_VERSION: { status: 409, error: 'WrongExpectedVersion', exit: 1 },
   IDEMPOTENCY_CONFLICT: { status: 409, error: 'IdempotencyConflict', exit: 1 },
+  // HTTP only: an append's If-Match / If-None-Match named a revision the stream is not at.
+  PRECONDITION_FAILED: { status: 412, error: 'PreconditionFailed', exit: 1 },
   STREAM_NOT_FOUND: { status: 404, error: 'StreamNotFound', exit: 1 },
   STORE_UNAVAILABLE: { status: 503, error: 'StoreUnavailable', exit: 1 },
   // The store's own state (docs/architecture.md, "Failure modes"): nothing was written.

@@ -12,16 +12,24 @@ import {
   Res,
 } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiBody, ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiAnswer, ApiErrors, ApiPath, ApiTableQuery } from './api-docs';
 import type { RecordedEvent } from '../../events/envelope';
 import { validateStreamId } from '../../store/append-rules';
 import type { AppendResult, EventStore } from '../../store/event-store';
-import { ReadOnlyLedgerError } from '../../store/errors';
+import { ReadOnlyLedgerError, WrongExpectedVersionError } from '../../store/errors';
+import {
+  etagOf,
+  expectedRevisionOf,
+  notModified,
+  PreconditionFailedError,
+} from './revision-headers';
 import { AppendEventsCommand } from '../cqrs/append-events';
 import { ReadAllQuery } from '../cqrs/read-all';
 import { ReadStreamQuery } from '../cqrs/read-stream';
 import { EVENT_STORE } from '../tokens';
 import { AppendRequestCheck } from './append-request';
-import { DEFAULT_PAGE, ReadAllParams, ReadStreamParams } from './dto';
+import { AppendEventsBody, DEFAULT_PAGE, ReadAllParams, ReadStreamParams } from './dto';
 import { ChampionshipQuery, SessionResultQuery, StandingsQuery } from '../cqrs/published';
 import { CPointsQuery } from '../cqrs/c-points';
 import type {
@@ -61,7 +69,11 @@ interface JsonRequest {
 interface StatusResponse {
   status(code: number): unknown;
 }
+interface HeaderResponse extends StatusResponse {
+  setHeader(name: string, value: string): unknown;
+}
 
+@ApiTags('service')
 @Controller('health')
 export class HealthController {
   private readonly logger = new Logger('LedgerHttp');
@@ -79,6 +91,14 @@ export class HealthController {
    * read-only on purpose (`serve --read-only`).
    */
   @Get()
+  @ApiOperation({
+    summary: 'Whether the service runs, the store answers and the tables have caught up',
+  })
+  @ApiAnswer(
+    200,
+    '{ status: ok | catching-up | degraded, caughtUp, position, headPosition, store, writable, readOnly, lastError }',
+  )
+  @ApiErrors(503)
   async health(@Res({ passthrough: true }) res: StatusResponse) {
     const { writable, readOnly, lastError } = this.store.status?.() ?? {
       writable: true,
@@ -117,6 +137,7 @@ export class HealthController {
   }
 }
 
+@ApiTags('facts')
 @Controller('streams')
 export class StreamsController {
   constructor(
@@ -129,9 +150,33 @@ export class StreamsController {
 
   @Post(':streamId/events')
   @HttpCode(HttpStatus.CREATED)
+  @ApiOperation({
+    summary: 'Append a batch of facts to one stream, whole or not at all',
+    description:
+      'Every fact is checked by the envelope rules, its type in the catalogue (docs/events.md) and the deciders of its context; a refused batch writes nothing.',
+  })
+  @ApiPath('streamId')
+  @ApiHeader({
+    name: 'If-Match',
+    required: false,
+    description:
+      'The revision the batch expects, as the ETag of GET /streams/:streamId ("4"), or * (the stream exists): in place of the body\'s expectedRevision; 412 when it does not hold',
+  })
+  @ApiHeader({
+    name: 'If-None-Match',
+    required: false,
+    description: '* : the stream must not exist yet (expectedRevision no_stream)',
+  })
+  @ApiBody({ type: AppendEventsBody })
+  @ApiAnswer(
+    201,
+    "{ nextExpectedRevision, position }: the stream's revision and the ledger position of the last fact",
+  )
+  @ApiErrors(400, 405, 409, 412, 413, 415, 422, 503, 507)
   async append(
     @Param('streamId') streamId: string,
     @Req() req: JsonRequest,
+    @Res({ passthrough: true }) res: HeaderResponse,
   ): Promise<AppendResult> {
     // A ledger served read-only takes no append, whatever the body: 405 ReadOnlyLedger.
     if (this.store.status?.().readOnly) throw new ReadOnlyLedgerError(this.store.url);
@@ -144,20 +189,54 @@ export class StreamsController {
     if (type === undefined ? !empty : !req.is('application/json')) {
       throw new UnsupportedMediaTypeError(req.headers['content-type']);
     }
-    const body = await this.appendCheck.check(streamId, req.body);
-    return this.commandBus.execute(
-      new AppendEventsCommand(streamId, body.expectedRevision, body.events),
-    );
+    const expected = expectedRevisionOf(req.headers, req.body);
+    const body = await this.appendCheck.check(streamId, expected.body);
+    try {
+      const result: AppendResult = await this.commandBus.execute(
+        new AppendEventsCommand(streamId, body.expectedRevision, body.events),
+      );
+      res.setHeader('ETag', etagOf(result.nextExpectedRevision));
+      return result;
+    } catch (e) {
+      if (expected.fromHeader && e instanceof WrongExpectedVersionError)
+        throw new PreconditionFailedError(e);
+      throw e;
+    }
   }
 
   @Get(':streamId')
+  @ApiOperation({ summary: "A page of a stream's facts, in revision order" })
+  @ApiPath('streamId')
+  @ApiQuery({ type: ReadStreamParams })
+  @ApiAnswer(
+    200,
+    "{ events, nextRevision }: nextRevision null on the last page; ETag: the stream's revision",
+  )
+  @ApiResponse({
+    status: 304,
+    description: 'If-None-Match named the ETag: the stream is still at that revision',
+  })
+  @ApiErrors(400, 404)
   async read(
     @Param('streamId') streamId: string,
     @Query() query: Record<string, unknown>,
-  ): Promise<{ events: RecordedEvent[]; nextRevision: number | null }> {
+    @Req() req: JsonRequest,
+    @Res({ passthrough: true }) res: HeaderResponse,
+  ): Promise<{ events: RecordedEvent[]; nextRevision: number | null } | undefined> {
     const { value, issues } = await this.validator.check('query', ReadStreamParams, query);
     issues.unshift(...validateStreamId(streamId));
     if (issues.length > 0) throw new InvalidRequestError(issues);
+    // The stream's revision before the page is read: a fact appended meanwhile makes an
+    // If-Match with this tag fail (412), never pass on a stream the client has not seen.
+    const [last] = await this.queryBus.execute(
+      new ReadStreamQuery(streamId, undefined, 'backwards', 1),
+    );
+    const etag = etagOf(last.revision);
+    res.setHeader('ETag', etag);
+    if (notModified(req.headers, etag)) {
+      res.status(HttpStatus.NOT_MODIFIED);
+      return undefined;
+    }
     const limit = value.limit ?? DEFAULT_PAGE;
     // One more than asked tells whether there is a next page.
     const events = await this.queryBus.execute(
@@ -170,6 +249,7 @@ export class StreamsController {
   }
 }
 
+@ApiTags('facts')
 @Controller('events')
 export class EventsController {
   constructor(
@@ -178,6 +258,10 @@ export class EventsController {
   ) {}
 
   @Get()
+  @ApiOperation({ summary: 'A page of every fact of the ledger ($all), in position order' })
+  @ApiQuery({ type: ReadAllParams })
+  @ApiAnswer(200, '{ events, nextPosition }')
+  @ApiErrors(400)
   async readAll(
     @Query() query: Record<string, unknown>,
   ): Promise<{ events: RecordedEvent[]; nextPosition: number }> {
@@ -238,6 +322,7 @@ function requireJson(req: JsonRequest): void {
   }
 }
 
+@ApiTags('tables')
 @Controller()
 export class PublishedController {
   constructor(
@@ -248,6 +333,14 @@ export class PublishedController {
 
   /** Issue 16: every number of the standings (or C points) that changed between two moments. */
   @Get('competitions/:competitionId/diff')
+  @ApiOperation({
+    summary:
+      'Every number of the standings (or C points) that changed between two moments, with the facts and rules behind each (issue 16)',
+  })
+  @ApiPath('competitionId')
+  @ApiTableQuery(['from', 'to', 'table'], ['from'])
+  @ApiAnswer(200, 'The diff: { table, from, to, changes }')
+  @ApiErrors(400, 404, 409, 422)
   async diff(
     @Param('competitionId') competitionId: string,
     @Query() query: Record<string, unknown>,
@@ -262,6 +355,11 @@ export class PublishedController {
 
   /** Issue 16: a club's championship (DSB-11) changes between two moments. */
   @Get('clubs/:clubId/championship/diff')
+  @ApiOperation({ summary: "A club's championship (DSB-11) changes between two moments" })
+  @ApiPath('clubId')
+  @ApiTableQuery(['season', 'from', 'to'], ['season', 'from'])
+  @ApiAnswer(200, 'The diff: { table, from, to, changes }')
+  @ApiErrors(400, 404, 409, 422)
   async championshipDiff(
     @Param('clubId') clubId: string,
     @Query() query: Record<string, unknown>,
@@ -288,6 +386,18 @@ export class PublishedController {
    */
   @Post('competitions/:competitionId/what-if')
   @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary:
+      'The standings (or C points) under amended rulebook parameters, with the diff against the real table; nothing stored',
+  })
+  @ApiPath('competitionId')
+  @ApiTableQuery(['asOf', 'atPosition', 'afterSession', 'table'])
+  @ApiBody({
+    description: 'Dotted parameter paths and values, e.g. {"tenSession.counted": 7}',
+    schema: { type: 'object', additionalProperties: true },
+  })
+  @ApiAnswer(200, '{ table, override, whatIf, diff }')
+  @ApiErrors(400, 404, 409, 415, 422)
   async whatIf(
     @Param('competitionId') competitionId: string,
     @Query() query: Record<string, unknown>,
@@ -307,6 +417,17 @@ export class PublishedController {
   /** Issue 16 what-if of a club's championship (DSB-11) of a season. */
   @Post('clubs/:clubId/championship/what-if')
   @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: "A club's championship (DSB-11) under amended rulebook parameters; nothing stored",
+  })
+  @ApiPath('clubId')
+  @ApiTableQuery(['season', 'asOf', 'atPosition'], ['season'])
+  @ApiBody({
+    description: 'Dotted parameter paths and values, e.g. {"promotion.promote": 1}',
+    schema: { type: 'object', additionalProperties: true },
+  })
+  @ApiAnswer(200, '{ table, override, whatIf, diff }')
+  @ApiErrors(400, 404, 409, 415, 422)
   async championshipWhatIf(
     @Param('clubId') clubId: string,
     @Query() query: Record<string, unknown>,
@@ -328,6 +449,13 @@ export class PublishedController {
   }
 
   @Get('competitions/:competitionId/standings')
+  @ApiOperation({
+    summary: "A competition's standings, interim or final, each row explained with its rule IDs",
+  })
+  @ApiPath('competitionId')
+  @ApiTableQuery(['asOf', 'atPosition', 'afterSession'])
+  @ApiAnswer(200, 'The standings: { competitionId, position, rows, … } (docs/http.md)')
+  @ApiErrors(400, 404, 409, 422, 503)
   async standings(
     @Param('competitionId') competitionId: string,
     @Query() query: Record<string, unknown>,
@@ -338,6 +466,13 @@ export class PublishedController {
   }
 
   @Get('competitions/:competitionId/c-points')
+  @ApiOperation({
+    summary: "NZ-8 C points of an NZ competition's scored sessions, each award explained",
+  })
+  @ApiPath('competitionId')
+  @ApiTableQuery(['asOf', 'atPosition', 'session'])
+  @ApiAnswer(200, 'The C points, session by session')
+  @ApiErrors(400, 404, 409, 422, 503)
   async cPoints(
     @Param('competitionId') competitionId: string,
     @Query() query: Record<string, unknown>,
@@ -349,6 +484,10 @@ export class PublishedController {
 
   /** Issue 15 item 6: a scored session's own result (MP, butler or cross-IMP). */
   @Get('sessions/:sessionStreamId/result')
+  @ApiOperation({ summary: "A scored session's own result (match points, butler or cross-IMPs)" })
+  @ApiPath('sessionStreamId')
+  @ApiAnswer(200, 'The session result')
+  @ApiErrors(400, 404, 409, 422)
   async sessionResult(
     @Param('sessionStreamId') sessionStreamId: string,
   ): Promise<SessionResultView> {
@@ -356,6 +495,11 @@ export class PublishedController {
   }
 
   @Get('clubs/:clubId/championship')
+  @ApiOperation({ summary: 'The club championship of a season (DSB-11)' })
+  @ApiPath('clubId')
+  @ApiTableQuery(['season', 'asOf', 'atPosition'], ['season'])
+  @ApiAnswer(200, 'The championship')
+  @ApiErrors(400, 404, 409, 422, 503)
   async championship(
     @Param('clubId') clubId: string,
     @Query() query: Record<string, unknown>,

@@ -1,4 +1,6 @@
 import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAnswer, ApiErrors, ApiPath, ApiTableQuery } from './api-docs';
 import { correctionLogFromStore, type CorrectionLogView } from '../../runtime/correction-log';
 import { readTableQuery } from '../../runtime/table-query';
 import type { EventStore } from '../../store/event-store';
@@ -13,11 +15,20 @@ import { InvalidRequestError } from './errors';
  * ledger's (the exception filter): 400 for a bad parameter, 404 for a club the ledger has no
  * fact of.
  */
+@ApiTags('corrections')
 @Controller()
 export class CorrectionsController {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
   @Get('clubs/:clubId/corrections')
+  @ApiOperation({
+    summary:
+      'Every correction and appeal of the club, with its state, deadline and the facts behind it (issue 16)',
+  })
+  @ApiPath('clubId')
+  @ApiTableQuery(['asOf', 'atPosition'])
+  @ApiAnswer(200, 'The correction log')
+  @ApiErrors(400, 404)
   async corrections(
     @Param('clubId') clubId: string,
     @Query() query: Record<string, unknown>,

@@ -1,0 +1,111 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import request from 'supertest';
+import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
+import { ledgerApp } from './support';
+
+/**
+ * Issue 17: the OpenAPI document at /api.json is built from the routes and the DTOs, and says
+ * the truth about them: every route is in it and nothing else, each with its success and its
+ * refusals, and the document is valid OpenAPI 3.
+ */
+
+interface Layer {
+  route?: { path: string; methods: Record<string, boolean> };
+}
+
+/** Every (METHOD path) the Express router serves, in OpenAPI's path spelling. */
+function servedRoutes(app: NestExpressApplication): string[] {
+  const router = (app.getHttpAdapter().getInstance() as { router: { stack: Layer[] } }).router;
+  const out: string[] = [];
+  for (const layer of router.stack) {
+    if (!layer.route) continue;
+    const path = layer.route.path.replace(/:(\w+)/g, '{$1}');
+    for (const method of Object.keys(layer.route.methods))
+      if (method !== '_all') out.push(`${method.toUpperCase()} ${path}`);
+  }
+  return out;
+}
+
+type Operation = {
+  responses: Record<string, unknown>;
+  parameters?: { name: string; in: string }[];
+};
+
+describe('issue 17: the OpenAPI document', () => {
+  let app: NestExpressApplication;
+  let doc: { openapi: string; paths: Record<string, Record<string, Operation>> };
+
+  beforeAll(async () => {
+    app = await ledgerApp(new MemoryEventStore());
+    const res = await request(app.getHttpServer()).get('/api.json').expect(200);
+    doc = res.body as typeof doc;
+  });
+  afterAll(() => app.close());
+
+  it('is valid OpenAPI 3', async () => {
+    expect(doc.openapi).toMatch(/^3\./);
+    await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeDefined();
+  });
+
+  it('documents every route the service answers, and no route it does not', () => {
+    const documented = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    const served = servedRoutes(app).filter((r) => !/ \/api(\.json|\.yaml|\/|$)/.test(r));
+    expect(served.length).toBeGreaterThan(10);
+    expect([...documented].sort()).toEqual([...new Set(served)].sort());
+  });
+
+  it('gives every operation a success and its refusals, each refusal in the error shape', () => {
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        const codes = Object.keys(op.responses);
+        expect([`${method} ${path}`, codes.some((c) => /^2/.test(c))]).toEqual([
+          `${method} ${path}`,
+          true,
+        ]);
+        expect([`${method} ${path}`, codes.some((c) => /^[45]/.test(c))]).toEqual([
+          `${method} ${path}`,
+          true,
+        ]);
+        for (const [code, answer] of Object.entries(op.responses) as [
+          string,
+          { content?: unknown },
+        ][])
+          if (/^[45]/.test(code) && code !== '401' && code !== '403')
+            expect([`${method} ${path} ${code}`, JSON.stringify(answer.content)]).toEqual([
+              `${method} ${path} ${code}`,
+              expect.stringContaining('"error"'),
+            ]);
+      }
+    }
+  });
+
+  it("names the parameters each route reads: path parameters, the tables' query, the stream page", () => {
+    const params = (path: string, method = 'get') =>
+      (doc.paths[path]?.[method]?.parameters ?? []).map((p) => `${p.in}:${p.name}`).sort();
+    expect(params('/competitions/{competitionId}/standings')).toEqual(
+      ['path:competitionId', 'query:afterSession', 'query:asOf', 'query:atPosition'].sort(),
+    );
+    expect(params('/streams/{streamId}')).toEqual(
+      expect.arrayContaining([
+        'path:streamId',
+        'query:fromRevision',
+        'query:direction',
+        'query:limit',
+      ]),
+    );
+    expect(params('/events')).toEqual(['query:fromPosition', 'query:limit']);
+    const append = doc.paths['/streams/{streamId}/events'].post as unknown as {
+      requestBody: { content: Record<string, unknown> };
+    };
+    expect(Object.keys(append.requestBody.content)).toEqual(['application/json']);
+  });
+
+  it('serves Swagger UI at /api', async () => {
+    const res = await request(app.getHttpServer()).get('/api').redirects(1);
+    expect(res.status).toBe(200);
+    expect(res.text).toMatch(/swagger/i);
+  });
+});
