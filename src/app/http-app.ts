@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { Logger as PinoLogger } from 'nestjs-pino';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { EventStore } from '../store/event-store';
 import { answerClientError } from './http/client-errors';
@@ -36,9 +37,11 @@ export async function createLedgerHttpApp(
 ): Promise<NestExpressApplication> {
   const { bodyLimit = DEFAULT_BODY_LIMIT, logger = DEFAULT_LOG_LEVELS, ...moduleOptions } = options;
   const app = await NestFactory.create<NestExpressApplication>(
-    LedgerHttpModule.forStore(store, moduleOptions),
-    { bodyParser: false, logger, abortOnError: false },
+    LedgerHttpModule.forStore(store, moduleOptions, logger),
+    { bodyParser: false, abortOnError: false, bufferLogs: true },
   );
+  // Nest's own lines (routes mapped, errors) through pino too, as JSON; none when silent.
+  app.useLogger(logger === false ? false : app.get(PinoLogger));
   app.disable('x-powered-by');
   // A request Node's parser refuses (a 100k-character path) gets a JSON body too.
   app.getHttpServer().on('clientError', answerClientError);

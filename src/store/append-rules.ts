@@ -204,17 +204,27 @@ export function canonicalJson(value: unknown): string {
 const parsedJson = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
 
 /**
- * sha256 of the canonical JSON of type, schema version, occurredAt, data and metadata: two
- * events with one id are the same fact (a retry) only when their hashes are equal. `data` and
- * `metadata` may be JSON text (as stored) or values (as read back).
+ * Metadata of the request that sent a fact, not of the fact: who sent it (the key's `actor`,
+ * the `claimedActor` a client wrote) and the request's `correlationId`. A retry comes in
+ * another request, perhaps with another key: it is still the same fact, and the stored one
+ * keeps the metadata of the request that wrote it (issue 17).
+ */
+export const REQUEST_METADATA_KEYS: readonly string[] = ['actor', 'claimedActor', 'correlationId'];
+
+/**
+ * sha256 of the canonical JSON of type, schema version, occurredAt, data and metadata (less the
+ * request's own keys): two events with one id are the same fact (a retry) only when their
+ * hashes are equal. `data` and `metadata` may be JSON text (as stored) or values (as read back).
  */
 export function contentHash(e: EventContent): string {
+  const metadata = { ...((parsedJson(e.metadata) as Record<string, unknown> | null) ?? {}) };
+  for (const key of REQUEST_METADATA_KEYS) delete metadata[key];
   const canonical = canonicalJson({
     type: e.type,
     schemaVersion: e.schemaVersion,
     occurredAt: e.occurredAt,
     data: parsedJson(e.data),
-    metadata: parsedJson(e.metadata) ?? {},
+    metadata,
   });
   return createHash('sha256').update(canonical).digest('hex');
 }

@@ -164,9 +164,15 @@ export function httpApiSuite(name: string, open: () => Promise<EventStore>) {
           events: [stored],
         }).expect(201);
         expect(retry.body).toEqual({ nextExpectedRevision: 0, position: 1 });
+        // Issue 17: who sent it is the request's, not the fact's: another actor is a retry.
+        const byAnother = await post('club-1', {
+          expectedRevision: 'no_stream',
+          events: [{ ...stored, metadata: { ...stored.metadata, actor: 'treasurer' } }],
+        }).expect(201);
+        expect(byAnother.body).toEqual({ nextExpectedRevision: 0, position: 1 });
         const others = [
           { ...stored, data: { ...stored.data, name: 'Lakeside Bridge Club' } },
-          { ...stored, metadata: { ...stored.metadata, actor: 'treasurer' } },
+          { ...stored, metadata: { ...stored.metadata, source: 'a spreadsheet' } },
           { ...stored, occurredAt: '2026-03-03T19:30:00+13:00' },
         ];
         for (const other of others) {

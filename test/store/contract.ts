@@ -197,7 +197,7 @@ export function eventStoreContract(name: string, options: ContractOptions): void
       it.each([
         ['another type', { type: 'BoardCorrected' }],
         ['other data', { data: { n: -1, session: 4 } }],
-        ['other metadata', { metadata: { clubId: 'club-1', actor: 'someone-else' } }],
+        ['other metadata', { metadata: { clubId: 'club-2', actor: 'test' } }],
         ['another occurredAt', { occurredAt: '2026-03-09T19:30:00+13:00' }],
       ])(
         'an id stored with %s is an IdempotencyConflictError naming the stored event, and writes nothing',
@@ -226,6 +226,28 @@ export function eventStoreContract(name: string, options: ContractOptions): void
           expect(await collect(store.readStream(s))).toEqual([first, second]);
         },
       );
+
+      it("issue 17: a retry sent by another request (another actor, correlation id) is the same fact; the stored one keeps the first request's", async () => {
+        const s = newStream();
+        const batch = facts(2);
+        const first = await store.appendToStream(s, batch, { expectedRevision: 'no_stream' });
+        const stored = await collect(store.readStream(s));
+        const head = await store.headPosition();
+        const retry = batch.map((e) => ({
+          ...e,
+          metadata: {
+            ...e.metadata,
+            actor: 'key:other',
+            claimedActor: 'x',
+            correlationId: 'req-2',
+          },
+        }));
+        await expect(
+          store.appendToStream(s, retry, { expectedRevision: 'no_stream' }),
+        ).resolves.toEqual(first);
+        expect(await store.headPosition()).toBe(head);
+        expect(await collect(store.readStream(s))).toEqual(stored);
+      });
 
       it('a retry of the same content is a no-op whatever the order of its keys, after other appends', async () => {
         const s = newStream();

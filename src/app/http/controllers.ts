@@ -51,6 +51,7 @@ import {
 } from '../../runtime/what-if';
 import { InvalidRequestError, UnsupportedMediaTypeError } from './errors';
 import { RequestValidator } from './request-validator';
+import { withRequestMetadata } from './request-metadata';
 import { catchingUpMessage, READ_MODEL_STATUS, type ReadModelStatus } from '../read-model-status';
 
 const momentOfQuery = (q: { asOf?: string; atPosition?: number }): Moment =>
@@ -62,6 +63,8 @@ const momentOfQuery = (q: { asOf?: string; atPosition?: number }): Moment =>
 
 /** The little of Express's request and response we use (Express 5 ships no types). */
 interface JsonRequest {
+  /** The correlation id pino-http gave the request (src/app/logging.ts). */
+  id?: string;
   body?: unknown;
   headers: Record<string, string | string[] | undefined>;
   is(type: string): string | false | null;
@@ -192,8 +195,9 @@ export class StreamsController {
     const expected = expectedRevisionOf(req.headers, req.body);
     const body = await this.appendCheck.check(streamId, expected.body);
     try {
+      const events = withRequestMetadata(body.events, { correlationId: req.id });
       const result: AppendResult = await this.commandBus.execute(
-        new AppendEventsCommand(streamId, body.expectedRevision, body.events),
+        new AppendEventsCommand(streamId, body.expectedRevision, events),
       );
       res.setHeader('ETag', etagOf(result.nextExpectedRevision));
       return result;

@@ -1,5 +1,7 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Module, type DynamicModule, type LogLevel } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
+import { LoggerModule } from 'nestjs-pino';
+import { ledgerLogParams } from '../logging';
 import type { EventStore } from '../../store/event-store';
 import { LedgerModule, type LedgerModuleOptions } from '../ledger.module';
 import { AppendRequestCheck } from './append-request';
@@ -16,10 +18,17 @@ import { RequestValidator } from './request-validator';
 /** The HTTP API: LedgerModule's commands and queries behind controllers and one error filter. */
 @Module({})
 export class LedgerHttpModule {
-  static forStore(store: EventStore, options: LedgerModuleOptions = {}): DynamicModule {
+  static forStore(
+    store: EventStore,
+    options: LedgerModuleOptions = {},
+    logLevels: false | LogLevel[] = false,
+  ): DynamicModule {
     return {
       module: LedgerHttpModule,
-      imports: [LedgerModule.forStore(store, options)],
+      imports: [
+        LedgerModule.forStore(store, options),
+        LoggerModule.forRoot(ledgerLogParams(logLevels)),
+      ],
       controllers: [
         HealthController,
         StreamsController,

@@ -1,4 +1,7 @@
 import { Logger } from '@nestjs/common';
+import { Logger as NestPinoLogger, PinoLogger } from 'nestjs-pino';
+import { DEFAULT_LOG_LEVELS } from '../../app/http-app';
+import { ledgerLogParams } from '../../app/logging';
 import { startHttpServer, type RunningHttpServer } from '../../app/http-server';
 import { catalogue } from '../../events';
 import { projections } from '../../projections';
@@ -122,6 +125,10 @@ export async function serve(options: {
   examples: boolean;
   readOnly?: boolean;
 }) {
+  // Issue 17: every line of the service is JSON through pino, from the first (the store
+  // opened, the examples loaded) to the requests' (with their correlation ids).
+  const logParams = ledgerLogParams(DEFAULT_LOG_LEVELS);
+  Logger.overrideLogger(new NestPinoLogger(new PinoLogger(logParams), logParams));
   const log = new Logger('bridge-ledger');
   const readOnly = options.readOnly ?? false;
   await checkPort(options.host, options.port);
