@@ -19,7 +19,8 @@ function servedRoutes(app: NestExpressApplication): string[] {
   const router = (app.getHttpAdapter().getInstance() as { router: { stack: Layer[] } }).router;
   const out: string[] = [];
   for (const layer of router.stack) {
-    if (!layer.route) continue;
+    // Middleware mounted on every path (pino-http's, through Nest) is not a route.
+    if (!layer.route || layer.route.path.includes('{*')) continue;
     const path = layer.route.path.replace(/:(\w+)/g, '{$1}');
     for (const method of Object.keys(layer.route.methods))
       if (method !== '_all') out.push(`${method.toUpperCase()} ${path}`);
