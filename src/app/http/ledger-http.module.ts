@@ -10,6 +10,7 @@ import {
   StreamsController,
 } from './controllers';
 import { CorrectionsController } from './corrections.controller';
+import { PagesController } from '../pages/pages.controller';
 import { LedgerExceptionFilter } from './exception-filter';
 import { RequestValidator } from './request-validator';
 
@@ -26,6 +27,8 @@ export class LedgerHttpModule {
         EventsController,
         PublishedController,
         CorrectionsController,
+        // Issue 17: the HTML pages, after the JSON routes (which keep their paths).
+        PagesController,
       ],
       providers: [
         RequestValidator,
