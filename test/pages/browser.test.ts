@@ -20,6 +20,16 @@ const CANDIDATES = process.env.CHROMIUM_PATH
 const executablePath = CANDIDATES.find((p): p is string => !!p && existsSync(p));
 const ARTIFACTS = join(__dirname, '..', '.artifacts');
 
+/** The browser's window, the little read of it (the project's types have no DOM). */
+interface Window {
+  getComputedStyle(e: unknown): { textDecorationLine: string };
+}
+
+/** The NZ standings' JSON, the fields read here. */
+interface NzBody {
+  rows: Array<{ competitor: string; total: number; place: number | null }>;
+}
+
 const suite = executablePath ? describe : describe.skip;
 const name = executablePath
   ? `issue 17 pages in headless Chromium (${executablePath})`
@@ -70,7 +80,8 @@ suite(name, () => {
     }
   });
 
-  const json = async (path: string) => (await fetch(base + path)).json();
+  const json = async <T>(path: string): Promise<T> =>
+    (await (await fetch(base + path)).json()) as T;
   const open = async (path: string, shot: string) => {
     const res = await page.goto(base + path);
     expect(res?.status()).toBe(200);
@@ -91,7 +102,7 @@ suite(name, () => {
 
   it('NZ-1/issue 17: the NZ standings show the JSON totals; the explain link of p2 shows NZ-13 and the fact', async () => {
     await open('/clubs/karori/competitions/club-pairs-2026', 'standings-nz');
-    const body = await json('/competitions/club-pairs-2026/standings');
+    const body = await json<NzBody>('/competitions/club-pairs-2026/standings');
     for (const r of body.rows) {
       const row = page.locator(`tr[data-competitor="${r.competitor}"]`);
       expect((await row.locator('td.total').innerText()).trim()).toBe(hundredths(r.total));
@@ -118,8 +129,8 @@ suite(name, () => {
     await page.fill('input[name="atPosition"]', '571');
     await page.click('button[type="submit"]');
     expect(page.url()).toContain('atPosition=571');
-    const body = await json('/competitions/club-pairs-2026/standings?atPosition=571');
-    const p2 = body.rows.find((r: { competitor: string }) => r.competitor === 'nz-p2');
+    const body = await json<NzBody>('/competitions/club-pairs-2026/standings?atPosition=571');
+    const p2 = body.rows.find((r) => r.competitor === 'nz-p2')!;
     expect((await page.locator('tr[data-competitor="nz-p2"] td.total').innerText()).trim()).toBe(
       hundredths(p2.total),
     );
@@ -134,7 +145,9 @@ suite(name, () => {
     const decoration = await page
       .locator('td.total a')
       .first()
-      .evaluate((a) => getComputedStyle(a).textDecorationLine);
+      .evaluate(
+        (a: unknown) => (globalThis as unknown as Window).getComputedStyle(a).textDecorationLine,
+      );
     expect(decoration).toBe('none');
     expect(await page.locator('table.standings').isVisible()).toBe(true);
     await page.screenshot({ path: join(ARTIFACTS, 'standings-nz-print.png'), fullPage: true });
@@ -143,7 +156,9 @@ suite(name, () => {
 
   it('DSB-7.2/issue 17: the DSB standings show each group with the JSON percentages', async () => {
     await open('/clubs/dsb/competitions/dsb-2014-c2', 'standings-dsb');
-    const body = await json('/competitions/dsb-2014-c2/standings');
+    const body = await json<{
+      groups: Array<{ group: string; rows: Array<{ pairId: string; percentage: number }> }>;
+    }>('/competitions/dsb-2014-c2/standings');
     for (const g of body.groups) {
       for (const r of g.rows) {
         const row = page.locator(
@@ -157,17 +172,21 @@ suite(name, () => {
 
   it('issue 16/17: the diff, C points, championship, members and correction log pages show the JSON numbers', async () => {
     await open('/clubs/karori/competitions/club-pairs-2026/diff?from=571', 'diff-nz');
-    const diff = await json('/competitions/club-pairs-2026/diff?from=571');
+    const diff = await json<{ changes: unknown[] }>('/competitions/club-pairs-2026/diff?from=571');
     expect(await textIn('.change-count')).toBe(String(diff.changes.length));
 
     await open('/clubs/karori/competitions/club-pairs-2026/c-points', 'c-points-nz');
-    const cp = await json('/competitions/club-pairs-2026/c-points');
+    const cp = await json<{ totals: Array<{ player: string; points: string }> }>(
+      '/competitions/club-pairs-2026/c-points',
+    );
     for (const t of cp.totals.slice(0, 5)) {
       expect(await page.locator(`tr[data-player="${t.player}"] td.num`).innerText()).toBe(t.points);
     }
 
     await open('/clubs/dsb/championship/2014-2015', 'championship-dsb');
-    const champ = await json('/clubs/dsb/championship?season=2014-2015');
+    const champ = await json<{ table: Array<{ pairId: string; points: number }> }>(
+      '/clubs/dsb/championship?season=2014-2015',
+    );
     for (const r of champ.table) {
       const cells = page.locator(`table.championship tr[data-competitor="${r.pairId}"] td`);
       expect((await cells.nth(1).innerText()).trim()).toBe(String(r.points));
