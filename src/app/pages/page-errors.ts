@@ -10,14 +10,21 @@ import { answerOf, isLedgerError } from '../../kernel/errors';
 import { html } from './html';
 import { errorPage } from './layout';
 
-/** Issue 17: an unknown club, competition or season on a page: 404, naming what was not found. */
+/**
+ * Issue 17: an unknown club, competition, season or pair on a page: 404, naming what was not
+ * found (the code the JSON routes answer an unknown club with).
+ */
 export class PageNotFoundError extends Error {
+  readonly code = 'STREAM_NOT_FOUND';
   constructor(readonly what: string) {
     super(`${what} was not found in the ledger`);
   }
 }
 
-/** A private view (or a club's private tables) asked for by a viewer who may not read it. */
+/**
+ * A private view (or a club's private tables) asked for by a viewer who may not read it: 403, a
+ * page's answer only. Its code is the access layer's FORBIDDEN once that row is in the table.
+ */
 export class PageForbiddenError extends Error {
   constructor(readonly what: string) {
     super(`${what} is private to the club's keys`);
