@@ -82,7 +82,11 @@ export function diffPage(
                   (c) =>
                     html`<tr>
                       <th scope="row">
-                        <a href="${base}/explain/${seg(c.subject)}">${c.subject}</a>
+                        ${
+                          c.subject === 'heading'
+                            ? c.subject
+                            : html`<a href="${base}/explain/${seg(c.subject)}">${c.subject}</a>`
+                        }
                       </th>
                       <td>${c.group ?? '-'}</td>
                       <td>${c.field}</td>
