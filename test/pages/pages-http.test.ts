@@ -27,6 +27,8 @@ describe('issue 17 pages (HTML, CSV) on the example seasons', () => {
   const page = async (url: string, status = 200) => {
     const res = await request(server).get(url).expect(status);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    // No script may run on a page, whatever it shows (every value is escaped besides).
+    expect(res.headers['content-security-policy']).toMatch(/^default-src 'none'; /);
     return res.text;
   };
   const json = async (url: string) => (await request(server).get(url).expect(200)).body;

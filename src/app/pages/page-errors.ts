@@ -9,6 +9,7 @@ import { STATUS_CODES } from 'node:http';
 import { answerOf, isLedgerError } from '../../kernel/errors';
 import { html } from './html';
 import { errorPage } from './layout';
+import { sendPage, type PageResponse } from './respond';
 
 /**
  * Issue 17: an unknown club, competition, season or pair on a page: 404, naming what was not
@@ -31,13 +32,6 @@ export class PageForbiddenError extends Error {
   }
 }
 
-interface HtmlResponse {
-  status(code: number): HtmlResponse;
-  type(t: string): HtmlResponse;
-  set(field: string, value: string): HtmlResponse;
-  send(body: string): unknown;
-}
-
 /**
  * The pages' refusals as HTML pages (the JSON routes keep the ledger's JSON filter): 403 with a
  * link to /login, 404 naming what was not found, a ledger error by its row of the table
@@ -48,9 +42,8 @@ export class PageExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('Pages');
 
   catch(e: unknown, host: ArgumentsHost): void {
-    const res = host.switchToHttp().getResponse<HtmlResponse>();
-    const send = (status: number, body: string) =>
-      res.status(status).type('text/html; charset=utf-8').send(body);
+    const res = host.switchToHttp().getResponse<PageResponse>();
+    const send = (status: number, body: string) => sendPage(res, body, status);
     if (e instanceof PageForbiddenError) {
       send(
         403,

@@ -12,6 +12,7 @@ import { mayReadPrivate, mayReadPublished, viewerOf } from '../http/access/viewe
 import { InvalidRequestError } from '../http/errors';
 import { EVENT_STORE } from '../tokens';
 import { PageExceptionFilter, PageForbiddenError, PageNotFoundError } from './page-errors';
+import { sendPage, type PageResponse } from './respond';
 import { tablesPrivate } from './tables-private';
 import { diffPage } from './views/diff';
 import { explainPage } from './views/explain';
@@ -19,15 +20,6 @@ import { clubPage, homePage, type CompetitionStatus } from './views/ledger';
 import type { PageMoment, Standings } from './views/shapes';
 import { standingsCsv, standingsPage } from './views/standings';
 import { championshipPage, correctionLogPage, cPointsPage, membersPage } from './views/tables';
-
-/** The little of Express's response the pages use. */
-interface PageResponse {
-  type(t: string): PageResponse;
-  set(field: string, value: string): PageResponse;
-  send(body: string): unknown;
-}
-
-const HTML = 'text/html; charset=utf-8';
 
 /** A chooser's empty fields are not asked for: `?asOf=&atPosition=5` is `?atPosition=5`. */
 const asked = (q: Record<string, unknown>) =>
@@ -49,7 +41,7 @@ export class PagesController {
   @Get()
   async home(@Res() res: PageResponse) {
     const contents = await ledgerContentsOf(this.store);
-    res.type(HTML).send(homePage(contents.clubs()));
+    sendPage(res, homePage(contents.clubs()));
   }
 
   @Get('clubs/:clubId')
@@ -69,7 +61,7 @@ export class PagesController {
         competitions.push({ ...c, refused: (e as Error).message });
       }
     }
-    res.type(HTML).send(clubPage(clubId, club, competitions, mayReadPrivate(viewer, clubId)));
+    sendPage(res, clubPage(clubId, club, competitions, mayReadPrivate(viewer, clubId)));
   }
 
   @Get('clubs/:clubId/members')
@@ -77,7 +69,7 @@ export class PagesController {
     const club = this.clubOf(await ledgerContentsOf(this.store), clubId);
     if (!mayReadPrivate(viewerOf(req), clubId))
       throw new PageForbiddenError(`the members of club ${clubId}`);
-    res.type(HTML).send(membersPage(clubId, club));
+    sendPage(res, membersPage(clubId, club));
   }
 
   @Get('clubs/:clubId/correction-log')
@@ -93,7 +85,7 @@ export class PagesController {
     const { value, issues } = readTableQuery(asked(query), ['asOf', 'atPosition']);
     if (issues.length > 0) throw new InvalidRequestError(issues);
     const log = await correctionLogFromStore(this.store, clubId, value);
-    res.type(HTML).send(correctionLogPage(log, club.name));
+    sendPage(res, correctionLogPage(log, club.name));
   }
 
   @Get('clubs/:clubId/championship/:season')
@@ -109,7 +101,7 @@ export class PagesController {
     if (!contents.competitionsOf(clubId).some((c) => c.season === season))
       throw new PageNotFoundError(`season ${season} of club ${clubId}`);
     const view = await this.queryBus.execute(new ChampionshipQuery(clubId, season, {}));
-    res.type(HTML).send(championshipPage(view, club.name));
+    sendPage(res, championshipPage(view, club.name));
   }
 
   @Get('clubs/:clubId/competitions/:competitionId')
@@ -132,9 +124,7 @@ export class PagesController {
     for (let s = 1; s <= view.afterSession; s++) {
       bySession.push(await this.standingsAt(competitionId, { ...at, afterSession: s }));
     }
-    res
-      .type(HTML)
-      .send(standingsPage({ view, clubName: club.name, moment, publications, bySession }));
+    sendPage(res, standingsPage({ view, clubName: club.name, moment, publications, bySession }));
   }
 
   @Get('clubs/:clubId/competitions/:competitionId/standings.csv')
@@ -166,7 +156,7 @@ export class PagesController {
     if (!body) {
       throw new PageNotFoundError(`pair ${competitorId} in the standings of ${competitionId}`);
     }
-    res.type(HTML).send(body);
+    sendPage(res, body);
   }
 
   @Get('clubs/:clubId/competitions/:competitionId/diff')
@@ -205,7 +195,8 @@ export class PagesController {
       moments.from!,
       moments.to!,
     );
-    res.type(HTML).send(
+    sendPage(
+      res,
       diffPage(d, clubId, club.name, competitionId, competition.name, {
         from: String(query.from),
         to: String(query.to ?? 'now'),
@@ -225,7 +216,7 @@ export class PagesController {
     const { value, issues } = readTableQuery(asked(query), ['asOf', 'atPosition', 'session']);
     if (issues.length > 0) throw new InvalidRequestError(issues);
     const view = await this.queryBus.execute(new CPointsQuery(competitionId, value));
-    res.type(HTML).send(cPointsPage(view, club.name));
+    sendPage(res, cPointsPage(view, club.name));
   }
 
   private clubOf(contents: LedgerContents, clubId: string) {
