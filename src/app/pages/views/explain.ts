@@ -26,7 +26,12 @@ function explainList(entries: Explained[]): Html {
     <tbody>
       ${entries.map(
         (e) =>
-          html`<tr${e.session !== undefined ? html` id="explain-session-${e.session}"` : ''}><td class="rule">${e.rule}</td><td class="num">${e.session ?? ''}</td><td>${e.effect}</td><td class="num">${e.amount ?? ''}</td></tr>`,
+          html`<tr>
+            <td class="rule">${e.rule}</td>
+            <td class="num">${e.session ?? ''}</td>
+            <td>${e.effect}</td>
+            <td class="num">${e.amount ?? ''}</td>
+          </tr>`,
       )}
     </tbody>
   </table>`;
