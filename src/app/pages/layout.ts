@@ -15,6 +15,7 @@ th, td { border: 1px solid #c8ced3; padding: .25em .55em; vertical-align: top; }
 thead th { background: #eef2f5; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 td.dropped { color: #8a8a8a; text-decoration: line-through; }
+.rule, td.rule { white-space: nowrap; }
 .note { color: #555; font-size: .92em; }
 .private { background: #fff6e0; border: 1px solid #e0c080; padding: .1em .4em; font-size: .85em; }
 form.chooser { display: flex; flex-wrap: wrap; gap: .6em 1em; align-items: end; padding: .6em;
