@@ -1,4 +1,14 @@
-import { Controller, Get, Inject, Param, Query, Req, Res, UseFilters } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  Inject,
+  NotImplementedException,
+  Param,
+  Query,
+  Req,
+  Res,
+  UseFilters,
+} from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { FieldIssue } from '../../events/issues';
 import { correctionLogFromStore } from '../../runtime/correction-log';
@@ -292,9 +302,17 @@ export class PagesController {
     competitionId: string,
     at: { asOf?: string; atPosition?: number; afterSession?: number },
   ): Promise<Standings> {
-    return (await this.queryBus.execute(
+    const view = (await this.queryBus.execute(
       new StandingsQuery(competitionId, at),
     )) as unknown as Standings;
+    // A ruleset whose standings have another shape (a league's teams) has no page yet.
+    const kind: string = view.kind;
+    if (kind !== 'nz' && kind !== 'dsb') {
+      throw new NotImplementedException(
+        `standings of kind ${kind} have no page yet: GET /competitions/${competitionId}/standings gives them as JSON`,
+      );
+    }
+    return view;
   }
 
   private sendCsv(res: PageResponse, competitionId: string, view: Standings): void {
