@@ -12,6 +12,7 @@ import {
   StreamsController,
 } from './controllers';
 import { CorrectionsController } from './corrections.controller';
+import { PagesController } from '../pages/pages.controller';
 import { LedgerExceptionFilter } from './exception-filter';
 import { RequestValidator } from './request-validator';
 
@@ -35,6 +36,8 @@ export class LedgerHttpModule {
         EventsController,
         PublishedController,
         CorrectionsController,
+        // Issue 17: the HTML pages, after the JSON routes (which keep their paths).
+        PagesController,
       ],
       providers: [
         RequestValidator,

@@ -158,6 +158,8 @@ export async function serve(options: {
   log.log(
     `serving ${store.url} at ${service.server.url} (head position ${await store.headPosition()}; catching up)`,
   );
+  // Issue 17: where a person opens the tables in a browser.
+  log.log(`pages: ${service.server.url}/`);
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);
