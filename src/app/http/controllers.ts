@@ -21,6 +21,8 @@ import { ReadAllQuery } from '../cqrs/read-all';
 import { ReadStreamQuery } from '../cqrs/read-stream';
 import { EVENT_STORE } from '../tokens';
 import { AppendRequestCheck } from './append-request';
+import { stampActor } from './access/actor';
+import { viewerOf } from './access/viewer';
 import { DEFAULT_PAGE, ReadAllParams, ReadStreamParams } from './dto';
 import { ChampionshipQuery, SessionResultQuery, StandingsQuery } from '../cqrs/published';
 import { CPointsQuery } from '../cqrs/c-points';
@@ -145,8 +147,10 @@ export class StreamsController {
       throw new UnsupportedMediaTypeError(req.headers['content-type']);
     }
     const body = await this.appendCheck.check(streamId, req.body);
+    // Issue 17: the key that appends is the facts' actor (access/actor.ts).
+    const events = stampActor(viewerOf(req), body.events);
     return this.commandBus.execute(
-      new AppendEventsCommand(streamId, body.expectedRevision, body.events),
+      new AppendEventsCommand(streamId, body.expectedRevision, events),
     );
   }
 

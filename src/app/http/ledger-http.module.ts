@@ -1,7 +1,11 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import type { EventStore } from '../../store/event-store';
 import { LedgerModule, type LedgerModuleOptions } from '../ledger.module';
+import { AccessGuard } from './access/access-guard';
+import { KeysController } from './access/keys.controller';
+import { LedgerAccess } from './access/ledger-access';
+import { LoginController } from './access/login.controller';
 import { AppendRequestCheck } from './append-request';
 import {
   EventsController,
@@ -26,11 +30,16 @@ export class LedgerHttpModule {
         EventsController,
         PublishedController,
         CorrectionsController,
+        KeysController,
+        LoginController,
       ],
       providers: [
         RequestValidator,
         AppendRequestCheck,
         { provide: APP_FILTER, useClass: LedgerExceptionFilter },
+        // Issue 17: every route is judged by the access table (access/route-access.ts).
+        LedgerAccess,
+        { provide: APP_GUARD, useClass: AccessGuard },
       ],
     };
   }
