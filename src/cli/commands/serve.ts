@@ -17,6 +17,7 @@ import { loadExamplesIfEmpty } from '../../runtime/load-examples';
 import { SqliteEventStore } from '../../store/sqlite/sqlite-event-store';
 import { createServer } from 'node:net';
 import { announceStore } from '../store-location';
+import { inOpenMode, isLoopback, OpenModeNotLoopbackError } from '../../runtime/access/open-mode';
 
 /** The port cannot be listened on: said in one line (exit 1), before the store is touched. */
 export class PortUnavailableError extends Error {
@@ -128,6 +129,16 @@ export async function serve(options: {
   const open = () => openStore(options.store, { upcast: catalogue.upcast, readOnly });
   // Read-only opens nothing new; a store served for writing is named, "created" when new.
   const store = readOnly ? await open() : await announceStore(options.store, open);
+  // Issue 17: without keys the server is open to whoever reaches it, so on loopback only.
+  if (await inOpenMode(store)) {
+    if (!isLoopback(options.host)) {
+      await store.close();
+      throw new OpenModeNotLoopbackError(options.host);
+    }
+    log.log(
+      `no API keys: open mode, anyone who can reach ${options.host}:${options.port} may append (bridge-ledger keys add --role admin ends it)`,
+    );
+  }
   if (readOnly) {
     log.log(
       `serving ${store.url} read-only: the tables and reads are served, appends answer 405 ReadOnlyLedger`,
