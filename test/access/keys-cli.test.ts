@@ -195,3 +195,45 @@ describe('issue 17: bridge-ledger keys', () => {
     }
   }, 30_000);
 });
+
+/** `serve` in another process until it says it serves (or exits); its output, then stopped. */
+function serveUntilListening(...args: string[]): Promise<{ out: string; code: number | null }> {
+  const child = spawn(
+    process.execPath,
+    [join(root, 'dist/src/cli/main.js'), 'serve', '--port', '0', '--no-examples', ...args],
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => child.kill('SIGTERM'), 20_000);
+    const read = (c: Buffer) => {
+      out += String(c);
+      // What it logs right after it serves is read too.
+      if (/serving .* at http/.test(out)) setTimeout(() => child.kill('SIGTERM'), 500);
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ out, code });
+    });
+  });
+}
+
+describe('issue 17: serve says when it is in open mode', () => {
+  it('without keys, on loopback: logged once at start', async () => {
+    const { out } = await serveUntilListening('--store', `sqlite:${tempDbPath()}`);
+    expect(
+      out.match(/no API keys: open mode, anyone who can reach 127\.0\.0\.1:\d+ may append/g),
+    ).toHaveLength(1);
+  }, 30_000);
+
+  it('with a key issued, on 0.0.0.0: served, and no open mode', async () => {
+    const store = `sqlite:${tempDbPath()}`;
+    expect((await cli('keys', 'add', '--role', 'admin', '--store', store)).code).toBe(0);
+    const { out } = await serveUntilListening('--store', store, '--host', '0.0.0.0');
+    expect(out).toMatch(/serving .* at http:\/\/0\.0\.0\.0:\d+/);
+    expect(out).not.toMatch(/open mode/);
+  }, 30_000);
+});

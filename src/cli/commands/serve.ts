@@ -130,14 +130,10 @@ export async function serve(options: {
   // Read-only opens nothing new; a store served for writing is named, "created" when new.
   const store = readOnly ? await open() : await announceStore(options.store, open);
   // Issue 17: without keys the server is open to whoever reaches it, so on loopback only.
-  if (await inOpenMode(store)) {
-    if (!isLoopback(options.host)) {
-      await store.close();
-      throw new OpenModeNotLoopbackError(options.host);
-    }
-    log.log(
-      `no API keys: open mode, anyone who can reach ${options.host}:${options.port} may append (bridge-ledger keys add --role admin ends it)`,
-    );
+  const openMode = await inOpenMode(store);
+  if (openMode && !isLoopback(options.host)) {
+    await store.close();
+    throw new OpenModeNotLoopbackError(options.host);
   }
   if (readOnly) {
     log.log(
@@ -162,6 +158,12 @@ export async function serve(options: {
   log.log(
     `serving ${store.url} at ${service.server.url} (head position ${await store.headPosition()}; catching up)`,
   );
+  if (openMode) {
+    const at = service.server.url.replace(/^http:\/\//, '');
+    log.log(
+      `no API keys: open mode, anyone who can reach ${at} may append (bridge-ledger keys add --role admin ends it)`,
+    );
+  }
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);
