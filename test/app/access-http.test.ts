@@ -280,6 +280,46 @@ describe('issue 17: keys, roles and club isolation over HTTP', () => {
     expect(String(logout.headers['set-cookie'])).toMatch(/Max-Age=0/);
   });
 
+  it('issue 17: a scored session’s result is its club’s published table (its SessionMovementRecorded’s club)', async () => {
+    const result = '/sessions/session-dsb-2014-c2-3-A/result';
+    expect((await http().get(result)).status).toBe(200);
+    expect(
+      (await appendAs('dsbSecretary', 'club-dsb', [visibility('dsb', 'private')])).status,
+    ).toBe(201);
+    try {
+      expect((await http().get(result)).status).toBe(403);
+      expect((await http().get(result).set(as('karoriAuditor'))).status).toBe(403);
+      expect((await http().get(result).set(as('dsbSecretary'))).status).toBe(200);
+      expect((await http().get(result).set(as('admin'))).status).toBe(200);
+      // A director of another club may not append to the session's stream either.
+      const line = await appendAs('karoriDirector', 'session-dsb-2014-c2-3-A', [
+        { id: uuidv7(), type: 'BoardDatumRecorded', occurredAt: AT, data: {} },
+      ]);
+      expect(line.status).toBe(403);
+      expect(line.body).toMatchObject({ reason: 'club', owner: { kind: 'club', id: 'dsb' } });
+    } finally {
+      await appendAs('dsbSecretary', 'club-dsb', [visibility('dsb', 'public')]);
+    }
+  });
+
+  it('issue 17: a key’s scope is its club only: a league’s key reads no club’s private views (leagues: issue 18)', async () => {
+    const { token } = await issueKey(store, {
+      role: 'auditor',
+      scope: { kind: 'league', id: 'karori' },
+      issuedBy: 'cli:test',
+    });
+    const res = await http()
+      .get('/clubs/karori/corrections')
+      .set({ Authorization: `Bearer ${token}` });
+    expect(res.status).toBe(403);
+  });
+
+  it('issue 17: revoking over HTTP names the bad key id (400)', async () => {
+    const res = await http().post('/keys/KEY-1/revoke').set(as('admin')).send({});
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ error: 'InvalidRequest', issues: [{ field: 'keyId' }] });
+  });
+
   it('issue 17: the health check and a club’s public tables need no key', async () => {
     expect((await http().get('/health')).status).toBe(200);
     expect((await http().get('/clubs/dsb/championship?season=2014-2015')).status).toBe(200);

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { KeyRecord } from '../../../domain/access/access-decider';
-import { ACCESS_STREAM, ROLES, type Role } from '../../../events/contexts/access';
+import { ACCESS_STREAM, KEY_ID_PATTERN, ROLES, type Role } from '../../../events/contexts/access';
 import { ID_PATTERN } from '../../../events/contexts/ids';
 import type { FieldIssue } from '../../../events/issues';
 import { newKey, revocation } from '../../../runtime/access/keys';
@@ -99,6 +99,11 @@ export class KeysController {
   @Post(':keyId/revoke')
   @HttpCode(HttpStatus.OK)
   async revoke(@Req() req: object, @Param('keyId') keyId: string, @Body() body: unknown) {
+    if (!KEY_ID_PATTERN.test(keyId)) {
+      throw new InvalidRequestError([
+        { field: 'keyId', message: 'keyId must be 16 lower-case hex digits' },
+      ]);
+    }
     const reason = isObject(body) ? body.reason : undefined;
     if (reason !== undefined && (typeof reason !== 'string' || reason.length < 1)) {
       throw new InvalidRequestError([{ field: 'reason', message: 'reason must be text' }]);
