@@ -275,6 +275,10 @@ describe('issue 17: keys, roles and club isolation over HTTP', () => {
     const wrong = await http().post('/login').type('form').send({ key: 'bl_nope' });
     expect(wrong.status).toBe(401);
     expect(wrong.text).toMatch(/not a bridge-ledger key/);
+    // A stale cookie: the JSON routes say so (401); the login form still answers.
+    const stale = `bridge_ledger_key=${tokens.karoriAuditor!.slice(0, -2)}xx`;
+    expect((await http().get('/clubs/karori/corrections').set('Cookie', stale)).status).toBe(401);
+    expect((await http().get('/login').set('Cookie', stale)).status).toBe(200);
     const logout = await http().post('/logout').set('Cookie', jar);
     expect(logout.status).toBe(303);
     expect(String(logout.headers['set-cookie'])).toMatch(/Max-Age=0/);

@@ -3,7 +3,7 @@ import { mayAppend, rolesAppending } from '../../../domain/access/permissions';
 import { ownerOfData, type Owner } from '../../../runtime/access/owners';
 import { ForbiddenError, UnauthorizedError } from './access-errors';
 import { covers, LedgerAccess, ownerName, presentedToken } from './ledger-access';
-import { routeAccess, type ClubOf } from './route-access';
+import { isListed, routeAccess, type ClubOf } from './route-access';
 import { attachViewer, mayReadPrivate, mayReadPublished, type Viewer } from './viewer';
 
 interface GuardedRequest {
@@ -34,13 +34,18 @@ export class AccessGuard implements CanActivate {
     const req = context.switchToHttp().getRequest<GuardedRequest>();
     const path = typeof req.route?.path === 'string' ? req.route.path : undefined;
     const route = routeAccess(req.method, path);
-    const token = presentedToken(req);
+    const presented = presentedToken(req);
     let viewer: Viewer;
     try {
-      viewer = await this.access.viewerOf(token);
+      viewer = await this.access.viewerOf(presented?.token);
     } catch (e) {
-      // Logging in again, or out, with a stale cookie is what those routes are for.
-      if (!(e instanceof UnauthorizedError) || (path !== '/login' && path !== '/logout')) throw e;
+      // Logging in again, or out, with a stale cookie is what those routes are for; a page
+      // (a GET of no row) read with a stale cookie is read as anonymous, its login link shown.
+      const stale =
+        path === '/login' ||
+        path === '/logout' ||
+        (presented?.from === 'cookie' && !isListed(req.method, path));
+      if (!(e instanceof UnauthorizedError) || !stale) throw e;
       viewer = { mode: 'anonymous' };
     }
     attachViewer(req, viewer);
@@ -69,7 +74,9 @@ export class AccessGuard implements CanActivate {
         if (v.role === 'admin') return true;
         throw new ForbiddenError(
           'club',
-          `${keyName(v)} may not read ${ownerName(owner)}'s private views`,
+          owner
+            ? `${keyName(v)} may not read ${ownerName(owner)}'s private views`
+            : `${keyName(v)} may not read this: it is of no club (or none yet), for an admin's key`,
           owner ? { owner } : {},
         );
       }

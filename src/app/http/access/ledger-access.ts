@@ -30,14 +30,20 @@ export function cookieOf(req: KeyedRequest, name: string): string | undefined {
   return undefined;
 }
 
-/** The token a request presents; '' for an Authorization header that is not `Bearer <token>`. */
-export function presentedToken(req: KeyedRequest): string | undefined {
+/**
+ * The token a request presents, and where: '' for an Authorization header that is not
+ * `Bearer <token>`; undefined when it presents none.
+ */
+export function presentedToken(
+  req: KeyedRequest,
+): { token: string; from: 'header' | 'cookie' } | undefined {
   const auth = req.headers.authorization;
   if (auth !== undefined) {
     const m = /^Bearer +(\S+)\s*$/i.exec(Array.isArray(auth) ? auth.join(',') : auth);
-    return m ? m[1]! : '';
+    return { token: m ? m[1]! : '', from: 'header' };
   }
-  return cookieOf(req, KEY_COOKIE);
+  const token = cookieOf(req, KEY_COOKIE);
+  return token === undefined ? undefined : { token, from: 'cookie' };
 }
 
 /** Whether a viewer's key acts for an owner: an admin's for everyone, else its own scope. */

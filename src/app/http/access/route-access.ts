@@ -55,6 +55,13 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = Object.freeze
   'POST /keys/:keyId/revoke': { kind: 'keys' },
 });
 
+/** Whether a route has its row (else it is a page's, or another module's). */
+export const isListed = (method: string, path: string | undefined): boolean =>
+  Object.hasOwn(
+    ROUTE_ACCESS,
+    `${method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase()} ${path ?? ''}`,
+  );
+
 /** The route's entry; a GET not in the table is the handler's to judge, another method admin's. */
 export function routeAccess(method: string, path: string | undefined): RouteAccess {
   const key = `${method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase()} ${path ?? ''}`;
