@@ -55,3 +55,35 @@ describe('issue 17: tokens and their scrypt hashes', () => {
     expect(fingerprintOf(token)).not.toContain(token.slice(20));
   });
 });
+
+describe('issue 17: a key is checked by scrypt once per process', () => {
+  it('a burst of requests with a new token, then more: one scrypt; a revoked key fails though verified', async () => {
+    const { MemoryEventStore } = await import('../../src/store/memory/memory-event-store');
+    const { AccessKeys } = await import('../../src/runtime/access/access-keys');
+    const { issueKey, revokeKey } = await import('../../src/runtime/access/keys');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const crypto = require('node:crypto') as typeof import('node:crypto');
+    const store = new MemoryEventStore();
+    const { key, token } = await issueKey(store, {
+      role: 'auditor',
+      scope: { kind: 'club', id: 'k' },
+      issuedBy: 'test',
+    });
+    const keys = new AccessKeys(store);
+    await keys.catchUp();
+    const spy = jest.spyOn(crypto, 'scrypt');
+    try {
+      const burst = await Promise.all([1, 2, 3, 4, 5].map(() => keys.authenticate(token)));
+      expect(burst.every((a) => 'key' in a)).toBe(true);
+      expect('key' in (await keys.authenticate(token))).toBe(true);
+      expect(spy).toHaveBeenCalledTimes(1);
+      await revokeKey(store, key.keyId, { revokedBy: 'test' });
+      await keys.catchUp();
+      expect(await keys.authenticate(token)).toEqual({
+        refused: { reason: 'revoked', keyId: key.keyId, revokedAt: expect.any(String) },
+      });
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});

@@ -27,15 +27,21 @@ export class AccessKeys {
   private readonly state: AccessState = { keys: new Map() };
   private readonly hashes = new Map<string, string>();
   private readonly verified = new Map<string, string>();
+  private readonly pending = new Map<string, Promise<boolean>>();
   private revision = -1;
-  private running?: Promise<void>;
+  private running?: Promise<unknown>;
 
   constructor(private readonly store: EventStore) {}
 
-  /** Reads the key facts appended since the last read; one caller at a time. */
+  /**
+   * Reads the key facts appended since the last read, one read at a time: a caller waits for
+   * the read before it and then reads again, so a revocation committed before it asked is
+   * always seen (joining a read already under way could miss it).
+   */
   catchUp(): Promise<void> {
-    this.running ??= this.read().finally(() => (this.running = undefined));
-    return this.running;
+    const run = (this.running ?? Promise.resolve()).then(() => this.read());
+    this.running = run.catch(() => undefined);
+    return run;
   }
 
   private async read(): Promise<void> {
@@ -83,7 +89,13 @@ export class AccessKeys {
     }
     const print = fingerprintOf(token);
     if (this.verified.get(print) !== keyId) {
-      if (!(await verifyToken(token, hash))) return { refused: { reason: 'mismatch', keyId } };
+      // A burst of requests with a token not seen yet runs scrypt once, not once each.
+      let check = this.pending.get(print);
+      if (!check) {
+        check = verifyToken(token, hash).finally(() => this.pending.delete(print));
+        this.pending.set(print, check);
+      }
+      if (!(await check)) return { refused: { reason: 'mismatch', keyId } };
       this.verified.set(print, keyId);
       if (this.verified.size > REMEMBERED) this.verified.delete(this.verified.keys().next().value!);
     }
