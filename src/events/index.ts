@@ -1,4 +1,5 @@
 import { EventCatalogue } from './catalogue';
+import { accessEvents } from './contexts/access';
 import { clubEvents } from './contexts/club';
 import { competitionEvents } from './contexts/competition';
 import { correctionEvents, publicationEvents } from './contexts/corrections';
@@ -13,6 +14,7 @@ export const catalogue = new EventCatalogue([
   ...sessionEvents,
   ...correctionEvents,
   ...publicationEvents,
+  ...accessEvents,
 ]);
 
 export type { EventDefinition } from './catalogue';

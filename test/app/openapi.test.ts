@@ -3,6 +3,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { RequestMethod } from '@nestjs/common';
 import request from 'supertest';
+import { LoginController } from '../../src/app/http/access/login.controller';
 import { PagesController } from '../../src/app/pages/pages.controller';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { ledgerApp } from './support';
@@ -17,15 +18,23 @@ interface Layer {
   route?: { path: string; methods: Record<string, boolean> };
 }
 
-/** The HTML pages' routes (PagesController, excluded from the API document: docs/pages.md). */
+/** The routes for people (the pages and the login form), excluded from the API document. */
 function pageRoutes(): string[] {
-  const proto = PagesController.prototype as unknown as Record<string, object>;
+  return [PagesController, LoginController].flatMap(routesOf);
+}
+
+function routesOf(controller: { prototype: object }): string[] {
+  const proto = controller.prototype as unknown as Record<string, object>;
+  const base = (Reflect.getMetadata(PATH_METADATA, controller) as string | undefined) ?? '';
   return Object.getOwnPropertyNames(proto).flatMap((name) => {
     const handler = proto[name];
     const path = Reflect.getMetadata(PATH_METADATA, handler) as string | undefined;
     const method = Reflect.getMetadata(METHOD_METADATA, handler) as number | undefined;
     if (path === undefined || method === undefined) return [];
-    const spelled = `/${path}`.replace(/\/+$/, '').replace(/:(\w+)/g, '{$1}') || '/';
+    const spelled =
+      `/${[base, path].filter((p) => p && p !== '/').join('/')}`
+        .replace(/\/+$/, '')
+        .replace(/:(\w+)/g, '{$1}') || '/';
     return [`${RequestMethod[method]} ${spelled}`];
   });
 }

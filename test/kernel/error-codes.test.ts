@@ -55,8 +55,7 @@ describe('errors carry a code, and one table maps codes to HTTP status and CLI e
       return c === undefined ? undefined : (c.code ?? codeOf(c.parent));
     };
     // body-parser's failure, answered by its own type (MalformedJson, PayloadTooLarge …) over HTTP only.
-    // Issue 17: a page's 403 (HTML only) until the access layer's FORBIDDEN row is in the table.
-    const httpOnly = new Set(['RequestBodyError', 'PageForbiddenError']);
+    const httpOnly = new Set(['RequestBodyError']);
     const missing = classes
       .filter((c) => !httpOnly.has(c.name))
       .filter((c) => {

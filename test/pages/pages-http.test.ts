@@ -330,7 +330,9 @@ describe('issue 17 pages: private views and escaping', () => {
 
   it('issue 17: a club named <script> shows as text on every page that names it', async () => {
     const evil = '<script>alert("pwned")</script>';
-    await request(app.getHttpServer())
+    // Keys were issued above: an admin registers the club, and reads its private pages.
+    const admin = asViewer(app, { mode: 'key', role: 'admin' });
+    await request(admin)
       .post('/streams/club-evil/events')
       .send({
         expectedRevision: 'no_stream',
@@ -346,13 +348,13 @@ describe('issue 17 pages: private views and escaping', () => {
       })
       .expect(201);
     for (const url of ['/', '/clubs/evil', '/clubs/evil/members', '/clubs/evil/competitions/x']) {
-      const res = await request(app.getHttpServer()).get(url);
+      const res = await request(admin).get(url);
       expect(res.text).not.toContain('<script>');
       if (url !== '/clubs/evil/competitions/x') {
         expect(res.text).toContain('&lt;script&gt;alert(&quot;pwned&quot;)&lt;/script&gt;');
       }
     }
-    const missing = await request(app.getHttpServer())
+    const missing = await request(admin)
       .get(`/clubs/${encodeURIComponent(evil)}`)
       .expect(404);
     expect(missing.text).not.toContain('<script>');

@@ -1,6 +1,11 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { attachViewer, type Viewer } from '../../src/app/http/access/viewer';
+import request from 'supertest';
+import { v7 as uuidv7 } from 'uuid';
+import type { Viewer } from '../../src/app/http/access/viewer';
+import { EVENT_STORE } from '../../src/app/tokens';
+import { issueKey } from '../../src/runtime/access/keys';
+import type { EventStore } from '../../src/store/event-store';
 import { catalogue } from '../../src/events';
 import { loadExamplesIfEmpty } from '../../src/runtime/load-examples';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
@@ -14,19 +19,72 @@ export async function examplesApp() {
   return { store, app };
 }
 
+const issued = new WeakMap<EventStore, Map<string, Promise<string>>>();
+
 /**
- * The app's handler behind a server that attaches a viewer to each request first, as the access
- * guard will (issue 17): the pages read only `viewerOf(req)`.
+ * A real key of the ledger for this viewer (issue 17): issued once per store and role/scope,
+ * through the same path as `bridge-ledger keys add`. Any key issued ends open mode.
+ */
+function tokenFor(store: EventStore, viewer: Viewer): Promise<string> {
+  let tokens = issued.get(store);
+  if (!tokens) issued.set(store, (tokens = new Map()));
+  const role = viewer.mode === 'key' ? (viewer.role ?? 'admin') : 'admin';
+  const scope = viewer.mode === 'key' ? viewer.scope : undefined;
+  const name = `${role}/${scope?.kind ?? ''}/${scope?.id ?? ''}`;
+  let token = tokens.get(name);
+  if (!token) {
+    token = issueKey(store, { role, ...(scope ? { scope } : {}), issuedBy: 'test' }).then(
+      (k) => k.token,
+    );
+    tokens.set(name, token);
+  }
+  return token;
+}
+
+/**
+ * The app's handler behind a server that asks as this viewer through the real access guard:
+ * `anonymous` is a request with no key on a ledger that has keys (one is issued first), `key`
+ * presents a real key of that role and scope, `open` asks as is (a ledger with no key).
  */
 export function asViewer(app: NestExpressApplication, viewer: Viewer): Server {
+  const store = app.get<EventStore>(EVENT_STORE);
   const express = app.getHttpAdapter().getInstance() as (
     req: IncomingMessage,
     res: ServerResponse,
   ) => void;
   return createServer((req, res) => {
-    attachViewer(req, viewer);
-    express(req, res);
+    if (viewer.mode === 'open') return express(req, res);
+    tokenFor(store, viewer).then(
+      (token) => {
+        if (viewer.mode === 'key') req.headers.authorization = `Bearer ${token}`;
+        express(req, res);
+      },
+      (e: unknown) => res.writeHead(500).end(String(e)),
+    );
   });
+}
+
+/** A club marks its published tables private, by its secretary's key (ClubTablesVisibilitySet). */
+export async function makeTablesPrivate(app: NestExpressApplication, clubId: string) {
+  const secretary = asViewer(app, {
+    mode: 'key',
+    role: 'secretary',
+    scope: { kind: 'club', id: clubId },
+  });
+  const res = await request(secretary)
+    .post(`/streams/club-${clubId}/events`)
+    .send({
+      expectedRevision: 'any',
+      events: [
+        {
+          id: uuidv7(),
+          type: 'ClubTablesVisibilitySet',
+          occurredAt: '2026-03-02T10:00:00Z',
+          data: { clubId, tables: 'private' },
+        },
+      ],
+    });
+  if (res.status !== 201) throw new Error(`ClubTablesVisibilitySet: ${res.status} ${res.text}`);
 }
 
 /** The text of an HTML fragment with the tags dropped and the entities this app writes read. */

@@ -1,10 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import type { MemoryEventStore } from '../../src/store/memory/memory-event-store';
-import { asViewer, examplesApp } from './support';
-
-// A club that marked its tables private (no fact says so yet: the one function answers true).
-jest.mock('../../src/app/pages/tables-private', () => ({ tablesPrivate: () => true }));
+import { asViewer, examplesApp, makeTablesPrivate } from './support';
 
 /** Issue 17: published tables are public unless the club marks them private (mayReadPublished). */
 describe('issue 17 pages: a club whose tables are private', () => {
@@ -13,6 +10,7 @@ describe('issue 17 pages: a club whose tables are private', () => {
 
   beforeAll(async () => {
     ({ store, app } = await examplesApp());
+    await makeTablesPrivate(app, 'karori');
   });
   afterAll(async () => {
     await app.close();
@@ -27,7 +25,6 @@ describe('issue 17 pages: a club whose tables are private', () => {
     `${NZ}/explain/nz-p2`,
     `${NZ}/diff?from=571`,
     `${NZ}/c-points`,
-    '/clubs/dsb/championship/2014-2015',
   ];
 
   it('issue 17: an anonymous viewer gets the 403 page (with /login) for every table of the club', async () => {
@@ -54,6 +51,11 @@ describe('issue 17 pages: a club whose tables are private', () => {
       expect([url, (await request(karori).get(url)).status]).toEqual([url, 200]);
       expect([url, (await request(dsb).get(url)).status]).toEqual([url, 403]);
     }
+    // Another club's tables stay public, to a key of any club and to no key at all.
     expect((await request(dsb).get('/clubs/dsb/championship/2014-2015')).status).toBe(200);
+    const anon = asViewer(app, { mode: 'anonymous' });
+    expect((await request(anon).get('/clubs/dsb/championship/2014-2015')).status).toBe(200);
+    // The JSON route of the same table is refused alike (the guard reads the same fact).
+    expect((await request(anon).get('/competitions/club-pairs-2026/standings')).status).toBe(403);
   });
 });

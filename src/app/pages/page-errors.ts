@@ -23,10 +23,11 @@ export class PageNotFoundError extends Error {
 }
 
 /**
- * A private view (or a club's private tables) asked for by a viewer who may not read it: 403, a
- * page's answer only. Its code is the access layer's FORBIDDEN once that row is in the table.
+ * A private view (or a club's private tables) asked for by a viewer who may not read it: 403
+ * (the access layer's FORBIDDEN), answered as a page.
  */
 export class PageForbiddenError extends Error {
+  readonly code = 'FORBIDDEN';
   constructor(readonly what: string) {
     super(`${what} is private to the club's keys`);
   }

@@ -25,6 +25,7 @@ import { EVENT_STORE } from '../tokens';
 import { PageExceptionFilter, PageForbiddenError, PageNotFoundError } from './page-errors';
 import { sendPage, type PageResponse } from './respond';
 import { tablesPrivate } from './tables-private';
+import { LedgerAccess } from '../http/access/ledger-access';
 import { diffPage } from './views/diff';
 import { explainPage } from './views/explain';
 import { clubPage, homePage, type CompetitionStatus } from './views/ledger';
@@ -49,6 +50,7 @@ export class PagesController {
   constructor(
     private readonly queryBus: QueryBus,
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly access: LedgerAccess,
   ) {}
 
   @Get()
@@ -62,7 +64,7 @@ export class PagesController {
     const contents = await ledgerContentsOf(this.store);
     const club = this.clubOf(contents, clubId);
     const viewer = viewerOf(req);
-    this.mayReadTables(req, clubId);
+    await this.mayReadTables(req, clubId);
     const competitions: CompetitionStatus[] = [];
     for (const c of contents.competitionsOf(clubId)) {
       try {
@@ -110,7 +112,7 @@ export class PagesController {
   ) {
     const contents = await ledgerContentsOf(this.store);
     const club = this.clubOf(contents, clubId);
-    this.mayReadTables(req, clubId);
+    await this.mayReadTables(req, clubId);
     if (!contents.competitionsOf(clubId).some((c) => c.season === season))
       throw new PageNotFoundError(`season ${season} of club ${clubId}`);
     const view = await this.queryBus.execute(new ChampionshipQuery(clubId, season, {}));
@@ -239,8 +241,8 @@ export class PagesController {
   }
 
   /** Published tables: public unless the club marked them private (then its keys only). */
-  private mayReadTables(req: object, clubId: string): void {
-    if (!mayReadPublished(viewerOf(req), clubId, tablesPrivate(clubId))) {
+  private async mayReadTables(req: object, clubId: string): Promise<void> {
+    if (!mayReadPublished(viewerOf(req), clubId, await tablesPrivate(this.access, clubId))) {
       throw new PageForbiddenError(`the tables of club ${clubId}`);
     }
   }
@@ -253,7 +255,7 @@ export class PagesController {
     if (!competition || competition.clubId !== clubId) {
       throw new PageNotFoundError(`competition ${competitionId} of club ${clubId}`);
     }
-    this.mayReadTables(req, clubId);
+    await this.mayReadTables(req, clubId);
     return { club, competition };
   }
 
