@@ -128,8 +128,7 @@ describe('bridge-ledger corrections <club>', () => {
         rulingR1(),
         {
           ...rulingR1(),
-          id: '0190bbbb-0000-7000-8000-000000000002',
-          data: { ...rulingR1().data, rulingId: 'r2', session: 2 },
+          data: { ...(rulingR1().data as Record<string, unknown>), rulingId: 'r2', session: 2 },
           occurredAt: '2026-04-06T21:00:00+12:00',
         },
         appealAgainst('r1', 'a1', '2026-03-30T23:01:00+13:00'),

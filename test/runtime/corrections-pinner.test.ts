@@ -118,7 +118,10 @@ describe('PIN-R28, issue 16: an appeal against a duplicate ruling within 30 minu
     // Karori's facts without session 1's second result, then that result at 23:10.
     const ledger = await pinner(
       PINNER_APPEALS,
-      facts.filter((f) => !(f.type === 'SessionResultRecorded' && f.data.pairId === 'p2')),
+      facts.filter(
+        (f) =>
+          !(f.type === 'SessionResultRecorded' && (f.data as { pairId?: string }).pairId === 'p2'),
+      ),
     );
     await accepts(ledger, late, rulingR1(), appealAgainst('r1', 'a1', '2026-03-30T23:40:00+13:00'));
     await accepts(ledger, appealAgainst('r1', 'a2', '2026-03-30T23:41:00+13:00'));
