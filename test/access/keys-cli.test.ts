@@ -88,6 +88,21 @@ describe('issue 17: bridge-ledger keys', () => {
     expect(JSON.stringify(keys)).not.toMatch(/hash|scrypt/);
   });
 
+  it('keys add --if-none issues the first key only: a second start issues none (docker compose)', async () => {
+    const store = `sqlite:${tempDbPath()}`;
+    const first = await cli('keys', 'add', '--role', 'admin', '--if-none', '--store', store);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/^bl_[0-9a-f]{16}_/);
+    const second = await cli('keys', 'add', '--role', 'admin', '--if-none', '--store', store);
+    expect([second.code, second.stdout, second.stderr]).toEqual([
+      0,
+      '',
+      expect.stringContaining('the ledger has keys already: none issued (--if-none)'),
+    ]);
+    const listed = await cli('keys', 'list', '--format', 'json', '--store', store);
+    expect((JSON.parse(listed.stdout) as { keys: unknown[] }).keys).toHaveLength(1);
+  });
+
   it('bad input: a club role without --club, an admin with one, both --club and --league, an unknown role, a bad id: exit 2, nothing written', async () => {
     const path = tempDbPath();
     const store = `sqlite:${path}`;

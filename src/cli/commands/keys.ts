@@ -56,9 +56,20 @@ export function registerKeys(program: Command): void {
     .option('--club <id>', 'the club the key acts for', ledgerId('--club'))
     .option('--league <id>', 'the league the key acts for (issue 18)', ledgerId('--league'))
     .option('--label <text>', 'a note to tell the key by (who holds it)')
+    .option(
+      '--if-none',
+      'issue it only when the ledger has no key yet (a first start, e.g. docker compose)',
+    )
     .addOption(storeOption())
     .action(
-      async (o: { role: Role; club?: string; league?: string; label?: string; store: string }) => {
+      async (o: {
+        role: Role;
+        club?: string;
+        league?: string;
+        label?: string;
+        ifNone?: boolean;
+        store: string;
+      }) => {
         if (o.club !== undefined && o.league !== undefined) {
           throw new InvalidArgumentError('give --club or --league, not both');
         }
@@ -78,6 +89,10 @@ export function registerKeys(program: Command): void {
           openStore(o.store, { upcast: catalogue.upcast }),
         );
         try {
+          if (o.ifNone && (await listKeys(store)).length > 0) {
+            err('the ledger has keys already: none issued (--if-none)');
+            return;
+          }
           const { key, token } = await issueKey(store, {
             role: o.role,
             ...(scope ? { scope } : {}),
