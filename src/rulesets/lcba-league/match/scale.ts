@@ -1,9 +1,17 @@
-import { ScoringInputError, ebuPre2013Scale, wbf2013Scale, type VpScale } from '../../../scoring';
+import {
+  ScoringInputError,
+  ebuPre2013Scale,
+  tableVpScale,
+  wbf2013Scale,
+  type VpScale,
+} from '../../../scoring';
 import type { LcbaParams } from '../../../rulebooks/presets/lcba-league';
 
 /**
  * LCBA-6.3/6.7, STD-VP: the league's IMP-to-VP scale for a match of `boards` boards. A match
  * has `params.boards` boards, or `params.agreedBoards` by agreement; any other count is refused.
+ * A table in `params.vpTables` for the count (the Match Result Form's) comes first, then the
+ * scale `params.vpScale` names.
  */
 export function scaleOf(params: LcbaParams['match'], boards: number): VpScale {
   if (boards !== params.boards && boards !== params.agreedBoards) {
@@ -11,6 +19,20 @@ export function scaleOf(params: LcbaParams['match'], boards: number): VpScale {
       'boards',
       'LCBA-6.3',
       `must be ${params.boards}, or ${params.agreedBoards} by agreement, got ${String(boards)}`,
+    );
+  }
+  const froms = params.vpTables?.[String(boards)];
+  if (froms) {
+    if (froms.length !== 11) {
+      throw new ScoringInputError(
+        `vpTables.${boards}`,
+        'LCBA-6.7',
+        `must give 11 margins (10-10 … 20-0), got ${froms.length}`,
+      );
+    }
+    return tableVpScale(
+      `LCBA Match Result Form, ${boards} boards`,
+      froms.map((from, i) => ({ from, winner: 10 + i, loser: 10 - i })),
     );
   }
   switch (params.vpScale) {
