@@ -19,10 +19,11 @@ export function impedBoard(
   because: Because[] = [],
   extra = 0,
 ): BoardScore {
-  const onAggregate = imps(homeAggregate);
+  // `+ 0` turns a −0 (0 points at an EW table) into 0.
+  const onAggregate = imps(homeAggregate) + 0;
   return {
     board,
-    homeAggregate,
+    homeAggregate: homeAggregate + 0,
     homeImps: onAggregate + extra,
     because: because.length
       ? [

@@ -54,15 +54,17 @@ export function stanzaOrder(stanzas: unknown, boards: number): number[] {
   if (!Array.isArray(stanzas) || stanzas.some((s) => !Array.isArray(s))) {
     throw new ScoringInputError('stanzas', 'LCBA-7.2', 'must be a list of lists of boards');
   }
-  const order = (stanzas as unknown[][]).flat();
   const seen = new Set<number>();
-  order.forEach((b, i) => {
-    requireBoard(b, boards, `stanzas (board ${i + 1} in order)`);
-    if (seen.has(b as number)) {
-      throw new ScoringInputError('stanzas', 'LCBA-7.2', `list board ${String(b)} twice`);
-    }
-    seen.add(b as number);
-  });
+  (stanzas as unknown[][]).forEach((stanza, s) =>
+    stanza.forEach((b, i) => {
+      requireBoard(b, boards, `stanzas[${s}][${i}]`);
+      if (seen.has(b as number)) {
+        throw new ScoringInputError('stanzas', 'LCBA-7.2', `list board ${String(b)} twice`);
+      }
+      seen.add(b as number);
+    }),
+  );
+  const order = (stanzas as number[][]).flat();
   if (seen.size !== boards) {
     const missing = Array.from({ length: boards }, (_, i) => i + 1).filter((b) => !seen.has(b));
     throw new ScoringInputError(
