@@ -1,5 +1,9 @@
 import { lcbaLeague2009 } from '../../../src/rulebooks/presets/lcba-league';
-import { lateRemovals, scoreMatch } from '../../../src/rulesets/lcba-league/match';
+import {
+  checkMatchBoards,
+  lateRemovals,
+  scoreMatch,
+} from '../../../src/rulesets/lcba-league/match';
 import { boardsMatch, refusal } from './match-builder';
 
 const params = lcbaLeague2009.params.match;
@@ -57,6 +61,38 @@ describe('LCBA-7.2: an incomplete table loses its first boards', () => {
     const e = refusal(() => scoreMatch(input, params));
     expect(e).toMatchObject({ field: 'incomplete[0]', rule: 'LCBA-7.2' });
     expect(e.message).toMatch(/board 1 .*table 2/);
+  });
+  it('LCBA-7.2 reading: both teams incomplete at one table: the removed boards are unplayed there by both, scored as fouled there by both', () => {
+    // Table 2, each side absent 15 minutes: boards 1 and 2. Board 1: t1 cancelled, t3 + t4 =
+    // 600 + 140 = 740 → 12 IMPs, nothing added. Board 2: 420 − 420 = 0.
+    const input = boardsMatch(24, { 1: [-1000, null, 600, -140], 2: [420, null, 420, 420] });
+    input.incomplete.push(
+      { table: 2, offender: 'home', minutes: 15 },
+      { table: 2, offender: 'away', minutes: 20 },
+    );
+    const score = scoreMatch(input, params);
+    expect(score.boards[0]).toMatchObject({ homeAggregate: 740, homeImps: 12 });
+    expect(score.boards[1]).toMatchObject({ homeAggregate: 0, homeImps: 0 });
+  });
+
+  it('LCBA-7.2: the records are checked before any scoring, for a decider (checkMatchBoards)', () => {
+    const gaps = [1, 2, 3, 4].map((b): [number, (number | null)[]] => [b, [420, 420, 420, null]]);
+    const input = boardsMatch(24, Object.fromEntries(gaps));
+    // No incompleteness recorded: board 1 has nothing at table 4.
+    expect(refusal(() => checkMatchBoards(input, params))).toMatchObject({
+      field: 'results',
+      rule: 'LCBA-6.7',
+    });
+    // Home absent 30 minutes at table 4: boards 1–4 removed there.
+    input.incomplete.push({ table: 4, offender: 'home', minutes: 30 });
+    const laid = checkMatchBoards(input, params);
+    expect(laid.get(4)![3]).toEqual({
+      kind: 'unplayed',
+      table: 4,
+      offenders: ['home'],
+      rule: 'LCBA-7.2',
+    });
+    expect(laid.get(5)![3]).toMatchObject({ kind: 'result', nsScore: 420 });
   });
 });
 

@@ -14,6 +14,19 @@ import type { LcbaParams } from '../../../rulebooks/presets/lcba-league';
  * scale `params.vpScale` names.
  */
 export function scaleOf(params: LcbaParams['match'], boards: number): VpScale {
+  // A season's table asks for the same scale at every match: built once per setting.
+  const key = `${String(params.vpScale)}|${boards}|${JSON.stringify(params.vpTables?.[String(boards)] ?? null)}|${params.boards}|${params.agreedBoards}`;
+  let scale = built.get(key);
+  if (!scale) {
+    scale = build(params, boards);
+    built.set(key, scale);
+  }
+  return scale;
+}
+
+const built = new Map<string, VpScale>();
+
+function build(params: LcbaParams['match'], boards: number): VpScale {
   if (boards !== params.boards && boards !== params.agreedBoards) {
     throw new ScoringInputError(
       'boards',
