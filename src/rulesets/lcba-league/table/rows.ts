@@ -32,7 +32,10 @@ export function standingsOf(
       else s.lost++;
     }
   }
-  for (const s of out.values()) s.vp = s.matchVp - penalties.get(s.team)!.total;
+  // Whole and half VPs only in this league; held to hundredths so that equal totals compare equal.
+  for (const s of out.values()) {
+    s.vp = Math.round((s.matchVp - penalties.get(s.team)!.total) * 100) / 100;
+  }
   return out;
 }
 
