@@ -30,12 +30,18 @@ maybe('issue 17: the service logs JSON with a correlation id per request', () =>
     ]);
     const rl = createInterface({ input: child.stdout });
     url = await new Promise<string>((resolve, reject) => {
-      setTimeout(() => reject(new Error(`no 'serving' line: ${JSON.stringify(lines)}`)), 20_000);
+      const timer = setTimeout(
+        () => reject(new Error(`no 'serving' line: ${JSON.stringify(lines)}`)),
+        20_000,
+      );
       rl.on('line', (text) => {
         const line = JSON.parse(text) as Record<string, unknown>;
         lines.push(line);
         const m = /serving memory: at (http:\/\/\S+)/.exec(String(line.msg ?? ''));
-        if (m) resolve(m[1]);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]);
+        }
       });
     });
   }, 30_000);
