@@ -86,4 +86,39 @@ describe('issue 17: a key is checked by scrypt once per process', () => {
       spy.mockRestore();
     }
   });
+
+  it('after 5 wrong secrets for a key within a minute its tokens are refused unchecked (no scrypt) until the minute has passed; the right token then works', async () => {
+    const { MemoryEventStore } = await import('../../src/store/memory/memory-event-store');
+    const { AccessKeys, MISMATCH_LIMIT } = await import('../../src/runtime/access/access-keys');
+    const { issueKey } = await import('../../src/runtime/access/keys');
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const crypto = require('node:crypto') as typeof import('node:crypto');
+    const store = new MemoryEventStore();
+    const { key, token } = await issueKey(store, { role: 'admin', issuedBy: 'test' });
+    let now = 1_000_000;
+    const keys = new AccessKeys(store, () => now);
+    await keys.catchUp();
+    const wrong = (n: number) => `${token.slice(0, 20)}${String(n).padStart(43, 'x')}`;
+    const spy = jest.spyOn(crypto, 'scrypt');
+    try {
+      for (let i = 0; i < MISMATCH_LIMIT.failures; i++) {
+        expect(await keys.authenticate(wrong(i))).toEqual({
+          refused: { reason: 'mismatch', keyId: key.keyId },
+        });
+        now += 1000;
+      }
+      expect(spy).toHaveBeenCalledTimes(MISMATCH_LIMIT.failures);
+      // The sixth guess, and even the right token, are refused without a scrypt.
+      expect(await keys.authenticate(wrong(99))).toEqual({
+        refused: { reason: 'throttled', keyId: key.keyId, retryAfterSeconds: 55 },
+      });
+      expect(await keys.authenticate(token)).toMatchObject({ refused: { reason: 'throttled' } });
+      expect(spy).toHaveBeenCalledTimes(MISMATCH_LIMIT.failures);
+      // A minute after the first wrong secret, one slot is free again: the right token works.
+      now = 1_000_000 + MISMATCH_LIMIT.windowMs + 1;
+      expect('key' in (await keys.authenticate(token))).toBe(true);
+    } finally {
+      spy.mockRestore();
+    }
+  });
 });

@@ -57,6 +57,7 @@ describe('issue 17: keys, roles and club isolation over HTTP', () => {
     await issue('karoriAuditor', 'auditor', 'karori');
     await issue('dsbSecretary', 'secretary', 'dsb');
     await issue('admin', 'admin');
+    await issue('guessedAt', 'auditor', 'dsb');
     app = await ledgerApp(store);
   }, 60_000);
 
@@ -182,6 +183,21 @@ describe('issue 17: keys, roles and club isolation over HTTP', () => {
       (await appendAs('karoriSecretary', 'club-karori', [visibility('karori', 'public')])).status,
     ).toBe(201);
     expect((await http().get(standings)).status).toBe(200);
+  });
+
+  it('issue 17: five wrong secrets for a key within a minute: its tokens are 401 throttled, with Retry-After, unchecked', async () => {
+    const t = tokens.guessedAt!;
+    const wrong = (n: number) => `${t.slice(0, 20)}${String(n).padStart(43, 'y')}`;
+    for (let i = 0; i < 5; i++) {
+      const res = await http()
+        .get('/clubs/dsb/corrections')
+        .set({ Authorization: `Bearer ${wrong(i)}` });
+      expect([i, res.status, res.body.reason]).toEqual([i, 401, 'mismatch']);
+    }
+    const res = await http().get('/clubs/dsb/corrections').set(as('guessedAt'));
+    expect([res.status, res.body.reason]).toEqual([401, 'throttled']);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(res.body.message).toMatch(/too many wrong secrets for key [0-9a-f]{16}/);
   });
 
   it('issue 17: a tampered, malformed or unknown token is 401 naming why', async () => {

@@ -7,12 +7,20 @@ import { fingerprintOf, parseToken, verifyToken } from './token';
 /** How many verified tokens a process remembers (by sha256) before it forgets the oldest. */
 const REMEMBERED = 10_000;
 
+/**
+ * Wrong secrets for one key within a window, after which a token of that key is refused
+ * without running scrypt until the window has passed: someone who knows a key id cannot make
+ * the server spend a scrypt (about 0.1 s of CPU) on every guess.
+ */
+export const MISMATCH_LIMIT = { failures: 5, windowMs: 60_000 };
+
 /** Why a token was refused, for the 401's message. */
 export type KeyRefusal =
   | { reason: 'malformed' }
   | { reason: 'unknown'; keyId: string }
   | { reason: 'revoked'; keyId: string; revokedAt: string }
-  | { reason: 'mismatch'; keyId: string };
+  | { reason: 'mismatch'; keyId: string }
+  | { reason: 'throttled'; keyId: string; retryAfterSeconds: number };
 
 export type Authentication = { key: KeyRecord } | { refused: KeyRefusal };
 
@@ -28,10 +36,15 @@ export class AccessKeys {
   private readonly hashes = new Map<string, string>();
   private readonly verified = new Map<string, string>();
   private readonly pending = new Map<string, Promise<boolean>>();
+  /** Each key's recent wrong secrets (their instants, ms), for MISMATCH_LIMIT. */
+  private readonly failures = new Map<string, number[]>();
   private revision = -1;
   private running?: Promise<unknown>;
 
-  constructor(private readonly store: EventStore) {}
+  constructor(
+    private readonly store: EventStore,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /**
    * Reads the key facts appended since the last read, one read at a time: a caller waits for
@@ -89,13 +102,24 @@ export class AccessKeys {
     }
     const print = fingerprintOf(token);
     if (this.verified.get(print) !== keyId) {
+      const recent = (this.failures.get(keyId) ?? []).filter(
+        (t) => t > this.now() - MISMATCH_LIMIT.windowMs,
+      );
+      if (recent.length >= MISMATCH_LIMIT.failures) {
+        const retry = Math.ceil((recent[0]! + MISMATCH_LIMIT.windowMs - this.now()) / 1000);
+        return { refused: { reason: 'throttled', keyId, retryAfterSeconds: Math.max(1, retry) } };
+      }
       // A burst of requests with a token not seen yet runs scrypt once, not once each.
       let check = this.pending.get(print);
       if (!check) {
         check = verifyToken(token, hash).finally(() => this.pending.delete(print));
         this.pending.set(print, check);
       }
-      if (!(await check)) return { refused: { reason: 'mismatch', keyId } };
+      if (!(await check)) {
+        this.failures.set(keyId, [...recent, this.now()]);
+        return { refused: { reason: 'mismatch', keyId } };
+      }
+      this.failures.delete(keyId);
       this.verified.set(print, keyId);
       if (this.verified.size > REMEMBERED) this.verified.delete(this.verified.keys().next().value!);
     }
@@ -114,5 +138,7 @@ export function refusalMessage(r: KeyRefusal): string {
       return `key ${r.keyId} was revoked (${r.revokedAt})`;
     case 'mismatch':
       return `the key does not match key ${r.keyId}'s hash (mistyped or tampered)`;
+    case 'throttled':
+      return `too many wrong secrets for key ${r.keyId}: its tokens are refused unchecked for ${r.retryAfterSeconds} s`;
   }
 }

@@ -5,8 +5,11 @@
 export class UnauthorizedError extends Error {
   readonly code = 'UNAUTHORIZED';
   constructor(
-    readonly reason: 'no-key' | 'malformed' | 'unknown' | 'revoked' | 'mismatch' | 'open-mode',
+    readonly reason:
+      'no-key' | 'malformed' | 'unknown' | 'revoked' | 'mismatch' | 'throttled' | 'open-mode',
     message: string,
+    /** A key refused unchecked after too many wrong secrets: when to try again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -15,8 +18,13 @@ export class UnauthorizedError extends Error {
     return { message: this.message, reason: this.reason };
   }
 
-  headers() {
-    return { 'WWW-Authenticate': 'Bearer realm="bridge-ledger"' };
+  headers(): Record<string, string> {
+    return {
+      'WWW-Authenticate': 'Bearer realm="bridge-ledger"',
+      ...(this.retryAfterSeconds !== undefined
+        ? { 'Retry-After': String(this.retryAfterSeconds) }
+        : {}),
+    };
   }
 }
 

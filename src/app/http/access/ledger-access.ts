@@ -82,7 +82,12 @@ export class LedgerAccess {
     if (token === undefined) return { mode: 'anonymous' };
     const found = await this.keys.authenticate(token);
     if ('refused' in found) {
-      throw new UnauthorizedError(found.refused.reason, refusalMessage(found.refused));
+      const r = found.refused;
+      throw new UnauthorizedError(
+        r.reason,
+        refusalMessage(r),
+        r.reason === 'throttled' ? r.retryAfterSeconds : undefined,
+      );
     }
     const { keyId, role, scope } = found.key;
     return { mode: 'key', keyId, role, ...(scope ? { scope } : {}) };
