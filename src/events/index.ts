@@ -2,6 +2,7 @@ import { EventCatalogue } from './catalogue';
 import { clubEvents } from './contexts/club';
 import { competitionEvents } from './contexts/competition';
 import { correctionEvents, publicationEvents } from './contexts/corrections';
+import { leagueEvents } from './contexts/league';
 import { rulebookEvents } from './contexts/rulebook';
 import { sessionEvents } from './contexts/session';
 
@@ -13,6 +14,7 @@ export const catalogue = new EventCatalogue([
   ...sessionEvents,
   ...correctionEvents,
   ...publicationEvents,
+  ...leagueEvents,
 ]);
 
 export type { EventDefinition } from './catalogue';
