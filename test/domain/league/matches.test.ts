@@ -91,11 +91,12 @@ describe('LCBA-6.3, 6.7: a match result, board by board or from the result form'
   it('LEDGER: two results at one table on one board', async () => {
     const ledger = await played();
     const r = boardsResult(24);
-    (r.results as unknown[]).push({ board: 1, table: 1, homeSits: 'NS', nsScore: 100 });
+    // Board 1's table-2 result recorded as table 1's: two at table 1, none at table 2.
+    (r.results as { table: number }[])[1].table = 1;
     await ledger.refuses(
       [result('f1', '2009-09-16', r)],
       'LEDGER',
-      'events[0].data.result.results[96]',
+      'events[0].data.result.results[1]',
     );
   });
 
