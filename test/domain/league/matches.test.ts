@@ -73,7 +73,7 @@ describe('LCBA-6.3, 6.7: a match result, board by board or from the result form'
   it('LCBA-6.3: a result-form board 21 of a 20-board match is refused naming that board', async () => {
     const ledger = await played();
     const r = formResult('f1', '2009-09-16', 20);
-    (r.data.result as { homeImps: Record<string, number> }).homeImps['21'] = 3;
+    (r.data as { result: { homeImps: Record<string, number> } }).result.homeImps['21'] = 3;
     await ledger.refuses([r], 'LCBA-6.3', 'events[0].data.result.homeImps.21');
   });
 
