@@ -49,6 +49,15 @@ describe('issue 18: LeagueRegistered, the league under its organising club’s r
     await accepts(ledger, leagueRegistered());
   });
 
+  it('the service’s path (the club index read from the projection runner) registers it too', async () => {
+    const ledger = new GatedLedger({ club: 'live' });
+    await ledger.append(...clubFacts());
+    // Registered, divisions 1–5, seven teams entered and placed.
+    await accepts(ledger, ...STRUCTURE.slice(0, 20));
+    await ledger.refuses([placed('oxford-a', 3)], 'LCBA-2.2', 'events[0].data.teamId');
+    ledger.runner?.stop();
+  });
+
   it('RULEBOOK: refused when the club has no rulebook scoring lcba-league (nz-club), naming data.clubId', async () => {
     const ledger = new GatedLedger();
     await ledger.append(...clubFacts('nz-club'));

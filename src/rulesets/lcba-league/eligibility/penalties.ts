@@ -74,9 +74,10 @@ function resultFormVerdicts(
 ): { penalties: Penalty[]; warnings: EligibilityVerdicts['warnings'] } {
   const penalties: Penalty[] = [];
   const warnings: EligibilityVerdicts['warnings'] = [];
+  const playedOn = new Map(input.lineUps.map((l) => [l.fixture, l.playedOn]));
   const fixtures = input.fixtures.map((f) => {
-    const l = input.lineUps.find((x) => x.fixture === f.id);
-    return f.playedOn === undefined && l ? { ...f, playedOn: l.playedOn } : f;
+    const day = playedOn.get(f.id);
+    return f.playedOn === undefined && day ? { ...f, playedOn: day } : f;
   });
   for (const o of resultFormOffences(fixtures, input.formsReceived, p.days, input.asOf)) {
     const late = o.receivedOn
