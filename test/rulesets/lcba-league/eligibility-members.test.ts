@@ -251,3 +251,29 @@ describe('LCBA-2.1 late-entry fines are penalties', () => {
     ]);
   });
 });
+
+describe('issue 18: eligibility refuses input it cannot read, naming the field', () => {
+  it('a fixture naming a team the season does not have', () => {
+    const s = new Season().match('a', 'oxford-a', 'york-a', wednesday(0), eight('ox'), eight('yk'));
+    expect(() => s.verdicts()).toThrow(/fixtures\.a\.away names no team: york-a/);
+  });
+
+  it('an as-of day leaves out the line-ups after it', () => {
+    const s = new Season()
+      .match(
+        'a1',
+        'oxford-a',
+        'cam-a',
+        wednesday(0),
+        ['nm', ...eight('ox', 2).slice(0, 7)],
+        eight('ca'),
+      )
+      .match('a2', 'reading-a', 'oxford-a', wednesday(1), eight('rd'), [
+        'nm',
+        ...eight('ox', 2).slice(0, 7),
+      ]);
+    paidAll(s, ['nm']);
+    s.input.asOf = wednesday(0);
+    expect(s.verdicts().dispensations!.map((d) => d.fixture)).toEqual(['a1']);
+  });
+});
