@@ -9,6 +9,7 @@ import { subscriptionVerdicts } from './subscriptions';
 export { resultFormOffences, type ResultFormOffence } from './penalties';
 export { lowestTeamOf, ranksAbove } from './ranking';
 export { addDays } from './days';
+export { eligibilityInputOf, type LeagueFact } from './from-facts';
 
 /**
  * The LCBA league's players' verdicts from the season's facts (pure): 4.1 dispensations, 4.2
