@@ -254,6 +254,23 @@ describe('LCBA-2.2 fixtures between teams of one division, home and away; LCBA-A
     );
   });
 
+  it('LCBA-A2 reads the rulebook in force: an amendment moving the deadline to 4 September takes the 29 August election', async () => {
+    const ledger = await league();
+    await ledger.append(
+      fact(
+        'RulebookAmended',
+        {
+          clubId: 'lcba',
+          changes: { 'rr3.electionDeadline': '2009-09-04' },
+          effectiveFrom: '2009-08-01',
+        },
+        'club-lcba',
+      ),
+    );
+    await accepts(ledger, elect('oxford-a', '2009-08-29'));
+    await ledger.refuses([elect('cam-a', '2009-09-05')], 'LCBA-A2', 'events[0].data.informedOn');
+  });
+
   it('LCBA-A1: an election by a team of division 1 (no RR3) is refused; so is an RR3 fixture there', async () => {
     const ledger = await league();
     await ledger.refuses([elect('kent-a', '2009-08-01')], 'LCBA-A1', 'events[0].data.teamId');
