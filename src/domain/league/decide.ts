@@ -131,7 +131,7 @@ const playerOf = (state: LeagueState, playerId: string, field: string) => {
   return p;
 };
 
-/** The day a fact concerning this fixture's match may be judged on: the day it was played. */
+/** A match takes one outcome, a result or a default, once (corrections: their own context). */
 const notRecordedYet = (f: LeagueFixtureState, fixtureId: string) => {
   if (f.resulted) {
     throw ledger(
