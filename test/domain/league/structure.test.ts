@@ -34,6 +34,26 @@ describe('issue 18: the league context places its facts in league-<leagueId>', (
     await accepts(new GatedLedger(), ...clubFacts());
   });
 
+  it('LEDGER: a league fact on the club’s stream, or a club’s fact on the league’s, is refused naming streamId', async () => {
+    const ledger = new GatedLedger();
+    await ledger.append(...clubFacts(), leagueRegistered());
+    await ledger.refuses([{ ...division(1), streamId: 'club-lcba' }], 'LEDGER', 'streamId');
+    await ledger.refuses(
+      [
+        {
+          ...fact(
+            'RulebookAmended',
+            { clubId: 'lcba', changes: {}, effectiveFrom: '2009-08-01' },
+            'club-lcba',
+          ),
+          streamId: LEAGUE,
+        },
+      ],
+      'LEDGER',
+      'streamId',
+    );
+  });
+
   it('a league fact naming another league is refused on this stream (LEDGER, data.leagueId)', async () => {
     const ledger = new GatedLedger();
     await ledger.append(...clubFacts());
