@@ -3,6 +3,7 @@ import { accessEvents } from './contexts/access';
 import { clubEvents } from './contexts/club';
 import { competitionEvents } from './contexts/competition';
 import { correctionEvents, publicationEvents } from './contexts/corrections';
+import { leagueEvents } from './contexts/league';
 import { rulebookEvents } from './contexts/rulebook';
 import { sessionEvents } from './contexts/session';
 
@@ -15,6 +16,7 @@ export const catalogue = new EventCatalogue([
   ...correctionEvents,
   ...publicationEvents,
   ...accessEvents,
+  ...leagueEvents,
 ]);
 
 export type { EventDefinition } from './catalogue';

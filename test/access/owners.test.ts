@@ -15,6 +15,11 @@ describe('issue 17: whose a stream is (src/runtime/access/owners.ts)', () => {
     expect(ownerOfStreamName(streamId)).toEqual({ kind: 'club', id });
   });
 
+  it("issue 18: league-<id> is that league's by its name; league- alone is no one's", () => {
+    expect(ownerOfStreamName('league-lcba')).toEqual({ kind: 'league', id: 'lcba' });
+    expect(ownerOfStreamName('league-')).toBeUndefined();
+  });
+
   it('edge: a competition, a session, the keys and a stream of no kind are not named by their name', () => {
     for (const s of [
       'competition-club-pairs-2026',
@@ -27,8 +32,9 @@ describe('issue 17: whose a stream is (src/runtime/access/owners.ts)', () => {
     }
   });
 
-  it('a fact names its club, else its league (issue 18); neither: none', () => {
-    expect(ownerOfData({ clubId: 'k', leagueId: 'l' })).toEqual({ kind: 'club', id: 'k' });
+  it("a fact names its league (issue 18: a league's facts name its teams' clubs too), else its club; neither: none", () => {
+    expect(ownerOfData({ clubId: 'k', leagueId: 'l' })).toEqual({ kind: 'league', id: 'l' });
+    expect(ownerOfData({ clubId: 'k' })).toEqual({ kind: 'club', id: 'k' });
     expect(ownerOfData({ leagueId: 'l' })).toEqual({ kind: 'league', id: 'l' });
     for (const d of [{}, null, 'x', { clubId: 7 }]) expect(ownerOfData(d)).toBeUndefined();
   });

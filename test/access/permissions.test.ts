@@ -17,12 +17,13 @@ describe('issue 17: the roles table (src/domain/access/permissions.ts)', () => {
     expect(types.filter((t) => mayAppend('auditor', t))).toEqual([]);
   });
 
-  it('an admin appends the keys, a club’s registration and its tables’ visibility, nothing of a club’s competitions', () => {
+  it('an admin appends the keys, a club’s or a league’s registration and a club’s tables’ visibility, nothing of a club’s competitions', () => {
     expect(types.filter((t) => mayAppend('admin', t)).sort()).toEqual([
       'ApiKeyIssued',
       'ApiKeyRevoked',
       'ClubRegistered',
       'ClubTablesVisibilitySet',
+      'LeagueRegistered',
     ]);
   });
 

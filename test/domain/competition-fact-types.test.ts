@@ -16,6 +16,7 @@ import {
   type PairEnteredData,
   type SessionScoredFromBoardsData,
 } from '../../src/events/contexts/competition';
+import { leagueEvents, type LeagueFactData } from '../../src/events/contexts/league';
 import { rulebookEvents, type RulebookFactData } from '../../src/events/contexts/rulebook';
 import {
   correctionEvents,
@@ -124,6 +125,29 @@ const CORRECTION_TYPES: Record<keyof CorrectionFactData, true> = {
   AppealEscalated: true,
 };
 const PUBLICATION_TYPES: Record<keyof PublicationFactData, true> = { StandingsPublished: true };
+// Issue 18: the league context's facts.
+const LEAGUE_TYPES: Record<keyof LeagueFactData, true> = {
+  LeagueRegistered: true,
+  DivisionFormed: true,
+  LeagueTeamEntered: true,
+  LateEntryFined: true,
+  TeamPlaced: true,
+  LeagueStructurePublished: true,
+  FixtureScheduled: true,
+  Rr3ElectionMade: true,
+  LeaguePlayerRegistered: true,
+  SubscriptionPaid: true,
+  TeamNominated: true,
+  TwoClubsApproved: true,
+  SubscriptionWarningIssued: true,
+  MatchLineUpRecorded: true,
+  MatchResultRecorded: true,
+  ResultFormReceived: true,
+  MatchUnplayed: true,
+  MatchRearranged: true,
+  LeagueBallotDrawn: true,
+  ResultFormOffenceRatified: true,
+};
 
 const sorted = (xs: Iterable<string>) => [...xs].sort();
 
@@ -150,6 +174,7 @@ describe('issue 13: each fact has one schema, and its TypeScript type is derived
     ['corrections', correctionEvents, CORRECTION_TYPES],
     ['publications', publicationEvents, PUBLICATION_TYPES],
     ['access', accessEvents, ACCESS_TYPES],
+    ['league', leagueEvents, LEAGUE_TYPES],
   ] as const)('the %s facts’ type map names exactly its definitions', (_, events, types) => {
     expect(sorted(events.map((d) => d.type))).toEqual(sorted(Object.keys(types)));
     for (const type of Object.keys(types)) expect(catalogue.has(type)).toBe(true);
@@ -164,6 +189,7 @@ describe('issue 13: each fact has one schema, and its TypeScript type is derived
       ...Object.keys(CORRECTION_TYPES),
       ...Object.keys(PUBLICATION_TYPES),
       ...Object.keys(ACCESS_TYPES),
+      ...Object.keys(LEAGUE_TYPES),
     ];
     expect(sorted(catalogue.types().map((d) => d.type))).toEqual(sorted(mapped));
   });

@@ -1,5 +1,6 @@
 import type { Preset } from '../rulebook';
 import { dsbGroenlo2014 } from './dsb-groenlo-2014';
+import { lcbaLeague2009 } from './lcba-league';
 import { nzClub } from './nz-club';
 
 /**
@@ -26,5 +27,7 @@ export const competitionFormats = (): string[] => [
 
 registerPreset(nzClub as unknown as Preset);
 registerPreset(dsbGroenlo2014 as unknown as Preset);
+// Issue 18: a league's organising club adopts it (LeagueRegistered reads the club's rulebook).
+registerPreset(lcbaLeague2009 as unknown as Preset);
 
-export { nzClub, dsbGroenlo2014 };
+export { nzClub, dsbGroenlo2014, lcbaLeague2009 };

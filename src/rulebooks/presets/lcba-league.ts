@@ -94,6 +94,8 @@ export type LcbaParams = {
     days: number;
     secondOffenceVp: number;
     thirdOffenceVp: number;
+    /** LCBA-6.8: with more players than this for a team, each one's boards are recorded. */
+    boardsRecordedAbove: number;
   };
   rr3: {
     /** LCBA-A1: the divisions that play an optional third round robin. */
@@ -149,7 +151,7 @@ export const lcbaLeague2009: Preset<LcbaParams> = {
       barredAtMatch: 7,
       rearrangementPenalty: 2,
     },
-    resultForm: { days: 14, secondOffenceVp: 0.5, thirdOffenceVp: 0.5 },
+    resultForm: { days: 14, secondOffenceVp: 0.5, thirdOffenceVp: 0.5, boardsRecordedAbove: 8 },
     rr3: {
       divisions: [4, 5],
       electionDeadline: '2009-08-28',

@@ -223,6 +223,75 @@ export interface LostByDefault {
   rule: 'LCBA-4.2' | 'LCBA-4.7';
   player: PlayerId;
   because: Because;
+  /** (FACTS) The day from which it is lost: an as-of table before it scores the match played. */
+  on?: string;
+}
+
+/** (FACTS) A team as eligibility ranks it (LCBA-4.4: lower division, or same club, later letter). */
+export interface EligibilityTeam {
+  team: TeamId;
+  club: string;
+  letter: string;
+  division: number;
+}
+
+/** (FACTS) A fixture as eligibility reads it; `playedOn` once the match was played. */
+export interface EligibilityFixture {
+  id: FixtureId;
+  home: TeamId;
+  away: TeamId;
+  /** The date originally scheduled (LCBA-5.5). */
+  scheduled: string;
+  playedOn?: string;
+}
+
+/** (FACTS) The players of each team in a played match. */
+export interface LineUp {
+  fixture: FixtureId;
+  playedOn: string;
+  home: PlayerId[];
+  away: PlayerId[];
+}
+
+/**
+ * (FACTS) The season's players' facts, plain data (the projection builds it from the league's
+ * stream): eligibility/ derives `EligibilityVerdicts` from it and the preset's parameters.
+ */
+export interface EligibilityInput {
+  teams: EligibilityTeam[];
+  fixtures: EligibilityFixture[];
+  lineUps: LineUp[];
+  /** LCBA-4.1/4.2: the day each player's subscription was paid (absent: never; a non-member). */
+  paid: Record<PlayerId, string>;
+  /** LCBA-4.2: warnings the secretary issued. */
+  warnings: { player: PlayerId; level: 'warning' | 'final'; on: string }[];
+  /** LCBA-4.4/4.5: nominations received, each replacing the team's earlier ones. */
+  nominations: { team: TeamId; players: PlayerId[]; on: string }[];
+  /** LCBA-4.3: approvals to play for several clubs, from a day. */
+  approvals: { player: PlayerId; clubs: string[]; on: string }[];
+  /** LCBA-5.5: rearranged fixtures, the side that sought each, the players approved. */
+  rearrangements: { fixture: FixtureId; soughtBy: Side; approvedPlayers?: PlayerId[] }[];
+  /** LCBA-6.8: the day each match's result form was received. */
+  formsReceived: Record<FixtureId, string>;
+  /** LCBA-6.8: offences the League Committee ratified. */
+  ratified: { team: TeamId; fixture: FixtureId; on: string }[];
+  /** LCBA-2.1: late-entry fines. */
+  lateEntryFines: { team: TeamId; vp: number; on: string }[];
+  /** Verdicts as of this day (club date): later facts and consequences left out. */
+  asOf?: string;
+}
+
+/** (FACTS) A non-member's appearance (LCBA-4.1): its count and whether the dispensation covers it. */
+export interface DispensationUse {
+  player: PlayerId;
+  fixture: FixtureId;
+  team: TeamId;
+  division: number;
+  on: string;
+  /** Its place among the appearances the division's limit counts (4.1.1 or 4.1.2). */
+  nth: number;
+  within: boolean;
+  because: Because;
 }
 
 export interface EligibilityVerdicts {
@@ -231,5 +300,14 @@ export interface EligibilityVerdicts {
   /** Warnings that carry no score (4.2 warnings, 6.8 first offence), for the pages and explain. */
   warnings: { team?: TeamId; player?: PlayerId; on: string; because: Because }[];
   /** Who is barred from which team (4.4–4.6), from which date. */
-  barred: { player: PlayerId; team: TeamId; from: string; because: Because }[];
+  barred: {
+    player: PlayerId;
+    team: TeamId;
+    from: string;
+    because: Because;
+    /** (FACTS) The day it ends (a nomination replaced: 4.5), when it does. */
+    until?: string;
+  }[];
+  /** (FACTS) Every non-member appearance and whether 4.1's dispensation covers it. */
+  dispensations?: DispensationUse[];
 }

@@ -1,3 +1,4 @@
+import { isLeagueStream, leagueOfStream } from '../../domain/league/streams';
 import {
   clubOfClubStream,
   clubOfRosterStream,
@@ -26,16 +27,19 @@ export interface Owner {
 /** How many facts of a stream are read to find the one naming its club (its first, as a rule). */
 const LOOK_AHEAD = 20;
 
-/** The owner a fact's data names: its `clubId`, else its `leagueId`. */
+/**
+ * The owner a fact's data names: its `leagueId` (a league's facts name the clubs of its teams
+ * and its organising club too: they are still the league's), else its `clubId`.
+ */
 export function ownerOfData(data: unknown): Owner | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
   const d = data as Record<string, unknown>;
-  if (typeof d.clubId === 'string') return { kind: 'club', id: d.clubId };
   if (typeof d.leagueId === 'string') return { kind: 'league', id: d.leagueId };
+  if (typeof d.clubId === 'string') return { kind: 'club', id: d.clubId };
   return undefined;
 }
 
-/** The owner a stream's name gives (a club's own, roster, corrections and publications). */
+/** The owner a stream's name gives (a club's own, roster, corrections, publications; a league's). */
 export function ownerOfStreamName(streamId: string): Owner | undefined {
   const club = (id: string): Owner | undefined => (id ? { kind: 'club', id } : undefined);
   if (isRosterStream(streamId)) return club(clubOfRosterStream(streamId));
@@ -43,6 +47,7 @@ export function ownerOfStreamName(streamId: string): Owner | undefined {
   for (const prefix of [CORRECTION_STREAM_PREFIX, PUBLICATION_STREAM_PREFIX]) {
     if (streamId.startsWith(prefix)) return club(streamId.slice(prefix.length));
   }
+  if (isLeagueStream(streamId)) return { kind: 'league', id: leagueOfStream(streamId) };
   return undefined;
 }
 

@@ -1,0 +1,326 @@
+import {
+  accepts,
+  entered,
+  fact,
+  fixture,
+  formResult,
+  league,
+  lineUp,
+  placed,
+  players,
+} from './support';
+
+const played = async () => {
+  const ledger = await league();
+  await ledger.append(
+    fixture('f1', 'oxford-a', 'cam-a', '2009-09-16'),
+    fixture('f2', 'cam-a', 'oxford-a', '2009-12-02', 2),
+  );
+  return ledger;
+};
+
+/** Every board at all four tables, in four stanzas (scores made up, all legal). */
+function boardsResult(boards = 24, extra: Record<string, unknown> = {}) {
+  const per = boards / 4;
+  const stanzas = Array.from({ length: 4 }, (_, s) =>
+    Array.from({ length: per }, (_, i) => s * per + i + 1),
+  );
+  const results = stanzas.flat().flatMap((board) =>
+    ([1, 2, 3, 4] as const).map((table) => ({
+      board,
+      table,
+      homeSits: table % 2 ? 'NS' : 'EW',
+      nsScore: table % 2 ? 420 : -50,
+    })),
+  );
+  return {
+    kind: 'boards',
+    boards,
+    stanzas,
+    results,
+    fouled: [],
+    incomplete: [],
+    unplayed: [],
+    ...extra,
+  };
+}
+
+const result = (fixtureId: string, playedOn: string, r: Record<string, unknown>) =>
+  fact('MatchResultRecorded', { fixtureId, playedOn, result: r });
+
+describe('LCBA-6.3, 6.7: a match result, board by board or from the result form', () => {
+  it('24 boards at four tables, and a 20-board match by agreement, are recorded', async () => {
+    const ledger = await played();
+    await accepts(ledger, lineUp('f1', '2009-09-16', players('ox', 8), players('cam', 8)));
+    await accepts(ledger, result('f1', '2009-09-16', boardsResult(24)));
+    await accepts(ledger, result('f2', '2009-12-02', boardsResult(20)));
+  });
+
+  it('the captains’ result form (net IMPs per board) of a 20-board match is recorded', async () => {
+    const ledger = await played();
+    await accepts(ledger, formResult('f1', '2009-09-16', 20, 2));
+  });
+
+  it('LCBA-6.3: 22 boards (neither 24 nor 20) is refused naming data.result.boards', async () => {
+    const ledger = await played();
+    await ledger.refuses(
+      [formResult('f1', '2009-09-16', 22)],
+      'LCBA-6.3',
+      'events[0].data.result.boards',
+    );
+  });
+
+  it('LCBA-6.3: a result-form board 21 of a 20-board match is refused naming that board', async () => {
+    const ledger = await played();
+    const r = formResult('f1', '2009-09-16', 20);
+    (r.data as { result: { homeImps: Record<string, number> } }).result.homeImps['21'] = 3;
+    await ledger.refuses([r], 'LCBA-6.3', 'events[0].data.result.homeImps.21');
+  });
+
+  it('LCBA-6.3: stanzas that deal a board twice (and another never) are refused', async () => {
+    const ledger = await played();
+    const r = boardsResult(24);
+    (r.stanzas as number[][])[3][5] = 1;
+    await ledger.refuses(
+      [result('f1', '2009-09-16', r)],
+      'LCBA-6.3',
+      'events[0].data.result.stanzas',
+    );
+  });
+
+  it('LEDGER: two results at one table on one board', async () => {
+    const ledger = await played();
+    const r = boardsResult(24);
+    // Board 1's table-2 result recorded as table 1's: two at table 1, none at table 2.
+    (r.results as { table: number }[])[1].table = 1;
+    await ledger.refuses(
+      [result('f1', '2009-09-16', r)],
+      'LEDGER',
+      'events[0].data.result.results[1]',
+    );
+  });
+
+  it('bad input: a score not a multiple of 10, an unknown kind, a board number that is not one', async () => {
+    const ledger = await played();
+    const r = boardsResult(24);
+    (r.results as { nsScore: number }[])[0].nsScore = 425;
+    await expect(ledger.append(result('f1', '2009-09-16', r))).rejects.toThrow(/nsScore/);
+    await expect(
+      ledger.append(result('f1', '2009-09-16', { kind: 'guess', boards: 24 })),
+    ).rejects.toThrow(/result.kind/);
+    await expect(
+      ledger.append(
+        result('f1', '2009-09-16', { kind: 'result-form', boards: 24, homeImps: { x: 1 } }),
+      ),
+    ).rejects.toThrow(/homeImps/);
+  });
+
+  it('a result for a match already resulted is refused: a correction goes through the corrections context', async () => {
+    const ledger = await played();
+    await ledger.append(formResult('f1', '2009-09-16'));
+    await ledger.refuses(
+      [formResult('f1', '2009-09-16', 24, 3)],
+      'LEDGER',
+      'events[0].data.fixtureId',
+      /corrections context/,
+    );
+  });
+
+  it('LEDGER: a result for a fixture the league does not have, or on another day than its line-up', async () => {
+    const ledger = await played();
+    await ledger.refuses([formResult('nope', '2009-09-16')], 'LEDGER', 'events[0].data.fixtureId');
+    await ledger.append(lineUp('f1', '2009-09-16', players('ox', 8), players('cam', 8)));
+    await ledger.refuses([formResult('f1', '2009-09-17')], 'LEDGER', 'events[0].data.playedOn');
+  });
+});
+
+describe('LCBA-6.8 a line-up of more than eight players records each one’s boards', () => {
+  it('eight players without boards are recorded', async () => {
+    const ledger = await played();
+    await accepts(ledger, lineUp('f1', '2009-09-16', players('ox', 8), players('cam', 8)));
+  });
+
+  it('nine players for Oxford without boards for each are refused naming the first without them', async () => {
+    const ledger = await played();
+    await ledger.refuses(
+      [lineUp('f1', '2009-09-16', players('ox', 9), players('cam', 8), { ox9: 12, ox1: 12 })],
+      'LCBA-6.8',
+      'events[0].data.home[1].boards',
+      /9 persons/,
+    );
+  });
+
+  it('nine players with boards for each are recorded', async () => {
+    const ledger = await played();
+    const boards = Object.fromEntries(players('ox', 9).map((p, i) => [p, i < 7 ? 24 : 12]));
+    await accepts(ledger, lineUp('f1', '2009-09-16', players('ox', 9), players('cam', 8), boards));
+  });
+
+  it('LEDGER: a player on both sides, a player not registered, a second line-up', async () => {
+    const ledger = await played();
+    await ledger.refuses(
+      [lineUp('f1', '2009-09-16', players('ox', 8), ['ox1', ...players('cam', 7)])],
+      'LEDGER',
+      'events[0].data.away[0].playerId',
+    );
+    await ledger.refuses(
+      [lineUp('f1', '2009-09-16', [...players('ox', 7), 'nobody'], players('cam', 8))],
+      'LEDGER',
+      'events[0].data.home[7].playerId',
+    );
+    await ledger.append(lineUp('f1', '2009-09-16', players('ox', 8), players('cam', 8)));
+    await ledger.refuses(
+      [lineUp('f1', '2009-09-16', players('ox', 8), players('cam', 8))],
+      'LEDGER',
+      'events[0].data.fixtureId',
+    );
+  });
+});
+
+describe('LCBA-5, 7.5, 8: a match unplayed or defaulted; LCBA-5.5 a rearrangement and who sought it', () => {
+  const unplayed = (fixtureId: string, offender: string, rule: string) =>
+    fact('MatchUnplayed', { fixtureId, offender, rule, on: '2009-09-16' });
+
+  it('a default of one side (5.3) and of both (8.3) are recorded', async () => {
+    const ledger = await played();
+    await accepts(ledger, unplayed('f1', 'away', 'LCBA-5.3'), unplayed('f2', 'both', 'LCBA-8'));
+  });
+
+  it('LCBA-7.5: a withdrawal with both sides offending is refused naming data.offender', async () => {
+    const ledger = await played();
+    await ledger.refuses(
+      [unplayed('f1', 'both', 'LCBA-7.5')],
+      'LCBA-7.5',
+      'events[0].data.offender',
+    );
+    await accepts(ledger, unplayed('f1', 'home', 'LCBA-7.5'));
+  });
+
+  it('LEDGER: a match resulted cannot be recorded unplayed, nor an unplayed one resulted', async () => {
+    const ledger = await played();
+    await ledger.append(formResult('f1', '2009-09-16'), unplayed('f2', 'home', 'LCBA-5.3'));
+    await ledger.refuses(
+      [unplayed('f1', 'home', 'LCBA-5.3')],
+      'LEDGER',
+      'events[0].data.fixtureId',
+    );
+    await ledger.refuses(
+      [formResult('f2', '2009-12-02')],
+      'LEDGER',
+      'events[0].data.fixtureId',
+      /unplayed/,
+    );
+  });
+
+  it('bad input: a rule outside 5.2, 5.3, 7.5, 8 is refused by the schema', async () => {
+    const ledger = await played();
+    await expect(ledger.append(unplayed('f1', 'home', 'LCBA-9.1'))).rejects.toThrow(/rule/);
+  });
+
+  it('LCBA-5.5: a rearrangement sought by the home side, with a player approved, is recorded', async () => {
+    const ledger = await played();
+    await accepts(
+      ledger,
+      fact('MatchRearranged', {
+        fixtureId: 'f1',
+        soughtBy: 'home',
+        newDate: '2009-09-23',
+        approvedPlayers: ['ox1'],
+      }),
+    );
+    await ledger.refuses(
+      [fact('MatchRearranged', { fixtureId: 'f1', soughtBy: 'away', approvedPlayers: ['nobody'] })],
+      'LEDGER',
+      'events[0].data.approvedPlayers[0]',
+    );
+  });
+});
+
+describe('LCBA-6.8 the result form received and a third offence ratified', () => {
+  const received = (fixtureId: string, receivedOn: string) =>
+    fact('ResultFormReceived', { fixtureId, receivedOn });
+  const ratified = (teamId: string, fixtureId: string, ratifiedOn: string) =>
+    fact('ResultFormOffenceRatified', { teamId, fixtureId, ratifiedOn });
+
+  /**
+   * Oxford A at home to Cambridge A, Reading A and York A (all division 4): the forms of the
+   * first two received 15 days after the match (late), the third never.
+   */
+  const threeLate = async () => {
+    const ledger = await league();
+    await ledger.append(
+      entered('york-a', 'york', 'A'),
+      placed('york-a', 4),
+      fixture('h1', 'oxford-a', 'cam-a', '2009-09-16'),
+      fixture('h2', 'oxford-a', 'reading-a', '2009-10-14'),
+      fixture('h3', 'oxford-a', 'york-a', '2009-11-04'),
+      fixture('a1', 'cam-a', 'oxford-a', '2009-11-18', 2),
+    );
+    await ledger.append(
+      formResult('h1', '2009-09-16'),
+      received('h1', '2009-10-01'),
+      formResult('h2', '2009-10-14'),
+      received('h2', '2009-10-29'),
+      formResult('h3', '2009-11-04'),
+      formResult('a1', '2009-11-18'),
+    );
+    return ledger;
+  };
+
+  it('the form received on the day of the match and 14 days after are recorded', async () => {
+    const ledger = await played();
+    await ledger.append(formResult('f1', '2009-09-16'), formResult('f2', '2009-12-02'));
+    await accepts(ledger, received('f1', '2009-09-16'), received('f2', '2009-12-16'));
+  });
+
+  it('LEDGER: a form before the match, a form of a match not recorded, a second receipt', async () => {
+    const ledger = await played();
+    await ledger.refuses(
+      [received('f1', '2009-09-20')],
+      'LEDGER',
+      'events[0].data.fixtureId',
+      /record the match/,
+    );
+    await ledger.append(formResult('f1', '2009-09-16'));
+    await ledger.refuses([received('f1', '2009-09-15')], 'LEDGER', 'events[0].data.receivedOn');
+    await ledger.append(received('f1', '2009-09-18'));
+    await ledger.refuses([received('f1', '2009-09-19')], 'LEDGER', 'events[0].data.fixtureId');
+  });
+
+  it('Oxford A’s third late form (h3, 4 November, never received) is ratified from 19 November, the 15th day', async () => {
+    const ledger = await threeLate();
+    // 4 November + 14 days = 18 November, the last day in time: on it the form is not yet late.
+    await ledger.refuses(
+      [ratified('oxford-a', 'h3', '2009-11-18')],
+      'LCBA-6.8',
+      'events[0].data.fixtureId',
+      /not late/,
+    );
+    await accepts(ledger, ratified('oxford-a', 'h3', '2009-11-19'));
+    await ledger.refuses(
+      [ratified('oxford-a', 'h3', '2009-11-20')],
+      'LEDGER',
+      'events[0].data.fixtureId',
+    );
+  });
+
+  it('LCBA-6.8: ratifying the second offence (h2) is refused: the Committee ratifies a third', async () => {
+    const ledger = await threeLate();
+    await ledger.refuses(
+      [ratified('oxford-a', 'h2', '2009-11-20')],
+      'LCBA-6.8',
+      'events[0].data.fixtureId',
+      /offence 2/,
+    );
+  });
+
+  it('LCBA-6.8: the visitors’ captain does not send the form: Oxford A is not the offender of a1', async () => {
+    const ledger = await threeLate();
+    await ledger.refuses(
+      [ratified('oxford-a', 'a1', '2009-12-20')],
+      'LCBA-6.8',
+      'events[0].data.teamId',
+      /home team/,
+    );
+  });
+});
