@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * docs/rules-coverage.md claims, for every NZ and DSB rule of the catalogue, a status and the
+ * docs/rules-coverage.md claims, for every NZ, DSB and LCBA rule of the catalogue, a status and the
  * tests that prove it. These tests keep the claims honest: every catalogue ID has a row, and
  * every test a row names exists under that name in the file it names. File reading only.
  */
@@ -34,11 +34,21 @@ function catalogueIds(text: string): string[] {
   for (const line of text.split('\n')) {
     const heading = /^## (\S+)/.exec(line);
     if (heading) {
-      section = heading[1] === 'NZ' || heading[1] === 'DSB' ? heading[1] : undefined;
+      section = ['NZ', 'DSB', 'LCBA'].includes(heading[1]!) ? heading[1] : undefined;
       parent = undefined;
       continue;
     }
     if (!section) continue;
+    if (section === 'LCBA') {
+      // An LCBA bullet's ID (LCBA-8.1, LCBA-FOUL, LCBA-A), and one that starts a sentence of
+      // the bullet (LCBA-6.3's "… by agreement. LCBA-6.7: …"); its readings are no rule.
+      const lcba = /^- (LCBA-(?:[0-9][0-9./]*[0-9]|[A-Z]+))\b(.*)$/.exec(line);
+      if (lcba) {
+        ids.push(...splitId(lcba[1]!));
+        for (const m of lcba[2]!.matchAll(/\. (LCBA-[0-9][0-9.]*[0-9]):/g)) ids.push(m[1]!);
+      }
+      continue;
+    }
     const top = /^- ((?:NZ|DSB)-[0-9][0-9A-Za-z./]*)/.exec(line);
     if (top) {
       parent = top[1];
@@ -81,7 +91,7 @@ function coverageRows(text: string): Row[] {
       header = c;
       continue;
     }
-    if (!/^(NZ|DSB)-/.test(c[0])) continue;
+    if (!/^(NZ|DSB|LCBA)-/.test(c[0])) continue;
     const statusText = c[header.indexOf('Status')] ?? '';
     const testsCell = c[header.indexOf('Tests')] ?? '';
     const tests: [string, string][] = [];
@@ -118,7 +128,7 @@ const contents = (file: string) => {
 };
 
 describe('docs/rules-coverage.md', () => {
-  it(`has exactly one row for every NZ and DSB rule ID of ${source}`, () => {
+  it(`has exactly one row for every NZ, DSB and LCBA rule ID of ${source}`, () => {
     const rowIds = rows.map((r) => r.id);
     expect(expectedIds.length).toBeGreaterThan(0);
     expect(expectedIds.filter((id) => !rowIds.includes(id))).toEqual([]);
@@ -158,7 +168,7 @@ describe('docs/rules-coverage.md', () => {
   });
 
   it('states counts in its summary that agree with the rows', () => {
-    for (const book of ['NZ', 'DSB']) {
+    for (const book of ['NZ', 'DSB', 'LCBA']) {
       const mine = rows.filter((r) => r.id.startsWith(`${book}-`));
       const count = (s: Status) => mine.filter((r) => r.status === s).length;
       const line = `- ${book}: ${mine.length} IDs — ${count('implemented and tested')} implemented and tested, ${count('partly')} partly, ${count('not yet')} not yet.`;
