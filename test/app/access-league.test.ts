@@ -4,6 +4,7 @@ import { catalogue } from '../../src/events';
 import { issueKey } from '../../src/runtime/access/keys';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { clubFacts, division, leagueRegistered } from '../domain/league/support';
+import type { Proposed } from '../support/nz-club';
 import { ledgerApp } from './support';
 
 /**
@@ -15,7 +16,7 @@ describe("issue 17: a league's keys cover the league's streams", () => {
   let app: NestExpressApplication;
   let store: MemoryEventStore;
   const tokens: Record<string, string> = {};
-  const post = (who: string, p: { streamId: string; [k: string]: unknown }) => {
+  const post = (who: string, p: Proposed) => {
     const { streamId, ...event } = p;
     return request(app.getHttpServer())
       .post(`/streams/${streamId}/events`)

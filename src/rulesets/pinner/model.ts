@@ -1,0 +1,144 @@
+/**
+ * Issue 19: Pinner Bridge Club's members and visitors (seed 003, RULES.md PIN-*), and the NZ
+ * club's visitors (NZ-10). The shapes the parts of the ruleset hand each other, pure data:
+ *
+ * - register/ folds the membership facts into the register as of a date: `Register`;
+ * - visitors/ counts the sessions each visitor played per year and gives the verdicts (PIN-R10,
+ *   PIN-R12, NZ-10) and prize eligibility (PIN-R13, NZ-10): `VisitorInput` → `VisitorVerdicts`.
+ *
+ * The facts (src/events/contexts/membership.ts) and the projections turn recorded facts into
+ * these inputs. Dates are club dates `YYYY-MM-DD`.
+ */
+
+export type PersonId = string;
+
+/** PIN-R8's classes; `restricted` is derived (the first year after election), never recorded. */
+export const MEMBER_CLASSES = [
+  'full',
+  'restricted',
+  'student',
+  'honorary',
+  'temporary',
+  'non-playing',
+] as const;
+export type MemberClass = (typeof MEMBER_CLASSES)[number];
+
+/** Where a rule's answer came from, for `explain`. */
+export interface Because {
+  rule: string;
+  text: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// register/: the register as of a date.
+
+export type Standing = 'member' | 'applicant' | 'rejected' | 'resigned' | 'terminated' | 'expelled';
+
+export interface RegisterEntry {
+  person: PersonId;
+  name: string;
+  standing: Standing;
+  /** The class on the date asked (members only), and the date it started. */
+  class?: MemberClass;
+  classFrom?: string;
+  /** PIN-R8: a Temporary member has no vote at general meetings. */
+  votes: boolean;
+  /** PIN-R8: an Honorary member pays no subscription. */
+  subscription: 'due' | 'waived' | 'none';
+  electedOn?: string;
+  /** PIN-R9: never admitted again (rejected, or removed by the committee). */
+  barredForEver: boolean;
+  because: Because[];
+}
+
+/** An application not yet decided: its display, the day it may first be considered, objections. */
+export interface PendingApplication {
+  applicationId: string;
+  person: PersonId;
+  displayedOn?: string;
+  /** PIN-C6/C7: displayed at least `displayDays` days before consideration (restarted by an amendment). */
+  considerFrom?: string;
+  objections: { by: PersonId; on: string; grounds: string }[];
+  because: Because[];
+}
+
+export interface Register {
+  asOf: string;
+  entries: RegisterEntry[];
+  pending: PendingApplication[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// visitors/: sessions played, per year, and what they mean for a visitor.
+
+/** One session a person played at the club (a seating fact of any competition counts too). */
+export interface Visit {
+  person: PersonId;
+  date: string;
+  /** The event played (its prize kind decides PIN-R13). */
+  event: { id: string; special: boolean };
+  /** PIN-R12: the adult member supervising an under-16 player. */
+  supervisedBy?: PersonId;
+}
+
+/** What visitors/ needs of each person: whether a member on a date, age, applications. */
+export interface VisitorPerson {
+  person: PersonId;
+  /** The spans the person was a member, [from, until) club dates; until absent: still is. */
+  memberSpans: { from: string; until?: string }[];
+  /** Date of birth when known; else whether over 16 was declared, from which date. */
+  birthDate?: string;
+  over16DeclaredOn?: string;
+  /** Dates the person applied for membership (PIN-R10: an application stops the refusal). */
+  appliedOn: string[];
+  /** PIN-R9: never to be admitted (rejected or removed), from this date. */
+  barredFrom?: string;
+}
+
+export interface VisitorInput {
+  people: VisitorPerson[];
+  visits: Visit[];
+  /** PIN-R10 counts per calendar year; NZ-10 per club year starting on `yearStart` (MM-DD). */
+  year: { kind: 'calendar' } | { kind: 'club-year'; yearStart: string };
+  /** The year asked: '2018' (calendar) or '2018-04-01' (a club year's first day). */
+  which: string;
+}
+
+export type VisitVerdict =
+  /** PIN-R10: may be refused entry (6 sessions played this year, no application, 16 or over). */
+  | 'may-be-refused'
+  /** NZ-10: beyond the visits allowed in a year. */
+  | 'over-limit'
+  /** PIN-R9: never to be admitted. */
+  | 'barred'
+  | 'ok';
+
+export interface VisitorRow {
+  person: PersonId;
+  /** Sessions played as a visitor in the year (as of each visit: see `visits`). */
+  sessions: number;
+  /** Each visit of the year with the count up to it and its verdict. */
+  visits: {
+    date: string;
+    event: string;
+    count: number;
+    verdict: VisitVerdict;
+    because: Because[];
+  }[];
+  verdict: VisitVerdict;
+  because: Because[];
+}
+
+export interface VisitorVerdicts {
+  year: string;
+  rows: VisitorRow[];
+}
+
+/** PIN-R13 / NZ-10: whether a player may win the prizes of an event. */
+export interface PrizeEligibility {
+  person: PersonId;
+  event: string;
+  /** 'normal' prize money, 'enhanced' (special events), or none. */
+  mayWin: 'all' | 'normal-only' | 'none';
+  because: Because[];
+}
