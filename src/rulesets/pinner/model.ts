@@ -111,6 +111,8 @@ export type VisitVerdict =
   | 'over-limit'
   /** PIN-R9: never to be admitted. */
   | 'barred'
+  /** PIN-R12: an under-16 player without a supervising adult member (the decider refuses it). */
+  | 'unsupervised'
   | 'ok';
 
 export interface VisitorRow {
@@ -141,4 +143,47 @@ export interface PrizeEligibility {
   /** 'normal' prize money, 'enhanced' (special events), or none. */
   mayWin: 'all' | 'normal-only' | 'none';
   because: Because[];
+}
+
+/** The settings of visitors/ (RULES.md PIN-R10, PIN-R12, PIN-R13, NZ-10 and the PIN readings). */
+export interface VisitorParams {
+  /** PIN-R10: the sessions a visitor plays in a calendar year before entry may be refused (6). */
+  sessions: number;
+  /**
+   * PIN-R10 "who has played 6 sessions ... may be refused entry to any further sessions":
+   * 'after-sessions' (default) the 7th visit is the first that may be refused; 'at-sessions'
+   * the 6th itself.
+   */
+  refuse: 'after-sessions' | 'at-sessions';
+  /** PIN-R12: under this age a player needs a supervising adult member and R10 does not apply (16). */
+  underAge: number;
+  /** PIN-R12 "an adult Member": the supervisor's age when their birth date is known (18). */
+  adultAge: number;
+  /** NZ-10: at most this many visits a club year (3). */
+  nzMaxVisits: number;
+  /** Whose prize rule: PIN-R13 (visitors win normal money only) or NZ-10 (visitors win none). */
+  prizes: 'pin-r13' | 'nz-10';
+  /**
+   * How the club counts: a calendar year (PIN-R10) or a club year from `yearStart` (NZ-10).
+   * The kind also picks the limit: calendar → PIN-R10, club-year → NZ-10.
+   */
+  year: VisitorInput['year'];
+}
+
+/** Pinner's defaults (the `pinner-2018` preset carries them under `visitors`). */
+export const PINNER_VISITOR_DEFAULTS: VisitorParams = {
+  sessions: 6,
+  refuse: 'after-sessions',
+  underAge: 16,
+  adultAge: 18,
+  nzMaxVisits: 3,
+  prizes: 'pin-r13',
+  year: { kind: 'calendar' },
+};
+
+/** The event a prize is judged for; `date` absent: the person's sessions of it in the input. */
+export interface PrizeEvent {
+  id: string;
+  special: boolean;
+  date?: string;
 }
