@@ -62,6 +62,9 @@ describe('visitors: bad input is refused, naming the field and the rule', () => 
 
   it('PIN-R10, PIN-R12, PIN-R9: a person listed twice; a birth date, declaration, application or bar that is not a date', () => {
     expect(refused(pinner([person('vic'), person('vic')], []))[0]).toBe('people[1].person');
+    expect(refused(pinner([person('vic', { memberSpans: [{ from: '2018' }] })], []))[0]).toBe(
+      'people[0].memberSpans[0].from',
+    );
     expect(refused(pinner([person('vic', { birthDate: '2002-02-29' })], [])).slice(0, 2)).toEqual([
       'people[0].birthDate',
       'PIN-R12',

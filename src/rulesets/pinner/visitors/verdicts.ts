@@ -30,9 +30,11 @@ export function visitorVerdicts(input: VisitorInput, params: VisitorParams): Vis
     .sort((a, b) =>
       a.visit.date < b.visit.date ? -1 : a.visit.date > b.visit.date ? 1 : a.i - b.i,
     )
-    .forEach(({ visit }) =>
-      byPerson.set(visit.person, [...(byPerson.get(visit.person) ?? []), visit]),
-    );
+    .forEach(({ visit }) => {
+      const list = byPerson.get(visit.person);
+      if (list) list.push(visit);
+      else byPerson.set(visit.person, [visit]);
+    });
 
   const rows: VisitorRow[] = [...byPerson.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
@@ -53,7 +55,7 @@ export function visitorVerdicts(input: VisitorInput, params: VisitorParams): Vis
       });
       const last = visits[visits.length - 1]!.date;
       const further = judge({ person, date: last, count: visits.length + 1 }, params);
-      const text = `${visits.length} played as a visitor, the last on ${last}: a further visit is judged`;
+      const text = `${visits.length} sessions as a visitor this year, the last on ${last}; a further visit:`;
       const because = [{ rule: limitRule(input.year), text }, ...further.because];
       return {
         person: id,
