@@ -151,6 +151,7 @@ const LEAGUE_TYPES: Record<keyof LeagueFactData, true> = {
 };
 // Issue 19: a club's membership (members-<clubId>).
 const MEMBERSHIP_TYPES: Record<keyof MembershipFactData, true> = {
+  ExistingMemberRecorded: true,
   MembershipApplied: true,
   ApplicationProposed: true,
   ApplicationSigned: true,

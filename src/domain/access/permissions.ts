@@ -78,6 +78,7 @@ export const APPEND_ROLES: Readonly<Record<string, readonly Role[]>> = Object.fr
   ResultFormOffenceRatified: ['secretary'],
   // A club's membership (issue 19, PIN-R7..R13, PIN-C3..C18): the secretary records the
   // applications and the committee's decisions; the director the sessions played at the club.
+  ExistingMemberRecorded: ['secretary'],
   MembershipApplied: ['secretary'],
   ApplicationProposed: ['secretary'],
   ApplicationSigned: ['secretary'],

@@ -50,13 +50,15 @@ export function dayOf(type: string, data: Record<string, unknown>): string {
   const field =
     type === 'MembershipApplied'
       ? 'appliedOn'
-      : type === 'SessionPlayedAtClub' || type === 'VisitorPartnerAsked'
-        ? 'date'
-        : type === 'GuestNzcbaNumberChecked'
-          ? 'checkedOn'
-          : type === 'NzcbaRankRecorded'
-            ? 'from'
-            : 'on';
+      : type === 'ExistingMemberRecorded'
+        ? 'electedOn'
+        : type === 'SessionPlayedAtClub' || type === 'VisitorPartnerAsked'
+          ? 'date'
+          : type === 'GuestNzcbaNumberChecked'
+            ? 'checkedOn'
+            : type === 'NzcbaRankRecorded'
+              ? 'from'
+              : 'on';
   return data[field] as string;
 }
 
@@ -169,6 +171,13 @@ const admitting = (d: { person: string; name?: string }, ctx: Ctx, what: string)
 };
 
 const CHECKS: { [K in keyof MembershipFactData]?: Check<K> } = {
+  ExistingMemberRecorded(d, ctx) {
+    barred(ctx, d.person, 'data.person', 'as a member');
+    if (ctx.state.people[d.person]?.spans.length) {
+      throw ledger(`${d.person} is on the register already`, 'data.person');
+    }
+  },
+
   MembershipApplied(d, ctx) {
     if (ctx.state.applications[d.applicationId]) {
       throw ledger(`application ${d.applicationId} is recorded already`, 'data.applicationId');

@@ -10,6 +10,7 @@ import { decideMembershipFact } from './decide';
 import { isMembersStream, MEMBERS_HOME } from './streams';
 
 export const MEMBERSHIP_FACT_TYPES: ReadonlySet<string> = new Set([
+  'ExistingMemberRecorded',
   'MembershipApplied',
   'ApplicationProposed',
   'ApplicationSigned',

@@ -40,6 +40,14 @@ export const membersStreamId = (clubId: string) => `${MEMBERS_STREAM_PREFIX}${cl
 
 /** The classes one applies for (PIN-C11: normally Full; Restricted is derived, Honorary invited). */
 export const APPLIED_CLASSES = ['full', 'student', 'temporary', 'non-playing'] as const;
+/** The classes a fact may record (Restricted is derived, PIN-R8). */
+export const RECORDED_CLASSES = [
+  'full',
+  'student',
+  'honorary',
+  'temporary',
+  'non-playing',
+] as const;
 export const SUPPORT_ROLES = ['proposer', 'seconder'] as const;
 
 const IsPerson = (what: string) => IsLedgerId(what);
@@ -178,6 +186,29 @@ class AdmittingScope extends PersonScope {
   birthDate?: string;
 }
 
+/**
+ * A member elected before the ledger's records began, as the club's list holds them: the
+ * election day (the Restricted year derives from it) and the class recorded.
+ */
+class ExistingMemberRecordedData extends MembershipScope {
+  @IsLedgerId('person')
+  person!: string;
+
+  @IsString()
+  @Length(1, 200)
+  name!: string;
+
+  @IsOptional()
+  @IsDay('birthDate')
+  birthDate?: string;
+
+  @IsDay('electedOn')
+  electedOn!: string;
+
+  @IsIn(RECORDED_CLASSES)
+  class!: (typeof RECORDED_CLASSES)[number];
+}
+
 class StudentMembershipOfferedData extends PersonScope {}
 class HonoraryMembershipInvitedData extends AdmittingScope {}
 class TemporaryMembershipAcceptedData extends AdmittingScope {}
@@ -284,6 +315,7 @@ class NzcbaRankRecordedData extends MembershipScope {
 
 /** Each fact's data as TypeScript sees it: its schema class. */
 export interface MembershipFactData {
+  ExistingMemberRecorded: ExistingMemberRecordedData;
   MembershipApplied: MembershipAppliedData;
   ApplicationProposed: ApplicationProposedData;
   ApplicationSigned: ApplicationSignedData;
@@ -318,6 +350,12 @@ const def = (
 ): MembershipDefinition => ({ type, schemaVersion: 1, rules, description, validate });
 
 export const membershipEvents: MembershipDefinition[] = [
+  def(
+    'ExistingMemberRecorded',
+    ['PIN-R8', 'PIN-R9'],
+    'A member elected before the ledger began: name, election day (Restricted for the year after it, derived), the class recorded.',
+    classSchema(ExistingMemberRecordedData),
+  ),
   def(
     'MembershipApplied',
     ['PIN-C3', 'PIN-C6', 'PIN-C11', 'PIN-R9'],
@@ -453,6 +491,7 @@ export const membershipEvents: MembershipDefinition[] = [
 ];
 
 export type {
+  ExistingMemberRecordedData,
   ApplicationConsideredData,
   ApplicationDisplayedData,
   ApplicationProposedData,

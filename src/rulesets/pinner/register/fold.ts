@@ -195,6 +195,18 @@ export function evolveMembership(state: MembershipState, fact: MembershipFactIn)
       personOf(state, a.person).rejectedOn.push(d.on);
       return;
     }
+    case 'ExistingMemberRecorded': {
+      const p = personOf(state, d.person, d.name);
+      if (d.birthDate !== undefined) p.birthDate ??= d.birthDate;
+      const electedOn = d.electedOn as string;
+      p.spans.push({
+        from: electedOn,
+        electedOn,
+        classes: [{ class: d.class as RecordedClass, from: electedOn }],
+        restrictedEvents: [],
+      });
+      return;
+    }
     case 'MemberEventsRestricted': {
       const span = lastSpan(state.people[d.person]);
       span?.restrictedEvents.push({ events: [...(d.events as string[])], from: d.on });
