@@ -155,10 +155,13 @@ describe('issue 19: the register as of a date (PIN-R8 classes, standing, vote, s
   });
 
   it('PIN-C7: wes’s seconder replaced on 2018-06-05 moves the consider-from day from 06-08 to 06-12', () => {
-    expect(pending('2018-06-04', 'a3')).toMatchObject({
+    expect(pending('2018-06-02', 'a3')).toMatchObject({
       considerFrom: '2018-06-08',
       seconder: 'bob',
     });
+    // Withdrawn on 06-03: no seconder until the replacement.
+    expect(pending('2018-06-04', 'a3')).toMatchObject({ considerFrom: '2018-06-08' });
+    expect(pending('2018-06-04', 'a3')!.seconder).toBeUndefined();
     const after = pending('2018-06-05', 'a3')!;
     expect(after).toMatchObject({ considerFrom: '2018-06-12', seconder: 'dan' });
     expect(after.because[0]).toMatchObject({ rule: 'PIN-C7' });
