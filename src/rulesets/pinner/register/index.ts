@@ -24,3 +24,4 @@ export {
   type MembershipParams,
 } from './rules';
 export { addDays, addYears, ageOn } from './dates';
+export { visitorFactsOf } from './visitor-input';
