@@ -152,9 +152,21 @@ const displayRun = (ctx: Ctx, a: ApplicationRecord, what: string) => {
   }
 };
 
-const notMemberYet = (ctx: Ctx, person: string) => {
+const notMemberYet = (ctx: Ctx, person: string, field = 'data.person') => {
   if (isMemberOn(ctx.state.people[person], ctx.day)) {
-    throw ledger(`${person} is a member on ${ctx.day} already`, 'data.person');
+    throw ledger(`${person} is a member on ${ctx.day} already`, field);
+  }
+};
+
+/** PIN-C7: support is withdrawn or replaced before the election only. */
+const beforeElection = (ctx: Ctx, id: string) => {
+  const outcome = ctx.state.applications[id]?.outcome;
+  if (outcome?.kind === 'elected') {
+    throw new RuleViolation(
+      'PIN-C7',
+      `application ${id} was elected on ${outcome.on}: support is withdrawn or replaced before the election only`,
+      'data.applicationId',
+    );
   }
 };
 
@@ -162,6 +174,16 @@ const notMemberYet = (ctx: Ctx, person: string) => {
 const admitting = (d: { person: string; name?: string }, ctx: Ctx, what: string) => {
   barred(ctx, d.person, 'data.person', `as a member`);
   const p = ctx.state.people[d.person];
+  const birth = p?.birthDate ?? d.birthDate;
+  const age = birth === undefined ? undefined : ageKnownOn({ birthDate: birth }, ctx.day);
+  const min = ctx.params.membership.minAge;
+  if (age !== undefined && age < min) {
+    throw new RuleViolation(
+      'PIN-C3',
+      `${d.person} is ${age} on ${ctx.day}: membership is open from the age of ${min}`,
+      'data.on',
+    );
+  }
   if (!p && d.name === undefined) {
     throw ledger(
       `${d.person} is not on the register: a ${what} member's name is needed`,
@@ -236,6 +258,7 @@ const CHECKS: { [K in keyof MembershipFactData]?: Check<K> } = {
   },
 
   SupportWithdrawn(d, ctx) {
+    beforeElection(ctx, d.applicationId);
     const a = openApplication(ctx, d.applicationId);
     if (!a[d.role]) {
       throw ledger(`application ${d.applicationId} has no ${d.role} to withdraw`, 'data.role');
@@ -243,6 +266,7 @@ const CHECKS: { [K in keyof MembershipFactData]?: Check<K> } = {
   },
 
   SupportReplaced(d, ctx) {
+    beforeElection(ctx, d.applicationId);
     const a = openApplication(ctx, d.applicationId);
     if (a[d.role]) {
       throw ledger(
@@ -280,7 +304,7 @@ const CHECKS: { [K in keyof MembershipFactData]?: Check<K> } = {
     const a = openApplication(ctx, d.applicationId);
     const p = ctx.state.people[a.person]!;
     barred(ctx, a.person, 'data.applicationId', 'as a member');
-    notMemberYet(ctx, a.person);
+    notMemberYet(ctx, a.person, 'data.applicationId');
     if (!a.signedBy) {
       throw new RuleViolation(
         'PIN-R7',

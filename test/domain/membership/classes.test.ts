@@ -57,6 +57,19 @@ describe('PIN-R8 Honorary, Temporary and Non-playing membership', () => {
     );
   });
 
+  it('PIN-C3: a person under 16 is not admitted Non-playing (born 2003-05-02: 15 on 2019-05-01, 16 on 2019-05-02)', async () => {
+    const ledger = await pinner();
+    const np = (on: string) =>
+      fact('NonPlayingMembershipAccepted', {
+        person: 'kid',
+        on,
+        name: 'Kid',
+        birthDate: '2003-05-02',
+      });
+    await ledger.refuses([np('2019-05-01')], 'PIN-C3', 'events[0].data.on', /15/);
+    await accepts(ledger, np('2019-05-02'));
+  });
+
   it('PIN-C15: a member accepted as Temporary, a person accepted as Non-playing', async () => {
     const ledger = await pinner();
     await accepts(

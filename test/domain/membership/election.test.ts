@@ -105,6 +105,16 @@ describe('PIN-C6/C7 an application displayed at least seven days before it is co
     );
   });
 
+  it('PIN-C7: support is not withdrawn after the election: refused naming data.applicationId', async () => {
+    const ledger = await pinner();
+    await ledger.append(...application('a1', 'zoe'), elected('a1'));
+    await ledger.refuses(
+      [fact('SupportWithdrawn', { applicationId: 'a1', role: 'seconder', on: '2018-03-09' })],
+      'PIN-C7',
+      'events[0].data.applicationId',
+    );
+  });
+
   it('PIN-C6: the display days are a parameter (membership.displayDays 10)', async () => {
     const ledger = await pinner('pinner-2018', { 'membership.displayDays': 10 });
     await ledger.append(...application('a1', 'zoe'));
