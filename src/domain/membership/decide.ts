@@ -170,8 +170,12 @@ const beforeElection = (ctx: Ctx, id: string) => {
   }
 };
 
-/** A person joining without an election (Honorary, Temporary, Non-playing): R9, a name. */
-const admitting = (d: { person: string; name?: string }, ctx: Ctx, what: string) => {
+/** A person joining without an election (Honorary, Temporary, Non-playing): R9, C3, a name. */
+const admitting = (
+  d: { person: string; name?: string; birthDate?: string },
+  ctx: Ctx,
+  what: string,
+) => {
   barred(ctx, d.person, 'data.person', `as a member`);
   const p = ctx.state.people[d.person];
   const birth = p?.birthDate ?? d.birthDate;
@@ -195,6 +199,14 @@ const admitting = (d: { person: string; name?: string }, ctx: Ctx, what: string)
 const CHECKS: { [K in keyof MembershipFactData]?: Check<K> } = {
   ExistingMemberRecorded(d, ctx) {
     barred(ctx, d.person, 'data.person', 'as a member');
+    const age = d.birthDate === undefined ? undefined : ageKnownOn(d, d.electedOn);
+    if (age !== undefined && age < ctx.params.membership.minAge) {
+      throw new RuleViolation(
+        'PIN-C3',
+        `${d.person} was ${age} on ${d.electedOn}: membership is open from the age of ${ctx.params.membership.minAge}`,
+        'data.electedOn',
+      );
+    }
     if (ctx.state.people[d.person]?.spans.length) {
       throw ledger(`${d.person} is on the register already`, 'data.person');
     }

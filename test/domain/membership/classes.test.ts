@@ -24,6 +24,22 @@ describe('PIN-R8 Student membership: from the 16th birthday to the day before th
     await accepts(ledger, student('tom', '2018-09-14'));
   });
 
+  it('PIN-R8: the day before the 16th birthday is refused (a club that admits members from 14, minAge 14)', async () => {
+    const ledger = await pinner('pinner-2018', { 'membership.minAge': 14 });
+    await ledger.append(existing('kid', '2018-01-01', { birthDate: '2003-05-02' }));
+    await ledger.refuses([student('kid', '2019-05-01')], 'PIN-R8', 'events[0].data.on', /15/);
+    await accepts(ledger, student('kid', '2019-05-02'));
+  });
+
+  it('PIN-C3: an existing member recorded as elected under 16 is refused naming data.electedOn', async () => {
+    const ledger = await pinner();
+    await ledger.refuses(
+      [existing('kid', '2018-01-01', { birthDate: '2003-05-02' })],
+      'PIN-C3',
+      'events[0].data.electedOn',
+    );
+  });
+
   it('PIN-R8: a member with no date of birth recorded is refused naming data.person', async () => {
     const ledger = await club();
     await ledger.refuses([student('ann', '2018-06-01')], 'PIN-R8', 'events[0].data.person');
