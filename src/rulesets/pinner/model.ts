@@ -53,7 +53,7 @@ export interface RegisterEntry {
   classes?: { class: MemberClass; from: string }[];
   /** PIN-R8: the events a Restricted member may not play (while Restricted). */
   restrictedEvents?: string[];
-  /** When the membership ended (resigned, terminated, expelled): its last day's next. */
+  /** The day the membership ended (resigned, terminated, expelled): a member until the day before. */
   endedOn?: string;
 }
 
