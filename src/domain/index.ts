@@ -5,6 +5,7 @@ import { competitionDecider } from './competition/decider';
 import type { ClubContext } from './context';
 import { correctionsDecider } from './corrections/decider';
 import { leagueDecider } from './league/decider';
+import { membershipDecider } from './membership/decider';
 import { publicationsDecider } from './corrections/publications-decider';
 import { rosterDecider } from './roster/roster-decider';
 import { sessionDecider } from './session/session-decider';
@@ -24,6 +25,7 @@ export const DECIDERS: ReadonlyArray<Decider<unknown, ClubContext>> = [
   publicationsDecider as Decider<unknown, ClubContext>,
   accessDecider as Decider<unknown, ClubContext>,
   leagueDecider as Decider<unknown, ClubContext>,
+  membershipDecider as Decider<unknown, ClubContext>,
 ];
 
 /** The decider of a stream, if its context has one. */

@@ -4,6 +4,7 @@ import { clubEvents } from './contexts/club';
 import { competitionEvents } from './contexts/competition';
 import { correctionEvents, publicationEvents } from './contexts/corrections';
 import { leagueEvents } from './contexts/league';
+import { membershipEvents } from './contexts/membership';
 import { rulebookEvents } from './contexts/rulebook';
 import { sessionEvents } from './contexts/session';
 
@@ -17,6 +18,7 @@ export const catalogue = new EventCatalogue([
   ...publicationEvents,
   ...accessEvents,
   ...leagueEvents,
+  ...membershipEvents,
 ]);
 
 export type { EventDefinition } from './catalogue';

@@ -17,6 +17,7 @@ import {
   type SessionScoredFromBoardsData,
 } from '../../src/events/contexts/competition';
 import { leagueEvents, type LeagueFactData } from '../../src/events/contexts/league';
+import { membershipEvents, type MembershipFactData } from '../../src/events/contexts/membership';
 import { rulebookEvents, type RulebookFactData } from '../../src/events/contexts/rulebook';
 import {
   correctionEvents,
@@ -148,6 +149,32 @@ const LEAGUE_TYPES: Record<keyof LeagueFactData, true> = {
   LeagueBallotDrawn: true,
   ResultFormOffenceRatified: true,
 };
+// Issue 19: a club's membership (members-<clubId>).
+const MEMBERSHIP_TYPES: Record<keyof MembershipFactData, true> = {
+  ExistingMemberRecorded: true,
+  MembershipApplied: true,
+  ApplicationProposed: true,
+  ApplicationSigned: true,
+  ApplicationDisplayed: true,
+  SupportWithdrawn: true,
+  SupportReplaced: true,
+  ObjectionLodged: true,
+  ApplicationConsidered: true,
+  MemberElected: true,
+  ApplicationRejected: true,
+  StudentMembershipOffered: true,
+  HonoraryMembershipInvited: true,
+  TemporaryMembershipAccepted: true,
+  NonPlayingMembershipAccepted: true,
+  MemberEventsRestricted: true,
+  MembershipTerminated: true,
+  MemberResigned: true,
+  MemberExpelled: true,
+  SessionPlayedAtClub: true,
+  VisitorPartnerAsked: true,
+  GuestNzcbaNumberChecked: true,
+  NzcbaRankRecorded: true,
+};
 
 const sorted = (xs: Iterable<string>) => [...xs].sort();
 
@@ -175,6 +202,7 @@ describe('issue 13: each fact has one schema, and its TypeScript type is derived
     ['publications', publicationEvents, PUBLICATION_TYPES],
     ['access', accessEvents, ACCESS_TYPES],
     ['league', leagueEvents, LEAGUE_TYPES],
+    ['membership', membershipEvents, MEMBERSHIP_TYPES],
   ] as const)('the %s facts’ type map names exactly its definitions', (_, events, types) => {
     expect(sorted(events.map((d) => d.type))).toEqual(sorted(Object.keys(types)));
     for (const type of Object.keys(types)) expect(catalogue.has(type)).toBe(true);
@@ -190,6 +218,7 @@ describe('issue 13: each fact has one schema, and its TypeScript type is derived
       ...Object.keys(PUBLICATION_TYPES),
       ...Object.keys(ACCESS_TYPES),
       ...Object.keys(LEAGUE_TYPES),
+      ...Object.keys(MEMBERSHIP_TYPES),
     ];
     expect(sorted(catalogue.types().map((d) => d.type))).toEqual(sorted(mapped));
   });

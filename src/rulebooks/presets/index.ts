@@ -2,6 +2,7 @@ import type { Preset } from '../rulebook';
 import { dsbGroenlo2014 } from './dsb-groenlo-2014';
 import { lcbaLeague2009 } from './lcba-league';
 import { nzClub } from './nz-club';
+import { pinner2018 } from './pinner-2018';
 
 /**
  * The presets a club can adopt (`RulebookAdopted.preset`) and, through them, the competition
@@ -29,5 +30,7 @@ registerPreset(nzClub as unknown as Preset);
 registerPreset(dsbGroenlo2014 as unknown as Preset);
 // Issue 18: a league's organising club adopts it (LeagueRegistered reads the club's rulebook).
 registerPreset(lcbaLeague2009 as unknown as Preset);
+// Issue 19: Pinner BC's membership and visitors (src/domain/membership, src/rulesets/pinner).
+registerPreset(pinner2018 as unknown as Preset);
 
-export { nzClub, dsbGroenlo2014, lcbaLeague2009 };
+export { nzClub, dsbGroenlo2014, lcbaLeague2009, pinner2018 };

@@ -49,6 +49,12 @@ export interface RegisterEntry {
   /** PIN-R9: never admitted again (rejected, or removed by the committee). */
   barredForEver: boolean;
   because: Because[];
+  /** Each class of the current (or last) membership up to the date asked, with its first day. */
+  classes?: { class: MemberClass; from: string }[];
+  /** PIN-R8: the events a Restricted member may not play (while Restricted). */
+  restrictedEvents?: string[];
+  /** The day the membership ended (resigned, terminated, expelled): a member until the day before. */
+  endedOn?: string;
 }
 
 /** An application not yet decided: its display, the day it may first be considered, objections. */
@@ -60,6 +66,12 @@ export interface PendingApplication {
   considerFrom?: string;
   objections: { by: PersonId; on: string; grounds: string }[];
   because: Because[];
+  /** PIN-C5: the proposer and seconder in place on the date asked; PIN-R7: the signature. */
+  proposer?: PersonId;
+  seconder?: PersonId;
+  signedBy?: PersonId;
+  /** The days the committee considered it (PIN-C9: no reason is stored for its outcome). */
+  consideredOn?: string[];
 }
 
 export interface Register {

@@ -1,0 +1,27 @@
+export { registerOf } from './register';
+export {
+  evolveMembership,
+  foldMembership,
+  initialMembershipState,
+  lastSpan,
+  spanOn,
+  type ApplicationRecord,
+  type MemberSpan,
+  type MembershipFactIn,
+  type MembershipState,
+  type PersonRecord,
+  type RecordedClass,
+} from './fold';
+export {
+  ageKnownOn,
+  barredFrom,
+  classHistory,
+  classOn,
+  considerFromOn,
+  fullFrom,
+  isMemberOn,
+  studentAgeOn,
+  type MembershipParams,
+} from './rules';
+export { addDays, addYears, ageOn } from './dates';
+export { visitorFactsOf } from './visitor-input';

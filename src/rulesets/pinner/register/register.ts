@@ -1,0 +1,159 @@
+import type { Because, PendingApplication, Register, RegisterEntry, Standing } from '../model';
+import {
+  foldMembership,
+  type ApplicationRecord,
+  type MembershipFactIn,
+  type MembershipState,
+  type PersonRecord,
+} from './fold';
+import { barredFrom, classHistory, classOn, considerFromOn, type MembershipParams } from './rules';
+
+/**
+ * Issue 19: the register as of a day (PIN-R7..R9, PIN-C3..C18): each person's standing, class
+ * and the day it started (Restricted derived from the election, PIN-R8), vote (Temporary none),
+ * subscription (Honorary waived), PIN-R9's bar; and the applications pending with the first
+ * day each may be considered (PIN-C6/C7) and their objections (PIN-C8). Pure: the facts (or
+ * their fold) in, the register out; only what is dated on or before `asOf` is read.
+ */
+export function registerOf(
+  input: Iterable<MembershipFactIn> | MembershipState,
+  asOf: string,
+  params: MembershipParams,
+): Register {
+  const state = isState(input) ? input : foldMembership(input);
+  const entries: RegisterEntry[] = [];
+  for (const p of Object.values(state.people).sort((a, b) => a.person.localeCompare(b.person))) {
+    const entry = entryOf(p, state, asOf, params);
+    if (entry) entries.push(entry);
+  }
+  const pending = Object.values(state.applications)
+    .filter((a) => a.appliedOn <= asOf && !(a.outcome && a.outcome.on <= asOf))
+    .sort(
+      (a, b) =>
+        a.appliedOn.localeCompare(b.appliedOn) || a.applicationId.localeCompare(b.applicationId),
+    )
+    .map((a) => pendingOf(a, asOf, params));
+  return { asOf, entries, pending };
+}
+
+const isState = (x: unknown): x is MembershipState =>
+  typeof x === 'object' && x !== null && 'people' in x && 'applications' in x;
+
+function entryOf(
+  p: PersonRecord,
+  state: MembershipState,
+  asOf: string,
+  params: MembershipParams,
+): RegisterEntry | undefined {
+  const because: Because[] = [];
+  const barred = barredFrom(p);
+  const barredForEver = barred !== undefined && barred <= asOf;
+  if (barredForEver) {
+    because.push({
+      rule: 'PIN-R9',
+      text: `rejected or removed by the committee on ${barred}: never admitted again`,
+    });
+  }
+  const spans = p.spans.filter((s) => s.from <= asOf);
+  const span = spans[spans.length - 1];
+  const pendingApp = p.applications
+    .map((id) => state.applications[id]!)
+    .find((a) => a.appliedOn <= asOf && !(a.outcome && a.outcome.on <= asOf));
+  const base = { person: p.person, name: p.name, barredForEver };
+
+  if (span && (span.until === undefined || asOf < span.until)) {
+    const now = classOn(span, asOf, params)!;
+    because.push(...now.because);
+    const honorary = now.class === 'honorary';
+    const temporary = now.class === 'temporary';
+    if (honorary) because.push({ rule: 'PIN-R8', text: 'Honorary: no subscription' });
+    if (temporary) because.push({ rule: 'PIN-R8', text: 'Temporary: no vote at general meetings' });
+    const restricted = now.class === 'restricted' ? restrictedEventsOn(span, asOf) : undefined;
+    return {
+      ...base,
+      standing: 'member',
+      class: now.class,
+      classFrom: now.from,
+      votes: !temporary,
+      subscription: honorary ? 'waived' : 'due',
+      ...(span.electedOn !== undefined ? { electedOn: span.electedOn } : {}),
+      because,
+      classes: classHistory(span, asOf, params),
+      ...(restricted?.length ? { restrictedEvents: restricted } : {}),
+    };
+  }
+  let standing: Standing | undefined;
+  let endedOn: string | undefined;
+  if (pendingApp) standing = 'applicant';
+  else {
+    const lastRejection = p.rejectedOn
+      .filter((d) => d <= asOf)
+      .sort()
+      .pop();
+    const ended = span?.until;
+    if (ended !== undefined && (lastRejection === undefined || ended >= lastRejection)) {
+      standing = span!.endedBy!;
+      endedOn = ended;
+      because.push(endedBecause(span!.endedBy!, ended, span!.reason));
+    } else if (lastRejection !== undefined) standing = 'rejected';
+  }
+  if (!standing) return undefined;
+  return {
+    ...base,
+    standing,
+    votes: false,
+    subscription: 'none',
+    ...(span?.electedOn !== undefined ? { electedOn: span.electedOn } : {}),
+    because,
+    ...(span ? { classes: classHistory(span, asOf, params) } : {}),
+    ...(endedOn !== undefined ? { endedOn } : {}),
+  };
+}
+
+function endedBecause(how: string, on: string, reason?: string): Because {
+  if (how === 'resigned') return { rule: 'PIN-C16', text: `resigned on ${on}` };
+  if (how === 'terminated') {
+    return { rule: 'PIN-C17', text: `terminated by the committee in the first year, on ${on}` };
+  }
+  return { rule: 'PIN-C18', text: `expelled on ${on}${reason ? `: ${reason}` : ''}` };
+}
+
+function restrictedEventsOn(span: PersonRecord['spans'][number], asOf: string) {
+  const latest = span.restrictedEvents.filter((r) => r.from <= asOf).pop();
+  return latest ? [...latest.events] : undefined;
+}
+
+/** Who held a role on a day: the one in place, or one withdrawn after that day. */
+function supporterOn(a: ApplicationRecord, role: 'proposer' | 'seconder', asOf: string) {
+  const past = a.withdrawals
+    .filter((w) => w.role === role && w.on > asOf)
+    .sort((x, y) => x.on.localeCompare(y.on))[0];
+  if (past) return past.by;
+  const now = a[role];
+  return now && now.on <= asOf ? now.by : undefined;
+}
+
+function pendingOf(
+  a: ApplicationRecord,
+  asOf: string,
+  params: MembershipParams,
+): PendingApplication {
+  const consider = considerFromOn(a, asOf, params);
+  const displays = a.displayedOn.filter((d) => d <= asOf).sort();
+  const proposer = supporterOn(a, 'proposer', asOf);
+  const seconder = supporterOn(a, 'seconder', asOf);
+  const signed = a.signedBy && a.signedBy.on <= asOf ? a.signedBy.by : undefined;
+  const considered = a.consideredOn.filter((d) => d <= asOf);
+  return {
+    applicationId: a.applicationId,
+    person: a.person,
+    ...(displays.length ? { displayedOn: displays[displays.length - 1] } : {}),
+    ...(consider ? { considerFrom: consider.on } : {}),
+    objections: a.objections.filter((o) => o.on <= asOf).map((o) => ({ ...o })),
+    because: consider ? [consider.because] : [],
+    ...(proposer !== undefined ? { proposer } : {}),
+    ...(seconder !== undefined ? { seconder } : {}),
+    ...(signed !== undefined ? { signedBy: signed } : {}),
+    ...(considered.length ? { consideredOn: considered } : {}),
+  };
+}

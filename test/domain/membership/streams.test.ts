@@ -1,0 +1,103 @@
+import { deciderOf } from '../../../src/domain';
+import { mayAppend } from '../../../src/domain/access/permissions';
+import { documentedStreamOf } from '../../../src/domain/streams';
+import { MEMBERSHIP_FACT_TYPES } from '../../../src/domain/membership/decider';
+import {
+  appealParamsOf,
+  correctionParamsOf,
+  PINNER_APPEALS,
+} from '../../../src/rulebooks/deadlines';
+import { pinner2018, presetIds, presetOf } from '../../../src/rulebooks/presets';
+import { GatedLedger } from '../../support/gated-ledger';
+import { accepts, application, applied, clubFacts, elected, fact, pinner } from './support';
+
+describe('issue 19: the membership context places its facts in members-<clubId>', () => {
+  it('the membership decider owns members-<id>; documentedStreamOf places every membership fact by its clubId', () => {
+    expect(deciderOf('members-pinner')?.name).toBe('membership');
+    expect(deciderOf('members-')).toBeUndefined();
+    for (const type of MEMBERSHIP_FACT_TYPES) {
+      expect(documentedStreamOf(type, { clubId: 'pinner' })).toMatchObject({
+        streamId: 'members-pinner',
+        kind: 'club',
+        elsewhere: 'unread',
+      });
+    }
+  });
+
+  it('LEDGER: a membership fact on the club’s stream is refused naming streamId', async () => {
+    const ledger = await pinner();
+    await ledger.refuses(
+      [{ ...applied('a1', 'zoe'), streamId: 'club-pinner' }],
+      'LEDGER',
+      'streamId',
+    );
+  });
+
+  it('LEDGER: membership facts of a club not registered are refused naming data.clubId', async () => {
+    const ledger = new GatedLedger();
+    await ledger.refuses([applied('a1', 'zoe')], 'LEDGER', 'events[0].data.clubId');
+  });
+
+  it('a club under another rulebook (nz-club) is judged by pinner-2018’s membership defaults', async () => {
+    const ledger = await pinner('nz-club');
+    await ledger.append(...application('a1', 'zoe'));
+    await ledger.refuses([elected('a1', '2018-03-07')], 'PIN-C6', 'events[0].data.on');
+    await accepts(ledger, elected('a1', '2018-03-08'));
+  });
+
+  it('issue 17: the secretary records membership facts, the director the sessions played', () => {
+    expect(mayAppend('secretary', 'MemberElected')).toBe(true);
+    expect(mayAppend('director', 'MemberElected')).toBe(false);
+    expect(mayAppend('director', 'SessionPlayedAtClub')).toBe(true);
+    expect(mayAppend('auditor', 'SessionPlayedAtClub')).toBe(false);
+  });
+});
+
+describe('issue 19: the preset pinner-2018', () => {
+  it('is registered: a club adopts it', async () => {
+    expect(presetIds()).toContain('pinner-2018');
+    expect(presetOf('pinner-2018')).toBe(pinner2018);
+    await accepts(new GatedLedger(), ...clubFacts());
+  });
+
+  it('every PIN number and reading is a parameter, with the RULES.md defaults', () => {
+    expect(pinner2018.params.membership).toEqual({
+      displayDays: 7,
+      minAge: 16,
+      student: { fromAge: 16, belowAge: 26 },
+      restrictedYears: 1,
+      leapDay: 'feb-28',
+      barredAsVisitor: true,
+    });
+    expect(pinner2018.params.visitors).toMatchObject({ sessions: 6, underAge: 16, nzMaxVisits: 3 });
+  });
+
+  it('its appeals group is PINNER_APPEALS (PIN-R26, PIN-R28); its corrections group is read, with no deadline', () => {
+    expect(appealParamsOf(pinner2018.params)).toEqual(PINNER_APPEALS);
+    expect(pinner2018.params.appeals).not.toBe(PINNER_APPEALS);
+    expect(correctionParamsOf(pinner2018.params)).toMatchObject({ until: 'none' });
+  });
+
+  it('an amendment changes a membership parameter from its date: displayDays 14 from 2018-03-05', async () => {
+    const ledger = await pinner();
+    await ledger.append(
+      fact(
+        'RulebookAmended',
+        {
+          clubId: 'pinner',
+          changes: { 'membership.displayDays': 14 },
+          effectiveFrom: '2018-03-05',
+        },
+        'club-pinner',
+      ),
+      ...application('a1', 'zoe'),
+    );
+    await ledger.refuses(
+      [elected('a1', '2018-03-08')],
+      'PIN-C6',
+      'events[0].data.on',
+      /2018-03-15/,
+    );
+    await accepts(ledger, elected('a1', '2018-03-15'));
+  });
+});
