@@ -11,6 +11,7 @@ describe('issue 17: whose a stream is (src/runtime/access/owners.ts)', () => {
     ['club-north-shore-players', 'north-shore'],
     ['corrections-karori', 'karori'],
     ['publications-dsb', 'dsb'],
+    ['members-pinner', 'pinner'],
   ])('%s is club %s’s by its name', (streamId, id) => {
     expect(ownerOfStreamName(streamId)).toEqual({ kind: 'club', id });
   });

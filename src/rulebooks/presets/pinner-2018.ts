@@ -1,3 +1,4 @@
+import { PINNER_VISITOR_DEFAULTS, type VisitorParams } from '../../rulesets/pinner/model';
 import type { Preset } from '../rulebook';
 import {
   PINNER_APPEALS,
@@ -31,18 +32,11 @@ export type PinnerMembershipParams = {
 };
 
 /**
- * visitors/'s settings (the VISITORS part's `VisitorParams` in src/rulesets/pinner/model.ts,
- * the same fields): PIN-R10's six sessions, PIN-R12's ages, NZ-10's three visits, the year.
+ * visitors/'s settings (`VisitorParams`, src/rulesets/pinner/model.ts): PIN-R10's six
+ * sessions, PIN-R12's ages, NZ-10's three visits, the year. A mapped copy of the interface: a
+ * preset's parameters are plain JSON objects.
  */
-export type PinnerVisitorParams = {
-  sessions: number;
-  refuse: 'after-sessions' | 'at-sessions';
-  underAge: number;
-  adultAge: number;
-  nzMaxVisits: number;
-  prizes: 'pin-r13' | 'nz-10';
-  year: { kind: 'calendar' } | { kind: 'club-year'; yearStart: string };
-};
+export type PinnerVisitorParams = { [K in keyof VisitorParams]: VisitorParams[K] };
 
 export type PinnerParams = {
   membership: PinnerMembershipParams;
@@ -78,15 +72,7 @@ export const pinner2018: Preset<PinnerParams> = {
       leapDay: 'feb-28',
       barredAsVisitor: true,
     },
-    visitors: {
-      sessions: 6,
-      refuse: 'after-sessions',
-      underAge: 16,
-      adultAge: 18,
-      nzMaxVisits: 3,
-      prizes: 'pin-r13',
-      year: { kind: 'calendar' },
-    },
+    visitors: structuredClone(PINNER_VISITOR_DEFAULTS),
     scoring: engineScoringParams(),
     corrections: deadlineGroup(PINNER_CORRECTIONS),
     appeals: deadlineGroup(PINNER_APPEALS),

@@ -1,3 +1,4 @@
+import { MEMBERS_STREAM_PREFIX } from '../../events/contexts/membership';
 import { isLeagueStream, leagueOfStream } from '../../domain/league/streams';
 import {
   clubOfClubStream,
@@ -39,12 +40,16 @@ export function ownerOfData(data: unknown): Owner | undefined {
   return undefined;
 }
 
-/** The owner a stream's name gives (a club's own, roster, corrections, publications; a league's). */
+/** The owner a stream's name gives (a club's own, roster, corrections, publications, members; a league's). */
 export function ownerOfStreamName(streamId: string): Owner | undefined {
   const club = (id: string): Owner | undefined => (id ? { kind: 'club', id } : undefined);
   if (isRosterStream(streamId)) return club(clubOfRosterStream(streamId));
   if (isClubStream(streamId)) return club(clubOfClubStream(streamId));
-  for (const prefix of [CORRECTION_STREAM_PREFIX, PUBLICATION_STREAM_PREFIX]) {
+  for (const prefix of [
+    CORRECTION_STREAM_PREFIX,
+    PUBLICATION_STREAM_PREFIX,
+    MEMBERS_STREAM_PREFIX,
+  ]) {
     if (streamId.startsWith(prefix)) return club(streamId.slice(prefix.length));
   }
   if (isLeagueStream(streamId)) return { kind: 'league', id: leagueOfStream(streamId) };
