@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * docs/rules-coverage.md claims, for every NZ, DSB and LCBA rule of the catalogue, a status and the
+ * docs/rules-coverage.md claims, for every NZ, DSB, LCBA and PIN rule of the catalogue, a status and the
  * tests that prove it. These tests keep the claims honest: every catalogue ID has a row, and
  * every test a row names exists under that name in the file it names. File reading only.
  */
@@ -34,11 +34,19 @@ function catalogueIds(text: string): string[] {
   for (const line of text.split('\n')) {
     const heading = /^## (\S+)/.exec(line);
     if (heading) {
-      section = ['NZ', 'DSB', 'LCBA'].includes(heading[1]!) ? heading[1] : undefined;
+      section = ['NZ', 'DSB', 'LCBA', 'PIN'].includes(heading[1]!) ? heading[1] : undefined;
       parent = undefined;
       continue;
     }
     if (!section) continue;
+    if (section === 'PIN') {
+      // A PIN bullet's ID as written: PIN-R8, PIN-R21..R25, PIN-R7 / PIN-C3..C9 (its readings
+      // are no rule).
+      const span = 'PIN-[RC][0-9]+(?:\\.\\.[RC]?[0-9]+)?';
+      const pin = new RegExp(`^- (${span}(?: / ${span})?)`).exec(line);
+      if (pin) ids.push(pin[1]!);
+      continue;
+    }
     if (section === 'LCBA') {
       // An LCBA bullet's ID (LCBA-8.1, LCBA-FOUL, LCBA-A), and one that starts a sentence of
       // the bullet (LCBA-6.3's "… by agreement. LCBA-6.7: …"); its readings are no rule.
@@ -91,7 +99,7 @@ function coverageRows(text: string): Row[] {
       header = c;
       continue;
     }
-    if (!/^(NZ|DSB|LCBA)-/.test(c[0])) continue;
+    if (!/^(NZ|DSB|LCBA|PIN)-/.test(c[0])) continue;
     const statusText = c[header.indexOf('Status')] ?? '';
     const testsCell = c[header.indexOf('Tests')] ?? '';
     const tests: [string, string][] = [];
@@ -128,7 +136,7 @@ const contents = (file: string) => {
 };
 
 describe('docs/rules-coverage.md', () => {
-  it(`has exactly one row for every NZ, DSB and LCBA rule ID of ${source}`, () => {
+  it(`has exactly one row for every NZ, DSB, LCBA and PIN rule ID of ${source}`, () => {
     const rowIds = rows.map((r) => r.id);
     expect(expectedIds.length).toBeGreaterThan(0);
     expect(expectedIds.filter((id) => !rowIds.includes(id))).toEqual([]);
@@ -168,7 +176,7 @@ describe('docs/rules-coverage.md', () => {
   });
 
   it('states counts in its summary that agree with the rows', () => {
-    for (const book of ['NZ', 'DSB', 'LCBA']) {
+    for (const book of ['NZ', 'DSB', 'LCBA', 'PIN']) {
       const mine = rows.filter((r) => r.id.startsWith(`${book}-`));
       const count = (s: Status) => mine.filter((r) => r.status === s).length;
       const line = `- ${book}: ${mine.length} IDs — ${count('implemented and tested')} implemented and tested, ${count('partly')} partly, ${count('not yet')} not yet.`;
