@@ -6,6 +6,7 @@ import { registerAppend } from './commands/append';
 import { registerAudit } from './commands/audit';
 import { registerExport } from './commands/export-command';
 import { registerImportCommands } from './commands/import-usebio';
+import { registerKeys } from './commands/keys';
 import { registerReplay } from './commands/replay';
 import { registerServe } from './commands/serve-command';
 import { registerCorrections } from './commands/corrections';
@@ -30,6 +31,7 @@ export function buildCli(): Command {
   registerDiff(program);
   registerImportCommands(program, storeOption);
   registerCorrections(program);
+  registerKeys(program);
   return program;
 }
 

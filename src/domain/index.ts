@@ -1,4 +1,5 @@
 import type { Decider } from '../kernel/decider';
+import { accessDecider } from './access/access-decider';
 import { clubDecider } from './club/club-decider';
 import { competitionDecider } from './competition/decider';
 import type { ClubContext } from './context';
@@ -22,6 +23,7 @@ export const DECIDERS: ReadonlyArray<Decider<unknown, ClubContext>> = [
   correctionsDecider as Decider<unknown, ClubContext>,
   publicationsDecider as Decider<unknown, ClubContext>,
   leagueDecider as Decider<unknown, ClubContext>,
+  accessDecider as Decider<unknown, ClubContext>,
 ];
 
 /** The decider of a stream, if its context has one. */

@@ -1,4 +1,5 @@
 import { EventCatalogue } from './catalogue';
+import { accessEvents } from './contexts/access';
 import { clubEvents } from './contexts/club';
 import { competitionEvents } from './contexts/competition';
 import { correctionEvents, publicationEvents } from './contexts/corrections';
@@ -15,6 +16,7 @@ export const catalogue = new EventCatalogue([
   ...correctionEvents,
   ...publicationEvents,
   ...leagueEvents,
+  ...accessEvents,
 ]);
 
 export type { EventDefinition } from './catalogue';

@@ -47,6 +47,12 @@ export const ERROR_CODES = {
   // EventStoreDB only (no multi-stream transaction): a write of several streams failed part-way
   // (another writer, the store); the error names what was written. Writing again completes it.
   PARTIAL_APPEND: { status: 409, error: 'PartialAppend', exit: 1 },
+  // Issue 17, access: no key, or one malformed, unknown or revoked (401); a key whose role or
+  // scope does not cover the request, or a private table (403). Nothing is written.
+  UNAUTHORIZED: { status: 401, error: 'Unauthorized', exit: 1 },
+  FORBIDDEN: { status: 403, error: 'Forbidden', exit: 1 },
+  // `serve` on an interface other than loopback while no key is issued (open mode): refused.
+  OPEN_MODE_NOT_LOOPBACK: { status: 400, error: 'OpenModeNotLoopback', exit: 2 },
   // `serve` could not listen on its port (in use, not allowed): the CLI only, before the store.
   PORT_UNAVAILABLE: { status: 503, error: 'PortUnavailable', exit: 1 },
 } as const satisfies Record<string, { status: number; error: string; exit: number }>;

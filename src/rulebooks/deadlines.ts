@@ -37,21 +37,38 @@ export const RULING_APPEAL_UNTIL = [
   'end-of-day-after-days',
   /** DSB-20.3: until `minutesBeforeNextSession` before the competition's next session. */
   'before-next-session',
+  /** PIN-R26: before the end of the rubber the ruling was given in (its `rubber.endedAt`). */
+  'before-end-of-rubber',
+  /**
+   * PIN-R28 read as Law 92B (2017), which the EBU applies: within `minutes` of the session's
+   * official score being made available (the latest scored result fact of the session).
+   */
+  'minutes-after-score-available',
   'none',
 ] as const;
+
+/** How an appeal against a ruling is timed, and what it costs. */
+export type RulingAppealParams = {
+  rule: string;
+  until: (typeof RULING_APPEAL_UNTIL)[number];
+  days: number;
+  minutesBeforeNextSession: number;
+  /** minutes-after-score-available: how long after the official score (PIN-R28: 30). */
+  minutes?: number;
+  deposit: DepositParams;
+};
 
 /** A deposit an appeal carries (0: none is asked). */
 export type DepositParams = { amount: number; currency: string };
 
 export type AppealParams = {
   /** An appeal against a director's ruling (RulingGiven). */
-  ruling: {
-    rule: string;
-    until: (typeof RULING_APPEAL_UNTIL)[number];
-    days: number;
-    minutesBeforeNextSession: number;
-    deposit: DepositParams;
-  };
+  ruling: RulingAppealParams;
+  /**
+   * An appeal against a ruling given at rubber bridge (a RulingGiven with `rubber`), when the
+   * club times it apart (Pinner: PIN-R26, before the end of the rubber); absent: `ruling`.
+   */
+  rubberRuling?: RulingAppealParams;
   /** An appeal against a published decision (LCBA-2.5: the league structure). */
   publication: {
     rule: string;
@@ -161,11 +178,46 @@ export const LCBA_CORRECTIONS: CorrectionParams = {
   minutesBeforeNextSession: 0,
 };
 
+/**
+ * Pinner BC's appeals (RULES.md, seed 003), for the Pinner preset (issue 19) to take as its
+ * `appeals` group. Duplicate sessions: PIN-R28, "as standard E.B.U. procedures", read as Law
+ * 92B (2017): within 30 minutes of the session's official score being made available. Rubber
+ * bridge: PIN-R26, the intention to appeal indicated before the end of the rubber. The rules set
+ * no deposit, no escalation (the Appeals Committee appointed by the Main Committee decides) and
+ * no time for the decision.
+ */
+export const PINNER_APPEALS: AppealParams = {
+  ruling: {
+    rule: 'PIN-R28',
+    until: 'minutes-after-score-available',
+    days: 0,
+    minutesBeforeNextSession: 0,
+    minutes: 30,
+    deposit: NO_DEPOSIT('GBP'),
+  },
+  rubberRuling: {
+    rule: 'PIN-R26',
+    until: 'before-end-of-rubber',
+    days: 0,
+    minutesBeforeNextSession: 0,
+    deposit: NO_DEPOSIT('GBP'),
+  },
+  publication: { rule: '', until: 'none', days: 0, deposit: NO_DEPOSIT('GBP') },
+  escalation: { rule: '', until: 'none', days: 0, deposit: NO_DEPOSIT('GBP') },
+  decision: { rule: '', withinDays: 0 },
+};
+
+/** The params an appeal against a ruling is judged by: a rubber's own, else the ruling's. */
+export const rulingParamsFor = (params: AppealParams, rubber: boolean): RulingAppealParams =>
+  (rubber ? params.rubberRuling : undefined) ?? params.ruling;
+
 /** A fresh JSON copy of a group, for a preset's params (a preset must not share objects). */
 export const deadlineGroup = <T>(group: T): T => structuredClone(group);
 
 const isObject = (v: Json | undefined): v is { [k: string]: Json } =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const isCount = (v: Json | undefined): v is number => Number.isInteger(v) && (v as number) >= 0;
 
 /**
  * A rulebook's `corrections` group, or NZ-13's when it has none (a ruleset registered before
@@ -194,9 +246,17 @@ export function appealParamsOf(params: Params | undefined): AppealParams | undef
   if (!isObject(g)) return undefined;
   const parts = ['ruling', 'publication', 'escalation', 'decision'] as const;
   if (!parts.every((p) => isObject(g[p]))) return undefined;
-  const r = g.ruling as Record<string, Json>;
-  if (!(RULING_APPEAL_UNTIL as readonly Json[]).includes(r.until)) return undefined;
-  for (const p of ['ruling', 'publication', 'escalation'] as const) {
+  const rulings = g.rubberRuling === undefined ? ['ruling'] : ['ruling', 'rubberRuling'];
+  for (const p of rulings) {
+    const r = g[p];
+    if (!isObject(r) || !(RULING_APPEAL_UNTIL as readonly Json[]).includes(r.until))
+      return undefined;
+    // minutes-after-score-available counts `minutes`: without a whole number of them, none.
+    const minutes = r.minutes;
+    if (r.until === 'minutes-after-score-available' && !isCount(minutes)) return undefined;
+    if (minutes !== undefined && !isCount(minutes)) return undefined;
+  }
+  for (const p of [...rulings, 'publication', 'escalation']) {
     const part = g[p] as Record<string, Json>;
     if (typeof part.rule !== 'string' || !Number.isInteger(part.days) || (part.days as number) < 0)
       return undefined;

@@ -92,7 +92,7 @@ const scopeOf = (t: TableOf): SliceScope =>
     : { competitionId: t.competitionId, window: true };
 
 /** A publication as its fact names it (issue 16 `StandingsPublished`). */
-interface Publication {
+export interface Publication {
   eventId: string;
   position: number;
   atPosition: number;
@@ -101,7 +101,7 @@ interface Publication {
 }
 
 /** The StandingsPublished facts of this table, in ledger order, from `publications-<clubId>`. */
-async function publicationsOf(store: EventStore, t: TableOf): Promise<Publication[]> {
+export async function publicationsOf(store: EventStore, t: TableOf): Promise<Publication[]> {
   const directory = directoryOf(store);
   await directory.catchUp();
   const clubs =

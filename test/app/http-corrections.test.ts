@@ -8,7 +8,10 @@ import {
   correctionOf,
   karoriAutumn,
   karoriUnderLcbaAppeals,
+  karoriUnderPinnerAppeals,
   rejected,
+  rubberRuling,
+  appealAgainst,
   rulingR1,
   withPercentage,
 } from '../support/corrections';
@@ -217,6 +220,44 @@ describe('HTTP: the correction log, GET /clubs/:clubId/corrections', () => {
           }),
         }),
       ]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('PIN-R28 and PIN-R26: the log shows the 30 minutes after the score and the rubber’s end, "refused: out of time (PIN-R26)"; a malformed rubber is a 400 naming the field, nothing stored', async () => {
+    const { app, post, store } = await postingLedger();
+    try {
+      await postAll(post, karoriUnderPinnerAppeals());
+      const ended = '2026-03-31T16:00:00+13:00';
+      await postAll(post, [
+        rulingR1(),
+        rubberRuling('rr1', '2026-03-31T16:05:00+13:00', { table: '2', endedAt: ended }),
+        appealAgainst('r1', 'a1', '2026-03-30T23:00:00+13:00'),
+        appealAgainst('rr1', 'a2', ended),
+      ]);
+      const res = await request(app.getHttpServer()).get('/clubs/karori/corrections').expect(200);
+      expect(res.body.entries).toEqual([
+        expect.objectContaining({
+          id: 'a1',
+          state: 'lodged',
+          late: false,
+          rule: 'PIN-R28',
+          deadline: expect.objectContaining({ at: '2026-03-30T23:00:00+13:00', inclusive: true }),
+        }),
+        expect.objectContaining({
+          id: 'a2',
+          state: 'refused-out-of-time',
+          summary: 'refused: out of time (PIN-R26)',
+          deadline: expect.objectContaining({ at: ended, inclusive: false, rule: 'PIN-R26' }),
+        }),
+      ]);
+      const head = await store.headPosition();
+      const bad = await post([
+        rubberRuling('rr2', '2026-03-31T17:00:00+13:00', { endedAt: 'teatime' }),
+      ]).expect(400);
+      expect(JSON.stringify(bad.body)).toMatch(/data\.rubber\.endedAt/);
+      expect(await store.headPosition()).toBe(head);
     } finally {
       await app.close();
     }

@@ -21,6 +21,17 @@ describe('issue 17: ETag and If-Match on streams', () => {
   });
   afterEach(() => app.close());
 
+  /** Club 1 registered (club-1 at revision 0) and one player on its roster (revision 0). */
+  const clubWithOnePlayer = async () => {
+    await append(CLUB_STREAM, { expectedRevision: 'no_stream', events: [clubRegistered()] }).expect(
+      201,
+    );
+    await append(ROSTER_STREAM, {
+      expectedRevision: 'no_stream',
+      events: [playerRegistered(1)],
+    }).expect(201);
+  };
+
   it('If-None-Match: * creates a stream, and the answer carries its revision as the ETag', async () => {
     const res = await append(CLUB_STREAM, { events: [clubRegistered()] }).set('If-None-Match', '*');
     expect([res.status, res.headers.etag]).toEqual([201, '"0"']);
@@ -40,13 +51,7 @@ describe('issue 17: ETag and If-Match on streams', () => {
   });
 
   it('GET gives the ETag; If-Match with it appends, with a stale one is 412 and writes nothing', async () => {
-    await append(CLUB_STREAM, { expectedRevision: 'no_stream', events: [clubRegistered()] }).expect(
-      201,
-    );
-    await append(ROSTER_STREAM, {
-      expectedRevision: 'no_stream',
-      events: [playerRegistered(1)],
-    }).expect(201);
+    await clubWithOnePlayer();
     const read = await http().get(`/streams/${ROSTER_STREAM}`).expect(200);
     expect(read.headers.etag).toBe('"0"');
 
@@ -84,13 +89,7 @@ describe('issue 17: ETag and If-Match on streams', () => {
   });
 
   it('a body expectedRevision that disagrees with the header is asked wrongly (400), the same one is fine', async () => {
-    await append(CLUB_STREAM, { expectedRevision: 'no_stream', events: [clubRegistered()] }).expect(
-      201,
-    );
-    await append(ROSTER_STREAM, {
-      expectedRevision: 'no_stream',
-      events: [playerRegistered(1)],
-    }).expect(201);
+    await clubWithOnePlayer();
     const head = await store.headPosition();
     const both = await append(ROSTER_STREAM, {
       expectedRevision: 5,
@@ -140,13 +139,7 @@ describe('issue 17: ETag and If-Match on streams', () => {
   });
 
   it('GET with If-None-Match of the current ETag is 304 with no body; after an append, 200 again', async () => {
-    await append(CLUB_STREAM, { expectedRevision: 'no_stream', events: [clubRegistered()] }).expect(
-      201,
-    );
-    await append(ROSTER_STREAM, {
-      expectedRevision: 'no_stream',
-      events: [playerRegistered(1)],
-    }).expect(201);
+    await clubWithOnePlayer();
     const same = await http().get(`/streams/${ROSTER_STREAM}`).set('If-None-Match', '"0"');
     expect([same.status, same.text ?? '']).toEqual([304, '']);
     await append(ROSTER_STREAM, { expectedRevision: 0, events: [playerRegistered(2)] }).expect(201);

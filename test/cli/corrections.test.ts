@@ -8,6 +8,8 @@ import {
   correctionOf,
   karoriAutumn,
   karoriUnderLcbaAppeals,
+  karoriUnderPinnerAppeals,
+  appealAgainst,
   rulingR1,
   withPercentage,
 } from '../support/corrections';
@@ -116,5 +118,33 @@ describe('bridge-ledger corrections <club>', () => {
       ['a1', 'lodged'],
       ['a2', 'refused-out-of-time'],
     ]);
+  });
+
+  it('PIN-R28: an appeal a minute after the 30 minutes is printed "refused: out of time (PIN-R28)" with its deadline; one on a session with no score yet shows its deadline not placed yet', async () => {
+    const dir = tempDir();
+    const season = file(
+      [
+        ...karoriUnderPinnerAppeals(),
+        rulingR1(),
+        {
+          ...rulingR1(),
+          data: { ...(rulingR1().data as Record<string, unknown>), rulingId: 'r2', session: 2 },
+          occurredAt: '2026-04-06T21:00:00+12:00',
+        },
+        appealAgainst('r1', 'a1', '2026-03-30T23:01:00+13:00'),
+        appealAgainst('r2', 'a2', '2026-04-06T23:00:00+12:00'),
+      ],
+      dir,
+    );
+    const appended = await cli('append', season.path, '--store', season.store);
+    expect(appended.code).toBe(0);
+    const printed = await cli('corrections', 'karori', '--store', season.store);
+    expect(printed.code).toBe(0);
+    expect(printed.stdout).toMatch(
+      /a1\s+refused: out of time \(PIN-R28\)\s+2026-03-30T23:01:00\+13:00\s+until 2026-03-30T23:00:00\+13:00\s+PIN-R28/,
+    );
+    expect(printed.stdout).toMatch(
+      /a2\s+lodged, awaiting decision\s+2026-04-06T23:00:00\+12:00\s+not placed yet\s+PIN-R28/,
+    );
   });
 });

@@ -5,6 +5,7 @@
  * does not compile unless A and B are the same type.
  */
 import { catalogue } from '../../src/events';
+import { accessEvents, type AccessFactData } from '../../src/events/contexts/access';
 import { clubEvents, type ClubFactData } from '../../src/events/contexts/club';
 import {
   competitionEvents,
@@ -96,6 +97,12 @@ const CLUB_TYPES: Record<keyof ClubFactData, true> = {
   PlayerRegistered: true,
   PlayerStatusChanged: true,
 };
+// Issue 17: keys (access-keys) and a club's tables' visibility.
+const ACCESS_TYPES: Record<keyof AccessFactData, true> = {
+  ApiKeyIssued: true,
+  ApiKeyRevoked: true,
+  ClubTablesVisibilitySet: true,
+};
 const RULEBOOK_TYPES: Record<keyof RulebookFactData, true> = {
   RulebookAdopted: true,
   RulebookAmended: true,
@@ -167,6 +174,7 @@ describe('issue 13: each fact has one schema, and its TypeScript type is derived
     ['corrections', correctionEvents, CORRECTION_TYPES],
     ['publications', publicationEvents, PUBLICATION_TYPES],
     ['league', leagueEvents, LEAGUE_TYPES],
+    ['access', accessEvents, ACCESS_TYPES],
   ] as const)('the %s facts’ type map names exactly its definitions', (_, events, types) => {
     expect(sorted(events.map((d) => d.type))).toEqual(sorted(Object.keys(types)));
     for (const type of Object.keys(types)) expect(catalogue.has(type)).toBe(true);
@@ -181,6 +189,7 @@ describe('issue 13: each fact has one schema, and its TypeScript type is derived
       ...Object.keys(CORRECTION_TYPES),
       ...Object.keys(PUBLICATION_TYPES),
       ...Object.keys(LEAGUE_TYPES),
+      ...Object.keys(ACCESS_TYPES),
     ];
     expect(sorted(catalogue.types().map((d) => d.type))).toEqual(sorted(mapped));
   });

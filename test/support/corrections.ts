@@ -1,5 +1,5 @@
 import type { Proposed } from './nz-club';
-import { LCBA_APPEALS } from '../../src/rulebooks/deadlines';
+import { LCBA_APPEALS, PINNER_APPEALS } from '../../src/rulebooks/deadlines';
 import { clubRegistered, competition, proposed, rulebookAdopted, ROSTER } from './nz-club';
 
 /**
@@ -118,4 +118,50 @@ export const appealDecided = (
     'AppealDecided',
     { clubId: 'karori', appealId, outcome: 'dismissed', by: 'committee', decidedAt, ...extra },
     decidedAt,
+  );
+
+/**
+ * Karori with Pinner BC's appeals adopted as its `appeals` group (there is no Pinner preset
+ * before issue 19): PIN-R28 for a duplicate ruling (30 minutes after the session's official
+ * score), PIN-R26 for a ruling at rubber bridge (before the end of the rubber). `appeals`
+ * replaces the group (a rubber-only club: `{ ...PINNER_APPEALS, ruling: … }`).
+ */
+export function karoriUnderPinnerAppeals(appeals: unknown = PINNER_APPEALS): Proposed[] {
+  const [registered, , ...rest] = karoriAutumn().facts;
+  return [registered!, rulebookAdopted('nz-club', { appeals }), ...rest];
+}
+
+/** A ruling at rubber bridge (no competition): its rubber and when it ended (PIN-R26). */
+export const rubberRuling = (
+  rulingId: string,
+  occurredAt: string,
+  rubber: unknown,
+  extra: Record<string, unknown> = {},
+) =>
+  proposed(
+    CORRECTIONS,
+    'RulingGiven',
+    {
+      clubId: 'karori',
+      rulingId,
+      director: 'the duty member',
+      decision: 'Law 64: one trick transferred',
+      rubber,
+      ...extra,
+    },
+    occurredAt,
+  );
+
+/** An appeal against a ruling, received then. */
+export const appealAgainst = (
+  rulingId: string,
+  appealId: string,
+  receivedAt: string,
+  extra: Record<string, unknown> = {},
+) =>
+  proposed(
+    CORRECTIONS,
+    'AppealLodged',
+    { clubId: 'karori', appealId, against: { rulingId }, by: 'max', receivedAt, ...extra },
+    receivedAt,
   );

@@ -29,6 +29,8 @@ import { ReadAllQuery } from '../cqrs/read-all';
 import { ReadStreamQuery } from '../cqrs/read-stream';
 import { EVENT_STORE } from '../tokens';
 import { AppendRequestCheck } from './append-request';
+import { stampActor } from './access/actor';
+import { viewerOf } from './access/viewer';
 import { AppendEventsBody, DEFAULT_PAGE, ReadAllParams, ReadStreamParams } from './dto';
 import { ChampionshipQuery, SessionResultQuery, StandingsQuery } from '../cqrs/published';
 import { CPointsQuery } from '../cqrs/c-points';
@@ -195,7 +197,11 @@ export class StreamsController {
     const expected = expectedRevisionOf(req.headers, req.body);
     const body = await this.appendCheck.check(streamId, expected.body);
     try {
-      const events = withRequestMetadata(body.events, { correlationId: req.id });
+      // Issue 17: the key that appends is the facts' actor (access/actor.ts); the request's
+      // correlation id goes with them (request-metadata.ts).
+      const events = withRequestMetadata(stampActor(viewerOf(req), body.events), {
+        correlationId: req.id,
+      });
       const result: AppendResult = await this.commandBus.execute(
         new AppendEventsCommand(streamId, body.expectedRevision, events),
       );

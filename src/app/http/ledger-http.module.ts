@@ -1,9 +1,13 @@
 import { Module, type DynamicModule, type LogLevel } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { ledgerLogParams } from '../logging';
 import type { EventStore } from '../../store/event-store';
 import { LedgerModule, type LedgerModuleOptions } from '../ledger.module';
+import { AccessGuard } from './access/access-guard';
+import { KeysController } from './access/keys.controller';
+import { LedgerAccess } from './access/ledger-access';
+import { LoginController } from './access/login.controller';
 import { AppendRequestCheck } from './append-request';
 import {
   EventsController,
@@ -12,6 +16,7 @@ import {
   StreamsController,
 } from './controllers';
 import { CorrectionsController } from './corrections.controller';
+import { PagesController } from '../pages/pages.controller';
 import { LedgerExceptionFilter } from './exception-filter';
 import { RequestValidator } from './request-validator';
 
@@ -35,11 +40,18 @@ export class LedgerHttpModule {
         EventsController,
         PublishedController,
         CorrectionsController,
+        KeysController,
+        LoginController,
+        // Issue 17: the HTML pages, after the JSON routes (which keep their paths).
+        PagesController,
       ],
       providers: [
         RequestValidator,
         AppendRequestCheck,
         { provide: APP_FILTER, useClass: LedgerExceptionFilter },
+        // Issue 17: every route is judged by the access table (access/route-access.ts).
+        LedgerAccess,
+        { provide: APP_GUARD, useClass: AccessGuard },
       ],
     };
   }

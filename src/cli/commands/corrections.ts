@@ -15,7 +15,11 @@ function rowsOf(view: CorrectionLogView): Array<Record<string, unknown>> {
     id: e.id,
     state: e.summary,
     at: e.at,
-    deadline: e.deadline ? `${e.deadline.inclusive ? 'until' : 'before'} ${e.deadline.at}` : '-',
+    deadline: e.deadline
+      ? `${e.deadline.inclusive ? 'until' : 'before'} ${e.deadline.at}`
+      : e.deadlinePending
+        ? 'not placed yet'
+        : '-',
     rule: e.rule ?? '-',
     about: e.target
       ? `${e.target.type} ${e.target.eventId} (${e.target.streamId})${e.correctedOccurredAt !== undefined ? `, its time corrected to ${e.correctedOccurredAt}` : ''}`

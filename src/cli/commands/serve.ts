@@ -20,6 +20,7 @@ import { loadExamplesIfEmpty } from '../../runtime/load-examples';
 import { SqliteEventStore } from '../../store/sqlite/sqlite-event-store';
 import { createServer } from 'node:net';
 import { announceStore } from '../store-location';
+import { inOpenMode, isLoopback, OpenModeNotLoopbackError } from '../../runtime/access/open-mode';
 
 /** The port cannot be listened on: said in one line (exit 1), before the store is touched. */
 export class PortUnavailableError extends Error {
@@ -135,6 +136,12 @@ export async function serve(options: {
   const open = () => openStore(options.store, { upcast: catalogue.upcast, readOnly });
   // Read-only opens nothing new; a store served for writing is named, "created" when new.
   const store = readOnly ? await open() : await announceStore(options.store, open);
+  // Issue 17: without keys the server is open to whoever reaches it, so on loopback only.
+  const openMode = await inOpenMode(store);
+  if (openMode && !isLoopback(options.host)) {
+    await store.close();
+    throw new OpenModeNotLoopbackError(options.host);
+  }
   if (readOnly) {
     log.log(
       `serving ${store.url} read-only: the tables and reads are served, appends answer 405 ReadOnlyLedger`,
@@ -158,6 +165,14 @@ export async function serve(options: {
   log.log(
     `serving ${store.url} at ${service.server.url} (head position ${await store.headPosition()}; catching up)`,
   );
+  // Issue 17: where a person opens the tables in a browser.
+  log.log(`pages: ${service.server.url}/`);
+  if (openMode) {
+    const at = service.server.url.replace(/^http:\/\//, '');
+    log.log(
+      `no API keys: open mode, anyone who can reach ${at} may append (bridge-ledger keys add --role admin ends it)`,
+    );
+  }
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);

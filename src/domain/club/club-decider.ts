@@ -1,3 +1,4 @@
+import type { AccessFactData } from '../../events/contexts/access';
 import type { ClubFactData } from '../../events/contexts/club';
 import type { RulebookFactData } from '../../events/contexts/rulebook';
 import type { Decider, DecidedFact, StreamHome } from '../../kernel/decider';
@@ -17,8 +18,9 @@ const RULEBOOK_FACT_TYPES: ReadonlySet<string> = new Set(RULEBOOK_FACT_TYPE_LIST
 
 const CLUB_FACT_TYPES: ReadonlySet<string> = new Set([
   'ClubRegistered',
+  'ClubTablesVisibilitySet',
   ...RULEBOOK_FACT_TYPE_LIST,
-] satisfies Array<keyof ClubFactData | keyof RulebookFactData>);
+] satisfies Array<keyof ClubFactData | keyof RulebookFactData | keyof AccessFactData>);
 
 /** A rulebook fact's home: its club's stream. One found elsewhere never passed this decider. */
 const RULEBOOK_HOME: StreamHome = Object.freeze({ ...CLUB_HOME, elsewhere: 'unread' });
@@ -70,13 +72,14 @@ export const clubDecider: Decider<ClubState, ClubContext> = {
   homeOf: (type) =>
     type === 'ClubRegistered'
       ? REGISTRATION_HOME
-      : RULEBOOK_FACT_TYPES.has(type)
+      : RULEBOOK_FACT_TYPES.has(type) || type === 'ClubTablesVisibilitySet'
         ? RULEBOOK_HOME
         : undefined,
   clubWide: true,
   // A rulebook fact is of a registered club, and judged against its competitions
   // (strandedCompetition).
-  readsClub: (fact) => RULEBOOK_FACT_TYPES.has(fact.type),
+  readsClub: (fact) =>
+    RULEBOOK_FACT_TYPES.has(fact.type) || fact.type === 'ClubTablesVisibilitySet',
   initialState: () => ({ rulebook: [] }),
   evolve(state, fact, streamId) {
     const d = dataOf(fact);
@@ -105,6 +108,18 @@ export const clubDecider: Decider<ClubState, ClubContext> = {
           'LEDGER',
           `${d.timeZone} is not an IANA time zone (e.g. Pacific/Auckland, Europe/Amsterdam): the club's deadlines are kept in its time zone`,
           'data.timeZone',
+        );
+      }
+      return [fact];
+    }
+    // Issue 17: a club's tables are made private (or public again) once it is registered.
+    if (fact.type === 'ClubTablesVisibilitySet') {
+      const clubId = clubOf(streamId);
+      if (!state.registered && !club.isRegistered(clubId)) {
+        throw new RuleViolation(
+          'LEDGER',
+          `club ${clubId} is not registered: no ClubRegistered in ${clubStreamId(clubId)}`,
+          'data.clubId',
         );
       }
       return [fact];

@@ -15,6 +15,14 @@ import type { ScoredPairLink } from './seating';
 // of a competition's state.
 export { linkedPlayers, presentAt, type ScoredPairLink } from './seating';
 
+/** The latest instant a session's score was recorded at (PIN-R28 counts from it). */
+function scored(state: CompetitionState, session: number, at: string | undefined): void {
+  if (at === undefined) return;
+  const scoredAt = (state.scoredAt ??= dict());
+  const before = scoredAt[session];
+  if (before === undefined || Date.parse(at) > Date.parse(before)) scoredAt[session] = at;
+}
+
 /** DSB-22.5: whom a sit-out pair played, from another group, and in which rounds. */
 export interface SitOutOpponent {
   opponentPairId: string;
@@ -55,6 +63,11 @@ export interface CompetitionState {
    * `${session}:${pairId}` → result. `resultOf`/`resultsOf` read them after the recorded ones.
    */
   derivedResults?: Record<string, KeptResult>;
+  /**
+   * Session → when its latest result fact (SessionResultRecorded, SessionScoredFromBoards) was
+   * recorded as occurring: when its official score was made available (PIN-R28, Law 92B).
+   */
+  scoredAt?: Record<number, string>;
   /** `${session}:${sessionStreamId}` → the link of a session to its board results. */
   boardLinks?: Record<string, SessionScoredFromBoards>;
   /** `${session}:${pairId}` → where the pair's result is scored from (no percentage here). */
@@ -118,11 +131,13 @@ export function evolve(state: CompetitionState, fact: CompetitionFact): Competit
       const i = recordedAt(state, d.session, d.pairId);
       if (i >= 0) state.results[i] = d;
       else state.results.push(d);
+      scored(state, d.session, fact.occurredAt);
       break;
     }
     case 'SessionScoredFromBoards': {
       const d = fact.data;
       (state.boardLinks ??= dict())[sessionKey(d.session, d.sessionStreamId)] = d;
+      scored(state, d.session, fact.occurredAt);
       for (const p of d.pairs) {
         (state.scoredFromBoards ??= dict())[sessionKey(d.session, p.pairId)] = {
           session: d.session,

@@ -14,6 +14,8 @@ export interface CompetitionCalendar {
   sessions: Array<{ session: number; date: string; startTime: string }>;
   /** sessionStreamId → the competition's session played as it. */
   links: Record<string, number>;
+  /** Session → when its latest result fact occurred: its official score made available. */
+  scoredAt: Record<number, string>;
 }
 
 /**
@@ -31,6 +33,11 @@ export interface CompetitionCalendarSource {
   heldOn: Record<number, string>;
   /** sessionStreamId → the session played as it. */
   links: Record<string, number>;
+  /**
+   * Session → the occurredAt of its latest result fact (SessionResultRecorded,
+   * SessionScoredFromBoards); absent in a source folded before PIN-R28 was read.
+   */
+  scoredAt?: Record<number, string>;
 }
 
 /** A competition's calendar, from its state as the deciders fold it. */
@@ -43,6 +50,7 @@ export function calendarOf(c: CompetitionState): CompetitionCalendar | undefined
     competition: created,
     heldOn: c.heldOn ?? {},
     links,
+    scoredAt: c.scoredAt ?? {},
   });
 }
 
@@ -64,6 +72,7 @@ export function calendarFrom(src: CompetitionCalendarSource): CompetitionCalenda
     clubId: created.clubId,
     sessions,
     links: { ...src.links },
+    scoredAt: { ...src.scoredAt },
   };
 }
 
@@ -78,10 +87,13 @@ export function sessionTimeIn(
   const own = calendar.sessions.find((s) => s.session === session);
   if (!own) return undefined;
   const next = [...calendar.sessions].sort(order).find((s) => order(s, own) > 0);
+  const scoredAt = calendar.scoredAt[session];
   return {
     date: own.date,
     startTime: own.startTime,
     ...(next ? { next: { date: next.date, startTime: next.startTime } } : {}),
+    of: { competitionId: calendar.competitionId, session },
+    ...(scoredAt !== undefined ? { scoredAt } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { AppealParams, CorrectionParams } from '../../rulebooks/deadlines';
+import type { CorrectionParams, RulingAppealParams } from '../../rulebooks/deadlines';
 
 /**
  * Issue 16: the deadlines of corrections and appeals, derived (never stored) from the session a
@@ -26,6 +26,13 @@ export interface SessionTime {
   /** HH:MM club time; '' or absent: the rulebook's `corrections.sessionStart`. */
   startTime?: string;
   next?: { date: string; startTime?: string };
+  /** The competition's session it is, when it is one. */
+  of?: { competitionId: string; session: number };
+  /**
+   * When the session's official score was made available: the occurredAt of its latest result
+   * fact (PIN-R28, Law 92B); absent while none is recorded.
+   */
+  scoredAt?: string;
 }
 
 /** A club's zone (`Pacific/Auckland`) or, when the club's is unknown, a fixed offset (`+13:00`). */
@@ -174,14 +181,51 @@ export function correctionDeadline(
   );
 }
 
-/** An appeal against a ruling: LCBA-10.2 (to the end of the 7th day after the match), DSB-20.3. */
+/** What a ruling's appeal deadline reads of the ruling besides its session. */
+export interface RulingTime {
+  /** PIN-R26: the rubber the ruling was given in, and when it ended. */
+  rubber?: { table?: string; endedAt: string };
+}
+
+/**
+ * An appeal against a ruling: LCBA-10.2 (to the end of the 7th day after the match), DSB-20.3,
+ * PIN-R26 (before the end of the rubber), PIN-R28 (within 30 minutes of the official score).
+ * Undefined when the rulebook sets none, or when what it counts from is not recorded (no rubber
+ * end, no score yet: see `pendingRulingDeadline`).
+ */
 export function rulingAppealDeadline(
-  params: AppealParams['ruling'],
+  params: RulingAppealParams,
   session: SessionTime,
   sessionStart: string,
   zone: Zone,
+  ruling: RulingTime = {},
 ): Deadline | undefined {
   if (params.until === 'none') return undefined;
+  if (params.until === 'before-end-of-rubber') {
+    const rubber = ruling.rubber;
+    if (!rubber) return undefined;
+    const table = rubber.table !== undefined ? ` at table ${rubber.table}` : '';
+    // "before the end of the rubber": an appeal at the end itself is too late.
+    return deadlineAt(
+      Date.parse(rubber.endedAt),
+      zone,
+      false,
+      params.rule,
+      `before the end of the rubber${table}, ${rubber.endedAt}`,
+    );
+  }
+  if (params.until === 'minutes-after-score-available') {
+    if (session.scoredAt === undefined) return undefined;
+    const minutes = params.minutes ?? 0;
+    // Law 92B: the right "expires" `minutes` after; read as "within", as the other deadlines are.
+    return deadlineAt(
+      Date.parse(session.scoredAt) + minutes * MINUTE,
+      zone,
+      true,
+      params.rule,
+      `within ${minutes} minutes of the official score of the session of ${session.date}, made available ${session.scoredAt}`,
+    );
+  }
   if (params.until === 'before-next-session' && session.next) {
     return beforeNext(
       session.next,
@@ -199,6 +243,36 @@ export function rulingAppealDeadline(
     params.rule,
     `within ${params.days} days of the session of ${session.date}: to the end of ${day}`,
   );
+}
+
+/**
+ * A deadline the rulebook sets but the ledger cannot place yet, shown as such: PIN-R28 before
+ * the session's score is recorded (the appeal is in time until it is), PIN-R26 without the
+ * rubber's end (a ruling recorded before its rulebook asked for it).
+ */
+export interface PendingDeadline {
+  rule: string;
+  basis: string;
+}
+
+export function pendingRulingDeadline(
+  params: RulingAppealParams,
+  session: SessionTime,
+  ruling: RulingTime = {},
+): PendingDeadline | undefined {
+  if (params.until === 'minutes-after-score-available' && session.scoredAt === undefined) {
+    return {
+      rule: params.rule,
+      basis: `${params.minutes ?? 0} minutes after the official score of the session of ${session.date} is made available: no score recorded yet, in time until one is`,
+    };
+  }
+  if (params.until === 'before-end-of-rubber' && !ruling.rubber) {
+    return {
+      rule: params.rule,
+      basis: 'before the end of the rubber: the ruling records no rubber end (rubber.endedAt)',
+    };
+  }
+  return undefined;
 }
 
 /** `days` after an instant, at the same wall-clock time in the zone, inclusive ("within"). */

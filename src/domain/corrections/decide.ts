@@ -10,7 +10,7 @@ import {
   type RulingGivenData,
 } from '../../events/contexts/corrections';
 import type { DecidedFact } from '../../kernel/decider';
-import { appealParamsOf } from '../../rulebooks/deadlines';
+import { appealParamsOf, correctionParamsOf, rulingParamsFor } from '../../rulebooks/deadlines';
 import { clubTime } from '../club-time';
 import { COMPETITION_HOME } from '../competition/facts';
 import type { ClubContext, StoredFact } from '../context';
@@ -24,7 +24,7 @@ import {
   offsetOf,
   type ClubDeadlines,
 } from './judge';
-import { isLate, wallClockOf } from './deadline';
+import { isLate, wallClockInstant, wallClockOf } from './deadline';
 import type { AppealRecord, CorrectionsState } from './state';
 import { clubOfCorrectionsStream } from './streams';
 
@@ -77,7 +77,7 @@ export function decideCorrectionFact(
       decideDecision(fact, state, club, clubId);
       break;
     case 'RulingGiven':
-      decideRuling(fact.data as RulingGivenData, state, club, clubId);
+      decideRuling(fact.data as RulingGivenData, fact.occurredAt, state, club, clubId);
       break;
     case 'AppealLodged':
       decideAppeal(fact, state, club, clubId);
@@ -259,6 +259,7 @@ function decideDecision(
 
 function decideRuling(
   d: RulingGivenData,
+  occurredAt: string,
   state: CorrectionsState,
   club: ClubContext,
   clubId: string,
@@ -290,6 +291,45 @@ function decideRuling(
     throw ledger(
       `the score awarded is on board ${show(awardedBoard)}, the ruling on board ${d.board}`,
       'data.awarded.board',
+    );
+  }
+  decideRubber(d, occurredAt, club, clubId);
+}
+
+/**
+ * PIN-R26: a rubber's end is not before the ruling's session starts, and a rulebook that times
+ * an appeal against this ruling by the end of its rubber needs that end: without it, the
+ * ruling is refused by the rule (the appeal's deadline could never be placed).
+ */
+function decideRubber(
+  d: RulingGivenData,
+  occurredAt: string,
+  club: ClubContext,
+  clubId: string,
+): void {
+  const deadlines = clubDeadlines(club, clubId, occurredAt);
+  const session = deadlines.sessionOfRuling(d);
+  const endedAt = d.rubber?.endedAt;
+  if (endedAt !== undefined && session) {
+    const params = correctionParamsOf(deadlines.rulebookOn(session.date));
+    const time = session.startTime || params?.sessionStart || '00:00';
+    const start = wallClockInstant(session.date, time, deadlines.zone);
+    if (Date.parse(endedAt) < start) {
+      throw ledger(
+        `the rubber ended at ${endedAt}, before the ruling's session started (${session.date} ${time}, ${deadlines.zone}): a rubber ends after the play it is part of`,
+        'data.rubber.endedAt',
+      );
+    }
+  }
+  if (d.rubber) return;
+  const day = session?.date ?? wallClockOf(occurredAt, deadlines.zone).date;
+  const params = appealParamsOf(deadlines.rulebookOn(day));
+  const r = params && rulingParamsFor(params, false);
+  if (r?.until === 'before-end-of-rubber') {
+    throw new RuleViolation(
+      r.rule || 'LEDGER',
+      `the rulebook in force on ${day} times an appeal against a ruling by the end of its rubber (${r.rule}): record the rubber and when it ended (rubber.endedAt)`,
+      'data.rubber',
     );
   }
 }

@@ -2,6 +2,7 @@ import type { AppealLodgedData, RulingGivenData } from '../../events/contexts/co
 import {
   appealParamsOf,
   correctionParamsOf,
+  rulingParamsFor,
   type AppealParams,
   type CorrectionParams,
 } from '../../rulebooks/deadlines';
@@ -9,9 +10,11 @@ import type { Params } from '../../rulebooks/params';
 import {
   correctionDeadline,
   daysAfter,
+  pendingRulingDeadline,
   rulingAppealDeadline,
   wallClockOf,
   type Deadline,
+  type PendingDeadline,
   type SessionTime,
   type Zone,
 } from './deadline';
@@ -62,6 +65,8 @@ const isAfter = (at: string, d: Deadline) =>
 
 export interface AppealJudgement {
   deadline?: Deadline;
+  /** A deadline the rulebook sets that cannot be placed yet (PIN-R28 before the score). */
+  pending?: PendingDeadline;
   late: boolean;
   /** The deposit the rulebook asks (amount 0: none), and the rule asking it. */
   deposit?: { amount: number; currency: string; rule: string };
@@ -80,16 +85,21 @@ export function judgeAppeal(
   if (appeal.against.rulingId !== undefined) {
     if (!ruling) return { late: false };
     const session: SessionTime = club.sessionOfRuling(ruling) ?? {
-      date: wallClockOf(rulingAt ?? appeal.receivedAt, club.zone).date,
+      // A ruling of no session (rubber bridge): the day the rubber ended, else the ruling's.
+      date: wallClockOf(ruling.rubber?.endedAt ?? rulingAt ?? appeal.receivedAt, club.zone).date,
     };
     const params = appealParamsOf(club.rulebookOn(session.date));
     if (!params) return { late: false, day: session.date };
     const start = correctionParamsOf(club.rulebookOn(session.date))?.sessionStart ?? '19:30';
-    const deadline = rulingAppealDeadline(params.ruling, session, start, club.zone);
+    const rulingParams = rulingParamsFor(params, ruling.rubber !== undefined);
+    const time = ruling.rubber ? { rubber: ruling.rubber } : {};
+    const deadline = rulingAppealDeadline(rulingParams, session, start, club.zone, time);
+    const pending = deadline ? undefined : pendingRulingDeadline(rulingParams, session, time);
     return {
       ...(deadline ? { deadline } : {}),
+      ...(pending ? { pending } : {}),
       late: deadline ? isAfter(appeal.receivedAt, deadline) : false,
-      deposit: { ...params.ruling.deposit, rule: params.ruling.rule },
+      deposit: { ...rulingParams.deposit, rule: rulingParams.rule },
       day: session.date,
       params,
     };

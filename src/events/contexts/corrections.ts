@@ -182,6 +182,19 @@ class CorrectionRejectedData {
   rule?: string;
 }
 
+/** PIN-R26: the rubber a ruling was given in, as the Duty Member writes it up after it. */
+class Rubber {
+  /** The table, as the card room names it (optional: a club with one table names none). */
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  table?: string;
+
+  /** When the rubber ended: an appeal must be indicated before it (PIN-R26). */
+  @IsInstant('endedAt')
+  endedAt!: string;
+}
+
 class RulingGivenData {
   @IsLedgerId('clubId')
   clubId!: string;
@@ -224,6 +237,16 @@ class RulingGivenData {
   @IsString()
   @Length(1, 1000)
   decision!: string;
+
+  /**
+   * A ruling at rubber bridge: its rubber and when it ended (PIN-R26: an appeal is indicated
+   * before the end of the rubber). Checked on append: not before the ruling's session.
+   */
+  @IsOptional()
+  @IsObject({ message: 'rubber must be an object: { table?, endedAt }' })
+  @ValidateNested()
+  @Type(() => Rubber)
+  rubber?: Rubber;
 }
 
 class Deposit {
@@ -473,6 +496,7 @@ export type {
   CorrectionRejectedData,
   CorrectionTarget,
   Deposit,
+  Rubber,
   RulingGivenData,
   StandingsPublishedData,
 };
@@ -506,16 +530,16 @@ export const correctionEvents: Array<EventDefinition & { type: keyof CorrectionF
     type: 'RulingGiven',
     schemaVersion: 1,
     description:
-      "A director's ruling: the session (scored session or competition session), the board, the score awarded (AdjustedScoreAwarded's shape) and the decision.",
-    rules: ['LCBA-10.2', 'DSB-20.3'],
+      "A director's ruling: the session (scored session or competition session), the board, the score awarded (AdjustedScoreAwarded's shape) and the decision; at rubber bridge, the rubber (its table and when it ended, PIN-R26: an appeal is indicated before its end).",
+    rules: ['LCBA-10.2', 'DSB-20.3', 'PIN-R26', 'PIN-R28'],
     validate: allOf(classSchema(RulingGivenData), adjustedAt('awarded')),
   },
   {
     type: 'AppealLodged',
     schemaVersion: 1,
     description:
-      'An appeal against a ruling or a published decision, by whom, its deposit, when received; one out of time (LCBA-10.2, LCBA-2.5, DSB-20.3) is recorded, never lost, and refused by the rule: its lateness is derived from receivedAt, never stored, and the board does not hear it (AppealDecided needs heardLateBecause).',
-    rules: ['LCBA-10.2', 'LCBA-2.5', 'DSB-20.3'],
+      'An appeal against a ruling or a published decision, by whom, its deposit, when received; one out of time (LCBA-10.2, LCBA-2.5, DSB-20.3, PIN-R26, PIN-R28) is recorded, never lost, and refused by the rule: its lateness is derived from receivedAt, never stored, and the board does not hear it (AppealDecided needs heardLateBecause).',
+    rules: ['LCBA-10.2', 'LCBA-2.5', 'DSB-20.3', 'PIN-R26', 'PIN-R28'],
     validate: allOf(classSchema(AppealLodgedData), againstShape),
   },
   {

@@ -161,9 +161,10 @@ export const competitions: Projection<CompetitionsState> = {
   // 11: the same state, a competition saved in a compact form (results as columns again,
   // saved-competition.ts). 12: a scored session keeps its club, sit-out lines, awarded and
   // weighted adjustments and recorded datums (issue 15). 13: accepted corrections and decided
-  // appeals applied (issue 16), a club's corrections kept. Saved states of an older version are
+  // appeals applied (issue 16), a club's corrections kept. 14: a session keeps when its score
+  // was recorded (`scoredAt`, PIN-R28's appeal deadline). Saved states of an older version are
   // rebuilt.
-  version: 13,
+  version: 14,
   partitions: competitionsPartitions,
   initial: () => ({
     rulebooks: dict(),

@@ -63,7 +63,12 @@ const idOf = (type: string, d: Record<string, unknown>): string | undefined => {
   return typeof id === 'string' ? id : undefined;
 };
 
-const COMPETITION_TYPES = new Set(['CompetitionCreated', 'SessionHeld', 'SessionScoredFromBoards']);
+const COMPETITION_TYPES = new Set([
+  'CompetitionCreated',
+  'SessionHeld',
+  'SessionScoredFromBoards',
+  'SessionResultRecorded',
+]);
 
 /** The partition an event changes, if any. */
 function keyOf(event: RecordedEvent): string | undefined {
@@ -85,7 +90,8 @@ function keyOf(event: RecordedEvent): string | undefined {
 
 export const correctionLog: Projection<CorrectionLogState> = {
   name: 'correction-log',
-  version: 1,
+  // 2: a competition's sessions keep when their score was recorded (PIN-R28).
+  version: 2,
   initial: () => ({ clubs: dict(), competitions: dict(), sessions: dict() }),
   partitions: {
     keysOf: (event) => {
@@ -129,7 +135,8 @@ export const correctionLog: Projection<CorrectionLogState> = {
       case 'CompetitionCreated':
       case 'SessionHeld':
       case 'SessionScoredFromBoards':
-        if (onDocumentedStream(event)) foldCompetition(state, event.type, d);
+      case 'SessionResultRecorded':
+        if (onDocumentedStream(event)) foldCompetition(state, event.type, d, event.occurredAt);
         break;
       case 'SessionMovementRecorded':
         if (typeof d.clubId === 'string' && typeof d.date === 'string')
@@ -160,7 +167,12 @@ export const correctionLog: Projection<CorrectionLogState> = {
   },
 };
 
-function foldCompetition(state: CorrectionLogState, type: string, d: Record<string, unknown>) {
+function foldCompetition(
+  state: CorrectionLogState,
+  type: string,
+  d: Record<string, unknown>,
+  occurredAt: string,
+) {
   const id = d.competitionId as string;
   if (type === 'CompetitionCreated') {
     const before = state.competitions[id];
@@ -172,11 +184,20 @@ function foldCompetition(state: CorrectionLogState, type: string, d: Record<stri
       },
       heldOn: before?.heldOn ?? {},
       links: before?.links ?? {},
+      scoredAt: before?.scoredAt ?? {},
     };
     return;
   }
   const c = state.competitions[id];
   if (!c) return;
+  if (type === 'SessionResultRecorded' || type === 'SessionScoredFromBoards') {
+    // The latest result fact of a session: when its official score was made available.
+    const session = Number(d.session);
+    const scoredAt = (c.scoredAt ??= {});
+    const before = scoredAt[session];
+    if (before === undefined || Date.parse(occurredAt) > Date.parse(before))
+      scoredAt[session] = occurredAt;
+  }
   if (type === 'SessionHeld' && typeof d.date === 'string') c.heldOn[Number(d.session)] = d.date;
   if (type === 'SessionScoredFromBoards' && typeof d.sessionStreamId === 'string')
     c.links[d.sessionStreamId] = Number(d.session);

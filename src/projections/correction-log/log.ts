@@ -1,5 +1,5 @@
 import { calendarFrom, rulingSession, sessionTimeOfFact } from '../../domain/corrections/calendar';
-import type { Deadline } from '../../domain/corrections/deadline';
+import type { Deadline, PendingDeadline } from '../../domain/corrections/deadline';
 import {
   decisionDeadline,
   escalationDeadline,
@@ -46,6 +46,11 @@ export interface CorrectionLogEntry {
   /** Whether it came after its deadline (derived, never stored). */
   late: boolean;
   deadline?: Deadline;
+  /**
+   * A deadline the rulebook sets that cannot be placed yet: PIN-R28 before the session's score
+   * is recorded (in time until it is), PIN-R26 for a ruling with no rubber end.
+   */
+  deadlinePending?: PendingDeadline;
   /** The rule of its deadline or decision (NZ-13, DSB-20.3, LCBA-10.2 …). */
   rule?: string;
   by: string;
@@ -226,7 +231,10 @@ export function correctionLogOf(state: CorrectionLogState, clubId: string): Corr
       at: a.lodged.receivedAt,
       late: judged.late,
       ...(judged.deadline ? { deadline: judged.deadline } : {}),
-      ...(judged.deadline?.rule ? { rule: judged.deadline.rule } : {}),
+      ...(judged.pending ? { deadlinePending: judged.pending } : {}),
+      ...((judged.deadline ?? judged.pending)?.rule
+        ? { rule: (judged.deadline ?? judged.pending)!.rule }
+        : {}),
       by: a.lodged.by,
       against: {
         ...a.lodged.against,

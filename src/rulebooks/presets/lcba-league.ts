@@ -28,6 +28,14 @@ export type LcbaParams = {
     agreedBoards: number;
     /** STD-VP: the league's scale: 'ebu-pre-2013' (the default, an assumption) or 'wbf-2013'. */
     vpScale: string;
+    /**
+     * LCBA-6.7 "the scale shown on the Match Result Form": a discrete 20-VP table for a board
+     * count (key: boards), given as the smallest IMP margin giving the winner 10, 11, …, 20 VP
+     * (11 margins, the first 0). When a count is here its table is used whatever `vpScale` says;
+     * otherwise `vpScale`'s own table (the EBU pre-2013 scale has only the 24-board one built in,
+     * so a 20-board match needs its table here: we did not find the EBU's to check).
+     */
+    vpTables: Record<string, number[]>;
     /** LCBA-7.2: boards removed from an incomplete table per `lateMinutes` minutes. */
     lateMinutes: number;
     lateBoards: number;
@@ -116,6 +124,7 @@ export const lcbaLeague2009: Preset<LcbaParams> = {
       boards: 24,
       agreedBoards: 20,
       vpScale: 'ebu-pre-2013',
+      vpTables: {},
       lateMinutes: 15,
       lateBoards: 2,
       oneTableImps: 4,

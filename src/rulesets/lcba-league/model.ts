@@ -155,6 +155,8 @@ export interface Penalty {
 export interface Ballot {
   teams: TeamId[];
   order: TeamId[];
+  /** Table/: the club date it was drawn; an as-of table before it does not use it. */
+  on?: string;
 }
 
 /** One division's season, as the table is computed from it. */
@@ -169,6 +171,8 @@ export interface DivisionInput {
   rr3Electors?: TeamId[];
   /** The table as of this date (club date): outcomes after it are not yet known. */
   asOf?: string;
+  /** Table/: the lowest division of the hierarchy: nobody is relegated from it. */
+  lowestDivision?: boolean;
 }
 
 /** A fixture as the table scores it, for one side. */

@@ -1,0 +1,70 @@
+/**
+ * Issue 17: what each route needs, the one table of it (docs/access.md). The guard
+ * (access-guard.ts) reads it by the route Express matched (`GET /clubs/:clubId/corrections`).
+ *
+ * - `public`: anyone.
+ * - `published`: a club's published table: anyone, unless the club made its tables private
+ *   (ClubTablesVisibilitySet); then a key of the club, or an admin's.
+ * - `private`: a club's private view: a key of the club (any role), or an admin's.
+ * - `admin`: an admin's key ($all, the keys).
+ * - `append`: a key whose role may append each fact type of the batch, of the stream's club.
+ * - `keys`: an admin's key; anyone in open mode (to issue the first key of a memory store).
+ *
+ * `club` says where the route names its club: a path parameter that is the club, a competition
+ * (its CompetitionCreated's club), or a stream (its club: src/runtime/access/owners.ts).
+ * In open mode (no key issued) every route is open. A route missing from the table (the pages
+ * another module serves) is open to a GET, which then asks the viewer itself (viewer.ts), and
+ * needs an admin's key for any other method.
+ */
+export type ClubOf = { club: string } | { competition: string } | { stream: string };
+
+export type RouteAccess =
+  | { kind: 'public' }
+  | ({ kind: 'published' } & ClubOf)
+  | ({ kind: 'private' } & ClubOf)
+  | { kind: 'admin' }
+  | { kind: 'append'; stream: string }
+  | { kind: 'keys' };
+
+export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = Object.freeze({
+  'GET /health': { kind: 'public' },
+  'GET /login': { kind: 'public' },
+  'POST /login': { kind: 'public' },
+  'POST /logout': { kind: 'public' },
+  'POST /streams/:streamId/events': { kind: 'append', stream: 'streamId' },
+  'GET /streams/:streamId': { kind: 'private', stream: 'streamId' },
+  'GET /events': { kind: 'admin' },
+  'GET /competitions/:competitionId/standings': {
+    kind: 'published',
+    competition: 'competitionId',
+  },
+  'GET /competitions/:competitionId/c-points': { kind: 'published', competition: 'competitionId' },
+  'GET /competitions/:competitionId/diff': { kind: 'published', competition: 'competitionId' },
+  // A what-if stores nothing: a read of the published table.
+  'POST /competitions/:competitionId/what-if': {
+    kind: 'published',
+    competition: 'competitionId',
+  },
+  'GET /sessions/:sessionStreamId/result': { kind: 'published', stream: 'sessionStreamId' },
+  'GET /clubs/:clubId/championship': { kind: 'published', club: 'clubId' },
+  'GET /clubs/:clubId/championship/diff': { kind: 'published', club: 'clubId' },
+  'POST /clubs/:clubId/championship/what-if': { kind: 'published', club: 'clubId' },
+  'GET /clubs/:clubId/corrections': { kind: 'private', club: 'clubId' },
+  'GET /keys': { kind: 'keys' },
+  'POST /keys': { kind: 'keys' },
+  'POST /keys/:keyId/revoke': { kind: 'keys' },
+});
+
+/** Whether a route has its row (else it is a page's, or another module's). */
+export const isListed = (method: string, path: string | undefined): boolean =>
+  Object.hasOwn(
+    ROUTE_ACCESS,
+    `${method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase()} ${path ?? ''}`,
+  );
+
+/** The route's entry; a GET not in the table is the handler's to judge, another method admin's. */
+export function routeAccess(method: string, path: string | undefined): RouteAccess {
+  const key = `${method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase()} ${path ?? ''}`;
+  if (Object.hasOwn(ROUTE_ACCESS, key)) return ROUTE_ACCESS[key]!;
+  return method === 'GET' || method === 'HEAD' ? { kind: 'public' } : { kind: 'admin' };
+}

@@ -1,0 +1,97 @@
+import type { CompetitionEntry } from '../../../runtime/pages/ledger-contents';
+import { html, seg } from '../html';
+import { page } from '../layout';
+import { competitionPath } from './standings';
+
+/** The ledger's front page: its clubs, and its leagues (issue 18: none yet). */
+export function homePage(clubs: Array<{ clubId: string; name: string; timeZone: string }>): string {
+  return page(
+    { title: 'Clubs and leagues' },
+    html`<h2>Clubs</h2>
+      ${
+        clubs.length
+          ? html`<ul class="clubs">
+              ${clubs.map(
+                (c) =>
+                  html`<li>
+                    <a href="/clubs/${seg(c.clubId)}">${c.name}</a>
+                    <small>(${c.clubId}, ${c.timeZone})</small>
+                  </li>`,
+              )}
+            </ul>`
+          : html`<p class="note">The ledger holds no club yet.</p>`
+      }
+      <h2>Leagues</h2>
+      <p class="note leagues-none">
+        No league yet: leagues and their division tables arrive with issue 18.
+      </p>`,
+  );
+}
+
+/** A competition on its club's page: what the standings query said of it now. */
+export interface CompetitionStatus extends CompetitionEntry {
+  kind?: 'nz' | 'dsb';
+  final?: boolean;
+  afterSession?: number;
+  /** Why the standings cannot be given (the ledger's error name). */
+  refused?: string;
+}
+
+export function clubPage(
+  clubId: string,
+  club: { name: string; timeZone: string },
+  competitions: CompetitionStatus[],
+  mayReadPrivate: boolean,
+): string {
+  const seasons = [...new Set(competitions.map((c) => c.season))];
+  return page(
+    { title: club.name, crumbs: [[club.name]] },
+    html`<p class="note">Club <code>${clubId}</code>, time zone ${club.timeZone}.</p>
+      ${seasons.map((season) => {
+        const of = competitions.filter((c) => c.season === season);
+        const dsb = of.some((c) => c.kind === 'dsb');
+        return html`<h2>Season ${season}</h2>
+          <table class="competitions">
+            <thead>
+              <tr>
+                <th scope="col">competition</th>
+                <th scope="col">standings</th>
+                <th scope="col">also</th>
+              </tr>
+            </thead>
+            <tbody>
+              ${of.map((c) => {
+                const base = competitionPath(clubId, c.competitionId);
+                const state = c.refused
+                  ? `not published: ${c.refused}`
+                  : c.final
+                    ? 'final'
+                    : `interim, after session ${c.afterSession} of ${c.sessions}`;
+                return html`<tr>
+                  <th scope="row"><a href="${base}">${c.name}</a></th>
+                  <td>${state}</td>
+                  <td>
+                    ${c.kind === 'nz' ? html`<a href="${base}/c-points">C points</a>` : ''}
+                    <a href="${base}/standings.csv">CSV</a>
+                  </td>
+                </tr>`;
+              })}
+            </tbody>
+          </table>
+          ${dsb ? html`<p><a href="/clubs/${seg(clubId)}/championship/${seg(season)}">Club championship ${season} (DSB-11)</a></p>` : ''}`;
+      })}
+      ${competitions.length ? '' : html`<p class="note">No competition yet.</p>`}
+      <h2>Private to the club</h2>
+      ${
+        mayReadPrivate
+          ? html`<ul>
+              <li><a href="/clubs/${seg(clubId)}/members">Members and visitors</a></li>
+              <li><a href="/clubs/${seg(clubId)}/correction-log">Correction log</a></li>
+            </ul>`
+          : html`<p class="note">
+              The members and the correction log are private:
+              <a href="/login">sign in with a key of the club</a>.
+            </p>`
+      }`,
+  );
+}

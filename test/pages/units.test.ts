@@ -1,0 +1,75 @@
+import { lineChart } from '../../src/app/pages/chart';
+import { toCsv } from '../../src/app/pages/csv';
+import { hundredths } from '../../src/app/pages/format';
+import { html, raw } from '../../src/app/pages/html';
+
+// Not `h`: prettier would lay out the markup these tests compare byte for byte.
+const h = html;
+
+describe('issue 17 pages: escaping, numbers, CSV, chart', () => {
+  it('issue 17: every value put in a page is escaped; only the template and raw() pass as markup', () => {
+    const name = '<script>alert("x")</script> & \'co\'';
+    expect(h`<p title="${name}">${name}</p>`.text).toBe(
+      '<p title="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;co&#39;">&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;co&#39;</p>',
+    );
+    expect(h`<ul>${['<a>', h`<li>ok</li>`, null, undefined, false, 0]}</ul>`.text).toBe(
+      '<ul>&lt;a&gt;<li>ok</li>0</ul>',
+    );
+    expect(h`${raw('<svg/>')}`.text).toBe('<svg/>');
+  });
+
+  it('issue 17: hundredths are shown exactly, never rounded (NZ totals as the CLI prints them)', () => {
+    expect(hundredths(50574)).toBe('505.74');
+    expect(hundredths(5005)).toBe('50.05');
+    expect(hundredths(0)).toBe('0.00');
+    expect(hundredths(-125)).toBe('-1.25');
+    expect(hundredths(7)).toBe('0.07');
+    // Not hundredths (a bad input): shown as it is rather than invented.
+    expect(hundredths(12.5)).toBe('12.5');
+  });
+
+  it('issue 17: CSV by RFC 4180 — a header row, CRLF, quotes doubled, numbers as given', () => {
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          [1, 'x'],
+          [-0.5, 'say "hi", then\nleave'],
+          [null, undefined],
+        ],
+      ),
+    ).toBe('a,b\r\n1,x\r\n-0.5,"say ""hi"", then\nleave"\r\n,\r\n');
+    expect(toCsv(['only'], [])).toBe('only\r\n');
+  });
+
+  it('issue 17: the chart has a title, an escaped legend, and its numbers as a table', () => {
+    const out = lineChart({
+      id: 'c1',
+      title: 'Totals <b>',
+      yLabel: 'total, %',
+      sessions: [1, 2],
+      series: [
+        { name: '<pair>', values: [50.5, 101.25] },
+        { name: 'late', values: [null, 48] },
+      ],
+      format: (n) => n.toFixed(2),
+    }).text;
+    expect(out).toContain('<title id="c1-title">Totals &lt;b&gt;</title>');
+    expect(out).toContain('role="img"');
+    expect(out).not.toContain('<pair>');
+    expect(out).toContain('&lt;pair&gt;');
+    expect(out).toMatch(/<details class="chart-data">[\s\S]*<td class="num">101.25<\/td>/);
+    expect(out).toContain('<td class="num">—</td>');
+    // Nothing to chart: said, no empty SVG.
+    const empty = lineChart({
+      id: 'e',
+      title: 'none',
+      yLabel: 'y',
+      sessions: [],
+      series: [],
+      format: String,
+    }).text;
+    expect(empty).toContain('No session scored yet');
+    expect(empty).not.toContain('<svg');
+  });
+});
