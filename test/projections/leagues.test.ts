@@ -1,7 +1,10 @@
 import { fold } from '../../src/projections';
 import { leagues, leagueTableOf, matchOf, UnknownLeagueError } from '../../src/projections/leagues';
+import { ScoringInputError } from '../../src/scoring';
 import { collect } from '../support/events';
-import { seasonLedger } from './leagues-season';
+import { clubFacts, formResult } from '../domain/league/support';
+import { GatedLedger } from '../support/gated-ledger';
+import { season, seasonLedger } from './leagues-season';
 
 async function seasonState() {
   const ledger = await seasonLedger();
@@ -112,5 +115,34 @@ describe('issue 18: the leagues read model, the tables recomputed from the whole
         message: expect.stringMatching(/no fixture f9/),
       }),
     );
+  });
+});
+
+describe('issue 18: a result the rules cannot score', () => {
+  it('LCBA-6.3, STD-VP: a 20-board match the gate accepts but no 20-board scale is set for: refused naming the fixture', async () => {
+    const ledger = new GatedLedger();
+    await ledger.append(
+      ...clubFacts(),
+      ...season.structure,
+      formResult('f1', '2009-09-16', 24, 1),
+      formResult('f2', '2009-09-23', 20, 0),
+    );
+    const state = fold(leagues, await collect(ledger.store.readAll()));
+    const refused = (() => {
+      try {
+        leagueTableOf(state, 'lcba-2009');
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(refused).toBeInstanceOf(ScoringInputError);
+    expect(refused).toMatchObject({
+      code: 'FACTS_NOT_SCORABLE',
+      field: expect.stringMatching(/^fixtures\.f2\.result\./),
+    });
+    // The matches before it are still shown as of a day before it was played.
+    expect(
+      leagueTableOf(state, 'lcba-2009', { asOf: '2009-09-22' }).divisions[0]!.rows,
+    ).toHaveLength(3);
   });
 });

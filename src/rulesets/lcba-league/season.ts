@@ -211,7 +211,8 @@ export function seasonInputsOf(
   const scores = new Map<FixtureId, MatchScore>();
   const outcomes = new Map<FixtureId, FixtureOutcome>();
   for (const [id, match] of season.results) {
-    if (!season.fixtures.has(id)) continue;
+    // A match played after `asOf` is not known yet: not scored (nor refused) in that table.
+    if (!season.fixtures.has(id) || (asOf !== undefined && match.playedOn > asOf)) continue;
     const score = scoreRecorded(match, reading.paramsOn(match.playedOn));
     scores.set(id, score);
     outcomes.set(id, { kind: 'played', on: match.playedOn, score });
