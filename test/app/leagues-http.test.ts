@@ -1,5 +1,6 @@
 import request from 'supertest';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { issueKey } from '../../src/runtime/access/keys';
 import { collect } from '../support/events';
 import { seasonLedger } from '../projections/leagues-season';
 import { ledgerApp } from './support';
@@ -87,5 +88,21 @@ describe('issue 18: GET /leagues/:leagueId/table and /leagues/:leagueId/matches/
     expect(both.status).toBe(400);
     const extra = await get('/leagues/lcba-2009/matches/f6?division=1');
     expect([extra.status, extra.body.issues[0].field]).toEqual([400, 'division']);
+  });
+
+  it('issue 17, 18: with keys issued, the league routes stay public reads; an admin key is not needed', async () => {
+    const ledger = await seasonLedger();
+    await issueKey(ledger.store, { role: 'admin', issuedBy: 'cli:test' });
+    const closed = await ledgerApp(ledger.store);
+    try {
+      const table = await request(closed.getHttpServer()).get('/leagues/lcba-2009/table');
+      expect(table.status).toBe(200);
+      const match = await request(closed.getHttpServer()).get('/leagues/lcba-2009/matches/f1');
+      expect(match.status).toBe(200);
+      // Another route of the same app is closed to a request without a key.
+      expect((await request(closed.getHttpServer()).get('/events')).status).toBe(401);
+    } finally {
+      await closed.close();
+    }
   });
 });
