@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { v7 as uuidv7 } from 'uuid';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { issueKey } from '../../src/runtime/access/keys';
 import { collect } from '../support/events';
@@ -101,6 +102,53 @@ describe('issue 18: GET /leagues/:leagueId/table and /leagues/:leagueId/matches/
       expect(match.status).toBe(200);
       // Another route of the same app is closed to a request without a key.
       expect((await request(closed.getHttpServer()).get('/events')).status).toBe(401);
+    } finally {
+      await closed.close();
+    }
+  });
+
+  it('issue 17, 18: a secretary key of the league appends its facts, one of another league is refused (403)', async () => {
+    const ledger = await seasonLedger();
+    await issueKey(ledger.store, { role: 'admin', issuedBy: 'cli:test' });
+    const own = await issueKey(ledger.store, {
+      role: 'secretary',
+      scope: { kind: 'league', id: 'lcba-2009' },
+      issuedBy: 'cli:test',
+    });
+    const other = await issueKey(ledger.store, {
+      role: 'secretary',
+      scope: { kind: 'league', id: 'other' },
+      issuedBy: 'cli:test',
+    });
+    const closed = await ledgerApp(ledger.store);
+    const post = (token: string, fixtureId: string) =>
+      request(closed.getHttpServer())
+        .post('/streams/league-lcba-2009/events')
+        .set('Authorization', `Bearer ${token}`)
+        .send({
+          expectedRevision: 'any',
+          events: [
+            {
+              id: uuidv7(),
+              type: 'FixtureScheduled',
+              occurredAt: '2009-09-01T12:00:00+01:00',
+              data: {
+                leagueId: 'lcba-2009',
+                fixtureId,
+                round: 1,
+                home: 'north',
+                away: 'east',
+                scheduled: '2009-11-04',
+              },
+            },
+          ],
+        });
+    try {
+      expect((await post(other.token, 'x1')).status).toBe(403);
+      // North–east meet in round 1 already (f3): the league's secretary is heard, and refused
+      // by the rule, not by the key.
+      const refused = await post(own.token, 'x1');
+      expect([refused.status, refused.body.rule]).toEqual([422, 'LCBA-2.2']);
     } finally {
       await closed.close();
     }

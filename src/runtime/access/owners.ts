@@ -10,6 +10,7 @@ import {
   CORRECTION_STREAM_PREFIX,
   PUBLICATION_STREAM_PREFIX,
 } from '../../domain/corrections/streams';
+import { isLeagueStream, leagueOfStream } from '../../domain/league/streams';
 import { ACCESS_STREAM } from '../../events/contexts/access';
 import type { EventStore } from '../../store/event-store';
 import { StreamNotFoundError } from '../../store/errors';
@@ -35,9 +36,14 @@ export function ownerOfData(data: unknown): Owner | undefined {
   return undefined;
 }
 
-/** The owner a stream's name gives (a club's own, roster, corrections and publications). */
+/**
+ * The owner a stream's name gives (a club's own, roster, corrections and publications; a
+ * league's, issue 18: its LeagueRegistered names the organising club too, but the stream is the
+ * league's, and a key of the league keeps it).
+ */
 export function ownerOfStreamName(streamId: string): Owner | undefined {
   const club = (id: string): Owner | undefined => (id ? { kind: 'club', id } : undefined);
+  if (isLeagueStream(streamId)) return { kind: 'league', id: leagueOfStream(streamId) };
   if (isRosterStream(streamId)) return club(clubOfRosterStream(streamId));
   if (isClubStream(streamId)) return club(clubOfClubStream(streamId));
   for (const prefix of [CORRECTION_STREAM_PREFIX, PUBLICATION_STREAM_PREFIX]) {
