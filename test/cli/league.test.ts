@@ -87,4 +87,16 @@ describe('issue 18: bridge-ledger table <league> and match <league> <fixture>', 
       expect.stringMatching(/--as-of must be a club date/),
     ]);
   });
+
+  it('issue 18: replay --projection leagues prints the league’s facts, no table', async () => {
+    const printed = await cli('replay', '--projection', 'leagues', '--store', store);
+    expect(printed.code).toBe(0);
+    const state = JSON.parse(printed.stdout);
+    expect(state.projection).toBe('leagues');
+    const league = state.state.leagues['lcba-2009'];
+    expect(league.clubId).toBe('lcba');
+    expect(
+      league.facts.filter((f: { type: string }) => f.type === 'MatchResultRecorded'),
+    ).toHaveLength(5);
+  });
 });
