@@ -7,6 +7,7 @@ import { registerAudit } from './commands/audit';
 import { registerExport } from './commands/export-command';
 import { registerImportCommands } from './commands/import-usebio';
 import { registerKeys } from './commands/keys';
+import { registerLeague } from './commands/league';
 import { registerReplay } from './commands/replay';
 import { registerServe } from './commands/serve-command';
 import { registerCorrections } from './commands/corrections';
@@ -32,6 +33,7 @@ export function buildCli(): Command {
   registerImportCommands(program, storeOption);
   registerCorrections(program);
   registerKeys(program);
+  registerLeague(program);
   return program;
 }
 

@@ -26,6 +26,8 @@ export const ERROR_CODES = {
   NO_APPLICABLE_RULEBOOK: { status: 409, error: 'NoApplicableRulebook', exit: 1 },
   RULEBOOK_NOT_APPLICABLE: { status: 422, error: 'RulebookNotApplicable', exit: 1 },
   FACTS_NOT_SCORABLE: { status: 422, error: 'FactsNotScorable', exit: 1 },
+  // Issue 18: a league, or a division or fixture of it, the ledger does not have.
+  UNKNOWN_LEAGUE: { status: 404, error: 'UnknownLeague', exit: 1 },
   // Asked wrongly: a parameter, a body, a store URL.
   INVALID_REQUEST: { status: 400, error: 'InvalidRequest', exit: 2 },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, error: 'UnsupportedMediaType', exit: 2 },

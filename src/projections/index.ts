@@ -1,6 +1,7 @@
 import { clubRoster } from './club-roster/club-roster';
 import { competitions } from './competitions/state';
 import { correctionLog } from './correction-log/correction-log';
+import { leagues } from './leagues/state';
 import { ledgerStats } from './ledger-stats/ledger-stats';
 import type { Projection } from './projection';
 
@@ -10,6 +11,7 @@ export const projections: ReadonlyArray<Projection<unknown>> = [
   clubRoster as Projection<unknown>,
   competitions as Projection<unknown>,
   correctionLog as Projection<unknown>,
+  leagues as Projection<unknown>,
 ];
 
 export function findProjection(name: string): Projection<unknown> | undefined {

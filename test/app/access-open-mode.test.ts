@@ -12,6 +12,7 @@ import {
   StreamsController,
 } from '../../src/app/http/controllers';
 import { CorrectionsController } from '../../src/app/http/corrections.controller';
+import { LeaguesController } from '../../src/app/http/leagues.controller';
 import { catalogue } from '../../src/events';
 import { isLoopback } from '../../src/runtime/access/open-mode';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
@@ -26,6 +27,7 @@ const JSON_CONTROLLERS = [
   EventsController,
   PublishedController,
   CorrectionsController,
+  LeaguesController,
   KeysController,
   LoginController,
 ];

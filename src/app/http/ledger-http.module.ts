@@ -16,6 +16,7 @@ import {
   StreamsController,
 } from './controllers';
 import { CorrectionsController } from './corrections.controller';
+import { LeaguesController } from './leagues.controller';
 import { PagesController } from '../pages/pages.controller';
 import { LedgerExceptionFilter } from './exception-filter';
 import { RequestValidator } from './request-validator';
@@ -40,6 +41,7 @@ export class LedgerHttpModule {
         EventsController,
         PublishedController,
         CorrectionsController,
+        LeaguesController,
         KeysController,
         LoginController,
         // Issue 17: the HTML pages, after the JSON routes (which keep their paths).

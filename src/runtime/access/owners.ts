@@ -1,5 +1,4 @@
 import { MEMBERS_STREAM_PREFIX } from '../../events/contexts/membership';
-import { isLeagueStream, leagueOfStream } from '../../domain/league/streams';
 import {
   clubOfClubStream,
   clubOfRosterStream,
@@ -12,6 +11,7 @@ import {
   CORRECTION_STREAM_PREFIX,
   PUBLICATION_STREAM_PREFIX,
 } from '../../domain/corrections/streams';
+import { isLeagueStream, leagueOfStream } from '../../domain/league/streams';
 import { ACCESS_STREAM } from '../../events/contexts/access';
 import type { EventStore } from '../../store/event-store';
 import { StreamNotFoundError } from '../../store/errors';
@@ -43,6 +43,7 @@ export function ownerOfData(data: unknown): Owner | undefined {
 /** The owner a stream's name gives (a club's own, roster, corrections, publications, members; a league's). */
 export function ownerOfStreamName(streamId: string): Owner | undefined {
   const club = (id: string): Owner | undefined => (id ? { kind: 'club', id } : undefined);
+  if (isLeagueStream(streamId)) return { kind: 'league', id: leagueOfStream(streamId) };
   if (isRosterStream(streamId)) return club(clubOfRosterStream(streamId));
   if (isClubStream(streamId)) return club(clubOfClubStream(streamId));
   for (const prefix of [
@@ -52,7 +53,6 @@ export function ownerOfStreamName(streamId: string): Owner | undefined {
   ]) {
     if (streamId.startsWith(prefix)) return club(streamId.slice(prefix.length));
   }
-  if (isLeagueStream(streamId)) return { kind: 'league', id: leagueOfStream(streamId) };
   return undefined;
 }
 

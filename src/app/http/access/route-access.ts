@@ -50,6 +50,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = Object.freeze
   'GET /clubs/:clubId/championship/diff': { kind: 'published', club: 'clubId' },
   'POST /clubs/:clubId/championship/what-if': { kind: 'published', club: 'clubId' },
   'GET /clubs/:clubId/corrections': { kind: 'private', club: 'clubId' },
+  // Issue 18: a league's tables are public reads (a league is not a club's private table).
+  'GET /leagues/:leagueId/table': { kind: 'public' },
+  'GET /leagues/:leagueId/matches/:fixtureId': { kind: 'public' },
   'GET /keys': { kind: 'keys' },
   'POST /keys': { kind: 'keys' },
   'POST /keys/:keyId/revoke': { kind: 'keys' },

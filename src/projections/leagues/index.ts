@@ -1,0 +1,11 @@
+export { leagues, type LeagueRecord, type LeaguesState } from './state';
+export {
+  leagueTableOf,
+  matchOf,
+  UnknownLeagueError,
+  type LeagueMatchView,
+  type LeagueQuery,
+  type LeagueTableView,
+  type LeagueTeamView,
+  type MatchStatus,
+} from './queries';

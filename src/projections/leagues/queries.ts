@@ -1,0 +1,237 @@
+import { buildRulebookHistory } from '../../rulebooks/rulebook-facts';
+import { presetOf } from '../../rulebooks/presets';
+import { lcbaLeague2009, type LcbaParams } from '../../rulebooks/presets/lcba-league';
+import type { Rulebook } from '../../rulebooks/rulebook';
+import { divisionTable } from '../../rulesets/lcba-league/table';
+import type {
+  DivisionTable,
+  Fixture,
+  MatchScore,
+  ScoredFixture,
+  TeamId,
+} from '../../rulesets/lcba-league/model';
+import {
+  leagueSeasonOf,
+  scoreRecorded,
+  seasonInputsOf,
+  tableDay,
+  type LeagueSeason,
+} from '../../rulesets/lcba-league/season';
+import type { LeagueRecord, LeaguesState } from './state';
+
+/** The format a league's rulebook must score (LeagueRegistered is refused otherwise). */
+const LEAGUE_FORMAT = 'lcba-league';
+
+/** A league, a division or a fixture the ledger does not have: 404, naming which. */
+export class UnknownLeagueError extends Error {
+  readonly code = 'UNKNOWN_LEAGUE';
+  constructor(
+    readonly field: 'leagueId' | 'division' | 'fixtureId',
+    message: string,
+  ) {
+    super(message);
+  }
+
+  answer() {
+    return { message: this.message, field: this.field };
+  }
+}
+
+/** The rulebook a league's tables read on a day: its organising club's in force then. */
+export interface LeagueRulebook {
+  paramsOn(day: string): LcbaParams;
+  inForce(day: string): Rulebook | undefined;
+}
+
+function rulebookOf(state: LeaguesState, league: LeagueRecord, season: LeagueSeason) {
+  const history = buildRulebookHistory(state.rulebooks[league.clubId ?? ''] ?? [], {
+    unusable: 'skip',
+  });
+  const lcba = (r: Rulebook | undefined) =>
+    r && presetOf(r.preset)?.formats.includes(LEAGUE_FORMAT) ? r : undefined;
+  // As the league's deciders read it: the day's rulebook, or the one of the season's start.
+  const inForce = (day: string) =>
+    lcba(history.inForce(day < (season.seasonStart ?? '') ? season.seasonStart! : day)) ??
+    lcba(history.inForce(season.seasonStart ?? day));
+  return {
+    inForce,
+    paramsOn: (day: string) =>
+      (inForce(day)?.params as unknown as LcbaParams | undefined) ?? lcbaLeague2009.params,
+  };
+}
+
+function leagueOf(state: LeaguesState, leagueId: string): LeagueRecord {
+  const league = state.leagues[leagueId];
+  if (!league || league.clubId === undefined) {
+    throw new UnknownLeagueError(
+      'leagueId',
+      `no league ${leagueId} in the ledger (no LeagueRegistered on league-${leagueId})`,
+    );
+  }
+  return league;
+}
+
+export interface LeagueQuery {
+  /** One division (LCBA-2.2: 1 the strongest); all without it. */
+  division?: number;
+  /** The season as of this club date (YYYY-MM-DD): outcomes and verdicts by then. */
+  asOf?: string;
+}
+
+export interface LeagueTeamView {
+  name: string;
+  club: string;
+  letter: string;
+  division?: number;
+}
+
+export interface LeagueTableView {
+  leagueId: string;
+  name?: string;
+  asOf?: string;
+  /** The ledger position of the league's latest fact read. */
+  position: number;
+  /** The organising club's rulebook the table was scored under. */
+  rulebook?: { clubId: string; preset: string; effectiveFrom: string };
+  teams: Record<TeamId, LeagueTeamView>;
+  divisions: DivisionTable[];
+}
+
+function teamsOf(season: LeagueSeason): Record<TeamId, LeagueTeamView> {
+  const out: Record<TeamId, LeagueTeamView> = {};
+  for (const t of season.teams.values()) {
+    out[t.team] = {
+      name: t.name,
+      club: t.club,
+      letter: t.letter,
+      ...(t.division !== undefined ? { division: t.division } : {}),
+    };
+  }
+  return out;
+}
+
+/**
+ * Issue 18: a league's division tables, recomputed from the whole season as of `asOf` (a club
+ * date): the facts read into `DivisionInput`s (season.ts) and scored by `divisionTable`, under
+ * the organising club's rulebook in force on that day (the season's end without it).
+ */
+export function leagueTableOf(
+  state: LeaguesState,
+  leagueId: string,
+  query: LeagueQuery = {},
+): LeagueTableView {
+  const league = leagueOf(state, leagueId);
+  const season = leagueSeasonOf(league.facts);
+  if (query.division !== undefined && !season.divisions.includes(query.division)) {
+    throw new UnknownLeagueError(
+      'division',
+      `league ${leagueId} has no division ${query.division} (divisions: ${season.divisions.join(', ') || 'none'})`,
+    );
+  }
+  const rulebook = rulebookOf(state, league, season);
+  const inputs = seasonInputsOf(
+    league.facts,
+    { paramsOn: rulebook.paramsOn, ...(query.asOf !== undefined ? { asOf: query.asOf } : {}) },
+    season,
+  );
+  const divisions = inputs.divisions
+    .filter((d) => query.division === undefined || d.division === query.division)
+    .map((d) => divisionTable(d, inputs.params));
+  const used = rulebook.inForce(tableDay(season, query.asOf) ?? '');
+  return {
+    leagueId,
+    ...(season.name !== undefined ? { name: season.name } : {}),
+    ...(query.asOf !== undefined ? { asOf: query.asOf } : {}),
+    position: league.position,
+    ...(used
+      ? {
+          rulebook: {
+            clubId: league.clubId!,
+            preset: used.preset,
+            effectiveFrom: used.effectiveFrom,
+          },
+        }
+      : {}),
+    teams: teamsOf(season),
+    divisions,
+  };
+}
+
+/** What became of a fixture, as the match view says it. */
+export type MatchStatus = 'not played' | 'played' | 'unplayed' | 'lost by default' | 'virtual';
+
+export interface LeagueMatchView {
+  leagueId: string;
+  fixture: Fixture & { division: number };
+  home: LeagueTeamView;
+  away: LeagueTeamView;
+  status: MatchStatus;
+  playedOn?: string;
+  /** How the result was recorded: every table's score, or the captains' result form. */
+  recorded?: 'boards' | 'result-form';
+  /** The match scored board by board (LCBA-6.7, 7.2–7.4, FOUL), each board with its rules. */
+  score?: MatchScore;
+  /** The fixture as the division's table scores it: a default (LCBA-8), 4.2/4.7, A5, 8.4. */
+  table?: ScoredFixture;
+  asOf?: string;
+}
+
+/**
+ * Issue 18: one fixture of a league (scheduled, or a virtual RR3 match `virtual:<home>:<away>`),
+ * board by board when it was played (`scoreMatch` on the rulebook of its day), with the score
+ * the division's table gives it as of `asOf`.
+ */
+export function matchOf(
+  state: LeaguesState,
+  leagueId: string,
+  fixtureId: string,
+  query: Pick<LeagueQuery, 'asOf'> = {},
+): LeagueMatchView {
+  const league = leagueOf(state, leagueId);
+  const season = leagueSeasonOf(league.facts);
+  const rulebook = rulebookOf(state, league, season);
+  const { asOf } = query;
+  const inputs = seasonInputsOf(
+    league.facts,
+    { paramsOn: rulebook.paramsOn, ...(asOf !== undefined ? { asOf } : {}) },
+    season,
+  );
+  const input = inputs.divisions.find((d) => d.fixtures.some((f) => f.id === fixtureId));
+  if (!input) {
+    throw new UnknownLeagueError('fixtureId', `league ${leagueId} has no fixture ${fixtureId}`);
+  }
+  const f = input.fixtures.find((x) => x.id === fixtureId)!;
+  const scored = divisionTable(input, inputs.params).fixtures.find((s) => s.fixture === fixtureId);
+  const outcome = input.outcomes[fixtureId];
+  const known = outcome && (asOf === undefined || outcome.on <= asOf) ? outcome : undefined;
+  const result = season.results.get(fixtureId);
+  const played = result && (asOf === undefined || result.playedOn <= asOf) ? result : undefined;
+  const status: MatchStatus = f.virtual
+    ? 'virtual'
+    : known?.kind === 'played'
+      ? 'played'
+      : known?.kind === 'lost-by-default' || (known && played)
+        ? 'lost by default'
+        : known
+          ? 'unplayed'
+          : 'not played';
+  const teams = teamsOf(season);
+  return {
+    leagueId,
+    fixture: { ...f, division: input.division },
+    home: teams[f.home]!,
+    away: teams[f.away]!,
+    status,
+    ...(played
+      ? {
+          playedOn: played.playedOn,
+          recorded: played.input.kind,
+          score:
+            inputs.scores.get(fixtureId) ??
+            scoreRecorded(played, rulebook.paramsOn(played.playedOn)),
+        }
+      : {}),
+    ...(scored ? { table: scored } : {}),
+    ...(asOf !== undefined ? { asOf } : {}),
+  };
+}

@@ -1,0 +1,97 @@
+import { LEAGUE_FACT_TYPES } from '../../domain/league/decider';
+import { isLeagueStream, leagueOfStream } from '../../domain/league/streams';
+import { dict } from '../../domain/dict';
+import type { RecordedEvent } from '../../events/envelope';
+import { rulebookFactOf, type RulebookFactRecord } from '../../rulebooks/rulebook-facts';
+import type { SeasonFact } from '../../rulesets/lcba-league/season';
+import type { Projection } from '../projection';
+
+/** One league: its organising club and its stream's facts, in ledger order. */
+export interface LeagueRecord {
+  leagueId: string;
+  /** LeagueRegistered's club: its rulebook in force is the league's. */
+  clubId?: string;
+  /** The ledger position of the league's latest fact. */
+  position: number;
+  facts: SeasonFact[];
+}
+
+export interface LeaguesState {
+  leagues: Record<string, LeagueRecord>;
+  /** Every club's rulebook facts (a few a club): an organiser adopts its rulebook before its league. */
+  rulebooks: Record<string, RulebookFactRecord[]>;
+}
+
+const LEAGUE_KEY = 'league:';
+const RULEBOOK_KEY = 'rulebook:';
+
+/** A league fact read where the decider placed it: on its own league's stream. */
+function leagueOf(event: RecordedEvent): string | undefined {
+  if (!LEAGUE_FACT_TYPES.has(event.type) || !isLeagueStream(event.streamId)) return undefined;
+  const leagueId = leagueOfStream(event.streamId);
+  return (event.data as { leagueId?: unknown } | null)?.leagueId === leagueId
+    ? leagueId
+    : undefined;
+}
+
+/** A rulebook fact of a club (on `club-<clubId>`). */
+function rulebookClubOf(event: RecordedEvent): string | undefined {
+  if (event.type !== 'RulebookAdopted' && event.type !== 'RulebookAmended') return undefined;
+  const clubId = (event.data as { clubId?: unknown } | null)?.clubId;
+  return typeof clubId === 'string' ? clubId : undefined;
+}
+
+/**
+ * Issue 18: the leagues' read model. Per league, the facts its tables need, from its
+ * `league-<leagueId>` stream only, kept as recorded (type, data, club time: the season read is
+ * src/rulesets/lcba-league/season.ts's), and the organising clubs' rulebook facts. No table is
+ * kept: LCBA-8.1's averages move as later matches are played, so every table is recomputed from
+ * the whole season when asked (queries.ts).
+ */
+export const leagues: Projection<LeaguesState> = {
+  name: 'leagues',
+  version: 1,
+  initial: () => ({ leagues: dict(), rulebooks: dict() }),
+  partitions: {
+    keysOf: (event) => {
+      const league = leagueOf(event);
+      if (league !== undefined) return [LEAGUE_KEY + league];
+      const club = rulebookClubOf(event);
+      return club !== undefined ? [RULEBOOK_KEY + club] : [];
+    },
+    keys: (state) => [
+      ...Object.keys(state.rulebooks).map((k) => RULEBOOK_KEY + k),
+      ...Object.keys(state.leagues).map((k) => LEAGUE_KEY + k),
+    ],
+    get: (state, key) =>
+      key.startsWith(LEAGUE_KEY)
+        ? state.leagues[key.slice(LEAGUE_KEY.length)]
+        : key.startsWith(RULEBOOK_KEY)
+          ? state.rulebooks[key.slice(RULEBOOK_KEY.length)]
+          : undefined,
+    put: (state, key, value) => {
+      if (key.startsWith(LEAGUE_KEY))
+        state.leagues[key.slice(LEAGUE_KEY.length)] = value as LeagueRecord;
+      else if (key.startsWith(RULEBOOK_KEY))
+        state.rulebooks[key.slice(RULEBOOK_KEY.length)] = value as RulebookFactRecord[];
+    },
+  },
+  apply(state, event) {
+    const leagueId = leagueOf(event);
+    if (leagueId !== undefined) {
+      const league = (state.leagues[leagueId] ??= { leagueId, position: 0, facts: [] });
+      if (event.type === 'LeagueRegistered') {
+        league.clubId ??= (event.data as { clubId: string }).clubId;
+      }
+      league.position = event.position;
+      league.facts.push({ type: event.type, data: event.data, occurredAt: event.occurredAt });
+      return state;
+    }
+    const clubId = rulebookClubOf(event);
+    if (clubId !== undefined) {
+      const fact = rulebookFactOf(event.type, event.data, event.position);
+      if (fact) (state.rulebooks[clubId] ??= []).push(fact);
+    }
+    return state;
+  },
+};

@@ -1,0 +1,147 @@
+import { clubStreamId } from '../domain/club/club-streams';
+import { leagueStreamId } from '../domain/league/streams';
+import type { RecordedEvent } from '../events/envelope';
+import { isDay, isInstant } from '../events/instant';
+import type { FieldIssue } from '../events/issues';
+import {
+  leagues,
+  leagueTableOf,
+  matchOf,
+  type LeagueMatchView,
+  type LeaguesState,
+  type LeagueTableView,
+} from '../projections/leagues';
+import { validateStreamId } from '../store/append-rules';
+import type { EventStore } from '../store/event-store';
+import { EVENTS_PER_TURN, nextTurn, withinBounds } from './replay';
+import { wholeNumber } from './table-query';
+
+/**
+ * When a league's table is asked for. `asOf` is read two ways: a club date (`2009-11-30`) is the
+ * season as of that day (matches, defaults, verdicts and penalties by then, from every fact the
+ * ledger holds: LCBA-8.1's averages as they stood); an instant with a zone is "as recorded by
+ * then", as the competitions' tables read it (a replay of the facts recorded by that instant).
+ * `atPosition`: as of a ledger position.
+ */
+export interface LeagueMoment {
+  day?: string;
+  asOf?: string;
+  atPosition?: number;
+  division?: number;
+}
+
+export type LeagueParam = 'asOf' | 'atPosition' | 'division';
+
+/**
+ * A league request's parameters (HTTP query or CLI options), each named as `spell` writes it;
+ * an instant `asOf` with `atPosition` refused together (they can disagree).
+ */
+export function readLeagueQuery(
+  raw: Partial<Record<LeagueParam, unknown>>,
+  spell: (p: LeagueParam) => string = (p) => p,
+): { value: LeagueMoment; issues: FieldIssue[] } {
+  const value: LeagueMoment = {};
+  const issues: FieldIssue[] = [];
+  if (raw.asOf !== undefined) {
+    if (isDay(raw.asOf)) value.day = raw.asOf;
+    else if (isInstant(raw.asOf)) value.asOf = raw.asOf;
+    else
+      issues.push({
+        field: 'asOf',
+        message: `${spell('asOf')} must be a club date YYYY-MM-DD (the season as of that day) or an ISO 8601 instant with a zone (as recorded by then), got ${String(raw.asOf)}`,
+      });
+  }
+  if (raw.atPosition !== undefined) {
+    const n = wholeNumber(raw.atPosition);
+    if (n === undefined)
+      issues.push({
+        field: 'atPosition',
+        message: `${spell('atPosition')} must be a whole number >= 0`,
+      });
+    else value.atPosition = n;
+  }
+  if (raw.division !== undefined) {
+    const n = wholeNumber(raw.division);
+    if (n === undefined || n < 1)
+      issues.push({
+        field: 'division',
+        message: `${spell('division')} must be a division number >= 1 (LCBA-2.2: 1 the strongest), got ${String(raw.division)}`,
+      });
+    else value.division = n;
+  }
+  if (value.asOf !== undefined && value.atPosition !== undefined) {
+    issues.push({
+      field: 'asOf',
+      message: `${spell('asOf')} (an instant) and ${spell('atPosition')} cannot be given together: ask as recorded by an instant or as of a ledger position`,
+    });
+  }
+  return { value, issues };
+}
+
+/** A stream's facts up to a position; none for a stream that does not (or cannot) exist. */
+async function read(store: EventStore, streamId: string, to: number): Promise<RecordedEvent[]> {
+  if (validateStreamId(streamId).length) return [];
+  const out: RecordedEvent[] = [];
+  try {
+    for await (const e of store.readStream(streamId)) {
+      if (e.position > to) break;
+      out.push(e);
+    }
+  } catch (err) {
+    if ((err as { code?: unknown }).code !== 'STREAM_NOT_FOUND') throw err;
+  }
+  return out;
+}
+
+/**
+ * The leagues read model of one league as the ledger had it at a moment: a replay of its stream
+ * `league-<leagueId>` and its organising club's `club-<clubId>` (the rulebook in force), merged
+ * by position. One stream of a season's facts: cheap, so every answer is a replay.
+ */
+export async function leagueState(
+  store: EventStore,
+  leagueId: string,
+  at: Pick<LeagueMoment, 'asOf' | 'atPosition'> = {},
+): Promise<LeaguesState> {
+  const keep = withinBounds({ asOf: at.asOf, toPosition: at.atPosition });
+  const to = at.atPosition ?? Number.POSITIVE_INFINITY;
+  const own = (await read(store, leagueStreamId(leagueId), to)).filter(keep);
+  const registered = own.find((e) => e.type === 'LeagueRegistered');
+  const clubId = (registered?.data as { clubId?: unknown } | undefined)?.clubId;
+  const club =
+    typeof clubId === 'string' ? (await read(store, clubStreamId(clubId), to)).filter(keep) : [];
+  const events = [...own, ...club].sort((a, b) => a.position - b.position);
+  let state = leagues.initial();
+  for (let i = 0; i < events.length; i++) {
+    if (i > 0 && i % EVENTS_PER_TURN === 0) await nextTurn();
+    state = leagues.apply(state, events[i]!, undefined);
+  }
+  return state;
+}
+
+/** `GET /leagues/:id/table`, `bridge-ledger table`: the division tables at a moment. */
+export async function leagueTableAt(
+  store: EventStore,
+  leagueId: string,
+  at: LeagueMoment = {},
+): Promise<LeagueTableView> {
+  return leagueTableOf(await leagueState(store, leagueId, at), leagueId, {
+    ...(at.division !== undefined ? { division: at.division } : {}),
+    ...(at.day !== undefined ? { asOf: at.day } : {}),
+  });
+}
+
+/** `GET /leagues/:id/matches/:fixtureId`, `bridge-ledger match`: one match board by board. */
+export async function leagueMatchAt(
+  store: EventStore,
+  leagueId: string,
+  fixtureId: string,
+  at: LeagueMoment = {},
+): Promise<LeagueMatchView> {
+  return matchOf(
+    await leagueState(store, leagueId, at),
+    leagueId,
+    fixtureId,
+    at.day !== undefined ? { asOf: at.day } : {},
+  );
+}

@@ -1,0 +1,28 @@
+import { fold, projections } from '../../src/projections';
+import { leagues, leagueTableOf, type LeaguesState } from '../../src/projections/leagues';
+import { ProjectionRunner } from '../../src/runtime/projection-runner';
+import { MemoryProjectionStateStore } from '../../src/runtime/projection-state-store';
+import { collect } from '../support/events';
+import { seasonLedger } from './leagues-season';
+
+describe('issue 18: the leagues read model kept by the runner', () => {
+  it('is saved league by league and loaded back as a replay folds it: the same table', async () => {
+    const ledger = await seasonLedger();
+    const saved = new MemoryProjectionStateStore();
+    const first = new ProjectionRunner(ledger.store, saved, projections);
+    first.start();
+    await first.caughtUp();
+    first.save();
+    first.stop();
+    const second = new ProjectionRunner(ledger.store, saved, projections);
+    second.start();
+    await second.caughtUp();
+    const loaded = second.state<LeaguesState>('leagues')!.state;
+    second.stop();
+    const replayed = fold(leagues, await collect(ledger.store.readAll()));
+    expect(JSON.parse(JSON.stringify(loaded))).toEqual(JSON.parse(JSON.stringify(replayed)));
+    expect(Object.keys(loaded.leagues)).toEqual(['lcba-2009']);
+    expect(Object.keys(loaded.rulebooks)).toEqual(['lcba']);
+    expect(leagueTableOf(loaded, 'lcba-2009')).toEqual(leagueTableOf(replayed, 'lcba-2009'));
+  });
+});
