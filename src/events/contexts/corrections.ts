@@ -14,14 +14,12 @@ import {
   Matches,
   Max,
   Min,
-  ValidateBy,
   ValidateNested,
 } from 'class-validator';
 import type { EventDefinition } from '../catalogue';
 import { allOf, classSchema } from '../class-schema';
-import { isInstant } from '../instant';
 import type { FieldIssue } from '../issues';
-import { IsLedgerId } from './ids';
+import { IsInstant, IsLedgerId } from './ids';
 import { sessionEvents } from './session';
 
 /**
@@ -72,15 +70,6 @@ export const PUBLICATION_STREAM_PREFIX = 'publications-';
 export const correctionsStreamId = (clubId: string) => `${CORRECTION_STREAM_PREFIX}${clubId}`;
 /** A club's publications of its tables: `publications-<clubId>`. */
 export const publicationsStreamId = (clubId: string) => `${PUBLICATION_STREAM_PREFIX}${clubId}`;
-
-const IsInstant = (what: string) =>
-  ValidateBy({
-    name: 'isInstant',
-    validator: {
-      validate: isInstant,
-      defaultMessage: () => `${what} must be an ISO 8601 instant with a zone`,
-    },
-  });
 
 class CorrectionTarget {
   /** The event id of the fact corrected (for a correction of a correction: the same target). */

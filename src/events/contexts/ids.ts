@@ -1,5 +1,5 @@
 import { Matches, ValidateBy } from 'class-validator';
-import { isDay } from '../instant';
+import { isDay, isInstant } from '../instant';
 
 /** Ids of clubs, players, pairs, competitions: safe in stream ids and URLs. */
 export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,99}$/;
@@ -16,6 +16,16 @@ export const IsDay = (what: string) =>
       defaultMessage: () => `${what} must be a calendar day YYYY-MM-DD`,
     },
   });
+/** An instant, ISO 8601 with a date, a time and a zone (src/events/instant.ts). */
+export const IsInstant = (what: string) =>
+  ValidateBy({
+    name: 'isInstant',
+    validator: {
+      validate: isInstant,
+      defaultMessage: () => `${what} must be an ISO 8601 instant with a zone`,
+    },
+  });
+
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /**

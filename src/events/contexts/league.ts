@@ -18,14 +18,12 @@ import {
   Matches,
   Max,
   Min,
-  ValidateBy,
   ValidateNested,
 } from 'class-validator';
 import type { EventDefinition } from '../catalogue';
 import { allOf, classSchema } from '../class-schema';
-import { isInstant } from '../instant';
 import type { FieldIssue } from '../issues';
-import { ID_PATTERN, IsDay, IsLedgerId } from './ids';
+import { ID_PATTERN, IsDay, IsInstant, IsLedgerId } from './ids';
 
 /**
  * Facts of a league of teams (issue 18, the LCBA League Rules 2009-10, RULES.md LCBA-*): its
@@ -49,15 +47,6 @@ export const OFFENDERS = ['home', 'away', 'both'] as const;
 /** The rules a match is left unplayed or defaulted under (LCBA-5.2, 5.3, 7.5; 8 scores it). */
 export const UNPLAYED_RULES = ['LCBA-5.2', 'LCBA-5.3', 'LCBA-7.5', 'LCBA-8'] as const;
 export const WARNING_LEVELS = ['warning', 'final'] as const;
-
-const IsInstant = (what: string) =>
-  ValidateBy({
-    name: 'isInstant',
-    validator: {
-      validate: isInstant,
-      defaultMessage: () => `${what} must be an ISO 8601 instant with a zone`,
-    },
-  });
 
 const EachId = (what: string) =>
   Matches(ID_PATTERN, {
