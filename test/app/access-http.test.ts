@@ -78,6 +78,26 @@ describe('issue 17: keys, roles and club isolation over HTTP', () => {
     expect(await store.headPosition()).toBe(head);
   });
 
+  it('issue 17: a body that is not JSON is judged after the key: 401 without one, 403 for an auditor, 400 MalformedJson for the club’s director; nothing written', async () => {
+    const head = await store.headPosition();
+    const post = (who?: string) => {
+      const req = http()
+        .post('/streams/club-karori-players/events')
+        .set('Content-Type', 'application/json');
+      if (who) req.set(as(who));
+      return req.send('{"events": [');
+    };
+    const anonymous = await post();
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toMatchObject({ error: 'Unauthorized', reason: 'no-key' });
+    const auditor = await post('karoriAuditor');
+    expect(auditor.status).toBe(403);
+    const director = await post('karoriDirector');
+    expect(director.status).toBe(400);
+    expect(director.body).toMatchObject({ error: 'MalformedJson' });
+    expect(await store.headPosition()).toBe(head);
+  });
+
   it('issue 17: the club secretary’s key appends its roster, and the fact names the key as its actor', async () => {
     const fact = player('karori', 902);
     const res = await appendAs('karoriSecretary', 'club-karori-players', [fact]);

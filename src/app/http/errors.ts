@@ -99,10 +99,21 @@ function encodingOf(req: unknown): string | undefined {
   return encoding && encoding !== 'identity' ? encoding : undefined;
 }
 
+/** Where a body the parser refused waits for the route's guard (see deferBodyParserErrors). */
+const BODY_ERROR = Symbol('bridge-ledger.bodyError');
+
+interface RequestWithBodyError {
+  body?: unknown;
+  [BODY_ERROR]?: Error;
+}
+
 /**
- * Express error middleware, installed right after the JSON parser. body-parser hands on the
- * inflating stream's own error (zlib's, with a 400 status but no body-parser `type`) for a
- * compressed body that does not inflate: named here by its encoding.
+ * Express error middleware, installed right after the JSON parser. A body the parser refuses
+ * is not answered here: the request goes on to its route, whose guard judges the key first
+ * (issue 17: without a key a stranger learns 401, not whether the body was good JSON), and
+ * `BodyErrorInterceptor` then answers the body's error. body-parser hands on the inflating
+ * stream's own error (zlib's, with a 400 status but no body-parser `type`) for a compressed
+ * body that does not inflate: named here by its encoding.
  */
 export function translateBodyParserErrors(
   err: unknown,
@@ -110,11 +121,27 @@ export function translateBodyParserErrors(
   _res: unknown,
   next: (err?: unknown) => void,
 ): void {
-  if (isBodyParserFailure(err)) return next(new RequestBodyError(err));
+  const refused = bodyErrorFrom(err, req);
+  if (!refused || req === null || typeof req !== 'object') return next(err);
+  const request = req as RequestWithBodyError;
+  request[BODY_ERROR] = refused;
+  request.body = undefined;
+  next();
+}
+
+function bodyErrorFrom(err: unknown, req: unknown): Error | undefined {
+  if (isBodyParserFailure(err)) return new RequestBodyError(err);
   const encoding = encodingOf(req);
   const failure = err as { status?: unknown; type?: unknown; message?: unknown } | null;
   if (encoding && failure?.status === 400 && failure.type === undefined) {
-    return next(new ContentEncodingError(encoding, String(failure.message)));
+    return new ContentEncodingError(encoding, String(failure.message));
   }
-  next(err);
+  return undefined;
+}
+
+/** The body error deferred for this request, if the parser refused its body. */
+export function bodyErrorOf(req: unknown): Error | undefined {
+  return req !== null && typeof req === 'object'
+    ? (req as RequestWithBodyError)[BODY_ERROR]
+    : undefined;
 }

@@ -1,5 +1,6 @@
+import { BodyErrorInterceptor } from './body-error.interceptor';
 import { Module, type DynamicModule, type LogLevel } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { ledgerLogParams } from '../logging';
 import type { EventStore } from '../../store/event-store';
@@ -54,6 +55,8 @@ export class LedgerHttpModule {
         // Issue 17: every route is judged by the access table (access/route-access.ts).
         LedgerAccess,
         { provide: APP_GUARD, useClass: AccessGuard },
+        // A body the parser refused is answered after the guard (errors.ts).
+        { provide: APP_INTERCEPTOR, useClass: BodyErrorInterceptor },
       ],
     };
   }
