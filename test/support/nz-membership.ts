@@ -1,4 +1,4 @@
-import { standingsOf, cPointsOf } from '../../src/projections/competitions';
+import { standingsOf, cPointsOf, type QueryOptions } from '../../src/projections/competitions';
 import { competitionsState, competitionState } from '../../src/runtime/published';
 import type { NzStanding } from '../../src/standings/nz';
 import type { GatedLedger } from './gated-ledger';
@@ -41,9 +41,14 @@ export const checked = (guest: string, valid: boolean, checkedOn: string, number
 export async function rowsOf(
   ledger: GatedLedger,
   competitionId: string,
+  options: QueryOptions = {},
 ): Promise<Record<string, NzStanding>> {
-  const full = standingsOf(await competitionsState(ledger.store), competitionId);
-  const slice = standingsOf(await competitionState(ledger.store, competitionId), competitionId);
+  const full = standingsOf(await competitionsState(ledger.store), competitionId, options);
+  const slice = standingsOf(
+    await competitionState(ledger.store, competitionId),
+    competitionId,
+    options,
+  );
   expect(slice).toEqual(full);
   if (full.kind !== 'nz') throw new Error(`${competitionId} is not an NZ competition`);
   return Object.fromEntries(full.rows.map((r) => [r.competitor, r]));
