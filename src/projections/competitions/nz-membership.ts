@@ -27,11 +27,15 @@ export function foldNzMembershipFact(
   d: Record<string, unknown>,
 ): void {
   const clubId = d.clubId as string;
-  const facts = (clubs[clubId] ??= { asked: dict(), checks: dict() });
+  if (!Object.hasOwn(clubs, clubId)) clubs[clubId] = { asked: dict(), checks: dict() };
+  const facts = clubs[clubId]!;
   if (type === 'VisitorPartnerAsked') {
     facts.asked[askedKey(d.date as string, d.member as string, d.visitor as string)] = true;
   } else {
-    (facts.checks[d.guest as string] ??= []).push({
+    // Own keys only: a state read back from JSON has plain objects (a guest `constructor`).
+    const guest = d.guest as string;
+    if (!Object.hasOwn(facts.checks, guest)) facts.checks[guest] = [];
+    facts.checks[guest]!.push({
       on: d.checkedOn as string,
       valid: d.valid as boolean,
     });
@@ -44,7 +48,7 @@ export const secretaryAsked = (
   date: string,
   member: string,
   visitor: string,
-): boolean => facts?.asked[askedKey(date, member, visitor)] === true;
+): boolean => facts !== undefined && Object.hasOwn(facts.asked, askedKey(date, member, visitor));
 
 /**
  * NZ-8c: the check of `guest`'s NZCBA number in force on `date`: the latest checked on or
@@ -57,7 +61,8 @@ export function nzcbaCheckOn(
   date: string,
 ): { on: string; valid: boolean } | undefined {
   let found: { on: string; valid: boolean } | undefined;
-  for (const check of facts?.checks[guest] ?? [])
+  const checks = facts && Object.hasOwn(facts.checks, guest) ? facts.checks[guest]! : [];
+  for (const check of checks)
     if (check.on <= date && (found === undefined || check.on >= found.on)) found = check;
   return found;
 }

@@ -126,19 +126,26 @@ export function nzPrizeOf(
   roster: Record<string, RosterEntry>,
   params: NzClubParams,
   upToSession: number,
+  byDate = sessionDates(c),
 ): NzPrize {
   const { rule, special: specialEvents } = prizeParams(params);
   const created = c.competition!;
   const special =
     specialEvents.includes(created.competitionId) || specialEvents.includes(created.format);
-  const byDate = sessionDates(c);
   const played = row.sessions
     .filter((l) => l.played && l.session <= upToSession)
     .map((l) => byDate.get(l.session)?.date)
     .filter((d): d is string => d !== undefined);
   const dates = [...new Set(played.length ? played : [created.sessions[0]!.date])].sort();
   const players = (c.pairs[row.competitor]?.players ?? [row.competitor]).map((p) =>
-    playerPrize(p, roster[p], dates, { id: created.competitionId, special }, rule, params),
+    playerPrize(
+      p,
+      Object.hasOwn(roster, p) ? roster[p] : undefined,
+      dates,
+      { id: created.competitionId, special },
+      rule,
+      params,
+    ),
   );
   const mayWin = players.reduce<NzMayWin>(
     (least, p) => (ORDER[p.mayWin] < ORDER[least] ? p.mayWin : least),
@@ -173,8 +180,9 @@ export function withPrizes(
   params: NzClubParams,
   upToSession: number,
 ): NzStanding[] {
+  const byDate = sessionDates(c);
   return rows.map((r) => {
-    const prize = nzPrizeOf(r, c, roster, params, upToSession);
+    const prize = nzPrizeOf(r, c, roster, params, upToSession, byDate);
     return {
       ...r,
       prize,
