@@ -1,8 +1,9 @@
 import { clubStreamId } from '../domain/club/club-streams';
 import { competitionStreamId } from '../domain/competition/facts';
-import { documentedStreamOf, onCompetitionStream } from '../domain/streams';
+import { documentedStreamOf, onCompetitionStream, onDocumentedStream } from '../domain/streams';
 import type { RecordedEvent } from '../events/envelope';
 import { isCorrectionFact } from '../projections/competitions/corrections';
+import { NZ_MEMBERSHIP_FACT_TYPES } from '../projections/competitions/nz-membership';
 import { competitions, competitionsPartitions } from '../projections/competitions/state';
 import type { EventStore } from '../store/event-store';
 import { savedDirectoryOf, type DirectorySaves } from './saved-directory';
@@ -218,6 +219,9 @@ export class LedgerDirectory {
       const clubId = (e.data as { clubId?: unknown }).clubId;
       if (typeof clubId === 'string' && e.streamId === `corrections-${clubId}`)
         add(this.clubStreamsOf, clubId, e.streamId);
+    } else if (NZ_MEMBERSHIP_FACT_TYPES.has(e.type) && onDocumentedStream(e)) {
+      // Issue 19: NZ-8c checks and NZ-8d requests, read on the club's members-<clubId> stream.
+      add(this.clubStreamsOf, String((e.data as { clubId?: unknown }).clubId), e.streamId);
     } else {
       // A fact read wherever it is, by the club its data names (a roster fact, a club's
       // registration: StreamHome.elsewhere 'read', from the deciders' registry).

@@ -71,6 +71,19 @@ describe('issue 17 pages (HTML, CSV) on the example seasons', () => {
     expect(textOf(rowOf(html, 'nz-p2'))).toContain('508.08');
   });
 
+  it('NZ-10/PIN-R13/issue 19: the NZ standings have a prize column: what the JSON row says the pair may win, with its rule id', async () => {
+    const html = await page(NZ);
+    const body = await json('/competitions/club-pairs-2026/standings');
+    expect(html).toContain('<th scope="col">prize</th>');
+    for (const r of body.rows) {
+      const cells = cellsOf(rowOf(html, r.competitor));
+      expect(cells[cells.length - 1]).toBe(`${r.prize.mayWin} ${r.prize.rule}`);
+    }
+    const csv = (await request(server).get(`${NZ}/standings.csv`).expect(200)).text;
+    const first = body.rows[0];
+    expect(csv).toContain(`,${first.qualifies},${first.prize.mayWin},${first.prize.rule}\r\n`);
+  });
+
   it('NZ-13/issue 17: ?atPosition=571 shows the standings before the correction, the chooser keeping it', async () => {
     const html = await page(`${NZ}?atPosition=571&asOf=&afterSession=`);
     expect(textOf(rowOf(html, 'nz-p2'))).toContain('500.58');
@@ -192,7 +205,7 @@ describe('issue 17 pages (HTML, CSV) on the example seasons', () => {
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       const lines = res.text.split('\r\n').filter(Boolean);
       expect(lines[0]).toBe(
-        'place,competitor,total,session 1,session 2,session 3,session 4,session 5,session 6,session 7,session 8,session 9,session 10,counted,dropped,qualifies',
+        'place,competitor,total,session 1,session 2,session 3,session 4,session 5,session 6,session 7,session 8,session 9,session 10,counted,dropped,qualifies,prize,prize rule',
       );
       expect(lines).toHaveLength(body.rows.length + 1);
       body.rows.forEach((r: { place: number; competitor: string; total: number }, i: number) => {

@@ -24,6 +24,11 @@ import {
   isBoardSessionFact,
   type BoardSessionFacts,
 } from './scored-sessions';
+import {
+  foldNzMembershipFact,
+  NZ_MEMBERSHIP_FACT_TYPES,
+  type NzMembershipFacts,
+} from './nz-membership';
 
 /** A club's rulebook fact, with its ledger position (to name it when it cannot be applied). */
 export type RulebookFact = RulebookFactRecord;
@@ -67,6 +72,10 @@ export interface CompetitionsState {
    * then the corrected one from that position on.
    */
   corrections: Record<string, ClubCorrections>;
+  /**
+   * Issue 19: each club's NZ-8c number checks and NZ-8d requests, from `members-<clubId>`.
+   */
+  nzMembership: Record<string, NzMembershipFacts>;
   /** Position of the last fact folded in: what an "as of" answer is as of. */
   position: number;
 }
@@ -96,6 +105,7 @@ const PARTS = {
   competitions: 'competition:',
   boardSessions: 'board-session:',
   corrections: 'corrections:',
+  nzMembership: 'nz-membership:',
 } as const;
 type Part = keyof typeof PARTS;
 
@@ -127,6 +137,8 @@ export const competitionsPartitions: Partitions<CompetitionsState> = {
     if (isBoardSessionFact(event.type)) return ['position', PARTS.boardSessions + event.streamId];
     // Issue 16: a correction's decision changes its target's partition, which the state knows.
     if (isCorrectionFact(event.type)) return correctionKeysOf(event, state, PARTS);
+    if (NZ_MEMBERSHIP_FACT_TYPES.has(event.type) && typeof d.clubId === 'string')
+      return ['position', PARTS.nzMembership + d.clubId];
     return ['position'];
   },
   *keys(state) {
@@ -162,9 +174,9 @@ export const competitions: Projection<CompetitionsState> = {
   // saved-competition.ts). 12: a scored session keeps its club, sit-out lines, awarded and
   // weighted adjustments and recorded datums (issue 15). 13: accepted corrections and decided
   // appeals applied (issue 16), a club's corrections kept. 14: a session keeps when its score
-  // was recorded (`scoredAt`, PIN-R28's appeal deadline). Saved states of an older version are
-  // rebuilt.
-  version: 14,
+  // was recorded (`scoredAt`, PIN-R28's appeal deadline). 15: a club's NZ-8c number checks and
+  // NZ-8d requests (issue 19). Saved states of an older version are rebuilt.
+  version: 15,
   partitions: competitionsPartitions,
   initial: () => ({
     rulebooks: dict(),
@@ -172,6 +184,7 @@ export const competitions: Projection<CompetitionsState> = {
     competitions: dict(),
     boardSessions: dict(),
     corrections: dict(),
+    nzMembership: dict(),
     position: 0,
   }),
   apply(state, event: RecordedEvent) {
@@ -210,6 +223,8 @@ export const competitions: Projection<CompetitionsState> = {
     } else if (isCorrectionFact(event.type)) {
       state.boardSessions ??= dict();
       foldCorrectionFact(state, event, contextOf(state).shared);
+    } else if (NZ_MEMBERSHIP_FACT_TYPES.has(event.type)) {
+      foldNzMembershipFact((state.nzMembership ??= dict()), event.type, d);
     }
     return state;
   },

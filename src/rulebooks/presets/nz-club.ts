@@ -103,6 +103,12 @@ export type NzClubParams = {
   /** NZ-10: visitors play at most this many times a year and do not qualify for prizes. */
   visitorMaxPerYear: number;
   visitorsQualifyForPrizes: boolean;
+  /**
+   * The prize rule of the standings rows (docs/rules-nz.md, "Prizes"): 'NZ-10' (a visitor wins
+   * no prize) or 'PIN-R13' (a visitor wins normal prize money, not the enhanced money of a
+   * special event); `specialEvents`: the competitions paying enhanced money, by id or format.
+   */
+  prizes: { rule: string; specialEvents: string[] };
   /** The club year for NZ-8 and NZ-10 limits starts on this month-day (MM-DD). */
   yearStarts: string;
   /**
@@ -200,6 +206,7 @@ export const nzClub: Preset<NzClubParams> = {
     nightGrades: { monday: 2, tuesday: 1, wednesday: 2, thursday: 2 },
     visitorMaxPerYear: 3,
     visitorsQualifyForPrizes: false,
+    prizes: { rule: 'NZ-10', specialEvents: [] },
     yearStarts: '01-01',
     cPoints: {
       events: [

@@ -29,7 +29,7 @@ import { isScoredResult } from '../../projections/competitions/scored-sessions';
 import { rosterEntryOn } from '../../projections/competitions/state';
 import { nzClubRulesOf } from '../registry';
 import type { CPointsRequest, CPointsTable } from '../ruleset';
-import { nzEligibilityOf, nzNight } from './eligibility';
+import { nzcbaOf, nzEligibilityOf, nzNight } from './eligibility';
 import { nzInput } from './input';
 
 declare module '../ruleset' {
@@ -166,7 +166,7 @@ function nzCPointsOf({
             rosterEntryOn(roster[id], date)?.status,
             roster[id]?.homeNight,
             created.night,
-            roster[id]?.nationalNumber,
+            nzcbaOf(index, id, roster[id], date),
           ),
         })),
       };
@@ -232,7 +232,7 @@ function withDefault(
   status: PlayerStatus | undefined,
   homeNight: string | undefined,
   night: string | undefined,
-  nationalNumber: string | undefined,
+  nzcba: ReturnType<typeof nzcbaOf>,
 ): NzVerdict[] {
   if (verdicts.some((v) => v.scope === 'c-points')) return verdicts;
   const member = isMemberStatus(status);
@@ -251,13 +251,15 @@ function withDefault(
         rule: 'NZ-8c',
         subject: id,
         scope: 'c-points',
-        ok: isValidNzcbaNumber(nationalNumber),
+        ok: nzcba.nzcbaNumberValid ?? isValidNzcbaNumber(nzcba.nzcbaNumber),
         reason: `a ${status ?? 'player unknown to the roster'} from outside the club ${
-          isValidNzcbaNumber(nationalNumber)
-            ? 'with a valid NZCBA number'
-            : nationalNumber === undefined
-              ? 'without an NZCBA number on the roster'
-              : 'whose recorded NZCBA number is not valid (reading: 1 to 10 digits, not zero)'
+          nzcba.nzcbaNumberValid !== undefined
+            ? `whose NZCBA number was checked ${nzcba.nzcbaNumberValid ? 'valid' : 'not valid'} on ${nzcba.nzcbaCheckedOn}`
+            : isValidNzcbaNumber(nzcba.nzcbaNumber)
+              ? 'with a valid NZCBA number'
+              : nzcba.nzcbaNumber === undefined
+                ? 'without an NZCBA number on the roster'
+                : 'whose recorded NZCBA number is not valid (reading: 1 to 10 digits, not zero)'
         }`,
       };
   return [...verdicts, verdict];

@@ -30,6 +30,11 @@ import {
   type CompetitionsState,
   type RosterEntry,
 } from '../../projections/competitions/state';
+import {
+  nzcbaCheckOn,
+  secretaryAsked,
+  type NzMembershipFacts,
+} from '../../projections/competitions/nz-membership';
 
 export { NZ_KIND_OF_FORMAT, nzNight };
 
@@ -50,6 +55,8 @@ export interface NzEligibilityIndex {
   roster: Record<string, RosterEntry>;
   /** player → plays, sorted by date, start time, competition, session. */
   plays: Record<string, NzPlayRecord[]>;
+  /** The club's NZ-8c number checks and NZ-8d requests (`members-<clubId>`), when any. */
+  membership?: NzMembershipFacts;
 }
 
 /** What an index is built from (the whole projection state and the rulebook in force). */
@@ -74,7 +81,14 @@ export function nzEligibilityIndex(
     for (const p of nzPlaysOf(c)) (plays[p.player] ??= []).push(p);
   }
   for (const list of Object.values(plays)) list.sort(nzPlayOrder);
-  return { clubId, params, roster: state.players[clubId] ?? {}, plays };
+  const membership = state.nzMembership?.[clubId];
+  return {
+    clubId,
+    params,
+    roster: state.players[clubId] ?? {},
+    plays,
+    ...(membership ? { membership } : {}),
+  };
 }
 
 /**
@@ -177,13 +191,18 @@ export function nzEligibilityVerdicts(
       const status = entry?.status ?? 'non-member';
       const homeNight = nzNight(entry?.homeNight);
       if (isMemberStatus(status)) return homeNight ? { id, status, homeNight } : undefined;
-      // NZ-8c: a guest's or visitor's C points follow the NZCBA number on the roster.
-      const nzcbaNumber = entry?.nationalNumber;
-      return nzcbaNumber === undefined ? { id, status } : { id, status, nzcbaNumber };
+      return { id, status, ...nzcbaOf(index, id, entry, date) };
     });
     if (night && table.length === 2 && table.every((p) => p !== undefined)) {
+      const [a, b] = table as [NzSessionPlayer, NzSessionPlayer];
       const vs = sessionEligibility(
-        { night, players: table as [NzSessionPlayer, NzSessionPlayer] },
+        {
+          night,
+          players: [a, b],
+          ...(askedToPlayWithVisitor(index.membership, date, a, b)
+            ? { requestedBySecretary: true }
+            : {}),
+        },
         params,
       );
       verdicts.push(
@@ -194,4 +213,37 @@ export function nzEligibilityVerdicts(
     }
   }
   return out;
+}
+
+/**
+ * NZ-8c: a guest's or visitor's NZCBA number on `date`. A GuestNzcbaNumberChecked dated on or
+ * before it decides (the latest: a check that says not valid overrides an earlier valid one and
+ * the roster's number); without one, the number on the roster (`PlayerRegistered.nationalNumber`,
+ * read by its form). A check dated after the session does not count for it.
+ */
+export function nzcbaOf(
+  index: Pick<NzEligibilityIndex, 'membership'>,
+  id: string,
+  entry: RosterEntry | undefined,
+  date: string,
+): Pick<NzSessionPlayer, 'nzcbaNumber' | 'nzcbaNumberValid' | 'nzcbaCheckedOn'> {
+  const check = nzcbaCheckOn(index.membership, id, date);
+  if (check) return { nzcbaNumberValid: check.valid, nzcbaCheckedOn: check.on };
+  const nzcbaNumber = entry?.nationalNumber;
+  return nzcbaNumber === undefined ? {} : { nzcbaNumber };
+}
+
+/**
+ * NZ-8d: a member and a visitor at the table whom the Secretary asked to play together that
+ * day (VisitorPartnerAsked of that member and visitor, dated the session's day).
+ */
+function askedToPlayWithVisitor(
+  facts: NzMembershipFacts | undefined,
+  date: string,
+  a: NzSessionPlayer,
+  b: NzSessionPlayer,
+): boolean {
+  const asked = (m: NzSessionPlayer, v: NzSessionPlayer) =>
+    isMemberStatus(m.status) && v.status === 'visitor' && secretaryAsked(facts, date, m.id, v.id);
+  return asked(a, b) || asked(b, a);
 }

@@ -4,6 +4,7 @@ import { nzStandings, type NzStanding } from '../../standings/nz';
 import { nzCPoints } from './c-points';
 import { nzEligibilityOf } from './eligibility';
 import { nzInput } from './input';
+import { withPrizes } from './prizes';
 import { nzShapes } from './shape';
 import { rulesOfSessions } from '../../projections/competitions/query-context';
 import {
@@ -29,7 +30,7 @@ const nzTable: FormatTable<StandingsBodies['nz']> = {
     const eligibility = nzEligibilityOf(state, head.clubId, rulebook);
     const roster = state.players[head.clubId] ?? {};
     const { event, entries } = nzInput(c, roster, head.afterSession, eligibility);
-    const rows = nzStandings(
+    const ranked = nzStandings(
       event,
       entries,
       params,
@@ -42,6 +43,8 @@ const nzTable: FormatTable<StandingsBodies['nz']> = {
         (r) => r.params as unknown as NzClubParams,
       ),
     );
+    // Issue 19: what each competitor may win (NZ-10, PIN-R13), under the rules at the end.
+    const rows = withPrizes(ranked, c, roster, params, head.afterSession);
     // Issue 16: a number an accepted correction (or an appeal) changed names the original fact,
     // the correction and the rule (NZ-13).
     const notes = correctionNotesOf(
@@ -60,6 +63,7 @@ const nzTable: FormatTable<StandingsBodies['nz']> = {
       counted: r.counted.join(' '),
       dropped: r.dropped.join(' '),
       qualifies: r.qualifies ? 'yes' : 'no',
+      prize: r.prize ? `${r.prize.mayWin} (${r.prize.rule})` : null,
     })),
 };
 

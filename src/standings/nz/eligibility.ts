@@ -210,6 +210,8 @@ export interface NzSessionPlayer {
   nzcbaNumber?: string;
   /** A guest's or visitor's NZCBA number is valid (NZ-8c), when the caller checked it; wins over `nzcbaNumber`. */
   nzcbaNumberValid?: boolean;
+  /** The day the number was checked (GuestNzcbaNumberChecked), for the reason. */
+  nzcbaCheckedOn?: string;
 }
 
 /** NZ-8c: whether a guest's or visitor's NZCBA number is valid, and why, for the verdict. */
@@ -220,6 +222,14 @@ function nzcbaNumberOf(p: NzSessionPlayer, i: number): { valid: boolean; reason:
   }
   const valid =
     p.nzcbaNumberValid !== undefined ? p.nzcbaNumberValid : isValidNzcbaNumber(p.nzcbaNumber);
+  if (p.nzcbaNumberValid !== undefined && p.nzcbaCheckedOn !== undefined) {
+    return {
+      valid,
+      reason: valid
+        ? `a ${called} whose NZCBA number was checked valid on ${p.nzcbaCheckedOn}`
+        : `a ${called} whose NZCBA number was checked not valid on ${p.nzcbaCheckedOn}`,
+    };
+  }
   if (valid) return { valid, reason: `a ${called} with a valid NZCBA number` };
   if (p.nzcbaNumber !== undefined && p.nzcbaNumberValid === undefined) {
     return {

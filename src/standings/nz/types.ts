@@ -138,6 +138,28 @@ export interface NzStanding {
   notPlayed: number[];
   sessions: NzSessionLine[];
   explain: NzExplain[];
+  /** The prizes the competitor may win (NZ-10, PIN-R13): set from the ledger by the nz-club table. */
+  prize?: NzPrize;
+}
+
+/** What a competitor may win: every prize, normal money only (no enhanced money), or none. */
+export type NzMayWin = 'all' | 'normal-only' | 'none';
+
+/**
+ * A standings row's prize eligibility (issue 19): the least of what its players may win, each
+ * by the club's prize rule (NZ-10: a visitor none; PIN-R13: a visitor normal money only at a
+ * special event); a competitor listed, not placed, wins none (the rule that unplaced it).
+ */
+export interface NzPrize {
+  /** 'NZ-10' or 'PIN-R13'; for a competitor not placed, the rule that left it unplaced. */
+  rule: string;
+  eligible: boolean;
+  mayWin: NzMayWin;
+  /** The event pays enhanced prize money (PIN-R13 `prizes.specialEvents`). */
+  special: boolean;
+  reason: string;
+  /** Each player: whether a visitor on one of the days, what they may win, and why. */
+  players: Array<{ player: string; visitor: boolean; mayWin: NzMayWin; reason: string }>;
 }
 
 /**

@@ -4,7 +4,11 @@ import { cell, hundredths } from '../format';
 import { html, seg, type Html } from '../html';
 import { page } from '../layout';
 import { chooser, momentQuery, momentText } from './moment';
+import type { NzPrize } from '../../../standings/nz';
 import type { DsbRow, NzRow, PageMoment, Standings } from './shapes';
+
+/** An NZ row with its prize eligibility (issue 19: NZ-10, PIN-R13), as the JSON carries it. */
+type PrizedRow = NzRow & { prize?: NzPrize };
 
 export const competitionPath = (clubId: string, competitionId: string) =>
   `/clubs/${seg(clubId)}/competitions/${seg(competitionId)}`;
@@ -96,6 +100,7 @@ function nzTable(v: Standings & { kind: 'nz' }, m: PageMoment): Html {
           ${sessions.map((s) => html`<th scope="col" class="num">${s}</th>`)}
           <th scope="col">dropped</th>
           <th scope="col">qualifies</th>
+          <th scope="col">prize</th>
         </tr>
       </thead>
       <tbody>
@@ -125,7 +130,17 @@ function nzRow(v: Standings, m: PageMoment, r: NzRow, sessions: number[]): Html 
     })}
     <td>${cell(r.dropped)}</td>
     <td>${cell(r.qualifies)}</td>
+    ${prizeCell(r as PrizedRow, href('row'))}
   </tr>`;
+}
+
+/** What the pair may win, with the rule that says so (NZ-10, PIN-R13, or what unplaced it). */
+function prizeCell(r: PrizedRow, href: string): Html {
+  const p = r.prize;
+  if (!p) return html`<td>—</td>`;
+  return html`<td class="prize" data-may-win="${p.mayWin}" title="${p.reason}">
+    <a href="${href}">${p.mayWin}</a> <span class="rule">${p.rule}</span>
+  </td>`;
 }
 
 function dsbTables(v: Standings & { kind: 'dsb' }, m: PageMoment): Html {
@@ -248,8 +263,18 @@ export function standingsCsv(v: Standings): string {
   const sessions = Array.from({ length: v.afterSession }, (_, i) => `session ${i + 1}`);
   if (v.kind === 'nz') {
     return toCsv(
-      ['place', 'competitor', 'total', ...sessions, 'counted', 'dropped', 'qualifies'],
-      v.rows.map((r): CsvValue[] => [
+      [
+        'place',
+        'competitor',
+        'total',
+        ...sessions,
+        'counted',
+        'dropped',
+        'qualifies',
+        'prize',
+        'prize rule',
+      ],
+      (v.rows as PrizedRow[]).map((r): CsvValue[] => [
         r.place,
         r.competitor,
         r.total,
@@ -257,6 +282,8 @@ export function standingsCsv(v: Standings): string {
         r.counted.join(' '),
         r.dropped.join(' '),
         r.qualifies,
+        r.prize?.mayWin,
+        r.prize?.rule,
       ]),
     );
   }
