@@ -366,7 +366,7 @@ export function visitorsView(
     history.inForce(`${pad4(guess)}-01-01`) ?? history.inForce(`${pad4(guess)}-12-31`),
   );
   let kind = settings.visitors.year;
-  let y = year ?? yearOf(last, kind.kind === 'club-year' ? kind.yearStart : undefined);
+  const y = year ?? yearOf(last, kind.kind === 'club-year' ? kind.yearStart : undefined);
   if (year === undefined && y !== guess) {
     settings = settingsOf(
       history.inForce(`${pad4(y)}-01-01`) ?? history.inForce(`${pad4(y)}-12-31`),
