@@ -1,5 +1,13 @@
-import { application, existing, fact, pinner, played } from '../domain/membership/support';
-import type { GatedLedger } from '../support/gated-ledger';
+import {
+  application,
+  clubFacts,
+  existing,
+  fact,
+  FOUNDERS,
+  played,
+} from '../domain/membership/support';
+import { GatedLedger } from '../support/gated-ledger';
+import type { Proposed } from '../support/nz-club';
 
 /**
  * Issue 19: a small Pinner year through the gate (club `pinner`, pinner-2018 from 2018-01-01;
@@ -16,8 +24,16 @@ import type { GatedLedger } from '../support/gated-ledger';
  *   (born 2005-03-10) plays 7 under ann's supervision (under 16: exempt, PIN-R12).
  */
 export async function pinnerYear(): Promise<GatedLedger> {
-  const ledger = await pinner();
-  await ledger.append(
+  const ledger = new GatedLedger();
+  await ledger.append(...pinnerYearFacts());
+  return ledger;
+}
+
+/** The year's facts as proposed (the club, its rulebook and founders first). */
+export function pinnerYearFacts(): Proposed[] {
+  return [
+    ...clubFacts(),
+    ...FOUNDERS,
     ...application('a-fay', 'fay'),
     ...application('a-gus', 'gus'),
     ...application('a-ian', 'ian'),
@@ -45,8 +61,7 @@ export async function pinnerYear(): Promise<GatedLedger> {
     ...VIC_2018.map((d) =>
       played('eve', d, { birthDate: '2005-03-10', supervisedBy: 'ann', name: 'Eve Junior' }),
     ),
-  );
-  return ledger;
+  ];
 }
 
 /** vic's seven sessions of 2018: the 7th (12-31) may be refused (PIN-R10). */
