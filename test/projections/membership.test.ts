@@ -11,7 +11,8 @@ import {
 import { ProjectionRunner } from '../../src/runtime/projection-runner';
 import { MemoryProjectionStateStore } from '../../src/runtime/projection-state-store';
 import { collect } from '../support/events';
-import { pinnerYear } from './membership-pinner-year';
+import { existing, pinnerYear } from './membership-pinner-year';
+import { fact } from '../domain/membership/support';
 
 async function sources(): Promise<MembershipSources> {
   const ledger = await pinnerYear();
@@ -170,5 +171,63 @@ describe('issue 19: the membership read model (a small Pinner year through the g
     expect(registerView({ clubId: 'pinner', state: loaded }, '2019-06-01')).toEqual(
       registerView({ clubId: 'pinner', state: replayed }, '2019-06-01'),
     );
+  });
+});
+
+describe('issue 19: the register shows the endings and the other classes (PIN-C13..C18)', () => {
+  let s: MembershipSources;
+  beforeAll(async () => {
+    const ledger = await pinnerYear();
+    await ledger.append(
+      existing('sue', '2017-01-10', { birthDate: '2000-06-01' }),
+      fact('StudentMembershipOffered', { person: 'sue', on: '2018-05-01' }),
+      fact('NonPlayingMembershipAccepted', {
+        person: 'nat',
+        name: 'Nat Nonplaying',
+        on: '2018-05-01',
+      }),
+      fact('MemberResigned', { person: 'bob', on: '2018-09-01' }),
+      fact('MembershipTerminated', { person: 'fay', on: '2018-10-01' }),
+      fact('MemberExpelled', {
+        person: 'dan',
+        on: '2018-11-01',
+        reason: 'Abusive to the director.',
+      }),
+    );
+    s = { clubId: 'pinner', state: fold(membership, await collect(ledger.store.readAll())) };
+  });
+  const entry = (asOf: string, person: string) =>
+    registerView(s, asOf).entries.find((e) => e.person === person);
+
+  it('PIN-C13/PIN-R8: a Student member (16–25) from the day offered; a Non-playing member', () => {
+    expect(entry('2018-04-30', 'sue')).toMatchObject({ class: 'full' });
+    expect(entry('2018-05-01', 'sue')).toMatchObject({ class: 'student', classFrom: '2018-05-01' });
+    expect(entry('2018-05-01', 'nat')).toMatchObject({ class: 'non-playing', standing: 'member' });
+  });
+
+  it('PIN-C16: bob resigned on 2018-09-01 is a member the day before, resigned from that day, not barred', () => {
+    expect(entry('2018-08-31', 'bob')).toMatchObject({ standing: 'member' });
+    expect(entry('2018-09-01', 'bob')).toMatchObject({
+      standing: 'resigned',
+      endedOn: '2018-09-01',
+      barredForEver: false,
+      votes: false,
+      subscription: 'none',
+    });
+  });
+
+  it('PIN-C17/C18: fay terminated in her first year and dan expelled (the reason told) are barred for ever (PIN-R9)', () => {
+    expect(entry('2018-10-01', 'fay')).toMatchObject({
+      standing: 'terminated',
+      barredForEver: true,
+    });
+    const dan = entry('2018-11-01', 'dan')!;
+    expect(dan).toMatchObject({ standing: 'expelled', barredForEver: true });
+    expect(dan.because.map((b) => b.text).join(' ')).toContain('Abusive to the director.');
+    const h = personHistory(s, 'dan', '2018-12-31');
+    expect(h.history[h.history.length - 1]).toMatchObject({
+      on: '2018-11-01',
+      type: 'MemberExpelled',
+    });
   });
 });
