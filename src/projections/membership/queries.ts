@@ -420,19 +420,18 @@ export function visitorsView(
     )
       if (!names.has(d.person)) names.set(d.person, d.name);
   }
+  // visitorVerdicts' order: a person's visits of the year as a visitor, by date, then input order.
+  const byPerson = new Map<string, { v: Visit; i: number }[]>();
+  kept.forEach((v, i) => {
+    if (v.date < first || v.date >= next || isMemberOn(people.get(v.person)!, v.date)) return;
+    const list = byPerson.get(v.person);
+    if (list) list.push({ v, i });
+    else byPerson.set(v.person, [{ v, i }]);
+  });
   const rows: VisitorsRow[] = verdicts.rows.map((row) => {
-    // visitorVerdicts' order: the person's visits of the year as a visitor, by date, then input order.
-    const person = people.get(row.person)!;
-    const mine = kept
-      .map((v, i) => ({ v, i }))
-      .filter(
-        ({ v }) =>
-          v.person === row.person &&
-          v.date >= first &&
-          v.date < next &&
-          !isMemberOn(person, v.date),
-      )
-      .sort((a, b) => a.v.date.localeCompare(b.v.date) || a.i - b.i);
+    const mine = (byPerson.get(row.person) ?? []).sort(
+      (a, b) => a.v.date.localeCompare(b.v.date) || a.i - b.i,
+    );
     return {
       ...row,
       name: fold.people[row.person]?.name ?? names.get(row.person) ?? row.person,
