@@ -8,6 +8,7 @@ import { registerExport } from './commands/export-command';
 import { registerImportCommands } from './commands/import-usebio';
 import { registerKeys } from './commands/keys';
 import { registerLeague } from './commands/league';
+import { registerMembers } from './commands/members';
 import { registerReplay } from './commands/replay';
 import { registerServe } from './commands/serve-command';
 import { registerCorrections } from './commands/corrections';
@@ -34,6 +35,7 @@ export function buildCli(): Command {
   registerCorrections(program);
   registerKeys(program);
   registerLeague(program);
+  registerMembers(program);
   return program;
 }
 

@@ -28,6 +28,8 @@ export const ERROR_CODES = {
   FACTS_NOT_SCORABLE: { status: 422, error: 'FactsNotScorable', exit: 1 },
   // Issue 18: a league, or a division or fixture of it, the ledger does not have.
   UNKNOWN_LEAGUE: { status: 404, error: 'UnknownLeague', exit: 1 },
+  // Issue 19: a club, or a person of its membership, the ledger does not have.
+  MEMBERSHIP_NOT_FOUND: { status: 404, error: 'NotFound', exit: 1 },
   // Asked wrongly: a parameter, a body, a store URL.
   INVALID_REQUEST: { status: 400, error: 'InvalidRequest', exit: 2 },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, error: 'UnsupportedMediaType', exit: 2 },

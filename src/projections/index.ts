@@ -3,6 +3,7 @@ import { competitions } from './competitions/state';
 import { correctionLog } from './correction-log/correction-log';
 import { leagues } from './leagues/state';
 import { ledgerStats } from './ledger-stats/ledger-stats';
+import { membership } from './membership/state';
 import type { Projection } from './projection';
 
 /** The projections the runner keeps live. A new published table adds one folder and one entry. */
@@ -12,6 +13,7 @@ export const projections: ReadonlyArray<Projection<unknown>> = [
   competitions as Projection<unknown>,
   correctionLog as Projection<unknown>,
   leagues as Projection<unknown>,
+  membership as Projection<unknown>,
 ];
 
 export function findProjection(name: string): Projection<unknown> | undefined {

@@ -18,6 +18,7 @@ import {
 } from './controllers';
 import { CorrectionsController } from './corrections.controller';
 import { LeaguesController } from './leagues.controller';
+import { MembershipController } from './membership.controller';
 import { PagesController } from '../pages/pages.controller';
 import { LedgerExceptionFilter } from './exception-filter';
 import { RequestValidator } from './request-validator';
@@ -43,6 +44,7 @@ export class LedgerHttpModule {
         PublishedController,
         CorrectionsController,
         LeaguesController,
+        MembershipController,
         KeysController,
         LoginController,
         // Issue 17: the HTML pages, after the JSON routes (which keep their paths).

@@ -32,6 +32,15 @@ import { clubPage, homePage, type CompetitionStatus } from './views/ledger';
 import type { PageMoment, Standings } from './views/shapes';
 import { standingsCsv, standingsPage } from './views/standings';
 import { championshipPage, correctionLogPage, cPointsPage, membersPage } from './views/tables';
+import { applicationsPage, personPage, registerPage, visitorsPage } from './views/register';
+import {
+  applicationsAt,
+  memberAt,
+  readMembershipQuery,
+  registerAt,
+  visitorsIn,
+  type MembershipParam,
+} from '../../runtime/membership';
 
 /** A chooser's empty fields are not asked for: `?asOf=&atPosition=5` is `?atPosition=5`. */
 const asked = (q: Record<string, unknown>) =>
@@ -326,4 +335,76 @@ export class PagesController {
       .set('Content-Disposition', `attachment; filename="${competitionId}-standings.csv"`)
       .send(standingsCsv(view));
   }
+
+  // Issue 19: the club's membership pages (private to its keys): the register, the pending
+  // applications, the visitors of a year and one person's history, from the JSON's queries.
+
+  @Get('clubs/:clubId/register')
+  async register(
+    @Param('clubId') clubId: string,
+    @Query() query: Record<string, unknown>,
+    @Req() req: object,
+    @Res() res: PageResponse,
+  ) {
+    const club = await this.membershipClubOf(req, clubId);
+    const view = await registerAt(this.store, clubId, membershipQueryOf(query, ['asOf']));
+    sendPage(res, registerPage(view, club.name));
+  }
+
+  @Get('clubs/:clubId/register/applications')
+  async applications(
+    @Param('clubId') clubId: string,
+    @Query() query: Record<string, unknown>,
+    @Req() req: object,
+    @Res() res: PageResponse,
+  ) {
+    const club = await this.membershipClubOf(req, clubId);
+    const view = await applicationsAt(this.store, clubId, membershipQueryOf(query, ['asOf']));
+    sendPage(res, applicationsPage(view, club.name));
+  }
+
+  @Get('clubs/:clubId/register/visitors')
+  async visitors(
+    @Param('clubId') clubId: string,
+    @Query() query: Record<string, unknown>,
+    @Req() req: object,
+    @Res() res: PageResponse,
+  ) {
+    const club = await this.membershipClubOf(req, clubId);
+    const view = await visitorsIn(this.store, clubId, membershipQueryOf(query, ['year']));
+    sendPage(res, visitorsPage(view, club.name));
+  }
+
+  @Get('clubs/:clubId/register/people/:personId')
+  async person(
+    @Param('clubId') clubId: string,
+    @Param('personId') personId: string,
+    @Query() query: Record<string, unknown>,
+    @Req() req: object,
+    @Res() res: PageResponse,
+  ) {
+    const club = await this.membershipClubOf(req, clubId);
+    const view = await memberAt(this.store, clubId, personId, membershipQueryOf(query, ['asOf']));
+    sendPage(res, personPage(view, club.name));
+  }
+
+  /** A membership page's club: 404 when unknown, 403 unless the viewer may read its private views. */
+  private async membershipClubOf(req: object, clubId: string) {
+    const club = this.clubOf(await ledgerContentsOf(this.store), clubId);
+    if (!mayReadPrivate(viewerOf(req), clubId))
+      throw new PageForbiddenError(`the membership of club ${clubId}`);
+    return club;
+  }
+}
+
+/** A membership page's query (empty fields not asked), read as the JSON's; anything else 400. */
+function membershipQueryOf(raw: Record<string, unknown>, params: readonly MembershipParam[]) {
+  const query = asked(raw);
+  const issues = Object.keys(query)
+    .filter((k) => !(params as readonly string[]).includes(k))
+    .map((field) => ({ field, message: `property ${field} should not exist` }));
+  const read = readMembershipQuery(query);
+  issues.push(...read.issues);
+  if (issues.length > 0) throw new InvalidRequestError(issues);
+  return read.value;
 }

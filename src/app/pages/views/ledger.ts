@@ -86,6 +86,11 @@ export function clubPage(
         mayReadPrivate
           ? html`<ul>
               <li><a href="/clubs/${seg(clubId)}/members">Members and visitors</a></li>
+              <li>
+                <a href="/clubs/${seg(clubId)}/register">Register</a>,
+                <a href="/clubs/${seg(clubId)}/register/applications">pending applications</a>,
+                <a href="/clubs/${seg(clubId)}/register/visitors">visitors</a>
+              </li>
               <li><a href="/clubs/${seg(clubId)}/correction-log">Correction log</a></li>
             </ul>`
           : html`<p class="note">

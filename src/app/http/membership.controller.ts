@@ -1,0 +1,190 @@
+import { Controller, Get, Inject, Next, Param, Query, Req, Res } from '@nestjs/common';
+import { ApiExcludeEndpoint, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type {
+  ApplicationsView,
+  PersonHistoryView,
+  RegisterView,
+  VisitorsView,
+} from '../../projections/membership';
+import {
+  applicationsAt,
+  hasMembershipFacts,
+  memberAt,
+  readMembershipQuery,
+  registerAt,
+  visitorsIn,
+  type MembershipParam,
+} from '../../runtime/membership';
+import { ledgerContentsOf } from '../../runtime/pages/ledger-contents';
+import type { EventStore } from '../../store/event-store';
+import { EVENT_STORE } from '../tokens';
+import { ForbiddenError, UnauthorizedError } from './access/access-errors';
+import { mayReadPrivate, viewerOf } from './access/viewer';
+import { ApiAnswer, ApiErrors } from './api-docs';
+import { InvalidRequestError } from './errors';
+
+const CLUB_ID = () =>
+  ApiParam({ name: 'clubId', description: 'A club id, e.g. pinner', type: String });
+
+const AS_OF = () =>
+  ApiQuery({
+    name: 'asOf',
+    required: false,
+    description: 'A club date YYYY-MM-DD: the register as of that day (today without it).',
+    schema: { type: 'string', format: 'date' },
+  });
+
+/** A request's query read as the CLI reads its options; anything else refused (400). */
+function queryOf(query: Record<string, unknown>, params: readonly MembershipParam[]) {
+  const unknown = Object.keys(query)
+    .filter((k) => !(params as readonly string[]).includes(k))
+    .map((k) => ({ field: k, message: `property ${k} should not exist` }));
+  const { value, issues } = readMembershipQuery(query);
+  if (unknown.length + issues.length > 0) throw new InvalidRequestError([...unknown, ...issues]);
+  return value;
+}
+
+interface NegotiatedRequest {
+  headers: Record<string, string | string[] | undefined>;
+  accepts(types: string[]): string | false;
+}
+
+interface JsonResponse {
+  json(body: unknown): unknown;
+  redirect(status: number, url: string): void;
+}
+
+/**
+ * `GET /clubs/:clubId/members` is also the club's members page (issue 17's NZ roster, served by
+ * PagesController): a browser (Accept preferring text/html), or a request naming no Accept at
+ * all, is passed on to the page; a client accepting JSON (`*\/*` too) gets the register.
+ */
+const wantsPage = (req: NegotiatedRequest) =>
+  req.headers.accept === undefined ||
+  req.accepts(['application/json', 'text/html']) === 'text/html';
+
+/**
+ * Issue 19, a club's membership (Pinner BC's rules, PIN-R7..R13, C3..C18; NZ-10's visitors):
+ * the register as of a day, one person's history, the pending applications and the visitors of
+ * a year. Every answer is computed when asked from the club's `members-<clubId>` facts, its
+ * rulebook in force and the seats of its competitions (src/runtime/membership.ts). Private to
+ * the club's keys (an admin's too; the club's auditor reads them): route-access.ts.
+ * Errors: 400 for a bad parameter, 404 for a club or person the ledger does not have, 422 for
+ * facts the rules cannot count.
+ */
+@ApiTags('membership')
+@Controller()
+export class MembershipController {
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+
+  // Not in the API document: the path is also the members page's (the OpenAPI test counts a
+  // path served by a page as the page's). docs/http.md documents it.
+  @Get('clubs/:clubId/members')
+  @ApiExcludeEndpoint()
+  @ApiOperation({
+    summary:
+      "A club's register as of a day (PIN-R8): each person's standing, class and the day it started, vote, subscription, PIN-R9 bar (issue 19)",
+  })
+  @CLUB_ID()
+  @AS_OF()
+  @ApiAnswer(200, 'The register')
+  @ApiErrors(400, 404, 422)
+  async register(
+    @Param('clubId') clubId: string,
+    @Query() query: Record<string, unknown>,
+    @Req() req: NegotiatedRequest,
+    @Res() res: JsonResponse,
+    @Next() next: () => void,
+  ): Promise<void> {
+    if (wantsPage(req)) {
+      // A club with a register and no roster: its members page is the register's.
+      const roster = (await ledgerContentsOf(this.store)).club(clubId);
+      const noRoster = !roster || Object.keys(roster.players).length === 0;
+      if (noRoster && (await hasMembershipFacts(this.store, clubId)))
+        return res.redirect(303, `/clubs/${encodeURIComponent(clubId)}/register`);
+      return next();
+    }
+    mayReadMembers(req, clubId);
+    const view: RegisterView = await registerAt(this.store, clubId, queryOf(query, ['asOf']));
+    res.json(view);
+  }
+
+  @Get('clubs/:clubId/members/:personId')
+  @ApiOperation({
+    summary:
+      "One person's history at a club: every membership fact about them and each class derived (Restricted → Full), their sessions and seats, dated (issue 19)",
+  })
+  @CLUB_ID()
+  @ApiParam({ name: 'personId', description: 'A person id of the club', type: String })
+  @AS_OF()
+  @ApiAnswer(200, "The person's history")
+  @ApiErrors(400, 404, 422)
+  async member(
+    @Param('clubId') clubId: string,
+    @Param('personId') personId: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<PersonHistoryView> {
+    return memberAt(this.store, clubId, personId, queryOf(query, ['asOf']));
+  }
+
+  @Get('clubs/:clubId/applications')
+  @ApiOperation({
+    summary:
+      'The applications pending on a day: display deadline (PIN-C6/C7), objections (PIN-C8), proposer, seconder and signature (PIN-C5, PIN-R7) (issue 19)',
+  })
+  @CLUB_ID()
+  @AS_OF()
+  @ApiAnswer(200, 'The pending applications')
+  @ApiErrors(400, 404, 422)
+  async applications(
+    @Param('clubId') clubId: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<ApplicationsView> {
+    return applicationsAt(this.store, clubId, queryOf(query, ['asOf']));
+  }
+
+  @Get('clubs/:clubId/visitors')
+  @ApiOperation({
+    summary:
+      "The visitors of a year: each one's sessions counted (SessionPlayedAtClub and the competitions' seats) with their verdicts, PIN-R10 (calendar year) or NZ-10 (club year) (issue 19)",
+  })
+  @CLUB_ID()
+  @ApiQuery({
+    name: 'year',
+    required: false,
+    description:
+      "A year YYYY: the calendar year (PIN-R10), or the club year starting in it (NZ-10), as the club's rulebook counts; the year of the last session played without it.",
+    schema: { type: 'integer', minimum: 1, maximum: 9999 },
+  })
+  @ApiAnswer(200, 'The visitors of the year')
+  @ApiErrors(400, 404, 422)
+  async visitors(
+    @Param('clubId') clubId: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<VisitorsView> {
+    return visitorsIn(this.store, clubId, queryOf(query, ['year']));
+  }
+}
+
+/**
+ * The members route has no row of its own in route-access.ts (the page at its path judges its
+ * viewer itself): the JSON answer asks as a `private` row would, 401 without a key, 403 for a
+ * key of another club.
+ */
+function mayReadMembers(req: object, clubId: string): void {
+  const viewer = viewerOf(req);
+  if (viewer.mode === 'open') return;
+  if (viewer.mode !== 'key') {
+    throw new UnauthorizedError(
+      'no-key',
+      'this needs an API key: Authorization: Bearer bl_<keyId>_<secret>',
+    );
+  }
+  if (!mayReadPrivate(viewer, clubId)) {
+    throw new ForbiddenError(
+      'club',
+      `key ${viewer.keyId} (${viewer.role}) may not read club ${clubId}'s private views`,
+      { owner: { kind: 'club', id: clubId } },
+    );
+  }
+}
