@@ -1,0 +1,281 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import request from 'supertest';
+import { catalogue } from '../../src/events';
+import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
+import { ledgerApp } from '../app/support';
+import { appendOverHttp, leagueSeason, PAGES_LEAGUE } from './league-season';
+import { asViewer, cellsOf, squash, textOf } from './support';
+
+type Server = ReturnType<NestExpressApplication['getHttpServer']>;
+
+interface Row {
+  rank: number;
+  team: string;
+  played: number;
+  won: number;
+  drawn: number;
+  lost: number;
+  vp: number;
+  netImps: number;
+  penalties: number;
+  tieBreak?: { step: string };
+  move?: string;
+}
+interface TableBody {
+  teams: Record<string, { name: string }>;
+  divisions: Array<{
+    division: number;
+    rows: Row[];
+    fixtures: Array<{ fixture: string; home: { vp: number }; away: { vp: number } }>;
+  }>;
+}
+
+const L = `/leagues/${PAGES_LEAGUE.league}`;
+const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Whether the page has a link to `href` reading `text` (prettier may break the closing tag). */
+const hasLink = (html: string, href: string, text: string) =>
+  new RegExp(`<a href="${escape(href)}"[^>]*>\\s*${escape(text)}\\s*</a\\s*>`).test(html);
+
+/** The <tr> of a team in a page's league table (the first one). */
+function teamRow(html: string, team: string): string {
+  const m = new RegExp(`<tr data-team="${team}">([\\s\\S]*?)</tr>`).exec(html);
+  if (!m) throw new Error(`no row of ${team}`);
+  return m[1]!;
+}
+
+/** Issue 17/18: the leagues on the pages, a small season appended through the gate (HTTP). */
+describe('issue 17/18 league pages (HTML, CSV)', () => {
+  let store: MemoryEventStore;
+  let app: NestExpressApplication;
+  let server: Server;
+
+  beforeAll(async () => {
+    store = new MemoryEventStore({ upcast: catalogue.upcast });
+    app = await ledgerApp(store);
+    server = app.getHttpServer();
+    await appendOverHttp(
+      (streamId, body) => request(server).post(`/streams/${streamId}/events`).send(body),
+      leagueSeason(),
+    );
+  });
+  afterAll(async () => {
+    await app.close();
+    await store.close();
+  });
+
+  const page = async (url: string, status = 200) => {
+    const res = await request(server).get(url).expect(status);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['content-security-policy']).toMatch(/^default-src 'none'; /);
+    return res.text;
+  };
+  const json = async <T = TableBody>(url: string): Promise<T> =>
+    (await request(server).get(url).expect(200)).body as T;
+
+  it('issue 17: / lists the league with a link to its page', async () => {
+    const html = await page('/');
+    expect(html).toContain(`<a href="${L}">${PAGES_LEAGUE.name}</a>`);
+    expect(textOf(html)).not.toContain('No league yet');
+  });
+
+  it('LCBA-3.1/issue 18: the table page shows every division with the JSON numbers, each linking to its explanation', async () => {
+    const html = await page(L);
+    const body = await json(`${L}/table`);
+    expect(body.divisions.map((d) => d.division)).toEqual([1, 2, 3, 4, 5]);
+    for (const d of body.divisions.filter((x) => x.rows.length)) {
+      expect(html).toContain(`<table class="league-table" data-division="${d.division}">`);
+      for (const r of d.rows) {
+        const row = teamRow(html, r.team);
+        const cells = cellsOf(row);
+        expect(cells.slice(0, 9)).toEqual([
+          String(r.rank),
+          body.teams[r.team]!.name,
+          String(r.played),
+          String(r.won),
+          String(r.drawn),
+          String(r.lost),
+          String(r.vp),
+          signed(r.netImps),
+          String(r.penalties),
+        ]);
+        expect(row).toContain(`href="${L}/explain/${r.team}#vp"`);
+        expect(row).toContain(`href="${L}/explain/${r.team}#imps"`);
+      }
+    }
+    expect(squash(html)).toContain('No team placed in division 2');
+    // Worked out in test/projections/leagues.test.ts and leagues-rr3.test.ts.
+    expect(cellsOf(teamRow(html, 'east')).slice(6, 8)).toEqual(['52', '+57']);
+    expect(cellsOf(teamRow(html, 'oxford-b')).slice(6, 8)).toEqual(['75', '+72']);
+    // Each fixture's score links to its match page; the virtual RR3 matches are listed.
+    expect(hasLink(html, `${L}/fixtures/f3`, '13–0')).toBe(true);
+    expect(html).toContain(`href="${L}/fixtures/virtual%3Acam-b%3Abath-a"`);
+    expect(html).toContain(`<a href="${L}/table.csv" download>CSV</a>`);
+  });
+
+  it('LCBA-8.1/issue 18: as of a club date (the chooser keeping it) and one division, the default on the season so far', async () => {
+    const html = await page(`${L}?asOf=2009-09-30&atPosition=&division=1`);
+    const body = await json(`${L}/table?asOf=2009-09-30&division=1`);
+    expect(html).not.toContain('data-division="5"');
+    expect(html).toContain('name="asOf" value="2009-09-30"');
+    expect(html).toContain('<option value="1"  selected>1</option>');
+    for (const r of body.divisions[0]!.rows) {
+      expect(cellsOf(teamRow(html, r.team))[6]).toBe(String(r.vp));
+    }
+    // f3 as of 30 September: east's average 10 is the best: 10-0.
+    expect(hasLink(html, `${L}/fixtures/f3?asOf=2009-09-30`, '10–0')).toBe(true);
+    expect(html).toContain(`href="${L}/explain/east?asOf=2009-09-30#vp"`);
+    // f4 was not yet played.
+    expect(squash(/<tr data-fixture="f4">([\s\S]*?)<\/tr>/.exec(html)![1]!)).toContain(
+      'not played',
+    );
+    // As of a ledger position: the JSON's numbers at that position.
+    const at = await json(`${L}/table?atPosition=40`);
+    const early = await page(`${L}?atPosition=40`);
+    for (const r of at.divisions.flatMap((d) => d.rows)) {
+      expect(cellsOf(teamRow(early, r.team))[6]).toBe(String(r.vp));
+    }
+  });
+
+  it('issue 17/18: the tables as CSV, exactly the JSON numbers (table.csv and ?format=csv)', async () => {
+    const res = await request(server).get(`${L}/table.csv`).expect(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="${PAGES_LEAGUE.league}-table.csv"`,
+    );
+    const lines = res.text.split('\r\n');
+    expect(lines[0]).toBe(
+      'division,rank,team,name,played,won,drawn,lost,vp,netImps,penalties,tieBreak,move',
+    );
+    const body = await json(`${L}/table`);
+    const expected = body.divisions.flatMap((d) =>
+      d.rows.map((r) =>
+        [
+          d.division,
+          r.rank,
+          r.team,
+          body.teams[r.team]!.name,
+          r.played,
+          r.won,
+          r.drawn,
+          r.lost,
+          r.vp,
+          r.netImps,
+          r.penalties,
+          r.tieBreak?.step ?? '',
+          r.move ?? '',
+        ].join(','),
+      ),
+    );
+    expect(lines.slice(1, -1)).toEqual(expected);
+    const five = await request(server).get(`${L}?format=csv&division=5`).expect(200);
+    expect(five.text.split('\r\n').slice(1, -1)).toEqual(expected.filter((l) => l[0] === '5'));
+  });
+
+  it('LCBA-8.1/issue 18: a row explained: the fixtures and their scores (linking to the matches), the rules, the tie-break', async () => {
+    const html = await page(`${L}/explain/east`);
+    const text = squash(html);
+    expect(text).toContain('rank 1');
+    expect(html).toContain('<strong id="vp" data-value="52">52 VP</strong>');
+    const f3 = squash(/<tr data-fixture="f3">([\s\S]*?)<\/tr>/.exec(html)![1]!);
+    expect(f3).toContain('13');
+    expect(f3).toContain('LCBA-8.1(a)');
+    expect(f3).toContain("east's average over its 3 completed matches: 13 VP");
+    expect(hasLink(html, `${L}/fixtures/f3`, '13')).toBe(true);
+    expect(text).toContain('LCBA-3.1');
+    expect(text).toContain('no tie-break needed');
+    const bath = squash(await page(`${L}/explain/bath-a`));
+    expect(bath).toContain('virtual:cam-b:bath-a');
+    expect(bath).toContain('LCBA-A5');
+  });
+
+  it('LCBA-6.7/issue 18: a match board by board: each table score, the aggregate, the IMPs, the VPs', async () => {
+    const html = await page(`${L}/fixtures/f6`);
+    const body = await json<{
+      score: { homeNetImps: number; vp: { home: number; away: number }; boards: unknown[] };
+    }>(`${L}/matches/f6`);
+    const b1 = cellsOf(/<tr data-board="1">([\s\S]*?)<\/tr>/.exec(html)![1]!);
+    // Tables 1–4: 620 (home NS), 420 (home EW), 420, 420; aggregate +200, 5 IMPs, LCBA-6.7.
+    expect(b1.slice(0, 7)).toEqual([
+      '1',
+      '620 (home NS)',
+      '420 (home EW)',
+      '420 (home NS)',
+      '420 (home EW)',
+      '+200',
+      '+5',
+    ]);
+    expect(cellsOf(/<tr data-board="2">([\s\S]*?)<\/tr>/.exec(html)![1]!)[6]).toBe('-5');
+    expect(html.match(/<tr data-board="/g)).toHaveLength(body.score.boards.length);
+    expect(squash(html)).toContain(
+      `Net IMPs ${signed(body.score.homeNetImps)} to northclub A: VP ${body.score.vp.home}–${body.score.vp.away}`,
+    );
+    expect(squash(html)).toContain('LCBA-6.7');
+    expect(html).toContain(`href="${L}/explain/north#fixtures"`);
+    // The captains' form: its column.
+    const f1 = await page(`${L}/fixtures/f1`);
+    expect(squash(f1)).toContain("the captains' result form");
+    expect(cellsOf(/<tr data-board="3">([\s\S]*?)<\/tr>/.exec(f1)![1]!).slice(0, 3)).toEqual([
+      '3',
+      '+1',
+      '—',
+    ]);
+  });
+
+  it('LCBA-8.1, A5/issue 18: an unplayed match shows the default rule and its arithmetic; a virtual match its A5 score', async () => {
+    const f3 = squash(await page(`${L}/fixtures/f3`));
+    expect(f3).toContain('unplayed or defaulted (LCBA-8)');
+    expect(f3).toContain('No boards');
+    expect(f3).toContain('(b) the converse of north');
+    expect(f3).toContain('smallest margin giving 13 VP');
+    const sept = squash(await page(`${L}/fixtures/f3?asOf=2009-09-30`));
+    expect(sept).toContain('the season as of 2009-09-30');
+    const v = await page(`${L}/fixtures/virtual:cam-b:bath-a`);
+    const body = await json<{ table: { home: { vp: number }; away: { vp: number } } }>(
+      `${L}/matches/virtual:cam-b:bath-a`,
+    );
+    expect(squash(v)).toContain('a virtual RR3 match (LCBA-A4)');
+    expect(v).toContain(`<td class="num vp" data-value="${body.table.home.vp}">`);
+    expect(squash(v)).toContain('LCBA-A5');
+    expect(squash(await page(`${L}/fixtures/f6?asOf=2009-10-27`))).toContain('not played yet');
+  });
+
+  it('issue 17/18: an unknown league, division, team or fixture is a 404 page naming it', async () => {
+    expect(squash(await page('/leagues/nope', 404))).toContain('league nope was not found');
+    expect(squash(await page('/leagues/nope/fixtures/f1', 404))).toContain('league nope');
+    expect(squash(await page(`${L}?division=7`, 404))).toContain(
+      `league ${PAGES_LEAGUE.league} has no division 7`,
+    );
+    expect(squash(await page(`${L}/fixtures/f99`, 404))).toContain('has no fixture f99');
+    expect(squash(await page(`${L}/explain/west`, 404))).toContain(
+      `team west in the tables of league ${PAGES_LEAGUE.league} was not found`,
+    );
+    await request(server).get('/leagues/nope/table.csv').expect(404);
+  });
+
+  it('issue 17/18: a bad moment or parameter is a 400 page naming it, nothing else said', async () => {
+    expect(squash(await page(`${L}?asOf=yesterday`, 400))).toContain(
+      'asOf: asOf must be a club date YYYY-MM-DD',
+    );
+    expect(squash(await page(`${L}?division=0`, 400))).toContain('division: division must be');
+    expect(squash(await page(`${L}?atPosition=-1`, 400))).toContain('atPosition');
+    expect(squash(await page(`${L}?asOf=2009-10-01T00:00:00Z&atPosition=3`, 400))).toContain(
+      'cannot be given together',
+    );
+    expect(squash(await page(`${L}?colour=red`, 400))).toContain(
+      'property colour should not exist',
+    );
+    expect(squash(await page(`${L}/fixtures/f1?division=1`, 400))).toContain('division');
+    expect(squash(await page(`${L}?format=xml`, 400))).toContain('format must be csv or html');
+    expect(squash(await page(`${L}/explain/east?asOf=soon`, 400))).toContain('asOf');
+  });
+
+  it('issue 17: with keys issued, the league pages stay public (an anonymous viewer reads them)', async () => {
+    const anon = asViewer(app, { mode: 'anonymous' });
+    expect((await request(anon).get(L).expect(200)).text).toContain('data-team="east"');
+    await request(anon).get(`${L}/fixtures/f6`).expect(200);
+    await request(anon).get(`${L}/explain/east`).expect(200);
+    await request(anon).get(`${L}/table.csv`).expect(200);
+  });
+});
