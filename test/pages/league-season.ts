@@ -152,7 +152,7 @@ export function leagueSeason(ids: LeagueIds = PAGES_LEAGUE): Proposed[] {
  * per run of one stream, as a client would; throws on any refusal.
  */
 export async function appendOverHttp(
-  post: (streamId: string, body: unknown) => Promise<{ status: number; text: string }>,
+  post: (streamId: string, body: object) => Promise<{ status: number; text: string }>,
   facts: Proposed[],
 ): Promise<void> {
   const batches: Proposed[][] = [];
