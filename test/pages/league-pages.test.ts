@@ -138,6 +138,37 @@ describe('issue 17/18 league pages (HTML, CSV)', () => {
     }
   });
 
+  it('issue 17/18: a chart per division: each team VP total by match day, the table as of each day (the JSON as of that day)', async () => {
+    const html = await page(`${L}?division=1`);
+    const chart = /<figure class="chart" id="chart-division-1">([\s\S]*?)<\/figure>/.exec(
+      html,
+    )![1]!;
+    expect(chart).toContain('role="img"');
+    expect(chart).toContain('Division 1: each team&#39;s VP total by match day');
+    // Match days: the six fixtures' dates (f3's default dated its day).
+    const days = [
+      '2009-09-16',
+      '2009-09-23',
+      '2009-09-30',
+      '2009-10-14',
+      '2009-10-21',
+      '2009-10-28',
+    ];
+    for (const d of days) expect(chart).toContain(d);
+    const east = /<th scope="row">eastclub A<\/th>([\s\S]*?)<\/tr>/.exec(chart)![1]!;
+    const values = [...east.matchAll(/<td class="num">([^<]*)<\/td>/g)].map((x) => x[1]);
+    const expected: string[] = [];
+    for (const d of days) {
+      const t = await json(`${L}/table?division=1&asOf=${d}`);
+      expected.push(String(t.divisions[0]!.rows.find((r) => r.team === 'east')!.vp));
+    }
+    expect(values).toEqual(expected);
+    expect(values[values.length - 1]).toBe('52');
+    // As of a day: the days after it are not charted.
+    const sept = await page(`${L}?division=1&asOf=2009-09-23`);
+    expect(sept).not.toContain('2009-09-30</th>');
+  });
+
   it('issue 17/18: the tables as CSV, exactly the JSON numbers (table.csv and ?format=csv)', async () => {
     const res = await request(server).get(`${L}/table.csv`).expect(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');

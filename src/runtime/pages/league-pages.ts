@@ -4,7 +4,7 @@ import {
   type LeagueMatchView,
   type LeagueTableView,
 } from '../../projections/leagues';
-import type { Fixture, MatchInput } from '../../rulesets/lcba-league/model';
+import type { DivisionTable, Fixture, MatchInput } from '../../rulesets/lcba-league/model';
 import { leagueSeasonOf } from '../../rulesets/lcba-league/season';
 import type { EventStore } from '../../store/event-store';
 import { leagueState, type LeagueMoment } from '../leagues';
@@ -19,6 +19,8 @@ export interface LeagueTablePage {
   fixtures: Map<string, FixtureInfo>;
   /** Every division formed, strongest first (the page's chooser offers each). */
   divisions: number[];
+  /** The chart's points: the same tables as of each match day up to the page's (the day's VP). */
+  byDay: Array<{ day: string; matchDayOf: number[]; divisions: DivisionTable[] }>;
 }
 
 const VIRTUAL = /^virtual:([^:]+):([^:]+)$/;
@@ -26,7 +28,8 @@ const VIRTUAL = /^virtual:([^:]+):([^:]+)$/;
 /**
  * Issue 17/18: a league's tables for its page, from the one replay the JSON route makes
  * (`leagueState` then `leagueTableOf`, as `leagueTableAt`), with the fixtures' teams and dates
- * the page names beside the numbers. The page's numbers are the JSON's: it adds none.
+ * the page names beside the numbers, and the chart's points (`leagueTableOf` as of each match
+ * day: one more table a day). The page's numbers are the JSON's: it adds none.
  */
 export async function leagueTablePageAt(
   store: EventStore,
@@ -57,7 +60,26 @@ export async function leagueTablePageAt(
       }
     }
   }
-  return { view, fixtures, divisions: season.divisions };
+  // A division's match day: a day one of its fixtures was scheduled, played or left unplayed,
+  // up to the page's day.
+  const days = new Map<string, Set<number>>();
+  const note = (day: string, fixture: string) => {
+    const division = season.fixtures.get(fixture)?.division;
+    if (division === undefined || (at.day !== undefined && day > at.day)) return;
+    days.set(day, (days.get(day) ?? new Set()).add(division));
+  };
+  for (const f of season.fixtures.values()) note(f.scheduled, f.id);
+  for (const r of season.results.values()) note(r.playedOn, r.fixture);
+  for (const [id, u] of season.unplayed) note(u.on, id);
+  const byDay = [...days.keys()].sort().map((day) => ({
+    day,
+    matchDayOf: [...days.get(day)!],
+    divisions: leagueTableOf(state, leagueId, {
+      ...(at.division !== undefined ? { division: at.division } : {}),
+      asOf: day,
+    }).divisions,
+  }));
+  return { view, fixtures, divisions: season.divisions, byDay };
 }
 
 export interface LeagueMatchPage {

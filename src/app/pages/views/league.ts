@@ -6,6 +6,7 @@ import type {
   TableRow,
 } from '../../../rulesets/lcba-league/model';
 import type { FixtureInfo } from '../../../runtime/pages/league-pages';
+import { lineChart } from '../chart';
 import { toCsv, type CsvValue } from '../csv';
 import { html, queryString, seg, type Html } from '../html';
 import { page } from '../layout';
@@ -81,6 +82,8 @@ export interface LeagueTablePageInput {
   fixtures: Map<string, FixtureInfo>;
   /** Every division of the league (the chooser's), strongest first. */
   divisions: number[];
+  /** The tables as of each match day (the chart's points); none: no chart. */
+  byDay?: Array<{ day: string; matchDayOf: number[]; divisions: DivisionTable[] }>;
   moment: LeaguePageMoment;
 }
 
@@ -170,7 +173,34 @@ function divisionSection(v: LeagueTableView, p: LeagueTablePageInput, d: Divisio
         )}
       </tbody>
     </table>
+    ${p.byDay ? divisionChart(v, d, p.byDay) : ''}
   </section>`;
+}
+
+/** Each team's VP total as the table gave it on each match day (chart.ts's SVG, no script). */
+function divisionChart(
+  v: LeagueTableView,
+  d: DivisionTable,
+  all: NonNullable<LeagueTablePageInput['byDay']>,
+): Html {
+  const byDay = all.filter((b) => b.matchDayOf.includes(d.division));
+  return lineChart({
+    id: `chart-division-${d.division}`,
+    title: `Division ${d.division}: each team's VP total by match day`,
+    yLabel: 'VP total (the table as of the day)',
+    xLabel: 'match day',
+    sessions: byDay.map((_, i) => i + 1),
+    xNames: byDay.map((b) => b.day),
+    series: d.rows.map((r) => ({
+      name: teamName(v, r.team),
+      values: byDay.map(
+        (b) =>
+          b.divisions.find((x) => x.division === d.division)?.rows.find((x) => x.team === r.team)
+            ?.vp ?? null,
+      ),
+    })),
+    format: String,
+  });
 }
 
 function tableRow(v: LeagueTableView, m: LeaguePageMoment, r: TableRow): Html {
