@@ -1,5 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
+import { v7 } from 'uuid';
 import { catalogue } from '../../src/events';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { ledgerApp } from '../app/support';
@@ -308,5 +309,51 @@ describe('issue 17/18 league pages (HTML, CSV)', () => {
     await request(anon).get(`${L}/fixtures/f6`).expect(200);
     await request(anon).get(`${L}/explain/east`).expect(200);
     await request(anon).get(`${L}/table.csv`).expect(200);
+  });
+
+  it('issue 17/18: a league and a team named <script> show as text on the pages', async () => {
+    const evil = '<script>alert("pwned")</script>';
+    const stream = '/streams/league-evil/events';
+    const fact = (type: string, data: Record<string, unknown>) => ({
+      id: v7(),
+      type,
+      occurredAt: '2009-09-01T12:00:00+01:00',
+      data: { leagueId: 'evil', ...data },
+      metadata: {},
+    });
+    // Keys were issued above: the league's secretary appends.
+    await request(
+      asViewer(app, { mode: 'key', role: 'secretary', scope: { kind: 'league', id: 'evil' } }),
+    )
+      .post(stream)
+      .send({
+        expectedRevision: 'any',
+        events: [
+          fact('LeagueRegistered', {
+            clubId: PAGES_LEAGUE.club,
+            name: evil,
+            season: '2009-10',
+            seasonStart: '2009-07-01',
+            seasonEnd: '2010-05-31',
+          }),
+          fact('DivisionFormed', { division: 1 }),
+          fact('LeagueTeamEntered', {
+            teamId: 'x',
+            club: 'xclub',
+            letter: 'A',
+            name: evil,
+            captain: 'C',
+            venue: 'V',
+            enteredOn: '2009-07-20',
+          }),
+          fact('TeamPlaced', { teamId: 'x', division: 1 }),
+        ],
+      })
+      .expect(201);
+    for (const url of ['/', '/leagues/evil', '/leagues/evil/explain/x']) {
+      const html = await page(url);
+      expect(html).not.toContain('<script>');
+      expect(html).toContain('&lt;script&gt;alert(&quot;pwned&quot;)&lt;/script&gt;');
+    }
   });
 });
