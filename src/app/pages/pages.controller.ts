@@ -258,8 +258,11 @@ export class PagesController {
     if (format !== undefined && format !== 'csv' && format !== 'html') {
       throw new InvalidRequestError([{ field: 'format', message: 'format must be csv or html' }]);
     }
-    const p = await leagueTablePageAt(this.store, leagueId, at);
-    if (format === 'csv') return this.sendLeagueCsv(res, leagueId, p.view);
+    if (format === 'csv') {
+      const { view } = await leagueTablePageAt(this.store, leagueId, at);
+      return this.sendLeagueCsv(res, leagueId, view);
+    }
+    const p = await leagueTablePageAt(this.store, leagueId, at, { chart: true });
     sendPage(res, leagueTablePage({ ...p, moment }));
   }
 

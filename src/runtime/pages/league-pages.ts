@@ -19,7 +19,10 @@ export interface LeagueTablePage {
   fixtures: Map<string, FixtureInfo>;
   /** Every division formed, strongest first (the page's chooser offers each). */
   divisions: number[];
-  /** The chart's points: the same tables as of each match day up to the page's (the day's VP). */
+  /**
+   * The chart's points (with `chart`): the same tables as of each match day up to the page's
+   * (the day's VP); empty without.
+   */
   byDay: Array<{ day: string; matchDayOf: number[]; divisions: DivisionTable[] }>;
 }
 
@@ -35,6 +38,7 @@ export async function leagueTablePageAt(
   store: EventStore,
   leagueId: string,
   at: LeagueMoment = {},
+  options: { chart?: boolean } = {},
 ): Promise<LeagueTablePage> {
   const state = await leagueState(store, leagueId, at);
   const view = leagueTableOf(state, leagueId, {
@@ -64,6 +68,7 @@ export async function leagueTablePageAt(
   // up to the page's day.
   const days = new Map<string, Set<number>>();
   const note = (day: string, fixture: string) => {
+    if (!options.chart) return;
     const division = season.fixtures.get(fixture)?.division;
     if (division === undefined || (at.day !== undefined && day > at.day)) return;
     days.set(day, (days.get(day) ?? new Set()).add(division));

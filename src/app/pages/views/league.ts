@@ -173,7 +173,7 @@ function divisionSection(v: LeagueTableView, p: LeagueTablePageInput, d: Divisio
         )}
       </tbody>
     </table>
-    ${p.byDay ? divisionChart(v, d, p.byDay) : ''}
+    ${p.byDay?.length ? divisionChart(v, d, p.byDay) : ''}
   </section>`;
 }
 
