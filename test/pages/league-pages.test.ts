@@ -357,3 +357,123 @@ describe('issue 17/18 league pages (HTML, CSV)', () => {
     }
   });
 });
+
+/** Issue 17/18: a penalty and a tie-break on the pages (the shape of leagues-penalties.test.ts). */
+describe('issue 17/18 league pages: penalties and the tie-break step', () => {
+  let store: MemoryEventStore;
+  let app: NestExpressApplication;
+  let server: Server;
+  const T = '/leagues/tie';
+
+  beforeAll(async () => {
+    store = new MemoryEventStore({ upcast: catalogue.upcast });
+    app = await ledgerApp(store);
+    server = app.getHttpServer();
+    const fact = (type: string, data: Record<string, unknown>, streamId = 'league-tie') => ({
+      streamId,
+      id: v7(),
+      type,
+      occurredAt: '2009-09-01T12:00:00+01:00',
+      data: streamId === 'league-tie' ? { leagueId: 'tie', ...data } : data,
+      metadata: {},
+    });
+    const entered = (teamId: string, enteredOn: string) =>
+      fact('LeagueTeamEntered', {
+        teamId,
+        club: `${teamId}club`,
+        letter: 'A',
+        name: `${teamId}club A`,
+        captain: 'C',
+        venue: 'V',
+        enteredOn,
+      });
+    const form = (fixtureId: string, playedOn: string) =>
+      fact('MatchResultRecorded', {
+        fixtureId,
+        playedOn,
+        result: {
+          kind: 'result-form',
+          boards: 24,
+          homeImps: Object.fromEntries(Array.from({ length: 24 }, (_, i) => [String(i + 1), 0])),
+        },
+      });
+    await appendOverHttp(
+      (streamId, body) => request(server).post(`/streams/${streamId}/events`).send(body),
+      [
+        fact('ClubRegistered', { clubId: 'tc', name: 'TC', timeZone: 'Europe/London' }, 'club-tc'),
+        fact(
+          'RulebookAdopted',
+          { clubId: 'tc', preset: 'lcba-league-2009', overrides: {}, effectiveFrom: '2009-07-01' },
+          'club-tc',
+        ),
+        fact('LeagueRegistered', {
+          clubId: 'tc',
+          name: 'Tie League',
+          season: '2009-10',
+          seasonStart: '2009-07-01',
+          seasonEnd: '2010-05-31',
+        }),
+        fact('DivisionFormed', { division: 1 }),
+        entered('a', '2009-07-20'),
+        // b entered on 5 August, after the 31 July deadline (LCBA-2.1): fined 2 VP on 10 September.
+        entered('b', '2009-08-05'),
+        fact('TeamPlaced', { teamId: 'a', division: 1 }),
+        fact('TeamPlaced', { teamId: 'b', division: 1 }),
+        fact('FixtureScheduled', {
+          fixtureId: 'm1',
+          round: 1,
+          home: 'a',
+          away: 'b',
+          scheduled: '2009-09-16',
+        }),
+        fact('FixtureScheduled', {
+          fixtureId: 'm2',
+          round: 2,
+          home: 'b',
+          away: 'a',
+          scheduled: '2009-10-14',
+        }),
+        form('m1', '2009-09-16'),
+        fact('ResultFormReceived', { fixtureId: 'm1', receivedOn: '2009-09-17' }),
+        form('m2', '2009-10-14'),
+        fact('ResultFormReceived', { fixtureId: 'm2', receivedOn: '2009-10-15' }),
+        fact('LateEntryFined', { teamId: 'b', vp: 2, finedOn: '2009-09-10', by: 'LS' }),
+      ],
+    );
+  });
+  afterAll(async () => {
+    await app.close();
+    await store.close();
+  });
+  const get = async (url: string) => (await request(server).get(url).expect(200)).text;
+
+  it('LCBA-2.1/issue 18: a fine shows in the penalties column, linking to the row explained with its rule', async () => {
+    const body = (await request(server).get(`${T}/table`).expect(200)).body as TableBody;
+    expect(body.divisions[0]!.rows.map((r) => [r.team, r.vp, r.penalties])).toEqual([
+      ['a', 20, 0],
+      ['b', 18, 2],
+    ]);
+    const html = await get(T);
+    const b = teamRow(html, 'b');
+    expect(cellsOf(b).slice(6, 9)).toEqual(['18', '0', '2']);
+    expect(b).toContain(`href="${T}/explain/b#penalties"`);
+    const explain = await get(`${T}/explain/b`);
+    expect(explain).toContain('<strong id="penalties" data-value="2">2 VP</strong>');
+    expect(squash(explain)).toContain('LCBA-2.1');
+  });
+
+  it('LCBA-3.1.1(e)/issue 18: level teams show the tie-break step, the rank linking to it, explained with whom', async () => {
+    const body = (await request(server).get(`${T}/table?asOf=2009-09-09`).expect(200))
+      .body as TableBody;
+    expect(body.divisions[0]!.rows.map((r) => [r.rank, r.team, r.tieBreak?.step])).toEqual([
+      [1, 'a', 'e'],
+      [1, 'b', 'e'],
+    ]);
+    const html = await get(`${T}?asOf=2009-09-09`);
+    const a = teamRow(html, 'a');
+    expect(a).toContain(`href="${T}/explain/a?asOf=2009-09-09#tie-break"`);
+    expect(cellsOf(a)[9]).toBe('3.1.1 (e)');
+    const explain = squash(await get(`${T}/explain/a?asOf=2009-09-09`));
+    expect(explain).toContain('Level with bclub A; placed by step (e) of LCBA-3.1.1');
+  });
+});
