@@ -131,6 +131,11 @@ describe('issue 17/18 league pages (HTML, CSV)', () => {
     expect(squash(/<tr data-fixture="f4">([\s\S]*?)<\/tr>/.exec(html)![1]!)).toContain(
       'not played',
     );
+    // As recorded by an instant (every fact recorded by then): the JSON's, the chooser keeping it.
+    const later = await page(`${L}?asOf=2099-01-01T00:00:00Z`);
+    expect(cellsOf(teamRow(later, 'east'))[6]).toBe('52');
+    expect(later).toContain('name="asOf" value="2099-01-01T00:00:00Z"');
+    expect(squash(later)).toContain('as recorded by 2099-01-01T00:00:00Z');
     // As of a ledger position: the JSON's numbers at that position.
     const at = await json(`${L}/table?atPosition=40`);
     const early = await page(`${L}?atPosition=40`);
@@ -284,6 +289,13 @@ describe('issue 17/18 league pages (HTML, CSV)', () => {
       `team west in the tables of league ${PAGES_LEAGUE.league} was not found`,
     );
     await request(server).get('/leagues/nope/table.csv').expect(404);
+    // As recorded by an instant before anything was, or at position 1: no league yet (the JSON's).
+    expect(squash(await page(`${L}?asOf=2000-01-01T00:00:00Z`, 404))).toContain(
+      `no league ${PAGES_LEAGUE.league} in the ledger`,
+    );
+    expect(squash(await page(`${L}/fixtures/f1?atPosition=1`, 404))).toContain(
+      `no league ${PAGES_LEAGUE.league}`,
+    );
   });
 
   it('issue 17/18: a bad moment or parameter is a 400 page naming it, nothing else said', async () => {
