@@ -6,6 +6,7 @@ import { startService, type RunningService } from '../../src/cli/commands/serve'
 import { catalogue } from '../../src/events';
 import { loadExamplesIfEmpty } from '../../src/runtime/load-examples';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
+import { appendOverHttp, leagueSeason, PAGES_LEAGUE } from './league-season';
 
 /**
  * Issue 17 in a real browser: headless Chromium (Debian's `chromium`, installed by .ci/run when
@@ -58,6 +59,16 @@ suite(name, () => {
     });
     await ready;
     base = service.server.url;
+    // Issue 18: a small league of our own beside the examples' (their LCBA league, when present,
+    // is lcba-2009-10), appended through the service's gate as a client would.
+    await appendOverHttp(async (streamId, body) => {
+      const res = await fetch(`${base}/streams/${streamId}/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, text: await res.text() };
+    }, leagueSeason());
     // One browser for every page; root in a container needs --no-sandbox.
     browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
     const context = await browser.newContext({
@@ -91,11 +102,12 @@ suite(name, () => {
   };
   const textIn = (selector: string) => page.locator(selector).innerText();
 
-  it('issue 17: the front page lists the example clubs and says no league yet', async () => {
+  it('issue 17: the front page lists the example clubs and the leagues, each a link', async () => {
     await open('/', 'home');
-    // Karori, DSB Groenlo and Pinner (issue 19's example year).
-    expect(await page.locator('ul.clubs li').count()).toBe(3);
-    expect(await textIn('main')).toContain('No league yet');
+    const clubs = page.locator('ul.clubs li');
+    expect(await clubs.count()).toBeGreaterThanOrEqual(3);
+    expect(await textIn('ul.clubs')).toContain('Karori Bridge Club (example)');
+    expect(await textIn('ul.leagues')).toContain(PAGES_LEAGUE.name);
     await page.click('text=Karori Bridge Club (example)');
     expect(page.url()).toBe(`${base}/clubs/karori`);
     await page.screenshot({ path: join(ARTIFACTS, 'club-karori.png'), fullPage: true });
@@ -197,5 +209,63 @@ suite(name, () => {
     expect(await textIn('table.members')).toContain('nz-aroha');
     await open('/clubs/karori/correction-log', 'correction-log-karori');
     expect(await textIn('table.correction-log')).toContain('karori-2026-c2');
+  });
+
+  it('LCBA-3.1/issue 18: the league table shows the JSON numbers; a score links to its match, board by board', async () => {
+    const L = `/leagues/${PAGES_LEAGUE.league}`;
+    await page.goto(`${base}/`);
+    await page.click(`ul.leagues a[href="${L}"]`);
+    expect(page.url()).toBe(`${base}${L}`);
+    await open(L, 'league-table');
+    const body = await json<{
+      divisions: Array<{
+        division: number;
+        rows: Array<{ team: string; rank: number; vp: number; netImps: number }>;
+      }>;
+    }>(`${L}/table`);
+    for (const d of body.divisions) {
+      for (const r of d.rows) {
+        const row = page.locator(`table[data-division="${d.division}"] tr[data-team="${r.team}"]`);
+        expect((await row.locator('td.rank').innerText()).trim()).toBe(String(r.rank));
+        expect((await row.locator('td.vp').innerText()).trim()).toBe(String(r.vp));
+        expect((await row.locator('td.imps').innerText()).trim()).toBe(
+          r.netImps > 0 ? `+${r.netImps}` : String(r.netImps),
+        );
+      }
+    }
+    // Division 1's f6 (every table's score), 10–10: its page board by board.
+    await page.click('table.fixtures tr[data-fixture="f6"] td.score a');
+    expect(page.url()).toBe(`${base}${L}/fixtures/f6`);
+    const match = await json<{
+      score: { boards: Array<{ board: number; homeImps: number }>; vp: { home: number } };
+    }>(`${L}/matches/f6`);
+    for (const b of match.score.boards.slice(0, 4)) {
+      const imps = (await page.locator(`tr[data-board="${b.board}"] td.imps`).innerText()).trim();
+      expect(imps).toBe(b.homeImps > 0 ? `+${b.homeImps}` : String(b.homeImps));
+    }
+    expect(await textIn('tr[data-board="1"]')).toContain('620');
+    expect(await textIn('.match-vp')).toBe(`${match.score.vp.home}–10`);
+    const file = join(ARTIFACTS, 'league-match.png');
+    await page.screenshot({ path: file, fullPage: true });
+    shots['league-match'] = statSync(file).size;
+    // The chooser: division 5 as of 30 September, no script.
+    await page.goto(`${base}${L}`);
+    await page.fill('input[name="asOf"]', '2009-09-30');
+    await page.selectOption('select[name="division"]', '5');
+    await page.click('button[type="submit"]');
+    expect(page.url()).toContain('asOf=2009-09-30');
+    expect(await page.locator('table.league-table').count()).toBe(1);
+    const sept = await json<{ divisions: Array<{ rows: Array<{ team: string; vp: number }> }> }>(
+      `${L}/table?asOf=2009-09-30&division=5`,
+    );
+    for (const r of sept.divisions[0]!.rows) {
+      expect((await page.locator(`tr[data-team="${r.team}"] td.vp`).innerText()).trim()).toBe(
+        String(r.vp),
+      );
+    }
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('form.chooser').isHidden()).toBe(true);
+    expect(await page.locator('table.league-table').isVisible()).toBe(true);
+    await page.emulateMedia({ media: 'screen' });
   });
 });

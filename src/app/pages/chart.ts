@@ -16,6 +16,10 @@ export interface LineChart {
   series: Series[];
   /** How a value is written in the data table and the tooltips. */
   format: (v: number) => string;
+  /** What the x axis counts ('session' unless given: a league's 'match day'). */
+  xLabel?: string;
+  /** A name for each x value, for the tooltips and the table (a match day's date). */
+  xNames?: string[];
   /** Higher is better unless false (a position: 1 at the top). */
   higherIsBetter?: boolean;
 }
@@ -64,7 +68,7 @@ export function lineChart(c: LineChart): Html {
   if (!all.length || !c.sessions.length) {
     return html`<figure class="chart">
       <figcaption>${c.title}</figcaption>
-      <p>No session scored yet: nothing to chart.</p>
+      <p>No ${c.xLabel ?? 'session'} scored yet: nothing to chart.</p>
     </figure>`;
   }
   let lo = Math.min(...all);
@@ -80,11 +84,14 @@ export function lineChart(c: LineChart): Html {
   const up = c.higherIsBetter !== false;
   const y = (v: number) => PAD.top + plotH * (up ? (hi - v) / (hi - lo) : (v - lo) / (hi - lo));
   const e = escapeHtml;
+  const xl = c.xLabel ?? 'session';
+  const xName = (i: number) =>
+    c.xNames?.[i] ? `${xl} ${c.sessions[i]} (${c.xNames[i]})` : `${xl} ${c.sessions[i]}`;
   const parts: string[] = [];
   parts.push(
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-labelledby="${e(c.id)}-title ${e(c.id)}-desc" class="chart-svg">`,
     `<title id="${e(c.id)}-title">${e(c.title)}</title>`,
-    `<desc id="${e(c.id)}-desc">${e(c.yLabel)} of each of ${c.series.length} entries after each of sessions ${e(c.sessions.join(', '))}; the numbers are in the table below.</desc>`,
+    `<desc id="${e(c.id)}-desc">${e(c.yLabel)} of each of ${c.series.length} entries after each ${e(xl)}: ${e(c.sessions.join(', '))}; the numbers are in the table below.</desc>`,
     `<text x="${W / 2}" y="22" text-anchor="middle" class="chart-title">${e(c.title)}</text>`,
   );
   for (const t of ys) {
@@ -99,7 +106,7 @@ export function lineChart(c: LineChart): Html {
     ),
   );
   parts.push(
-    `<text x="${PAD.left + plotW / 2}" y="${H - 6}" text-anchor="middle" class="axis-label">session</text>`,
+    `<text x="${PAD.left + plotW / 2}" y="${H - 6}" text-anchor="middle" class="axis-label">${e(xl)}</text>`,
     `<text transform="translate(14 ${PAD.top + plotH / 2}) rotate(-90)" text-anchor="middle" class="axis-label">${e(c.yLabel)}</text>`,
   );
   c.series.forEach((s, k) => {
@@ -115,7 +122,7 @@ export function lineChart(c: LineChart): Html {
     s.values.forEach((v, i) => {
       if (v === null) return;
       parts.push(
-        `<circle cx="${num(x(i))}" cy="${num(y(v))}" r="3" fill="${colour}"><title>${e(s.name)}, session ${c.sessions[i]}: ${e(c.format(v))}</title></circle>`,
+        `<circle cx="${num(x(i))}" cy="${num(y(v))}" r="3" fill="${colour}"><title>${e(s.name)}, ${e(xName(i))}: ${e(c.format(v))}</title></circle>`,
       );
     });
     const ly = PAD.top + 6 + k * 16;
@@ -133,16 +140,22 @@ export function lineChart(c: LineChart): Html {
 }
 
 function dataTable(c: LineChart): Html {
+  const xl = c.xLabel ?? 'session';
   return html`<details class="chart-data">
     <summary>The chart's numbers as a table</summary>
     <table>
       <caption>
-        ${c.title}: ${c.yLabel} after each session
+        ${c.title}: ${c.yLabel} after each ${xl}
       </caption>
       <thead>
         <tr>
           <th scope="col">entry</th>
-          ${c.sessions.map((s) => html`<th scope="col">session ${s}</th>`)}
+          ${c.sessions.map(
+            (s, i) =>
+              html`<th scope="col">
+                ${xl} ${s}${c.xNames?.[i] ? html`<br />${c.xNames[i]}` : ''}
+              </th>`,
+          )}
         </tr>
       </thead>
       <tbody>

@@ -14,8 +14,11 @@ import { QueryBus } from '@nestjs/cqrs';
 import type { FieldIssue } from '../../events/issues';
 import { correctionLogFromStore } from '../../runtime/correction-log';
 import { ledgerContentsOf, type LedgerContents } from '../../runtime/pages/ledger-contents';
+import { leagueMatchPageAt, leagueTablePageAt } from '../../runtime/pages/league-pages';
+import { readLeagueQuery, type LeagueMoment } from '../../runtime/leagues';
 import { readTableQuery, wholeNumber } from '../../runtime/table-query';
 import { diffAt, publicationsOf, readMoment, type Moment } from '../../runtime/what-if';
+import type { LeagueTableView } from '../../projections/leagues';
 import type { EventStore } from '../../store/event-store';
 import { CPointsQuery } from '../cqrs/c-points';
 import { ChampionshipQuery, StandingsQuery } from '../cqrs/published';
@@ -29,6 +32,13 @@ import { LedgerAccess } from '../http/access/ledger-access';
 import { diffPage } from './views/diff';
 import { explainPage } from './views/explain';
 import { clubPage, homePage, type CompetitionStatus } from './views/ledger';
+import {
+  leagueCsv,
+  leagueExplainPage,
+  leagueTablePage,
+  type LeaguePageMoment,
+} from './views/league';
+import { matchPage } from './views/match';
 import type { PageMoment, Standings } from './views/shapes';
 import { standingsCsv, standingsPage } from './views/standings';
 import { championshipPage, correctionLogPage, cPointsPage, membersPage } from './views/tables';
@@ -65,7 +75,7 @@ export class PagesController {
   @Get()
   async home(@Res() res: PageResponse) {
     const contents = await ledgerContentsOf(this.store);
-    sendPage(res, homePage(contents.clubs()));
+    sendPage(res, homePage(contents.clubs(), contents.leagues()));
   }
 
   @Get('clubs/:clubId')
@@ -241,6 +251,103 @@ export class PagesController {
     if (issues.length > 0) throw new InvalidRequestError(issues);
     const view = await this.queryBus.execute(new CPointsQuery(competitionId, value));
     sendPage(res, cPointsPage(view, club.name));
+  }
+
+  // Issue 17/18: the leagues' pages. Public reads, as the JSON league routes (route-access.ts),
+  // from the same replay and query (`leagueState`, `leagueTableOf`, `matchOf`).
+
+  @Get('leagues/:leagueId')
+  async league(
+    @Param('leagueId') leagueId: string,
+    @Query() query: Record<string, unknown>,
+    @Res() res: PageResponse,
+  ) {
+    const { moment, at } = await this.leagueMomentOf(leagueId, query, ['division', 'format']);
+    const format = query.format;
+    if (format !== undefined && format !== 'csv' && format !== 'html') {
+      throw new InvalidRequestError([{ field: 'format', message: 'format must be csv or html' }]);
+    }
+    if (format === 'csv') {
+      const { view } = await leagueTablePageAt(this.store, leagueId, at);
+      return this.sendLeagueCsv(res, leagueId, view);
+    }
+    const p = await leagueTablePageAt(this.store, leagueId, at, { chart: true });
+    sendPage(res, leagueTablePage({ ...p, moment }));
+  }
+
+  @Get('leagues/:leagueId/table.csv')
+  async leagueTableCsv(
+    @Param('leagueId') leagueId: string,
+    @Query() query: Record<string, unknown>,
+    @Res() res: PageResponse,
+  ) {
+    const { at } = await this.leagueMomentOf(leagueId, query, ['division']);
+    this.sendLeagueCsv(res, leagueId, (await leagueTablePageAt(this.store, leagueId, at)).view);
+  }
+
+  @Get('leagues/:leagueId/explain/:teamId')
+  async leagueExplain(
+    @Param('leagueId') leagueId: string,
+    @Param('teamId') teamId: string,
+    @Query() query: Record<string, unknown>,
+    @Res() res: PageResponse,
+  ) {
+    const { moment, at } = await this.leagueMomentOf(leagueId, query);
+    const p = await leagueTablePageAt(this.store, leagueId, at);
+    const body = leagueExplainPage({ ...p, moment }, teamId);
+    if (!body) throw new PageNotFoundError(`team ${teamId} in the tables of league ${leagueId}`);
+    sendPage(res, body);
+  }
+
+  /** A match's page; the JSON keeps `…/matches/:fixtureId` (registered first, it would win). */
+  @Get('leagues/:leagueId/fixtures/:fixtureId')
+  async leagueMatch(
+    @Param('leagueId') leagueId: string,
+    @Param('fixtureId') fixtureId: string,
+    @Query() query: Record<string, unknown>,
+    @Res() res: PageResponse,
+  ) {
+    const { moment, at, name } = await this.leagueMomentOf(leagueId, query);
+    const p = await leagueMatchPageAt(this.store, leagueId, fixtureId, at);
+    sendPage(res, matchPage(p.view, name, moment, p.position, p.recorded));
+  }
+
+  /**
+   * A league page's moment, read as the JSON's (`readLeagueQuery`: asOf a club date or an
+   * instant, atPosition, division); any other parameter a 400 naming it; an unknown league 404.
+   */
+  private async leagueMomentOf(
+    leagueId: string,
+    raw: Record<string, unknown>,
+    allowed: string[] = [],
+  ): Promise<{ moment: LeaguePageMoment; at: LeagueMoment; name: string }> {
+    const league = (await ledgerContentsOf(this.store)).league(leagueId);
+    if (!league) throw new PageNotFoundError(`league ${leagueId}`);
+    const query = asked(raw);
+    const reads = ['asOf', 'atPosition', ...allowed];
+    const issues: FieldIssue[] = Object.keys(query)
+      .filter((k) => !reads.includes(k))
+      .map((k) => ({ field: k, message: `property ${k} should not exist` }));
+    const { value, issues: more } = readLeagueQuery({
+      asOf: query.asOf,
+      atPosition: query.atPosition,
+      ...(allowed.includes('division') ? { division: query.division } : {}),
+    });
+    issues.push(...more);
+    if (issues.length > 0) throw new InvalidRequestError(issues);
+    const moment: LeaguePageMoment = {
+      ...(typeof query.asOf === 'string' ? { asOf: query.asOf } : {}),
+      ...(value.atPosition !== undefined ? { atPosition: value.atPosition } : {}),
+      ...(value.division !== undefined ? { division: value.division } : {}),
+    };
+    return { moment, at: value, name: league.name };
+  }
+
+  private sendLeagueCsv(res: PageResponse, leagueId: string, view: LeagueTableView): void {
+    res
+      .type('text/csv; charset=utf-8')
+      .set('Content-Disposition', `attachment; filename="${leagueId}-table.csv"`)
+      .send(leagueCsv(view));
   }
 
   private clubOf(contents: LedgerContents, clubId: string) {

@@ -1,3 +1,4 @@
+import { isLeagueStream, leagueOfStream } from '../../domain/league/streams';
 import { onCompetitionStream } from '../../domain/streams';
 import type { RecordedEvent } from '../../events/envelope';
 import { clubRoster, type ClubRoster } from '../../projections/club-roster/club-roster';
@@ -14,6 +15,15 @@ export interface CompetitionEntry {
   sessions: number;
 }
 
+/** A league as its LeagueRegistered names it (issue 18: the front page lists it). */
+export interface LeagueEntry {
+  leagueId: string;
+  /** The organising club (its rulebook in force is the league's). */
+  clubId: string;
+  name: string;
+  season: string;
+}
+
 /**
  * Issue 17, the pages' table of contents: which clubs the ledger holds (the club-roster
  * projection's own fold: registration, time zone, roster) and which competitions each has. No
@@ -23,6 +33,7 @@ export interface CompetitionEntry {
 export class LedgerContents {
   private roster: ClubRoster = clubRoster.initial();
   private readonly competitions = new Map<string, CompetitionEntry>();
+  private readonly leagueEntries = new Map<string, LeagueEntry>();
   private position = 0;
   private running?: Promise<void>;
 
@@ -46,6 +57,7 @@ export class LedgerContents {
 
   private note(e: RecordedEvent): void {
     this.roster = clubRoster.apply(this.roster, e, undefined);
+    if (e.type === 'LeagueRegistered') this.noteLeague(e);
     // A competition is read from its own stream only, as the projection reads it (LEDGER).
     if (e.type !== 'CompetitionCreated' || !onCompetitionStream(e)) return;
     const d = e.data as Record<string, unknown>;
@@ -59,6 +71,31 @@ export class LedgerContents {
       format: String(d.format ?? ''),
       sessions: Array.isArray(d.sessions) ? d.sessions.length : 0,
     });
+  }
+
+  /** A league is read from its own stream only (`league-<leagueId>`), as the read model reads it. */
+  private noteLeague(e: RecordedEvent): void {
+    if (!isLeagueStream(e.streamId)) return;
+    const d = e.data as Record<string, unknown>;
+    const id = leagueOfStream(e.streamId);
+    if (d.leagueId !== id || this.leagueEntries.has(id)) return;
+    this.leagueEntries.set(id, {
+      leagueId: id,
+      clubId: String(d.clubId),
+      name: typeof d.name === 'string' ? d.name : id,
+      season: String(d.season ?? ''),
+    });
+  }
+
+  /** Every league, by season (latest first) then name. */
+  leagues(): LeagueEntry[] {
+    return [...this.leagueEntries.values()].sort(
+      (a, b) => b.season.localeCompare(a.season) || a.name.localeCompare(b.name),
+    );
+  }
+
+  league(leagueId: string): LeagueEntry | undefined {
+    return this.leagueEntries.get(leagueId);
   }
 
   /** Every club, registered or known by its roster only, by id. */

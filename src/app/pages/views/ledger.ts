@@ -1,10 +1,13 @@
-import type { CompetitionEntry } from '../../../runtime/pages/ledger-contents';
+import type { CompetitionEntry, LeagueEntry } from '../../../runtime/pages/ledger-contents';
 import { html, seg } from '../html';
 import { page } from '../layout';
 import { competitionPath } from './standings';
 
-/** The ledger's front page: its clubs, and its leagues (issue 18: none yet). */
-export function homePage(clubs: Array<{ clubId: string; name: string; timeZone: string }>): string {
+/** The ledger's front page: its clubs, and its leagues (issue 18), each linking to its page. */
+export function homePage(
+  clubs: Array<{ clubId: string; name: string; timeZone: string }>,
+  leagues: LeagueEntry[] = [],
+): string {
   return page(
     { title: 'Clubs and leagues' },
     html`<h2>Clubs</h2>
@@ -22,9 +25,21 @@ export function homePage(clubs: Array<{ clubId: string; name: string; timeZone: 
           : html`<p class="note">The ledger holds no club yet.</p>`
       }
       <h2>Leagues</h2>
-      <p class="note leagues-none">
-        No league yet: leagues and their division tables arrive with issue 18.
-      </p>`,
+      ${
+        leagues.length
+          ? html`<ul class="leagues">
+              ${leagues.map(
+                (l) =>
+                  html`<li>
+                    <a href="/leagues/${seg(l.leagueId)}">${l.name}</a>
+                    <small>(${l.leagueId}, season ${l.season}, organised by ${l.clubId})</small>
+                  </li>`,
+              )}
+            </ul>`
+          : html`<p class="note leagues-none">
+              No league yet: the ledger holds no LeagueRegistered.
+            </p>`
+      }`,
   );
 }
 
