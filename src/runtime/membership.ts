@@ -157,15 +157,3 @@ export async function visitorsIn(
 ): Promise<VisitorsView> {
   return visitorsView(await membershipSources(store, clubId, live), q.year, today());
 }
-
-/** Whether a club's membership stream holds any fact (its members page is then the register's). */
-export async function hasMembershipFacts(store: EventStore, clubId: string): Promise<boolean> {
-  const streamId = membersStreamId(clubId);
-  if (validateStreamId(streamId).length) return false;
-  try {
-    for await (const _ of store.readStream(streamId)) return true;
-  } catch (err) {
-    if ((err as { code?: unknown }).code !== 'STREAM_NOT_FOUND') throw err;
-  }
-  return false;
-}

@@ -91,21 +91,6 @@ describe('issue 19: GET /clubs/:clubId/members, members/:personId, applications,
     expect((await get('/clubs/nowhere/visitors', 404)).body.field).toBe('clubId');
     expect((await get('/clubs/pinner/members/nobody', 404)).body.field).toBe('personId');
   });
-
-  it('a browser (or a request naming no Accept) asking for the members of a club with a register and no roster is sent to the register page', async () => {
-    const res = await request(app.getHttpServer()).get('/clubs/pinner/members').expect(303);
-    expect(res.headers.location).toBe('/clubs/pinner/register');
-    await request(app.getHttpServer())
-      .get('/clubs/pinner/members')
-      .set('Accept', 'text/html,application/xhtml+xml,*/*;q=0.8')
-      .expect(303);
-    // curl's */* gets the JSON.
-    const curl = await request(app.getHttpServer())
-      .get('/clubs/pinner/members')
-      .set('Accept', '*/*')
-      .expect(200);
-    expect(curl.headers['content-type']).toMatch(/^application\/json/);
-  });
 });
 
 describe('issue 19: the membership routes are private to the club’s keys', () => {

@@ -205,7 +205,7 @@ suite(name, () => {
       expect((await cells.nth(1).innerText()).trim()).toBe(String(r.points));
     }
 
-    await open('/clubs/karori/members', 'members-karori');
+    await open('/clubs/karori/roster', 'members-karori');
     expect(await textIn('table.members')).toContain('nz-aroha');
     await open('/clubs/karori/correction-log', 'correction-log-karori');
     expect(await textIn('table.correction-log')).toContain('karori-2026-c2');

@@ -50,7 +50,7 @@ describe('issue 17 pages (HTML, CSV) on the example seasons', () => {
     expect(karori).toContain(`<a href="${NZ}">Club Pairs 2026 (Tuesday)</a>`);
     expect(karori).toContain(`<a href="${NZ}/c-points">C points</a>`);
     expect(textOf(karori)).toMatch(/Season 2026[\s\S]*final/);
-    expect(karori).toContain('href="/clubs/karori/members"');
+    expect(karori).toContain('href="/clubs/karori/roster"');
     expect(karori).toContain('href="/clubs/karori/correction-log"');
     const dsb = await page('/clubs/dsb');
     expect(dsb).toContain('href="/clubs/dsb/championship/2014-2015"');
@@ -253,7 +253,7 @@ describe('issue 17 pages (HTML, CSV) on the example seasons', () => {
   });
 
   it('issue 16/17: the members and the correction log pages (open mode) show the roster and every entry', async () => {
-    const members = textOf(await page('/clubs/karori/members'));
+    const members = textOf(await page('/clubs/karori/roster'));
     expect(members).toContain('nz-aroha');
     const log = textOf(await page('/clubs/karori/correction-log'));
     expect(log).toContain('karori-2026-c1');
@@ -273,7 +273,7 @@ describe('issue 17 pages (HTML, CSV) on the example seasons', () => {
     expect(textOf(await page(`${NZ}/explain/nz-p99`, 404))).toContain(
       'pair nz-p99 in the standings of club-pairs-2026',
     );
-    expect(textOf(await page('/clubs/nowhere/members', 404))).toContain('club nowhere');
+    expect(textOf(await page('/clubs/nowhere/roster', 404))).toContain('club nowhere');
   });
 
   it('issue 17: a bad moment is a 400 page naming the parameter, as the JSON refuses it', async () => {
@@ -312,7 +312,7 @@ describe('issue 17 pages: private views and escaping', () => {
 
   it('issue 17: an anonymous viewer gets a 403 page linking to /login for the members and the correction log; published tables stay public', async () => {
     const anon = asViewer(app, { mode: 'anonymous' });
-    for (const url of ['/clubs/karori/members', '/clubs/karori/correction-log']) {
+    for (const url of ['/clubs/karori/roster', '/clubs/karori/correction-log']) {
       const res = await request(anon).get(url).expect(403);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(res.text).toContain('href="/login"');
@@ -321,7 +321,7 @@ describe('issue 17 pages: private views and escaping', () => {
     await request(anon).get('/clubs/karori/competitions/club-pairs-2026').expect(200);
     await request(anon).get('/clubs/karori/competitions/club-pairs-2026/standings.csv').expect(200);
     const club = await request(anon).get('/clubs/karori').expect(200);
-    expect(club.text).not.toContain('href="/clubs/karori/members"');
+    expect(club.text).not.toContain('href="/clubs/karori/roster"');
     expect(club.text).toContain('href="/login"');
   });
 
@@ -331,9 +331,9 @@ describe('issue 17 pages: private views and escaping', () => {
       role: 'secretary',
       scope: { kind: 'club', id: 'dsb' },
     });
-    await request(dsbKey).get('/clubs/karori/members').expect(403);
+    await request(dsbKey).get('/clubs/karori/roster').expect(403);
     await request(dsbKey).get('/clubs/karori/correction-log').expect(403);
-    await request(dsbKey).get('/clubs/dsb/members').expect(200);
+    await request(dsbKey).get('/clubs/dsb/roster').expect(200);
     const karoriAuditor = asViewer(app, {
       mode: 'key',
       role: 'auditor',
@@ -341,8 +341,8 @@ describe('issue 17 pages: private views and escaping', () => {
     });
     await request(karoriAuditor).get('/clubs/karori/correction-log').expect(200);
     const admin = asViewer(app, { mode: 'key', role: 'admin' });
-    await request(admin).get('/clubs/karori/members').expect(200);
-    const refused = await request(dsbKey).get('/clubs/karori/members');
+    await request(admin).get('/clubs/karori/roster').expect(200);
+    const refused = await request(dsbKey).get('/clubs/karori/roster');
     expect(refused.status).toBe(403);
   });
 
@@ -365,7 +365,7 @@ describe('issue 17 pages: private views and escaping', () => {
         ],
       })
       .expect(201);
-    for (const url of ['/', '/clubs/evil', '/clubs/evil/members', '/clubs/evil/competitions/x']) {
+    for (const url of ['/', '/clubs/evil', '/clubs/evil/roster', '/clubs/evil/competitions/x']) {
       const res = await request(admin).get(url);
       expect(res.text).not.toContain('<script>');
       if (url !== '/clubs/evil/competitions/x') {

@@ -1,5 +1,5 @@
-import { Controller, Get, Inject, Next, Param, Query, Req, Res } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type {
   ApplicationsView,
   PersonHistoryView,
@@ -8,18 +8,14 @@ import type {
 } from '../../projections/membership';
 import {
   applicationsAt,
-  hasMembershipFacts,
   memberAt,
   readMembershipQuery,
   registerAt,
   visitorsIn,
   type MembershipParam,
 } from '../../runtime/membership';
-import { ledgerContentsOf } from '../../runtime/pages/ledger-contents';
 import type { EventStore } from '../../store/event-store';
 import { EVENT_STORE } from '../tokens';
-import { ForbiddenError, UnauthorizedError } from './access/access-errors';
-import { mayReadPrivate, viewerOf } from './access/viewer';
 import { ApiAnswer, ApiErrors } from './api-docs';
 import { InvalidRequestError } from './errors';
 
@@ -44,25 +40,6 @@ function queryOf(query: Record<string, unknown>, params: readonly MembershipPara
   return value;
 }
 
-interface NegotiatedRequest {
-  headers: Record<string, string | string[] | undefined>;
-  accepts(types: string[]): string | false;
-}
-
-interface JsonResponse {
-  json(body: unknown): unknown;
-  redirect(status: number, url: string): void;
-}
-
-/**
- * `GET /clubs/:clubId/members` is also the club's members page (issue 17's NZ roster, served by
- * PagesController): a browser (Accept preferring text/html), or a request naming no Accept at
- * all, is passed on to the page; a client accepting JSON (`*\/*` too) gets the register.
- */
-const wantsPage = (req: NegotiatedRequest) =>
-  req.headers.accept === undefined ||
-  req.accepts(['application/json', 'text/html']) === 'text/html';
-
 /**
  * Issue 19, a club's membership (Pinner BC's rules, PIN-R7..R13, C3..C18; NZ-10's visitors):
  * the register as of a day, one person's history, the pending applications and the visitors of
@@ -77,10 +54,7 @@ const wantsPage = (req: NegotiatedRequest) =>
 export class MembershipController {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  // Not in the API document: the path is also the members page's (the OpenAPI test counts a
-  // path served by a page as the page's). docs/http.md documents it.
   @Get('clubs/:clubId/members')
-  @ApiExcludeEndpoint()
   @ApiOperation({
     summary:
       "A club's register as of a day (PIN-R8): each person's standing, class and the day it started, vote, subscription, PIN-R9 bar (issue 19)",
@@ -92,21 +66,8 @@ export class MembershipController {
   async register(
     @Param('clubId') clubId: string,
     @Query() query: Record<string, unknown>,
-    @Req() req: NegotiatedRequest,
-    @Res() res: JsonResponse,
-    @Next() next: () => void,
-  ): Promise<void> {
-    if (wantsPage(req)) {
-      // A club with a register and no roster: its members page is the register's.
-      const roster = (await ledgerContentsOf(this.store)).club(clubId);
-      const noRoster = !roster || Object.keys(roster.players).length === 0;
-      if (noRoster && (await hasMembershipFacts(this.store, clubId)))
-        return res.redirect(303, `/clubs/${encodeURIComponent(clubId)}/register`);
-      return next();
-    }
-    mayReadMembers(req, clubId);
-    const view: RegisterView = await registerAt(this.store, clubId, queryOf(query, ['asOf']));
-    res.json(view);
+  ): Promise<RegisterView> {
+    return registerAt(this.store, clubId, queryOf(query, ['asOf']));
   }
 
   @Get('clubs/:clubId/members/:personId')
@@ -163,28 +124,5 @@ export class MembershipController {
     @Query() query: Record<string, unknown>,
   ): Promise<VisitorsView> {
     return visitorsIn(this.store, clubId, queryOf(query, ['year']));
-  }
-}
-
-/**
- * The members route has no row of its own in route-access.ts (the page at its path judges its
- * viewer itself): the JSON answer asks as a `private` row would, 401 without a key, 403 for a
- * key of another club.
- */
-function mayReadMembers(req: object, clubId: string): void {
-  const viewer = viewerOf(req);
-  if (viewer.mode === 'open') return;
-  if (viewer.mode !== 'key') {
-    throw new UnauthorizedError(
-      'no-key',
-      'this needs an API key: Authorization: Bearer bl_<keyId>_<secret>',
-    );
-  }
-  if (!mayReadPrivate(viewer, clubId)) {
-    throw new ForbiddenError(
-      'club',
-      `key ${viewer.keyId} (${viewer.role}) may not read club ${clubId}'s private views`,
-      { owner: { kind: 'club', id: clubId } },
-    );
   }
 }

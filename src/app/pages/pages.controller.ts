@@ -98,7 +98,7 @@ export class PagesController {
     sendPage(res, clubPage(clubId, club, competitions, mayReadPrivate(viewer, clubId)));
   }
 
-  @Get('clubs/:clubId/members')
+  @Get('clubs/:clubId/roster')
   async members(@Param('clubId') clubId: string, @Req() req: object, @Res() res: PageResponse) {
     const club = this.clubOf(await ledgerContentsOf(this.store), clubId);
     if (!mayReadPrivate(viewerOf(req), clubId))

@@ -53,8 +53,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = Object.freeze
   // Issue 18: a league's tables are public reads (a league is not a club's private table).
   'GET /leagues/:leagueId/table': { kind: 'public' },
   'GET /leagues/:leagueId/matches/:fixtureId': { kind: 'public' },
-  // Issue 19: a club's membership is private to its keys (its auditor reads it). The register,
-  // GET /clubs/:clubId/members, shares its path with the members page: its handler asks itself.
+  // Issue 19: a club's membership is private to its keys (its auditor reads it).
+  'GET /clubs/:clubId/members': { kind: 'private', club: 'clubId' },
   'GET /clubs/:clubId/members/:personId': { kind: 'private', club: 'clubId' },
   'GET /clubs/:clubId/applications': { kind: 'private', club: 'clubId' },
   'GET /clubs/:clubId/visitors': { kind: 'private', club: 'clubId' },

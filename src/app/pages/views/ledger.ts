@@ -100,7 +100,7 @@ export function clubPage(
       ${
         mayReadPrivate
           ? html`<ul>
-              <li><a href="/clubs/${seg(clubId)}/members">Members and visitors</a></li>
+              <li><a href="/clubs/${seg(clubId)}/roster">Roster: members and visitors</a></li>
               <li>
                 <a href="/clubs/${seg(clubId)}/register">Register</a>,
                 <a href="/clubs/${seg(clubId)}/register/applications">pending applications</a>,

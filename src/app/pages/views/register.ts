@@ -25,7 +25,7 @@ function tabs(clubId: string, json?: string): Html {
     <a href="${base(clubId)}">Register</a>
     <a href="${base(clubId)}/applications">Pending applications</a>
     <a href="${base(clubId)}/visitors">Visitors</a>
-    <a href="/clubs/${seg(clubId)}/members">Roster</a>
+    <a href="/clubs/${seg(clubId)}/roster">Roster</a>
     ${json ? html`<a href="${json}">JSON</a>` : ''}
   </p>`;
 }

@@ -238,7 +238,7 @@ export function membersPage(clubId: string, club: ClubRoster['clubs'][string]): 
   return page(
     {
       title: `${club.name}: members and visitors`,
-      crumbs: [[club.name, `/clubs/${seg(clubId)}`], ['members']],
+      crumbs: [[club.name, `/clubs/${seg(clubId)}`], ['roster']],
     },
     html`<p><span class="private">private</span> ${players.length} player(s) the club knows.</p>
       <table class="members">
