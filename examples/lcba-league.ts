@@ -190,7 +190,8 @@ function roundRobin(ids: string[]): Array<Array<[string, string]>> {
     const order = [ids[0]!, ...ring.map((_, i) => ring[(i + r) % (n - 1)]!)];
     return Array.from({ length: n / 2 }, (_, i): [string, string] => {
       const [a, b] = [order[i]!, order[n - 1 - i]!];
-      return (r + i) % 2 === 0 ? [a, b] : [b, a];
+      // Home and away balanced: the fixed team alternates, the others by their place.
+      return (i === 0 ? r % 2 === 0 : i % 2 === 1) ? [a, b] : [b, a];
     });
   });
 }
@@ -302,11 +303,15 @@ function fouledMatch(rand: () => number, kestrelHome: boolean) {
   };
 }
 
+/** Harrowgate's player barred from its B team after seven matches for its A team (LCBA-4.6). */
+const QUILL = 'hg-09';
+
 /** A name-based player id and a made-up name for player `i` of a club. */
 function squadOf(short: string, clubIndex: number, from: number, n: number) {
   return Array.from({ length: n }, (_, k) => {
     const i = from + k;
     const id = `${short}-${String(i).padStart(2, '0')}`;
+    if (id === QUILL) return { id, name: 'Hugo Quill' };
     const name = `${FIRST[(clubIndex * 7 + i * 3) % FIRST.length]} ${LAST[(clubIndex * 5 + i * 11) % LAST.length]}`;
     return { id, name };
   });

@@ -20,7 +20,11 @@ async function exampleLedger() {
 describe('bridge-ledger standings, championship and replay --competition', () => {
   it('loads the examples into an empty store only, once', async () => {
     const { loaded, again } = await exampleLedger();
-    expect(loaded!.files).toEqual(['dsb-groenlo-2014-2015.ndjson', 'nz-club-pairs-2026.ndjson']);
+    expect(loaded!.files).toEqual([
+      'dsb-groenlo-2014-2015.ndjson',
+      'nz-club-pairs-2026.ndjson',
+      'uk-lcba-league-2009-10.ndjson',
+    ]);
     expect(loaded!.events).toBeGreaterThan(400);
     expect(again).toBeUndefined();
   });

@@ -21,7 +21,11 @@ const files = readdirSync(dir).filter((f) => f.endsWith('.ndjson'));
 
 describe('the example seasons', () => {
   it('are there: one per rulebook', () => {
-    expect(files.sort()).toEqual(['dsb-groenlo-2014-2015.ndjson', 'nz-club-pairs-2026.ndjson']);
+    expect(files.sort()).toEqual([
+      'dsb-groenlo-2014-2015.ndjson',
+      'nz-club-pairs-2026.ndjson',
+      'uk-lcba-league-2009-10.ndjson',
+    ]);
   });
 
   it.each(files)(
