@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { v5 } from 'uuid';
 import { competitions, nextGroupsOf } from '../src/projections/competitions';
 import type { RecordedEvent } from '../src/events/envelope';
+import { writeLcbaLeague } from './lcba-league';
 import { writePinnerYear } from './pinner';
 
 const NAMESPACE = '6f1c9a52-3a0e-4b7e-9a59-1c1f6b0b7e11';
@@ -626,5 +627,6 @@ function scoredSession(
 const dir = __dirname.includes('/dist/') ? join(__dirname, '../../examples') : __dirname;
 nzClubPairs().write(join(dir, 'nz-club-pairs-2026.ndjson'));
 dsbSeason().write(join(dir, 'dsb-groenlo-2014-2015.ndjson'));
+writeLcbaLeague(dir);
 writePinnerYear(join(dir, 'uk-pinner-bc-2018.ndjson'));
 process.stdout.write(`examples written to ${dir}\n`);

@@ -23,6 +23,7 @@ describe('bridge-ledger standings, championship and replay --competition', () =>
     expect(loaded!.files).toEqual([
       'dsb-groenlo-2014-2015.ndjson',
       'nz-club-pairs-2026.ndjson',
+      'uk-lcba-league-2009-10.ndjson',
       'uk-pinner-bc-2018.ndjson',
     ]);
     expect(loaded!.events).toBeGreaterThan(400);

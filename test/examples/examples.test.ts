@@ -24,6 +24,7 @@ describe('the example seasons', () => {
     expect(files.sort()).toEqual([
       'dsb-groenlo-2014-2015.ndjson',
       'nz-club-pairs-2026.ndjson',
+      'uk-lcba-league-2009-10.ndjson',
       'uk-pinner-bc-2018.ndjson',
     ]);
   });
