@@ -58,6 +58,13 @@ describe('issue 17 pages (HTML, CSV) on the example seasons', () => {
     expect(dsb).not.toContain('/c-points');
   });
 
+  it('issue 18: the organising club’s page links the leagues it runs; another club’s page has none', async () => {
+    const lcba = await page('/clubs/lcba');
+    expect(textOf(lcba)).toContain('Leagues the club organises');
+    expect(lcba).toContain('<a href="/leagues/lcba-2009-10">');
+    expect(textOf(await page('/clubs/karori'))).not.toContain('Leagues the club organises');
+  });
+
   it('NZ-1/issue 17: the NZ standings show the JSON numbers (place, total, each session), each linking to its explain view', async () => {
     const html = await page(NZ);
     const body = await json('/competitions/club-pairs-2026/standings');

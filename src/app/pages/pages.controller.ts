@@ -95,7 +95,8 @@ export class PagesController {
         competitions.push({ ...c, refused: (e as Error).message });
       }
     }
-    sendPage(res, clubPage(clubId, club, competitions, mayReadPrivate(viewer, clubId)));
+    const leagues = contents.leagues().filter((l) => l.clubId === clubId);
+    sendPage(res, clubPage(clubId, club, competitions, mayReadPrivate(viewer, clubId), leagues));
   }
 
   @Get('clubs/:clubId/roster')

@@ -57,6 +57,7 @@ export function clubPage(
   club: { name: string; timeZone: string },
   competitions: CompetitionStatus[],
   mayReadPrivate: boolean,
+  leagues: readonly LeagueEntry[] = [],
 ): string {
   const seasons = [...new Set(competitions.map((c) => c.season))];
   return page(
@@ -96,6 +97,19 @@ export function clubPage(
           ${dsb ? html`<p><a href="/clubs/${seg(clubId)}/championship/${seg(season)}">Club championship ${season} (DSB-11)</a></p>` : ''}`;
       })}
       ${competitions.length ? '' : html`<p class="note">No competition yet.</p>`}
+      ${
+        leagues.length
+          ? html`<h2>Leagues the club organises</h2>
+              <ul class="leagues">
+                ${leagues.map(
+                  (l) =>
+                    html`<li>
+                      <a href="/leagues/${seg(l.leagueId)}">${l.name}</a> (season ${l.season})
+                    </li>`,
+                )}
+              </ul>`
+          : ''
+      }
       <h2>Private to the club</h2>
       ${
         mayReadPrivate
