@@ -4,11 +4,11 @@
  * deciders. Run: npx tsc -p tsconfig.json --outDir /tmp/ex && node /tmp/ex/examples/generate.js
  * (or `npm run examples`). The files are committed; `npm start` loads them into an empty store.
  */
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { v5 } from 'uuid';
 import { competitions, nextGroupsOf } from '../src/projections/competitions';
 import type { RecordedEvent } from '../src/events/envelope';
+import { addDays, rng, writeLines, type ExampleLine } from './lines';
 import { writeLcbaLeague } from './lcba-league';
 import { writePinnerYear } from './pinner';
 
@@ -17,30 +17,8 @@ const NAMESPACE = '6f1c9a52-3a0e-4b7e-9a59-1c1f6b0b7e11';
 /** Facts the examples keep at an older schema version, as a ledger written before would. */
 const OLDER_VERSIONS: Readonly<Record<string, number>> = { PlayerRegistered: 2 };
 
-interface Line {
-  streamId: string;
-  id: string;
-  type: string;
-  /** Only for a fact kept at an older version (read upcast): the roster's, before data.clubId. */
-  schemaVersion?: number;
-  occurredAt: string;
-  data: Record<string, unknown>;
-  metadata: Record<string, unknown>;
-}
-
-/** A small seeded generator (mulberry32): the same file every run. */
-function rng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 class Season {
-  readonly lines: Line[] = [];
+  readonly lines: ExampleLine[] = [];
   constructor(
     readonly clubId: string,
     readonly offset: string,
@@ -66,7 +44,7 @@ class Season {
   }
 
   write(file: string) {
-    writeFileSync(file, this.lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    writeLines(file, this.lines);
   }
 }
 
@@ -76,12 +54,6 @@ function sessionScores(rand: () => number, n: number, strength: number[]): numbe
   const mean = raw.reduce((a, b) => a + b, 0) / n;
   return raw.map((x) => Math.round((x - mean + 50) * 100) / 100);
 }
-
-const addDays = (date: string, days: number) => {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
 /** NZ: a ten-session Tuesday Club Pairs with substitutes, a non-member partner and a pair over the NZ-3 limit. */
 function nzClubPairs(): Season {

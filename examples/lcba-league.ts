@@ -24,9 +24,9 @@
  *   are recorded table by table (four tables a board, LCBA-6.7), the rest from the captains'
  *   result forms.
  */
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { v5 } from 'uuid';
+import { addDays, rng, writeLines, type ExampleLine } from './lines';
 
 const NAMESPACE = '3b9d2c64-7e1f-4a53-8c0d-52f1e8a4b907';
 export const LEAGUE_ID = 'lcba-2009-10';
@@ -34,38 +34,12 @@ const CLUB = 'lcba';
 const LEAGUE = `league-${LEAGUE_ID}`;
 export const LCBA_EXAMPLE_FILE = 'uk-lcba-league-2009-10.ndjson';
 
-interface Line {
-  streamId: string;
-  id: string;
-  type: string;
-  occurredAt: string;
-  data: Record<string, unknown>;
-  metadata: Record<string, unknown>;
-}
-
-/** A small seeded generator (mulberry32): the same file every run. */
-function rng(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const addDays = (date: string, days: number) => {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
-
 /** A club time in Europe/London (British Summer Time to 25 October 2009 and from 28 March 2010). */
 const london = (date: string, time: string) =>
   `${date}T${time}:00${date < '2009-10-25' || date >= '2010-03-28' ? '+01:00' : '+00:00'}`;
 
 class Ledger {
-  readonly lines: Line[] = [];
+  readonly lines: ExampleLine[] = [];
 
   add(type: string, day: string, time: string, data: Record<string, unknown>, stream = LEAGUE) {
     const id = v5(`${stream}/${this.lines.length}/${type}`, NAMESPACE);
@@ -353,7 +327,7 @@ const GLENBROOK_DEFAULTS = [3, 5, 6, 8, 9, 11, 12, 14];
 /** Division 1 rounds whose results are the captains' result forms (the rest table by table). */
 const FORM_ROUNDS = [4, 10];
 
-export function lcbaLeagueSeason(): Line[] {
+export function lcbaLeagueSeason(): ExampleLine[] {
   const s = new Ledger();
   const clubStream = `club-${CLUB}`;
   s.add(
@@ -633,8 +607,5 @@ export function lcbaLeagueSeason(): Line[] {
 /** Writes examples/uk-lcba-league-2009-10.ndjson (called from examples/generate.ts). */
 export function writeLcbaLeague(dir: string): void {
   const lines = lcbaLeagueSeason();
-  writeFileSync(
-    join(dir, LCBA_EXAMPLE_FILE),
-    lines.map((l) => JSON.stringify(l)).join('\n') + '\n',
-  );
+  writeLines(join(dir, LCBA_EXAMPLE_FILE), lines);
 }

@@ -9,8 +9,8 @@
  * Self-contained (generate.ts runs its writes on import, so nothing is imported from it): the
  * ids are name-based as there, the same namespace, the stream and the line's index in the name.
  */
-import { writeFileSync } from 'node:fs';
 import { v5 } from 'uuid';
+import { writeLines, type ExampleLine } from './lines';
 
 const NAMESPACE = '6f1c9a52-3a0e-4b7e-9a59-1c1f6b0b7e11';
 const CLUB = 'pinner';
@@ -93,7 +93,7 @@ class Year {
   }
 
   /** The facts in time order (stable: a day's facts as the stories add them), as lines. */
-  lines(): string[] {
+  lines(): ExampleLine[] {
     const sorted = this.facts
       .map((f, i) => ({ f, i }))
       .sort((a, b) => {
@@ -102,16 +102,14 @@ class Year {
         return x < y ? -1 : x > y ? 1 : a.i - b.i;
       })
       .map(({ f }) => f);
-    return sorted.map((f, index) =>
-      JSON.stringify({
-        streamId: f.streamId,
-        id: v5(`${f.streamId}/${index}/${f.type}`, NAMESPACE),
-        type: f.type,
-        occurredAt: `${f.date}T${f.time}:00${londonOffset(f.date)}`,
-        data: f.data,
-        metadata: { clubId: CLUB, actor: 'examples/pinner.ts' },
-      }),
-    );
+    return sorted.map((f, index) => ({
+      streamId: f.streamId,
+      id: v5(`${f.streamId}/${index}/${f.type}`, NAMESPACE),
+      type: f.type,
+      occurredAt: `${f.date}T${f.time}:00${londonOffset(f.date)}`,
+      data: f.data,
+      metadata: { clubId: CLUB, actor: 'examples/pinner.ts' },
+    }));
   }
 }
 
@@ -315,5 +313,5 @@ export function pinnerYear(): Year {
 
 /** Writes the example year to `file` (examples/generate.ts calls it). */
 export function writePinnerYear(file: string): void {
-  writeFileSync(file, pinnerYear().lines().join('\n') + '\n');
+  writeLines(file, pinnerYear().lines());
 }
