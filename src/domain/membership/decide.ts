@@ -85,10 +85,24 @@ export function decideMembershipFact(
   }
   const day = dayOf(fact.type, raw);
   const ctx: Ctx = { state, params: membershipParamsOn(club, clubId, day), day };
+  if (typeof raw.person === 'string') sameBirth(ctx, raw.person, raw.birthDate);
   const check = CHECKS[fact.type as keyof MembershipFactData];
   check?.(raw as never, ctx);
   return [fact];
 }
+
+/**
+ * A person has one date of birth: a fact giving another than an earlier fact of the club gave
+ * is refused (the first stands; a wrong one is corrected, not overwritten by the next form).
+ */
+const sameBirth = (ctx: Ctx, person: string, given: unknown) => {
+  const known = ctx.state.people[person]?.birthDate;
+  if (typeof given !== 'string' || known === undefined || given === known) return;
+  throw ledger(
+    `${person}'s date of birth is ${known} by an earlier fact of the club, not ${given}`,
+    'data.birthDate',
+  );
+};
 
 type Check<K extends keyof MembershipFactData> = (d: Data<K>, ctx: Ctx) => void;
 
@@ -188,7 +202,8 @@ const admitting = (
       'data.on',
     );
   }
-  if (!p && d.name === undefined) {
+  // A visitor's record (kept for a birth date given at a session) may have no name but the id.
+  if ((!p || p.name === p.person) && d.name === undefined) {
     throw ledger(
       `${d.person} is not on the register: a ${what} member's name is needed`,
       'data.name',
@@ -432,8 +447,13 @@ const CHECKS: { [K in keyof MembershipFactData]?: Check<K> } = {
   },
 
   SessionPlayedAtClub(d, ctx) {
+    // PIN-R12: the age is known from any earlier fact that gave the birth date (the register's,
+    // an application's, an earlier session's), else from this session's own.
     const p = ctx.state.people[d.person];
     if (ctx.params.membership.barredAsVisitor) barred(ctx, d.person, 'data.person', 'to play');
+    if (d.birthDate !== undefined && d.birthDate > d.date) {
+      throw ledger(`born on ${d.birthDate}, after playing on ${d.date}`, 'data.birthDate');
+    }
     const v = ctx.params.visitors;
     const birth = p?.birthDate ?? d.birthDate;
     const age = birth === undefined ? undefined : ageKnownOn({ birthDate: birth }, d.date);
