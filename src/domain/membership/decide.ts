@@ -225,6 +225,25 @@ const CHECKS: { [K in keyof MembershipFactData]?: Check<K> } = {
     if (ctx.state.people[d.person]?.spans.length) {
       throw ledger(`${d.person} is on the register already`, 'data.person');
     }
+    if (d.class === 'student') {
+      // PIN-R8: Student ends on the 26th birthday, so the register needs the date of birth.
+      const m = ctx.params.membership;
+      const birth = d.birthDate ?? ctx.state.people[d.person]?.birthDate;
+      if (birth === undefined) {
+        throw new RuleViolation(
+          'PIN-R8',
+          `a Student member's date of birth is needed: Student membership is for ages ${m.student.fromAge} to ${m.student.belowAge - 1}`,
+          'data.birthDate',
+        );
+      }
+      if (!studentAgeOn(birth, d.electedOn, m)) {
+        throw new RuleViolation(
+          'PIN-R8',
+          `${d.person} was ${ageKnownOn({ birthDate: birth }, d.electedOn)} on ${d.electedOn}: Student membership is for ages ${m.student.fromAge} to ${m.student.belowAge - 1}`,
+          'data.class',
+        );
+      }
+    }
   },
 
   MembershipApplied(d, ctx) {
