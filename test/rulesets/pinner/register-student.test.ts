@@ -27,14 +27,14 @@ describe('PIN-R8 Student ends on the 26th birthday (derived)', () => {
   // tom, born 1992-09-15, a member since 2010 (Full from 2011-05-01), Student from 2018-03-01.
   const TOM = [existing('tom', { birthDate: '1992-09-15' }), student('tom', '2018-03-01')];
 
-  it('PIN-R8: the day before the 26th birthday (2018-09-14) tom is a Student', () => {
+  it('PIN-R8: Student the day before the 26th birthday (2018-09-14)', () => {
     expect(entry(TOM, '2018-09-14', 'tom')).toMatchObject({
       class: 'student',
       classFrom: '2018-03-01',
     });
   });
 
-  it('PIN-R8: on the 26th birthday (2018-09-15) tom is Full again, the history shows the change with its date and rule', () => {
+  it('PIN-R8: Full on the 26th birthday (2018-09-15), the change in the history with its rule', () => {
     const e = entry(TOM, '2018-09-15', 'tom');
     expect(e).toMatchObject({ class: 'full', classFrom: '2018-09-15', votes: true });
     expect(e.because).toContainEqual({
@@ -77,7 +77,7 @@ describe('PIN-R8 Student ends on the 26th birthday (derived)', () => {
     ]);
   });
 
-  it('PIN-R8: born on 29 February 1996: a Student on 27 February 2022, Full on 28 February (the 26th birthday in a year without 29 February)', () => {
+  it('PIN-R8: born 29 February 1996, Full on 28 February 2022 (Student on the 27th)', () => {
     const lea = [existing('lea', { birthDate: '1996-02-29' }), student('lea', '2018-03-01')];
     expect(entry(lea, '2022-02-27', 'lea').class).toBe('student');
     expect(entry(lea, '2022-02-28', 'lea')).toMatchObject({
