@@ -3,6 +3,7 @@ import type { DecidedFact } from '../../kernel/decider';
 import { pinner2018, type PinnerParams } from '../../rulebooks/presets/pinner-2018';
 import {
   ageKnownOn,
+  ageOn,
   barredFrom,
   considerFromOn,
   classOn,
@@ -92,16 +93,28 @@ export function decideMembershipFact(
 }
 
 /**
- * A person has one date of birth: a fact giving another than an earlier fact of the club gave
- * is refused (the first stands; a wrong one is corrected, not overwritten by the next form).
+ * A person has one date of birth: a fact giving another than an earlier fact of the club gave,
+ * or one making them under 16 on the day they declared themselves over 16 (PIN-C3), is refused
+ * (the first stands; a wrong one is corrected, not overwritten by the next form).
  */
 const sameBirth = (ctx: Ctx, person: string, given: unknown) => {
-  const known = ctx.state.people[person]?.birthDate;
-  if (typeof given !== 'string' || known === undefined || given === known) return;
-  throw ledger(
-    `${person}'s date of birth is ${known} by an earlier fact of the club, not ${given}`,
-    'data.birthDate',
-  );
+  if (typeof given !== 'string') return;
+  const p = ctx.state.people[person];
+  const known = p?.birthDate;
+  if (known !== undefined && given !== known) {
+    throw ledger(
+      `${person}'s date of birth is ${known} by an earlier fact of the club, not ${given}`,
+      'data.birthDate',
+    );
+  }
+  const declared = known === undefined ? p?.over16DeclaredOn : undefined;
+  const min = ctx.params.membership.minAge;
+  if (declared !== undefined && ageOn(given, declared) < min) {
+    throw ledger(
+      `${person} declared themselves over ${min} on ${declared}: born on ${given}, ${ageOn(given, declared)} that day`,
+      'data.birthDate',
+    );
+  }
 };
 
 type Check<K extends keyof MembershipFactData> = (d: Data<K>, ctx: Ctx) => void;

@@ -137,6 +137,21 @@ describe('LEDGER: two facts giving a person different birth dates', () => {
     );
   });
 
+  it('LEDGER: a birth date making the person under 16 on the day they declared themselves over 16 is refused naming data.birthDate; one 16 or over that day is kept', async () => {
+    const ledger = await pinner();
+    await accepts(
+      ledger,
+      applied('a1', 'vic', '2018-03-01', { birthDate: undefined, over16Declared: true }),
+    );
+    await ledger.refuses(
+      [played('vic', '2018-06-01', { birthDate: '2002-03-02', supervisedBy: 'ann' })],
+      'LEDGER',
+      'events[0].data.birthDate',
+      /over 16/,
+    );
+    await accepts(ledger, played('vic', '2018-06-01', { birthDate: '2002-03-01' }));
+  });
+
   it('LEDGER bad input: a session giving a birth date after its own date is refused naming data.birthDate', async () => {
     const ledger = await pinner();
     await ledger.refuses(
