@@ -110,6 +110,30 @@ describe('PIN-R8 Student ends on the 26th birthday (derived)', () => {
     ]);
   });
 
+  it('PIN-R8 edge: the 26th birthday on the Restricted year’s last day + 1 (the Full day): Full, the history line naming the birthday', () => {
+    const una = [
+      existing('ann'),
+      f('MembershipApplied', {
+        applicationId: 'a1',
+        person: 'una',
+        name: 'Una',
+        birthDate: '1993-03-08',
+        classApplied: 'student',
+        appliedOn: '2018-03-01',
+      }),
+      f('MemberElected', { applicationId: 'a1', on: '2018-03-08' }),
+    ];
+    expect(entry(una, '2019-03-07', 'una').class).toBe('restricted');
+    expect(entry(una, '2019-03-08', 'una').classes![1]).toEqual({
+      class: 'full',
+      from: '2019-03-08',
+      because: {
+        rule: 'PIN-R8',
+        text: '26 on 2019-03-08 (born 1993-03-08): Student until the day before, full from then',
+      },
+    });
+  });
+
   it('PIN-R8: elected as a Student at 16, a Student after the Restricted year until the 26th birthday', () => {
     const kit = [
       existing('ann'),

@@ -30,7 +30,7 @@ export const fullFrom = (electedOn: string, params: MembershipParams) =>
 export const ageKnownOn = (p: { birthDate?: string } | undefined, day: string) =>
   p?.birthDate === undefined ? undefined : ageOn(p.birthDate, day);
 
-/** PIN-R8 Student: from the `fromAge` birthday to the day before the `belowAge` one (ageOn's 29 February). */
+/** PIN-R8 Student: from the `fromAge` birthday to the day before the `belowAge` one. */
 export const studentAgeOn = (birthDate: string, day: string, params: MembershipParams) => {
   const age = ageOn(birthDate, day);
   return age >= params.student.fromAge && age < params.student.belowAge;
@@ -68,7 +68,13 @@ function recordedOn(span: MemberSpan, day: string, params: MembershipParams) {
       : undefined;
   if (end === undefined || day < end) {
     const since = { rule: 'PIN-R8', text: `${recorded.class} from ${recorded.from} (recorded)` };
-    return { class: recorded.class as MemberClass, from: recorded.from, because: [], since };
+    return {
+      class: recorded.class as MemberClass,
+      from: recorded.from,
+      because: [],
+      since,
+      studentEnded: false,
+    };
   }
   const before = span.classes
     .slice(0, i)
@@ -106,7 +112,7 @@ export function classOn(
       return { class: 'restricted', from: span.electedOn, because: [why], since: why };
     }
     const over = { rule: 'PIN-R8', text: `Restricted year over on ${full}` };
-    const ownDay = own.from > full || (own.from === full && 'studentEnded' in own);
+    const ownDay = own.from > full || (own.from === full && own.studentEnded);
     return {
       class: own.class,
       from: own.from > full ? own.from : full,
