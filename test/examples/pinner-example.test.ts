@@ -147,8 +147,19 @@ describe('PIN-R8 Restricted for the first year after election, then Full', () =>
     expect(now).toMatchObject({ class: 'full', classFrom: '2019-05-14', votes: true });
     expect(now.restrictedEvents).toBeUndefined();
     expect(now.classes).toEqual([
-      { class: 'restricted', from: '2018-05-14' },
-      { class: 'full', from: '2019-05-14' },
+      {
+        class: 'restricted',
+        from: '2018-05-14',
+        because: {
+          rule: 'PIN-R8',
+          text: 'elected on 2018-05-14: Restricted for the first year, until 2019-05-14',
+        },
+      },
+      {
+        class: 'full',
+        from: '2019-05-14',
+        because: { rule: 'PIN-R8', text: 'Restricted year over on 2019-05-14' },
+      },
     ]);
   });
 
@@ -394,9 +405,6 @@ describe('PIN-R10, R12 the visitors of 2018 and 2019', () => {
         person: 'pin-oliver',
         date: '2018-12-01',
         event: { id: 'pinner-pairs-2018-12-01', special: false },
-        // The decider reads a visitor's age from the register or the fact itself, not from
-        // the earlier sessions that gave it: the secretary's form gives it each time.
-        birthDate: '2005-05-20',
         ...extra,
       });
     await full.refuses([oliver({})], 'PIN-R12', 'events[0].data.supervisedBy', /is 13/);
@@ -416,14 +424,19 @@ describe('PIN-R10, R12 the visitors of 2018 and 2019', () => {
   });
 
   // Kenneth played two visitor sessions in May 2018, before he applied (4 June) and was rejected
-  // (11 June). The row judges a further visit on the day of his last one (21 May), before the
-  // bar: 'ok'. The decider refuses his entry from 11 June (PIN-R9, above).
-  it('PIN-R10 Kenneth: two sessions in May, ok; the row is judged on 21 May', () => {
+  // (11 June). Each visit keeps its own day's verdict, 'ok'; the row is judged as of 31
+  // December, after the bar: 'barred' (PIN-R9). The decider refuses his entry from 11 June.
+  it('PIN-R10, PIN-R9 Kenneth: two sessions in May, each ok; the row, judged as of 31 December, is barred', () => {
     expect(visits('2018', 'pin-kenneth')).toEqual([
       ['2018-05-07', 1, 'ok'],
       ['2018-05-21', 2, 'ok'],
     ]);
-    expect(rowOf('2018', 'pin-kenneth').verdict).toBe('ok');
+    const row = rowOf('2018', 'pin-kenneth');
+    expect(row.verdict).toBe('barred');
+    expect(row.because).toContainEqual({
+      rule: 'PIN-R9',
+      text: 'never to be admitted: barred from 2018-06-11',
+    });
   });
 
   it('PIN-R10: 2019 has rows for Quentin and Rachel only', () => {

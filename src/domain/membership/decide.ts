@@ -3,6 +3,7 @@ import type { DecidedFact } from '../../kernel/decider';
 import { pinner2018, type PinnerParams } from '../../rulebooks/presets/pinner-2018';
 import {
   ageKnownOn,
+  ageOn,
   barredFrom,
   considerFromOn,
   classOn,
@@ -85,10 +86,36 @@ export function decideMembershipFact(
   }
   const day = dayOf(fact.type, raw);
   const ctx: Ctx = { state, params: membershipParamsOn(club, clubId, day), day };
+  if (typeof raw.person === 'string') sameBirth(ctx, raw.person, raw.birthDate);
   const check = CHECKS[fact.type as keyof MembershipFactData];
   check?.(raw as never, ctx);
   return [fact];
 }
+
+/**
+ * A person has one date of birth: a fact giving another than an earlier fact of the club gave,
+ * or one making them under 16 on the day they declared themselves over 16 (PIN-C3), is refused
+ * (the first stands; a wrong one is corrected, not overwritten by the next form).
+ */
+const sameBirth = (ctx: Ctx, person: string, given: unknown) => {
+  if (typeof given !== 'string') return;
+  const p = ctx.state.people[person];
+  const known = p?.birthDate;
+  if (known !== undefined && given !== known) {
+    throw ledger(
+      `${person}'s date of birth is ${known} by an earlier fact of the club, not ${given}`,
+      'data.birthDate',
+    );
+  }
+  const declared = known === undefined ? p?.over16DeclaredOn : undefined;
+  const min = ctx.params.membership.minAge;
+  if (declared !== undefined && ageOn(given, declared) < min) {
+    throw ledger(
+      `${person} declared themselves over ${min} on ${declared}: born on ${given}, ${ageOn(given, declared)} that day`,
+      'data.birthDate',
+    );
+  }
+};
 
 type Check<K extends keyof MembershipFactData> = (d: Data<K>, ctx: Ctx) => void;
 
@@ -188,7 +215,8 @@ const admitting = (
       'data.on',
     );
   }
-  if (!p && d.name === undefined) {
+  // A visitor's record (kept for a birth date given at a session) may have no name but the id.
+  if ((!p || p.name === p.person) && d.name === undefined) {
     throw ledger(
       `${d.person} is not on the register: a ${what} member's name is needed`,
       'data.name',
@@ -209,6 +237,25 @@ const CHECKS: { [K in keyof MembershipFactData]?: Check<K> } = {
     }
     if (ctx.state.people[d.person]?.spans.length) {
       throw ledger(`${d.person} is on the register already`, 'data.person');
+    }
+    if (d.class === 'student') {
+      // PIN-R8: Student ends on the 26th birthday, so the register needs the date of birth.
+      const m = ctx.params.membership;
+      const birth = d.birthDate ?? ctx.state.people[d.person]?.birthDate;
+      if (birth === undefined) {
+        throw new RuleViolation(
+          'PIN-R8',
+          `a Student member's date of birth is needed: Student membership is for ages ${m.student.fromAge} to ${m.student.belowAge - 1}`,
+          'data.birthDate',
+        );
+      }
+      if (!studentAgeOn(birth, d.electedOn, m)) {
+        throw new RuleViolation(
+          'PIN-R8',
+          `${d.person} was ${ageKnownOn({ birthDate: birth }, d.electedOn)} on ${d.electedOn}: Student membership is for ages ${m.student.fromAge} to ${m.student.belowAge - 1}`,
+          'data.class',
+        );
+      }
     }
   },
 
@@ -432,8 +479,13 @@ const CHECKS: { [K in keyof MembershipFactData]?: Check<K> } = {
   },
 
   SessionPlayedAtClub(d, ctx) {
+    // PIN-R12: the age is known from any earlier fact that gave the birth date (the register's,
+    // an application's, an earlier session's), else from this session's own.
     const p = ctx.state.people[d.person];
     if (ctx.params.membership.barredAsVisitor) barred(ctx, d.person, 'data.person', 'to play');
+    if (d.birthDate !== undefined && d.birthDate > d.date) {
+      throw ledger(`born on ${d.birthDate}, after playing on ${d.date}`, 'data.birthDate');
+    }
     const v = ctx.params.visitors;
     const birth = p?.birthDate ?? d.birthDate;
     const age = birth === undefined ? undefined : ageKnownOn({ birthDate: birth }, d.date);

@@ -31,6 +31,36 @@ describe('PIN-R8 Student membership: from the 16th birthday to the day before th
     await accepts(ledger, student('kid', '2019-05-02'));
   });
 
+  it('PIN-R8: born on 29 February 1996, 26 on 28 February 2022 (a year without 29 February): offered on 27 February allowed, on 28 February refused naming data.on', async () => {
+    const ledger = await pinner();
+    await ledger.append(existing('lea', '2015-01-01', { birthDate: '1996-02-29' }));
+    await ledger.refuses([student('lea', '2022-02-28')], 'PIN-R8', 'events[0].data.on', /26/);
+    await accepts(ledger, student('lea', '2022-02-27'));
+  });
+
+  it('PIN-R8: an existing member recorded as a Student without a date of birth is refused naming data.birthDate (Student ends on the 26th birthday)', async () => {
+    const ledger = await pinner();
+    await ledger.refuses(
+      [existing('stu', '2017-01-01', { class: 'student' })],
+      'PIN-R8',
+      'events[0].data.birthDate',
+    );
+  });
+
+  it('PIN-R8: an existing member recorded as a Student elected at 26 or over is refused naming data.class; at 25 accepted', async () => {
+    const ledger = await pinner();
+    await ledger.refuses(
+      [existing('stu', '2017-01-01', { class: 'student', birthDate: '1991-01-01' })],
+      'PIN-R8',
+      'events[0].data.class',
+      /26/,
+    );
+    await accepts(
+      ledger,
+      existing('stu', '2017-01-01', { class: 'student', birthDate: '1991-01-02' }),
+    );
+  });
+
   it('PIN-C3: an existing member recorded as elected under 16 is refused naming data.electedOn', async () => {
     const ledger = await pinner();
     await ledger.refuses(

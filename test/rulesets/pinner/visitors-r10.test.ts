@@ -32,15 +32,15 @@ describe('PIN-R10: a visitor who has played 6 sessions in a calendar year may be
     );
   });
 
-  it('PIN-R10: after the 6th session the person may be refused (the row: what a further visit would get)', () => {
+  it('PIN-R10: after the 6th session the person may be refused (the row: what a further visit would get at the year’s end)', () => {
     const row = rowOf(visitorVerdicts(pinner([person('vera')], seven.slice(0, 6)), PIN), 'vera');
     expect(row.visits.every((v) => v.verdict === 'ok')).toBe(true);
     expect(row.sessions).toBe(6);
     expect(row.verdict).toBe('may-be-refused');
     expect(texts(row.because)).toEqual([
-      'PIN-R10: 6 sessions as a visitor this year, the last on 2018-04-05; a further visit:',
+      'PIN-R10: 6 sessions as a visitor this year, the last on 2018-04-05; a further visit as of 2018-12-31:',
       'PIN-R10: the 7th session this calendar year',
-      'PIN-R12: age unknown on 2018-04-05 (no birth date): read as 16 or over',
+      'PIN-R12: age unknown on 2018-12-31 (no birth date): read as 16 or over',
       'PIN-R10: 6 sessions played before: may be refused entry (from the 7th)',
     ]);
   });

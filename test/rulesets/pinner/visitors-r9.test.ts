@@ -31,9 +31,10 @@ describe('PIN-R9: a person rejected or removed is never admitted, as a member or
     expect(row.visits.map((v) => v.verdict)).toEqual(['ok', 'barred']);
   });
 
-  it('PIN-R9: a bar starting after the last visit of the year leaves the row ok (the row is judged on the day of the last visit)', () => {
+  it('PIN-R9: a bar starting after the last visit of the year bars the row (judged as of the year’s end); the visit keeps ok', () => {
     const rex = person('rex', { barredFrom: '2018-12-01' });
     const row = rowOf(visitorVerdicts(pinner([rex], days('rex', '2018-05', 9)), PIN), 'rex');
-    expect(row.verdict).toBe('ok');
+    expect(row.verdict).toBe('barred');
+    expect(row.visits[0]!.verdict).toBe('ok');
   });
 });

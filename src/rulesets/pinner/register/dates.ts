@@ -25,10 +25,11 @@ export function addYears(date: string, years: number, leapDay: 'feb-28' | 'mar-1
 }
 
 /**
- * Whole years of age on `date` for a birth on `birth`: the age goes up on the birthday (a
- * birthday on 29 February: on 1 March of a year without one, as English law counts it).
+ * Whole years of age on `date` for a birth on `birth`: the age goes up on the birthday; a
+ * birthday on 29 February falls on 28 February in a year without one (the PIN readings' "one
+ * year after election", kept for birthdays as visitors/ keeps it: one reading of ages).
  */
 export function ageOn(birth: string, date: string): number {
   const years = Number(date.slice(0, 4)) - Number(birth.slice(0, 4));
-  return date.slice(5) < birth.slice(5) ? years - 1 : years;
+  return date < addYears(birth, years, 'feb-28') ? years - 1 : years;
 }

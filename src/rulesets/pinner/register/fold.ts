@@ -18,6 +18,11 @@ export interface MemberSpan {
   reason?: string;
   /** The election the span started with, when it did (the Restricted year counts from it). */
   electedOn?: string;
+  /**
+   * The member's date of birth, when known (PIN-R8: Student ends on the 26th birthday). A copy
+   * of the person's, so that a span's class is read from the span alone.
+   */
+  birthDate?: string;
   /** Each recorded class and the day it started, in order. */
   classes: { class: RecordedClass; from: string }[];
   /** PIN-R8: the events a Restricted member may not play, from a day. */
@@ -27,6 +32,7 @@ export interface MemberSpan {
 export interface PersonRecord {
   person: PersonId;
   name: string;
+  /** The first date of birth any fact gave (PIN-R12, C3, R8); the decider refuses another. */
   birthDate?: string;
   /** PIN-C3: "over 16" declared on the application of this day (no date of birth given). */
   over16DeclaredOn?: string;
@@ -102,6 +108,18 @@ function personOf(state: MembershipState, person: string, name?: string): Person
   return p;
 }
 
+/** Keeps the first birth date given, on the person and each of their spans. */
+function born(p: PersonRecord, birthDate: unknown): void {
+  if (typeof birthDate !== 'string' || p.birthDate !== undefined) return;
+  p.birthDate = birthDate;
+  for (const s of p.spans) s.birthDate = birthDate;
+}
+
+/** A new span, with the person's birth date when known. */
+const openSpan = (p: PersonRecord, span: MemberSpan): void => {
+  p.spans.push(p.birthDate !== undefined ? { ...span, birthDate: p.birthDate } : span);
+};
+
 /** The span a person is in on a day (from ≤ day < until). */
 export function spanOn(p: PersonRecord | undefined, day: string): MemberSpan | undefined {
   return p?.spans.find((s) => s.from <= day && (s.until === undefined || day < s.until));
@@ -117,7 +135,7 @@ export function evolveMembership(state: MembershipState, fact: MembershipFactIn)
   switch (fact.type) {
     case 'MembershipApplied': {
       const p = personOf(state, d.person, d.name);
-      if (d.birthDate !== undefined) p.birthDate = d.birthDate;
+      born(p, d.birthDate);
       const appliedOn = d.appliedOn as string;
       if (d.over16Declared === true && p.birthDate === undefined) p.over16DeclaredOn = appliedOn;
       p.applications.push(d.applicationId);
@@ -179,8 +197,7 @@ export function evolveMembership(state: MembershipState, fact: MembershipFactIn)
       const a = state.applications[d.applicationId];
       if (!a || a.outcome) return;
       a.outcome = { kind: 'elected', on: d.on };
-      const p = personOf(state, a.person);
-      p.spans.push({
+      openSpan(personOf(state, a.person), {
         from: d.on,
         electedOn: d.on,
         classes: [{ class: a.classApplied, from: d.on }],
@@ -197,14 +214,21 @@ export function evolveMembership(state: MembershipState, fact: MembershipFactIn)
     }
     case 'ExistingMemberRecorded': {
       const p = personOf(state, d.person, d.name);
-      if (d.birthDate !== undefined) p.birthDate ??= d.birthDate;
+      born(p, d.birthDate);
       const electedOn = d.electedOn as string;
-      p.spans.push({
+      openSpan(p, {
         from: electedOn,
         electedOn,
         classes: [{ class: d.class as RecordedClass, from: electedOn }],
         restrictedEvents: [],
       });
+      return;
+    }
+    case 'SessionPlayedAtClub': {
+      // PIN-R12: a visitor's date of birth, once given, is known for every later fact.
+      if (d.birthDate !== undefined || state.people[d.person]) {
+        born(personOf(state, d.person, d.name), d.birthDate);
+      }
       return;
     }
     case 'MemberEventsRestricted': {
@@ -216,11 +240,11 @@ export function evolveMembership(state: MembershipState, fact: MembershipFactIn)
   const admitted = ADMITS[fact.type];
   if (admitted) {
     const p = personOf(state, d.person, d.name);
-    if (d.birthDate !== undefined) p.birthDate ??= d.birthDate;
+    born(p, d.birthDate);
     const span = spanOn(p, d.on);
     if (span) span.classes.push({ class: admitted, from: d.on });
     else
-      p.spans.push({
+      openSpan(p, {
         from: d.on,
         classes: [{ class: admitted, from: d.on }],
         restrictedEvents: [],

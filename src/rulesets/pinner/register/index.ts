@@ -21,6 +21,9 @@ export {
   fullFrom,
   isMemberOn,
   studentAgeOn,
+  studentUntil,
+  type ClassChange,
+  type ClassOn,
   type MembershipParams,
 } from './rules';
 export { addDays, addYears, ageOn } from './dates';

@@ -36,53 +36,121 @@ export const studentAgeOn = (birthDate: string, day: string, params: MembershipP
   return age >= params.student.fromAge && age < params.student.belowAge;
 };
 
+/** PIN-R8: the first day a person born on `birthDate` is too old for Student (the 26th birthday). */
+export const studentUntil = (birthDate: string, params: MembershipParams) =>
+  addYears(birthDate, params.student.belowAge, 'feb-28');
+
+/** A span's class on a day: what `classOn` returns. */
+export interface ClassOn {
+  class: MemberClass;
+  /** The day the class started. */
+  from: string;
+  because: Because[];
+  /** Why the class started on `from` (the class history's line). */
+  since: Because;
+}
+
 /**
- * A span's class on a day, and the day it started: the recorded class in force then, except in
- * the Restricted year after an election (PIN-R8: every member, derived), which Honorary alone
- * (by invitation, for life) overrides.
+ * The recorded class in force on a day, read with PIN-R8's Student ages: a Student from the
+ * 26th birthday is what the member would be without the Student offer (the class recorded
+ * before it, Full when it was the first), derived, not recorded.
+ */
+function recordedOn(span: MemberSpan, day: string, params: MembershipParams) {
+  let i = -1;
+  span.classes.forEach((c, k) => {
+    if (c.from <= day) i = k;
+  });
+  if (i < 0) return undefined;
+  const recorded = span.classes[i]!;
+  const end =
+    recorded.class === 'student' && span.birthDate !== undefined
+      ? studentUntil(span.birthDate, params)
+      : undefined;
+  if (end === undefined || day < end) {
+    const since = { rule: 'PIN-R8', text: `${recorded.class} from ${recorded.from} (recorded)` };
+    return {
+      class: recorded.class as MemberClass,
+      from: recorded.from,
+      because: [],
+      since,
+      studentEnded: false,
+    };
+  }
+  const before = span.classes
+    .slice(0, i)
+    .reverse()
+    .find((c) => c.class !== 'student');
+  const now: MemberClass = before?.class ?? 'full';
+  const from = recorded.from > end ? recorded.from : end;
+  const since = {
+    rule: 'PIN-R8',
+    text: `${params.student.belowAge} on ${end} (born ${span.birthDate}): Student until the day before, ${now} from then`,
+  };
+  return { class: now, from, because: [since], since, studentEnded: true };
+}
+
+/**
+ * A span's class on a day, and the day it started: the recorded class in force then (a Student
+ * no longer once 26, PIN-R8), except in the Restricted year after an election (PIN-R8: every
+ * member, derived), which Honorary alone (by invitation, for life) overrides.
  */
 export function classOn(
   span: MemberSpan,
   day: string,
   params: MembershipParams,
-): { class: MemberClass; from: string; because: Because[] } | undefined {
+): ClassOn | undefined {
   if (day < span.from) return undefined;
-  let recorded: MemberSpan['classes'][number] | undefined;
-  for (const c of span.classes) if (c.from <= day) recorded = c;
-  if (!recorded) return undefined;
-  if (span.electedOn !== undefined && recorded.class !== 'honorary') {
+  const own = recordedOn(span, day, params);
+  if (!own) return undefined;
+  if (span.electedOn !== undefined && own.class !== 'honorary') {
     const full = fullFrom(span.electedOn, params);
     if (day < full) {
-      return {
-        class: 'restricted',
-        from: span.electedOn,
-        because: [
-          {
-            rule: 'PIN-R8',
-            text: `elected on ${span.electedOn}: Restricted for the first year, until ${full}`,
-          },
-        ],
+      const why = {
+        rule: 'PIN-R8',
+        text: `elected on ${span.electedOn}: Restricted for the first year, until ${full}`,
       };
+      return { class: 'restricted', from: span.electedOn, because: [why], since: why };
     }
-    const from = recorded.from > full ? recorded.from : full;
+    const over = { rule: 'PIN-R8', text: `Restricted year over on ${full}` };
+    const ownDay = own.from > full || (own.from === full && own.studentEnded);
     return {
-      class: recorded.class,
-      from,
-      because: [{ rule: 'PIN-R8', text: `Restricted year over on ${full}` }],
+      class: own.class,
+      from: own.from > full ? own.from : full,
+      because: [over, ...own.because],
+      since: ownDay ? own.since : over,
     };
   }
-  return { class: recorded.class, from: recorded.from, because: [] };
+  return { class: own.class, from: own.from, because: own.because, since: own.since };
 }
 
-/** A span's classes up to a day, each with the day it started (consecutive repeats merged). */
-export function classHistory(span: MemberSpan, asOf: string, params: MembershipParams) {
+/** One line of a class history: the class, the day it started, and why (its rule). */
+export interface ClassChange {
+  class: MemberClass;
+  from: string;
+  because: Because;
+}
+
+/**
+ * A span's classes up to a day, each with the day it started and why (consecutive repeats
+ * merged): the recorded classes, the Restricted year's end, a Student's 26th birthday.
+ */
+export function classHistory(
+  span: MemberSpan,
+  asOf: string,
+  params: MembershipParams,
+): ClassChange[] {
   const days = new Set<string>([span.from, ...span.classes.map((c) => c.from)]);
   if (span.electedOn !== undefined) days.add(fullFrom(span.electedOn, params));
-  const out: { class: MemberClass; from: string }[] = [];
+  if (span.birthDate !== undefined && span.classes.some((c) => c.class === 'student')) {
+    days.add(studentUntil(span.birthDate, params));
+  }
+  const out: ClassChange[] = [];
   for (const day of [...days].sort()) {
     if (day > asOf || (span.until !== undefined && day >= span.until)) continue;
     const c = classOn(span, day, params);
-    if (c && out[out.length - 1]?.class !== c.class) out.push({ class: c.class, from: day });
+    if (c && out[out.length - 1]?.class !== c.class) {
+      out.push({ class: c.class, from: day, because: c.since });
+    }
   }
   return out;
 }

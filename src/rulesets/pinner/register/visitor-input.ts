@@ -5,8 +5,8 @@ import { barredFrom } from './rules';
 /**
  * What visitors/ reads of a club's membership stream (`VisitorInput` less the year asked): each
  * person's spans as a member, age, applications and PIN-R9 bar from the register's fold, and
- * every SessionPlayedAtClub as a visit (a visitor's date of birth from the first session that
- * gives it, when the register has none).
+ * every SessionPlayedAtClub as a visit (a visitor's date of birth is the fold's: the first fact
+ * of the club that gave it, a session's included).
  */
 export function visitorFactsOf(
   facts: Iterable<MembershipFactIn>,
@@ -14,7 +14,6 @@ export function visitorFactsOf(
   const list = [...facts];
   const state = foldMembership(list);
   const visits: Visit[] = [];
-  const births = new Map<string, string>();
   for (const f of list) {
     if (f.type !== 'SessionPlayedAtClub') continue;
     const d = f.data as {
@@ -22,7 +21,6 @@ export function visitorFactsOf(
       date: string;
       event: { id: string; special: boolean };
       supervisedBy?: string;
-      birthDate?: string;
     };
     visits.push({
       person: d.person,
@@ -30,17 +28,12 @@ export function visitorFactsOf(
       event: { id: d.event.id, special: d.event.special },
       ...(d.supervisedBy !== undefined ? { supervisedBy: d.supervisedBy } : {}),
     });
-    if (d.birthDate !== undefined && !births.has(d.person)) births.set(d.person, d.birthDate);
   }
   const people = new Map<string, VisitorPerson>();
   for (const p of Object.values(state.people)) people.set(p.person, personOf(p, state));
   for (const v of visits) {
     if (!people.has(v.person))
       people.set(v.person, { person: v.person, memberSpans: [], appliedOn: [] });
-  }
-  for (const [person, birthDate] of births) {
-    const p = people.get(person)!;
-    if (p.birthDate === undefined && p.over16DeclaredOn === undefined) p.birthDate = birthDate;
   }
   return {
     people: [...people.values()].sort((a, b) => a.person.localeCompare(b.person)),

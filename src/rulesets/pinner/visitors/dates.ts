@@ -31,3 +31,9 @@ export function addYears(date: string, years: number): string {
   const day = Math.min(d, daysIn(year, m));
   return `${String(year).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
+
+/** The calendar day before `date`. */
+export function dayBefore(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d) - 86_400_000).toISOString().slice(0, 10);
+}
