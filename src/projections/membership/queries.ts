@@ -407,6 +407,9 @@ export function visitorsView(
       which,
     },
     settings.visitors,
+    // The year still running is judged as of today (PIN-R9's bars known so far), a past one
+    // as of its last day.
+    first <= today && today < next ? today : undefined,
   );
   const fold = foldMembership(record.facts);
   // A visitor's name: the register's, else the first session that gives one.

@@ -50,7 +50,8 @@ export interface RegisterEntry {
   barredForEver: boolean;
   because: Because[];
   /** Each class of the current (or last) membership up to the date asked, with its first day. */
-  classes?: { class: MemberClass; from: string }[];
+  /** Each class with its first day and why it started then (PIN-R8). */
+  classes?: { class: MemberClass; from: string; because?: Because }[];
   /** PIN-R8: the events a Restricted member may not play (while Restricted). */
   restrictedEvents?: string[];
   /** The day the membership ended (resigned, terminated, expelled): a member until the day before. */
