@@ -1,4 +1,5 @@
 import { clubStreamId } from '../domain/club/club-streams';
+import { correctionsStreamId } from '../domain/corrections/streams';
 import { leagueStreamId } from '../domain/league/streams';
 import type { RecordedEvent } from '../events/envelope';
 import { isDay, isInstant } from '../events/instant';
@@ -95,8 +96,8 @@ async function read(store: EventStore, streamId: string, to: number): Promise<Re
 
 /**
  * The leagues read model of one league as the ledger had it at a moment: a replay of its stream
- * `league-<leagueId>` and its organising club's `club-<clubId>` (the rulebook in force), merged
- * by position. One stream of a season's facts: cheap, so every answer is a replay.
+ * `league-<leagueId>`, its organising club's `club-<clubId>` (the rulebook in force) and its
+ * corrections `corrections-<leagueId>` (issue 18), merged by position. One stream of a season's facts: cheap, so every answer is a replay.
  */
 export async function leagueState(
   store: EventStore,
@@ -110,7 +111,11 @@ export async function leagueState(
   const clubId = (registered?.data as { clubId?: unknown } | undefined)?.clubId;
   const club =
     typeof clubId === 'string' ? (await read(store, clubStreamId(clubId), to)).filter(keep) : [];
-  const events = [...own, ...club].sort((a, b) => a.position - b.position);
+  // Issue 18: the league's corrections of its matches (its own corrections stream).
+  const corrections = own.length
+    ? (await read(store, correctionsStreamId(leagueId), to)).filter(keep)
+    : [];
+  const events = [...own, ...club, ...corrections].sort((a, b) => a.position - b.position);
   let state = leagues.initial();
   for (let i = 0; i < events.length; i++) {
     if (i > 0 && i % EVENTS_PER_TURN === 0) await nextTurn();

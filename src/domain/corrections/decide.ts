@@ -11,10 +11,16 @@ import {
 } from '../../events/contexts/corrections';
 import type { DecidedFact } from '../../kernel/decider';
 import { appealParamsOf, correctionParamsOf, rulingParamsFor } from '../../rulebooks/deadlines';
+import type { Params } from '../../rulebooks/params';
+import { lcbaLeague2009 } from '../../rulebooks/presets/lcba-league';
+import { scoreMatch } from '../../rulesets/lcba-league/match';
+import type { MatchInput } from '../../rulesets/lcba-league/model';
+import { ScoringInputError } from '../../scoring';
 import { clubTime } from '../club-time';
 import { COMPETITION_HOME } from '../competition/facts';
 import type { ClubContext, StoredFact } from '../context';
 import { RuleViolation } from '../rule-violation';
+import { leagueStreamId } from '../league/streams';
 import { SESSION_STREAM_PREFIX } from '../session/session-decider';
 import { calendarOf, rulingSession, sessionTimeOfFact } from './calendar';
 import {
@@ -30,12 +36,38 @@ import { clubOfCorrectionsStream } from './streams';
 
 const ledger = (reason: string, field: string) => new RuleViolation('LEDGER', reason, field);
 
-/** The club's deadlines as the deciders read them: over the club-wide context. */
+/**
+ * Issue 18: the rulebook a league's corrections are judged by. The club-wide context knows
+ * clubs, not leagues (nor a league's organising club), so a league's corrections read the
+ * LCBA preset's deadlines (LCBA-10.2, 7 days from the match), not an organiser's amendment.
+ */
+const LEAGUE_DEADLINE_PARAMS = lcbaLeague2009.params as unknown as Params;
+
+/** A league's match day, as its corrected fact says it (LCBA-10.2 counts from the match). */
+function matchDayOf(corrected: unknown) {
+  const d = (corrected ?? {}) as { playedOn?: unknown; on?: unknown };
+  const date = typeof d.playedOn === 'string' ? d.playedOn : d.on;
+  return typeof date === 'string' ? { date } : undefined;
+}
+
+/**
+ * The club's deadlines as the deciders read them: over the club-wide context. For a league's
+ * corrections stream (`league`), the match's day and the LCBA preset's deadlines.
+ */
 export function clubDeadlines(
   club: ClubContext,
   clubId: string,
   fallbackAt: string,
+  league = false,
 ): ClubDeadlines {
+  if (league) {
+    return {
+      zone: offsetOf(fallbackAt),
+      rulebookOn: () => LEAGUE_DEADLINE_PARAMS,
+      sessionOfTarget: (_streamId, corrected) => matchDayOf(corrected),
+      sessionOfRuling: () => undefined,
+    };
+  }
   let calendars: ReturnType<typeof calendarsOf> | undefined;
   const calendarsNow = () => (calendars ??= calendarsOf(club, clubId));
   const scoredDate = (streamId: string) => club.sessionOf(clubId, streamId)?.date;
@@ -62,19 +94,42 @@ export function decideCorrectionFact(
   streamId: string,
 ): DecidedFact[] {
   const clubId = clubOfCorrectionsStream(streamId);
-  if (!club.isRegistered(clubId)) {
+  const league = !club.isRegistered(clubId) && isLeagueCorrections(fact, state, clubId);
+  if (!club.isRegistered(clubId) && !league) {
     throw ledger(
-      `club ${clubId} is not registered: no ClubRegistered in club-${clubId}; a club registers, then records its corrections, rulings and appeals`,
+      `club ${clubId} is not registered: no ClubRegistered in club-${clubId}; a club registers, then records its corrections, rulings and appeals (a league's stream corrections-<leagueId> takes corrections of its matches)`,
       'data.clubId',
+    );
+  }
+  if (league && !LEAGUE_CORRECTION_TYPES.has(fact.type)) {
+    throw ledger(
+      `corrections-${clubId} is league ${clubId}'s: it takes corrections of the league's matches (CorrectionNotified, CorrectionAccepted, CorrectionRejected); a league's rulings and appeals are not recorded here yet`,
+      'type',
+    );
+  }
+  const named = (fact.data as { leagueId?: unknown }).leagueId;
+  if (league ? named !== clubId : named !== undefined) {
+    throw ledger(
+      league
+        ? `corrections-${clubId} is league ${clubId}'s: each of its facts names leagueId ${clubId}, not ${show(named)}`
+        : `corrections-${clubId} is club ${clubId}'s: its facts name no leagueId (a league's corrections are on corrections-<leagueId>)`,
+      'data.leagueId',
     );
   }
   switch (fact.type) {
     case 'CorrectionNotified':
-      decideNotified(fact.data as CorrectionNotifiedData, fact.occurredAt, state, club, clubId);
+      decideNotified(
+        fact.data as CorrectionNotifiedData,
+        fact.occurredAt,
+        state,
+        club,
+        clubId,
+        league,
+      );
       break;
     case 'CorrectionAccepted':
     case 'CorrectionRejected':
-      decideDecision(fact, state, club, clubId);
+      decideDecision(fact, state, club, clubId, league);
       break;
     case 'RulingGiven':
       decideRuling(fact.data as RulingGivenData, fact.occurredAt, state, club, clubId);
@@ -92,9 +147,47 @@ export function decideCorrectionFact(
   return [fact];
 }
 
+const LEAGUE_CORRECTION_TYPES = new Set([
+  'CorrectionNotified',
+  'CorrectionAccepted',
+  'CorrectionRejected',
+]);
+
+/**
+ * Issue 18: whether `corrections-<id>` (of no registered club) is league `id`'s: the fact
+ * corrects a fact of `league-<id>`, or the stream's corrections already do. A league's facts
+ * are on `league-<id>` only once it is registered (the league decider), so such a target is
+ * proof of the league.
+ */
+function isLeagueCorrections(fact: DecidedFact, state: CorrectionsState, id: string): boolean {
+  const own = leagueStreamId(id);
+  if (fact.type === 'CorrectionNotified') {
+    return (fact.data as Partial<CorrectionNotifiedData>).target?.streamId === own;
+  }
+  for (const c in state.corrections) {
+    if (state.corrections[c]!.notified.target.streamId === own) return true;
+  }
+  return false;
+}
+
+/**
+ * Issue 18: a corrected match result is one the league's match rules can score (LCBA-6.3,
+ * 6.7, 7.2–7.4, FOUL), as the tables will: refused here, naming the field, rather than
+ * breaking the league's table once accepted. Judged on the LCBA preset's `match` group.
+ */
+function checkScorable(corrected: Record<string, unknown>): void {
+  try {
+    scoreMatch(corrected.result as unknown as MatchInput, lcbaLeague2009.params.match);
+  } catch (e) {
+    if (!(e instanceof ScoringInputError)) throw e;
+    throw new RuleViolation(e.rule, e.message, `data.corrected.result.${e.field}`);
+  }
+}
+
 /** Whether a stored fact is the club's: its competition's or its scored session's. */
-function ofTheClub(stored: StoredFact, club: ClubContext, clubId: string): boolean {
+function ofTheClub(stored: StoredFact, club: ClubContext, clubId: string, league = false): boolean {
   const d = (stored.data ?? {}) as Record<string, unknown>;
+  if (league) return stored.streamId === leagueStreamId(clubId) && d.leagueId === clubId;
   if (typeof d.clubId === 'string' && d.clubId !== clubId) return false;
   if (stored.streamId.startsWith(COMPETITION_HOME.prefix)) {
     const id = stored.streamId.slice(COMPETITION_HOME.prefix.length);
@@ -113,6 +206,7 @@ function decideNotified(
   state: CorrectionsState,
   club: ClubContext,
   clubId: string,
+  league: boolean,
 ): void {
   if (state.corrections[d.correctionId]) {
     throw ledger(
@@ -146,7 +240,13 @@ function decideNotified(
       'data.target.streamId',
     );
   }
-  if (!ofTheClub(stored, club, clubId)) {
+  if (!league && stored.streamId === leagueStreamId(clubId)) {
+    throw ledger(
+      `event ${d.target.eventId} is league ${clubId}'s, and ${clubId} is a club's id too: a league whose id is a club's cannot keep its corrections on corrections-${clubId}`,
+      'data.clubId',
+    );
+  }
+  if (!ofTheClub(stored, club, clubId, league)) {
     throw ledger(
       `event ${d.target.eventId} (${stored.streamId}) is not a fact of club ${clubId}: a club corrects its own competitions' and scored sessions' facts`,
       'data.target.eventId',
@@ -170,6 +270,7 @@ function decideNotified(
       );
     }
   }
+  if (league && stored.type === 'MatchResultRecorded') checkScorable(d.corrected);
   const time = d.correctedOccurredAt;
   if (time !== undefined) {
     if (!TIME_CORRECTABLE_TYPES[stored.type]) {
@@ -224,6 +325,7 @@ function decideDecision(
   state: CorrectionsState,
   club: ClubContext,
   clubId: string,
+  league: boolean,
 ): void {
   const d = fact.data as CorrectionAcceptedData;
   const c = state.corrections[d.correctionId];
@@ -247,7 +349,7 @@ function decideDecision(
       'data.correctionId',
     );
   }
-  const judged = judgeCorrection(clubDeadlines(club, clubId, c.notifiedAt), c);
+  const judged = judgeCorrection(clubDeadlines(club, clubId, c.notifiedAt, league), c);
   if (judged.late && d.lateAcceptedBecause === undefined) {
     throw new RuleViolation(
       judged.deadline!.rule,

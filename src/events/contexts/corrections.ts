@@ -31,7 +31,9 @@ import { sessionEvents } from './session';
  * force (parameter groups `corrections` and `appeals`: NZ-13, LCBA-10.2, LCBA-2.5, DSB-20.3).
  *
  * Streams: `corrections-<clubId>` (every fact below but StandingsPublished) and
- * `publications-<clubId>` (StandingsPublished). Every fact names its `clubId`.
+ * `publications-<clubId>` (StandingsPublished). Every fact names its `clubId`. A league's
+ * corrections of its matches (issue 18) are on `corrections-<leagueId>`, `clubId` the league's
+ * id: the league is the correction's "club" (a league's key covers that stream).
  */
 
 /** An event id as the ledger writes it: a lowercase UUID. */
@@ -52,6 +54,10 @@ export const CORRECTABLE_TYPES: Readonly<Record<string, readonly string[]>> = Ob
   AbsenceNotified: ['competitionId', 'session', 'pairId'],
   PairEntered: ['competitionId', 'pairId'],
   PartnershipPlayersNamed: ['competitionId', 'session', 'pairId'],
+  // Issue 18: a league's match (its result, or its default), corrected on the league's own
+  // corrections stream `corrections-<leagueId>` (the league is the correction's "club").
+  MatchResultRecorded: ['leagueId', 'fixtureId'],
+  MatchUnplayed: ['leagueId', 'fixtureId'],
 });
 
 /**
@@ -89,6 +95,14 @@ class CorrectionTarget {
 class CorrectionNotifiedData {
   @IsLedgerId('clubId')
   clubId!: string;
+
+  /**
+   * Issue 18: on a league's corrections stream, the league (the same id as \`clubId\`): the
+   * fact is the league's, and a league's key appends it. Absent on a club's.
+   */
+  @IsOptional()
+  @IsLedgerId('leagueId')
+  leagueId?: string;
 
   /** Unique in the club's corrections stream. */
   @IsLedgerId('correctionId')
@@ -130,6 +144,14 @@ class CorrectionAcceptedData {
   @IsLedgerId('clubId')
   clubId!: string;
 
+  /**
+   * Issue 18: on a league's corrections stream, the league (the same id as \`clubId\`): the
+   * fact is the league's, and a league's key appends it. Absent on a club's.
+   */
+  @IsOptional()
+  @IsLedgerId('leagueId')
+  leagueId?: string;
+
   @IsLedgerId('correctionId')
   correctionId!: string;
 
@@ -152,6 +174,14 @@ class CorrectionAcceptedData {
 class CorrectionRejectedData {
   @IsLedgerId('clubId')
   clubId!: string;
+
+  /**
+   * Issue 18: on a league's corrections stream, the league (the same id as \`clubId\`): the
+   * fact is the league's, and a league's key appends it. Absent on a club's.
+   */
+  @IsOptional()
+  @IsLedgerId('leagueId')
+  leagueId?: string;
 
   @IsLedgerId('correctionId')
   correctionId!: string;

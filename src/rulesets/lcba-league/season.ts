@@ -21,6 +21,10 @@ import type {
 /** A league fact as the read model keeps it: its type, data and club time (ballots are dated by it). */
 export interface SeasonFact extends LeagueFact {
   occurredAt?: string;
+  /** Its event id (what a correction names). */
+  id?: string;
+  /** Issue 18: the accepted correction whose content this is, in place of the recorded one. */
+  correctedBy?: string;
 }
 
 type Data<K extends keyof LeagueFactData> = LeagueFactData[K];
