@@ -204,7 +204,7 @@ describe('issue 18: a league correction refused, naming the field, nothing writt
     const ledger = await seasonLedger();
     const wrong = notified('c1', at('2009-09-20'));
     await ledger.refuses(
-      [{ ...wrong, data: { ...wrong.data, leagueId: 'other' } }],
+      [{ ...wrong, data: { ...(wrong.data as object), leagueId: 'other' } }],
       'LEDGER',
       'events[0].data.leagueId',
     );
