@@ -3,7 +3,7 @@ import { CORRECTION_STREAM_PREFIX } from '../../domain/corrections/streams';
 import { dict } from '../../domain/dict';
 import { leagueStreamId } from '../../domain/league/streams';
 import type { RecordedEvent } from '../../events/envelope';
-import type { LeagueRecord } from './state';
+import type { SeasonFact } from '../../rulesets/lcba-league/season';
 
 /**
  * Issue 18: a league's corrections of its matches, on `corrections-<leagueId>` (each fact
@@ -34,8 +34,15 @@ export function correctionsLeagueOf(event: RecordedEvent): string | undefined {
   return id && d?.leagueId === id && d.clubId === id ? id : undefined;
 }
 
+/** What of a league's record its corrections change (state.ts's LeagueRecord). */
+interface CorrectedLeague {
+  leagueId: string;
+  facts: SeasonFact[];
+  corrections?: Record<string, LeagueCorrection>;
+}
+
 /** Folds one fact of the league's corrections stream into its record (in place). */
-export function foldLeagueCorrection(league: LeagueRecord, event: RecordedEvent): void {
+export function foldLeagueCorrection(league: CorrectedLeague, event: RecordedEvent): void {
   const d = event.data as Record<string, unknown>;
   const corrections = (league.corrections ??= dict());
   const id = d.correctionId as string;

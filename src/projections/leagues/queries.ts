@@ -18,6 +18,7 @@ import {
   tableDay,
   type LeagueSeason,
 } from '../../rulesets/lcba-league/season';
+import { seasonMemoOf } from './memo';
 import type { LeagueRecord, LeaguesState } from './state';
 
 /** The format a league's rulebook must score (LeagueRegistered is refused otherwise). */
@@ -198,7 +199,11 @@ export function leagueTableOf(
   const rulebook = rulebookOf(state, league, season);
   const inputs = seasonInputsOf(
     league.facts,
-    { paramsOn: rulebook.paramsOn, ...(query.asOf !== undefined ? { asOf: query.asOf } : {}) },
+    {
+      paramsOn: rulebook.paramsOn,
+      memo: seasonMemoOf(league),
+      ...(query.asOf !== undefined ? { asOf: query.asOf } : {}),
+    },
     season,
   );
   const corrected = correctedMatches(league);
@@ -269,7 +274,11 @@ export function matchOf(
   const { asOf } = query;
   const inputs = seasonInputsOf(
     league.facts,
-    { paramsOn: rulebook.paramsOn, ...(asOf !== undefined ? { asOf } : {}) },
+    {
+      paramsOn: rulebook.paramsOn,
+      memo: seasonMemoOf(league),
+      ...(asOf !== undefined ? { asOf } : {}),
+    },
     season,
   );
   const input = inputs.divisions.find((d) => d.fixtures.some((f) => f.id === fixtureId));
