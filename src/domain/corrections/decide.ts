@@ -103,7 +103,7 @@ export function decideCorrectionFact(
   }
   if (league && !LEAGUE_CORRECTION_TYPES.has(fact.type)) {
     throw ledger(
-      `corrections-${clubId} is league ${clubId}'s: it takes corrections of the league's matches (CorrectionNotified, CorrectionAccepted, CorrectionRejected); a league's rulings and appeals are not recorded here yet`,
+      `corrections-${clubId} is league ${clubId}'s: it takes corrections of the league's matches and appeals against its structure (LCBA-2.5); a league's rulings are not recorded here yet`,
       'type',
     );
   }
@@ -135,13 +135,13 @@ export function decideCorrectionFact(
       decideRuling(fact.data as RulingGivenData, fact.occurredAt, state, club, clubId);
       break;
     case 'AppealLodged':
-      decideAppeal(fact, state, club, clubId);
+      decideAppeal(fact, state, club, clubId, league);
       break;
     case 'AppealDecided':
-      decideAppealDecision(fact.data as AppealDecidedData, state, club, clubId);
+      decideAppealDecision(fact.data as AppealDecidedData, state, club, clubId, league);
       break;
     case 'AppealEscalated':
-      decideEscalation(fact, state, club, clubId);
+      decideEscalation(fact, state, club, clubId, league);
       break;
   }
   return [fact];
@@ -151,6 +151,10 @@ const LEAGUE_CORRECTION_TYPES = new Set([
   'CorrectionNotified',
   'CorrectionAccepted',
   'CorrectionRejected',
+  // LCBA-2.5: an appeal against the league's structure, its decision and escalation.
+  'AppealLodged',
+  'AppealDecided',
+  'AppealEscalated',
 ]);
 
 /**
@@ -164,8 +168,12 @@ function isLeagueCorrections(fact: DecidedFact, state: CorrectionsState, id: str
   if (fact.type === 'CorrectionNotified') {
     return (fact.data as Partial<CorrectionNotifiedData>).target?.streamId === own;
   }
+  if ((fact.data as Partial<AppealLodgedData>).against?.structure?.streamId === own) return true;
   for (const c in state.corrections) {
     if (state.corrections[c]!.notified.target.streamId === own) return true;
+  }
+  for (const a in state.appeals) {
+    if (state.appeals[a]!.lodged.against.structure?.streamId === own) return true;
   }
   return false;
 }
@@ -441,11 +449,13 @@ function decideAppeal(
   state: CorrectionsState,
   club: ClubContext,
   clubId: string,
+  league: boolean,
 ): void {
   const d = fact.data as AppealLodgedData;
   if (state.appeals[d.appealId]) {
     throw ledger(`appeal ${d.appealId} is lodged already in this stream`, 'data.appealId');
   }
+  checkStructure(d, club, clubId, league);
   const rulingId = d.against.rulingId;
   const ruling = rulingId !== undefined ? state.rulings[rulingId] : undefined;
   if (rulingId !== undefined && !ruling) {
@@ -455,7 +465,7 @@ function decideAppeal(
     );
   }
   const judged = judgeAppeal(
-    clubDeadlines(club, clubId, d.receivedAt),
+    clubDeadlines(club, clubId, d.receivedAt, league),
     d,
     ruling?.data,
     ruling?.at,
@@ -467,12 +477,68 @@ function decideAppeal(
   checkDeposit(judged.deposit, d.deposit, `appeal ${d.appealId}`);
 }
 
+/**
+ * Issue 18, LCBA-2.5: an appeal against a league's structure names its publication (the
+ * league's LeagueStructurePublished, by event id) and is lodged on the league's corrections
+ * stream; its `publishedAt` must be the instant that fact records, so the 5 days run from the
+ * ledger's publication (a `publishedAt` of its own would move the window). Refused, not
+ * dropped: every later judgement (the decision, the escalation, the log) reads `publishedAt`.
+ */
+function checkStructure(d: AppealLodgedData, club: ClubContext, clubId: string, league: boolean) {
+  const ref = d.against.structure;
+  if (!ref) {
+    if (league) {
+      throw ledger(
+        `corrections-${clubId} is league ${clubId}'s: an appeal lodged here is against its structure (LCBA-2.5): name its LeagueStructurePublished (against.structure)`,
+        'data.against.structure',
+      );
+    }
+    return;
+  }
+  if (!league) {
+    throw ledger(
+      `an appeal against league structure ${ref.streamId} is lodged on that league's corrections stream (corrections-<leagueId>), not corrections-${clubId}${club.isRegistered(clubId) ? `, club ${clubId}'s` : ''}`,
+      'data.against.structure.streamId',
+    );
+  }
+  const stored = club.factById?.(ref.eventId);
+  if (!stored) {
+    throw ledger(
+      `no fact with event id ${ref.eventId} is in the ledger`,
+      'data.against.structure.eventId',
+    );
+  }
+  if (stored.type !== 'LeagueStructurePublished' || stored.streamId !== ref.streamId) {
+    throw ledger(
+      `event ${ref.eventId} is a ${stored.type} in ${stored.streamId}, not league ${clubId}'s LeagueStructurePublished in ${ref.streamId}`,
+      'data.against.structure.eventId',
+    );
+  }
+  const published = (stored.data as { publishedAt?: unknown }).publishedAt;
+  if (
+    typeof published === 'string' &&
+    Date.parse(published) !== Date.parse(d.against.publishedAt!)
+  ) {
+    throw new RuleViolation(
+      'LCBA-2.5',
+      `the league structure was published at ${published} (its LeagueStructurePublished): the appeal's window runs from then, not from ${d.against.publishedAt}`,
+      'data.against.publishedAt',
+    );
+  }
+}
+
 /** Whether a lodged appeal came after its deadline (LCBA-10.2, LCBA-2.5, DSB-20.3), derived. */
-function judgeLodged(state: CorrectionsState, club: ClubContext, clubId: string, a: AppealRecord) {
+function judgeLodged(
+  state: CorrectionsState,
+  club: ClubContext,
+  clubId: string,
+  a: AppealRecord,
+  league = false,
+) {
   const rulingId = a.lodged.against.rulingId;
   const ruling = rulingId !== undefined ? state.rulings[rulingId] : undefined;
   return judgeAppeal(
-    clubDeadlines(club, clubId, a.lodged.receivedAt),
+    clubDeadlines(club, clubId, a.lodged.receivedAt, league),
     a.lodged,
     ruling?.data,
     ruling?.at,
@@ -511,6 +577,7 @@ function decideAppealDecision(
   state: CorrectionsState,
   club: ClubContext,
   clubId: string,
+  league: boolean,
 ): void {
   const a = lodgedAppeal(state, d.appealId);
   if (a.decided) {
@@ -519,7 +586,7 @@ function decideAppealDecision(
       'data.appealId',
     );
   }
-  const judged = judgeLodged(state, club, clubId, a);
+  const judged = judgeLodged(state, club, clubId, a, league);
   if (judged.late && d.heardLateBecause === undefined) {
     throw new RuleViolation(
       judged.deadline!.rule,
@@ -557,11 +624,12 @@ function decideEscalation(
   state: CorrectionsState,
   club: ClubContext,
   clubId: string,
+  league: boolean,
 ): void {
   const d = fact.data as AppealEscalatedData;
   const a = lodgedAppeal(state, d.appealId);
   if (!a.decided) {
-    const judged = judgeLodged(state, club, clubId, a);
+    const judged = judgeLodged(state, club, clubId, a, league);
     if (judged.late) {
       throw new RuleViolation(
         judged.deadline!.rule,
@@ -580,7 +648,7 @@ function decideEscalation(
       'data.appealId',
     );
   }
-  const deadlines = clubDeadlines(club, clubId, d.receivedAt);
+  const deadlines = clubDeadlines(club, clubId, d.receivedAt, league);
   const ruling =
     a.lodged.against.rulingId !== undefined ? state.rulings[a.lodged.against.rulingId] : undefined;
   const judged = judgeAppeal(deadlines, a.lodged, ruling?.data, ruling?.at);

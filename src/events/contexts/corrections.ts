@@ -279,6 +279,16 @@ class Deposit {
   currency!: string;
 }
 
+/** LCBA-2.5 (issue 18): the league's LeagueStructurePublished, by its event id. */
+class StructureRef {
+  @Matches(EVENT_ID, { message: 'eventId must be a lowercase UUID (an event id)' })
+  eventId!: string;
+
+  /** The league's stream `league-<leagueId>` (checked against the store). */
+  @Matches(STREAM_ID, { message: 'streamId must be a stream id (letters, digits and _ . : @ -)' })
+  streamId!: string;
+}
+
 /** What an appeal is against: a director's ruling, or a published decision (LCBA-2.5). */
 class AppealAgainst {
   @IsOptional()
@@ -295,11 +305,26 @@ class AppealAgainst {
   @IsOptional()
   @IsInstant('publishedAt')
   publishedAt?: string;
+
+  /**
+   * Issue 18, LCBA-2.5: the league structure appealed against, its publication named by event
+   * id. Checked on append: a LeagueStructurePublished of the league whose corrections stream
+   * takes the appeal, and `publishedAt` the instant it records (the window is the ledger's).
+   */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => StructureRef)
+  structure?: StructureRef;
 }
 
 class AppealLodgedData {
   @IsLedgerId('clubId')
   clubId!: string;
+
+  /** Issue 18: on a league's corrections stream, the league (as CorrectionNotified's). */
+  @IsOptional()
+  @IsLedgerId('leagueId')
+  leagueId?: string;
 
   @IsLedgerId('appealId')
   appealId!: string;
@@ -329,6 +354,11 @@ export const DEPOSIT_OUTCOMES = ['returned', 'forfeited'] as const;
 class AppealDecidedData {
   @IsLedgerId('clubId')
   clubId!: string;
+
+  /** Issue 18: on a league's corrections stream, the league (as CorrectionNotified's). */
+  @IsOptional()
+  @IsLedgerId('leagueId')
+  leagueId?: string;
 
   @IsLedgerId('appealId')
   appealId!: string;
@@ -373,6 +403,11 @@ class AppealDecidedData {
 class AppealEscalatedData {
   @IsLedgerId('clubId')
   clubId!: string;
+
+  /** Issue 18: on a league's corrections stream, the league (as CorrectionNotified's). */
+  @IsOptional()
+  @IsLedgerId('leagueId')
+  leagueId?: string;
 
   @IsLedgerId('appealId')
   appealId!: string;
@@ -466,7 +501,7 @@ function againstShape(data: unknown): FieldIssue[] {
     Record<string, unknown> | undefined;
   if (typeof a !== 'object' || a === null) return [];
   if (a.rulingId !== undefined) {
-    return a.decision !== undefined || a.publishedAt !== undefined
+    return a.decision !== undefined || a.publishedAt !== undefined || a.structure !== undefined
       ? [
           {
             field: 'against',
@@ -518,6 +553,7 @@ export type {
   Rubber,
   RulingGivenData,
   StandingsPublishedData,
+  StructureRef,
 };
 
 export const correctionEvents: Array<EventDefinition & { type: keyof CorrectionFactData }> = [
