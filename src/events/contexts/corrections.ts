@@ -561,7 +561,7 @@ export const correctionEvents: Array<EventDefinition & { type: keyof CorrectionF
     type: 'CorrectionNotified',
     schemaVersion: 1,
     description:
-      "A correction of a recorded fact (by event id: a session or board result, an adjusted score, a substitute, an absence, a pair's composition), with the corrected content in that fact's own shape and its identity fields; a correction of a correction names the same target and supersedes it. correctedOccurredAt corrects the target's own time where a table reads it (an absence's notice, DSB-9.1), never after the correction. occurredAt is when it was notified: late after the rulebook's deadline (NZ-13), derived, never stored.",
+      "A correction of a recorded fact (by event id: a session or board result, an adjusted score, a substitute, an absence, a pair's composition; on a league's corrections-<leagueId>, a match's result or default, LCBA-10.2 from the match's day), with the corrected content in that fact's own shape and its identity fields; a correction of a correction names the same target and supersedes it. correctedOccurredAt corrects the target's own time where a table reads it (an absence's notice, DSB-9.1), never after the correction. occurredAt is when it was notified: late after the rulebook's deadline (NZ-13), derived, never stored.",
     rules: ['NZ-13'],
     validate: classSchema(CorrectionNotifiedData),
   },
@@ -593,7 +593,7 @@ export const correctionEvents: Array<EventDefinition & { type: keyof CorrectionF
     type: 'AppealLodged',
     schemaVersion: 1,
     description:
-      'An appeal against a ruling or a published decision, by whom, its deposit, when received; one out of time (LCBA-10.2, LCBA-2.5, DSB-20.3, PIN-R26, PIN-R28) is recorded, never lost, and refused by the rule: its lateness is derived from receivedAt, never stored, and the board does not hear it (AppealDecided needs heardLateBecause).',
+      'An appeal against a ruling or a published decision (a league structure: its LeagueStructurePublished by event id, the window from its publishedAt, LCBA-2.5), by whom, its deposit, when received; one out of time (LCBA-10.2, LCBA-2.5, DSB-20.3, PIN-R26, PIN-R28) is recorded, never lost, and refused by the rule: its lateness is derived from receivedAt, never stored, and the board does not hear it (AppealDecided needs heardLateBecause).',
     rules: ['LCBA-10.2', 'LCBA-2.5', 'DSB-20.3', 'PIN-R26', 'PIN-R28'],
     validate: allOf(classSchema(AppealLodgedData), againstShape),
   },
