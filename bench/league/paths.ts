@@ -8,15 +8,16 @@ import {
 } from '../../src/projections/leagues';
 import { appendThroughGate } from '../../src/runtime/append-through-gate';
 import { DomainGate } from '../../src/runtime/domain-gate';
-import { leagueState } from '../../src/runtime/leagues';
+import { leagueState, leagueTableAt } from '../../src/runtime/leagues';
 import { validateAppend } from '../../src/runtime/validate-append';
 import type { EventStore } from '../../src/store/event-store';
 import { LEAGUE_ID, type ProposedFact } from './generate';
 
 /**
  * The two paths of issue 18's league bench, shared by `bench/run-league.ts` and its test:
- * (a) the read model the runner keeps (the leagues projection over the ledger, held between
- * facts) takes the new facts and is asked every division's table; (b) a full replay of the
+ * (a) a held read model takes the new facts and is asked every division's table — the
+ * service's (`heldAndQuery`: the league held by the process, caught up from its streams) or the
+ * runner's (`applyAndQuery`: the leagues projection over the whole ledger); (b) a full replay of the
  * league from the store (its stream, its organiser's and its corrections: `leagueState`) into a
  * fresh read model, asked the same.
  */
@@ -72,6 +73,14 @@ export function applyAndQuery(
 ): LeagueTableView {
   for (const e of facts) leagues.apply(state, e, undefined);
   return leagueTableOf(state, LEAGUE_ID);
+}
+
+/**
+ * (a) as the service answers `GET /leagues/:id/table` now: the league's read model held by the
+ * process (`heldLeagueState`) catches up with the new facts of its streams, then the tables.
+ */
+export function heldAndQuery(store: EventStore): Promise<LeagueTableView> {
+  return leagueTableAt(store, LEAGUE_ID);
 }
 
 /** (b) A full replay of the league from the store into a fresh read model, then the same. */

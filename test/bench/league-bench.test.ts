@@ -4,6 +4,7 @@ import {
   applyAndQuery,
   factsAfter,
   gateOf,
+  heldAndQuery,
   liveState,
   replayAndQuery,
   tableFigures,
@@ -28,6 +29,7 @@ describe('issue 18: the league bench (bench/league), at a tiny size', () => {
     await appendGated(store, gate, season.facts);
     const { state, position } = await liveState(store);
     const before = tableFigures(await replayAndQuery(store));
+    expect(tableFigures(await heldAndQuery(store))).toEqual(before);
     expect(before).toHaveLength(5);
     // RR3 in divisions 4 and 5: the electors' real match and the others' virtual ones.
     expect(before[3]!.fixtures.some((f) => String(f[0]).startsWith('virtual:'))).toBe(true);
@@ -37,6 +39,11 @@ describe('issue 18: the league bench (bench/league), at a tiny size', () => {
     const live = applyAndQuery(state, await factsAfter(store, position));
     const replayed = await replayAndQuery(store);
     expect(tableFigures(live)).toEqual(tableFigures(replayed));
+    // The service's held league caught up with the correction: the same tables, and the same
+    // explanations, as the full replay (what it kept scored is not read twice).
+    const held = await heldAndQuery(store);
+    expect(held).toEqual(replayed);
+    expect(await heldAndQuery(store)).toEqual(replayed);
     expect(live.corrections).toEqual([
       expect.objectContaining({ correctionId: 'late-1', fixtureId: season.firstMatchOf(3) }),
     ]);
