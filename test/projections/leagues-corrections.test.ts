@@ -1,7 +1,12 @@
 import { v7 } from 'uuid';
 import { fold } from '../../src/projections';
 import { leagues, leagueTableOf, matchOf } from '../../src/projections/leagues';
-import { leagueMatchAt, leagueTableAt } from '../../src/runtime/leagues';
+import {
+  heldLeagueState,
+  leagueMatchAt,
+  leagueState,
+  leagueTableAt,
+} from '../../src/runtime/leagues';
 import { collect } from '../support/events';
 import type { Proposed } from '../support/nz-club';
 import { formResult } from '../domain/league/support';
@@ -120,6 +125,21 @@ describe('issue 18: a match result corrected (corrections-<leagueId>, LCBA-10.2)
     const state = fold(leagues, await collect(ledger.store.readAll()));
     expect(rows(leagueTableOf(state, LEAGUE_ID))).toEqual(rows(after));
     expect(matchOf(state, LEAGUE_ID, 'f1').corrected?.correctionId).toBe('c1');
+  });
+
+  it('issue 18: the league held by the process catches up once with a correction asked for twice at once', async () => {
+    const ledger = await seasonLedger();
+    await leagueTableAt(ledger.store, LEAGUE_ID);
+    await ledger.append(notified('c1', at('2009-09-20')), accepted('c1', at('2009-09-21')));
+    const [x, y] = await Promise.all([
+      leagueTableAt(ledger.store, LEAGUE_ID),
+      leagueTableAt(ledger.store, LEAGUE_ID),
+    ]);
+    expect(x).toEqual(y);
+    expect(rows(x)).toContainEqual(['south', 31, -48]);
+    const held = (await heldLeagueState(ledger.store, LEAGUE_ID)).leagues[LEAGUE_ID]!;
+    const replayed = (await leagueState(ledger.store, LEAGUE_ID)).leagues[LEAGUE_ID]!;
+    expect(held).toEqual(replayed);
   });
 
   it('LCBA-10.2: the deadline counts from the match date: before 19:30 on the 7th day in time, at 19:30 late', async () => {
