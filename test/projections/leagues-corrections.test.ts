@@ -246,7 +246,21 @@ describe('issue 18: a league correction refused, naming the field, nothing writt
     expect(r.field).toMatch(/^events\[0\]\.data\.corrected\.result\./);
   });
 
-  it('issue 18: a league’s corrections stream takes no ruling or appeal yet', async () => {
+  it('LCBA-7.5: a default corrected to both sides withdrawing is refused naming data.corrected.offender', async () => {
+    const ledger = await seasonLedger();
+    const corrected = {
+      ...(f3.data as Record<string, unknown>),
+      offender: 'both',
+      rule: 'LCBA-7.5',
+    };
+    await ledger.refuses(
+      [notified('u1', at('2009-10-01'), corrected, f3)],
+      'LCBA-7.5',
+      'events[0].data.corrected.offender',
+    );
+  });
+
+  it('issue 18: a league’s corrections stream takes no ruling yet', async () => {
     const ledger = await seasonLedger();
     await ledger.append(notified('c1', at('2009-09-20')));
     await ledger.refuses(

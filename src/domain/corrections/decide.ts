@@ -279,6 +279,16 @@ function decideNotified(
     }
   }
   if (league && stored.type === 'MatchResultRecorded') checkScorable(d.corrected);
+  if (league && stored.type === 'MatchUnplayed') {
+    // As the league decider refuses it on MatchUnplayed itself.
+    if (d.corrected.rule === 'LCBA-7.5' && d.corrected.offender === 'both') {
+      throw new RuleViolation(
+        'LCBA-7.5',
+        'the non-offending team withdraws: one side offends, not both',
+        'data.corrected.offender',
+      );
+    }
+  }
   const time = d.correctedOccurredAt;
   if (time !== undefined) {
     if (!TIME_CORRECTABLE_TYPES[stored.type]) {
