@@ -160,6 +160,8 @@ export async function heldLeagueState(store: EventStore, leagueId: string): Prom
   const run = league.queue.then(() => catchUp(store, leagueId, league));
   league.queue = run.catch(() => undefined);
   await run;
+  // A league with no fact yet is not held: an ask for any id must not grow the map.
+  if (league.next.size === 0 && byLeague.get(leagueId) === league) byLeague.delete(leagueId);
   return league.state;
 }
 
