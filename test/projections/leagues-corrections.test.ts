@@ -9,7 +9,7 @@ import {
 } from '../../src/runtime/leagues';
 import { collect } from '../support/events';
 import type { Proposed } from '../support/nz-club';
-import { formResult } from '../domain/league/support';
+import { fact, formResult } from '../domain/league/support';
 import { season, seasonLedger } from './leagues-season';
 
 /**
@@ -140,6 +140,24 @@ describe('issue 18: a match result corrected (corrections-<leagueId>, LCBA-10.2)
     const held = (await heldLeagueState(ledger.store, LEAGUE_ID)).leagues[LEAGUE_ID]!;
     const replayed = (await leagueState(ledger.store, LEAGUE_ID)).leagues[LEAGUE_ID]!;
     expect(held).toEqual(replayed);
+  });
+
+  it('issue 18: a match kept scored by the held league is scored again when its day’s match parameters change (RulebookAmended)', async () => {
+    const ledger = await seasonLedger();
+    const ebu = await leagueTableAt(ledger.store, LEAGUE_ID);
+    await ledger.append(
+      fact(
+        'RulebookAmended',
+        { clubId: 'lcba', changes: { 'match.vpScale': 'wbf-2013' }, effectiveFrom: '2009-07-01' },
+        'club-lcba',
+      ),
+    );
+    const wbf = await leagueTableAt(ledger.store, LEAGUE_ID);
+    expect(wbf).toEqual(leagueTableOf(await leagueState(ledger.store, LEAGUE_ID), LEAGUE_ID));
+    const f1vp = (v: typeof ebu) =>
+      v.divisions[0]!.fixtures.find((f) => f.fixture === 'f1')!.home.vp;
+    expect(f1vp(ebu)).toBe(16);
+    expect(f1vp(wbf)).not.toBe(16);
   });
 
   it('LCBA-10.2: the deadline counts from the match date: before 19:30 on the 7th day in time, at 19:30 late', async () => {
