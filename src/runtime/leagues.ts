@@ -1,4 +1,5 @@
 import { clubStreamId } from '../domain/club/club-streams';
+import { correctionsStreamId } from '../domain/corrections/streams';
 import { leagueStreamId } from '../domain/league/streams';
 import type { RecordedEvent } from '../events/envelope';
 import { isDay, isInstant } from '../events/instant';
@@ -79,11 +80,16 @@ export function readLeagueQuery(
 }
 
 /** A stream's facts up to a position; none for a stream that does not (or cannot) exist. */
-async function read(store: EventStore, streamId: string, to: number): Promise<RecordedEvent[]> {
+async function read(
+  store: EventStore,
+  streamId: string,
+  to: number,
+  fromRevision = 0,
+): Promise<RecordedEvent[]> {
   if (validateStreamId(streamId).length) return [];
   const out: RecordedEvent[] = [];
   try {
-    for await (const e of store.readStream(streamId)) {
+    for await (const e of store.readStream(streamId, fromRevision ? { fromRevision } : {})) {
       if (e.position > to) break;
       out.push(e);
     }
@@ -95,8 +101,9 @@ async function read(store: EventStore, streamId: string, to: number): Promise<Re
 
 /**
  * The leagues read model of one league as the ledger had it at a moment: a replay of its stream
- * `league-<leagueId>` and its organising club's `club-<clubId>` (the rulebook in force), merged
- * by position. One stream of a season's facts: cheap, so every answer is a replay.
+ * `league-<leagueId>`, its organising club's `club-<clubId>` (the rulebook in force) and its
+ * corrections `corrections-<leagueId>` (issue 18), merged by position: a table as recorded by
+ * an instant or a position. The table as of now reads the league held (`heldLeagueState`).
  */
 export async function leagueState(
   store: EventStore,
@@ -110,7 +117,11 @@ export async function leagueState(
   const clubId = (registered?.data as { clubId?: unknown } | undefined)?.clubId;
   const club =
     typeof clubId === 'string' ? (await read(store, clubStreamId(clubId), to)).filter(keep) : [];
-  const events = [...own, ...club].sort((a, b) => a.position - b.position);
+  // Issue 18: the league's corrections of its matches (its own corrections stream).
+  const corrections = own.length
+    ? (await read(store, correctionsStreamId(leagueId), to)).filter(keep)
+    : [];
+  const events = [...own, ...club, ...corrections].sort((a, b) => a.position - b.position);
   let state = leagues.initial();
   for (let i = 0; i < events.length; i++) {
     if (i > 0 && i % EVENTS_PER_TURN === 0) await nextTurn();
@@ -119,13 +130,75 @@ export async function leagueState(
   return state;
 }
 
+/** One league's read model held by this process, and how far it has read each stream. */
+interface HeldLeague {
+  state: LeaguesState;
+  /** streamId → the next revision to read. */
+  next: Map<string, number>;
+  /** Catch-ups one at a time: two would apply the same new facts twice. */
+  queue: Promise<unknown>;
+}
+
+const held = new WeakMap<EventStore, Map<string, HeldLeague>>();
+
+/**
+ * Issue 18: the league's read model as of now, held by this process between asks and caught up
+ * from where it was (the new facts of its three streams, in ledger order), so that a table asked
+ * after one more fact (a late correction) reads that fact, not the whole season again; the
+ * leagues read model keeps each match's score and the eligibility verdicts between tables
+ * (src/projections/leagues/memo.ts). `bench:league` measures it against a full replay.
+ */
+export async function heldLeagueState(store: EventStore, leagueId: string): Promise<LeaguesState> {
+  let byLeague = held.get(store);
+  if (!byLeague) held.set(store, (byLeague = new Map()));
+  let h = byLeague.get(leagueId);
+  if (!h) {
+    h = { state: leagues.initial(), next: new Map(), queue: Promise.resolve() };
+    byLeague.set(leagueId, h);
+  }
+  const league = h;
+  const run = league.queue.then(() => catchUp(store, leagueId, league));
+  league.queue = run.catch(() => undefined);
+  await run;
+  // A league with no fact yet is not held: an ask for any id must not grow the map.
+  if (league.next.size === 0 && byLeague.get(leagueId) === league) byLeague.delete(leagueId);
+  return league.state;
+}
+
+async function catchUp(store: EventStore, leagueId: string, h: HeldLeague): Promise<void> {
+  const fresh: RecordedEvent[] = [];
+  const readNew = async (streamId: string) => {
+    const events = await read(store, streamId, Number.POSITIVE_INFINITY, h.next.get(streamId));
+    if (events.length) h.next.set(streamId, events[events.length - 1]!.revision + 1);
+    fresh.push(...events);
+  };
+  await readNew(leagueStreamId(leagueId));
+  await readNew(correctionsStreamId(leagueId));
+  const clubId =
+    h.state.leagues[leagueId]?.clubId ??
+    (fresh.find((e) => e.type === 'LeagueRegistered')?.data as { clubId?: unknown } | undefined)
+      ?.clubId;
+  if (typeof clubId === 'string') await readNew(clubStreamId(clubId));
+  fresh.sort((a, b) => a.position - b.position);
+  for (let i = 0; i < fresh.length; i++) {
+    if (i > 0 && i % EVENTS_PER_TURN === 0) await nextTurn();
+    h.state = leagues.apply(h.state, fresh[i]!, undefined);
+  }
+}
+
+/** The league's state at a moment: held and caught up for now, else a replay to it. */
+const stateAt = (store: EventStore, leagueId: string, at: LeagueMoment) =>
+  at.asOf === undefined && at.atPosition === undefined
+    ? heldLeagueState(store, leagueId)
+    : leagueState(store, leagueId, at);
+
 /** `GET /leagues/:id/table`, `bridge-ledger table`: the division tables at a moment. */
 export async function leagueTableAt(
   store: EventStore,
   leagueId: string,
   at: LeagueMoment = {},
 ): Promise<LeagueTableView> {
-  return leagueTableOf(await leagueState(store, leagueId, at), leagueId, {
+  return leagueTableOf(await stateAt(store, leagueId, at), leagueId, {
     ...(at.division !== undefined ? { division: at.division } : {}),
     ...(at.day !== undefined ? { asOf: at.day } : {}),
   });
@@ -139,7 +212,7 @@ export async function leagueMatchAt(
   at: LeagueMoment = {},
 ): Promise<LeagueMatchView> {
   return matchOf(
-    await leagueState(store, leagueId, at),
+    await stateAt(store, leagueId, at),
     leagueId,
     fixtureId,
     at.day !== undefined ? { asOf: at.day } : {},

@@ -11,10 +11,16 @@ import {
 } from '../../events/contexts/corrections';
 import type { DecidedFact } from '../../kernel/decider';
 import { appealParamsOf, correctionParamsOf, rulingParamsFor } from '../../rulebooks/deadlines';
+import type { Params } from '../../rulebooks/params';
+import { lcbaLeague2009 } from '../../rulebooks/presets/lcba-league';
+import { scoreMatch } from '../../rulesets/lcba-league/match';
+import type { MatchInput } from '../../rulesets/lcba-league/model';
+import { ScoringInputError } from '../../scoring';
 import { clubTime } from '../club-time';
 import { COMPETITION_HOME } from '../competition/facts';
 import type { ClubContext, StoredFact } from '../context';
 import { RuleViolation } from '../rule-violation';
+import { leagueStreamId } from '../league/streams';
 import { SESSION_STREAM_PREFIX } from '../session/session-decider';
 import { calendarOf, rulingSession, sessionTimeOfFact } from './calendar';
 import {
@@ -30,12 +36,38 @@ import { clubOfCorrectionsStream } from './streams';
 
 const ledger = (reason: string, field: string) => new RuleViolation('LEDGER', reason, field);
 
-/** The club's deadlines as the deciders read them: over the club-wide context. */
+/**
+ * Issue 18: the rulebook a league's corrections are judged by. The club-wide context knows
+ * clubs, not leagues (nor a league's organising club), so a league's corrections read the
+ * LCBA preset's deadlines (LCBA-10.2, 7 days from the match), not an organiser's amendment.
+ */
+const LEAGUE_DEADLINE_PARAMS = lcbaLeague2009.params as unknown as Params;
+
+/** A league's match day, as its corrected fact says it (LCBA-10.2 counts from the match). */
+function matchDayOf(corrected: unknown) {
+  const d = (corrected ?? {}) as { playedOn?: unknown; on?: unknown };
+  const date = typeof d.playedOn === 'string' ? d.playedOn : d.on;
+  return typeof date === 'string' ? { date } : undefined;
+}
+
+/**
+ * The club's deadlines as the deciders read them: over the club-wide context. For a league's
+ * corrections stream (`league`), the match's day and the LCBA preset's deadlines.
+ */
 export function clubDeadlines(
   club: ClubContext,
   clubId: string,
   fallbackAt: string,
+  league = false,
 ): ClubDeadlines {
+  if (league) {
+    return {
+      zone: offsetOf(fallbackAt),
+      rulebookOn: () => LEAGUE_DEADLINE_PARAMS,
+      sessionOfTarget: (_streamId, corrected) => matchDayOf(corrected),
+      sessionOfRuling: () => undefined,
+    };
+  }
   let calendars: ReturnType<typeof calendarsOf> | undefined;
   const calendarsNow = () => (calendars ??= calendarsOf(club, clubId));
   const scoredDate = (streamId: string) => club.sessionOf(clubId, streamId)?.date;
@@ -62,39 +94,108 @@ export function decideCorrectionFact(
   streamId: string,
 ): DecidedFact[] {
   const clubId = clubOfCorrectionsStream(streamId);
-  if (!club.isRegistered(clubId)) {
+  const league = !club.isRegistered(clubId) && isLeagueCorrections(fact, state, clubId);
+  if (!club.isRegistered(clubId) && !league) {
     throw ledger(
-      `club ${clubId} is not registered: no ClubRegistered in club-${clubId}; a club registers, then records its corrections, rulings and appeals`,
+      `club ${clubId} is not registered: no ClubRegistered in club-${clubId}; a club registers, then records its corrections, rulings and appeals (a league's stream corrections-<leagueId> takes corrections of its matches)`,
       'data.clubId',
+    );
+  }
+  if (league && !LEAGUE_CORRECTION_TYPES.has(fact.type)) {
+    throw ledger(
+      `corrections-${clubId} is league ${clubId}'s: it takes corrections of the league's matches and appeals against its structure (LCBA-2.5); a league's rulings are not recorded here yet`,
+      'type',
+    );
+  }
+  const named = (fact.data as { leagueId?: unknown }).leagueId;
+  if (league ? named !== clubId : named !== undefined) {
+    throw ledger(
+      league
+        ? `corrections-${clubId} is league ${clubId}'s: each of its facts names leagueId ${clubId}, not ${show(named)}`
+        : `corrections-${clubId} is club ${clubId}'s: its facts name no leagueId (a league's corrections are on corrections-<leagueId>)`,
+      'data.leagueId',
     );
   }
   switch (fact.type) {
     case 'CorrectionNotified':
-      decideNotified(fact.data as CorrectionNotifiedData, fact.occurredAt, state, club, clubId);
+      decideNotified(
+        fact.data as CorrectionNotifiedData,
+        fact.occurredAt,
+        state,
+        club,
+        clubId,
+        league,
+      );
       break;
     case 'CorrectionAccepted':
     case 'CorrectionRejected':
-      decideDecision(fact, state, club, clubId);
+      decideDecision(fact, state, club, clubId, league);
       break;
     case 'RulingGiven':
       decideRuling(fact.data as RulingGivenData, fact.occurredAt, state, club, clubId);
       break;
     case 'AppealLodged':
-      decideAppeal(fact, state, club, clubId);
+      decideAppeal(fact, state, club, clubId, league);
       break;
     case 'AppealDecided':
-      decideAppealDecision(fact.data as AppealDecidedData, state, club, clubId);
+      decideAppealDecision(fact.data as AppealDecidedData, state, club, clubId, league);
       break;
     case 'AppealEscalated':
-      decideEscalation(fact, state, club, clubId);
+      decideEscalation(fact, state, club, clubId, league);
       break;
   }
   return [fact];
 }
 
+const LEAGUE_CORRECTION_TYPES = new Set([
+  'CorrectionNotified',
+  'CorrectionAccepted',
+  'CorrectionRejected',
+  // LCBA-2.5: an appeal against the league's structure, its decision and escalation.
+  'AppealLodged',
+  'AppealDecided',
+  'AppealEscalated',
+]);
+
+/**
+ * Issue 18: whether `corrections-<id>` (of no registered club) is league `id`'s: the fact
+ * corrects a fact of `league-<id>`, or the stream's corrections already do. A league's facts
+ * are on `league-<id>` only once it is registered (the league decider), so such a target is
+ * proof of the league.
+ */
+function isLeagueCorrections(fact: DecidedFact, state: CorrectionsState, id: string): boolean {
+  const own = leagueStreamId(id);
+  if (fact.type === 'CorrectionNotified') {
+    return (fact.data as Partial<CorrectionNotifiedData>).target?.streamId === own;
+  }
+  if ((fact.data as Partial<AppealLodgedData>).against?.structure?.streamId === own) return true;
+  for (const c in state.corrections) {
+    if (state.corrections[c]!.notified.target.streamId === own) return true;
+  }
+  for (const a in state.appeals) {
+    if (state.appeals[a]!.lodged.against.structure?.streamId === own) return true;
+  }
+  return false;
+}
+
+/**
+ * Issue 18: a corrected match result is one the league's match rules can score (LCBA-6.3,
+ * 6.7, 7.2–7.4, FOUL), as the tables will: refused here, naming the field, rather than
+ * breaking the league's table once accepted. Judged on the LCBA preset's `match` group.
+ */
+function checkScorable(corrected: Record<string, unknown>): void {
+  try {
+    scoreMatch(corrected.result as unknown as MatchInput, lcbaLeague2009.params.match);
+  } catch (e) {
+    if (!(e instanceof ScoringInputError)) throw e;
+    throw new RuleViolation(e.rule, e.message, `data.corrected.result.${e.field}`);
+  }
+}
+
 /** Whether a stored fact is the club's: its competition's or its scored session's. */
-function ofTheClub(stored: StoredFact, club: ClubContext, clubId: string): boolean {
+function ofTheClub(stored: StoredFact, club: ClubContext, clubId: string, league = false): boolean {
   const d = (stored.data ?? {}) as Record<string, unknown>;
+  if (league) return stored.streamId === leagueStreamId(clubId) && d.leagueId === clubId;
   if (typeof d.clubId === 'string' && d.clubId !== clubId) return false;
   if (stored.streamId.startsWith(COMPETITION_HOME.prefix)) {
     const id = stored.streamId.slice(COMPETITION_HOME.prefix.length);
@@ -113,6 +214,7 @@ function decideNotified(
   state: CorrectionsState,
   club: ClubContext,
   clubId: string,
+  league: boolean,
 ): void {
   if (state.corrections[d.correctionId]) {
     throw ledger(
@@ -146,7 +248,13 @@ function decideNotified(
       'data.target.streamId',
     );
   }
-  if (!ofTheClub(stored, club, clubId)) {
+  if (!league && stored.streamId === leagueStreamId(clubId)) {
+    throw ledger(
+      `event ${d.target.eventId} is league ${clubId}'s, and ${clubId} is a club's id too: a league whose id is a club's cannot keep its corrections on corrections-${clubId}`,
+      'data.clubId',
+    );
+  }
+  if (!ofTheClub(stored, club, clubId, league)) {
     throw ledger(
       `event ${d.target.eventId} (${stored.streamId}) is not a fact of club ${clubId}: a club corrects its own competitions' and scored sessions' facts`,
       'data.target.eventId',
@@ -167,6 +275,17 @@ function decideNotified(
       throw ledger(
         `${f} identifies the ${stored.type} corrected: it must stay ${show(original[f])}, not ${show(d.corrected[f])} (a different ${f} is a different fact)`,
         `data.corrected.${f}`,
+      );
+    }
+  }
+  if (league && stored.type === 'MatchResultRecorded') checkScorable(d.corrected);
+  if (league && stored.type === 'MatchUnplayed') {
+    // As the league decider refuses it on MatchUnplayed itself.
+    if (d.corrected.rule === 'LCBA-7.5' && d.corrected.offender === 'both') {
+      throw new RuleViolation(
+        'LCBA-7.5',
+        'the non-offending team withdraws: one side offends, not both',
+        'data.corrected.offender',
       );
     }
   }
@@ -224,6 +343,7 @@ function decideDecision(
   state: CorrectionsState,
   club: ClubContext,
   clubId: string,
+  league: boolean,
 ): void {
   const d = fact.data as CorrectionAcceptedData;
   const c = state.corrections[d.correctionId];
@@ -247,7 +367,7 @@ function decideDecision(
       'data.correctionId',
     );
   }
-  const judged = judgeCorrection(clubDeadlines(club, clubId, c.notifiedAt), c);
+  const judged = judgeCorrection(clubDeadlines(club, clubId, c.notifiedAt, league), c);
   if (judged.late && d.lateAcceptedBecause === undefined) {
     throw new RuleViolation(
       judged.deadline!.rule,
@@ -339,11 +459,13 @@ function decideAppeal(
   state: CorrectionsState,
   club: ClubContext,
   clubId: string,
+  league: boolean,
 ): void {
   const d = fact.data as AppealLodgedData;
   if (state.appeals[d.appealId]) {
     throw ledger(`appeal ${d.appealId} is lodged already in this stream`, 'data.appealId');
   }
+  checkStructure(d, club, clubId, league);
   const rulingId = d.against.rulingId;
   const ruling = rulingId !== undefined ? state.rulings[rulingId] : undefined;
   if (rulingId !== undefined && !ruling) {
@@ -353,7 +475,7 @@ function decideAppeal(
     );
   }
   const judged = judgeAppeal(
-    clubDeadlines(club, clubId, d.receivedAt),
+    clubDeadlines(club, clubId, d.receivedAt, league),
     d,
     ruling?.data,
     ruling?.at,
@@ -365,12 +487,68 @@ function decideAppeal(
   checkDeposit(judged.deposit, d.deposit, `appeal ${d.appealId}`);
 }
 
+/**
+ * Issue 18, LCBA-2.5: an appeal against a league's structure names its publication (the
+ * league's LeagueStructurePublished, by event id) and is lodged on the league's corrections
+ * stream; its `publishedAt` must be the instant that fact records, so the 5 days run from the
+ * ledger's publication (a `publishedAt` of its own would move the window). Refused, not
+ * dropped: every later judgement (the decision, the escalation, the log) reads `publishedAt`.
+ */
+function checkStructure(d: AppealLodgedData, club: ClubContext, clubId: string, league: boolean) {
+  const ref = d.against.structure;
+  if (!ref) {
+    if (league) {
+      throw ledger(
+        `corrections-${clubId} is league ${clubId}'s: an appeal lodged here is against its structure (LCBA-2.5): name its LeagueStructurePublished (against.structure)`,
+        'data.against.structure',
+      );
+    }
+    return;
+  }
+  if (!league) {
+    throw ledger(
+      `an appeal against league structure ${ref.streamId} is lodged on that league's corrections stream (corrections-<leagueId>), not corrections-${clubId}${club.isRegistered(clubId) ? `, club ${clubId}'s` : ''}`,
+      'data.against.structure.streamId',
+    );
+  }
+  const stored = club.factById?.(ref.eventId);
+  if (!stored) {
+    throw ledger(
+      `no fact with event id ${ref.eventId} is in the ledger`,
+      'data.against.structure.eventId',
+    );
+  }
+  if (stored.type !== 'LeagueStructurePublished' || stored.streamId !== ref.streamId) {
+    throw ledger(
+      `event ${ref.eventId} is a ${stored.type} in ${stored.streamId}, not league ${clubId}'s LeagueStructurePublished in ${ref.streamId}`,
+      'data.against.structure.eventId',
+    );
+  }
+  const published = (stored.data as { publishedAt?: unknown }).publishedAt;
+  if (
+    typeof published === 'string' &&
+    Date.parse(published) !== Date.parse(d.against.publishedAt!)
+  ) {
+    throw new RuleViolation(
+      'LCBA-2.5',
+      `the league structure was published at ${published} (its LeagueStructurePublished): the appeal's window runs from then, not from ${d.against.publishedAt}`,
+      'data.against.publishedAt',
+    );
+  }
+}
+
 /** Whether a lodged appeal came after its deadline (LCBA-10.2, LCBA-2.5, DSB-20.3), derived. */
-function judgeLodged(state: CorrectionsState, club: ClubContext, clubId: string, a: AppealRecord) {
+function judgeLodged(
+  state: CorrectionsState,
+  club: ClubContext,
+  clubId: string,
+  a: AppealRecord,
+  league = false,
+) {
   const rulingId = a.lodged.against.rulingId;
   const ruling = rulingId !== undefined ? state.rulings[rulingId] : undefined;
   return judgeAppeal(
-    clubDeadlines(club, clubId, a.lodged.receivedAt),
+    clubDeadlines(club, clubId, a.lodged.receivedAt, league),
     a.lodged,
     ruling?.data,
     ruling?.at,
@@ -409,6 +587,7 @@ function decideAppealDecision(
   state: CorrectionsState,
   club: ClubContext,
   clubId: string,
+  league: boolean,
 ): void {
   const a = lodgedAppeal(state, d.appealId);
   if (a.decided) {
@@ -417,7 +596,7 @@ function decideAppealDecision(
       'data.appealId',
     );
   }
-  const judged = judgeLodged(state, club, clubId, a);
+  const judged = judgeLodged(state, club, clubId, a, league);
   if (judged.late && d.heardLateBecause === undefined) {
     throw new RuleViolation(
       judged.deadline!.rule,
@@ -455,11 +634,12 @@ function decideEscalation(
   state: CorrectionsState,
   club: ClubContext,
   clubId: string,
+  league: boolean,
 ): void {
   const d = fact.data as AppealEscalatedData;
   const a = lodgedAppeal(state, d.appealId);
   if (!a.decided) {
-    const judged = judgeLodged(state, club, clubId, a);
+    const judged = judgeLodged(state, club, clubId, a, league);
     if (judged.late) {
       throw new RuleViolation(
         judged.deadline!.rule,
@@ -478,7 +658,7 @@ function decideEscalation(
       'data.appealId',
     );
   }
-  const deadlines = clubDeadlines(club, clubId, d.receivedAt);
+  const deadlines = clubDeadlines(club, clubId, d.receivedAt, league);
   const ruling =
     a.lodged.against.rulingId !== undefined ? state.rulings[a.lodged.against.rulingId] : undefined;
   const judged = judgeAppeal(deadlines, a.lodged, ruling?.data, ruling?.at);

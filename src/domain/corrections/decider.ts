@@ -30,6 +30,18 @@ export const correctionsDecider: Decider<CorrectionsState, ClubContext> = {
   // Every decision reads the club: the target fact, its session, the rulebook in force.
   readsClub: () => true,
   readsFacts: (fact: DecidedFact) => {
+    // LCBA-2.5 (issue 18): an appeal against a league's structure reads its publication.
+    const structure = (
+      fact.data as { against?: { structure?: { eventId?: unknown; streamId?: unknown } } } | null
+    )?.against?.structure;
+    if (fact.type === 'AppealLodged' && typeof structure?.eventId === 'string') {
+      return [
+        {
+          eventId: structure.eventId,
+          ...(typeof structure.streamId === 'string' ? { streamId: structure.streamId } : {}),
+        },
+      ];
+    }
     const target = (fact.data as { target?: { eventId?: unknown; streamId?: unknown } } | null)
       ?.target;
     if (fact.type !== 'CorrectionNotified' || typeof target?.eventId !== 'string') return [];

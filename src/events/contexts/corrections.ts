@@ -31,7 +31,9 @@ import { sessionEvents } from './session';
  * force (parameter groups `corrections` and `appeals`: NZ-13, LCBA-10.2, LCBA-2.5, DSB-20.3).
  *
  * Streams: `corrections-<clubId>` (every fact below but StandingsPublished) and
- * `publications-<clubId>` (StandingsPublished). Every fact names its `clubId`.
+ * `publications-<clubId>` (StandingsPublished). Every fact names its `clubId`. A league's
+ * corrections of its matches (issue 18) are on `corrections-<leagueId>`, `clubId` the league's
+ * id: the league is the correction's "club" (a league's key covers that stream).
  */
 
 /** An event id as the ledger writes it: a lowercase UUID. */
@@ -52,6 +54,10 @@ export const CORRECTABLE_TYPES: Readonly<Record<string, readonly string[]>> = Ob
   AbsenceNotified: ['competitionId', 'session', 'pairId'],
   PairEntered: ['competitionId', 'pairId'],
   PartnershipPlayersNamed: ['competitionId', 'session', 'pairId'],
+  // Issue 18: a league's match (its result, or its default), corrected on the league's own
+  // corrections stream `corrections-<leagueId>` (the league is the correction's "club").
+  MatchResultRecorded: ['leagueId', 'fixtureId'],
+  MatchUnplayed: ['leagueId', 'fixtureId'],
 });
 
 /**
@@ -89,6 +95,14 @@ class CorrectionTarget {
 class CorrectionNotifiedData {
   @IsLedgerId('clubId')
   clubId!: string;
+
+  /**
+   * Issue 18: on a league's corrections stream, the league (the same id as \`clubId\`): the
+   * fact is the league's, and a league's key appends it. Absent on a club's.
+   */
+  @IsOptional()
+  @IsLedgerId('leagueId')
+  leagueId?: string;
 
   /** Unique in the club's corrections stream. */
   @IsLedgerId('correctionId')
@@ -130,6 +144,14 @@ class CorrectionAcceptedData {
   @IsLedgerId('clubId')
   clubId!: string;
 
+  /**
+   * Issue 18: on a league's corrections stream, the league (the same id as \`clubId\`): the
+   * fact is the league's, and a league's key appends it. Absent on a club's.
+   */
+  @IsOptional()
+  @IsLedgerId('leagueId')
+  leagueId?: string;
+
   @IsLedgerId('correctionId')
   correctionId!: string;
 
@@ -152,6 +174,14 @@ class CorrectionAcceptedData {
 class CorrectionRejectedData {
   @IsLedgerId('clubId')
   clubId!: string;
+
+  /**
+   * Issue 18: on a league's corrections stream, the league (the same id as \`clubId\`): the
+   * fact is the league's, and a league's key appends it. Absent on a club's.
+   */
+  @IsOptional()
+  @IsLedgerId('leagueId')
+  leagueId?: string;
 
   @IsLedgerId('correctionId')
   correctionId!: string;
@@ -249,6 +279,16 @@ class Deposit {
   currency!: string;
 }
 
+/** LCBA-2.5 (issue 18): the league's LeagueStructurePublished, by its event id. */
+class StructureRef {
+  @Matches(EVENT_ID, { message: 'eventId must be a lowercase UUID (an event id)' })
+  eventId!: string;
+
+  /** The league's stream `league-<leagueId>` (checked against the store). */
+  @Matches(STREAM_ID, { message: 'streamId must be a stream id (letters, digits and _ . : @ -)' })
+  streamId!: string;
+}
+
 /** What an appeal is against: a director's ruling, or a published decision (LCBA-2.5). */
 class AppealAgainst {
   @IsOptional()
@@ -265,11 +305,26 @@ class AppealAgainst {
   @IsOptional()
   @IsInstant('publishedAt')
   publishedAt?: string;
+
+  /**
+   * Issue 18, LCBA-2.5: the league structure appealed against, its publication named by event
+   * id. Checked on append: a LeagueStructurePublished of the league whose corrections stream
+   * takes the appeal, and `publishedAt` the instant it records (the window is the ledger's).
+   */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => StructureRef)
+  structure?: StructureRef;
 }
 
 class AppealLodgedData {
   @IsLedgerId('clubId')
   clubId!: string;
+
+  /** Issue 18: on a league's corrections stream, the league (as CorrectionNotified's). */
+  @IsOptional()
+  @IsLedgerId('leagueId')
+  leagueId?: string;
 
   @IsLedgerId('appealId')
   appealId!: string;
@@ -299,6 +354,11 @@ export const DEPOSIT_OUTCOMES = ['returned', 'forfeited'] as const;
 class AppealDecidedData {
   @IsLedgerId('clubId')
   clubId!: string;
+
+  /** Issue 18: on a league's corrections stream, the league (as CorrectionNotified's). */
+  @IsOptional()
+  @IsLedgerId('leagueId')
+  leagueId?: string;
 
   @IsLedgerId('appealId')
   appealId!: string;
@@ -343,6 +403,11 @@ class AppealDecidedData {
 class AppealEscalatedData {
   @IsLedgerId('clubId')
   clubId!: string;
+
+  /** Issue 18: on a league's corrections stream, the league (as CorrectionNotified's). */
+  @IsOptional()
+  @IsLedgerId('leagueId')
+  leagueId?: string;
 
   @IsLedgerId('appealId')
   appealId!: string;
@@ -436,7 +501,7 @@ function againstShape(data: unknown): FieldIssue[] {
     Record<string, unknown> | undefined;
   if (typeof a !== 'object' || a === null) return [];
   if (a.rulingId !== undefined) {
-    return a.decision !== undefined || a.publishedAt !== undefined
+    return a.decision !== undefined || a.publishedAt !== undefined || a.structure !== undefined
       ? [
           {
             field: 'against',
@@ -488,6 +553,7 @@ export type {
   Rubber,
   RulingGivenData,
   StandingsPublishedData,
+  StructureRef,
 };
 
 export const correctionEvents: Array<EventDefinition & { type: keyof CorrectionFactData }> = [
@@ -495,7 +561,7 @@ export const correctionEvents: Array<EventDefinition & { type: keyof CorrectionF
     type: 'CorrectionNotified',
     schemaVersion: 1,
     description:
-      "A correction of a recorded fact (by event id: a session or board result, an adjusted score, a substitute, an absence, a pair's composition), with the corrected content in that fact's own shape and its identity fields; a correction of a correction names the same target and supersedes it. correctedOccurredAt corrects the target's own time where a table reads it (an absence's notice, DSB-9.1), never after the correction. occurredAt is when it was notified: late after the rulebook's deadline (NZ-13), derived, never stored.",
+      "A correction of a recorded fact (by event id: a session or board result, an adjusted score, a substitute, an absence, a pair's composition; on a league's corrections-<leagueId>, a match's result or default, LCBA-10.2 from the match's day), with the corrected content in that fact's own shape and its identity fields; a correction of a correction names the same target and supersedes it. correctedOccurredAt corrects the target's own time where a table reads it (an absence's notice, DSB-9.1), never after the correction. occurredAt is when it was notified: late after the rulebook's deadline (NZ-13), derived, never stored.",
     rules: ['NZ-13'],
     validate: classSchema(CorrectionNotifiedData),
   },
@@ -527,7 +593,7 @@ export const correctionEvents: Array<EventDefinition & { type: keyof CorrectionF
     type: 'AppealLodged',
     schemaVersion: 1,
     description:
-      'An appeal against a ruling or a published decision, by whom, its deposit, when received; one out of time (LCBA-10.2, LCBA-2.5, DSB-20.3, PIN-R26, PIN-R28) is recorded, never lost, and refused by the rule: its lateness is derived from receivedAt, never stored, and the board does not hear it (AppealDecided needs heardLateBecause).',
+      'An appeal against a ruling or a published decision (a league structure: its LeagueStructurePublished by event id, the window from its publishedAt, LCBA-2.5), by whom, its deposit, when received; one out of time (LCBA-10.2, LCBA-2.5, DSB-20.3, PIN-R26, PIN-R28) is recorded, never lost, and refused by the rule: its lateness is derived from receivedAt, never stored, and the board does not hear it (AppealDecided needs heardLateBecause).',
     rules: ['LCBA-10.2', 'LCBA-2.5', 'DSB-20.3', 'PIN-R26', 'PIN-R28'],
     validate: allOf(classSchema(AppealLodgedData), againstShape),
   },

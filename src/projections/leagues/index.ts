@@ -3,6 +3,7 @@ export {
   leagueTableOf,
   matchOf,
   UnknownLeagueError,
+  type LeagueCorrectionView,
   type LeagueMatchView,
   type LeagueQuery,
   type LeagueTableView,

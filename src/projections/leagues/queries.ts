@@ -4,6 +4,7 @@ import { lcbaLeague2009, type LcbaParams } from '../../rulebooks/presets/lcba-le
 import type { Rulebook } from '../../rulebooks/rulebook';
 import { divisionTable } from '../../rulesets/lcba-league/table';
 import type {
+  Because,
   DivisionTable,
   Fixture,
   MatchScore,
@@ -17,6 +18,7 @@ import {
   tableDay,
   type LeagueSeason,
 } from '../../rulesets/lcba-league/season';
+import { seasonMemoOf } from './memo';
 import type { LeagueRecord, LeaguesState } from './state';
 
 /** The format a league's rulebook must score (LeagueRegistered is refused otherwise). */
@@ -85,6 +87,70 @@ export interface LeagueTeamView {
   division?: number;
 }
 
+/** Issue 18: a match whose recorded fact an accepted correction replaced. */
+export interface LeagueCorrectionView {
+  fixtureId: string;
+  /** The correction accepted (on `corrections-<leagueId>`). */
+  correctionId: string;
+  /** The event id of the fact as first recorded. */
+  original: string;
+  /** MatchResultRecorded or MatchUnplayed. */
+  type: string;
+}
+
+/** The league's matches read from a corrected fact, by fixture. */
+function correctedMatches(league: LeagueRecord): Map<string, LeagueCorrectionView> {
+  const out = new Map<string, LeagueCorrectionView>();
+  for (const f of league.facts) {
+    if (f.correctedBy === undefined) continue;
+    const fixtureId = (f.data as { fixtureId?: unknown }).fixtureId;
+    if (typeof fixtureId !== 'string') continue;
+    out.set(fixtureId, {
+      fixtureId,
+      correctionId: f.correctedBy,
+      original: f.id ?? '',
+      type: f.type,
+    });
+  }
+  return out;
+}
+
+const correctedBecause = (c: LeagueCorrectionView, rule: string): Because => ({
+  rule,
+  text: `match ${c.fixtureId} as corrected by correction ${c.correctionId} (accepted; the ${c.type} first recorded: event ${c.original})`,
+});
+
+/** The division tables with each corrected match, and its teams' rows, saying so (copies). */
+function explainCorrected(
+  tables: DivisionTable[],
+  fixtures: ReadonlyMap<string, { home: string; away: string }>,
+  corrected: ReadonlyMap<string, LeagueCorrectionView>,
+  rule: string,
+): DivisionTable[] {
+  if (corrected.size === 0) return tables;
+  return tables.map((t) => {
+    const byTeam = new Map<string, Because[]>();
+    const scored = t.fixtures.map((f) => {
+      const c = corrected.get(f.fixture);
+      if (!c) return f;
+      const b = correctedBecause(c, rule);
+      const fx = fixtures.get(f.fixture);
+      for (const team of fx ? [fx.home, fx.away] : [])
+        byTeam.set(team, [...(byTeam.get(team) ?? []), b]);
+      return {
+        ...f,
+        home: { ...f.home, because: [b, ...f.home.because] },
+        away: { ...f.away, because: [b, ...f.away.because] },
+      };
+    });
+    const rows = t.rows.map((r) => {
+      const extra = byTeam.get(r.team);
+      return extra ? { ...r, because: [...r.because, ...extra] } : r;
+    });
+    return { ...t, rows, fixtures: scored };
+  });
+}
+
 export interface LeagueTableView {
   leagueId: string;
   name?: string;
@@ -95,6 +161,8 @@ export interface LeagueTableView {
   rulebook?: { clubId: string; preset: string; effectiveFrom: string };
   teams: Record<TeamId, LeagueTeamView>;
   divisions: DivisionTable[];
+  /** Issue 18: the matches read from an accepted correction (none: absent). */
+  corrections?: LeagueCorrectionView[];
 }
 
 function teamsOf(season: LeagueSeason): Record<TeamId, LeagueTeamView> {
@@ -131,12 +199,22 @@ export function leagueTableOf(
   const rulebook = rulebookOf(state, league, season);
   const inputs = seasonInputsOf(
     league.facts,
-    { paramsOn: rulebook.paramsOn, ...(query.asOf !== undefined ? { asOf: query.asOf } : {}) },
+    {
+      paramsOn: rulebook.paramsOn,
+      memo: seasonMemoOf(league),
+      ...(query.asOf !== undefined ? { asOf: query.asOf } : {}),
+    },
     season,
   );
-  const divisions = inputs.divisions
-    .filter((d) => query.division === undefined || d.division === query.division)
-    .map((d) => divisionTable(d, inputs.params));
+  const corrected = correctedMatches(league);
+  const divisions = explainCorrected(
+    inputs.divisions
+      .filter((d) => query.division === undefined || d.division === query.division)
+      .map((d) => divisionTable(d, inputs.params)),
+    season.fixtures,
+    corrected,
+    inputs.params.corrections.rule,
+  );
   const used = rulebook.inForce(tableDay(season, query.asOf) ?? '');
   return {
     leagueId,
@@ -154,6 +232,7 @@ export function leagueTableOf(
       : {}),
     teams: teamsOf(season),
     divisions,
+    ...(corrected.size ? { corrections: [...corrected.values()] } : {}),
   };
 }
 
@@ -174,6 +253,8 @@ export interface LeagueMatchView {
   /** The fixture as the division's table scores it: a default (LCBA-8), 4.2/4.7, A5, 8.4. */
   table?: ScoredFixture;
   asOf?: string;
+  /** Issue 18: the accepted correction the match is read from. */
+  corrected?: LeagueCorrectionView;
 }
 
 /**
@@ -193,7 +274,11 @@ export function matchOf(
   const { asOf } = query;
   const inputs = seasonInputsOf(
     league.facts,
-    { paramsOn: rulebook.paramsOn, ...(asOf !== undefined ? { asOf } : {}) },
+    {
+      paramsOn: rulebook.paramsOn,
+      memo: seasonMemoOf(league),
+      ...(asOf !== undefined ? { asOf } : {}),
+    },
     season,
   );
   const input = inputs.divisions.find((d) => d.fixtures.some((f) => f.id === fixtureId));
@@ -201,7 +286,14 @@ export function matchOf(
     throw new UnknownLeagueError('fixtureId', `league ${leagueId} has no fixture ${fixtureId}`);
   }
   const f = input.fixtures.find((x) => x.id === fixtureId)!;
-  const scored = divisionTable(input, inputs.params).fixtures.find((s) => s.fixture === fixtureId);
+  const correction = correctedMatches(league).get(fixtureId);
+  const [table] = explainCorrected(
+    [divisionTable(input, inputs.params)],
+    season.fixtures,
+    correction ? new Map([[fixtureId, correction]]) : new Map(),
+    inputs.params.corrections.rule,
+  );
+  const scored = table!.fixtures.find((s) => s.fixture === fixtureId);
   const outcome = input.outcomes[fixtureId];
   const known = outcome && (asOf === undefined || outcome.on <= asOf) ? outcome : undefined;
   const result = season.results.get(fixtureId);
@@ -233,5 +325,6 @@ export function matchOf(
       : {}),
     ...(scored ? { table: scored } : {}),
     ...(asOf !== undefined ? { asOf } : {}),
+    ...(correction ? { corrected: correction } : {}),
   };
 }

@@ -5,6 +5,7 @@ import type { RecordedEvent } from '../../events/envelope';
 import { rulebookFactOf, type RulebookFactRecord } from '../../rulebooks/rulebook-facts';
 import type { SeasonFact } from '../../rulesets/lcba-league/season';
 import type { Projection } from '../projection';
+import { correctionsLeagueOf, foldLeagueCorrection, type LeagueCorrection } from './corrections';
 
 /** One league: its organising club and its stream's facts, in ledger order. */
 export interface LeagueRecord {
@@ -14,6 +15,8 @@ export interface LeagueRecord {
   /** The ledger position of the league's latest fact. */
   position: number;
   facts: SeasonFact[];
+  /** Issue 18: its corrections (`corrections-<leagueId>`), by correctionId. */
+  corrections?: Record<string, LeagueCorrection>;
 }
 
 export interface LeaguesState {
@@ -43,18 +46,20 @@ function rulebookClubOf(event: RecordedEvent): string | undefined {
 
 /**
  * Issue 18: the leagues' read model. Per league, the facts its tables need, from its
- * `league-<leagueId>` stream only, kept as recorded (type, data, club time: the season read is
+ * `league-<leagueId>` stream (with its accepted corrections from `corrections-<leagueId>` in
+ * place of the facts they correct: corrections.ts), kept as recorded (type, data, club time: the season read is
  * src/rulesets/lcba-league/season.ts's), and the organising clubs' rulebook facts. No table is
  * kept: LCBA-8.1's averages move as later matches are played, so every table is recomputed from
  * the whole season when asked (queries.ts).
  */
 export const leagues: Projection<LeaguesState> = {
   name: 'leagues',
-  version: 1,
+  // 2: the facts keep their event ids, and the league's accepted corrections replace them.
+  version: 2,
   initial: () => ({ leagues: dict(), rulebooks: dict() }),
   partitions: {
     keysOf: (event) => {
-      const league = leagueOf(event);
+      const league = leagueOf(event) ?? correctionsLeagueOf(event);
       if (league !== undefined) return [LEAGUE_KEY + league];
       const club = rulebookClubOf(event);
       return club !== undefined ? [RULEBOOK_KEY + club] : [];
@@ -84,7 +89,21 @@ export const leagues: Projection<LeaguesState> = {
         league.clubId ??= (event.data as { clubId: string }).clubId;
       }
       league.position = event.position;
-      league.facts.push({ type: event.type, data: event.data, occurredAt: event.occurredAt });
+      league.facts.push({
+        type: event.type,
+        data: event.data,
+        occurredAt: event.occurredAt,
+        id: event.id,
+      });
+      return state;
+    }
+    const corrected = correctionsLeagueOf(event);
+    if (corrected !== undefined) {
+      const league = state.leagues[corrected];
+      if (league) {
+        foldLeagueCorrection(league, event);
+        league.position = event.position;
+      }
       return state;
     }
     const clubId = rulebookClubOf(event);

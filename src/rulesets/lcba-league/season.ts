@@ -7,6 +7,7 @@ import { scoreMatch } from './match';
 import type {
   Ballot,
   DivisionInput,
+  EligibilityInput,
   EligibilityVerdicts,
   Fixture,
   FixtureId,
@@ -21,6 +22,10 @@ import type {
 /** A league fact as the read model keeps it: its type, data and club time (ballots are dated by it). */
 export interface SeasonFact extends LeagueFact {
   occurredAt?: string;
+  /** Its event id (what a correction names). */
+  id?: string;
+  /** Issue 18: the accepted correction whose content this is, in place of the recorded one. */
+  correctedBy?: string;
 }
 
 type Data<K extends keyof LeagueFactData> = LeagueFactData[K];
@@ -166,6 +171,25 @@ export interface SeasonReading {
   paramsOn: (day: string) => LcbaParams;
   /** The season as of this club date: later outcomes, verdicts and penalties left out. */
   asOf?: string;
+  /** Where a reader keeps what is dear to recompute between two readings (none: all is). */
+  memo?: SeasonMemo;
+}
+
+/**
+ * Issue 18: the two dear parts of reading a season, which a held read model need not redo
+ * for every table: a match's score board by board (LCBA-6.7: four tables × 24 boards), a
+ * function of its recorded result and the `match` parameters only; and the eligibility
+ * verdicts (4.1–4.7, 5.5, 6.8), a function of `EligibilityInput` and the parameters only. A
+ * memo answers `compute()` or what it answered for the same arguments (its keys are its own
+ * concern: the leagues read model's is src/projections/leagues/memo.ts).
+ */
+export interface SeasonMemo {
+  score(match: RecordedMatch, params: LcbaParams, compute: () => MatchScore): MatchScore;
+  verdicts(
+    input: EligibilityInput,
+    params: LcbaParams,
+    compute: () => EligibilityVerdicts,
+  ): EligibilityVerdicts;
 }
 
 /** The day whose rulebook scores the season's table: `asOf`, kept inside the season. */
@@ -206,14 +230,21 @@ export function seasonInputsOf(
   const { asOf } = reading;
   const day = tableDay(season, asOf);
   const params = reading.paramsOn(day ?? asOf ?? '');
-  const verdicts = eligibilityVerdicts(eligibilityInputOf(facts, asOf), params);
+  const { memo } = reading;
+  const eligibility = eligibilityInputOf(facts, asOf);
+  const verdicts = memo
+    ? memo.verdicts(eligibility, params, () => eligibilityVerdicts(eligibility, params))
+    : eligibilityVerdicts(eligibility, params);
 
   const scores = new Map<FixtureId, MatchScore>();
   const outcomes = new Map<FixtureId, FixtureOutcome>();
   for (const [id, match] of season.results) {
     // A match played after `asOf` is not known yet: not scored (nor refused) in that table.
     if (!season.fixtures.has(id) || (asOf !== undefined && match.playedOn > asOf)) continue;
-    const score = scoreRecorded(match, reading.paramsOn(match.playedOn));
+    const on = reading.paramsOn(match.playedOn);
+    const score = memo
+      ? memo.score(match, on, () => scoreRecorded(match, on))
+      : scoreRecorded(match, on);
     scores.set(id, score);
     outcomes.set(id, { kind: 'played', on: match.playedOn, score });
   }

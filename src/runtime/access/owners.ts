@@ -76,7 +76,8 @@ export class StreamOwners {
   async ofStream(streamId: string): Promise<Owner | undefined> {
     if (streamId === ACCESS_STREAM) return undefined;
     const named = ownerOfStreamName(streamId);
-    if (named) return named;
+    // corrections-<id> is a club's or (issue 18) a league's: its facts' leagueId says which.
+    if (named && !streamId.startsWith(CORRECTION_STREAM_PREFIX)) return named;
     const known = this.found.get(streamId);
     if (known) return known;
     try {
