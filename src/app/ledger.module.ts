@@ -93,7 +93,7 @@ export class LedgerModule {
       module: LedgerModule,
       imports: [CqrsModule.forRoot()],
       providers,
-      exports: [EVENT_STORE, EVENT_CATALOGUE, READ_MODEL_STATUS, CqrsModule],
+      exports: [EVENT_STORE, EVENT_CATALOGUE, LIVE_COMPETITIONS, READ_MODEL_STATUS, CqrsModule],
     };
   }
 }

@@ -1,6 +1,8 @@
 import { v7 } from 'uuid';
 import { loadExamplesIfEmpty } from '../../src/runtime/load-examples';
-import { memberAt, visitorsIn } from '../../src/runtime/membership';
+import { competitions } from '../../src/projections/competitions';
+import { memberAt, registerAt, visitorsIn } from '../../src/runtime/membership';
+import { replayFromStore } from '../../src/runtime/replay';
 import { GatedLedger } from '../support/gated-ledger';
 import type { Proposed } from '../support/nz-club';
 
@@ -83,5 +85,24 @@ describe('issue 19: the visitor counts read the competitions’ seating facts (N
       code: 'MEMBERSHIP_NOT_FOUND',
       field: 'clubId',
     });
+  });
+});
+
+describe('issue 19: the service answers from its live competitions model, the same as a replay', () => {
+  it('NZ-10: visitors and the register with the live state equal those read by replay; the live state is asked', async () => {
+    const ledger = await karori();
+    const { state } = await replayFromStore(ledger.store, competitions);
+    let asked = 0;
+    const live = () => {
+      asked += 1;
+      return state;
+    };
+    expect(await visitorsIn(ledger.store, 'karori', { year: 2026 }, live)).toEqual(
+      await visitorsIn(ledger.store, 'karori', { year: 2026 }),
+    );
+    expect(await registerAt(ledger.store, 'karori', { asOf: '2026-03-01' }, live)).toEqual(
+      await registerAt(ledger.store, 'karori', { asOf: '2026-03-01' }),
+    );
+    expect(asked).toBeGreaterThanOrEqual(2);
   });
 });

@@ -15,7 +15,8 @@ import {
   type MembershipParam,
 } from '../../runtime/membership';
 import type { EventStore } from '../../store/event-store';
-import { EVENT_STORE } from '../tokens';
+import type { LiveState } from '../../runtime/published';
+import { EVENT_STORE, LIVE_COMPETITIONS } from '../tokens';
 import { ApiAnswer, ApiErrors } from './api-docs';
 import { InvalidRequestError } from './errors';
 
@@ -52,7 +53,11 @@ function queryOf(query: Record<string, unknown>, params: readonly MembershipPara
 @ApiTags('membership')
 @Controller()
 export class MembershipController {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    // The seats and the roster from the service's live competitions model, not a replay.
+    @Inject(LIVE_COMPETITIONS) private readonly live: LiveState,
+  ) {}
 
   @Get('clubs/:clubId/members')
   @ApiOperation({
@@ -67,7 +72,7 @@ export class MembershipController {
     @Param('clubId') clubId: string,
     @Query() query: Record<string, unknown>,
   ): Promise<RegisterView> {
-    return registerAt(this.store, clubId, queryOf(query, ['asOf']));
+    return registerAt(this.store, clubId, queryOf(query, ['asOf']), this.live);
   }
 
   @Get('clubs/:clubId/members/:personId')
@@ -85,7 +90,7 @@ export class MembershipController {
     @Param('personId') personId: string,
     @Query() query: Record<string, unknown>,
   ): Promise<PersonHistoryView> {
-    return memberAt(this.store, clubId, personId, queryOf(query, ['asOf']));
+    return memberAt(this.store, clubId, personId, queryOf(query, ['asOf']), this.live);
   }
 
   @Get('clubs/:clubId/applications')
@@ -101,7 +106,7 @@ export class MembershipController {
     @Param('clubId') clubId: string,
     @Query() query: Record<string, unknown>,
   ): Promise<ApplicationsView> {
-    return applicationsAt(this.store, clubId, queryOf(query, ['asOf']));
+    return applicationsAt(this.store, clubId, queryOf(query, ['asOf']), this.live);
   }
 
   @Get('clubs/:clubId/visitors')
@@ -123,6 +128,6 @@ export class MembershipController {
     @Param('clubId') clubId: string,
     @Query() query: Record<string, unknown>,
   ): Promise<VisitorsView> {
-    return visitorsIn(this.store, clubId, queryOf(query, ['year']));
+    return visitorsIn(this.store, clubId, queryOf(query, ['year']), this.live);
   }
 }

@@ -24,7 +24,8 @@ import { CPointsQuery } from '../cqrs/c-points';
 import { ChampionshipQuery, StandingsQuery } from '../cqrs/published';
 import { mayReadPrivate, mayReadPublished, viewerOf } from '../http/access/viewer';
 import { InvalidRequestError } from '../http/errors';
-import { EVENT_STORE } from '../tokens';
+import type { LiveState } from '../../runtime/published';
+import { EVENT_STORE, LIVE_COMPETITIONS } from '../tokens';
 import { PageExceptionFilter, PageForbiddenError, PageNotFoundError } from './page-errors';
 import { sendPage, type PageResponse } from './respond';
 import { tablesPrivate } from './tables-private';
@@ -70,6 +71,8 @@ export class PagesController {
     private readonly queryBus: QueryBus,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly access: LedgerAccess,
+    // The register's seats and roster from the live competitions model (not a replay).
+    @Inject(LIVE_COMPETITIONS) private readonly live: LiveState,
   ) {}
 
   @Get()
@@ -455,7 +458,12 @@ export class PagesController {
     @Res() res: PageResponse,
   ) {
     const club = await this.membershipClubOf(req, clubId);
-    const view = await registerAt(this.store, clubId, membershipQueryOf(query, ['asOf']));
+    const view = await registerAt(
+      this.store,
+      clubId,
+      membershipQueryOf(query, ['asOf']),
+      this.live,
+    );
     sendPage(res, registerPage(view, club.name));
   }
 
@@ -467,7 +475,12 @@ export class PagesController {
     @Res() res: PageResponse,
   ) {
     const club = await this.membershipClubOf(req, clubId);
-    const view = await applicationsAt(this.store, clubId, membershipQueryOf(query, ['asOf']));
+    const view = await applicationsAt(
+      this.store,
+      clubId,
+      membershipQueryOf(query, ['asOf']),
+      this.live,
+    );
     sendPage(res, applicationsPage(view, club.name));
   }
 
@@ -479,7 +492,12 @@ export class PagesController {
     @Res() res: PageResponse,
   ) {
     const club = await this.membershipClubOf(req, clubId);
-    const view = await visitorsIn(this.store, clubId, membershipQueryOf(query, ['year']));
+    const view = await visitorsIn(
+      this.store,
+      clubId,
+      membershipQueryOf(query, ['year']),
+      this.live,
+    );
     sendPage(res, visitorsPage(view, club.name));
   }
 
@@ -492,7 +510,13 @@ export class PagesController {
     @Res() res: PageResponse,
   ) {
     const club = await this.membershipClubOf(req, clubId);
-    const view = await memberAt(this.store, clubId, personId, membershipQueryOf(query, ['asOf']));
+    const view = await memberAt(
+      this.store,
+      clubId,
+      personId,
+      membershipQueryOf(query, ['asOf']),
+      this.live,
+    );
     sendPage(res, personPage(view, club.name));
   }
 
