@@ -84,8 +84,9 @@ describe('issue 19: bridge-ledger members, member, applications, visitors', () =
     const r = await cli('visitors', 'pinner', '--year', '2018', '--store', store);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/visitors of the calendar year 2018 \(PIN-R10: 6 a year\)/);
-    expect(r.stdout).toMatch(/vic\s+Vic Visitor\s+7\s+may-be-refused/);
-    expect(r.stdout).toMatch(/eve\s+Eve Junior\s+7\s+ok/);
+    // Each row names the rule that decided it: the limit for vic, the under-16 exemption for eve.
+    expect(r.stdout).toMatch(/vic\s+Vic Visitor\s+7\s+may-be-refused\s+PIN-R10\s/);
+    expect(r.stdout).toMatch(/eve\s+Eve Junior\s+7\s+ok\s+PIN-R12\s/);
     const y2019 = await cli(
       'visitors',
       'pinner',

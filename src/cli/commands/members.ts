@@ -105,11 +105,12 @@ export function formatVisitors(view: VisitorsView, format: Format): string {
     name: r.name,
     sessions: r.sessions,
     verdict: r.verdict,
-    rule: view.rule,
+    // The rule that decided the row (PIN-R9 for a bar, PIN-R12 for an under-16), else the limit's.
+    rule: r.because[r.because.length - 1]?.rule ?? view.rule,
     visits: r.visits
       .map(
         (v) =>
-          `${v.date} ${v.event} #${v.count} ${v.verdict} (${v.source.kind === 'SessionPlayedAtClub' ? 'played' : v.source.kind === 'both' ? `played + seated ${v.source.competitionId}/${v.source.session}` : `seated ${v.source.competitionId}/${v.source.session}`})`,
+          `${v.date} #${v.count} ${v.verdict}${v.source.kind === 'SessionPlayedAtClub' ? '' : ` (seated ${v.source.competitionId}/${v.source.session})`}`,
       )
       .join('; '),
   }));
