@@ -1,5 +1,5 @@
 import { presetOf } from './presets';
-import { RulebookChangeError, RulebookHistory, type Json } from './rulebook';
+import { RulebookChangeError, RulebookHistory, type Json, type Preset } from './rulebook';
 
 /**
  * A club's rulebook fact as the ledger holds it (the competitions projection keeps these): an
@@ -55,6 +55,40 @@ function changeKey(changes: Record<string, Json>, path: string): string | undefi
   return Object.keys(changes).find((k) => path.startsWith(`${k}.`) || k.startsWith(`${path}.`));
 }
 
+/** The value a change gives `path`: the path itself, or inside a group changed whole. */
+function changedValue(changes: Record<string, Json>, path: string): Json | undefined {
+  if (Object.hasOwn(changes, path)) return changes[path];
+  const key = Object.keys(changes).find((k) => path.startsWith(`${k}.`));
+  if (key === undefined) return undefined;
+  let node: Json | undefined = changes[key];
+  for (const part of path.slice(key.length + 1).split('.')) {
+    if (typeof node !== 'object' || node === null || Array.isArray(node)) return undefined;
+    node = Object.hasOwn(node, part) ? node[part] : undefined;
+  }
+  return node;
+}
+
+/** A preset's own value checks (`Preset.checks`) on the values a fact sets. */
+function checkedValueProblem(
+  preset: Preset,
+  changes: Record<string, Json>,
+  container: string,
+): RulebookFactProblem | undefined {
+  for (const [path, check] of Object.entries(preset.checks ?? {})) {
+    const value = changedValue(changes, path);
+    const wrong = value === undefined ? undefined : check(value);
+    if (wrong === undefined) continue;
+    const key = changeKey(changes, path) ?? path;
+    return {
+      field: `${container}[${JSON.stringify(key)}]`,
+      path,
+      kind: 'invalid',
+      message: `rulebook parameter ${path}: ${wrong}`,
+    };
+  }
+  return undefined;
+}
+
 /**
  * Applies one rulebook fact to a club's history, as every reader of the ledger does; the
  * history is left as it was when the fact cannot be applied, and the problem is returned.
@@ -64,6 +98,13 @@ export function applyRulebookFact(
   fact: RulebookFactRecord,
 ): RulebookFactProblem | undefined {
   const container = fact.kind === 'adopted' ? 'overrides' : 'changes';
+  const checked = presetOf(
+    fact.kind === 'adopted'
+      ? (fact.preset ?? '')
+      : (history.inForce(fact.effectiveFrom)?.preset ?? ''),
+  );
+  const refused = checked && checkedValueProblem(checked, fact.changes, container);
+  if (refused) return refused;
   try {
     if (fact.kind === 'adopted') {
       const preset = presetOf(fact.preset ?? '');

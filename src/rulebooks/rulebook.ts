@@ -16,6 +16,12 @@ export interface Preset<P extends Params = Params> {
   /** The competition formats this rulebook scores (`CompetitionCreated.format`). */
   formats: readonly string[];
   params: P;
+  /**
+   * Values the kind check cannot judge (a keyword among several), by dotted path: undefined
+   * when allowed, else what is wrong. Checked when a rulebook fact sets the path, so a table
+   * never meets a value it cannot read.
+   */
+  checks?: Readonly<Record<string, (value: Json) => string | undefined>>;
 }
 
 export interface Rulebook<P extends Params = Params> {

@@ -201,23 +201,46 @@ describe('issue 19: prizes in the standings rows (NZ-10, PIN-R13)', () => {
     expect(rows.WW!.prize).toMatchObject({ rule: 'NZ-10', mayWin: 'all' });
   });
 
-  it('NZ-10 bad input: prizes.rule amended to an unknown rule, or specialEvents naming a number, is refused naming the parameter when the standings are asked', async () => {
-    const l1 = await ledger({}, rulebookAmended({ 'prizes.rule': 'NZ-99' }, '2026-01-01'));
-    const s1 = await competitionsState(l1.store);
-    expect(() => standingsOf(s1, 'tue')).toThrow(
-      expect.objectContaining({ rule: 'NZ-10', field: 'prizes.rule' }),
+  it('NZ-10 bad input: prizes.rule amended to an unknown rule, or specialEvents naming a number, is refused by the amendment itself naming the path; nothing written', async () => {
+    const l = await ledger();
+    const head = await l.store.headPosition();
+    await l.refuses(
+      [rulebookAmended({ 'prizes.rule': 'NZ-99' }, '2026-01-01')],
+      'RULEBOOK',
+      'events[0].data.changes["prizes.rule"]',
+      /prizes.rule: must be NZ-10 or PIN-R13, not "NZ-99"/,
     );
-    const l2 = await ledger({}, rulebookAmended({ 'prizes.specialEvents': [7] }, '2026-01-01'));
-    const s2 = await competitionsState(l2.store);
-    expect(() => standingsOf(s2, 'tue')).toThrow(
-      expect.objectContaining({ rule: 'PIN-R13', field: 'prizes.specialEvents[0]' }),
+    await l.refuses(
+      [rulebookAmended({ 'prizes.specialEvents': [7] }, '2026-01-01')],
+      'RULEBOOK',
+      'events[0].data.changes["prizes.specialEvents"]',
+      /non-empty strings/,
     );
-    // A value of the wrong kind is refused by the amendment itself, naming the path.
-    await l2.refuses(
+    // The whole group changed at once is checked inside.
+    await l.refuses(
+      [rulebookAmended({ prizes: { rule: 'NZ-11', specialEvents: [] } }, '2026-01-01')],
+      'RULEBOOK',
+      'events[0].data.changes["prizes"]',
+      /prizes.rule/,
+    );
+    // A value of the wrong kind.
+    await l.refuses(
       [rulebookAmended({ 'prizes.rule': 5 }, '2026-02-01')],
       'RULEBOOK',
       'events[0].data.changes["prizes.rule"]',
-      /must be a string, not a number/,
+      /not 5/,
+    );
+    expect(await l.store.headPosition()).toBe(head);
+    // The edge: each allowed value is accepted.
+    await l.append(rulebookAmended({ 'prizes.rule': 'PIN-R13' }, '2026-02-01'));
+  });
+
+  it('NZ-10 bad input: a ledger written before the check (an unknown prizes.rule stored) is refused when the standings are asked, naming the amendment and the parameter', async () => {
+    const l = await ledger();
+    await l.writeUnchecked(rulebookAmended({ 'prizes.rule': 'NZ-99' }, '2026-01-01'));
+    const s1 = await competitionsState(l.store);
+    expect(() => standingsOf(s1, 'tue')).toThrow(
+      /RULEBOOK: the RulebookAmended of club karori at position \d+ \(from 2026-01-01\) cannot be applied: rulebook parameter prizes.rule: must be NZ-10 or PIN-R13, not "NZ-99"/,
     );
   });
 });

@@ -147,6 +147,9 @@ export type NzClubParams = {
   appeals: AppealParams;
 };
 
+/** The prize rules a club may read its standings' prizes by (issue 19: `prizes.rule`). */
+export const PRIZE_RULES = ['NZ-10', 'PIN-R13'] as const;
+
 export const nzClub: Preset<NzClubParams> = {
   id: 'nz-club',
   source: 'seeds/000_bc7deb3638e1f664.txt — NZCBA club rules (Club Rules 1–5, Substitutions)',
@@ -229,5 +232,15 @@ export const nzClub: Preset<NzClubParams> = {
     scoring: engineScoringParams(),
     corrections: deadlineGroup(NZ_CORRECTIONS),
     appeals: deadlineGroup(NZ_APPEALS),
+  },
+  checks: {
+    'prizes.rule': (v) =>
+      (PRIZE_RULES as readonly unknown[]).includes(v)
+        ? undefined
+        : `must be ${PRIZE_RULES.join(' or ')}, not ${JSON.stringify(v)}`,
+    'prizes.specialEvents': (v) =>
+      Array.isArray(v) && v.every((e) => typeof e === 'string' && e !== '')
+        ? undefined
+        : 'must be a list of competition ids or formats (non-empty strings)',
   },
 };

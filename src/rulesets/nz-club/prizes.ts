@@ -7,13 +7,11 @@
 import { sessionDates } from '../../domain/club/nz-play-counts';
 import type { CompetitionState } from '../../domain/competition/state';
 import type { PlayerStatus } from '../../events/contexts/club';
-import type { NzClubParams } from '../../rulebooks/presets/nz-club';
+import { PRIZE_RULES, type NzClubParams } from '../../rulebooks/presets/nz-club';
 import { rosterEntryOn, type RosterEntry } from '../../projections/competitions/state';
 import { NzInputError, type NzMayWin, type NzPrize, type NzStanding } from '../../standings/nz';
 import { PINNER_VISITOR_DEFAULTS, type VisitorParams } from '../pinner/model';
 import { prizeEligibility } from '../pinner/visitors';
-
-export const PRIZE_RULES = ['NZ-10', 'PIN-R13'] as const;
 
 const ORDER: Readonly<Record<NzMayWin, number>> = { none: 0, 'normal-only': 1, all: 2 };
 
