@@ -98,6 +98,24 @@ describe('issue 17: keys, roles and club isolation over HTTP', () => {
     expect(await store.headPosition()).toBe(head);
   });
 
+  it('issue 17: a body that is not JSON, or not a batch, to a stream nobody owns yet is its own 400 for a key that may append (nothing to protect, nothing written); an auditor still 403, no key 401', async () => {
+    const head = await store.headPosition();
+    const post = (who: string | undefined, body: string) => {
+      const req = http()
+        .post('/streams/competition-karori-new/events')
+        .set('Content-Type', 'application/json');
+      if (who) req.set(as(who));
+      return req.send(body);
+    };
+    const bad = await post('karoriDirector', '{bad');
+    expect([bad.status, bad.body.error]).toEqual([400, 'MalformedJson']);
+    const notBatch = await post('karoriSecretary', '{"events": "none"}');
+    expect(notBatch.status).toBe(400);
+    expect((await post('karoriAuditor', '{bad')).status).toBe(403);
+    expect((await post(undefined, '{bad')).status).toBe(401);
+    expect(await store.headPosition()).toBe(head);
+  });
+
   it('issue 17: the club secretary’s key appends its roster, and the fact names the key as its actor', async () => {
     const fact = player('karori', 902);
     const res = await appendAs('karoriSecretary', 'club-karori-players', [fact]);

@@ -136,6 +136,9 @@ export class AccessGuard implements CanActivate {
     if (role === 'admin') return true;
     const named = events.flatMap((e) => ownerOfData(e.data) ?? []);
     const owner = (await this.access.owners.ofStream(streamId)) ?? named[0];
+    // A new stream and no fact to read (a body that is not JSON, or not a batch): nothing can
+    // be written, and nobody's stream is touched; the body's own 400 answers it.
+    if (!owner && events.length === 0) return true;
     if (!owner || !covers(v, owner)) {
       throw new ForbiddenError(
         'club',
