@@ -127,11 +127,14 @@ export function nzPlaysOf(
   return out;
 }
 
-/** A player as the roster knows them on a date (the status in force then). */
+/** A player as the club knows them on a date (the status and NZCBA rank in force then). */
 export interface NzPlayerOnDate {
   status: PlayerStatus;
   homeNight?: Night;
+  /** NZ-8g: the rank on the date (`nzcbaRankOn`: the latest recorded by then, else the roster's). */
   rank?: string;
+  /** The day that rank was recorded from (NzcbaRankRecorded); none for the roster's. */
+  rankFrom?: string;
 }
 
 /**
@@ -172,8 +175,10 @@ export interface NzPlayVerdicts {
  * The NZ-8 e/f/g and NZ-10 verdicts of the play `isThis` picks in `history` (the player's plays
  * in its club year, in `nzPlayOrder`; plays after it do not count), for a player who was
  * `entry` on its date. `pairOf` names the pair or team of each play (the subject of a
- * disqualification). Undefined when the play is not in `history`. Throws NzInputError when the
- * play cannot be judged (a Tuesday player on a Monday without a rank: NZ-8g needs it).
+ * disqualification). `rankOn` gives the player's NZCBA rank on each play's date (NZ-8g counts
+ * only the Mondays played as Intermediate or Open); without it every play takes `entry.rank`.
+ * Undefined when the play is not in `history`. Throws NzInputError when the play cannot be
+ * judged (a Tuesday player on a Monday without a rank: NZ-8g needs it).
  */
 export function nzPlayVerdicts<P extends NzSitting>(
   player: string,
@@ -182,26 +187,33 @@ export function nzPlayVerdicts<P extends NzSitting>(
   entry: NzPlayerOnDate | undefined,
   params: NzClubParams,
   pairOf?: (p: P) => string,
+  rankOn?: (date: string) => Pick<NzPlayerOnDate, 'rank' | 'rankFrom'> | undefined,
 ): NzPlayVerdicts | undefined {
   const upTo = playsUpTo(history, isThis);
   if (!upTo) return undefined;
   const night = upTo[upTo.length - 1]!.night;
   const out: NzPlayVerdicts = { outOfNight: [] };
   if (entry && isMemberStatus(entry.status) && entry.homeNight && night) {
+    // With `rankOn` each play carries its own day's rank: no fallback to this play's.
     const me = {
       id: player,
       homeNight: entry.homeNight,
-      ...(entry.rank ? { rank: entry.rank as NzcbaRank } : {}),
+      ...(entry.rank && !rankOn ? { rank: entry.rank as NzcbaRank } : {}),
     };
     // Only plays on this night change this play's count (the helper counts per limit).
     const sameNight = upTo
       .filter((p) => p.night === night)
-      .map((p): NzPlay => ({
-        date: p.date,
-        night: p.night!,
-        event: p.event,
-        ...(pairOf ? { pair: pairOf(p) } : {}),
-      }));
+      .map((p): NzPlay => {
+        const on = night === 'monday' ? rankOn?.(p.date) : undefined;
+        return {
+          date: p.date,
+          night: p.night!,
+          event: p.event,
+          ...(pairOf ? { pair: pairOf(p) } : {}),
+          ...(on?.rank ? { rank: on.rank as NzcbaRank } : {}),
+          ...(on?.rank && on.rankFrom ? { rankFrom: on.rankFrom } : {}),
+        };
+      });
     const before = outOfNightVerdicts(me, sameNight.slice(0, -1), params).length;
     out.outOfNight = outOfNightVerdicts(me, sameNight, params).slice(before);
   }
@@ -252,6 +264,8 @@ export function nzPlaysNotPermitted(
         (q) => q.competitionId === p.competitionId && q.session === p.session,
         playerOn(p.date),
         params,
+        undefined,
+        playerOn,
       );
     } catch (e) {
       if (e instanceof NzInputError) continue;

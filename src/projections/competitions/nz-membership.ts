@@ -1,9 +1,10 @@
 import { dict } from '../../domain/dict';
+import type { NzcbaRankFrom } from '../../standings/nz';
 
 /**
  * Issue 19: what the NZ standings and C points read of a club's membership stream
- * (`members-<clubId>`), kept compactly: the Secretary's requests to play with a visitor (NZ-8d)
- * and the checks of a guest's NZCBA number (NZ-8c). The rest of that stream (applications,
+ * (`members-<clubId>`), kept compactly: the Secretary's requests to play with a visitor (NZ-8d),
+ * the checks of a guest's NZCBA number (NZ-8c) and the players' dated NZCBA ranks (NZ-8g). The rest of that stream (applications,
  * classes, sessions played) is the membership read model's.
  */
 export interface NzMembershipFacts {
@@ -11,26 +12,34 @@ export interface NzMembershipFacts {
   asked: Record<string, true>;
   /** NZ-8c: each guest's GuestNzcbaNumberChecked, in ledger order: the day and the outcome. */
   checks: Record<string, Array<{ on: string; valid: boolean }>>;
+  /** NZ-8g: each player's NzcbaRankRecorded, in ledger order: the day from and the rank. */
+  ranks: Record<string, NzcbaRankFrom[]>;
 }
 
 export const NZ_MEMBERSHIP_FACT_TYPES: ReadonlySet<string> = new Set([
   'VisitorPartnerAsked',
   'GuestNzcbaNumberChecked',
+  'NzcbaRankRecorded',
 ]);
 
 const askedKey = (date: string, member: string, visitor: string) => `${date}|${member}|${visitor}`;
 
-/** Folds a VisitorPartnerAsked or GuestNzcbaNumberChecked into its club's facts. */
+/** Folds a VisitorPartnerAsked, GuestNzcbaNumberChecked or NzcbaRankRecorded into its club's facts. */
 export function foldNzMembershipFact(
   clubs: Record<string, NzMembershipFacts>,
   type: string,
   d: Record<string, unknown>,
 ): void {
   const clubId = d.clubId as string;
-  if (!Object.hasOwn(clubs, clubId)) clubs[clubId] = { asked: dict(), checks: dict() };
+  if (!Object.hasOwn(clubs, clubId))
+    clubs[clubId] = { asked: dict(), checks: dict(), ranks: dict() };
   const facts = clubs[clubId]!;
   if (type === 'VisitorPartnerAsked') {
     facts.asked[askedKey(d.date as string, d.member as string, d.visitor as string)] = true;
+  } else if (type === 'NzcbaRankRecorded') {
+    const person = d.person as string;
+    if (!Object.hasOwn(facts.ranks, person)) facts.ranks[person] = [];
+    facts.ranks[person]!.push({ from: d.from as string, rank: d.rank as NzcbaRankFrom['rank'] });
   } else {
     // Own keys only: a state read back from JSON has plain objects (a guest `constructor`).
     const guest = d.guest as string;
@@ -66,3 +75,10 @@ export function nzcbaCheckOn(
     if (check.on <= date && (found === undefined || check.on >= found.on)) found = check;
   return found;
 }
+
+/** NZ-8g: the ranks recorded for `person` (`nzcbaRankOn` picks the one in force on a day). */
+export const nzcbaRanksOf = (
+  facts: NzMembershipFacts | undefined,
+  person: string,
+): readonly NzcbaRankFrom[] | undefined =>
+  facts?.ranks && Object.hasOwn(facts.ranks, person) ? facts.ranks[person] : undefined;

@@ -73,7 +73,8 @@ export interface CompetitionsState {
    */
   corrections: Record<string, ClubCorrections>;
   /**
-   * Issue 19: each club's NZ-8c number checks and NZ-8d requests, from `members-<clubId>`.
+   * Issue 19: each club's NZ-8c number checks, NZ-8d requests and NZ-8g dated ranks, from
+   * `members-<clubId>`.
    */
   nzMembership: Record<string, NzMembershipFacts>;
   /** Position of the last fact folded in: what an "as of" answer is as of. */
@@ -175,8 +176,9 @@ export const competitions: Projection<CompetitionsState> = {
   // weighted adjustments and recorded datums (issue 15). 13: accepted corrections and decided
   // appeals applied (issue 16), a club's corrections kept. 14: a session keeps when its score
   // was recorded (`scoredAt`, PIN-R28's appeal deadline). 15: a club's NZ-8c number checks and
-  // NZ-8d requests (issue 19). Saved states of an older version are rebuilt.
-  version: 15,
+  // NZ-8d requests (issue 19). 16: a club's NZ-8g NZCBA ranks with their dates (issue 19).
+  // Saved states of an older version are rebuilt.
+  version: 16,
   partitions: competitionsPartitions,
   initial: () => ({
     rulebooks: dict(),

@@ -20,6 +20,7 @@ import type { Rulebook } from '../../rulebooks/rulebook';
 import {
   clubYear,
   isMemberStatus,
+  nzcbaRankOn,
   sessionEligibility,
   type NzSessionPlayer,
   type NzVerdict,
@@ -32,9 +33,11 @@ import {
 } from '../../projections/competitions/state';
 import {
   nzcbaCheckOn,
+  nzcbaRanksOf,
   secretaryAsked,
   type NzMembershipFacts,
 } from '../../projections/competitions/nz-membership';
+import type { NzPlayerOnDate } from '../../domain/club/nz-play-counts';
 
 export { NZ_KIND_OF_FORMAT, nzNight };
 
@@ -55,7 +58,7 @@ export interface NzEligibilityIndex {
   roster: Record<string, RosterEntry>;
   /** player → plays, sorted by date, start time, competition, session. */
   plays: Record<string, NzPlayRecord[]>;
-  /** The club's NZ-8c number checks and NZ-8d requests (`members-<clubId>`), when any. */
+  /** The club's NZ-8c number checks, NZ-8d requests and NZ-8g ranks (`members-<clubId>`), when any. */
   membership?: NzMembershipFacts;
 }
 
@@ -158,19 +161,14 @@ export function nzEligibilityVerdicts(
     const verdicts = (out[pairId] ??= []);
     const year = clubYear(date, params, `${competitionId}.sessions[${session}].date`);
     for (const id of players) {
-      const entry = rosterEntryOn(roster[id], date);
-      const homeNight = nzNight(entry?.homeNight);
       const v = nzPlayVerdicts(
         id,
         (index.plays[id] ?? []).filter((p) => inScope(p) && clubYear(p.date, params) === year),
         (p) => isPlay(p, session),
-        entry && {
-          status: entry.status,
-          ...(homeNight ? { homeNight } : {}),
-          ...(entry.rank ? { rank: entry.rank } : {}),
-        },
+        playerOnDate(roster[id], index.membership, id, date),
         params,
         (p) => (isPlay(p, session) ? pairId : `${p.competitionId}/${p.pairId}`),
+        (d) => rankOnDate(roster[id], index.membership, id, d),
       );
       if (!v) continue;
       verdicts.push(...v.outOfNight.map((x) => ofPlay(x, session, date)));
@@ -214,6 +212,51 @@ export function nzEligibilityVerdicts(
   }
   return out;
 }
+
+/**
+ * NZ-8g: a player's NZCBA rank on `date` (`nzcbaRankOn`): the latest NzcbaRankRecorded from a
+ * day on or before it, else the roster's rank. A rank recorded from a later day does not count.
+ */
+function rankOnDate(
+  entry: RosterEntry | undefined,
+  membership: NzMembershipFacts | undefined,
+  id: string,
+  date: string,
+): Pick<NzPlayerOnDate, 'rank' | 'rankFrom'> {
+  const on = nzcbaRankOn(nzcbaRanksOf(membership, id), date, entry?.rank, `${id}.rank`);
+  return on ? { rank: on.rank, ...(on.from ? { rankFrom: on.from } : {}) } : {};
+}
+
+/** A player on `date` as NZ-8 e/f/g and NZ-10 judge them: status, home night, rank then. */
+function playerOnDate(
+  roster: RosterEntry | undefined,
+  membership: NzMembershipFacts | undefined,
+  id: string,
+  date: string,
+): NzPlayerOnDate | undefined {
+  const entry = rosterEntryOn(roster, date);
+  if (!entry) return undefined;
+  const homeNight = nzNight(entry.homeNight);
+  return {
+    status: entry.status,
+    ...(homeNight ? { homeNight } : {}),
+    ...rankOnDate(entry, membership, id, date),
+  };
+}
+
+/**
+ * The club-wide view's `playerOn` (NzClubView, what the append check reads) from the
+ * competitions read model: the roster's status on the date and the NZCBA rank in force then,
+ * as the standings read them. The club index (src/runtime/club-index.ts) answers with the
+ * roster's undated rank until it reads `members-<clubId>` and calls this.
+ */
+export const nzPlayerOn = (
+  state: CompetitionsState,
+  clubId: string,
+  playerId: string,
+  date: string,
+): NzPlayerOnDate | undefined =>
+  playerOnDate(state.players[clubId]?.[playerId], state.nzMembership?.[clubId], playerId, date);
 
 /**
  * NZ-8c: a guest's or visitor's NZCBA number on `date`. A GuestNzcbaNumberChecked dated on or

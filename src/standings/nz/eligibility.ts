@@ -31,6 +31,10 @@ export interface NzPlay {
   event?: string;
   /** The pair or team the player played in (the subject of a disqualification). */
   pair?: string;
+  /** NZ-8g: the player's NZCBA rank on this play's date (`nzcbaRankOn`); else `NzPlayer.rank`. */
+  rank?: NzcbaRank;
+  /** The day that rank was recorded from, for the reason (none: the roster's rank). */
+  rankFrom?: string;
 }
 
 const DATE = /^\d{4}-(\d{2})-(\d{2})$/;
@@ -56,7 +60,9 @@ type LimitKey = keyof NzClubParams['nightLimits'];
  *    year are left out);
  * f) a Tuesday player on a Wednesday: at most 2 a year; the 3rd or later disqualifies the pair;
  * g) a Tuesday Intermediate or Open on a Monday: at most 2 (disqualified as f); a Tuesday Junior
- *    plays Mondays freely but qualifies for no Monday event.
+ *    plays Mondays freely but qualifies for no Monday event. Each Monday is judged by the rank
+ *    on its day (`NzPlay.rank`, else `player.rank`): only Mondays played as Intermediate or Open
+ *    count towards the limit.
  * Over the limit: `nightLimitOver` says 'disqualify' (a verdict with scope 'event' on the pair)
  * or 'not-permitted' (scope 'play': the play is refused; e states no sanction).
  */
@@ -134,21 +140,24 @@ export function outOfNightVerdicts(
     } else if (home === 'tuesday' && p.night === 'wednesday') {
       limited('NZ-8f', 'tuesdayToWednesday', 'a Tuesday player on a Wednesday');
     } else if (home === 'tuesday' && p.night === 'monday') {
-      if (player.rank === undefined) {
+      // The rank on the play's day: a Junior's Mondays do not count towards a later limit.
+      const rank = p.rank ?? player.rank;
+      if (rank === undefined) {
         throw new NzInputError(
           'NZ-8g',
           `${player.id}.rank`,
           'is needed for a Tuesday player on a Monday',
         );
       }
-      if (player.rank === 'junior') {
+      const recorded = p.rank !== undefined && p.rankFrom ? ` (NZCBA rank from ${p.rankFrom})` : '';
+      if (rank === 'junior') {
         out.push({
           rule: 'NZ-8g',
           subject: player.id,
           scope: 'play',
           ok: true,
           date: p.date,
-          reason: `${p.date}: a Tuesday Junior may play on Mondays as often as they wish`,
+          reason: `${p.date}: a Tuesday Junior${recorded} may play on Mondays as often as they wish`,
         });
         if (!params.juniorQualifiesForMondayEvents) {
           out.push({
@@ -157,11 +166,15 @@ export function outOfNightVerdicts(
             scope: 'event',
             ok: false,
             date: p.date,
-            reason: `${p.date}: a Tuesday Junior does not qualify for any Monday event`,
+            reason: `${p.date}: a Tuesday Junior${recorded} does not qualify for any Monday event`,
           });
         }
       } else {
-        limited('NZ-8g', 'tuesdayIntermediateOpenToMonday', `a Tuesday ${player.rank} on a Monday`);
+        limited(
+          'NZ-8g',
+          'tuesdayIntermediateOpenToMonday',
+          `a Tuesday ${rank}${recorded} on a Monday`,
+        );
       }
     } else {
       out.push({
