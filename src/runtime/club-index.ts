@@ -3,17 +3,18 @@ import type { ClubSession } from '../domain/context';
 import { SESSION_FACT_TYPES } from '../domain/session/session-decider';
 import { mostLinesOnABoard } from '../projections/competitions/scored-sessions';
 import type { CompetitionState } from '../domain/competition/state';
-import { nzKindOf, nzNight, nzPlaysOf } from '../domain/club/nz-play-counts';
+import { nzKindOf, nzPlaysOf } from '../domain/club/nz-play-counts';
 import { type NzClubView, type NzSitting } from '../domain/club/nz-play-limits';
 import type { EventToAppend, RecordedEvent } from '../events/envelope';
 import { CLUB_WIDE_FACT_TYPES, onDocumentedStream } from '../domain/streams';
 import { clubRoster, type ClubRoster } from '../projections/club-roster/club-roster';
 import { competitions, type CompetitionsState } from '../projections/competitions';
 import { rulebookHistory } from '../projections/competitions/rulebook-in-force';
-import { rosterEntryOn } from '../projections/competitions/state';
 import type { Rulebook } from '../rulebooks/rulebook';
 import type { NzClubParams } from '../rulebooks/presets/nz-club';
 import { nzClubRulesOf } from '../rulesets';
+import { nzPlayerOn } from '../rulesets/nz-club/eligibility';
+import { NZ_MEMBERSHIP_FACT_TYPES } from '../projections/competitions/nz-membership';
 import type { EventStore } from '../store/event-store';
 import type { Upcast } from '../store/upcast';
 
@@ -153,16 +154,7 @@ export class ClubIndex {
         if (!params.has(date)) params.set(date, this.nzParams(clubId, date));
         return params.get(date);
       },
-      playerOn: (playerId, date) => {
-        const e = rosterEntryOn(this.current().players[clubId]?.[playerId], date);
-        if (!e) return undefined;
-        const homeNight = nzNight(e.homeNight);
-        return {
-          status: e.status,
-          ...(homeNight ? { homeNight } : {}),
-          ...(e.rank ? { rank: e.rank } : {}),
-        };
-      },
+      playerOn: (playerId, date) => nzPlayerOn(this.current(), clubId, playerId, date),
       describe: (c) => nzKindOf(c),
       sittings: (playerId, except) => this.sittingsOf(clubId, playerId, except),
     };
@@ -191,7 +183,12 @@ export class ClubIndex {
 
   private fold(e: Fact): void {
     // A scored session's facts too: a rulebook fact is judged against the club's sessions.
-    if (!CLUB_WIDE_FACT_TYPES.has(e.type) && !SESSION_FACT_TYPES.has(e.type)) return;
+    if (
+      !CLUB_WIDE_FACT_TYPES.has(e.type) &&
+      !SESSION_FACT_TYPES.has(e.type) &&
+      !NZ_MEMBERSHIP_FACT_TYPES.has(e.type)
+    )
+      return;
     const id = e.id.toLowerCase();
     if (this.ids.has(id)) return;
     this.ids.add(id);

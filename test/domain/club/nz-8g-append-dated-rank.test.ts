@@ -21,8 +21,8 @@ import {
  * a 3rd Monday of a Tuesday Intermediate or Open is 'not-permitted' rather than disqualifying:
  * the rank is the one on each Monday's day (`nzPlayerOn`, the read model's NzcbaRankRecorded,
  * else the roster's), so a Junior's Mondays before the rank date count for nothing. The view
- * is the read model's, as the club index gives the decider (its `playerOn` is the one thing
- * this test supplies: src/runtime/club-index.ts still answers with the roster's rank).
+ * is the read model's, as the club index gives the decider (src/runtime/club-index.ts: its
+ * `playerOn` is `nzPlayerOn` over the facts it folds, the club's NzcbaRankRecorded among them).
  */
 const STRICT = {
   'nightLimitOver.tuesdayIntermediateOpenToMonday': 'not-permitted',
@@ -130,5 +130,19 @@ describe('NZ-8g the append check reads the rank on the day of each Monday', () =
       rank: 'intermediate',
       rankFrom: '2026-07-06',
     });
+  });
+
+  it('NZ-8g through the gate: July’s Monday is refused on append naming the player, and nothing is written; with the rank from the day after, it is recorded', async () => {
+    const { l } = await julyMonday('2026-06-01');
+    const head = await l.store.headPosition();
+    await l.refuses(
+      [summer.result(3, 'TM')],
+      'NZ-8g',
+      'events[0].data.players[0]',
+      /not permitted/,
+    );
+    expect(await l.store.headPosition()).toBe(head);
+    const later = await julyMonday('2026-07-07');
+    await later.l.append(summer.result(3, 'TM'));
   });
 });
