@@ -214,9 +214,42 @@ class Rubber {
   endedAt!: string;
 }
 
+/**
+ * Issue 18: the league match a ruling is on: its MatchResultRecorded by event id, its fixture
+ * and the day it was played (LCBA-10.2: an appeal within 7 days of the match). Checked on
+ * append against the stored fact: the league's, that fixture's, that day.
+ */
+class MatchRef {
+  @Matches(EVENT_ID, { message: 'eventId must be a lowercase UUID (an event id)' })
+  eventId!: string;
+
+  /** The league's stream `league-<leagueId>` (checked against the store). */
+  @Matches(STREAM_ID, { message: 'streamId must be a stream id (letters, digits and _ . : @ -)' })
+  streamId!: string;
+
+  @IsLedgerId('fixtureId')
+  fixtureId!: string;
+
+  /** The match's day (YYYY-MM-DD), as its MatchResultRecorded's playedOn. */
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'playedOn must be a date YYYY-MM-DD' })
+  playedOn!: string;
+}
+
 class RulingGivenData {
   @IsLedgerId('clubId')
   clubId!: string;
+
+  /** Issue 18: on a league's corrections stream, the league (as CorrectionNotified's). */
+  @IsOptional()
+  @IsLedgerId('leagueId')
+  leagueId?: string;
+
+  /** Issue 18: a league's ruling is on a match result (required there, refused on a club's). */
+  @IsOptional()
+  @IsObject({ message: 'match must be an object: { eventId, streamId, fixtureId, playedOn }' })
+  @ValidateNested()
+  @Type(() => MatchRef)
+  match?: MatchRef;
 
   @IsLedgerId('rulingId')
   rulingId!: string;
@@ -375,6 +408,15 @@ class AppealDecidedData {
   adjusted?: Record<string, unknown>;
 
   /** What becomes of the deposit; required when the appeal carried one. */
+  /**
+   * Issue 18: an upheld appeal against a league's ruling on a match: the match's result as the
+   * appeal decides it, the whole MatchResultRecorded in its own schema (same leagueId and
+   * fixtureId); it replaces the match's result in the tables (LCBA-10.2). Checked on append.
+   */
+  @IsOptional()
+  @IsObject()
+  corrected?: Record<string, unknown>;
+
   @IsOptional()
   @IsIn(DEPOSIT_OUTCOMES)
   deposit?: (typeof DEPOSIT_OUTCOMES)[number];
@@ -495,6 +537,22 @@ function adjustedStream(data: unknown): FieldIssue[] {
   return issues;
 }
 
+/** A league match's corrected result is an upheld appeal's, and not beside an adjusted score. */
+function correctedShape(data: unknown): FieldIssue[] {
+  const d = data as Record<string, unknown> | null;
+  if (d?.corrected === undefined) return [];
+  if (d.outcome !== 'upheld')
+    return [{ field: 'corrected', message: 'is not part of a dismissed appeal' }];
+  if (d.adjusted !== undefined)
+    return [
+      {
+        field: 'adjusted',
+        message: 'is a session’s adjusted score: a league match’s appeal gives corrected only',
+      },
+    ];
+  return [];
+}
+
 /** An appeal is against a ruling, or against a published decision with its publication. */
 function againstShape(data: unknown): FieldIssue[] {
   const a = (data as Record<string, unknown> | null)?.against as
@@ -550,6 +608,7 @@ export type {
   CorrectionRejectedData,
   CorrectionTarget,
   Deposit,
+  MatchRef,
   Rubber,
   RulingGivenData,
   StandingsPublishedData,
@@ -607,6 +666,7 @@ export const correctionEvents: Array<EventDefinition & { type: keyof CorrectionF
       classSchema(AppealDecidedData),
       adjustedAt('adjusted', ['sessionStreamId']),
       adjustedStream,
+      correctedShape,
     ),
   },
   {

@@ -87,11 +87,16 @@ export interface LeagueTeamView {
   division?: number;
 }
 
-/** Issue 18: a match whose recorded fact an accepted correction replaced. */
+/**
+ * Issue 18: a match whose recorded fact an accepted correction, or an upheld appeal against a
+ * ruling on it (LCBA-10.2), replaced.
+ */
 export interface LeagueCorrectionView {
   fixtureId: string;
-  /** The correction accepted (on `corrections-<leagueId>`). */
-  correctionId: string;
+  /** The correction accepted (on `corrections-<leagueId>`); absent for an appeal's. */
+  correctionId?: string;
+  /** The appeal upheld, the ruling it was against, and its decision's event id. */
+  appeal?: { appealId: string; rulingId: string; ruling: string; decision: string };
   /** The event id of the fact as first recorded. */
   original: string;
   /** MatchResultRecorded or MatchUnplayed. */
@@ -107,7 +112,7 @@ function correctedMatches(league: LeagueRecord): Map<string, LeagueCorrectionVie
     if (typeof fixtureId !== 'string') continue;
     out.set(fixtureId, {
       fixtureId,
-      correctionId: f.correctedBy,
+      ...(f.appeal ? { appeal: { ...f.appeal } } : { correctionId: f.correctedBy }),
       original: f.id ?? '',
       type: f.type,
     });
@@ -117,7 +122,9 @@ function correctedMatches(league: LeagueRecord): Map<string, LeagueCorrectionVie
 
 const correctedBecause = (c: LeagueCorrectionView, rule: string): Because => ({
   rule,
-  text: `match ${c.fixtureId} as corrected by correction ${c.correctionId} (accepted; the ${c.type} first recorded: event ${c.original})`,
+  text: c.appeal
+    ? `match ${c.fixtureId} as decided by appeal ${c.appeal.appealId} against ruling ${c.appeal.rulingId} (upheld, fact ${c.appeal.decision}; the ${c.type} first recorded: event ${c.original})`
+    : `match ${c.fixtureId} as corrected by correction ${c.correctionId} (accepted; the ${c.type} first recorded: event ${c.original})`,
 });
 
 /** The division tables with each corrected match, and its teams' rows, saying so (copies). */
