@@ -1,5 +1,6 @@
 import { v7 } from 'uuid';
 import { fold } from '../../src/projections';
+import { competitions } from '../../src/projections/competitions';
 import { leagues, leagueTableOf } from '../../src/projections/leagues';
 import { leagueMatchAt, leagueTableAt } from '../../src/runtime/leagues';
 import { collect } from '../support/events';
@@ -131,6 +132,13 @@ describe('issue 18, LCBA-10.2: a ruling on a league match and the appeal against
     // The runner's fold of $all agrees with the league's own replay.
     const state = fold(leagues, await collect(ledger.store.readAll()));
     expect(rows(leagueTableOf(state, LEAGUE_ID))).toEqual(rows(view));
+  });
+
+  it('issue 18: the competitions read model leaves a league’s rulings and appeals (facts naming leagueId) to the leagues read model', async () => {
+    const ledger = await withRuling();
+    await ledger.append(lodged(at('2009-09-20')), decided('upheld'));
+    const state = fold(competitions, await collect(ledger.store.readAll()));
+    expect(state.corrections?.[LEAGUE_ID]).toBeUndefined();
   });
 
   it('LCBA-10.2: a dismissed appeal changes nothing', async () => {
