@@ -13,7 +13,7 @@ import type { DecidedFact } from '../../kernel/decider';
 import { appealParamsOf, correctionParamsOf, rulingParamsFor } from '../../rulebooks/deadlines';
 import type { Params } from '../../rulebooks/params';
 import { presetOf } from '../../rulebooks/presets';
-import { lcbaLeague2009 } from '../../rulebooks/presets/lcba-league';
+import { lcbaLeague2009, type LcbaParams } from '../../rulebooks/presets/lcba-league';
 import type { Rulebook } from '../../rulebooks/rulebook';
 import { scoreMatch } from '../../rulesets/lcba-league/match';
 import type { MatchInput } from '../../rulesets/lcba-league/model';
@@ -222,15 +222,35 @@ function isLeagueCorrections(
 /**
  * Issue 18: a corrected match result is one the league's match rules can score (LCBA-6.3,
  * 6.7, 7.2–7.4, FOUL), as the tables will: refused here, naming the field, rather than
- * breaking the league's table once accepted. Judged on the LCBA preset's `match` group.
+ * breaking the league's table once accepted. Judged on the `match` group of the organiser's
+ * rulebook in force on the match's day (the preset's when it has no league rulebook then).
  */
-function checkScorable(corrected: Record<string, unknown>): void {
+function checkScorable(
+  corrected: Record<string, unknown>,
+  club: ClubContext,
+  leagueId: string,
+): void {
   try {
-    scoreMatch(corrected.result as unknown as MatchInput, lcbaLeague2009.params.match);
+    scoreMatch(
+      corrected.result as unknown as MatchInput,
+      leagueMatchParams(club, leagueId, corrected.playedOn),
+    );
   } catch (e) {
     if (!(e instanceof ScoringInputError)) throw e;
     throw new RuleViolation(e.rule, e.message, `data.corrected.result.${e.field}`);
   }
+}
+
+/** The `match` parameters a league's tables score a match of that day by. */
+function leagueMatchParams(club: ClubContext, leagueId: string, day: unknown) {
+  const organiser = club.leagueOf?.(leagueId)?.clubId;
+  const r =
+    organiser !== undefined && typeof day === 'string'
+      ? club.rulebookOn(organiser, day)
+      : undefined;
+  return r && presetOf(r.preset)?.formats.includes(LEAGUE_FORMAT)
+    ? (r.params as unknown as LcbaParams).match
+    : lcbaLeague2009.params.match;
 }
 
 /**
@@ -302,6 +322,7 @@ function checkCorrectedByAppeal(
   d: AppealDecidedData,
   a: AppealRecord,
   state: CorrectionsState,
+  club: ClubContext,
   leagueId: string,
   league: boolean,
 ): void {
@@ -345,7 +366,7 @@ function checkCorrectedByAppeal(
       );
     }
   }
-  checkScorable(corrected);
+  checkScorable(corrected, club, leagueId);
 }
 
 /** Whether a stored fact is the club's: its competition's or its scored session's. */
@@ -434,7 +455,7 @@ function decideNotified(
       );
     }
   }
-  if (league && stored.type === 'MatchResultRecorded') checkScorable(d.corrected);
+  if (league && stored.type === 'MatchResultRecorded') checkScorable(d.corrected, club, clubId);
   if (league && stored.type === 'MatchUnplayed') {
     // As the league decider refuses it on MatchUnplayed itself.
     if (d.corrected.rule === 'LCBA-7.5' && d.corrected.offender === 'both') {
@@ -777,7 +798,7 @@ function decideAppealDecision(
   if (!paid && d.deposit !== undefined) {
     throw ledger(`appeal ${d.appealId} carried no deposit to return or forfeit`, 'data.deposit');
   }
-  checkCorrectedByAppeal(d, a, state, clubId, league);
+  checkCorrectedByAppeal(d, a, state, club, clubId, league);
   const stream = (d.adjusted as { sessionStreamId?: string } | undefined)?.sessionStreamId;
   if (stream !== undefined && !club.sessionOf(clubId, stream)) {
     throw ledger(

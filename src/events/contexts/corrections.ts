@@ -644,7 +644,7 @@ export const correctionEvents: Array<EventDefinition & { type: keyof CorrectionF
     type: 'RulingGiven',
     schemaVersion: 1,
     description:
-      "A director's ruling: the session (scored session or competition session), the board, the score awarded (AdjustedScoreAwarded's shape) and the decision; at rubber bridge, the rubber (its table and when it ended, PIN-R26: an appeal is indicated before its end).",
+      "A director's ruling: the session (scored session or competition session), the board, the score awarded (AdjustedScoreAwarded's shape) and the decision; at rubber bridge, the rubber (its table and when it ended, PIN-R26: an appeal is indicated before its end). On a league's corrections-<leagueId> (issue 18), a ruling on a match result: match names its MatchResultRecorded (event id, stream, fixtureId, playedOn as recorded); an appeal against it is received within 7 days of the match (LCBA-10.2).",
     rules: ['LCBA-10.2', 'DSB-20.3', 'PIN-R26', 'PIN-R28'],
     validate: allOf(classSchema(RulingGivenData), adjustedAt('awarded')),
   },
@@ -660,7 +660,7 @@ export const correctionEvents: Array<EventDefinition & { type: keyof CorrectionF
     type: 'AppealDecided',
     schemaVersion: 1,
     description:
-      'An appeal decided: upheld (with the adjusted score and its session stream when it changes one) or dismissed; the deposit returned or forfeited; frivolous. An appeal out of time is decided only with heardLateBecause, the recorded reason to hear it anyway (LCBA-10.2, LCBA-2.5, DSB-20.3).',
+      "An appeal decided: upheld (with the adjusted score and its session stream when it changes one; for a league's ruling on a match, corrected: the match's whole MatchResultRecorded as decided, which replaces the match's result in the tables, LCBA-10.2) or dismissed; the deposit returned or forfeited; frivolous. An appeal out of time is decided only with heardLateBecause, the recorded reason to hear it anyway (LCBA-10.2, LCBA-2.5, DSB-20.3).",
     rules: ['LCBA-10.2', 'LCBA-2.5', 'DSB-20.3'],
     validate: allOf(
       classSchema(AppealDecidedData),
