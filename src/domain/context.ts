@@ -42,6 +42,17 @@ export interface ClubContext {
   headPosition?(): number;
   /** The club's time zone (its ClubRegistered), e.g. `Pacific/Auckland`; undefined: unknown. */
   timeZoneOf?(clubId: string): string | undefined;
+  /**
+   * Issue 18: a league the ledger registered (its LeagueRegistered), with its organising club:
+   * a league's corrections and appeals are judged by that club's rulebook in force and in its
+   * time zone. Undefined: no such league (or a context that does not know leagues).
+   */
+  leagueOf?(leagueId: string): LeagueOrganiser | undefined;
+}
+
+/** A registered league's organising club (LeagueRegistered's `clubId`). */
+export interface LeagueOrganiser {
+  readonly clubId: string;
 }
 
 /** A stored fact as a decider reads it: where it is, what it is, when it happened. */

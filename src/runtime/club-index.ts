@@ -1,5 +1,5 @@
 import { COMPETITION_FACT_TYPES } from '../domain/competition/facts';
-import type { ClubSession } from '../domain/context';
+import type { ClubSession, LeagueOrganiser } from '../domain/context';
 import { SESSION_FACT_TYPES } from '../domain/session/session-decider';
 import { mostLinesOnABoard } from '../projections/competitions/scored-sessions';
 import type { CompetitionState } from '../domain/competition/state';
@@ -46,6 +46,8 @@ export class ClubIndex {
   private readonly seats = new Map<string, Map<string, Map<string, Map<number, NzSitting>>>>();
   /** competitionId → session → pair → who sat for it, as last read (to unseat them on a change). */
   private readonly seated = new Map<string, Map<number, Map<string, string[]>>>();
+  /** Issue 18: leagueId → its organising club (the first LeagueRegistered on its stream). */
+  private readonly leagues = new Map<string, LeagueOrganiser>();
   /** Ids folded: a fact seen appended and then read back from $all counts once. */
   private readonly ids = new Set<string>();
   /** Facts seen appended before the first read of $all, folded after it (ledger order). */
@@ -97,6 +99,11 @@ export class ClubIndex {
   timeZoneOf(clubId: string): string | undefined {
     const club = this.clubs().clubs[clubId];
     return club?.registeredAt !== undefined ? club.timeZone : undefined;
+  }
+
+  /** Issue 18: a registered league's organising club (undefined: no LeagueRegistered of it). */
+  leagueOf(leagueId: string): LeagueOrganiser | undefined {
+    return this.leagues.get(leagueId);
   }
 
   /** Whether the club's roster registered the player (a PlayerRegistered of any status). */
@@ -182,6 +189,18 @@ export class ClubIndex {
   }
 
   private fold(e: Fact): void {
+    if (e.type === 'LeagueRegistered') {
+      // The league decider takes one LeagueRegistered a stream, on its own league's stream.
+      const d = e.data as { leagueId?: unknown; clubId?: unknown };
+      if (
+        typeof d.leagueId === 'string' &&
+        typeof d.clubId === 'string' &&
+        onDocumentedStream(e) &&
+        !this.leagues.has(d.leagueId)
+      )
+        this.leagues.set(d.leagueId, { clubId: d.clubId });
+      return;
+    }
     // A scored session's facts too: a rulebook fact is judged against the club's sessions.
     if (
       !CLUB_WIDE_FACT_TYPES.has(e.type) &&

@@ -1,4 +1,6 @@
+import { clubStreamId } from '../domain/club/club-streams';
 import { correctionsStreamId } from '../domain/corrections/streams';
+import { leagueStreamId } from '../domain/league/streams';
 import { SESSION_STREAM_PREFIX } from '../domain/session/session-decider';
 import type { RecordedEvent } from '../events/envelope';
 import { correctionLog, correctionLogOf, type CorrectionLog } from '../projections/correction-log';
@@ -11,10 +13,16 @@ import type { AsOf } from './published';
 /** A club the ledger has no fact of (no registration, no correction): 404. */
 export class UnknownClubError extends Error {
   readonly code = 'STREAM_NOT_FOUND';
-  constructor(readonly clubId: string) {
-    super(`no club ${clubId} in the ledger (no ClubRegistered, no corrections-${clubId} stream)`);
+  constructor(
+    readonly clubId: string,
+    message = `no club ${clubId} in the ledger (no ClubRegistered, no corrections-${clubId} stream)`,
+  ) {
+    super(message);
   }
 }
+
+/** Which log is asked for: a club's (`/clubs/:id/corrections`), a league's, or either (CLI). */
+export type LogOwner = 'club' | 'league' | 'either';
 
 /** The log as of a moment, with the position it was read to and the streams it read. */
 export type CorrectionLogView = CorrectionLog & { position: number; streams: string[] };
@@ -30,17 +38,33 @@ export async function correctionLogFromStore(
   store: EventStore,
   clubId: string,
   at: AsOf = {},
+  owner: LogOwner = 'either',
 ): Promise<CorrectionLogView> {
   const keep = withinBounds({ asOf: at.asOf, toPosition: at.atPosition }); // a bad asOf throws
   const directory = directoryOf(store);
   await directory.catchUp();
   const to = Math.min(at.atPosition ?? Number.POSITIVE_INFINITY, directory.position);
   const own = correctionsStreamId(clubId);
+  // Issue 18: a league's log reads its registration (its organiser) and the organiser's own
+  // stream (zone, rulebook), not a club's competitions. Club and league ids never collide.
+  const registered = (await read(store, leagueStreamId(clubId), to)).find(
+    (e) => e.type === 'LeagueRegistered',
+  );
+  const organiser = (registered?.data as { clubId?: unknown } | undefined)?.clubId;
+  const league = typeof organiser === 'string';
+  if (league ? owner === 'club' : owner === 'league') {
+    throw new UnknownClubError(
+      clubId,
+      league
+        ? `${clubId} is a league, not a club: its correction log is GET /leagues/${clubId}/corrections`
+        : `no league ${clubId} in the ledger (no LeagueRegistered on league-${clubId})`,
+    );
+  }
   const corrections = await read(store, own, to);
-  const streams = new Set(directory.streamsOfClub(clubId));
+  const streams = new Set(league ? [clubStreamId(organiser)] : directory.streamsOfClub(clubId));
   for (const e of corrections) for (const s of sessionStreamsNamed(e.data)) streams.add(s);
   streams.delete(own);
-  const events = [...corrections];
+  const events = [...corrections, ...(registered ? [registered] : [])];
   let n = 0;
   for (const s of streams) {
     for (const e of await read(store, s, to)) {

@@ -216,6 +216,7 @@ export class DomainGate {
       factById: (eventId) => stored.get(eventId.toLowerCase()),
       headPosition: () => head,
       timeZoneOf: (clubId) => this.club.timeZoneOf(clubId),
+      leagueOf: (leagueId) => this.club.leagueOf(leagueId),
       optionsOn: (clubId, date) => decideOptionsOf(this.club.rulebookOn(clubId, date)),
       optionsUnder: (rulebook) => decideOptionsOf(rulebook),
       clubView: (clubId) =>

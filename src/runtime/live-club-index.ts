@@ -1,6 +1,8 @@
 import { nzPlaysOf } from '../domain/club/nz-play-counts';
 import type { NzSitting } from '../domain/club/nz-play-limits';
+import type { LeagueOrganiser } from '../domain/context';
 import type { ClubRoster } from '../projections/club-roster/club-roster';
+import type { LeaguesState } from '../projections/leagues';
 import type { CompetitionsState } from '../projections/competitions';
 import { competitionPartition } from '../projections/competitions/state';
 import type { EventStore } from '../store/event-store';
@@ -19,6 +21,8 @@ export interface LiveReadModel {
    * last answered for (the runner keeps every projection at the store's head), or undefined.
    */
   clubRoster(): ClubRoster | undefined;
+  /** Issue 18: the leagues read model at the same point (a league's organising club). */
+  leagues?(): LeaguesState | undefined;
 }
 
 /**
@@ -34,6 +38,7 @@ export function readModelOf(runner: ProjectionRunner): LiveReadModel {
     },
     changesOf: (key) => runner.changesOf('competitions', key),
     clubRoster: () => runner.state<ClubRoster>('club-roster')?.state,
+    leagues: () => runner.state<LeaguesState>('leagues')?.state,
   };
 }
 
@@ -76,6 +81,13 @@ export class LiveClubIndex extends ClubIndex {
   /** The runner reads the gate's appends itself: the next check waits until it has. */
   override add(events: readonly Fact[]): void {
     if (!this.live) super.add(events);
+  }
+
+  override leagueOf(leagueId: string): LeagueOrganiser | undefined {
+    const state = this.live && this.readModel.leagues?.();
+    if (!state) return super.leagueOf(leagueId);
+    const clubId = state.leagues[leagueId]?.clubId;
+    return clubId !== undefined ? { clubId } : undefined;
   }
 
   protected override current(): CompetitionsState {

@@ -278,7 +278,7 @@ describe('issue 18: a league correction refused, naming the field, nothing writt
     );
   });
 
-  it('issue 18: a league’s corrections stream takes no ruling yet', async () => {
+  it('issue 18: a ruling on a league’s corrections stream names the league (data.leagueId; its match: leagues-rulings.test.ts)', async () => {
     const ledger = await seasonLedger();
     await ledger.append(notified('c1', at('2009-09-20')));
     await ledger.refuses(
@@ -289,7 +289,7 @@ describe('issue 18: a league correction refused, naming the field, nothing writt
         },
       ],
       'LEDGER',
-      'events[0].type',
+      'events[0].data.leagueId',
     );
   });
 });

@@ -75,6 +75,9 @@ describe('issue 18: LCBA-6.8 from the facts to the league table', () => {
       expect.stringMatching(
         /^result form of m4 \(played 2009-10-07\) received 2009-10-30, after 14 days: third offence, 0.5 VP and the suspended 0.5 VP activated, ratified on 2009-11-05: −1 VP on 2009-11-05$/,
       ),
+      // The first two offences score nothing: the row's warnings (issue 18), explained too.
+      expect.stringMatching(/^warning \(no score\), 2009-10-08: .*m2.*first offence, a warning$/),
+      expect.stringMatching(/^warning \(no score\), 2009-10-20: .*m3.*second offence/),
     ]);
     // The day before the ratification: nothing taken.
     const before = rowA(state, '2009-11-04');

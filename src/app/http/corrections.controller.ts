@@ -13,7 +13,7 @@ import { InvalidRequestError } from './errors';
  * time (LCBA-10.2), upheld …), its deadline and the facts behind it; `?asOf=` or
  * `?atPosition=` as the tables take them. Read from the club's streams only. Errors are the
  * ledger's (the exception filter): 400 for a bad parameter, 404 for a club the ledger has no
- * fact of.
+ * fact of, and for a league's id (issue 18: `GET /leagues/:leagueId/corrections`, its keys').
  */
 @ApiTags('corrections')
 @Controller()
@@ -35,6 +35,7 @@ export class CorrectionsController {
   ): Promise<CorrectionLogView> {
     const { value, issues } = readTableQuery(query, ['asOf', 'atPosition']);
     if (issues.length > 0) throw new InvalidRequestError(issues);
-    return correctionLogFromStore(this.store, clubId, value);
+    // A league's log is its own route (GET /leagues/:leagueId/corrections), private to its keys.
+    return correctionLogFromStore(this.store, clubId, value, 'club');
   }
 }

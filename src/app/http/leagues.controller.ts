@@ -1,6 +1,7 @@
 import { applyDecorators, Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { LeagueMatchView, LeagueTableView } from '../../projections/leagues';
+import { correctionLogFromStore, type CorrectionLogView } from '../../runtime/correction-log';
 import {
   leagueMatchAt,
   leagueTableAt,
@@ -9,7 +10,8 @@ import {
 } from '../../runtime/leagues';
 import type { EventStore } from '../../store/event-store';
 import { EVENT_STORE } from '../tokens';
-import { ApiAnswer, ApiErrors } from './api-docs';
+import { ApiAnswer, ApiErrors, ApiTableQuery } from './api-docs';
+import { readTableQuery } from '../../runtime/table-query';
 import { InvalidRequestError } from './errors';
 
 const LEAGUE_ID = () =>
@@ -99,5 +101,28 @@ export class LeaguesController {
     @Query() query: Record<string, unknown>,
   ): Promise<LeagueMatchView> {
     return leagueMatchAt(this.store, leagueId, fixtureId, momentOf(query, ['asOf', 'atPosition']));
+  }
+
+  /**
+   * Issue 18: the league's correction log (its corrections, rulings on match results and
+   * appeals, LCBA-10.2 and 2.5), each with its deadline from the match's day by the organising
+   * club's rulebook and zone. Private to the league's keys (route-access.ts).
+   */
+  @Get('leagues/:leagueId/corrections')
+  @ApiOperation({
+    summary:
+      "Every correction, ruling and appeal of a league's matches and structure, with its state and deadline (LCBA-10.2, 2.5; issue 18)",
+  })
+  @LEAGUE_ID()
+  @ApiTableQuery(['asOf', 'atPosition'])
+  @ApiAnswer(200, 'The correction log')
+  @ApiErrors(400, 404)
+  async corrections(
+    @Param('leagueId') leagueId: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<CorrectionLogView> {
+    const { value, issues } = readTableQuery(query, ['asOf', 'atPosition']);
+    if (issues.length > 0) throw new InvalidRequestError(issues);
+    return correctionLogFromStore(this.store, leagueId, value, 'league');
   }
 }

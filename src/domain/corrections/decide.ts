@@ -12,7 +12,9 @@ import {
 import type { DecidedFact } from '../../kernel/decider';
 import { appealParamsOf, correctionParamsOf, rulingParamsFor } from '../../rulebooks/deadlines';
 import type { Params } from '../../rulebooks/params';
-import { lcbaLeague2009 } from '../../rulebooks/presets/lcba-league';
+import { presetOf } from '../../rulebooks/presets';
+import { lcbaLeague2009, type LcbaParams } from '../../rulebooks/presets/lcba-league';
+import type { Rulebook } from '../../rulebooks/rulebook';
 import { scoreMatch } from '../../rulesets/lcba-league/match';
 import type { MatchInput } from '../../rulesets/lcba-league/model';
 import { ScoringInputError } from '../../scoring';
@@ -20,6 +22,7 @@ import { clubTime } from '../club-time';
 import { COMPETITION_HOME } from '../competition/facts';
 import type { ClubContext, StoredFact } from '../context';
 import { RuleViolation } from '../rule-violation';
+import { LEAGUE_FORMAT } from '../league/decide';
 import { leagueStreamId } from '../league/streams';
 import { SESSION_STREAM_PREFIX } from '../session/session-decider';
 import { calendarOf, rulingSession, sessionTimeOfFact } from './calendar';
@@ -36,11 +39,7 @@ import { clubOfCorrectionsStream } from './streams';
 
 const ledger = (reason: string, field: string) => new RuleViolation('LEDGER', reason, field);
 
-/**
- * Issue 18: the rulebook a league's corrections are judged by. The club-wide context knows
- * clubs, not leagues (nor a league's organising club), so a league's corrections read the
- * LCBA preset's deadlines (LCBA-10.2, 7 days from the match), not an organiser's amendment.
- */
+/** The LCBA preset's deadlines: a league whose organiser's rulebook the context cannot read. */
 const LEAGUE_DEADLINE_PARAMS = lcbaLeague2009.params as unknown as Params;
 
 /** A league's match day, as its corrected fact says it (LCBA-10.2 counts from the match). */
@@ -50,9 +49,39 @@ function matchDayOf(corrected: unknown) {
   return typeof date === 'string' ? { date } : undefined;
 }
 
+/** The match a league's ruling is on: its day (LCBA-10.2's 7 days count from it). */
+function rulingMatchDay(ruling: RulingGivenData) {
+  const day = ruling.match?.playedOn;
+  return typeof day === 'string' ? { date: day } : undefined;
+}
+
+/**
+ * Issue 18: a league's deadlines, by its organising club's rulebook in force on the match's day
+ * (an LCBA one: its `corrections` and `appeals` groups, amendments included) and in that club's
+ * time zone; the LCBA preset's when the organiser has no league rulebook then, and the offset
+ * the fact is written in when the context knows no organiser.
+ */
+export function leagueDeadlines(
+  rulebookOn: (date: string) => Rulebook | undefined,
+  zone: string | undefined,
+  fallbackAt: string,
+): ClubDeadlines {
+  return {
+    zone: zone ?? offsetOf(fallbackAt),
+    rulebookOn: (date) => {
+      const r = rulebookOn(date);
+      return r && presetOf(r.preset)?.formats.includes(LEAGUE_FORMAT)
+        ? r.params
+        : LEAGUE_DEADLINE_PARAMS;
+    },
+    sessionOfTarget: (_streamId, corrected) => matchDayOf(corrected),
+    sessionOfRuling: rulingMatchDay,
+  };
+}
+
 /**
  * The club's deadlines as the deciders read them: over the club-wide context. For a league's
- * corrections stream (`league`), the match's day and the LCBA preset's deadlines.
+ * corrections stream (`league`), the match's day and the organising club's rulebook and zone.
  */
 export function clubDeadlines(
   club: ClubContext,
@@ -61,12 +90,12 @@ export function clubDeadlines(
   league = false,
 ): ClubDeadlines {
   if (league) {
-    return {
-      zone: offsetOf(fallbackAt),
-      rulebookOn: () => LEAGUE_DEADLINE_PARAMS,
-      sessionOfTarget: (_streamId, corrected) => matchDayOf(corrected),
-      sessionOfRuling: () => undefined,
-    };
+    const organiser = club.leagueOf?.(clubId)?.clubId;
+    return leagueDeadlines(
+      (date) => (organiser !== undefined ? club.rulebookOn(organiser, date) : undefined),
+      organiser !== undefined ? club.timeZoneOf?.(organiser) : undefined,
+      fallbackAt,
+    );
   }
   let calendars: ReturnType<typeof calendarsOf> | undefined;
   const calendarsNow = () => (calendars ??= calendarsOf(club, clubId));
@@ -94,7 +123,7 @@ export function decideCorrectionFact(
   streamId: string,
 ): DecidedFact[] {
   const clubId = clubOfCorrectionsStream(streamId);
-  const league = !club.isRegistered(clubId) && isLeagueCorrections(fact, state, clubId);
+  const league = !club.isRegistered(clubId) && isLeagueCorrections(fact, state, clubId, club);
   if (!club.isRegistered(clubId) && !league) {
     throw ledger(
       `club ${clubId} is not registered: no ClubRegistered in club-${clubId}; a club registers, then records its corrections, rulings and appeals (a league's stream corrections-<leagueId> takes corrections of its matches)`,
@@ -103,7 +132,7 @@ export function decideCorrectionFact(
   }
   if (league && !LEAGUE_CORRECTION_TYPES.has(fact.type)) {
     throw ledger(
-      `corrections-${clubId} is league ${clubId}'s: it takes corrections of the league's matches and appeals against its structure (LCBA-2.5); a league's rulings are not recorded here yet`,
+      `corrections-${clubId} is league ${clubId}'s: it takes corrections of the league's matches, rulings on them and appeals (LCBA-10.2), and appeals against its structure (LCBA-2.5)`,
       'type',
     );
   }
@@ -132,7 +161,8 @@ export function decideCorrectionFact(
       decideDecision(fact, state, club, clubId, league);
       break;
     case 'RulingGiven':
-      decideRuling(fact.data as RulingGivenData, fact.occurredAt, state, club, clubId);
+      if (league) decideLeagueRuling(fact.data as RulingGivenData, state, club, clubId);
+      else decideRuling(fact.data as RulingGivenData, fact.occurredAt, state, club, clubId);
       break;
     case 'AppealLodged':
       decideAppeal(fact, state, club, clubId, league);
@@ -151,7 +181,8 @@ const LEAGUE_CORRECTION_TYPES = new Set([
   'CorrectionNotified',
   'CorrectionAccepted',
   'CorrectionRejected',
-  // LCBA-2.5: an appeal against the league's structure, its decision and escalation.
+  // LCBA-10.2: a ruling on a match result; LCBA-10.2 and 2.5: the appeals, decisions, escalations.
+  'RulingGiven',
   'AppealLodged',
   'AppealDecided',
   'AppealEscalated',
@@ -163,17 +194,27 @@ const LEAGUE_CORRECTION_TYPES = new Set([
  * are on `league-<id>` only once it is registered (the league decider), so such a target is
  * proof of the league.
  */
-function isLeagueCorrections(fact: DecidedFact, state: CorrectionsState, id: string): boolean {
+function isLeagueCorrections(
+  fact: DecidedFact,
+  state: CorrectionsState,
+  id: string,
+  club: ClubContext,
+): boolean {
+  if (club.leagueOf?.(id) !== undefined) return true;
   const own = leagueStreamId(id);
   if (fact.type === 'CorrectionNotified') {
     return (fact.data as Partial<CorrectionNotifiedData>).target?.streamId === own;
   }
   if ((fact.data as Partial<AppealLodgedData>).against?.structure?.streamId === own) return true;
+  if ((fact.data as Partial<RulingGivenData>).match?.streamId === own) return true;
   for (const c in state.corrections) {
     if (state.corrections[c]!.notified.target.streamId === own) return true;
   }
   for (const a in state.appeals) {
     if (state.appeals[a]!.lodged.against.structure?.streamId === own) return true;
+  }
+  for (const r in state.rulings) {
+    if (state.rulings[r]!.data.match?.streamId === own) return true;
   }
   return false;
 }
@@ -181,15 +222,151 @@ function isLeagueCorrections(fact: DecidedFact, state: CorrectionsState, id: str
 /**
  * Issue 18: a corrected match result is one the league's match rules can score (LCBA-6.3,
  * 6.7, 7.2–7.4, FOUL), as the tables will: refused here, naming the field, rather than
- * breaking the league's table once accepted. Judged on the LCBA preset's `match` group.
+ * breaking the league's table once accepted. Judged on the `match` group of the organiser's
+ * rulebook in force on the match's day (the preset's when it has no league rulebook then).
  */
-function checkScorable(corrected: Record<string, unknown>): void {
+function checkScorable(
+  corrected: Record<string, unknown>,
+  club: ClubContext,
+  leagueId: string,
+): void {
   try {
-    scoreMatch(corrected.result as unknown as MatchInput, lcbaLeague2009.params.match);
+    scoreMatch(
+      corrected.result as unknown as MatchInput,
+      leagueMatchParams(club, leagueId, corrected.playedOn),
+    );
   } catch (e) {
     if (!(e instanceof ScoringInputError)) throw e;
     throw new RuleViolation(e.rule, e.message, `data.corrected.result.${e.field}`);
   }
+}
+
+/** The `match` parameters a league's tables score a match of that day by. */
+function leagueMatchParams(club: ClubContext, leagueId: string, day: unknown) {
+  const organiser = club.leagueOf?.(leagueId)?.clubId;
+  const r =
+    organiser !== undefined && typeof day === 'string'
+      ? club.rulebookOn(organiser, day)
+      : undefined;
+  return r && presetOf(r.preset)?.formats.includes(LEAGUE_FORMAT)
+    ? (r.params as unknown as LcbaParams).match
+    : lcbaLeague2009.params.match;
+}
+
+/**
+ * Issue 18, LCBA-10.2: a league's ruling is on a match result: `match` names the league's
+ * MatchResultRecorded (by event id), its fixture and its day, as the stored fact has them (the
+ * appeal's 7 days count from that day). A session's fields are a club's, refused here.
+ */
+function decideLeagueRuling(
+  d: RulingGivenData,
+  state: CorrectionsState,
+  club: ClubContext,
+  leagueId: string,
+): void {
+  if (state.rulings[d.rulingId]) {
+    throw ledger(`ruling ${d.rulingId} is recorded already in this stream`, 'data.rulingId');
+  }
+  for (const f of ['competitionId', 'session', 'sessionStreamId', 'awarded', 'rubber'] as const) {
+    if (d[f] !== undefined) {
+      throw ledger(
+        `a league's ruling is on a match (match), not a club's session: ${f} is not part of it (an upheld appeal gives the match's corrected result)`,
+        `data.${f}`,
+      );
+    }
+  }
+  const m = d.match;
+  if (!m) {
+    throw ledger(
+      `corrections-${leagueId} is league ${leagueId}'s: a ruling here is on a match result: name its MatchResultRecorded (match: eventId, streamId, fixtureId, playedOn)`,
+      'data.match',
+    );
+  }
+  const stored = club.factById?.(m.eventId);
+  if (!stored) {
+    throw ledger(`no fact with event id ${m.eventId} is in the ledger`, 'data.match.eventId');
+  }
+  const sd = (stored.data ?? {}) as Record<string, unknown>;
+  if (
+    stored.type !== 'MatchResultRecorded' ||
+    stored.streamId !== leagueStreamId(leagueId) ||
+    m.streamId !== stored.streamId ||
+    sd.leagueId !== leagueId
+  ) {
+    throw ledger(
+      `event ${m.eventId} is a ${stored.type} in ${stored.streamId}, not a MatchResultRecorded of league ${leagueId} in ${leagueStreamId(leagueId)}: a league's ruling is on one of its match results`,
+      'data.match.eventId',
+    );
+  }
+  if (sd.fixtureId !== m.fixtureId) {
+    throw ledger(
+      `event ${m.eventId} is the result of fixture ${show(sd.fixtureId)}, not ${m.fixtureId}`,
+      'data.match.fixtureId',
+    );
+  }
+  if (sd.playedOn !== m.playedOn) {
+    throw new RuleViolation(
+      'LCBA-10.2',
+      `fixture ${m.fixtureId} was played on ${show(sd.playedOn)} (its MatchResultRecorded): an appeal's 7 days run from then, not from ${m.playedOn}`,
+      'data.match.playedOn',
+    );
+  }
+}
+
+/**
+ * Issue 18, LCBA-10.2: an upheld appeal's corrected match result: against a ruling on a match,
+ * the whole MatchResultRecorded in its own schema, of the same league and fixture, one the match
+ * rules can score. On a club's stream, refused (a session's appeal gives `adjusted`).
+ */
+function checkCorrectedByAppeal(
+  d: AppealDecidedData,
+  a: AppealRecord,
+  state: CorrectionsState,
+  club: ClubContext,
+  leagueId: string,
+  league: boolean,
+): void {
+  if (league && d.adjusted !== undefined) {
+    throw ledger(
+      `a league's upheld appeal gives the match's corrected result (corrected), not a session's adjusted score`,
+      'data.adjusted',
+    );
+  }
+  const corrected = d.corrected;
+  if (corrected === undefined) return;
+  if (!league) {
+    throw ledger(
+      `corrected is a league match's result, given on a league's corrections stream; a club's upheld appeal gives adjusted`,
+      'data.corrected',
+    );
+  }
+  const rulingId = a.lodged.against.rulingId;
+  const match = rulingId !== undefined ? state.rulings[rulingId]?.data.match : undefined;
+  if (!match) {
+    throw ledger(
+      `appeal ${d.appealId} is not against a ruling on a match (it is against ${rulingId !== undefined ? `ruling ${rulingId}` : 'the structure'}): it has no match result to correct`,
+      'data.corrected',
+    );
+  }
+  const def = catalogue.get('MatchResultRecorded');
+  const issues = def?.validate(corrected) ?? [];
+  if (issues.length) {
+    const first = issues[0];
+    throw ledger(
+      `corrected is not a valid MatchResultRecorded: ${issues.map((i) => `${i.field || '(data)'} ${i.message}`).join('; ')}`,
+      first.field ? `data.corrected.${first.field}` : 'data.corrected',
+    );
+  }
+  const expected: Record<string, unknown> = { leagueId, fixtureId: match.fixtureId };
+  for (const f of ['leagueId', 'fixtureId']) {
+    if (corrected[f] !== expected[f]) {
+      throw ledger(
+        `${f} identifies the match ruled on: it must stay ${show(expected[f])}, not ${show(corrected[f])}`,
+        `data.corrected.${f}`,
+      );
+    }
+  }
+  checkScorable(corrected, club, leagueId);
 }
 
 /** Whether a stored fact is the club's: its competition's or its scored session's. */
@@ -278,7 +455,7 @@ function decideNotified(
       );
     }
   }
-  if (league && stored.type === 'MatchResultRecorded') checkScorable(d.corrected);
+  if (league && stored.type === 'MatchResultRecorded') checkScorable(d.corrected, club, clubId);
   if (league && stored.type === 'MatchUnplayed') {
     // As the league decider refuses it on MatchUnplayed itself.
     if (d.corrected.rule === 'LCBA-7.5' && d.corrected.offender === 'both') {
@@ -407,6 +584,12 @@ function decideRuling(
     );
   }
   const awardedBoard = (d.awarded as { board?: unknown } | undefined)?.board;
+  if (d.match !== undefined) {
+    throw ledger(
+      `a ruling on a league's match is given on that league's corrections stream (corrections-<leagueId>), not corrections-${clubId}`,
+      'data.match',
+    );
+  }
   if (d.board !== undefined && awardedBoard !== undefined && awardedBoard !== d.board) {
     throw ledger(
       `the score awarded is on board ${show(awardedBoard)}, the ruling on board ${d.board}`,
@@ -497,9 +680,10 @@ function decideAppeal(
 function checkStructure(d: AppealLodgedData, club: ClubContext, clubId: string, league: boolean) {
   const ref = d.against.structure;
   if (!ref) {
-    if (league) {
+    // Issue 18: a league's appeal against a ruling on a match (LCBA-10.2).
+    if (league && d.against.rulingId === undefined) {
       throw ledger(
-        `corrections-${clubId} is league ${clubId}'s: an appeal lodged here is against its structure (LCBA-2.5): name its LeagueStructurePublished (against.structure)`,
+        `corrections-${clubId} is league ${clubId}'s: an appeal lodged here is against a ruling on a match (against.rulingId, LCBA-10.2) or its structure (LCBA-2.5): name its LeagueStructurePublished (against.structure)`,
         'data.against.structure',
       );
     }
@@ -614,6 +798,7 @@ function decideAppealDecision(
   if (!paid && d.deposit !== undefined) {
     throw ledger(`appeal ${d.appealId} carried no deposit to return or forfeit`, 'data.deposit');
   }
+  checkCorrectedByAppeal(d, a, state, club, clubId, league);
   const stream = (d.adjusted as { sessionStreamId?: string } | undefined)?.sessionStreamId;
   if (stream !== undefined && !club.sessionOf(clubId, stream)) {
     throw ledger(

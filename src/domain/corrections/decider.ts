@@ -42,6 +42,17 @@ export const correctionsDecider: Decider<CorrectionsState, ClubContext> = {
         },
       ];
     }
+    // LCBA-10.2 (issue 18): a league's ruling reads the match result it is on.
+    const match = (fact.data as { match?: { eventId?: unknown; streamId?: unknown } } | null)
+      ?.match;
+    if (fact.type === 'RulingGiven' && typeof match?.eventId === 'string') {
+      return [
+        {
+          eventId: match.eventId,
+          ...(typeof match.streamId === 'string' ? { streamId: match.streamId } : {}),
+        },
+      ];
+    }
     const target = (fact.data as { target?: { eventId?: unknown; streamId?: unknown } } | null)
       ?.target;
     if (fact.type !== 'CorrectionNotified' || typeof target?.eventId !== 'string') return [];

@@ -214,9 +214,42 @@ class Rubber {
   endedAt!: string;
 }
 
+/**
+ * Issue 18: the league match a ruling is on: its MatchResultRecorded by event id, its fixture
+ * and the day it was played (LCBA-10.2: an appeal within 7 days of the match). Checked on
+ * append against the stored fact: the league's, that fixture's, that day.
+ */
+class MatchRef {
+  @Matches(EVENT_ID, { message: 'eventId must be a lowercase UUID (an event id)' })
+  eventId!: string;
+
+  /** The league's stream `league-<leagueId>` (checked against the store). */
+  @Matches(STREAM_ID, { message: 'streamId must be a stream id (letters, digits and _ . : @ -)' })
+  streamId!: string;
+
+  @IsLedgerId('fixtureId')
+  fixtureId!: string;
+
+  /** The match's day (YYYY-MM-DD), as its MatchResultRecorded's playedOn. */
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'playedOn must be a date YYYY-MM-DD' })
+  playedOn!: string;
+}
+
 class RulingGivenData {
   @IsLedgerId('clubId')
   clubId!: string;
+
+  /** Issue 18: on a league's corrections stream, the league (as CorrectionNotified's). */
+  @IsOptional()
+  @IsLedgerId('leagueId')
+  leagueId?: string;
+
+  /** Issue 18: a league's ruling is on a match result (required there, refused on a club's). */
+  @IsOptional()
+  @IsObject({ message: 'match must be an object: { eventId, streamId, fixtureId, playedOn }' })
+  @ValidateNested()
+  @Type(() => MatchRef)
+  match?: MatchRef;
 
   @IsLedgerId('rulingId')
   rulingId!: string;
@@ -375,6 +408,15 @@ class AppealDecidedData {
   adjusted?: Record<string, unknown>;
 
   /** What becomes of the deposit; required when the appeal carried one. */
+  /**
+   * Issue 18: an upheld appeal against a league's ruling on a match: the match's result as the
+   * appeal decides it, the whole MatchResultRecorded in its own schema (same leagueId and
+   * fixtureId); it replaces the match's result in the tables (LCBA-10.2). Checked on append.
+   */
+  @IsOptional()
+  @IsObject()
+  corrected?: Record<string, unknown>;
+
   @IsOptional()
   @IsIn(DEPOSIT_OUTCOMES)
   deposit?: (typeof DEPOSIT_OUTCOMES)[number];
@@ -495,6 +537,22 @@ function adjustedStream(data: unknown): FieldIssue[] {
   return issues;
 }
 
+/** A league match's corrected result is an upheld appeal's, and not beside an adjusted score. */
+function correctedShape(data: unknown): FieldIssue[] {
+  const d = data as Record<string, unknown> | null;
+  if (d?.corrected === undefined) return [];
+  if (d.outcome !== 'upheld')
+    return [{ field: 'corrected', message: 'is not part of a dismissed appeal' }];
+  if (d.adjusted !== undefined)
+    return [
+      {
+        field: 'adjusted',
+        message: 'is a session’s adjusted score: a league match’s appeal gives corrected only',
+      },
+    ];
+  return [];
+}
+
 /** An appeal is against a ruling, or against a published decision with its publication. */
 function againstShape(data: unknown): FieldIssue[] {
   const a = (data as Record<string, unknown> | null)?.against as
@@ -550,6 +608,7 @@ export type {
   CorrectionRejectedData,
   CorrectionTarget,
   Deposit,
+  MatchRef,
   Rubber,
   RulingGivenData,
   StandingsPublishedData,
@@ -585,7 +644,7 @@ export const correctionEvents: Array<EventDefinition & { type: keyof CorrectionF
     type: 'RulingGiven',
     schemaVersion: 1,
     description:
-      "A director's ruling: the session (scored session or competition session), the board, the score awarded (AdjustedScoreAwarded's shape) and the decision; at rubber bridge, the rubber (its table and when it ended, PIN-R26: an appeal is indicated before its end).",
+      "A director's ruling: the session (scored session or competition session), the board, the score awarded (AdjustedScoreAwarded's shape) and the decision; at rubber bridge, the rubber (its table and when it ended, PIN-R26: an appeal is indicated before its end). On a league's corrections-<leagueId> (issue 18), a ruling on a match result: match names its MatchResultRecorded (event id, stream, fixtureId, playedOn as recorded); an appeal against it is received within 7 days of the match (LCBA-10.2).",
     rules: ['LCBA-10.2', 'DSB-20.3', 'PIN-R26', 'PIN-R28'],
     validate: allOf(classSchema(RulingGivenData), adjustedAt('awarded')),
   },
@@ -601,12 +660,13 @@ export const correctionEvents: Array<EventDefinition & { type: keyof CorrectionF
     type: 'AppealDecided',
     schemaVersion: 1,
     description:
-      'An appeal decided: upheld (with the adjusted score and its session stream when it changes one) or dismissed; the deposit returned or forfeited; frivolous. An appeal out of time is decided only with heardLateBecause, the recorded reason to hear it anyway (LCBA-10.2, LCBA-2.5, DSB-20.3).',
+      "An appeal decided: upheld (with the adjusted score and its session stream when it changes one; for a league's ruling on a match, corrected: the match's whole MatchResultRecorded as decided, which replaces the match's result in the tables, LCBA-10.2) or dismissed; the deposit returned or forfeited; frivolous. An appeal out of time is decided only with heardLateBecause, the recorded reason to hear it anyway (LCBA-10.2, LCBA-2.5, DSB-20.3).",
     rules: ['LCBA-10.2', 'LCBA-2.5', 'DSB-20.3'],
     validate: allOf(
       classSchema(AppealDecidedData),
       adjustedAt('adjusted', ['sessionStreamId']),
       adjustedStream,
+      correctedShape,
     ),
   },
   {

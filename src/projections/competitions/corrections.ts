@@ -100,7 +100,8 @@ export function correctionKeysOf(
   parts: { competitions: string; boardSessions: string; corrections: string },
 ): string[] {
   const d = event.data as Record<string, unknown>;
-  if (typeof d.clubId !== 'string') return ['position'];
+  // A league's (issue 18) is the leagues read model's: no competition reads it.
+  if (typeof d.clubId !== 'string' || d.leagueId !== undefined) return ['position'];
   const keys = ['position', parts.corrections + d.clubId];
   let target: string | undefined;
   if (event.type === 'CorrectionNotified') {
@@ -126,6 +127,9 @@ export function foldCorrectionFact(
   const d = event.data as Record<string, unknown>;
   const clubId = d.clubId;
   if (typeof clubId !== 'string' || event.streamId !== STREAM_PREFIX + clubId) return;
+  // Issue 18: a league's corrections, rulings and appeals (they name `leagueId`) are filed
+  // under the league's id as if it were a club: the leagues read model applies them, not this.
+  if (d.leagueId !== undefined) return;
   const club = ((state.corrections ??= dict())[clubId] ??= { notified: dict() });
   switch (event.type) {
     case 'CorrectionNotified': {

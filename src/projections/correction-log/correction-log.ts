@@ -29,6 +29,11 @@ export interface ClubLogPart {
   stream: CorrectionsState;
   /** correctionId / appealId / rulingId → the facts behind it, in ledger order. */
   facts: Record<string, FactRef[]>;
+  /**
+   * Issue 18: set for a league's part (its LeagueRegistered): the organising club, whose zone
+   * and rulebook its deadlines read (LCBA-10.2 from the match's day).
+   */
+  organiser?: string;
 }
 
 /**
@@ -75,11 +80,13 @@ function keyOf(event: RecordedEvent): string | undefined {
   const d = (event.data ?? {}) as Record<string, unknown>;
   if (
     event.type === 'ClubRegistered' ||
+    event.type === 'LeagueRegistered' ||
     event.type === 'RulebookAdopted' ||
     event.type === 'RulebookAmended' ||
     CORRECTION_FACT_TYPES.has(event.type)
   ) {
-    return typeof d.clubId === 'string' ? CLUB + d.clubId : undefined;
+    const id = event.type === 'LeagueRegistered' ? d.leagueId : d.clubId;
+    return typeof id === 'string' ? CLUB + id : undefined;
   }
   if (COMPETITION_TYPES.has(event.type)) {
     return typeof d.competitionId === 'string' ? COMPETITION + d.competitionId : undefined;
@@ -91,7 +98,8 @@ function keyOf(event: RecordedEvent): string | undefined {
 export const correctionLog: Projection<CorrectionLogState> = {
   name: 'correction-log',
   // 2: a competition's sessions keep when their score was recorded (PIN-R28).
-  version: 2,
+  // 3: a league's part names its organiser (issue 18: its deadlines are the organiser's).
+  version: 3,
   initial: () => ({ clubs: dict(), competitions: dict(), sessions: dict() }),
   partitions: {
     keysOf: (event) => {
@@ -123,6 +131,12 @@ export const correctionLog: Projection<CorrectionLogState> = {
       case 'ClubRegistered': {
         if (typeof d.clubId !== 'string') break;
         (state.clubs[d.clubId] ??= newClub()).timeZone = String(d.timeZone);
+        break;
+      }
+      case 'LeagueRegistered': {
+        if (typeof d.leagueId !== 'string' || typeof d.clubId !== 'string') break;
+        if (!onDocumentedStream(event)) break;
+        (state.clubs[d.leagueId] ??= newClub()).organiser ??= d.clubId;
         break;
       }
       case 'RulebookAdopted':

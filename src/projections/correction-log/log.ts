@@ -8,6 +8,7 @@ import {
   offsetOf,
   type ClubDeadlines,
 } from '../../domain/corrections/judge';
+import { leagueDeadlines } from '../../domain/corrections/decide';
 import type { CorrectionTarget } from '../../events/contexts/corrections';
 import { buildRulebookHistory } from '../../rulebooks/rulebook-facts';
 import type { ClubLogPart, CorrectionLogState, FactRef } from './correction-log';
@@ -89,6 +90,8 @@ export interface CorrectionLogEntry {
 
 export interface CorrectionLog {
   clubId: string;
+  /** Issue 18: a league's log: its organising club (whose rulebook and zone it reads). */
+  league?: { leagueId: string; organiser: string };
   /** The club's zone the deadlines are counted in (or the offset of its facts, when unknown). */
   timeZone: string;
   entries: CorrectionLogEntry[];
@@ -101,6 +104,19 @@ function deadlinesOf(
   part: ClubLogPart,
   fallbackAt: string,
 ): ClubDeadlines {
+  if (part.organiser !== undefined) {
+    // Issue 18: a league's, by its organiser's rulebook in force and zone, from the match day.
+    const organiser = state.clubs[part.organiser];
+    let history: ReturnType<typeof buildRulebookHistory> | undefined;
+    return leagueDeadlines(
+      (date) =>
+        (history ??= buildRulebookHistory(organiser?.rulebook ?? [], { unusable: 'skip' })).inForce(
+          date,
+        ),
+      organiser?.timeZone,
+      fallbackAt,
+    );
+  }
   const calendars = Object.values(state.competitions)
     .filter((c) => c.competition.clubId === clubId)
     .map(calendarFrom);
@@ -270,5 +286,12 @@ export function correctionLogOf(state: CorrectionLogState, clubId: string): Corr
   const firstOwn = (e: CorrectionLogEntry) =>
     e.facts.find((f) => f.type !== 'RulingGiven')?.position ?? Number.MAX_SAFE_INTEGER;
   entries.sort((a, b) => firstOwn(a) - firstOwn(b));
-  return { clubId, timeZone: club.zone, entries };
+  return {
+    clubId,
+    ...(part.organiser !== undefined
+      ? { league: { leagueId: clubId, organiser: part.organiser } }
+      : {}),
+    timeZone: club.zone,
+    entries,
+  };
 }

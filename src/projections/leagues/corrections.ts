@@ -34,11 +34,31 @@ export function correctionsLeagueOf(event: RecordedEvent): string | undefined {
   return id && d?.leagueId === id && d.clubId === id ? id : undefined;
 }
 
+/** Issue 18, LCBA-10.2: the appeal upheld whose corrected result a match is read from. */
+export interface UpheldAppeal {
+  appealId: string;
+  /** The ruling on the match it was against, and that RulingGiven's event id. */
+  rulingId: string;
+  ruling: string;
+  /** The AppealDecided's event id. */
+  decision: string;
+}
+
+/** A league fact as its record keeps it: read from a correction, or from an upheld appeal. */
+export type CorrectedSeasonFact = SeasonFact & { appeal?: UpheldAppeal };
+
+/** A league's ruling on a match result, and the appeals lodged (by id: their rulings). */
+export interface LeagueRulings {
+  rulings: Record<string, { eventId: string; target: string }>;
+  appeals: Record<string, { rulingId?: string }>;
+}
+
 /** What of a league's record its corrections change (state.ts's LeagueRecord). */
 interface CorrectedLeague {
   leagueId: string;
-  facts: SeasonFact[];
+  facts: CorrectedSeasonFact[];
   corrections?: Record<string, LeagueCorrection>;
+  rulings?: LeagueRulings;
 }
 
 /** Folds one fact of the league's corrections stream into its record (in place). */
@@ -67,7 +87,7 @@ export function foldLeagueCorrection(league: CorrectedLeague, event: RecordedEve
       c.decidedAt = event.position;
       const i = league.facts.findIndex((f) => f.id === c.target);
       if (i < 0) return;
-      const original = league.facts[i]!;
+      const { appeal: _upheld, ...original } = league.facts[i]!;
       league.facts[i] = { ...original, data: c.corrected, correctedBy: id };
       return;
     }
@@ -76,6 +96,42 @@ export function foldLeagueCorrection(league: CorrectedLeague, event: RecordedEve
       if (!c || c.status !== 'pending') return;
       c.status = 'rejected';
       c.decidedAt = event.position;
+      return;
+    }
+    case 'RulingGiven': {
+      const match = d.match as { eventId?: unknown } | undefined;
+      if (typeof match?.eventId !== 'string') return;
+      (league.rulings ??= { rulings: dict(), appeals: dict() }).rulings[d.rulingId as string] = {
+        eventId: event.id,
+        target: match.eventId,
+      };
+      return;
+    }
+    case 'AppealLodged': {
+      const rulingId = (d.against as { rulingId?: unknown } | undefined)?.rulingId;
+      if (typeof rulingId !== 'string') return;
+      (league.rulings ??= { rulings: dict(), appeals: dict() }).appeals[d.appealId as string] = {
+        rulingId,
+      };
+      return;
+    }
+    case 'AppealDecided': {
+      // LCBA-10.2: an upheld appeal's corrected result replaces the match's, as an accepted
+      // correction's does; dismissed (or upheld with no result), nothing changes.
+      if (d.outcome !== 'upheld' || typeof d.corrected !== 'object' || d.corrected === null) return;
+      const appealId = d.appealId as string;
+      const rulingId = league.rulings?.appeals[appealId]?.rulingId;
+      const ruling = rulingId !== undefined ? league.rulings?.rulings[rulingId] : undefined;
+      if (!ruling) return;
+      const i = league.facts.findIndex((f) => f.id === ruling.target);
+      if (i < 0) return;
+      const { correctedBy: _c, appeal: _a, ...original } = league.facts[i]!;
+      league.facts[i] = {
+        ...original,
+        data: d.corrected,
+        correctedBy: appealId,
+        appeal: { appealId, rulingId: rulingId!, ruling: ruling.eventId, decision: event.id },
+      };
       return;
     }
   }

@@ -6,9 +6,11 @@ import { divisionTable } from '../../rulesets/lcba-league/table';
 import type {
   Because,
   DivisionTable,
+  EligibilityVerdicts,
   Fixture,
   MatchScore,
   ScoredFixture,
+  TableRow,
   TeamId,
 } from '../../rulesets/lcba-league/model';
 import {
@@ -87,11 +89,16 @@ export interface LeagueTeamView {
   division?: number;
 }
 
-/** Issue 18: a match whose recorded fact an accepted correction replaced. */
+/**
+ * Issue 18: a match whose recorded fact an accepted correction, or an upheld appeal against a
+ * ruling on it (LCBA-10.2), replaced.
+ */
 export interface LeagueCorrectionView {
   fixtureId: string;
-  /** The correction accepted (on `corrections-<leagueId>`). */
-  correctionId: string;
+  /** The correction accepted (on `corrections-<leagueId>`); absent for an appeal's. */
+  correctionId?: string;
+  /** The appeal upheld, the ruling it was against, and its decision's event id. */
+  appeal?: { appealId: string; rulingId: string; ruling: string; decision: string };
   /** The event id of the fact as first recorded. */
   original: string;
   /** MatchResultRecorded or MatchUnplayed. */
@@ -107,7 +114,7 @@ function correctedMatches(league: LeagueRecord): Map<string, LeagueCorrectionVie
     if (typeof fixtureId !== 'string') continue;
     out.set(fixtureId, {
       fixtureId,
-      correctionId: f.correctedBy,
+      ...(f.appeal ? { appeal: { ...f.appeal } } : { correctionId: f.correctedBy }),
       original: f.id ?? '',
       type: f.type,
     });
@@ -117,7 +124,9 @@ function correctedMatches(league: LeagueRecord): Map<string, LeagueCorrectionVie
 
 const correctedBecause = (c: LeagueCorrectionView, rule: string): Because => ({
   rule,
-  text: `match ${c.fixtureId} as corrected by correction ${c.correctionId} (accepted; the ${c.type} first recorded: event ${c.original})`,
+  text: c.appeal
+    ? `match ${c.fixtureId} as decided by appeal ${c.appeal.appealId} against ruling ${c.appeal.rulingId} (upheld, fact ${c.appeal.decision}; the ${c.type} first recorded: event ${c.original})`
+    : `match ${c.fixtureId} as corrected by correction ${c.correctionId} (accepted; the ${c.type} first recorded: event ${c.original})`,
 });
 
 /** The division tables with each corrected match, and its teams' rows, saying so (copies). */
@@ -151,6 +160,106 @@ function explainCorrected(
   });
 }
 
+/**
+ * Issue 18: a warning that carries no score, on a team's row: LCBA-6.8's first offences (and
+ * those awaiting ratification), LCBA-4.2's "warning due", LCBA-4.1 beyond the dispensation.
+ */
+export interface LeagueWarning {
+  rule: string;
+  /** The club date it arose (the match, or the form's deadline). */
+  date: string;
+  text: string;
+  /** The player it concerns, when it is a player's (LCBA-4.2, 4.1). */
+  player?: string;
+}
+
+/** A team's row with its warnings (none: absent). */
+export type LeagueTableRow = TableRow & { warnings?: LeagueWarning[] };
+
+/** A division's table as the league's view gives it: rows with their warnings. */
+export type LeagueDivisionTable = Omit<DivisionTable, 'rows'> & { rows: LeagueTableRow[] };
+
+/**
+ * The teams a player-only warning (LCBA-4.2) is about: those the player played for in a match
+ * of that day (its line-ups), else the last team played for by then.
+ */
+function teamsOfPlayer(league: LeagueRecord, season: LeagueSeason) {
+  let byPlayer: Map<string, Array<{ team: TeamId; day: string }>> | undefined;
+  const build = () => {
+    const out = new Map<string, Array<{ team: TeamId; day: string }>>();
+    for (const f of league.facts) {
+      if (f.type !== 'MatchLineUpRecorded') continue;
+      const d = f.data as {
+        fixtureId: string;
+        playedOn: string;
+        home: Array<{ playerId: string }>;
+        away: Array<{ playerId: string }>;
+      };
+      const fx = season.fixtures.get(d.fixtureId);
+      if (!fx) continue;
+      for (const [side, team] of [
+        [d.home, fx.home],
+        [d.away, fx.away],
+      ] as const) {
+        for (const p of side ?? []) {
+          const list = out.get(p.playerId) ?? out.set(p.playerId, []).get(p.playerId)!;
+          list.push({ team, day: d.playedOn });
+        }
+      }
+    }
+    return out;
+  };
+  return (player: string, day: string): TeamId[] => {
+    const list = (byPlayer ??= build()).get(player) ?? [];
+    const that = [...new Set(list.filter((x) => x.day === day).map((x) => x.team))];
+    if (that.length) return that;
+    const before = list.filter((x) => x.day <= day).sort((a, b) => a.day.localeCompare(b.day));
+    return before.length ? [before[before.length - 1]!.team] : [];
+  };
+}
+
+/** Each division's rows with their warnings, in `warnings` and in `because` (copies). */
+function withWarnings(
+  tables: DivisionTable[],
+  warnings: EligibilityVerdicts['warnings'],
+  teamsOf: (player: string, day: string) => TeamId[],
+  asOf: string | undefined,
+): LeagueDivisionTable[] {
+  if (warnings.length === 0) return tables;
+  const byTeam = new Map<TeamId, LeagueWarning[]>();
+  for (const w of warnings) {
+    if (asOf !== undefined && w.on > asOf) continue;
+    const teams = w.team !== undefined ? [w.team] : w.player ? teamsOf(w.player, w.on) : [];
+    const warning: LeagueWarning = {
+      rule: w.because.rule,
+      date: w.on,
+      text: w.because.text,
+      ...(w.player !== undefined ? { player: w.player } : {}),
+    };
+    for (const t of teams) (byTeam.get(t) ?? byTeam.set(t, []).get(t)!).push(warning);
+  }
+  if (byTeam.size === 0) return tables;
+  return tables.map((t) => ({
+    ...t,
+    rows: t.rows.map((r) => {
+      const mine = byTeam.get(r.team);
+      if (!mine) return r;
+      const sorted = [...mine].sort((a, b) => a.date.localeCompare(b.date));
+      return {
+        ...r,
+        warnings: sorted,
+        because: [
+          ...r.because,
+          ...sorted.map((w) => ({
+            rule: w.rule,
+            text: `warning (no score), ${w.date}${w.player !== undefined ? `, player ${w.player}` : ''}: ${w.text}`,
+          })),
+        ],
+      };
+    }),
+  }));
+}
+
 export interface LeagueTableView {
   leagueId: string;
   name?: string;
@@ -160,7 +269,8 @@ export interface LeagueTableView {
   /** The organising club's rulebook the table was scored under. */
   rulebook?: { clubId: string; preset: string; effectiveFrom: string };
   teams: Record<TeamId, LeagueTeamView>;
-  divisions: DivisionTable[];
+  /** Each row with its warnings (LCBA-6.8, 4.2, 4.1: no score), in `warnings` and `because`. */
+  divisions: LeagueDivisionTable[];
   /** Issue 18: the matches read from an accepted correction (none: absent). */
   corrections?: LeagueCorrectionView[];
 }
@@ -207,13 +317,18 @@ export function leagueTableOf(
     season,
   );
   const corrected = correctedMatches(league);
-  const divisions = explainCorrected(
-    inputs.divisions
-      .filter((d) => query.division === undefined || d.division === query.division)
-      .map((d) => divisionTable(d, inputs.params)),
-    season.fixtures,
-    corrected,
-    inputs.params.corrections.rule,
+  const divisions = withWarnings(
+    explainCorrected(
+      inputs.divisions
+        .filter((d) => query.division === undefined || d.division === query.division)
+        .map((d) => divisionTable(d, inputs.params)),
+      season.fixtures,
+      corrected,
+      inputs.params.corrections.rule,
+    ),
+    inputs.verdicts.warnings,
+    teamsOfPlayer(league, season),
+    query.asOf,
   );
   const used = rulebook.inForce(tableDay(season, query.asOf) ?? '');
   return {

@@ -3,9 +3,14 @@ import { isLeagueStream, leagueOfStream } from '../../domain/league/streams';
 import { dict } from '../../domain/dict';
 import type { RecordedEvent } from '../../events/envelope';
 import { rulebookFactOf, type RulebookFactRecord } from '../../rulebooks/rulebook-facts';
-import type { SeasonFact } from '../../rulesets/lcba-league/season';
 import type { Projection } from '../projection';
-import { correctionsLeagueOf, foldLeagueCorrection, type LeagueCorrection } from './corrections';
+import {
+  correctionsLeagueOf,
+  foldLeagueCorrection,
+  type CorrectedSeasonFact,
+  type LeagueCorrection,
+  type LeagueRulings,
+} from './corrections';
 
 /** One league: its organising club and its stream's facts, in ledger order. */
 export interface LeagueRecord {
@@ -14,9 +19,12 @@ export interface LeagueRecord {
   clubId?: string;
   /** The ledger position of the league's latest fact. */
   position: number;
-  facts: SeasonFact[];
+  /** In ledger order; a corrected one (an accepted correction, an upheld appeal) in its place. */
+  facts: CorrectedSeasonFact[];
   /** Issue 18: its corrections (`corrections-<leagueId>`), by correctionId. */
   corrections?: Record<string, LeagueCorrection>;
+  /** Issue 18: its rulings on match results and the appeals against them (LCBA-10.2). */
+  rulings?: LeagueRulings;
 }
 
 export interface LeaguesState {
@@ -55,7 +63,8 @@ function rulebookClubOf(event: RecordedEvent): string | undefined {
 export const leagues: Projection<LeaguesState> = {
   name: 'leagues',
   // 2: the facts keep their event ids, and the league's accepted corrections replace them.
-  version: 2,
+  // 3: rulings on match results and upheld appeals (LCBA-10.2) replace them too.
+  version: 3,
   initial: () => ({ leagues: dict(), rulebooks: dict() }),
   partitions: {
     keysOf: (event) => {

@@ -100,6 +100,7 @@ export class AccessGuard implements CanActivate {
   private ownerOf(route: ClubOf, req: GuardedRequest): Promise<Owner | undefined> {
     const param = (name: string) => req.params?.[name] ?? '';
     if ('club' in route) return Promise.resolve({ kind: 'club', id: param(route.club) });
+    if ('league' in route) return Promise.resolve({ kind: 'league', id: param(route.league) });
     if ('competition' in route) return this.access.owners.ofCompetition(param(route.competition));
     return this.access.owners.ofStream(param(route.stream));
   }

@@ -16,7 +16,12 @@
  * another module serves) is open to a GET, which then asks the viewer itself (viewer.ts), and
  * needs an admin's key for any other method.
  */
-export type ClubOf = { club: string } | { competition: string } | { stream: string };
+export type ClubOf =
+  | { club: string }
+  | { competition: string }
+  | { stream: string }
+  // Issue 18: a path parameter that is a league (its keys, an admin's).
+  | { league: string };
 
 export type RouteAccess =
   | { kind: 'public' }
@@ -53,6 +58,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = Object.freeze
   // Issue 18: a league's tables are public reads (a league is not a club's private table).
   'GET /leagues/:leagueId/table': { kind: 'public' },
   'GET /leagues/:leagueId/matches/:fixtureId': { kind: 'public' },
+  // Its correction log is private to the league's keys, as a club's is to the club's.
+  'GET /leagues/:leagueId/corrections': { kind: 'private', league: 'leagueId' },
   // Issue 19: a club's membership is private to its keys (its auditor reads it).
   'GET /clubs/:clubId/members': { kind: 'private', club: 'clubId' },
   'GET /clubs/:clubId/members/:personId': { kind: 'private', club: 'clubId' },

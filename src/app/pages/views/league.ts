@@ -349,6 +349,22 @@ export function leagueExplainPage(p: LeagueTablePageInput, team: string): string
         })}
       </tbody>
     </table>
+    ${
+      r.warnings?.length
+        ? html`<h2 id="warnings">Warnings (no score: LCBA-6.8, 4.2)</h2>
+            <ul class="warnings">
+              ${r.warnings.map(
+                (w) =>
+                  html`<li>
+                    <span class="rule">${w.rule}</span> ${w.date}${
+                      w.player !== undefined ? html`, player ${w.player}` : ''
+                    }:
+                    ${w.text}
+                  </li>`,
+              )}
+            </ul>`
+        : ''
+    }
     <h2>Why: the row's rules</h2>
     <p>
       Rules:
