@@ -9,6 +9,7 @@ import {
   classOn,
   fullFrom,
   isMemberOn,
+  missingSupportOn,
   spanOn,
   studentAgeOn,
   type ApplicationRecord,
@@ -158,6 +159,17 @@ const supporter = (ctx: Ctx, a: ApplicationRecord, person: string, role: string,
     throw new RuleViolation('PIN-C5', `the candidate ${person} cannot be their own ${role}`, field);
   }
   memberOn(ctx, person, field, 'PIN-C5', `the ${role}`);
+};
+
+/** PIN-C5: a proposer and a seconder in place on the fact's day (a withdrawn one replaced, C7). */
+const bothSupporters = (ctx: Ctx, a: ApplicationRecord) => {
+  const gap = missingSupportOn(a, ctx.day);
+  if (!gap) return;
+  throw new RuleViolation(
+    'PIN-C5',
+    `application ${a.applicationId} has no ${gap.role} on ${ctx.day}${gap.withdrawnOn !== undefined ? ` (withdrawn, not replaced: PIN-C7)` : ''}`,
+    'data.applicationId',
+  );
 };
 
 /** PIN-C6/C7: the display has run its days by `ctx.day`. */
@@ -356,7 +368,9 @@ const CHECKS: { [K in keyof MembershipFactData]?: Check<K> } = {
   },
 
   ApplicationConsidered(d, ctx) {
-    displayRun(ctx, openApplication(ctx, d.applicationId), 'considered');
+    const a = openApplication(ctx, d.applicationId);
+    bothSupporters(ctx, a);
+    displayRun(ctx, a, 'considered');
   },
 
   MemberElected(d, ctx) {
@@ -371,15 +385,7 @@ const CHECKS: { [K in keyof MembershipFactData]?: Check<K> } = {
         'data.applicationId',
       );
     }
-    for (const role of ['proposer', 'seconder'] as const) {
-      if (!a[role]) {
-        throw new RuleViolation(
-          'PIN-C5',
-          `application ${d.applicationId} has no ${role}${a.withdrawals.some((w) => w.role === role) ? ' (withdrawn, not replaced: PIN-C7)' : ''}`,
-          'data.applicationId',
-        );
-      }
-    }
+    bothSupporters(ctx, a);
     displayRun(ctx, a, 'elected');
     const m = ctx.params.membership;
     const age = ageKnownOn(p, d.on);

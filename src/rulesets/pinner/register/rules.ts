@@ -155,6 +155,38 @@ export function classHistory(
   return out;
 }
 
+export type SupportRole = 'proposer' | 'seconder';
+
+/** PIN-C5: who held a role on a day: the one in place then, or one withdrawn after that day. */
+export function supporterOn(a: ApplicationRecord, role: SupportRole, day: string) {
+  const past = a.withdrawals
+    .filter((w) => w.role === role && w.on > day)
+    .sort((x, y) => x.on.localeCompare(y.on))[0];
+  if (past) return past.by;
+  const now = a[role];
+  return now && now.on <= day ? now.by : undefined;
+}
+
+/**
+ * PIN-C5/C7: the first role nobody holds on a day, with the day its supporter withdrew (none:
+ * never proposed). An application without both supporters is not considered or elected.
+ */
+export function missingSupportOn(
+  a: ApplicationRecord,
+  day: string,
+): { role: SupportRole; withdrawnOn?: string } | undefined {
+  for (const role of ['proposer', 'seconder'] as const) {
+    if (supporterOn(a, role, day) !== undefined) continue;
+    const withdrawn = a.withdrawals
+      .filter((w) => w.role === role && w.on <= day)
+      .map((w) => w.on)
+      .sort()
+      .pop();
+    return withdrawn === undefined ? { role } : { role, withdrawnOn: withdrawn };
+  }
+  return undefined;
+}
+
 /**
  * PIN-C6/C7: the first day the committee may consider an application as of a day: its latest
  * display, or its latest amendment when later (a replaced proposer or seconder restarts the
