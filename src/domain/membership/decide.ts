@@ -110,9 +110,9 @@ const sameBirth = (ctx: Ctx, person: string, given: unknown) => {
   }
   const declared = known === undefined ? p?.over16DeclaredOn : undefined;
   const min = ctx.params.membership.minAge;
-  if (declared !== undefined && ageOn(given, declared) < min) {
+  if (declared !== undefined && ageOn(given, declared, ctx.params.membership.leapDay) < min) {
     throw ledger(
-      `${person} declared themselves over ${min} on ${declared}: born on ${given}, ${ageOn(given, declared)} that day`,
+      `${person} declared themselves over ${min} on ${declared}: born on ${given}, ${ageOn(given, declared, ctx.params.membership.leapDay)} that day`,
       'data.birthDate',
     );
   }
@@ -218,7 +218,10 @@ const admitting = (
   barred(ctx, d.person, 'data.person', `as a member`);
   const p = ctx.state.people[d.person];
   const birth = p?.birthDate ?? d.birthDate;
-  const age = birth === undefined ? undefined : ageKnownOn({ birthDate: birth }, ctx.day);
+  const age =
+    birth === undefined
+      ? undefined
+      : ageKnownOn({ birthDate: birth }, ctx.day, ctx.params.membership);
   const min = ctx.params.membership.minAge;
   if (age !== undefined && age < min) {
     throw new RuleViolation(
@@ -239,7 +242,8 @@ const admitting = (
 const CHECKS: { [K in keyof MembershipFactData]?: Check<K> } = {
   ExistingMemberRecorded(d, ctx) {
     barred(ctx, d.person, 'data.person', 'as a member');
-    const age = d.birthDate === undefined ? undefined : ageKnownOn(d, d.electedOn);
+    const age =
+      d.birthDate === undefined ? undefined : ageKnownOn(d, d.electedOn, ctx.params.membership);
     if (age !== undefined && age < ctx.params.membership.minAge) {
       throw new RuleViolation(
         'PIN-C3',
@@ -264,7 +268,7 @@ const CHECKS: { [K in keyof MembershipFactData]?: Check<K> } = {
       if (!studentAgeOn(birth, d.electedOn, m)) {
         throw new RuleViolation(
           'PIN-R8',
-          `${d.person} was ${ageKnownOn({ birthDate: birth }, d.electedOn)} on ${d.electedOn}: Student membership is for ages ${m.student.fromAge} to ${m.student.belowAge - 1}`,
+          `${d.person} was ${ageKnownOn({ birthDate: birth }, d.electedOn, m)} on ${d.electedOn}: Student membership is for ages ${m.student.fromAge} to ${m.student.belowAge - 1}`,
           'data.class',
         );
       }
@@ -388,7 +392,7 @@ const CHECKS: { [K in keyof MembershipFactData]?: Check<K> } = {
     bothSupporters(ctx, a);
     displayRun(ctx, a, 'elected');
     const m = ctx.params.membership;
-    const age = ageKnownOn(p, d.on);
+    const age = ageKnownOn(p, d.on, m);
     if (age !== undefined && age < m.minAge) {
       throw new RuleViolation(
         'PIN-C3',
@@ -425,7 +429,7 @@ const CHECKS: { [K in keyof MembershipFactData]?: Check<K> } = {
     if (!studentAgeOn(p.birthDate, d.on, m)) {
       throw new RuleViolation(
         'PIN-R8',
-        `${d.person} is ${ageKnownOn(p, d.on)} on ${d.on}: Student membership is for ages ${m.student.fromAge} to ${m.student.belowAge - 1}`,
+        `${d.person} is ${ageKnownOn(p, d.on, m)} on ${d.on}: Student membership is for ages ${m.student.fromAge} to ${m.student.belowAge - 1}`,
         'data.on',
       );
     }
@@ -494,7 +498,10 @@ const CHECKS: { [K in keyof MembershipFactData]?: Check<K> } = {
     }
     const v = ctx.params.visitors;
     const birth = p?.birthDate ?? d.birthDate;
-    const age = birth === undefined ? undefined : ageKnownOn({ birthDate: birth }, d.date);
+    const age =
+      birth === undefined
+        ? undefined
+        : ageKnownOn({ birthDate: birth }, d.date, ctx.params.membership);
     if (age === undefined || age >= v.underAge) return;
     if (d.supervisedBy === undefined) {
       throw new RuleViolation(
@@ -511,7 +518,11 @@ const CHECKS: { [K in keyof MembershipFactData]?: Check<K> } = {
       );
     }
     memberOn(ctx, d.supervisedBy, 'data.supervisedBy', 'PIN-R12', 'the supervisor');
-    const supervisorAge = ageKnownOn(ctx.state.people[d.supervisedBy], d.date);
+    const supervisorAge = ageKnownOn(
+      ctx.state.people[d.supervisedBy],
+      d.date,
+      ctx.params.membership,
+    );
     if (supervisorAge !== undefined && supervisorAge < v.adultAge) {
       throw new RuleViolation(
         'PIN-R12',

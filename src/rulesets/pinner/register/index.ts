@@ -28,5 +28,5 @@ export {
   type ClassOn,
   type MembershipParams,
 } from './rules';
-export { addDays, addYears, ageOn } from './dates';
+export { addDays, addYears, ageOn, birthdayOf, type LeapDay } from './dates';
 export { visitorFactsOf } from './visitor-input';

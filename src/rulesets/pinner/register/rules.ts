@@ -26,19 +26,22 @@ export const isMemberOn = (p: PersonRecord | undefined, day: string) =>
 export const fullFrom = (electedOn: string, params: MembershipParams) =>
   addYears(electedOn, params.restrictedYears, params.leapDay);
 
-/** The person's age on a day when their date of birth is known. */
-export const ageKnownOn = (p: { birthDate?: string } | undefined, day: string) =>
-  p?.birthDate === undefined ? undefined : ageOn(p.birthDate, day);
+/** The person's age on a day when their date of birth is known (29 February: `leapDay`). */
+export const ageKnownOn = (
+  p: { birthDate?: string } | undefined,
+  day: string,
+  params: Pick<MembershipParams, 'leapDay'>,
+) => (p?.birthDate === undefined ? undefined : ageOn(p.birthDate, day, params.leapDay));
 
 /** PIN-R8 Student: from the `fromAge` birthday to the day before the `belowAge` one. */
 export const studentAgeOn = (birthDate: string, day: string, params: MembershipParams) => {
-  const age = ageOn(birthDate, day);
+  const age = ageOn(birthDate, day, params.leapDay);
   return age >= params.student.fromAge && age < params.student.belowAge;
 };
 
 /** PIN-R8: the first day a person born on `birthDate` is too old for Student (the 26th birthday). */
 export const studentUntil = (birthDate: string, params: MembershipParams) =>
-  addYears(birthDate, params.student.belowAge, 'feb-28');
+  addYears(birthDate, params.student.belowAge, params.leapDay);
 
 /** A span's class on a day: what `classOn` returns. */
 export interface ClassOn {
