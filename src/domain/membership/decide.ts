@@ -87,16 +87,20 @@ export function decideMembershipFact(
   }
   const day = dayOf(fact.type, raw);
   const ctx: Ctx = { state, params: membershipParamsOn(club, clubId, day), day };
-  if (typeof raw.person === 'string') sameBirth(ctx, raw.person, raw.birthDate);
+  // A correction gives another date by design: it is judged by its own check.
+  if (typeof raw.person === 'string' && fact.type !== 'BirthDateCorrected') {
+    sameBirth(ctx, raw.person, raw.birthDate);
+  }
   const check = CHECKS[fact.type as keyof MembershipFactData];
   check?.(raw as never, ctx);
   return [fact];
 }
 
 /**
- * A person has one date of birth: a fact giving another than an earlier fact of the club gave,
- * or one making them under 16 on the day they declared themselves over 16 (PIN-C3), is refused
- * (the first stands; a wrong one is corrected, not overwritten by the next form).
+ * A person has one date of birth: a fact giving another than the one known (the first given,
+ * or the latest BirthDateCorrected), or one making them under 16 on the day they declared
+ * themselves over 16 (PIN-C3), is refused: a wrong one is corrected, not overwritten by the
+ * next form.
  */
 const sameBirth = (ctx: Ctx, person: string, given: unknown) => {
   if (typeof given !== 'string') return;
@@ -104,7 +108,7 @@ const sameBirth = (ctx: Ctx, person: string, given: unknown) => {
   const known = p?.birthDate;
   if (known !== undefined && given !== known) {
     throw ledger(
-      `${person}'s date of birth is ${known} by an earlier fact of the club, not ${given}`,
+      `${person}'s date of birth is ${known} by an earlier fact of the club, not ${given}: a wrong date of birth is corrected by the secretary's BirthDateCorrected (person, birthDate, reason, correctedBy, on)`,
       'data.birthDate',
     );
   }
@@ -486,6 +490,22 @@ const CHECKS: { [K in keyof MembershipFactData]?: Check<K> } = {
 
   MemberExpelled(d, ctx) {
     memberOn(ctx, d.person, 'data.person', 'LEDGER', 'the member');
+  },
+
+  BirthDateCorrected(d, ctx) {
+    const p = ctx.state.people[d.person];
+    if (!p) {
+      throw ledger(`${d.person} is not known to the club: nothing to correct`, 'data.person');
+    }
+    if (p.birthDate === d.birthDate) {
+      throw ledger(
+        `${d.person}'s date of birth is ${d.birthDate} already: nothing to correct`,
+        'data.birthDate',
+      );
+    }
+    if (d.birthDate > d.on) {
+      throw ledger(`born on ${d.birthDate}, after the correction of ${d.on}`, 'data.birthDate');
+    }
   },
 
   SessionPlayedAtClub(d, ctx) {
