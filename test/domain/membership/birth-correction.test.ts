@@ -1,7 +1,7 @@
 import { mayAppend } from '../../../src/domain/access/permissions';
 import { catalogue } from '../../../src/events';
 import { pinner2018 } from '../../../src/rulebooks/presets/pinner-2018';
-import { foldMembership, registerOf } from '../../../src/rulesets/pinner/register';
+import { foldMembership, registerOf, visitorFactsOf } from '../../../src/rulesets/pinner/register';
 import { collect } from '../../support/events';
 import {
   accepts,
@@ -116,6 +116,17 @@ describe('BirthDateCorrected (issue 19, MEMBERSHIP-FIXES): a wrong date of birth
     expect(classOn('2018-09-15')).toBe('student');
     expect(classOn('2019-09-14')).toBe('student');
     expect(classOn('2019-09-15')).toBe('full');
+  });
+
+  it('PIN-R12 in the visitor tables: a visitor’s date of birth given at a session and corrected is read corrected', async () => {
+    const ledger = await pinner();
+    await ledger.append(
+      played('vic', '2018-05-01', { birthDate: '2000-05-01' }),
+      corrected('vic', '2003-05-01'),
+    );
+    const facts = await collect(ledger.store.readStream('members-pinner'));
+    const vic = visitorFactsOf(facts).people.find((p) => p.person === 'vic');
+    expect(vic).toMatchObject({ birthDate: '2003-05-01' });
   });
 
   it('bad input: a person not known is refused naming data.person; the same date as now naming data.birthDate (a no-op); nothing written', async () => {

@@ -180,6 +180,29 @@ describe('issue 19: the register as of a date (PIN-R8 classes, standing, vote, s
     expect(pending('2018-06-02', 'a3')!.considerFrom).toBe('2018-06-08');
   });
 
+  it('PIN-C5 (issue 19, MEMBERSHIP-FIXES): an application displayed but never proposed keeps its display day, and says it is not considered before a proposer and a seconder', () => {
+    const facts = [
+      ...FACTS,
+      f('MembershipApplied', {
+        applicationId: 'a9',
+        person: 'uma',
+        name: 'Uma',
+        birthDate: '1970-01-01',
+        classApplied: 'full',
+        appliedOn: '2018-06-01',
+      }),
+      f('ApplicationDisplayed', { applicationId: 'a9', on: '2018-06-01' }),
+    ];
+    const a = registerOf(facts, '2018-06-02', PARAMS).pending.find(
+      (p) => p.applicationId === 'a9',
+    )!;
+    expect(a.considerFrom).toBe('2018-06-08');
+    expect(a.because).toContainEqual({
+      rule: 'PIN-C5',
+      text: 'no proposer yet: not considered before one member proposes and another seconds',
+    });
+  });
+
   it('PIN-C16: dan, resigned with effect 2018-07-01, is a member on 06-30 and resigned from 07-01, not barred', () => {
     expect(entry('2018-06-30', 'dan')!.standing).toBe('member');
     expect(entry('2018-07-01', 'dan')).toMatchObject({

@@ -145,6 +145,12 @@ function pendingOf(
       rule: 'PIN-C5',
       text: `no ${gap.role} since ${gap.withdrawnOn} (withdrawn, PIN-C7): not considered before a replacement, then ${params.displayDays} days from it`,
     });
+  } else if (gap) {
+    // Never proposed: the display day holds once proposed (a first proposal restarts nothing).
+    because.push({
+      rule: 'PIN-C5',
+      text: `no ${gap.role} yet: not considered before one member proposes and another seconds`,
+    });
   }
   const displays = a.displayedOn.filter((d) => d <= asOf).sort();
   const proposer = supporterOn(a, 'proposer', asOf);
