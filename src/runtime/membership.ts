@@ -75,8 +75,39 @@ async function read(store: EventStore, streamId: string): Promise<RecordedEvent[
   return out;
 }
 
-/** Today as a club date (the register's and the applications' default day). */
-export const today = () => new Date().toISOString().slice(0, 10);
+/** The clock the default day is read from: a parameter, so tests give their own. */
+export type Clock = () => Date;
+const systemClock: Clock = () => new Date();
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The club's date at an instant in its time zone (`Pacific/Auckland`: 2026-03-01T12:30Z is
+ * 2026-03-02). The core reads club dates only: the day is worked out here and passed in.
+ */
+export function clubDateAt(at: Date, timeZone: string): string {
+  let f = dayFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, f);
+  }
+  const part = (type: string) => f.formatToParts(at).find((p) => p.type === type)!.value;
+  return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
+}
+
+/** A club's sources with its time zone (ClubRegistered's), read once. */
+interface ClubSources {
+  sources: MembershipSources;
+  timeZone: string;
+}
+
+/** Today in the club's time zone: the register's, applications' and running year's day. */
+const todayOf = (c: ClubSources, clock: Clock) => clubDateAt(clock(), c.timeZone);
 
 /**
  * What a club's membership answers read (`MembershipSources`): a replay of its streams
@@ -89,8 +120,17 @@ export async function membershipSources(
   clubId: string,
   live?: LiveState,
 ): Promise<MembershipSources> {
+  return (await clubSources(store, clubId, live)).sources;
+}
+
+async function clubSources(
+  store: EventStore,
+  clubId: string,
+  live?: LiveState,
+): Promise<ClubSources> {
   const club = await read(store, clubStreamId(clubId));
-  if (!club.some((e) => e.type === 'ClubRegistered')) {
+  const registered = club.find((e) => e.type === 'ClubRegistered');
+  if (!registered) {
     throw new UnknownMembershipError(
       'clubId',
       `no club ${clubId} in the ledger (no ClubRegistered on club-${clubId})`,
@@ -114,7 +154,11 @@ export async function membershipSources(
       roster: s.players[clubId] ?? {},
     }),
   );
-  return { clubId, state, seatings, roster };
+  const zone = (registered.data as { timeZone?: unknown }).timeZone;
+  return {
+    sources: { clubId, state, seatings, roster },
+    timeZone: typeof zone === 'string' ? zone : 'UTC',
+  };
 }
 
 /** `GET /clubs/:clubId/members`, `bridge-ledger members`: the register as of a day. */
@@ -123,8 +167,10 @@ export async function registerAt(
   clubId: string,
   q: MembershipQuery = {},
   live?: LiveState,
+  clock: Clock = systemClock,
 ): Promise<RegisterView> {
-  return registerView(await membershipSources(store, clubId, live), q.asOf ?? today());
+  const c = await clubSources(store, clubId, live);
+  return registerView(c.sources, q.asOf ?? todayOf(c, clock));
 }
 
 /** `GET /clubs/:clubId/members/:personId`, `bridge-ledger member`: one person's history. */
@@ -134,8 +180,10 @@ export async function memberAt(
   personId: string,
   q: MembershipQuery = {},
   live?: LiveState,
+  clock: Clock = systemClock,
 ): Promise<PersonHistoryView> {
-  return personHistory(await membershipSources(store, clubId, live), personId, q.asOf ?? today());
+  const c = await clubSources(store, clubId, live);
+  return personHistory(c.sources, personId, q.asOf ?? todayOf(c, clock));
 }
 
 /** `GET /clubs/:clubId/applications`, `bridge-ledger applications`: those pending on a day. */
@@ -144,8 +192,10 @@ export async function applicationsAt(
   clubId: string,
   q: MembershipQuery = {},
   live?: LiveState,
+  clock: Clock = systemClock,
 ): Promise<ApplicationsView> {
-  return applicationsView(await membershipSources(store, clubId, live), q.asOf ?? today());
+  const c = await clubSources(store, clubId, live);
+  return applicationsView(c.sources, q.asOf ?? todayOf(c, clock));
 }
 
 /** `GET /clubs/:clubId/visitors`, `bridge-ledger visitors`: the visitors of a year. */
@@ -154,6 +204,8 @@ export async function visitorsIn(
   clubId: string,
   q: MembershipQuery = {},
   live?: LiveState,
+  clock: Clock = systemClock,
 ): Promise<VisitorsView> {
-  return visitorsView(await membershipSources(store, clubId, live), q.year, today());
+  const c = await clubSources(store, clubId, live);
+  return visitorsView(c.sources, q.year, todayOf(c, clock));
 }

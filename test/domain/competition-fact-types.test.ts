@@ -170,6 +170,7 @@ const MEMBERSHIP_TYPES: Record<keyof MembershipFactData, true> = {
   MembershipTerminated: true,
   MemberResigned: true,
   MemberExpelled: true,
+  BirthDateCorrected: true,
   SessionPlayedAtClub: true,
   VisitorPartnerAsked: true,
   GuestNzcbaNumberChecked: true,

@@ -89,7 +89,7 @@ describe('PIN-C6/C7 Ivy: a withdrawn seconder replaced, the display restarted', 
   // Displayed Tuesday 10 April: considered from 17 April (10 + 7). Bernard withdraws on the
   // 13th; Desmond seconds on Monday the 16th: the amended application is displayed seven days
   // from the 16th, so the committee may consider it from the 23rd, the day it elects her.
-  it('PIN-C6: displayed on 10 April, considered from the 17th; on the 15th no seconder', () => {
+  it('PIN-C6: displayed on 10 April, considered from the 17th; from the 13th to the 15th no seconder and no consider-from day (PIN-C5)', () => {
     expect(pending('2018-04-12', 'pin-2018-a1')).toMatchObject({
       displayedOn: '2018-04-10',
       considerFrom: '2018-04-17',
@@ -97,9 +97,19 @@ describe('PIN-C6/C7 Ivy: a withdrawn seconder replaced, the display restarted', 
       seconder: 'pin-bernard',
       signedBy: 'pin-alice',
     });
-    const after = pending('2018-04-15', 'pin-2018-a1')!;
-    expect(after.considerFrom).toBe('2018-04-17');
-    expect(after.seconder).toBeUndefined();
+    // Issue 19, MEMBERSHIP-FIXES (PIN-C5/C7): Bernard withdrew on the 13th; until Desmond
+    // seconds there is no day the committee may consider it, and the view says so.
+    for (const day of ['2018-04-13', '2018-04-14', '2018-04-15']) {
+      const after = pending(day, 'pin-2018-a1')!;
+      expect(after.considerFrom).toBeUndefined();
+      expect(after.seconder).toBeUndefined();
+      expect(after.because).toEqual([
+        {
+          rule: 'PIN-C5',
+          text: 'no seconder since 2018-04-13 (withdrawn, PIN-C7): not considered before a replacement, then 7 days from it',
+        },
+      ]);
+    }
   });
 
   it('PIN-C7: Desmond seconds on 16 April: considered from the 23rd, the seventh day after the amendment', () => {
@@ -127,6 +137,20 @@ describe('PIN-C6/C7 Ivy: a withdrawn seconder replaced, the display restarted', 
       'events[0].data.on',
       /2018-04-23/,
     );
+    await ledger.appendFile(LINES);
+    expect(await ledger.store.headPosition()).toBe(LINES.length);
+  });
+
+  it('PIN-C5 (issue 19, MEMBERSHIP-FIXES): before Desmond seconds, the committee considering it on the 17th is refused naming data.applicationId, nothing written', async () => {
+    const ledger = await ledgerOf(the('SupportReplaced', 'pin-2018-a1'));
+    for (const type of ['ApplicationConsidered', 'MemberElected']) {
+      await ledger.refuses(
+        [fact(type, { applicationId: 'pin-2018-a1', on: '2018-04-17' })],
+        'PIN-C5',
+        'events[0].data.applicationId',
+        /no seconder on 2018-04-17 \(withdrawn, not replaced: PIN-C7\)/,
+      );
+    }
     await ledger.appendFile(LINES);
     expect(await ledger.store.headPosition()).toBe(LINES.length);
   });

@@ -97,6 +97,7 @@ export const APPEND_ROLES: Readonly<Record<string, readonly Role[]>> = Object.fr
   MembershipTerminated: ['secretary'],
   MemberResigned: ['secretary'],
   MemberExpelled: ['secretary'],
+  BirthDateCorrected: ['secretary'],
   SessionPlayedAtClub: ['director'],
   VisitorPartnerAsked: ['secretary'],
   GuestNzcbaNumberChecked: ['secretary'],

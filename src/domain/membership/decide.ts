@@ -9,6 +9,7 @@ import {
   classOn,
   fullFrom,
   isMemberOn,
+  missingSupportOn,
   spanOn,
   studentAgeOn,
   type ApplicationRecord,
@@ -86,16 +87,20 @@ export function decideMembershipFact(
   }
   const day = dayOf(fact.type, raw);
   const ctx: Ctx = { state, params: membershipParamsOn(club, clubId, day), day };
-  if (typeof raw.person === 'string') sameBirth(ctx, raw.person, raw.birthDate);
+  // A correction gives another date by design: it is judged by its own check.
+  if (typeof raw.person === 'string' && fact.type !== 'BirthDateCorrected') {
+    sameBirth(ctx, raw.person, raw.birthDate);
+  }
   const check = CHECKS[fact.type as keyof MembershipFactData];
   check?.(raw as never, ctx);
   return [fact];
 }
 
 /**
- * A person has one date of birth: a fact giving another than an earlier fact of the club gave,
- * or one making them under 16 on the day they declared themselves over 16 (PIN-C3), is refused
- * (the first stands; a wrong one is corrected, not overwritten by the next form).
+ * A person has one date of birth: a fact giving another than the one known (the first given,
+ * or the latest BirthDateCorrected), or one making them under 16 on the day they declared
+ * themselves over 16 (PIN-C3), is refused: a wrong one is corrected, not overwritten by the
+ * next form.
  */
 const sameBirth = (ctx: Ctx, person: string, given: unknown) => {
   if (typeof given !== 'string') return;
@@ -103,15 +108,15 @@ const sameBirth = (ctx: Ctx, person: string, given: unknown) => {
   const known = p?.birthDate;
   if (known !== undefined && given !== known) {
     throw ledger(
-      `${person}'s date of birth is ${known} by an earlier fact of the club, not ${given}`,
+      `${person}'s date of birth is ${known} by an earlier fact of the club, not ${given}: a wrong date of birth is corrected by the secretary's BirthDateCorrected (person, birthDate, reason, correctedBy, on)`,
       'data.birthDate',
     );
   }
   const declared = known === undefined ? p?.over16DeclaredOn : undefined;
   const min = ctx.params.membership.minAge;
-  if (declared !== undefined && ageOn(given, declared) < min) {
+  if (declared !== undefined && ageOn(given, declared, ctx.params.membership.leapDay) < min) {
     throw ledger(
-      `${person} declared themselves over ${min} on ${declared}: born on ${given}, ${ageOn(given, declared)} that day`,
+      `${person} declared themselves over ${min} on ${declared}: born on ${given}, ${ageOn(given, declared, ctx.params.membership.leapDay)} that day`,
       'data.birthDate',
     );
   }
@@ -160,6 +165,17 @@ const supporter = (ctx: Ctx, a: ApplicationRecord, person: string, role: string,
   memberOn(ctx, person, field, 'PIN-C5', `the ${role}`);
 };
 
+/** PIN-C5: a proposer and a seconder in place on the fact's day (a withdrawn one replaced, C7). */
+const bothSupporters = (ctx: Ctx, a: ApplicationRecord) => {
+  const gap = missingSupportOn(a, ctx.day);
+  if (!gap) return;
+  throw new RuleViolation(
+    'PIN-C5',
+    `application ${a.applicationId} has no ${gap.role} on ${ctx.day}${gap.withdrawnOn !== undefined ? ` (withdrawn, not replaced: PIN-C7)` : ''}`,
+    'data.applicationId',
+  );
+};
+
 /** PIN-C6/C7: the display has run its days by `ctx.day`. */
 const displayRun = (ctx: Ctx, a: ApplicationRecord, what: string) => {
   const from = considerFromOn(a, ctx.day, ctx.params.membership);
@@ -206,7 +222,10 @@ const admitting = (
   barred(ctx, d.person, 'data.person', `as a member`);
   const p = ctx.state.people[d.person];
   const birth = p?.birthDate ?? d.birthDate;
-  const age = birth === undefined ? undefined : ageKnownOn({ birthDate: birth }, ctx.day);
+  const age =
+    birth === undefined
+      ? undefined
+      : ageKnownOn({ birthDate: birth }, ctx.day, ctx.params.membership);
   const min = ctx.params.membership.minAge;
   if (age !== undefined && age < min) {
     throw new RuleViolation(
@@ -227,7 +246,8 @@ const admitting = (
 const CHECKS: { [K in keyof MembershipFactData]?: Check<K> } = {
   ExistingMemberRecorded(d, ctx) {
     barred(ctx, d.person, 'data.person', 'as a member');
-    const age = d.birthDate === undefined ? undefined : ageKnownOn(d, d.electedOn);
+    const age =
+      d.birthDate === undefined ? undefined : ageKnownOn(d, d.electedOn, ctx.params.membership);
     if (age !== undefined && age < ctx.params.membership.minAge) {
       throw new RuleViolation(
         'PIN-C3',
@@ -252,7 +272,7 @@ const CHECKS: { [K in keyof MembershipFactData]?: Check<K> } = {
       if (!studentAgeOn(birth, d.electedOn, m)) {
         throw new RuleViolation(
           'PIN-R8',
-          `${d.person} was ${ageKnownOn({ birthDate: birth }, d.electedOn)} on ${d.electedOn}: Student membership is for ages ${m.student.fromAge} to ${m.student.belowAge - 1}`,
+          `${d.person} was ${ageKnownOn({ birthDate: birth }, d.electedOn, m)} on ${d.electedOn}: Student membership is for ages ${m.student.fromAge} to ${m.student.belowAge - 1}`,
           'data.class',
         );
       }
@@ -356,7 +376,9 @@ const CHECKS: { [K in keyof MembershipFactData]?: Check<K> } = {
   },
 
   ApplicationConsidered(d, ctx) {
-    displayRun(ctx, openApplication(ctx, d.applicationId), 'considered');
+    const a = openApplication(ctx, d.applicationId);
+    bothSupporters(ctx, a);
+    displayRun(ctx, a, 'considered');
   },
 
   MemberElected(d, ctx) {
@@ -371,18 +393,10 @@ const CHECKS: { [K in keyof MembershipFactData]?: Check<K> } = {
         'data.applicationId',
       );
     }
-    for (const role of ['proposer', 'seconder'] as const) {
-      if (!a[role]) {
-        throw new RuleViolation(
-          'PIN-C5',
-          `application ${d.applicationId} has no ${role}${a.withdrawals.some((w) => w.role === role) ? ' (withdrawn, not replaced: PIN-C7)' : ''}`,
-          'data.applicationId',
-        );
-      }
-    }
+    bothSupporters(ctx, a);
     displayRun(ctx, a, 'elected');
     const m = ctx.params.membership;
-    const age = ageKnownOn(p, d.on);
+    const age = ageKnownOn(p, d.on, m);
     if (age !== undefined && age < m.minAge) {
       throw new RuleViolation(
         'PIN-C3',
@@ -419,7 +433,7 @@ const CHECKS: { [K in keyof MembershipFactData]?: Check<K> } = {
     if (!studentAgeOn(p.birthDate, d.on, m)) {
       throw new RuleViolation(
         'PIN-R8',
-        `${d.person} is ${ageKnownOn(p, d.on)} on ${d.on}: Student membership is for ages ${m.student.fromAge} to ${m.student.belowAge - 1}`,
+        `${d.person} is ${ageKnownOn(p, d.on, m)} on ${d.on}: Student membership is for ages ${m.student.fromAge} to ${m.student.belowAge - 1}`,
         'data.on',
       );
     }
@@ -478,6 +492,22 @@ const CHECKS: { [K in keyof MembershipFactData]?: Check<K> } = {
     memberOn(ctx, d.person, 'data.person', 'LEDGER', 'the member');
   },
 
+  BirthDateCorrected(d, ctx) {
+    const p = ctx.state.people[d.person];
+    if (!p) {
+      throw ledger(`${d.person} is not known to the club: nothing to correct`, 'data.person');
+    }
+    if (p.birthDate === d.birthDate) {
+      throw ledger(
+        `${d.person}'s date of birth is ${d.birthDate} already: nothing to correct`,
+        'data.birthDate',
+      );
+    }
+    if (d.birthDate > d.on) {
+      throw ledger(`born on ${d.birthDate}, after the correction of ${d.on}`, 'data.birthDate');
+    }
+  },
+
   SessionPlayedAtClub(d, ctx) {
     // PIN-R12: the age is known from any earlier fact that gave the birth date (the register's,
     // an application's, an earlier session's), else from this session's own.
@@ -488,7 +518,10 @@ const CHECKS: { [K in keyof MembershipFactData]?: Check<K> } = {
     }
     const v = ctx.params.visitors;
     const birth = p?.birthDate ?? d.birthDate;
-    const age = birth === undefined ? undefined : ageKnownOn({ birthDate: birth }, d.date);
+    const age =
+      birth === undefined
+        ? undefined
+        : ageKnownOn({ birthDate: birth }, d.date, ctx.params.membership);
     if (age === undefined || age >= v.underAge) return;
     if (d.supervisedBy === undefined) {
       throw new RuleViolation(
@@ -505,7 +538,11 @@ const CHECKS: { [K in keyof MembershipFactData]?: Check<K> } = {
       );
     }
     memberOn(ctx, d.supervisedBy, 'data.supervisedBy', 'PIN-R12', 'the supervisor');
-    const supervisorAge = ageKnownOn(ctx.state.people[d.supervisedBy], d.date);
+    const supervisorAge = ageKnownOn(
+      ctx.state.people[d.supervisedBy],
+      d.date,
+      ctx.params.membership,
+    );
     if (supervisorAge !== undefined && supervisorAge < v.adultAge) {
       throw new RuleViolation(
         'PIN-R12',

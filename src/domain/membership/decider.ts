@@ -29,6 +29,7 @@ export const MEMBERSHIP_FACT_TYPES: ReadonlySet<string> = new Set([
   'MembershipTerminated',
   'MemberResigned',
   'MemberExpelled',
+  'BirthDateCorrected',
   'SessionPlayedAtClub',
   'VisitorPartnerAsked',
   'GuestNzcbaNumberChecked',

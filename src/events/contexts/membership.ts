@@ -235,6 +235,23 @@ class MemberExpelledData extends PersonScope {
   reason!: string;
 }
 
+/**
+ * A wrong date of birth corrected (PIN-C3, PIN-R8, PIN-R12 read it): the secretary's record,
+ * with the reason and who corrected it. The facts judged before it stand; those after it are
+ * judged with this date.
+ */
+class BirthDateCorrectedData extends PersonScope {
+  @IsDay('birthDate')
+  birthDate!: string;
+
+  @IsString()
+  @Length(1, 5000)
+  reason!: string;
+
+  @IsLedgerId('correctedBy')
+  correctedBy!: string;
+}
+
 class PlayedEvent {
   @IsLedgerId('event.id')
   id!: string;
@@ -334,6 +351,7 @@ export interface MembershipFactData {
   MembershipTerminated: MembershipTerminatedData;
   MemberResigned: MemberResignedData;
   MemberExpelled: MemberExpelledData;
+  BirthDateCorrected: BirthDateCorrectedData;
   SessionPlayedAtClub: SessionPlayedAtClubData;
   VisitorPartnerAsked: VisitorPartnerAskedData;
   GuestNzcbaNumberChecked: GuestNzcbaNumberCheckedData;
@@ -465,6 +483,12 @@ export const membershipEvents: MembershipDefinition[] = [
     classSchema(MemberExpelledData),
   ),
   def(
+    'BirthDateCorrected',
+    ['PIN-C3', 'PIN-R8', 'PIN-R12'],
+    "A person's wrong date of birth corrected, with the reason and who corrected it: the facts after it are judged with this date; those before it stand.",
+    classSchema(BirthDateCorrectedData),
+  ),
+  def(
     'SessionPlayedAtClub',
     ['PIN-R9', 'PIN-R10', 'PIN-R12', 'PIN-R13', 'NZ-10'],
     'A person played a session at the club: the day, the event (special or not), the adult member supervising an under-16 (PIN-R12). Visitor counts are derived from these.',
@@ -491,6 +515,7 @@ export const membershipEvents: MembershipDefinition[] = [
 ];
 
 export type {
+  BirthDateCorrectedData,
   ExistingMemberRecordedData,
   ApplicationConsideredData,
   ApplicationDisplayedData,

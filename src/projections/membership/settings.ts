@@ -51,7 +51,8 @@ export function settingsOf(rulebook: Rulebook | undefined): MembershipSettings {
   }
   return {
     membership,
-    visitors,
+    // One 29 February reading for every age (PIN readings): the membership group's.
+    visitors: { ...visitors, leapDay: membership.leapDay },
     ...(rulebook
       ? { rulebook: { preset: rulebook.preset, effectiveFrom: rulebook.effectiveFrom } }
       : {}),

@@ -181,6 +181,12 @@ export interface VisitorParams {
    * The kind also picks the limit: calendar → PIN-R10, club-year → NZ-10.
    */
   year: VisitorInput['year'];
+  /**
+   * PIN readings: a 29 February birthday in a year without one ('feb-28' when absent). Not a
+   * setting of its own: the readers copy the rulebook's `membership.leapDay` here, so that
+   * ages are judged alike everywhere (register/dates.ts `ageOn`).
+   */
+  leapDay?: 'feb-28' | 'mar-1';
 }
 
 /** Pinner's defaults (the `pinner-2018` preset carries them under `visitors`). */

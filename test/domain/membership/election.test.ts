@@ -80,6 +80,55 @@ describe('PIN-C6/C7 an application displayed at least seven days before it is co
     );
   });
 
+  it('PIN-C5 (issue 19, MEMBERSHIP-FIXES): an application with its seconder withdrawn and unreplaced is not considered, naming the withdrawal; considered once replaced and displayed 7 days', async () => {
+    const ledger = await pinner();
+    await ledger.append(
+      ...application('a1', 'zoe'),
+      fact('SupportWithdrawn', { applicationId: 'a1', role: 'seconder', on: '2018-03-04' }),
+    );
+    await ledger.refuses(
+      [fact('ApplicationConsidered', { applicationId: 'a1', on: '2018-03-08' })],
+      'PIN-C5',
+      'events[0].data.applicationId',
+      /no seconder on 2018-03-08 \(withdrawn, not replaced: PIN-C7\)/,
+    );
+    await ledger.append(
+      fact('SupportReplaced', {
+        applicationId: 'a1',
+        role: 'seconder',
+        by: 'dan',
+        on: '2018-03-06',
+      }),
+    );
+    await ledger.refuses(
+      [fact('ApplicationConsidered', { applicationId: 'a1', on: '2018-03-12' })],
+      'PIN-C7',
+      'events[0].data.on',
+      /2018-03-13/,
+    );
+    await accepts(ledger, fact('ApplicationConsidered', { applicationId: 'a1', on: '2018-03-13' }));
+  });
+
+  it('PIN-C5 (issue 19, MEMBERSHIP-FIXES): supporters are judged on the fact’s own day: considered or elected on a day between the withdrawal and a later-recorded replacement is refused', async () => {
+    const ledger = await pinner();
+    await ledger.append(
+      ...application('a1', 'zoe'),
+      fact('SupportWithdrawn', { applicationId: 'a1', role: 'proposer', on: '2018-03-04' }),
+      fact('SupportReplaced', {
+        applicationId: 'a1',
+        role: 'proposer',
+        by: 'dan',
+        on: '2018-03-20',
+      }),
+    );
+    for (const f of [
+      fact('ApplicationConsidered', { applicationId: 'a1', on: '2018-03-10' }),
+      elected('a1', '2018-03-10'),
+    ]) {
+      await ledger.refuses([f], 'PIN-C5', 'events[0].data.applicationId', /no proposer/);
+    }
+  });
+
   it('PIN-C7: a replacement while the role is held, or a withdrawal of no one, is refused (LEDGER)', async () => {
     const ledger = await pinner();
     await ledger.append(...application('a1', 'zoe'));

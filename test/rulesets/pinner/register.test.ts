@@ -159,12 +159,48 @@ describe('issue 19: the register as of a date (PIN-R8 classes, standing, vote, s
       considerFrom: '2018-06-08',
       seconder: 'bob',
     });
-    // Withdrawn on 06-03: no seconder until the replacement.
-    expect(pending('2018-06-04', 'a3')).toMatchObject({ considerFrom: '2018-06-08' });
+    // Withdrawn on 06-03: no seconder, and no consider-from day, until the replacement.
     expect(pending('2018-06-04', 'a3')!.seconder).toBeUndefined();
     const after = pending('2018-06-05', 'a3')!;
     expect(after).toMatchObject({ considerFrom: '2018-06-12', seconder: 'dan' });
     expect(after.because[0]).toMatchObject({ rule: 'PIN-C7' });
+  });
+
+  it('PIN-C5/C7 (issue 19, MEMBERSHIP-FIXES): while the seconder is withdrawn and unreplaced the view gives no considerFrom, and says why', () => {
+    const gap = pending('2018-06-04', 'a3')!;
+    expect(gap.considerFrom).toBeUndefined();
+    expect(gap.because).toEqual([
+      {
+        rule: 'PIN-C5',
+        text: 'no seconder since 2018-06-03 (withdrawn, PIN-C7): not considered before a replacement, then 7 days from it',
+      },
+    ]);
+    // The day of the withdrawal is already without; the day before, the old day stands.
+    expect(pending('2018-06-03', 'a3')!.considerFrom).toBeUndefined();
+    expect(pending('2018-06-02', 'a3')!.considerFrom).toBe('2018-06-08');
+  });
+
+  it('PIN-C5 (issue 19, MEMBERSHIP-FIXES): an application displayed but never proposed keeps its display day, and says it is not considered before a proposer and a seconder', () => {
+    const facts = [
+      ...FACTS,
+      f('MembershipApplied', {
+        applicationId: 'a9',
+        person: 'uma',
+        name: 'Uma',
+        birthDate: '1970-01-01',
+        classApplied: 'full',
+        appliedOn: '2018-06-01',
+      }),
+      f('ApplicationDisplayed', { applicationId: 'a9', on: '2018-06-01' }),
+    ];
+    const a = registerOf(facts, '2018-06-02', PARAMS).pending.find(
+      (p) => p.applicationId === 'a9',
+    )!;
+    expect(a.considerFrom).toBe('2018-06-08');
+    expect(a.because).toContainEqual({
+      rule: 'PIN-C5',
+      text: 'no proposer yet: not considered before one member proposes and another seconds',
+    });
   });
 
   it('PIN-C16: dan, resigned with effect 2018-07-01, is a member on 06-30 and resigned from 07-01, not barred', () => {

@@ -12,10 +12,13 @@ const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
 /**
- * The same day `years` later; 29 February in a year without one is 28 February ('feb-28', the
- * PIN reading of a Restricted year) or 1 March ('mar-1').
+ * PIN readings: where 29 February falls in a year without one, 28 February ('feb-28') or 1
+ * March ('mar-1'): the preset's `membership.leapDay`, for a year after election and birthdays.
  */
-export function addYears(date: string, years: number, leapDay: 'feb-28' | 'mar-1'): string {
+export type LeapDay = 'feb-28' | 'mar-1';
+
+/** The same day `years` later; 29 February in a year without one falls on `leapDay`'s day. */
+export function addYears(date: string, years: number, leapDay: LeapDay): string {
   const [y, m, d] = date.split('-').map(Number);
   const year = y + years;
   if (m === 2 && d === 29 && !isLeap(year)) {
@@ -24,12 +27,16 @@ export function addYears(date: string, years: number, leapDay: 'feb-28' | 'mar-1
   return `${pad(year, 4)}-${pad(m)}-${pad(d)}`;
 }
 
+/** The day a person born on `birth` turns `age` (a 29 February birthday: `leapDay`). */
+export const birthdayOf = (birth: string, age: number, leapDay: LeapDay): string =>
+  addYears(birth, age, leapDay);
+
 /**
- * Whole years of age on `date` for a birth on `birth`: the age goes up on the birthday; a
- * birthday on 29 February falls on 28 February in a year without one (the PIN readings' "one
- * year after election", kept for birthdays as visitors/ keeps it: one reading of ages).
+ * Whole years of age on `date` for a birth on `birth`: the age goes up on the birthday, a 29
+ * February one on `leapDay`'s day in a year without it. The one function every age is judged
+ * with (PIN-C3, PIN-R8 Student, PIN-R12; visitors/ too).
  */
-export function ageOn(birth: string, date: string): number {
+export function ageOn(birth: string, date: string, leapDay: LeapDay): number {
   const years = Number(date.slice(0, 4)) - Number(birth.slice(0, 4));
-  return date < addYears(birth, years, 'feb-28') ? years - 1 : years;
+  return date < birthdayOf(birth, years, leapDay) ? years - 1 : years;
 }

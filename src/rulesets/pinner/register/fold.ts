@@ -32,7 +32,10 @@ export interface MemberSpan {
 export interface PersonRecord {
   person: PersonId;
   name: string;
-  /** The first date of birth any fact gave (PIN-R12, C3, R8); the decider refuses another. */
+  /**
+   * The first date of birth any fact gave, or the latest BirthDateCorrected's (PIN-R12, C3, R8);
+   * the decider refuses another.
+   */
   birthDate?: string;
   /** PIN-C3: "over 16" declared on the application of this day (no date of birth given). */
   over16DeclaredOn?: string;
@@ -229,6 +232,15 @@ export function evolveMembership(state: MembershipState, fact: MembershipFactIn)
       if (d.birthDate !== undefined || state.people[d.person]) {
         born(personOf(state, d.person, d.name), d.birthDate);
       }
+      return;
+    }
+    case 'BirthDateCorrected': {
+      // Preferred from its position on: later facts and the derived ages read this date; the
+      // facts decided before it stand (an election made stays made).
+      const p = state.people[d.person];
+      if (!p || typeof d.birthDate !== 'string') return;
+      p.birthDate = d.birthDate;
+      for (const s of p.spans) s.birthDate = d.birthDate;
       return;
     }
     case 'MemberEventsRestricted': {

@@ -20,11 +20,13 @@ export {
   considerFromOn,
   fullFrom,
   isMemberOn,
+  missingSupportOn,
   studentAgeOn,
   studentUntil,
+  supporterOn,
   type ClassChange,
   type ClassOn,
   type MembershipParams,
 } from './rules';
-export { addDays, addYears, ageOn } from './dates';
+export { addDays, addYears, ageOn, birthdayOf, type LeapDay } from './dates';
 export { visitorFactsOf } from './visitor-input';

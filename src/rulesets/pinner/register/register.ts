@@ -6,7 +6,15 @@ import {
   type MembershipState,
   type PersonRecord,
 } from './fold';
-import { barredFrom, classHistory, classOn, considerFromOn, type MembershipParams } from './rules';
+import {
+  barredFrom,
+  classHistory,
+  classOn,
+  considerFromOn,
+  missingSupportOn,
+  supporterOn,
+  type MembershipParams,
+} from './rules';
 
 /**
  * Issue 19: the register as of a day (PIN-R7..R9, PIN-C3..C18): each person's standing, class
@@ -123,22 +131,27 @@ function restrictedEventsOn(span: PersonRecord['spans'][number], asOf: string) {
   return latest ? [...latest.events] : undefined;
 }
 
-/** Who held a role on a day: the one in place, or one withdrawn after that day. */
-function supporterOn(a: ApplicationRecord, role: 'proposer' | 'seconder', asOf: string) {
-  const past = a.withdrawals
-    .filter((w) => w.role === role && w.on > asOf)
-    .sort((x, y) => x.on.localeCompare(y.on))[0];
-  if (past) return past.by;
-  const now = a[role];
-  return now && now.on <= asOf ? now.by : undefined;
-}
-
 function pendingOf(
   a: ApplicationRecord,
   asOf: string,
   params: MembershipParams,
 ): PendingApplication {
-  const consider = considerFromOn(a, asOf, params);
+  // PIN-C5/C7: while a supporter is withdrawn and unreplaced there is no day to give yet.
+  const gap = missingSupportOn(a, asOf);
+  const consider = gap?.withdrawnOn === undefined ? considerFromOn(a, asOf, params) : undefined;
+  const because: Because[] = consider ? [consider.because] : [];
+  if (gap?.withdrawnOn !== undefined) {
+    because.push({
+      rule: 'PIN-C5',
+      text: `no ${gap.role} since ${gap.withdrawnOn} (withdrawn, PIN-C7): not considered before a replacement, then ${params.displayDays} days from it`,
+    });
+  } else if (gap) {
+    // Never proposed: the display day holds once proposed (a first proposal restarts nothing).
+    because.push({
+      rule: 'PIN-C5',
+      text: `no ${gap.role} yet: not considered before one member proposes and another seconds`,
+    });
+  }
   const displays = a.displayedOn.filter((d) => d <= asOf).sort();
   const proposer = supporterOn(a, 'proposer', asOf);
   const seconder = supporterOn(a, 'seconder', asOf);
@@ -150,7 +163,7 @@ function pendingOf(
     ...(displays.length ? { displayedOn: displays[displays.length - 1] } : {}),
     ...(consider ? { considerFrom: consider.on } : {}),
     objections: a.objections.filter((o) => o.on <= asOf).map((o) => ({ ...o })),
-    because: consider ? [consider.because] : [],
+    because,
     ...(proposer !== undefined ? { proposer } : {}),
     ...(seconder !== undefined ? { seconder } : {}),
     ...(signed !== undefined ? { signedBy: signed } : {}),

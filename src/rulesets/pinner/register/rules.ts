@@ -26,19 +26,22 @@ export const isMemberOn = (p: PersonRecord | undefined, day: string) =>
 export const fullFrom = (electedOn: string, params: MembershipParams) =>
   addYears(electedOn, params.restrictedYears, params.leapDay);
 
-/** The person's age on a day when their date of birth is known. */
-export const ageKnownOn = (p: { birthDate?: string } | undefined, day: string) =>
-  p?.birthDate === undefined ? undefined : ageOn(p.birthDate, day);
+/** The person's age on a day when their date of birth is known (29 February: `leapDay`). */
+export const ageKnownOn = (
+  p: { birthDate?: string } | undefined,
+  day: string,
+  params: Pick<MembershipParams, 'leapDay'>,
+) => (p?.birthDate === undefined ? undefined : ageOn(p.birthDate, day, params.leapDay));
 
 /** PIN-R8 Student: from the `fromAge` birthday to the day before the `belowAge` one. */
 export const studentAgeOn = (birthDate: string, day: string, params: MembershipParams) => {
-  const age = ageOn(birthDate, day);
+  const age = ageOn(birthDate, day, params.leapDay);
   return age >= params.student.fromAge && age < params.student.belowAge;
 };
 
 /** PIN-R8: the first day a person born on `birthDate` is too old for Student (the 26th birthday). */
 export const studentUntil = (birthDate: string, params: MembershipParams) =>
-  addYears(birthDate, params.student.belowAge, 'feb-28');
+  addYears(birthDate, params.student.belowAge, params.leapDay);
 
 /** A span's class on a day: what `classOn` returns. */
 export interface ClassOn {
@@ -153,6 +156,38 @@ export function classHistory(
     }
   }
   return out;
+}
+
+export type SupportRole = 'proposer' | 'seconder';
+
+/** PIN-C5: who held a role on a day: the one in place then, or one withdrawn after that day. */
+export function supporterOn(a: ApplicationRecord, role: SupportRole, day: string) {
+  const past = a.withdrawals
+    .filter((w) => w.role === role && w.on > day)
+    .sort((x, y) => x.on.localeCompare(y.on))[0];
+  if (past) return past.by;
+  const now = a[role];
+  return now && now.on <= day ? now.by : undefined;
+}
+
+/**
+ * PIN-C5/C7: the first role nobody holds on a day, with the day its supporter withdrew (none:
+ * never proposed). An application without both supporters is not considered or elected.
+ */
+export function missingSupportOn(
+  a: ApplicationRecord,
+  day: string,
+): { role: SupportRole; withdrawnOn?: string } | undefined {
+  for (const role of ['proposer', 'seconder'] as const) {
+    if (supporterOn(a, role, day) !== undefined) continue;
+    const withdrawn = a.withdrawals
+      .filter((w) => w.role === role && w.on <= day)
+      .map((w) => w.on)
+      .sort()
+      .pop();
+    return withdrawn === undefined ? { role } : { role, withdrawnOn: withdrawn };
+  }
+  return undefined;
 }
 
 /**

@@ -6,7 +6,7 @@ import { barredFrom } from './rules';
  * What visitors/ reads of a club's membership stream (`VisitorInput` less the year asked): each
  * person's spans as a member, age, applications and PIN-R9 bar from the register's fold, and
  * every SessionPlayedAtClub as a visit (a visitor's date of birth is the fold's: the first fact
- * of the club that gave it, a session's included).
+ * of the club that gave it, a session's included, or the latest BirthDateCorrected).
  */
 export function visitorFactsOf(
   facts: Iterable<MembershipFactIn>,

@@ -21,17 +21,6 @@ export function requireClubDate(value: unknown, field: string, rule: string): st
   return value;
 }
 
-/**
- * The same day `years` later. 29 February falls on 28 February in a year without one (the PIN
- * readings' convention for a year after election, kept for birthdays too).
- */
-export function addYears(date: string, years: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const year = y + years;
-  const day = Math.min(d, daysIn(year, m));
-  return `${String(year).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
 /** The calendar day before `date`. */
 export function dayBefore(date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

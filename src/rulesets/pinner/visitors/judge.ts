@@ -39,7 +39,7 @@ function supervision(v: Visiting, params: VisitorParams): Because | undefined {
   if (!isMemberOn(s.of, v.date)) {
     return { rule: 'PIN-R12', text: `supervised by ${by}, not a member on ${v.date}` };
   }
-  const age = ageOn(s.of, v.date, params.adultAge, 'PIN-R12');
+  const age = ageOn(s.of, v.date, params.adultAge, 'PIN-R12', params.leapDay);
   if (age.under) return { rule: 'PIN-R12', text: `supervised by ${by}: ${age.because.text}` };
   return undefined;
 }

@@ -1,5 +1,5 @@
 import type { Because, VisitorParams, VisitorPerson } from '../model';
-import { addYears } from './dates';
+import { birthdayOf } from '../register/dates';
 
 /** Whether the person was a member on `date` (spans are [from, until)). */
 export const isMemberOn = (p: VisitorPerson, date: string): boolean =>
@@ -18,9 +18,15 @@ export type AgeOn = { under: boolean; known: boolean; because: Because };
  * R12 asks the club to know its young players, and a visitor of unknown age is not exempt from
  * R10 nor refused for want of a supervisor.
  */
-export function ageOn(p: VisitorPerson, date: string, age: number, rule: string): AgeOn {
+export function ageOn(
+  p: VisitorPerson,
+  date: string,
+  age: number,
+  rule: string,
+  leapDay: VisitorParams['leapDay'] = 'feb-28',
+): AgeOn {
   if (p.birthDate !== undefined) {
-    const birthday = addYears(p.birthDate, age);
+    const birthday = birthdayOf(p.birthDate, age, leapDay);
     const under = date < birthday;
     const text = under
       ? `under ${age} on ${date} (born ${p.birthDate}, ${age} on ${birthday})`
@@ -37,4 +43,4 @@ export function ageOn(p: VisitorPerson, date: string, age: number, rule: string)
 
 /** PIN-R12: under `underAge` on the date (the R10 exemption and the supervision rule). */
 export const youngOn = (p: VisitorPerson, date: string, params: VisitorParams): AgeOn =>
-  ageOn(p, date, params.underAge, 'PIN-R12');
+  ageOn(p, date, params.underAge, 'PIN-R12', params.leapDay);
