@@ -1,5 +1,6 @@
 import { lineChart } from '../../src/app/pages/chart';
 import { defused, toCsv } from '../../src/app/pages/csv';
+import { csv } from '../../src/cli/format-standings';
 import { hundredths } from '../../src/app/pages/format';
 import { html, raw } from '../../src/app/pages/html';
 
@@ -67,13 +68,26 @@ describe('issue 17 pages: escaping, numbers, CSV, chart', () => {
         "'\tTab,0.5",
         `"'\rCR",-0.25`,
         'a=b,-1.5',
-        ",'-",
+        ',-',
         '',
       ].join('\r\n'),
     );
     expect(defused('-38')).toBe('-38');
     expect(defused('-38 IMPs')).toBe("'-38 IMPs");
     expect(defused('Oxford B')).toBe('Oxford B');
+  });
+
+  it("issue 17: the CLI's CSV (src/cli/format-standings.ts) defuses formulas by the same rule", () => {
+    expect(
+      csv([
+        { team: '=HYPERLINK("http://evil.example","x")', netImps: '-38', vp: 52, none: '-' },
+        { team: '@cmd', netImps: '+57', vp: -1, none: null },
+      ]),
+    ).toBe(
+      'team,netImps,vp,none\n' +
+        `"'=HYPERLINK(""http://evil.example"",""x"")",-38,52,-\n` +
+        "'@cmd,+57,-1,\n",
+    );
   });
 
   it('issue 17: the chart has a title, an escaped legend, and its numbers as a table', () => {

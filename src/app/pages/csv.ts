@@ -10,11 +10,12 @@
 export type CsvValue = string | number | boolean | null | undefined;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
-const NUMBER = /^[+-]?\d+(\.\d+)?$/;
+// A number written as text (`-38`, `+57`, `10.5`), or a lone `-` (the CLI's "none"): no formula.
+const NOT_FORMULA = /^([+-]?\d+(\.\d+)?|-)$/;
 
-/** Text a spreadsheet would run as a formula, made plain text by a leading `'`. */
+/** Text a spreadsheet would run as a formula, made plain text by a leading `'` (the CLI's too). */
 export function defused(s: string): string {
-  return FORMULA_START.test(s) && !NUMBER.test(s) ? `'${s}` : s;
+  return FORMULA_START.test(s) && !NOT_FORMULA.test(s) ? `'${s}` : s;
 }
 
 function field(v: CsvValue): string {
