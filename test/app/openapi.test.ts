@@ -86,6 +86,9 @@ describe('issue 17: the OpenAPI document', () => {
     );
     const pages = pageRoutes();
     expect(pages).toContain('GET /clubs/{clubId}/competitions/{competitionId}');
+    // Each page controller (club, league, register) is marked, not only the first.
+    expect(pages).toContain('GET /leagues/{leagueId}/fixtures/{fixtureId}');
+    expect(pages).toContain('GET /clubs/{clubId}/register/visitors');
     const served = servedRoutes(app).filter(
       (r) => !/ \/api(\.json|\.yaml|\/|$)/.test(r) && !pages.includes(r),
     );
