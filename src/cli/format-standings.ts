@@ -1,12 +1,14 @@
 import type { ChampionshipView, SessionResultView } from '../projections/competitions';
 import type { PublishedStandings } from '../runtime/published';
 import { tableOf, type PrintedRow } from '../rulesets';
+import { defused } from '../app/pages/csv';
 
 export type Format = 'table' | 'json' | 'csv';
 
+// Text a spreadsheet would run as a formula gets a leading quote, by the pages' rule (csv.ts).
 const csvCell = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : String(v);
-  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  const s = v === null || v === undefined ? '' : typeof v === 'string' ? defused(v) : String(v);
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 /** Rows as the club would print them, by the table of the standing's rulebook; `explain` lives in the JSON. */
 function rowsOf(view: PublishedStandings): PrintedRow[] {

@@ -3,8 +3,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { RequestMethod } from '@nestjs/common';
 import request from 'supertest';
-import { LoginController } from '../../src/app/http/access/login.controller';
-import { PagesController } from '../../src/app/pages/pages.controller';
+import { DECORATORS } from '@nestjs/swagger';
+import { LedgerHttpModule } from '../../src/app/http/ledger-http.module';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { ledgerApp } from './support';
 
@@ -18,9 +18,15 @@ interface Layer {
   route?: { path: string; methods: Record<string, boolean> };
 }
 
-/** The routes for people (the pages and the login form), excluded from the API document. */
+/**
+ * The routes for people (the page controllers and the login form): the registered controllers
+ * marked @ApiExcludeController, whose routes the API document leaves out.
+ */
 function pageRoutes(): string[] {
-  return [PagesController, LoginController].flatMap(routesOf);
+  const controllers = LedgerHttpModule.forStore(new MemoryEventStore()).controllers ?? [];
+  return controllers
+    .filter((c) => (Reflect.getMetadata(DECORATORS.API_EXCLUDE_CONTROLLER, c) as unknown[])?.[0])
+    .flatMap(routesOf);
 }
 
 function routesOf(controller: { prototype: object }): string[] {
@@ -80,6 +86,9 @@ describe('issue 17: the OpenAPI document', () => {
     );
     const pages = pageRoutes();
     expect(pages).toContain('GET /clubs/{clubId}/competitions/{competitionId}');
+    // Each page controller (club, league, register) is marked, not only the first.
+    expect(pages).toContain('GET /leagues/{leagueId}/fixtures/{fixtureId}');
+    expect(pages).toContain('GET /clubs/{clubId}/register/visitors');
     const served = servedRoutes(app).filter(
       (r) => !/ \/api(\.json|\.yaml|\/|$)/.test(r) && !pages.includes(r),
     );

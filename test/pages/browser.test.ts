@@ -4,6 +4,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { hundredths } from '../../src/app/pages/format';
 import { startService, type RunningService } from '../../src/cli/commands/serve';
 import { catalogue } from '../../src/events';
+import { issueKey } from '../../src/runtime/access/keys';
 import { loadExamplesIfEmpty } from '../../src/runtime/load-examples';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { appendOverHttp, leagueSeason, PAGES_LEAGUE } from './league-season';
@@ -13,6 +14,8 @@ import { appendOverHttp, leagueSeason, PAGES_LEAGUE } from './league-season';
  * missing) loads each page of the example seasons with JavaScript off, checks the numbers shown
  * against the JSON API, follows an explain link, submits the chooser, prints, and saves a
  * screenshot of each page under test/.artifacts/ (ignored by git) for a person to look at.
+ * The LCBA example league's page, then last (a key ends open mode) Pinner's private membership
+ * pages, signed in with a Pinner key through the login form.
  */
 // CHROMIUM_PATH, when set, is the only place looked at (CHROMIUM_PATH=/none shows the skip).
 const CANDIDATES = process.env.CHROMIUM_PATH
@@ -267,5 +270,103 @@ suite(name, () => {
     expect(await page.locator('form.chooser').isHidden()).toBe(true);
     expect(await page.locator('table.league-table').isVisible()).toBe(true);
     await page.emulateMedia({ media: 'screen' });
+  });
+
+  it("LCBA-3.1/issue 17/18: the LCBA example league's page shows Division 5's ranks and VPs of the JSON", async () => {
+    const L = '/leagues/lcba-2009-10';
+    await open(L, 'league-lcba');
+    const body = await json<{
+      divisions: Array<{
+        division: number;
+        rows: Array<{ team: string; rank: number; vp: number }>;
+      }>;
+    }>(`${L}/table?division=5`);
+    const five = body.divisions.find((d) => d.division === 5)!;
+    expect(five.rows.length).toBeGreaterThan(3);
+    for (const r of five.rows) {
+      const row = page.locator(`table[data-division="5"] tr[data-team="${r.team}"]`);
+      expect((await row.locator('td.rank').innerText()).trim()).toBe(String(r.rank));
+      expect((await row.locator('td.vp').innerText()).trim()).toBe(String(r.vp));
+    }
+    // The example's Division 5, as told in examples/lcba-league.ts: larkspur-a first on 168 VP.
+    expect(five.rows[0]).toMatchObject({ team: 'larkspur-a', rank: 1, vp: 168 });
+  });
+
+  // Last: issuing a key ends open mode for the tests after it.
+  it('PIN-R8/R9/R10/C6, issue 17/19: signed in with a Pinner key through the login form, the register, applications, visitors and a person show the JSON numbers', async () => {
+    const { token } = await issueKey(store, {
+      role: 'secretary',
+      scope: { kind: 'club', id: 'pinner' },
+      issuedBy: 'browser test',
+    });
+    const asPinner = async <T>(path: string): Promise<T> => {
+      const res = await fetch(base + path, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(200);
+      return (await res.json()) as T;
+    };
+    // Keys issued: the register is private now, until the browser signs in.
+    expect((await page.goto(`${base}/clubs/pinner/register`))?.status()).toBe(403);
+    await page.goto(`${base}/login`);
+    await page.fill('input[name="key"]', token);
+    await page.click('button:has-text("Log in")');
+    expect(page.url()).toBe(`${base}/`);
+
+    await open('/clubs/pinner/register?asOf=2018-12-31', 'register-pinner');
+    const register = await asPinner<{
+      entries: Array<{ person: string; standing: string; class?: string; classFrom?: string }>;
+    }>('/clubs/pinner/members?asOf=2018-12-31');
+    expect(register.entries.length).toBeGreaterThan(10);
+    for (const e of register.entries) {
+      const row = page.locator(`table.register tr[data-person="${e.person}"]`);
+      expect((await row.locator('td.standing').innerText()).trim()).toMatch(
+        new RegExp(`^${e.standing}\\b`),
+      );
+      expect((await row.locator('td.class').innerText()).trim()).toBe(e.class ?? '—');
+      expect((await row.locator('td.since').innerText()).trim()).toBe(e.classFrom ?? '—');
+    }
+
+    // Two days with an application pending (PIN-C6's display deadline, "consider from").
+    for (const [asOf, shot] of [
+      ['2018-04-10', 'applications-pinner'],
+      ['2018-11-01', 'applications-pinner-november'],
+    ] as const) {
+      await open(`/clubs/pinner/register/applications?asOf=${asOf}`, shot);
+      const pending = await asPinner<{
+        applications: Array<{ applicationId: string; considerFrom?: string }>;
+      }>(`/clubs/pinner/applications?asOf=${asOf}`);
+      expect(pending.applications.length).toBeGreaterThan(0);
+      expect(await page.locator('table.applications tbody tr').count()).toBe(
+        pending.applications.length,
+      );
+      for (const a of pending.applications) {
+        const cell = page.locator(`tr[data-application="${a.applicationId}"] td.consider`);
+        expect((await cell.innerText()).trim().split(/\s/)[0]).toBe(a.considerFrom ?? '—');
+      }
+    }
+
+    await open('/clubs/pinner/register/visitors?year=2018', 'visitors-pinner');
+    const visitors = await asPinner<{
+      rows: Array<{ person: string; sessions: number; verdict: string }>;
+    }>('/clubs/pinner/visitors?year=2018');
+    expect(visitors.rows.length).toBeGreaterThan(0);
+    expect(await page.locator('table.visitors tbody tr').count()).toBe(visitors.rows.length);
+    for (const r of visitors.rows) {
+      const row = page.locator(`table.visitors tr[data-person="${r.person}"]`);
+      expect((await row.locator('td.sessions').innerText()).trim()).toBe(String(r.sessions));
+      expect((await row.locator('td.verdict').innerText()).trim()).toBe(r.verdict);
+    }
+    // PIN-R9: Kenneth's bar; his history is one link away.
+    expect(visitors.rows.find((r) => r.person === 'pin-kenneth')?.verdict).toBe('barred');
+    await page.click('table.visitors tr[data-person="pin-kenneth"] th a');
+    expect(page.url()).toBe(`${base}/clubs/pinner/register/people/pin-kenneth`);
+    const person = await asPinner<{ history: unknown[]; entry?: { standing: string } }>(
+      '/clubs/pinner/members/pin-kenneth',
+    );
+    expect(await page.locator('table.history tbody tr').count()).toBe(person.history.length);
+    expect(await textIn('main')).toContain(`(pin-kenneth) on `);
+    if (person.entry) expect(await textIn('main')).toContain(person.entry.standing);
+    const file = join(ARTIFACTS, 'person-pinner-kenneth.png');
+    await page.screenshot({ path: file, fullPage: true });
+    shots['person-pinner-kenneth'] = statSync(file).size;
   });
 });

@@ -368,6 +368,61 @@ describe('issue 17/18 league pages (HTML, CSV)', () => {
       expect(html).toContain('&lt;script&gt;alert(&quot;pwned&quot;)&lt;/script&gt;');
     }
   });
+
+  it('issue 17: CSV formula injection — a team named =HYPERLINK(…) is written as text, a negative net IMPs stays a number', async () => {
+    const formula = '=HYPERLINK("http://evil.example","click")';
+    const fact = (type: string, data: Record<string, unknown>) => ({
+      id: v7(),
+      type,
+      occurredAt: '2009-09-01T12:00:00+01:00',
+      data: { leagueId: 'formula', ...data },
+      metadata: {},
+    });
+    await request(
+      asViewer(app, { mode: 'key', role: 'secretary', scope: { kind: 'league', id: 'formula' } }),
+    )
+      .post('/streams/league-formula/events')
+      .send({
+        expectedRevision: 'any',
+        events: [
+          fact('LeagueRegistered', {
+            clubId: PAGES_LEAGUE.club,
+            name: '@SUM(1+1)',
+            season: '2009-10',
+            seasonStart: '2009-07-01',
+            seasonEnd: '2010-05-31',
+          }),
+          fact('DivisionFormed', { division: 1 }),
+          ...['x', 'y'].map((teamId) =>
+            fact('LeagueTeamEntered', {
+              teamId,
+              club: `${teamId}club`,
+              letter: 'A',
+              name: teamId === 'x' ? formula : '-y team',
+              captain: 'C',
+              venue: 'V',
+              enteredOn: '2009-07-20',
+            }),
+          ),
+          fact('TeamPlaced', { teamId: 'x', division: 1 }),
+          fact('TeamPlaced', { teamId: 'y', division: 1 }),
+        ],
+      })
+      .expect(201);
+    const csv = (await request(server).get('/leagues/formula/table.csv').expect(200)).text;
+    // Quoted by RFC 4180 (a comma, quotes) after the leading quote that makes it text.
+    expect(csv).toContain(`,x,"'=HYPERLINK(""http://evil.example"",""click"")",`);
+    expect(csv).toContain(`,y,'-y team,`);
+    expect(csv).not.toMatch(/(^|,)"?[=@]/m);
+    // The numbers stay the JSON's: the pages league's negative net IMPs unprefixed.
+    const table = (await request(server).get(`${L}/table.csv`).expect(200)).text;
+    const body = (await request(server).get(`${L}/table`).expect(200)).body as TableBody;
+    const negative = body.divisions.flatMap((d) => d.rows).find((r) => r.netImps < 0)!;
+    expect(negative.netImps).toBeLessThan(0);
+    const line = table.split('\r\n').find((l) => l.split(',')[2] === negative.team)!;
+    expect(line.split(',')[9]).toBe(String(negative.netImps));
+    expect(table).not.toContain(`'${negative.netImps}`);
+  });
 });
 
 /** Issue 17/18: a penalty and a tie-break on the pages (the shape of leagues-penalties.test.ts). */

@@ -1,5 +1,6 @@
 import { lineChart } from '../../src/app/pages/chart';
-import { toCsv } from '../../src/app/pages/csv';
+import { defused, toCsv } from '../../src/app/pages/csv';
+import { csv } from '../../src/cli/format-standings';
 import { hundredths } from '../../src/app/pages/format';
 import { html, raw } from '../../src/app/pages/html';
 
@@ -40,6 +41,53 @@ describe('issue 17 pages: escaping, numbers, CSV, chart', () => {
       ),
     ).toBe('a,b\r\n1,x\r\n-0.5,"say ""hi"", then\nleave"\r\n,\r\n');
     expect(toCsv(['only'], [])).toBe('only\r\n');
+  });
+
+  it('issue 17: CSV formula injection — text starting with = + - @ tab or CR gets a leading quote, numbers never', () => {
+    expect(
+      toCsv(
+        ['name', 'imps'],
+        [
+          ['=HYPERLINK("http://evil.example","x")', -38],
+          ['+1 team', 12],
+          ['-x', '-38'],
+          ['@SUM(A1)', '+57'],
+          ['\tTab', 0.5],
+          ['\rCR', -0.25],
+          ['a=b', '-1.5'],
+          ['', '-'],
+        ],
+      ),
+    ).toBe(
+      [
+        'name,imps',
+        `"'=HYPERLINK(""http://evil.example"",""x"")",-38`,
+        "'+1 team,12",
+        "'-x,-38",
+        "'@SUM(A1),+57",
+        "'\tTab,0.5",
+        `"'\rCR",-0.25`,
+        'a=b,-1.5',
+        ',-',
+        '',
+      ].join('\r\n'),
+    );
+    expect(defused('-38')).toBe('-38');
+    expect(defused('-38 IMPs')).toBe("'-38 IMPs");
+    expect(defused('Oxford B')).toBe('Oxford B');
+  });
+
+  it("issue 17: the CLI's CSV (src/cli/format-standings.ts) defuses formulas by the same rule", () => {
+    expect(
+      csv([
+        { team: '=HYPERLINK("http://evil.example","x")', netImps: '-38', vp: 52, none: '-' },
+        { team: '@cmd', netImps: '+57', vp: -1, none: null },
+      ]),
+    ).toBe(
+      'team,netImps,vp,none\n' +
+        `"'=HYPERLINK(""http://evil.example"",""x"")",-38,52,-\n` +
+        "'@cmd,+57,-1,\n",
+    );
   });
 
   it('issue 17: the chart has a title, an escaped legend, and its numbers as a table', () => {

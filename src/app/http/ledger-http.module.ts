@@ -19,7 +19,9 @@ import {
 import { CorrectionsController } from './corrections.controller';
 import { LeaguesController } from './leagues.controller';
 import { MembershipController } from './membership.controller';
-import { PagesController } from '../pages/pages.controller';
+import { ClubPagesController } from '../pages/club-pages.controller';
+import { LeaguePagesController } from '../pages/league-pages.controller';
+import { RegisterPagesController } from '../pages/register-pages.controller';
 import { LedgerExceptionFilter } from './exception-filter';
 import { RequestValidator } from './request-validator';
 
@@ -48,7 +50,9 @@ export class LedgerHttpModule {
         KeysController,
         LoginController,
         // Issue 17: the HTML pages, after the JSON routes (which keep their paths).
-        PagesController,
+        ClubPagesController,
+        LeaguePagesController,
+        RegisterPagesController,
       ],
       providers: [
         RequestValidator,

@@ -84,7 +84,7 @@ export function registerPage(view: RegisterView, clubName: string): string {
         <tbody>
           ${view.entries.map(
             (e) =>
-              html`<tr>
+              html`<tr data-person="${e.person}">
                 <th scope="row">
                   <a
                     href="${base(clubId)}/people/${seg(e.person)}${queryString({ asOf: view.asOf })}"
@@ -92,11 +92,11 @@ export function registerPage(view: RegisterView, clubName: string): string {
                   >
                 </th>
                 <td>${e.name}</td>
-                <td>
+                <td class="standing">
                   ${e.standing}${e.barredForEver ? html` <span class="rule">PIN-R9</span>` : ''}
                 </td>
-                <td>${e.class ?? '—'}</td>
-                <td>${e.classFrom ?? '—'}</td>
+                <td class="class">${e.class ?? '—'}</td>
+                <td class="since">${e.classFrom ?? '—'}</td>
                 <td>${e.votes ? 'yes' : 'no'}</td>
                 <td>${e.subscription}</td>
                 <td>${e.electedOn ?? '—'}</td>
@@ -142,7 +142,7 @@ export function applicationsPage(view: ApplicationsView, clubName: string): stri
         <tbody>
           ${view.applications.map(
             (a) =>
-              html`<tr>
+              html`<tr data-application="${a.applicationId}">
                 <th scope="row">${a.applicationId}</th>
                 <td>
                   <a
@@ -153,7 +153,7 @@ export function applicationsPage(view: ApplicationsView, clubName: string): stri
                 <td>${a.appliedOn}</td>
                 <td>${a.classApplied}</td>
                 <td>${a.displayedOn ?? '—'}</td>
-                <td>${a.considerFrom ?? '—'} ${becauseList(a.because)}</td>
+                <td class="consider">${a.considerFrom ?? '—'} ${becauseList(a.because)}</td>
                 <td>${a.proposer ?? '—'}</td>
                 <td>${a.seconder ?? '—'}</td>
                 <td>${a.signedBy ?? '—'}</td>
@@ -207,13 +207,13 @@ export function visitorsPage(view: VisitorsView, clubName: string): string {
         <tbody>
           ${view.rows.map(
             (r) =>
-              html`<tr>
+              html`<tr data-person="${r.person}">
                 <th scope="row">
                   <a href="${base(clubId)}/people/${seg(r.person)}">${r.person}</a>
                 </th>
                 <td>${r.name}</td>
-                <td class="num">${r.sessions}</td>
-                <td>${r.verdict}</td>
+                <td class="num sessions">${r.sessions}</td>
+                <td class="verdict">${r.verdict}</td>
                 <td>
                   <ol>
                     ${r.visits.map(

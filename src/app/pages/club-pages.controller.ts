@@ -13,66 +13,41 @@ import {
 import { QueryBus } from '@nestjs/cqrs';
 import type { FieldIssue } from '../../events/issues';
 import { correctionLogFromStore } from '../../runtime/correction-log';
-import { ledgerContentsOf, type LedgerContents } from '../../runtime/pages/ledger-contents';
-import { leagueMatchPageAt, leagueTablePageAt } from '../../runtime/pages/league-pages';
-import { readLeagueQuery, type LeagueMoment } from '../../runtime/leagues';
+import { ledgerContentsOf } from '../../runtime/pages/ledger-contents';
 import { readTableQuery, wholeNumber } from '../../runtime/table-query';
 import { diffAt, publicationsOf, readMoment, type Moment } from '../../runtime/what-if';
-import type { LeagueTableView } from '../../projections/leagues';
 import type { EventStore } from '../../store/event-store';
 import { CPointsQuery } from '../cqrs/c-points';
 import { ChampionshipQuery, StandingsQuery } from '../cqrs/published';
-import { mayReadPrivate, mayReadPublished, viewerOf } from '../http/access/viewer';
-import { InvalidRequestError } from '../http/errors';
-import type { LiveState } from '../../runtime/published';
-import { EVENT_STORE, LIVE_COMPETITIONS } from '../tokens';
-import { PageExceptionFilter, PageForbiddenError, PageNotFoundError } from './page-errors';
-import { sendPage, type PageResponse } from './respond';
-import { tablesPrivate } from './tables-private';
 import { LedgerAccess } from '../http/access/ledger-access';
+import { mayReadPrivate, viewerOf } from '../http/access/viewer';
+import { InvalidRequestError } from '../http/errors';
+import { EVENT_STORE } from '../tokens';
+import { PageExceptionFilter, PageNotFoundError } from './page-errors';
+import { asked, clubOf, mayReadTables, privateClubOf } from './page-reads';
+import { sendPage, type PageResponse } from './respond';
 import { diffPage } from './views/diff';
 import { explainPage } from './views/explain';
 import { clubPage, homePage, type CompetitionStatus } from './views/ledger';
-import {
-  leagueCsv,
-  leagueExplainPage,
-  leagueTablePage,
-  type LeaguePageMoment,
-} from './views/league';
-import { matchPage } from './views/match';
 import type { PageMoment, Standings } from './views/shapes';
 import { standingsCsv, standingsPage } from './views/standings';
 import { championshipPage, correctionLogPage, cPointsPage, membersPage } from './views/tables';
-import { applicationsPage, personPage, registerPage, visitorsPage } from './views/register';
-import {
-  applicationsAt,
-  memberAt,
-  readMembershipQuery,
-  registerAt,
-  visitorsIn,
-  type MembershipParam,
-} from '../../runtime/membership';
-
-/** A chooser's empty fields are not asked for: `?asOf=&atPosition=5` is `?atPosition=5`. */
-const asked = (q: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(q).filter(([, v]) => v !== ''));
 
 /**
- * Issue 17: the ledger as server-rendered HTML (no script needed), read from the same queries
- * as the JSON routes (StandingsQuery, CPointsQuery, ChampionshipQuery, diffAt, the correction
- * log): a page computes no number of its own. Refusals are HTML pages (PageExceptionFilter).
+ * Issue 17: the front page, the clubs' and their competitions' pages as server-rendered HTML
+ * (no script needed), read from the same queries as the JSON routes (StandingsQuery,
+ * CPointsQuery, ChampionshipQuery, diffAt, the correction log): a page computes no number of
+ * its own. Refusals are HTML pages (PageExceptionFilter).
  */
 // People read these (docs/pages.md); the API document lists the JSON routes only.
 @ApiExcludeController()
 @Controller()
 @UseFilters(PageExceptionFilter)
-export class PagesController {
+export class ClubPagesController {
   constructor(
     private readonly queryBus: QueryBus,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly access: LedgerAccess,
-    // The register's seats and roster from the live competitions model (not a replay).
-    @Inject(LIVE_COMPETITIONS) private readonly live: LiveState,
   ) {}
 
   @Get()
@@ -84,9 +59,9 @@ export class PagesController {
   @Get('clubs/:clubId')
   async club(@Param('clubId') clubId: string, @Req() req: object, @Res() res: PageResponse) {
     const contents = await ledgerContentsOf(this.store);
-    const club = this.clubOf(contents, clubId);
+    const club = clubOf(contents, clubId);
     const viewer = viewerOf(req);
-    await this.mayReadTables(req, clubId);
+    await mayReadTables(this.access, req, clubId);
     const competitions: CompetitionStatus[] = [];
     for (const c of contents.competitionsOf(clubId)) {
       try {
@@ -104,9 +79,7 @@ export class PagesController {
 
   @Get('clubs/:clubId/roster')
   async members(@Param('clubId') clubId: string, @Req() req: object, @Res() res: PageResponse) {
-    const club = this.clubOf(await ledgerContentsOf(this.store), clubId);
-    if (!mayReadPrivate(viewerOf(req), clubId))
-      throw new PageForbiddenError(`the members of club ${clubId}`);
+    const club = await privateClubOf(this.store, req, clubId, 'the members of club');
     sendPage(res, membersPage(clubId, club));
   }
 
@@ -117,9 +90,7 @@ export class PagesController {
     @Req() req: object,
     @Res() res: PageResponse,
   ) {
-    const club = this.clubOf(await ledgerContentsOf(this.store), clubId);
-    if (!mayReadPrivate(viewerOf(req), clubId))
-      throw new PageForbiddenError(`the correction log of club ${clubId}`);
+    const club = await privateClubOf(this.store, req, clubId, 'the correction log of club');
     const { value, issues } = readTableQuery(asked(query), ['asOf', 'atPosition']);
     if (issues.length > 0) throw new InvalidRequestError(issues);
     const log = await correctionLogFromStore(this.store, clubId, value);
@@ -134,8 +105,8 @@ export class PagesController {
     @Res() res: PageResponse,
   ) {
     const contents = await ledgerContentsOf(this.store);
-    const club = this.clubOf(contents, clubId);
-    await this.mayReadTables(req, clubId);
+    const club = clubOf(contents, clubId);
+    await mayReadTables(this.access, req, clubId);
     if (!contents.competitionsOf(clubId).some((c) => c.season === season))
       throw new PageNotFoundError(`season ${season} of club ${clubId}`);
     const view = await this.queryBus.execute(new ChampionshipQuery(clubId, season, {}));
@@ -257,125 +228,15 @@ export class PagesController {
     sendPage(res, cPointsPage(view, club.name));
   }
 
-  // Issue 17/18: the leagues' pages. Public reads, as the JSON league routes (route-access.ts),
-  // from the same replay and query (`leagueState`, `leagueTableOf`, `matchOf`).
-
-  @Get('leagues/:leagueId')
-  async league(
-    @Param('leagueId') leagueId: string,
-    @Query() query: Record<string, unknown>,
-    @Res() res: PageResponse,
-  ) {
-    const { moment, at } = await this.leagueMomentOf(leagueId, query, ['division', 'format']);
-    const format = query.format;
-    if (format !== undefined && format !== 'csv' && format !== 'html') {
-      throw new InvalidRequestError([{ field: 'format', message: 'format must be csv or html' }]);
-    }
-    if (format === 'csv') {
-      const { view } = await leagueTablePageAt(this.store, leagueId, at);
-      return this.sendLeagueCsv(res, leagueId, view);
-    }
-    const p = await leagueTablePageAt(this.store, leagueId, at, { chart: true });
-    sendPage(res, leagueTablePage({ ...p, moment }));
-  }
-
-  @Get('leagues/:leagueId/table.csv')
-  async leagueTableCsv(
-    @Param('leagueId') leagueId: string,
-    @Query() query: Record<string, unknown>,
-    @Res() res: PageResponse,
-  ) {
-    const { at } = await this.leagueMomentOf(leagueId, query, ['division']);
-    this.sendLeagueCsv(res, leagueId, (await leagueTablePageAt(this.store, leagueId, at)).view);
-  }
-
-  @Get('leagues/:leagueId/explain/:teamId')
-  async leagueExplain(
-    @Param('leagueId') leagueId: string,
-    @Param('teamId') teamId: string,
-    @Query() query: Record<string, unknown>,
-    @Res() res: PageResponse,
-  ) {
-    const { moment, at } = await this.leagueMomentOf(leagueId, query);
-    const p = await leagueTablePageAt(this.store, leagueId, at);
-    const body = leagueExplainPage({ ...p, moment }, teamId);
-    if (!body) throw new PageNotFoundError(`team ${teamId} in the tables of league ${leagueId}`);
-    sendPage(res, body);
-  }
-
-  /** A match's page; the JSON keeps `…/matches/:fixtureId` (registered first, it would win). */
-  @Get('leagues/:leagueId/fixtures/:fixtureId')
-  async leagueMatch(
-    @Param('leagueId') leagueId: string,
-    @Param('fixtureId') fixtureId: string,
-    @Query() query: Record<string, unknown>,
-    @Res() res: PageResponse,
-  ) {
-    const { moment, at, name } = await this.leagueMomentOf(leagueId, query);
-    const p = await leagueMatchPageAt(this.store, leagueId, fixtureId, at);
-    sendPage(res, matchPage(p.view, name, moment, p.position, p.recorded));
-  }
-
-  /**
-   * A league page's moment, read as the JSON's (`readLeagueQuery`: asOf a club date or an
-   * instant, atPosition, division); any other parameter a 400 naming it; an unknown league 404.
-   */
-  private async leagueMomentOf(
-    leagueId: string,
-    raw: Record<string, unknown>,
-    allowed: string[] = [],
-  ): Promise<{ moment: LeaguePageMoment; at: LeagueMoment; name: string }> {
-    const league = (await ledgerContentsOf(this.store)).league(leagueId);
-    if (!league) throw new PageNotFoundError(`league ${leagueId}`);
-    const query = asked(raw);
-    const reads = ['asOf', 'atPosition', ...allowed];
-    const issues: FieldIssue[] = Object.keys(query)
-      .filter((k) => !reads.includes(k))
-      .map((k) => ({ field: k, message: `property ${k} should not exist` }));
-    const { value, issues: more } = readLeagueQuery({
-      asOf: query.asOf,
-      atPosition: query.atPosition,
-      ...(allowed.includes('division') ? { division: query.division } : {}),
-    });
-    issues.push(...more);
-    if (issues.length > 0) throw new InvalidRequestError(issues);
-    const moment: LeaguePageMoment = {
-      ...(typeof query.asOf === 'string' ? { asOf: query.asOf } : {}),
-      ...(value.atPosition !== undefined ? { atPosition: value.atPosition } : {}),
-      ...(value.division !== undefined ? { division: value.division } : {}),
-    };
-    return { moment, at: value, name: league.name };
-  }
-
-  private sendLeagueCsv(res: PageResponse, leagueId: string, view: LeagueTableView): void {
-    res
-      .type('text/csv; charset=utf-8')
-      .set('Content-Disposition', `attachment; filename="${leagueId}-table.csv"`)
-      .send(leagueCsv(view));
-  }
-
-  private clubOf(contents: LedgerContents, clubId: string) {
-    const club = contents.club(clubId);
-    if (!club) throw new PageNotFoundError(`club ${clubId}`);
-    return club;
-  }
-
-  /** Published tables: public unless the club marked them private (then its keys only). */
-  private async mayReadTables(req: object, clubId: string): Promise<void> {
-    if (!mayReadPublished(viewerOf(req), clubId, await tablesPrivate(this.access, clubId))) {
-      throw new PageForbiddenError(`the tables of club ${clubId}`);
-    }
-  }
-
   /** The club and competition of a page: 404 naming the one not found (or of another club). */
   private async competitionOf(req: object, clubId: string, competitionId: string) {
     const contents = await ledgerContentsOf(this.store);
-    const club = this.clubOf(contents, clubId);
+    const club = clubOf(contents, clubId);
     const competition = contents.competition(competitionId);
     if (!competition || competition.clubId !== clubId) {
       throw new PageNotFoundError(`competition ${competitionId} of club ${clubId}`);
     }
-    await this.mayReadTables(req, clubId);
+    await mayReadTables(this.access, req, clubId);
     return { club, competition };
   }
 
@@ -446,97 +307,4 @@ export class PagesController {
       .set('Content-Disposition', `attachment; filename="${competitionId}-standings.csv"`)
       .send(standingsCsv(view));
   }
-
-  // Issue 19: the club's membership pages (private to its keys): the register, the pending
-  // applications, the visitors of a year and one person's history, from the JSON's queries.
-
-  @Get('clubs/:clubId/register')
-  async register(
-    @Param('clubId') clubId: string,
-    @Query() query: Record<string, unknown>,
-    @Req() req: object,
-    @Res() res: PageResponse,
-  ) {
-    const club = await this.membershipClubOf(req, clubId);
-    const view = await registerAt(
-      this.store,
-      clubId,
-      membershipQueryOf(query, ['asOf']),
-      this.live,
-    );
-    sendPage(res, registerPage(view, club.name));
-  }
-
-  @Get('clubs/:clubId/register/applications')
-  async applications(
-    @Param('clubId') clubId: string,
-    @Query() query: Record<string, unknown>,
-    @Req() req: object,
-    @Res() res: PageResponse,
-  ) {
-    const club = await this.membershipClubOf(req, clubId);
-    const view = await applicationsAt(
-      this.store,
-      clubId,
-      membershipQueryOf(query, ['asOf']),
-      this.live,
-    );
-    sendPage(res, applicationsPage(view, club.name));
-  }
-
-  @Get('clubs/:clubId/register/visitors')
-  async visitors(
-    @Param('clubId') clubId: string,
-    @Query() query: Record<string, unknown>,
-    @Req() req: object,
-    @Res() res: PageResponse,
-  ) {
-    const club = await this.membershipClubOf(req, clubId);
-    const view = await visitorsIn(
-      this.store,
-      clubId,
-      membershipQueryOf(query, ['year']),
-      this.live,
-    );
-    sendPage(res, visitorsPage(view, club.name));
-  }
-
-  @Get('clubs/:clubId/register/people/:personId')
-  async person(
-    @Param('clubId') clubId: string,
-    @Param('personId') personId: string,
-    @Query() query: Record<string, unknown>,
-    @Req() req: object,
-    @Res() res: PageResponse,
-  ) {
-    const club = await this.membershipClubOf(req, clubId);
-    const view = await memberAt(
-      this.store,
-      clubId,
-      personId,
-      membershipQueryOf(query, ['asOf']),
-      this.live,
-    );
-    sendPage(res, personPage(view, club.name));
-  }
-
-  /** A membership page's club: 404 when unknown, 403 unless the viewer may read its private views. */
-  private async membershipClubOf(req: object, clubId: string) {
-    const club = this.clubOf(await ledgerContentsOf(this.store), clubId);
-    if (!mayReadPrivate(viewerOf(req), clubId))
-      throw new PageForbiddenError(`the membership of club ${clubId}`);
-    return club;
-  }
-}
-
-/** A membership page's query (empty fields not asked), read as the JSON's; anything else 400. */
-function membershipQueryOf(raw: Record<string, unknown>, params: readonly MembershipParam[]) {
-  const query = asked(raw);
-  const issues = Object.keys(query)
-    .filter((k) => !(params as readonly string[]).includes(k))
-    .map((field) => ({ field, message: `property ${field} should not exist` }));
-  const read = readMembershipQuery(query);
-  issues.push(...read.issues);
-  if (issues.length > 0) throw new InvalidRequestError(issues);
-  return read.value;
 }
