@@ -228,6 +228,25 @@ describe('issue 18: a league correction refused, naming the field, nothing writt
     expect(r.reason).toMatch(/fixtureId identifies the MatchResultRecorded/);
   });
 
+  it('LCBA-10.2: a correction that moves the match’s day (to dodge the 7 days, or out of an as-of table) is refused naming data.corrected.playedOn; a default’s day, data.corrected.on; nothing written', async () => {
+    const ledger = await seasonLedger();
+    const head = await ledger.store.headPosition();
+    // f1 was played on 2009-09-16: notified on 2009-10-01, its 7 days are long gone; moving the
+    // match to 2009-09-30 would have put the notice in time.
+    await ledger.refuses(
+      [notified('moved', at('2009-10-01'), { ...correctedF1(), playedOn: '2009-09-30' })],
+      'LEDGER',
+      'events[0].data.corrected.playedOn',
+    );
+    const movedDefault = { ...(f3.data as Record<string, unknown>), on: '2031-01-01' };
+    await ledger.refuses(
+      [notified('moved-default', at('2009-10-01'), movedDefault, f3)],
+      'LEDGER',
+      'events[0].data.corrected.on',
+    );
+    expect(await ledger.store.headPosition()).toBe(head);
+  });
+
   it('issue 18: a correction of no recorded fact is refused naming data.target.eventId', async () => {
     const ledger = await seasonLedger();
     const ghost = { ...f1, id: v7() };

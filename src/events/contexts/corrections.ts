@@ -56,8 +56,10 @@ export const CORRECTABLE_TYPES: Readonly<Record<string, readonly string[]>> = Ob
   PartnershipPlayersNamed: ['competitionId', 'session', 'pairId'],
   // Issue 18: a league's match (its result, or its default), corrected on the league's own
   // corrections stream `corrections-<leagueId>` (the league is the correction's "club").
-  MatchResultRecorded: ['leagueId', 'fixtureId'],
-  MatchUnplayed: ['leagueId', 'fixtureId'],
+  // The match's day is identity too: LCBA-10.2's 7 days run from it, and a correction that
+  // moved it would move its own deadline (and the match out of an as-of table).
+  MatchResultRecorded: ['leagueId', 'fixtureId', 'playedOn'],
+  MatchUnplayed: ['leagueId', 'fixtureId', 'on'],
 });
 
 /**
