@@ -167,8 +167,11 @@ export async function heldLeagueState(store: EventStore, leagueId: string): Prom
 
 async function catchUp(store: EventStore, leagueId: string, h: HeldLeague): Promise<void> {
   const fresh: RecordedEvent[] = [];
+  // Every stream read to one head: a correction appended between two reads must not arrive
+  // without the result it corrects (it would find no target and be lost until a restart).
+  const head = await store.headPosition();
   const readNew = async (streamId: string) => {
-    const events = await read(store, streamId, Number.POSITIVE_INFINITY, h.next.get(streamId));
+    const events = await read(store, streamId, head, h.next.get(streamId));
     if (events.length) h.next.set(streamId, events[events.length - 1]!.revision + 1);
     fresh.push(...events);
   };

@@ -9,7 +9,8 @@ import {
 } from '../../src/runtime/leagues';
 import { collect } from '../support/events';
 import type { Proposed } from '../support/nz-club';
-import { fact, formResult } from '../domain/league/support';
+import { clubFacts, fact, formResult } from '../domain/league/support';
+import { GatedLedger } from '../support/gated-ledger';
 import { season, seasonLedger } from './leagues-season';
 
 /**
@@ -140,6 +141,45 @@ describe('issue 18: a match result corrected (corrections-<leagueId>, LCBA-10.2)
     const held = (await heldLeagueState(ledger.store, LEAGUE_ID)).leagues[LEAGUE_ID]!;
     const replayed = (await leagueState(ledger.store, LEAGUE_ID)).leagues[LEAGUE_ID]!;
     expect(held).toEqual(replayed);
+  });
+
+  it('issue 18: a result and its accepted correction appended while the held league catches up are both read on the next ask, the correction applied (one head for every stream)', async () => {
+    const ledger = new GatedLedger();
+    const f6 = season.results.slice(-2);
+    await ledger.append(...clubFacts(), ...season.structure, ...season.results.slice(0, -2));
+    await leagueTableAt(ledger.store, LEAGUE_ID);
+    const corrected = {
+      ...(f6[0]!.data as Record<string, unknown>),
+      result: (formResult('f6', '2009-10-28', 24, -2).data as { result: unknown }).result,
+    };
+    // The race: between the read of the league's stream and of its corrections stream, f6's
+    // result and a correction of it are appended (once).
+    const store = ledger.store;
+    let raced = false;
+    const racing = Object.create(store) as typeof store;
+    racing.readStream = (streamId, options) => {
+      if (streamId === STREAM && !raced) {
+        raced = true;
+        const appended = ledger.append(
+          ...f6,
+          notified('race', at('2009-10-30'), corrected, f6[0]),
+          accepted('race', at('2009-10-31')),
+        );
+        return (async function* () {
+          await appended;
+          yield* store.readStream(streamId, options);
+        })();
+      }
+      return store.readStream(streamId, options);
+    };
+    await leagueTableAt(racing, LEAGUE_ID);
+    expect(raced).toBe(true);
+    const held = (await heldLeagueState(racing, LEAGUE_ID)).leagues[LEAGUE_ID]!;
+    const replayed = (await leagueState(store, LEAGUE_ID)).leagues[LEAGUE_ID]!;
+    expect(held).toEqual(replayed);
+    expect((await leagueTableAt(racing, LEAGUE_ID)).corrections).toEqual([
+      expect.objectContaining({ fixtureId: 'f6' }),
+    ]);
   });
 
   it('issue 18: a match kept scored by the held league is scored again when its day’s match parameters change (RulebookAmended)', async () => {
