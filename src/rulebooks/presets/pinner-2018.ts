@@ -77,4 +77,11 @@ export const pinner2018: Preset<PinnerParams> = {
     corrections: deadlineGroup(PINNER_CORRECTIONS),
     appeals: deadlineGroup(PINNER_APPEALS),
   },
+  checks: {
+    // PIN-R8, C3, R12: how a 29 February birthday counts in a common year (a reading).
+    'membership.leapDay': (v) =>
+      v === 'feb-28' || v === 'mar-1'
+        ? undefined
+        : `must be "feb-28" or "mar-1", not ${JSON.stringify(v)}`,
+  },
 };

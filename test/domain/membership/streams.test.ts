@@ -78,6 +78,25 @@ describe('issue 19: the preset pinner-2018', () => {
     expect(correctionParamsOf(pinner2018.params)).toMatchObject({ until: 'none' });
   });
 
+  it('PIN-R8 reading: membership.leapDay amended to a value no reader knows is refused naming the path, nothing written; mar-1 is accepted', async () => {
+    const ledger = await pinner();
+    const leapDay = (value: string) =>
+      fact(
+        'RulebookAmended',
+        { clubId: 'pinner', changes: { 'membership.leapDay': value }, effectiveFrom: '2018-03-05' },
+        'club-pinner',
+      );
+    const head = await ledger.store.headPosition();
+    await ledger.refuses(
+      [leapDay('mar-2')],
+      'RULEBOOK',
+      'events[0].data.changes["membership.leapDay"]',
+      /must be "feb-28" or "mar-1", not "mar-2"/,
+    );
+    expect(await ledger.store.headPosition()).toBe(head);
+    await ledger.append(leapDay('mar-1'));
+  });
+
   it('an amendment changes a membership parameter from its date: displayDays 14 from 2018-03-05', async () => {
     const ledger = await pinner();
     await ledger.append(
