@@ -261,13 +261,19 @@ describe('issue 18, LCBA-10.2: a league ruling or appeal refused, naming the fie
     await ledger.refuses([lodged(at('2009-09-20'))], 'LEDGER', 'events[0].data.against.rulingId');
   });
 
-  it('issue 18: an upheld appeal’s corrected result of another fixture, or one the match rules cannot score, is refused', async () => {
+  it('issue 18: an upheld appeal’s corrected result of another fixture or another day (LCBA-10.2), or one the match rules cannot score, is refused', async () => {
     const ledger = await withRuling();
     await ledger.append(lodged(at('2009-09-20')));
     await ledger.refuses(
       [decided('upheld', { corrected: { ...correctedF1(), fixtureId: 'f2' } })],
       'LEDGER',
       'events[0].data.corrected.fixtureId',
+    );
+    // LCBA-10.2: nor may it move the match's day, from which the appeal's 7 days ran.
+    await ledger.refuses(
+      [decided('upheld', { corrected: { ...correctedF1(), playedOn: '2009-09-30' } })],
+      'LEDGER',
+      'events[0].data.corrected.playedOn',
     );
     const bad = correctedF1();
     delete (bad.result as { homeImps: Record<string, number> }).homeImps['24'];

@@ -357,8 +357,13 @@ function checkCorrectedByAppeal(
       first.field ? `data.corrected.${first.field}` : 'data.corrected',
     );
   }
-  const expected: Record<string, unknown> = { leagueId, fixtureId: match.fixtureId };
-  for (const f of ['leagueId', 'fixtureId']) {
+  // The match's day too: the appeal's 7 days ran from it (CORRECTABLE_TYPES' reason).
+  const expected: Record<string, unknown> = {
+    leagueId,
+    fixtureId: match.fixtureId,
+    playedOn: match.playedOn,
+  };
+  for (const f of ['leagueId', 'fixtureId', 'playedOn']) {
     if (corrected[f] !== expected[f]) {
       throw ledger(
         `${f} identifies the match ruled on: it must stay ${show(expected[f])}, not ${show(corrected[f])}`,
