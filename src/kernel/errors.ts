@@ -28,6 +28,8 @@ export const ERROR_CODES = {
   FACTS_NOT_SCORABLE: { status: 422, error: 'FactsNotScorable', exit: 1 },
   // Issue 18: a league, or a division or fixture of it, the ledger does not have.
   UNKNOWN_LEAGUE: { status: 404, error: 'UnknownLeague', exit: 1 },
+  // Issue 18: a fixture asked without its league that several leagues have.
+  AMBIGUOUS_FIXTURE: { status: 409, error: 'AmbiguousFixture', exit: 2 },
   // Issue 19: a club, or a person of its membership, the ledger does not have.
   MEMBERSHIP_NOT_FOUND: { status: 404, error: 'NotFound', exit: 1 },
   // Asked wrongly: a parameter, a body, a store URL.

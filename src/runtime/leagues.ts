@@ -8,12 +8,14 @@ import {
   leagues,
   leagueTableOf,
   matchOf,
+  UnknownLeagueError,
   type LeagueMatchView,
   type LeaguesState,
   type LeagueTableView,
 } from '../projections/leagues';
 import { validateStreamId } from '../store/append-rules';
 import type { EventStore } from '../store/event-store';
+import { ledgerContentsOf } from './pages/ledger-contents';
 import { EVENTS_PER_TURN, nextTurn, withinBounds } from './replay';
 import { wholeNumber } from './table-query';
 
@@ -220,4 +222,48 @@ export async function leagueMatchAt(
     fixtureId,
     at.day !== undefined ? { asOf: at.day } : {},
   );
+}
+
+/** A fixture id asked without its league that more than one league has (409, naming them). */
+export class AmbiguousFixtureError extends Error {
+  readonly code = 'AMBIGUOUS_FIXTURE';
+  constructor(
+    readonly fixtureId: string,
+    readonly leagues: readonly string[],
+  ) {
+    super(
+      `fixture ${fixtureId} is in more than one league (${leagues.join(', ')}): ask /leagues/<leagueId>/matches/${fixtureId}`,
+    );
+  }
+
+  answer() {
+    return { message: this.message, field: 'fixtureId', leagues: [...this.leagues] };
+  }
+}
+
+/**
+ * `GET /matches/:fixtureId` (issue 18's route): a fixture id is unique within its league only,
+ * so the match is the one league's that has it; in none, 404; in several, 409 naming them.
+ */
+export async function matchInAnyLeagueAt(
+  store: EventStore,
+  fixtureId: string,
+  at: LeagueMoment = {},
+): Promise<LeagueMatchView> {
+  const found: Array<{ leagueId: string; view: LeagueMatchView }> = [];
+  for (const { leagueId } of (await ledgerContentsOf(store)).leagues()) {
+    try {
+      found.push({ leagueId, view: await leagueMatchAt(store, leagueId, fixtureId, at) });
+    } catch (err) {
+      if (!(err instanceof UnknownLeagueError && err.field === 'fixtureId')) throw err;
+    }
+  }
+  if (found.length > 1)
+    throw new AmbiguousFixtureError(
+      fixtureId,
+      found.map((f) => f.leagueId),
+    );
+  if (!found.length)
+    throw new UnknownLeagueError('fixtureId', `no league of the ledger has a fixture ${fixtureId}`);
+  return found[0]!.view;
 }

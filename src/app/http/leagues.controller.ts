@@ -5,6 +5,7 @@ import { correctionLogFromStore, type CorrectionLogView } from '../../runtime/co
 import {
   leagueMatchAt,
   leagueTableAt,
+  matchInAnyLeagueAt,
   readLeagueQuery,
   type LeagueParam,
 } from '../../runtime/leagues';
@@ -101,6 +102,22 @@ export class LeaguesController {
     @Query() query: Record<string, unknown>,
   ): Promise<LeagueMatchView> {
     return leagueMatchAt(this.store, leagueId, fixtureId, momentOf(query, ['asOf', 'atPosition']));
+  }
+
+  @Get('matches/:fixtureId')
+  @ApiOperation({
+    summary:
+      'One match named by its fixture id alone, from the one league that has it, board by board (issue 18); a fixture id several leagues have is 409 naming them',
+  })
+  @ApiParam({ name: 'fixtureId', description: 'A fixture id of one league', type: String })
+  @MOMENT()
+  @ApiAnswer(200, 'The match')
+  @ApiErrors(400, 404, 409, 422)
+  async anyMatch(
+    @Param('fixtureId') fixtureId: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<LeagueMatchView> {
+    return matchInAnyLeagueAt(this.store, fixtureId, momentOf(query, ['asOf', 'atPosition']));
   }
 
   /**

@@ -58,6 +58,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = Object.freeze
   // Issue 18: a league's tables are public reads (a league is not a club's private table).
   'GET /leagues/:leagueId/table': { kind: 'public' },
   'GET /leagues/:leagueId/matches/:fixtureId': { kind: 'public' },
+  'GET /matches/:fixtureId': { kind: 'public' },
   // Its correction log is private to the league's keys, as a club's is to the club's.
   'GET /leagues/:leagueId/corrections': { kind: 'private', league: 'leagueId' },
   // Issue 19: a club's membership is private to its keys (its auditor reads it).
