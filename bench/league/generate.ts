@@ -1,3 +1,4 @@
+import { prng } from '../lib/payloads';
 import type { EventToAppend } from '../../src/events/envelope';
 
 /**
@@ -36,18 +37,6 @@ export type ProposedFact = EventToAppend & { streamId: string };
 export const LEAGUE_ID = 'bench-league';
 const CLUB = 'lcba';
 const RR3_DIVISIONS = [4, 5];
-
-/** mulberry32: a small seeded generator, so the season is the same on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A UUID-shaped id from the generator (version 4 layout), lowercase as the ledger writes it. */
 function idFrom(next: () => number): string {
@@ -97,7 +86,7 @@ export interface GeneratedSeason {
 }
 
 export function generateLeagueSeason(shape: LeagueShape = BENCH_LEAGUE): GeneratedSeason {
-  const next = random(shape.seed);
+  const next = prng(shape.seed);
   const facts: ProposedFact[] = [];
   const results = new Map<string, ProposedFact>();
   const firstMatch = new Map<number, string>();
@@ -345,7 +334,7 @@ export function lateCorrection(
   day: string,
   seed: number,
 ): ProposedFact[] {
-  const next = random(seed);
+  const next = prng(seed);
   const streamId = `corrections-${LEAGUE_ID}`;
   const base = { clubId: LEAGUE_ID, leagueId: LEAGUE_ID, correctionId };
   const data = result.data as Record<string, unknown>;

@@ -13,8 +13,8 @@ const SUITS = ['C', 'D', 'H', 'S', 'NT'];
 const SEATS = ['N', 'E', 'S', 'W'];
 const CARDS = ['A', 'K', 'Q', 'J', 'T', '9', '8', '7', '6', '5', '4', '3', '2'];
 
-/** mulberry32: a tiny seeded PRNG, so payloads are the same in every run. */
-function prng(seed: number): () => number {
+/** mulberry32: a tiny seeded PRNG, so payloads (and the bench seasons) are the same in every run. */
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
