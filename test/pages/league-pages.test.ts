@@ -323,6 +323,29 @@ describe('issue 17/18 league pages (HTML, CSV)', () => {
     await request(anon).get(`${L}/table.csv`).expect(200);
   });
 
+  it('LCBA-10.2/issue 18: the league’s correction log page is private to the league’s keys (its secretary 200, a club’s key 403, anonymous 403); an unknown league 404', async () => {
+    const league = asViewer(app, {
+      mode: 'key',
+      role: 'secretary',
+      scope: { kind: 'league', id: PAGES_LEAGUE.league },
+    } as never);
+    const text = textOf((await request(league).get(`${L}/correction-log`).expect(200)).text);
+    expect(text).toContain(`${PAGES_LEAGUE.name}: correction log`);
+    expect((await request(league).get(`${L}/correction-log`)).text).toContain(
+      `href="${L}/corrections"`,
+    );
+    const club = asViewer(app, {
+      mode: 'key',
+      role: 'secretary',
+      scope: { kind: 'club', id: PAGES_LEAGUE.club },
+    } as never);
+    await request(club).get(`${L}/correction-log`).expect(403);
+    await request(asViewer(app, { mode: 'anonymous' }))
+      .get(`${L}/correction-log`)
+      .expect(403);
+    await request(league).get('/leagues/nowhere/correction-log').expect(404);
+  });
+
   it('issue 17/18: a league and a team named <script> show as text on the pages', async () => {
     const evil = '<script>alert("pwned")</script>';
     const stream = '/streams/league-evil/events';

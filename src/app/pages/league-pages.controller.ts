@@ -1,5 +1,5 @@
 import { ApiExcludeController } from '@nestjs/swagger';
-import { Controller, Get, Inject, Param, Query, Res, UseFilters } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Query, Req, Res, UseFilters } from '@nestjs/common';
 import type { FieldIssue } from '../../events/issues';
 import type { LeagueTableView } from '../../projections/leagues';
 import { ledgerContentsOf } from '../../runtime/pages/ledger-contents';
@@ -8,7 +8,12 @@ import { readLeagueQuery, type LeagueMoment } from '../../runtime/leagues';
 import type { EventStore } from '../../store/event-store';
 import { InvalidRequestError } from '../http/errors';
 import { EVENT_STORE } from '../tokens';
-import { PageExceptionFilter, PageNotFoundError } from './page-errors';
+import { correctionLogFromStore } from '../../runtime/correction-log';
+import { readTableQuery } from '../../runtime/table-query';
+import { covers } from '../http/access/ledger-access';
+import { viewerOf } from '../http/access/viewer';
+import { PageExceptionFilter, PageForbiddenError, PageNotFoundError } from './page-errors';
+import { correctionLogPage } from './views/tables';
 import { asked } from './page-reads';
 import { sendPage, type PageResponse } from './respond';
 import {
@@ -29,6 +34,24 @@ import { matchPage } from './views/match';
 @UseFilters(PageExceptionFilter)
 export class LeaguePagesController {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+
+  /** Issue 18: a league's correction log, private to the league's keys (as its JSON route). */
+  @Get('leagues/:leagueId/correction-log')
+  async correctionLog(
+    @Param('leagueId') leagueId: string,
+    @Query() query: Record<string, unknown>,
+    @Req() req: object,
+    @Res() res: PageResponse,
+  ) {
+    const league = (await ledgerContentsOf(this.store)).league(leagueId);
+    if (!league) throw new PageNotFoundError(`league ${leagueId}`);
+    if (!covers(viewerOf(req), { kind: 'league', id: leagueId }))
+      throw new PageForbiddenError(`the correction log of league ${leagueId}`);
+    const { value, issues } = readTableQuery(asked(query), ['asOf', 'atPosition']);
+    if (issues.length > 0) throw new InvalidRequestError(issues);
+    const log = await correctionLogFromStore(this.store, leagueId, value, 'league');
+    sendPage(res, correctionLogPage(log, league.name, `/leagues/${encodeURIComponent(leagueId)}`));
+  }
 
   @Get('leagues/:leagueId')
   async league(

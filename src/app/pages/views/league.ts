@@ -110,6 +110,7 @@ export function leagueTablePage(p: LeagueTablePageInput): string {
     <p class="actions">
       <a href="${base}/table.csv${leagueQuery(p.moment)}" download>CSV</a>
       <a href="${base}/table${leagueQuery(p.moment)}">JSON</a>
+      <a href="${base}/correction-log">Correction log</a> (the league's keys)
     </p>
     ${v.divisions.length ? '' : html`<p class="note">No division formed yet.</p>`}
     ${v.divisions.map((d) => divisionSection(v, p, d))}

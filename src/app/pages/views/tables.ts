@@ -269,15 +269,20 @@ export function membersPage(clubId: string, club: ClubRoster['clubs'][string]): 
 }
 
 /** The correction log (issue 16) as a table (private to the club's keys). */
-export function correctionLogPage(log: CorrectionLogView, clubName: string): string {
+export function correctionLogPage(
+  log: CorrectionLogView,
+  clubName: string,
+  // A league's log (issue 18) lives under /leagues/: its page and its JSON.
+  base = `/clubs/${seg(log.clubId)}`,
+): string {
   return page(
     {
       title: `${clubName}: correction log`,
-      crumbs: [[clubName, `/clubs/${seg(log.clubId)}`], ['correction log']],
+      crumbs: [[clubName, base], ['correction log']],
     },
     html`<p>
         <span class="private">private</span> Every correction and appeal, in ledger order; ledger
-        position ${log.position}. <a href="/clubs/${seg(log.clubId)}/corrections">JSON</a>
+        position ${log.position}. <a href="${base}/corrections">JSON</a>
       </p>
       ${
         log.entries.length
