@@ -14,6 +14,7 @@ import { EVENT_STORE } from '../tokens';
 import { ApiAnswer, ApiErrors, ApiTableQuery } from './api-docs';
 import { readTableQuery } from '../../runtime/table-query';
 import { InvalidRequestError } from './errors';
+import { readQueryOrRefuse } from './query-params';
 
 const LEAGUE_ID = () =>
   ApiParam({ name: 'leagueId', description: 'A league id, e.g. lcba-2009', type: String });
@@ -38,12 +39,7 @@ const MOMENT = () =>
 
 /** A request's query read as the CLI reads its options; anything else refused (400). */
 function momentOf(query: Record<string, unknown>, params: readonly LeagueParam[]) {
-  const unknown = Object.keys(query)
-    .filter((k) => !(params as readonly string[]).includes(k))
-    .map((k) => ({ field: k, message: `property ${k} should not exist` }));
-  const { value, issues } = readLeagueQuery(query);
-  if (unknown.length + issues.length > 0) throw new InvalidRequestError([...unknown, ...issues]);
-  return value;
+  return readQueryOrRefuse(query, params, (q) => readLeagueQuery(q));
 }
 
 /**

@@ -18,7 +18,7 @@ import type { EventStore } from '../../store/event-store';
 import type { LiveState } from '../../runtime/published';
 import { EVENT_STORE, LIVE_COMPETITIONS } from '../tokens';
 import { ApiAnswer, ApiErrors } from './api-docs';
-import { InvalidRequestError } from './errors';
+import { readQueryOrRefuse } from './query-params';
 
 const CLUB_ID = () =>
   ApiParam({ name: 'clubId', description: 'A club id, e.g. pinner', type: String });
@@ -33,12 +33,7 @@ const AS_OF = () =>
 
 /** A request's query read as the CLI reads its options; anything else refused (400). */
 function queryOf(query: Record<string, unknown>, params: readonly MembershipParam[]) {
-  const unknown = Object.keys(query)
-    .filter((k) => !(params as readonly string[]).includes(k))
-    .map((k) => ({ field: k, message: `property ${k} should not exist` }));
-  const { value, issues } = readMembershipQuery(query);
-  if (unknown.length + issues.length > 0) throw new InvalidRequestError([...unknown, ...issues]);
-  return value;
+  return readQueryOrRefuse(query, params, (q) => readMembershipQuery(q));
 }
 
 /**

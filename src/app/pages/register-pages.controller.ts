@@ -10,12 +10,12 @@ import {
 } from '../../runtime/membership';
 import type { LiveState } from '../../runtime/published';
 import type { EventStore } from '../../store/event-store';
-import { InvalidRequestError } from '../http/errors';
 import { EVENT_STORE, LIVE_COMPETITIONS } from '../tokens';
 import { PageExceptionFilter } from './page-errors';
 import { asked, privateClubOf } from './page-reads';
 import { sendPage, type PageResponse } from './respond';
 import { applicationsPage, personPage, registerPage, visitorsPage } from './views/register';
+import { readQueryOrRefuse } from '../http/query-params';
 
 /**
  * Issue 19: the club's membership pages (private to its keys): the register, the pending
@@ -110,12 +110,5 @@ export class RegisterPagesController {
 
 /** A membership page's query (empty fields not asked), read as the JSON's; anything else 400. */
 function membershipQueryOf(raw: Record<string, unknown>, params: readonly MembershipParam[]) {
-  const query = asked(raw);
-  const issues = Object.keys(query)
-    .filter((k) => !(params as readonly string[]).includes(k))
-    .map((field) => ({ field, message: `property ${field} should not exist` }));
-  const read = readMembershipQuery(query);
-  issues.push(...read.issues);
-  if (issues.length > 0) throw new InvalidRequestError(issues);
-  return read.value;
+  return readQueryOrRefuse(asked(raw), params, (q) => readMembershipQuery(q));
 }
