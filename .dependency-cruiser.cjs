@@ -1,11 +1,15 @@
 /**
- * The layers of docs/architecture.md, checked by `npm test` (`npm run lint:deps`):
- * the pure core imports no outer folder, no framework and no database; the use cases
- * (runtime/, import/) import no adapter (app/, cli/); the store knows only the core; and no
- * module imports itself back through others.
+ * The map of docs/architecture.md, checked by `npm test` (`npm run lint:deps`). A context is one
+ * folder under src/contexts/, its layers inside it: facts/, domain/ and projection/ are the pure
+ * core, read/ its use cases, http/, pages/ and cli/ its adapters. A rulebook is one folder under
+ * src/rulesets/ and plugs into the contexts through the policy types they declare.
  */
-const CORE = '^src/(kernel|events|scoring|rulebooks|rulesets|domain|projections|standings)/';
-const OUTER = '^src/(app|cli|store|runtime|import)/';
+const CONTEXT_CORE = 'src/contexts/[^/]+/(facts|domain|projection)/';
+const CORE = `^(src/(kernel|scoring|rulebooks|rulesets)/|${CONTEXT_CORE}|src/contexts/[^/]+/[^/]+[.]ts$|src/contexts/[^/]+[.]ts$)`;
+const USE_CASES = '^src/(ledger|audit|import)/|^src/contexts/[^/]+/read/';
+const HTTP = '^src/app/|^src/contexts/[^/]+/(http|pages)/';
+const CLI = '^src/cli/|^src/contexts/[^/]+/cli/';
+const OUTER = `${USE_CASES}|${HTTP}|${CLI}|^src/store/`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -20,7 +24,8 @@ module.exports = {
     {
       name: 'core-imports-no-outer-layer',
       severity: 'error',
-      comment: 'The pure core (scoring, rulebooks, domain, projections …) knows no outer layer.',
+      comment:
+        'The pure core (scoring, rulebooks, facts, deciders, projections …) knows no outer layer.',
       from: { path: CORE },
       to: { path: OUTER },
     },
@@ -30,27 +35,35 @@ module.exports = {
       from: { path: CORE },
       to: {
         dependencyTypes: ['npm', 'npm-dev', 'core'],
-        path: '(@nestjs|express|rxjs|better-sqlite3|@eventstore|@grpc|^fs$|^node:|^http|^net$|^child_process)',
+        path: '(@nestjs|express|rxjs|better-sqlite3|@eventstore|@grpc|^pg$|^fs$|^node:|^http|^net$|^child_process)',
       },
     },
     {
       name: 'use-cases-import-no-adapter',
       severity: 'error',
-      comment: 'runtime/ and import/ are used by HTTP and the CLI alike: they import neither.',
-      from: { path: '^src/(runtime|import)/' },
-      to: { path: '^src/(app|cli)/' },
+      comment:
+        'The ledger, the audit tools, import and each context’s read/ serve HTTP and the CLI alike.',
+      from: { path: USE_CASES },
+      to: { path: `${HTTP}|${CLI}` },
     },
     {
       name: 'store-imports-only-the-core',
       severity: 'error',
       from: { path: '^src/store/' },
-      to: { path: '^src/(app|cli|runtime|import)/' },
+      to: { path: `${USE_CASES}|${HTTP}|${CLI}` },
     },
     {
       name: 'http-imports-no-cli',
       severity: 'error',
-      from: { path: '^src/app/' },
-      to: { path: '^src/cli/' },
+      from: { path: HTTP },
+      to: { path: CLI },
+    },
+    {
+      name: 'cli-imports-no-http',
+      severity: 'error',
+      comment: 'The CLI starts without NestJS; only `serve` loads the HTTP module, by import().',
+      from: { path: '^src/contexts/[^/]+/cli/' },
+      to: { path: HTTP },
     },
   ],
   options: {

@@ -25,7 +25,14 @@ async function main(): Promise<void> {
   }
   const service = spawn(
     process.execPath,
-    [join(root, 'dist/src/cli/main.js'), 'serve', '--store', `sqlite:${db}`, '--port', String(port)],
+    [
+      join(root, 'dist/src/cli/main.js'),
+      'serve',
+      '--store',
+      `sqlite:${db}`,
+      '--port',
+      String(port),
+    ],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
   try {

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
-import { competitions } from '../src/projections/competitions';
-import { answersDigest as digestOf } from '../src/runtime/answers-digest';
-import { loadExamplesIfEmpty } from '../src/runtime/load-examples';
-import { replayFromStore } from '../src/runtime/replay';
+import { competitions } from '../src/contexts/pairs/projection';
+import { answersDigest as digestOf } from '../src/audit/answers-digest';
+import { loadExamplesIfEmpty } from '../src/ledger/load-examples';
+import { replayFromStore } from '../src/audit/replay';
 import type { EventStore } from '../src/store/event-store';
 import { MemoryEventStore } from '../src/store/memory/memory-event-store';
 import { SqliteEventStore } from '../src/store/sqlite/sqlite-event-store';
-import { catalogue } from '../src/events';
+import { catalogue } from '../src/contexts/catalogue';
 import { envInt, log } from './lib/harness';
 import { history } from './standings/history';
 

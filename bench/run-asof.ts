@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { startHttpServer } from '../src/app/http-server';
-import { catalogue } from '../src/events';
+import { catalogue } from '../src/contexts/catalogue';
 import { SqliteEventStore } from '../src/store/sqlite/sqlite-event-store';
 import { envInt, freshDir, log, median, removeDir } from './lib/harness';
 import { clubIdOf, history, seasonName, type HistoryShape } from './standings/history';

@@ -2,7 +2,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { isDeepStrictEqual } from 'node:util';
-import { catalogue } from '../src/events';
+import { catalogue } from '../src/contexts/catalogue';
 import { SqliteEventStore } from '../src/store/sqlite/sqlite-event-store';
 import { envInt, freshDir, log, median, removeDir, settle } from './lib/harness';
 import { BENCH_LEAGUE, generateLeagueSeason, lateCorrection } from './league/generate';

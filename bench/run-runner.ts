@@ -11,11 +11,11 @@ import {
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startHttpServer } from '../src/app/http-server';
-import { catalogue } from '../src/events';
-import { projections } from '../src/projections';
-import type { CompetitionsState } from '../src/projections/competitions';
-import { ProjectionRunner } from '../src/runtime/projection-runner';
-import { SqliteProjectionStateStore } from '../src/runtime/projection-state-store';
+import { catalogue } from '../src/contexts/catalogue';
+import { projections } from '../src/contexts/projections';
+import type { CompetitionsState } from '../src/contexts/pairs/projection';
+import { ProjectionRunner } from '../src/ledger/projection-runner';
+import { SqliteProjectionStateStore } from '../src/ledger/projection-state-store';
 import { SqliteEventStore } from '../src/store/sqlite/sqlite-event-store';
 import { envInt, log, median } from './lib/harness';
 // Compiled beside this script: step 4 runs it as a process of its own.

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { catalogue } from '../src/events';
+import { catalogue } from '../src/contexts/catalogue';
 import { SqliteEventStore } from '../src/store/sqlite/sqlite-event-store';
 import {
   fmtPct,

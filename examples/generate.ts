@@ -6,8 +6,8 @@
  */
 import { join } from 'node:path';
 import { v5 } from 'uuid';
-import { competitions, nextGroupsOf } from '../src/projections/competitions';
-import type { RecordedEvent } from '../src/events/envelope';
+import { competitions, nextGroupsOf } from '../src/contexts/pairs/projection';
+import type { RecordedEvent } from '../src/kernel/envelope';
 import { addDays, rng, writeLines, type ExampleLine } from './lines';
 import { writeLcbaLeague } from './lcba-league';
 import { writePinnerYear } from './pinner';

@@ -1,5 +1,5 @@
 import { prng } from '../lib/payloads';
-import type { EventToAppend } from '../../src/events/envelope';
+import type { EventToAppend } from '../../src/kernel/envelope';
 
 /**
  * Issue 18's bench: a synthetic LCBA league season, deterministic (a seeded generator: the same

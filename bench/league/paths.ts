@@ -1,15 +1,15 @@
-import { catalogue } from '../../src/events';
-import type { RecordedEvent } from '../../src/events/envelope';
+import { catalogue } from '../../src/contexts/catalogue';
+import type { RecordedEvent } from '../../src/kernel/envelope';
 import {
   leagues,
   leagueTableOf,
   type LeaguesState,
   type LeagueTableView,
-} from '../../src/projections/leagues';
-import { appendThroughGate } from '../../src/runtime/append-through-gate';
-import { DomainGate } from '../../src/runtime/domain-gate';
-import { leagueState, leagueTableAt } from '../../src/runtime/leagues';
-import { validateAppend } from '../../src/runtime/validate-append';
+} from '../../src/contexts/league/projection';
+import { appendThroughGate } from '../../src/ledger/append-through-gate';
+import { DomainGate } from '../../src/ledger/domain-gate';
+import { leagueState, leagueTableAt } from '../../src/contexts/league/read/leagues';
+import { validateAppend } from '../../src/ledger/validate-append';
 import type { EventStore } from '../../src/store/event-store';
 import { LEAGUE_ID, type ProposedFact } from './generate';
 

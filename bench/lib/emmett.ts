@@ -7,7 +7,7 @@ import {
   type SQLiteConnection,
   type SQLiteEventStore,
 } from '@event-driven-io/emmett-sqlite';
-import type { EventToAppend } from '../../src/events/envelope';
+import type { EventToAppend } from '../../src/kernel/envelope';
 
 /**
  * Emmett's SQLite event store (@event-driven-io/emmett-sqlite 0.38.5, on node-sqlite3 5,

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { EventToAppend } from '../../src/events/envelope';
+import type { EventToAppend } from '../../src/kernel/envelope';
 import type { ExpectedRevision } from '../../src/store/event-store';
 import { SCHEMA_SQL } from '../../src/store/sqlite/schema';
 

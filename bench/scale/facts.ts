@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { v7 } from 'uuid';
-import type { EventToAppend } from '../../src/events/envelope';
+import type { EventToAppend } from '../../src/kernel/envelope';
 import type { Batch } from '../standings/history';
 
 /** A fact and the stream it is appended to. */

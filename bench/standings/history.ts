@@ -1,5 +1,5 @@
 import { v7 } from 'uuid';
-import type { EventToAppend } from '../../src/events/envelope';
+import type { EventToAppend } from '../../src/kernel/envelope';
 import { rng } from '../scoring/season';
 
 /**

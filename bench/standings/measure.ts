@@ -1,11 +1,11 @@
-import { catalogue } from '../../src/events';
+import { catalogue } from '../../src/contexts/catalogue';
 import {
   championshipOf,
   competitions,
   standingsOf,
   type CompetitionsState,
-} from '../../src/projections/competitions';
-import { replayFromStore } from '../../src/runtime/replay';
+} from '../../src/contexts/pairs/projection';
+import { replayFromStore } from '../../src/audit/replay';
 import type { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
 import { cpuSince, since } from '../lib/harness';
 

@@ -1,9 +1,9 @@
-import { RuleViolation } from '../../src/domain/rule-violation';
-import type { EventCatalogue } from '../../src/events/catalogue';
-import type { EventToAppend } from '../../src/events/envelope';
-import { appendThroughGate as appendBatch } from '../../src/runtime/append-through-gate';
-import { DomainGate } from '../../src/runtime/domain-gate';
-import { validateAppend } from '../../src/runtime/validate-append';
+import { RuleViolation } from '../../src/kernel/rule-violation';
+import type { EventCatalogue } from '../../src/kernel/catalogue';
+import type { EventToAppend } from '../../src/kernel/envelope';
+import { appendThroughGate as appendBatch } from '../../src/ledger/append-through-gate';
+import { DomainGate } from '../../src/ledger/domain-gate';
+import { validateAppend } from '../../src/ledger/validate-append';
 import type { EventStore } from '../../src/store/event-store';
 import type { Batch } from './history';
 

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { EventToAppend } from '../../src/events/envelope';
+import type { EventToAppend } from '../../src/kernel/envelope';
 import { config, freshDir, log, removeDir, settle, since } from '../lib/harness';
 import { makeBatch, streamName } from '../lib/payloads';
 import {

@@ -1,4 +1,4 @@
-import type { EventToAppend } from '../../src/events/envelope';
+import type { EventToAppend } from '../../src/kernel/envelope';
 import type { ExpectedRevision } from '../../src/store/event-store';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
 import { EmmettConnectionStore, toEmmett, type EmmettEvent } from '../lib/emmett';

@@ -8,8 +8,8 @@ export {
   SessionResultQuery,
   StandingsHandler,
   StandingsQuery,
-} from './cqrs/published';
-export { CPointsHandler, CPointsQuery } from './cqrs/c-points';
+} from '../contexts/pairs/http/published.query';
+export { CPointsHandler, CPointsQuery } from '../contexts/pairs/http/c-points.query';
 export { LedgerModule, type LedgerModuleOptions } from './ledger.module';
 export { LedgerHttpModule } from './http/ledger-http.module';
 export { toHttpError, type HttpError } from './http/exception-filter';
@@ -26,4 +26,4 @@ export {
   type StartHttpServerOptions,
 } from './http-server';
 export { EVENT_CATALOGUE, EVENT_STORE } from './tokens';
-export { validateAppend } from '../runtime/validate-append';
+export { validateAppend } from '../ledger/validate-append';

@@ -7,18 +7,22 @@ import {
   type Provider,
 } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { catalogue as defaultCatalogue } from '../events';
-import type { EventCatalogue } from '../events/catalogue';
+import { catalogue as defaultCatalogue } from '../contexts/catalogue';
+import type { EventCatalogue } from '../kernel/catalogue';
 import type { EventStore } from '../store/event-store';
-import { DomainGate } from '../runtime/domain-gate';
-import { LiveClubIndex, type LiveReadModel } from '../runtime/live-club-index';
+import { DomainGate } from '../ledger/domain-gate';
+import { LiveClubIndex, type LiveReadModel } from '../ledger/live-club-index';
 import { AppendEventsHandler } from './cqrs/append-events';
 import { ReadAllHandler } from './cqrs/read-all';
 import { ReadStreamHandler } from './cqrs/read-stream';
-import { ChampionshipHandler, SessionResultHandler, StandingsHandler } from './cqrs/published';
-import { CPointsHandler } from './cqrs/c-points';
+import {
+  ChampionshipHandler,
+  SessionResultHandler,
+  StandingsHandler,
+} from '../contexts/pairs/http/published.query';
+import { CPointsHandler } from '../contexts/pairs/http/c-points.query';
 import { EVENT_CATALOGUE, EVENT_STORE, LIVE_COMPETITIONS } from './tokens';
-import type { CompetitionsState } from '../projections/competitions';
+import type { CompetitionsState } from '../contexts/pairs/projection';
 import { ALWAYS_CAUGHT_UP, READ_MODEL_STATUS, type ReadModelStatus } from './read-model-status';
 
 export interface LedgerModuleOptions {

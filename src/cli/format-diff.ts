@@ -1,5 +1,5 @@
-import type { TableDiff } from '../projections/competitions/diff';
-import { csv, table, type Format } from './format-standings';
+import type { TableDiff } from '../contexts/pairs/projection/diff';
+import { csv, table, type Format } from '../contexts/pairs/cli/format-standings';
 
 const cell = (v: unknown): string =>
   v === null || v === undefined

@@ -7,7 +7,7 @@ import {
   type Spelling,
   type TableParam,
   wholeNumber,
-} from '../runtime/table-query';
+} from '../audit/table-query';
 import { DEFAULT_STORE_URL } from '../store/open-store';
 
 /**
@@ -22,7 +22,7 @@ export const wholeNumberOption = (name: string) => (v: string) => {
 
 /**
  * A published table's option, read by the rule HTTP reads its query parameter by
- * (src/runtime/table-query.ts); commander names the option before the message.
+ * (src/audit/table-query.ts); commander names the option before the message.
  */
 export const tableParam =
   <P extends TableParam>(param: P) =>

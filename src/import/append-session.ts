@@ -1,12 +1,12 @@
-import { validateAppend } from '../runtime/validate-append';
-import type { EventCatalogue } from '../events/catalogue';
-import type { EventToAppend } from '../events/envelope';
+import { validateAppend } from '../ledger/validate-append';
+import type { EventCatalogue } from '../kernel/catalogue';
+import type { EventToAppend } from '../kernel/envelope';
 import type { EventStore } from '../store/event-store';
 import { InvalidEventError, StreamNotFoundError } from '../store/errors';
-import type { RuleViolation } from '../domain/rule-violation';
-import { raceMessage, writeBatches } from '../runtime/append-file';
-import { refusalsThroughGate } from '../runtime/append-through-gate';
-import { DomainGate } from '../runtime/domain-gate';
+import type { RuleViolation } from '../kernel/rule-violation';
+import { raceMessage, writeBatches } from '../ledger/append-file';
+import { refusalsThroughGate } from '../ledger/append-through-gate';
+import { DomainGate } from '../ledger/domain-gate';
 import type { SessionFacts } from './facts';
 import type { ImportIssue } from './model';
 

@@ -1,5 +1,5 @@
 import { v5 as uuidv5 } from 'uuid';
-import type { EventToAppend } from '../events/envelope';
+import type { EventToAppend } from '../kernel/envelope';
 import type { ImportedLine, ImportedSession } from './model';
 
 /** The namespace of every id the importers derive (UUID v5), fixed forever. */

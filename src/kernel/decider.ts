@@ -28,11 +28,11 @@ export interface StreamHome {
  * A context's write side: the state its stream folds to and the decision on a proposed fact
  * (a command may be the fact itself, as club systems append facts). `decide` returns the facts
  * to append, or throws a RuleViolation naming the rule and the field; it is pure, and reads the
- * club-wide context `C` the append use case gives it (src/runtime/domain-gate.ts).
+ * club-wide context `C` the append use case gives it (src/ledger/domain-gate.ts).
  *
- * Its registry line (src/domain/index.ts) also places its facts: a fact of one of its
+ * Its registry line (src/contexts/deciders.ts) also places its facts: a fact of one of its
  * `factTypes` belongs on a stream it `owns`, and, when `homeOf` names one, on exactly that
- * stream (src/domain/streams.ts derives every placement from the registry).
+ * stream (src/contexts/streams.ts derives every placement from the registry).
  */
 export interface Decider<S, C = unknown> {
   readonly name: string;

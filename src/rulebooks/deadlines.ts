@@ -4,7 +4,7 @@ import type { Json, Params } from './params';
  * Issue 16: the deadlines of corrections and appeals, as rulebook parameters (two groups every
  * preset carries, `corrections` and `appeals`), so that an amendment changes them from a date
  * and a replay recomputes whether a correction was late. Plain JSON. Whether a correction or an
- * appeal is late is derived from these, never stored (src/domain/corrections/deadline.ts).
+ * appeal is late is derived from these, never stored (src/contexts/corrections/domain/deadline.ts).
  */
 
 /** How a deadline is counted from the session a correction or a ruling concerns. */

@@ -1,6 +1,6 @@
 import { dsbGroenlo2014Ruleset } from './dsb-groenlo-2014';
 import { nzClubRuleset } from './nz-club';
-import { registerRuleset } from './registry';
+import { registerRuleset } from '../contexts/pairs/ruleset-registry';
 
 /** The rulesets the ledger ships: one folder each, one line here. */
 registerRuleset(nzClubRuleset);
@@ -13,7 +13,7 @@ export {
   nzClubRulesOf,
   registerRuleset,
   tableOf,
-} from './registry';
+} from '../contexts/pairs/ruleset-registry';
 export type {
   CPointsRequest,
   CPointsTable,
@@ -24,4 +24,4 @@ export type {
   StandingsBodies,
   StandingsRequest,
   StandingsView,
-} from './ruleset';
+} from '../contexts/pairs/ruleset';

@@ -1,7 +1,7 @@
 import { ScoringInputError } from './errors';
 
 // Exact rational arithmetic for STD-NEUBERG and session percentages, and for the DSB standings
-// (weighted averages, shared placing points: src/standings/dsb): no float sums; a value is
+// (weighted averages, shared placing points: src/rulesets/dsb-groenlo-2014/standings): no float sums; a value is
 // rounded only for display. Always normalised (gcd 1, denominator > 0).
 //
 // Almost every value has a numerator and denominator that are safe integers, so those are kept

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { EventToAppend } from '../events/envelope';
-import { isInstant } from '../events/instant';
+import type { EventToAppend } from '../kernel/envelope';
+import { isInstant } from '../kernel/instant';
 import type { AppendResult, ExpectedRevision, StoredEventRef, StoredIdentity } from './event-store';
 import {
   IdempotencyConflictError,

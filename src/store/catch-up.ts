@@ -1,5 +1,5 @@
 import { Observable, type Subject } from 'rxjs';
-import type { RecordedEvent } from '../events/envelope';
+import type { RecordedEvent } from '../kernel/envelope';
 
 export type ReadPage = (afterPosition: number, limit: number) => Promise<RecordedEvent[]>;
 

@@ -1,4 +1,4 @@
-import type { FieldIssue } from '../events/issues';
+import type { FieldIssue } from '../kernel/issues';
 import type { ExpectedRevision } from './event-store';
 
 /** Base class so callers (HTTP, CLI) can map every store refusal to a specific answer. */
@@ -55,7 +55,7 @@ export class IdempotencyConflictError extends StoreError {
   }
 }
 
-export type { FieldIssue } from '../events/issues';
+export type { FieldIssue } from '../kernel/issues';
 
 /** A batch (or a stream id) that fails validation: nothing of it is written. */
 export class InvalidEventError extends StoreError {

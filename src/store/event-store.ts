@@ -1,5 +1,5 @@
 import type { Observable } from 'rxjs';
-import type { EventToAppend, RecordedEvent } from '../events/envelope';
+import type { EventToAppend, RecordedEvent } from '../kernel/envelope';
 import type { SealedFields } from './seal';
 
 /** Where an event is stored, as a refusal names it. */

@@ -1,8 +1,8 @@
-import { accessDecider, type AccessState } from '../../src/domain/access/access-decider';
-import type { ClubContext } from '../../src/domain/context';
-import { deciderOf } from '../../src/domain';
-import { RuleViolation } from '../../src/domain/rule-violation';
-import { catalogue } from '../../src/events';
+import { accessDecider, type AccessState } from '../../src/contexts/access/domain/access-decider';
+import type { ClubContext } from '../../src/contexts/club-context';
+import { deciderOf } from '../../src/contexts/deciders';
+import { RuleViolation } from '../../src/kernel/rule-violation';
+import { catalogue } from '../../src/contexts/catalogue';
 
 const AT = '2026-03-02T10:00:00Z';
 const HASH = `scrypt$16384$8$1$${'a'.repeat(22)}$${'b'.repeat(43)}`;

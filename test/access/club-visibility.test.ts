@@ -1,8 +1,8 @@
-import { clubDecider } from '../../src/domain/club/club-decider';
-import type { ClubContext } from '../../src/domain/context';
-import { RuleViolation } from '../../src/domain/rule-violation';
-import { documentedStreamOf, misplacementOf } from '../../src/domain/streams';
-import { catalogue } from '../../src/events';
+import { clubDecider } from '../../src/contexts/club/domain/club-decider';
+import type { ClubContext } from '../../src/contexts/club-context';
+import { RuleViolation } from '../../src/kernel/rule-violation';
+import { documentedStreamOf, misplacementOf } from '../../src/contexts/streams';
+import { catalogue } from '../../src/contexts/catalogue';
 
 const AT = '2026-03-02T10:00:00Z';
 const visibility = (clubId: string, tables: string) => ({

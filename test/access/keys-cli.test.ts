@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import request from 'supertest';
 import { v7 as uuidv7 } from 'uuid';
 import { createLedgerHttpApp } from '../../src/app/http-app';
-import { catalogue } from '../../src/events';
+import { catalogue } from '../../src/contexts/catalogue';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
 import { cli } from '../support/cli';
 import { tempDbPath } from '../support/temp';

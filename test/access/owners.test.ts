@@ -1,9 +1,13 @@
 import { v7 as uuidv7 } from 'uuid';
-import { ownerOfData, ownerOfStreamName, StreamOwners } from '../../src/runtime/access/owners';
-import { catalogue } from '../../src/events';
+import {
+  ownerOfData,
+  ownerOfStreamName,
+  StreamOwners,
+} from '../../src/contexts/access/read/owners';
+import { catalogue } from '../../src/contexts/catalogue';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 
-describe('issue 17: whose a stream is (src/runtime/access/owners.ts)', () => {
+describe('issue 17: whose a stream is (src/contexts/access/read/owners.ts)', () => {
   it.each([
     ['club-karori', 'karori'],
     ['club-north-shore', 'north-shore'],

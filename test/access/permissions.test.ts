@@ -1,8 +1,12 @@
-import { APPEND_ROLES, mayAppend, rolesAppending } from '../../src/domain/access/permissions';
-import { catalogue } from '../../src/events';
-import { ROLES } from '../../src/events/contexts/access';
+import {
+  APPEND_ROLES,
+  mayAppend,
+  rolesAppending,
+} from '../../src/contexts/access/domain/permissions';
+import { catalogue } from '../../src/contexts/catalogue';
+import { ROLES } from '../../src/contexts/access/facts/access';
 
-describe('issue 17: the roles table (src/domain/access/permissions.ts)', () => {
+describe('issue 17: the roles table (src/contexts/access/domain/permissions.ts)', () => {
   const types = catalogue.types().map((d) => d.type);
 
   it('every fact type of the catalogue has its row, and no row names a type the catalogue lacks', () => {

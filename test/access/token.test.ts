@@ -6,8 +6,8 @@ import {
   parseToken,
   tokenOf,
   verifyToken,
-} from '../../src/runtime/access/token';
-import { KEY_HASH_PATTERN, KEY_ID_PATTERN } from '../../src/events/contexts/access';
+} from '../../src/contexts/access/read/token';
+import { KEY_HASH_PATTERN, KEY_ID_PATTERN } from '../../src/contexts/access/facts/access';
 
 describe('issue 17: tokens and their scrypt hashes', () => {
   const token = tokenOf(newKeyId(), newSecret());
@@ -59,8 +59,8 @@ describe('issue 17: tokens and their scrypt hashes', () => {
 describe('issue 17: a key is checked by scrypt once per process', () => {
   it('a burst of requests with a new token, then more: one scrypt; a revoked key fails though verified', async () => {
     const { MemoryEventStore } = await import('../../src/store/memory/memory-event-store');
-    const { AccessKeys } = await import('../../src/runtime/access/access-keys');
-    const { issueKey, revokeKey } = await import('../../src/runtime/access/keys');
+    const { AccessKeys } = await import('../../src/contexts/access/read/access-keys');
+    const { issueKey, revokeKey } = await import('../../src/contexts/access/read/keys');
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const crypto = require('node:crypto') as typeof import('node:crypto');
     const store = new MemoryEventStore();
@@ -89,8 +89,9 @@ describe('issue 17: a key is checked by scrypt once per process', () => {
 
   it('after 5 wrong secrets for a key within a minute its tokens are refused unchecked (no scrypt) until the minute has passed; the right token then works', async () => {
     const { MemoryEventStore } = await import('../../src/store/memory/memory-event-store');
-    const { AccessKeys, MISMATCH_LIMIT } = await import('../../src/runtime/access/access-keys');
-    const { issueKey } = await import('../../src/runtime/access/keys');
+    const { AccessKeys, MISMATCH_LIMIT } =
+      await import('../../src/contexts/access/read/access-keys');
+    const { issueKey } = await import('../../src/contexts/access/read/keys');
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const crypto = require('node:crypto') as typeof import('node:crypto');
     const store = new MemoryEventStore();

@@ -1,9 +1,9 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { v7 as uuidv7 } from 'uuid';
-import { catalogue } from '../../src/events';
-import { issueKey, revokeKey } from '../../src/runtime/access/keys';
-import { loadExamplesIfEmpty } from '../../src/runtime/load-examples';
+import { catalogue } from '../../src/contexts/catalogue';
+import { issueKey, revokeKey } from '../../src/contexts/access/read/keys';
+import { loadExamplesIfEmpty } from '../../src/ledger/load-examples';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { ledgerApp } from './support';
 

@@ -1,7 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import { catalogue } from '../../src/events';
-import { issueKey } from '../../src/runtime/access/keys';
+import { catalogue } from '../../src/contexts/catalogue';
+import { issueKey } from '../../src/contexts/access/read/keys';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { clubFacts, division, leagueRegistered } from '../domain/league/support';
 import type { Proposed } from '../support/nz-club';

@@ -2,8 +2,8 @@ import request from 'supertest';
 import { v7 as uuidv7 } from 'uuid';
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
-import { KeysController } from '../../src/app/http/access/keys.controller';
-import { LoginController } from '../../src/app/http/access/login.controller';
+import { KeysController } from '../../src/contexts/access/http/keys.controller';
+import { LoginController } from '../../src/contexts/access/http/login.controller';
 import { ROUTE_ACCESS } from '../../src/app/http/access/route-access';
 import {
   EventsController,
@@ -11,10 +11,10 @@ import {
   PublishedController,
   StreamsController,
 } from '../../src/app/http/controllers';
-import { CorrectionsController } from '../../src/app/http/corrections.controller';
-import { LeaguesController } from '../../src/app/http/leagues.controller';
-import { catalogue } from '../../src/events';
-import { isLoopback } from '../../src/runtime/access/open-mode';
+import { CorrectionsController } from '../../src/contexts/corrections/http/corrections.controller';
+import { LeaguesController } from '../../src/contexts/league/http/leagues.controller';
+import { catalogue } from '../../src/contexts/catalogue';
+import { isLoopback } from '../../src/contexts/access/read/open-mode';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { cli, head } from '../support/cli';
 import { tempDbPath } from '../support/temp';

@@ -4,8 +4,8 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { viewerOf } from '../../src/app/http/access/viewer';
 import { LedgerHttpModule } from '../../src/app/http/ledger-http.module';
-import { catalogue } from '../../src/events';
-import { issueKey } from '../../src/runtime/access/keys';
+import { catalogue } from '../../src/contexts/catalogue';
+import { issueKey } from '../../src/contexts/access/read/keys';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 
 /** A page as another module serves it: a route of no row of the access table. */

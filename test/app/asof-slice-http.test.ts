@@ -2,10 +2,10 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { get as httpGet } from 'node:http';
 import request from 'supertest';
 import { clubIdOf, history } from '../../bench/standings/history';
-import { catalogue } from '../../src/events';
-import { championshipOf } from '../../src/projections/competitions';
-import { competitionsState, standingsFrom } from '../../src/runtime/published';
-import { loadExamplesIfEmpty } from '../../src/runtime/load-examples';
+import { catalogue } from '../../src/contexts/catalogue';
+import { championshipOf } from '../../src/contexts/pairs/projection';
+import { competitionsState, standingsFrom } from '../../src/audit/published';
+import { loadExamplesIfEmpty } from '../../src/ledger/load-examples';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { ledgerApp } from './support';
 

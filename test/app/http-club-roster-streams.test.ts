@@ -1,8 +1,8 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { v7 } from 'uuid';
-import { catalogue } from '../../src/events';
-import { loadExamplesIfEmpty } from '../../src/runtime/load-examples';
+import { catalogue } from '../../src/contexts/catalogue';
+import { loadExamplesIfEmpty } from '../../src/ledger/load-examples';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { ledgerApp } from './support';
 

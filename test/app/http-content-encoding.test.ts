@@ -1,7 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { raw } from './raw-request';
-import { catalogue } from '../../src/events';
+import { catalogue } from '../../src/contexts/catalogue';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { clubRegistered, ledgerApp, playerRegistered } from './support';
 

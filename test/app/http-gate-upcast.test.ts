@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { catalogue } from '../../src/events';
+import { catalogue } from '../../src/contexts/catalogue';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import {
   dispensationGrantedV1,

@@ -1,14 +1,14 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { raw } from './raw-request';
-import { catalogue } from '../../src/events';
-import { loadExamplesIfEmpty } from '../../src/runtime/load-examples';
+import { catalogue } from '../../src/contexts/catalogue';
+import { loadExamplesIfEmpty } from '../../src/ledger/load-examples';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { ledgerApp, playerRegistered } from './support';
 
 /**
  * Issue 14 item 11: dates and the tables' query parameters, read by the same rules as the CLI
- * (src/runtime/table-query.ts), on the example seasons (club-pairs-2026: 10 sessions).
+ * (src/audit/table-query.ts), on the example seasons (club-pairs-2026: 10 sessions).
  */
 describe('HTTP: dates and query parameters', () => {
   let store: MemoryEventStore;

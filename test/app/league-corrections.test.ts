@@ -1,8 +1,8 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { v7 } from 'uuid';
-import { issueKey } from '../../src/runtime/access/keys';
-import { correctionLogFromStore } from '../../src/runtime/correction-log';
+import { issueKey } from '../../src/contexts/access/read/keys';
+import { correctionLogFromStore } from '../../src/contexts/corrections/read/correction-log';
 import { formResult } from '../domain/league/support';
 import { season, seasonLedger } from '../projections/leagues-season';
 import type { GatedLedger } from '../support/gated-ledger';

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { v7 as uuidv7 } from 'uuid';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { issueKey } from '../../src/runtime/access/keys';
+import { issueKey } from '../../src/contexts/access/read/keys';
 import { collect } from '../support/events';
 import { seasonLedger } from '../projections/leagues-season';
 import { ledgerApp } from './support';

@@ -8,7 +8,7 @@ import {
   ReadAllQuery,
   ReadStreamQuery,
 } from '../../src/app';
-import type { EventToAppend } from '../../src/events/envelope';
+import type { EventToAppend } from '../../src/kernel/envelope';
 import { InvalidEventError, StreamNotFoundError } from '../../src/store/errors';
 import type { EventStore } from '../../src/store/event-store';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { v7 as uuidv7 } from 'uuid';
-import { catalogue } from '../../src/events';
+import { catalogue } from '../../src/contexts/catalogue';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { cli, head } from '../support/cli';
 import { tempDir } from '../support/temp';
@@ -12,7 +12,7 @@ import { ledgerApp } from './support';
 
 /**
  * Issue 14, item 10: HTTP and the CLI refuse exactly the same events, with the same field
- * named, because both go through validateAppend (src/runtime/validate-append.ts).
+ * named, because both go through validateAppend (src/ledger/validate-append.ts).
  */
 
 const STREAM = 'club-wellington-players';

@@ -1,10 +1,10 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { v7 } from 'uuid';
-import { catalogue } from '../../src/events';
-import { loadExamplesIfEmpty } from '../../src/runtime/load-examples';
-import { replayFromStore } from '../../src/runtime/replay';
-import { competitions } from '../../src/projections/competitions';
+import { catalogue } from '../../src/contexts/catalogue';
+import { loadExamplesIfEmpty } from '../../src/ledger/load-examples';
+import { replayFromStore } from '../../src/audit/replay';
+import { competitions } from '../../src/contexts/pairs/projection';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { ledgerApp } from './support';
 

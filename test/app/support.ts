@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { v7 as uuidv7 } from 'uuid';
 import { createLedgerHttpApp, type LedgerHttpAppOptions } from '../../src/app/http-app';
 import request from 'supertest';
-import { catalogue } from '../../src/events';
+import { catalogue } from '../../src/contexts/catalogue';
 import type { EventStore } from '../../src/store/event-store';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 

@@ -33,7 +33,7 @@ describe('the pure core depends on nothing outer', () => {
     ['export const now = new Date();', /No clock/],
     ['export const coin = Math.random();', /No randomness/],
   ])('refuses the clock and randomness: %s', async (code, message) => {
-    const messages = await lint('src/projections/probe.ts', code + '\n');
+    const messages = await lint('src/contexts/pairs/projection/probe.ts', code + '\n');
     expect(messages.join('\n')).toMatch(message);
   });
 
@@ -47,7 +47,7 @@ describe('the pure core depends on nothing outer', () => {
 
   it('accepts a date computed from an event in the core', async () => {
     const messages = await lint(
-      'src/domain/probe.ts',
+      'src/contexts/league/domain/probe.ts',
       'export const day = (at: string) => new Date(at).getUTCDay();\n',
     );
     expect(messages).toEqual([]);

@@ -36,9 +36,15 @@ describe('the layers hold, and no module imports itself back', () => {
     expect(
       cruise({
         'src/kernel/errors.ts': 'export const x = 1;\n',
-        'src/domain/decide.ts': "import { x } from '../kernel/errors';\nexport const y = x;\n",
-        'src/runtime/append.ts': "import { y } from '../domain/decide';\nexport const z = y;\n",
-        'src/app/http.ts': "import { z } from '../runtime/append';\nexport const w = z;\n",
+        'src/contexts/league/domain/decide.ts':
+          "import { x } from '../../../kernel/errors';\nexport const y = x;\n",
+        'src/contexts/league/read/leagues.ts':
+          "import { y } from '../domain/decide';\nexport const z = y;\n",
+        'src/contexts/league/http/leagues.controller.ts':
+          "import { z } from '../read/leagues';\nexport const w = z;\n",
+        'src/ledger/gate.ts':
+          "import { y } from '../contexts/league/domain/decide';\nexport const g = y;\n",
+        'src/app/http.ts': "import { g } from '../ledger/gate';\nexport const h = g;\n",
       }),
     ).toEqual([]);
   });
@@ -56,12 +62,33 @@ describe('the layers hold, and no module imports itself back', () => {
     expect(
       cruise({
         'src/store/open.ts': 'export const open = 1;\n',
-        'src/projections/p.ts': "import { open } from '../store/open';\nexport const p = open;\n",
+        'src/contexts/pairs/projection/p.ts':
+          "import { open } from '../../../store/open';\nexport const p = open;\n",
       }),
     ).toContain('core-imports-no-outer-layer');
   });
 
-  it('refuses a use case (runtime/, import/) importing the HTTP or CLI adapter', () => {
+  it("refuses a context's read service importing its own HTTP controller", () => {
+    expect(
+      cruise({
+        'src/contexts/league/http/dto.ts': 'export const v = 1;\n',
+        'src/contexts/league/read/leagues.ts':
+          "import { v } from '../http/dto';\nexport const a = v;\n",
+      }),
+    ).toContain('use-cases-import-no-adapter');
+  });
+
+  it("refuses a context's projection importing the ledger's machinery", () => {
+    expect(
+      cruise({
+        'src/ledger/runner.ts': 'export const r = 1;\n',
+        'src/contexts/membership/projection/state.ts':
+          "import { r } from '../../../ledger/runner';\nexport const s = r;\n",
+      }),
+    ).toContain('core-imports-no-outer-layer');
+  });
+
+  it('refuses a use case (ledger/, audit/, import/) importing the HTTP or CLI adapter', () => {
     expect(
       cruise({
         'src/app/validate.ts': 'export const v = 1;\n',
@@ -72,8 +99,8 @@ describe('the layers hold, and no module imports itself back', () => {
 
   it('refuses the store importing a use case, and HTTP importing the CLI', () => {
     const found = cruise({
-      'src/runtime/gate.ts': 'export const g = 1;\n',
-      'src/store/s.ts': "import { g } from '../runtime/gate';\nexport const s = g;\n",
+      'src/ledger/gate.ts': 'export const g = 1;\n',
+      'src/store/s.ts': "import { g } from '../ledger/gate';\nexport const s = g;\n",
       'src/cli/main.ts': 'export const m = 1;\n',
       'src/app/h.ts': "import { m } from '../cli/main';\nexport const h = m;\n",
     });

@@ -1,7 +1,7 @@
-import { catalogue } from '../../src/events';
-import type { EventToAppend } from '../../src/events/envelope';
-import { championshipOf, competitions, standingsOf } from '../../src/projections/competitions';
-import { replayFromStore } from '../../src/runtime/replay';
+import { catalogue } from '../../src/contexts/catalogue';
+import type { EventToAppend } from '../../src/kernel/envelope';
+import { championshipOf, competitions, standingsOf } from '../../src/contexts/pairs/projection';
+import { replayFromStore } from '../../src/audit/replay';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { clubIdOf, history, seasonName, type Batch } from '../../bench/standings/history';
 import { appendThroughGate, refusalsByRule } from '../../bench/standings/through-gate';

@@ -9,7 +9,7 @@ import {
   replayAndQuery,
   tableFigures,
 } from '../../bench/league/paths';
-import { catalogue } from '../../src/events';
+import { catalogue } from '../../src/contexts/catalogue';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 
 const TINY = { divisions: 5, teamsPerDivision: 4, rr3Electors: 2, seed: 7 };

@@ -1,6 +1,6 @@
-import { catalogue } from '../../src/events';
-import { competitions, standingsOf } from '../../src/projections/competitions';
-import { replayFromStore } from '../../src/runtime/replay';
+import { catalogue } from '../../src/contexts/catalogue';
+import { competitions, standingsOf } from '../../src/contexts/pairs/projection';
+import { replayFromStore } from '../../src/audit/replay';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { nzExample, pacedFacts, pacedRoster } from '../../bench/scale/facts';
 import { history } from '../../bench/standings/history';

@@ -4,9 +4,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { catalogue } from '../../src/events';
-import { planAppend } from '../../src/runtime/append-file';
-import { examplesDir } from '../../src/runtime/load-examples';
+import { catalogue } from '../../src/contexts/catalogue';
+import { planAppend } from '../../src/ledger/append-file';
+import { examplesDir } from '../../src/ledger/load-examples';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
 import { v7 } from 'uuid';
 import { cli, head } from '../support/cli';

@@ -1,8 +1,8 @@
 import { chmodSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
-import { catalogue } from '../../src/events';
-import { loadExamplesIfEmpty } from '../../src/runtime/load-examples';
+import { catalogue } from '../../src/contexts/catalogue';
+import { loadExamplesIfEmpty } from '../../src/ledger/load-examples';
 import { openStore } from '../../src/store/open-store';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
 import { startService } from '../../src/cli/commands/serve';

@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { v7 } from 'uuid';
-import { catalogue } from '../../src/events';
-import { loadExamplesIfEmpty } from '../../src/runtime/load-examples';
+import { catalogue } from '../../src/contexts/catalogue';
+import { loadExamplesIfEmpty } from '../../src/ledger/load-examples';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
 import { cli, head } from '../support/cli';
 import { tempDir } from '../support/temp';

@@ -1,13 +1,13 @@
 import { join } from 'node:path';
-import { catalogue } from '../../src/events';
-import { loadExamplesIfEmpty } from '../../src/runtime/load-examples';
+import { catalogue } from '../../src/contexts/catalogue';
+import { loadExamplesIfEmpty } from '../../src/ledger/load-examples';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
 import { cli } from '../support/cli';
 import { tempDir } from '../support/temp';
 
 /**
  * Issue 14 item 11: the tables' options read by the same rules as HTTP's query parameters
- * (src/runtime/table-query.ts), on the example seasons (club-pairs-2026: 10 sessions).
+ * (src/audit/table-query.ts), on the example seasons (club-pairs-2026: 10 sessions).
  */
 describe('bridge-ledger standings, c-points, championship: dates and options', () => {
   let store: string;

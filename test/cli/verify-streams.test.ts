@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { v7 } from 'uuid';
-import { catalogue } from '../../src/events';
-import type { EventToAppend } from '../../src/events/envelope';
-import { readRaw } from '../../src/runtime/raw-records';
-import { verifyLog } from '../../src/runtime/verify';
+import { catalogue } from '../../src/contexts/catalogue';
+import type { EventToAppend } from '../../src/kernel/envelope';
+import { readRaw } from '../../src/audit/raw-records';
+import { verifyLog } from '../../src/audit/verify';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
 import { cli } from '../support/cli';
 import { tempDir } from '../support/temp';

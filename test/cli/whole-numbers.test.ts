@@ -9,7 +9,7 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { ReadAllParams } from '../../src/app/http/dto';
 import { wholeNumberOption } from '../../src/cli/options';
-import { readTableParam } from '../../src/runtime/table-query';
+import { readTableParam } from '../../src/audit/table-query';
 
 const accepts = (read: () => unknown) => {
   try {

@@ -1,7 +1,7 @@
-import { decide } from '../../src/domain/competition/decide';
-import type { CompetitionFact } from '../../src/domain/competition/facts';
-import { evolve, initialCompetitionState } from '../../src/domain/competition/state';
-import { RuleViolation } from '../../src/domain/rule-violation';
+import { decide } from '../../src/contexts/pairs/domain/decide';
+import type { CompetitionFact } from '../../src/contexts/pairs/domain/facts';
+import { evolve, initialCompetitionState } from '../../src/contexts/pairs/domain/state';
+import { RuleViolation } from '../../src/kernel/rule-violation';
 import { dsbGroenlo2014 } from '../../src/rulebooks/presets';
 import { decideOptionsOf } from '../../src/rulesets';
 

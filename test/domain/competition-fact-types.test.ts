@@ -4,9 +4,9 @@
  * `npx tsc -p tsconfig.json --noEmit` (jest strips types): a `const _: Equals<A, B> = true`
  * does not compile unless A and B are the same type.
  */
-import { catalogue } from '../../src/events';
-import { accessEvents, type AccessFactData } from '../../src/events/contexts/access';
-import { clubEvents, type ClubFactData } from '../../src/events/contexts/club';
+import { catalogue } from '../../src/contexts/catalogue';
+import { accessEvents, type AccessFactData } from '../../src/contexts/access/facts/access';
+import { clubEvents, type ClubFactData } from '../../src/contexts/club/facts/club';
 import {
   competitionEvents,
   type COMPETITION_KINDS,
@@ -15,23 +15,26 @@ import {
   type DISPENSATION_RULES,
   type PairEnteredData,
   type SessionScoredFromBoardsData,
-} from '../../src/events/contexts/competition';
-import { leagueEvents, type LeagueFactData } from '../../src/events/contexts/league';
-import { membershipEvents, type MembershipFactData } from '../../src/events/contexts/membership';
-import { rulebookEvents, type RulebookFactData } from '../../src/events/contexts/rulebook';
+} from '../../src/contexts/pairs/facts/competition';
+import { leagueEvents, type LeagueFactData } from '../../src/contexts/league/facts/league';
+import {
+  membershipEvents,
+  type MembershipFactData,
+} from '../../src/contexts/membership/facts/membership';
+import { rulebookEvents, type RulebookFactData } from '../../src/contexts/club/facts/rulebook';
 import {
   correctionEvents,
   publicationEvents,
   type CorrectionFactData,
   type PublicationFactData,
-} from '../../src/events/contexts/corrections';
+} from '../../src/contexts/corrections/facts/corrections';
 import {
   sessionEvents,
   type AdjustedScoreAwardedData,
   type BoardResultRecordedData,
   type SessionFactData,
   type SessionMovementRecordedData,
-} from '../../src/events/contexts/session';
+} from '../../src/contexts/pairs/facts/session';
 import {
   COMPETITION_FACT_TYPE_LIST,
   COMPETITION_FACT_TYPES,
@@ -42,12 +45,12 @@ import {
   type PairGroupAssigned,
   type SessionResultRecorded,
   type SessionScoredFromBoards,
-} from '../../src/domain/competition/facts';
+} from '../../src/contexts/pairs/domain/facts';
 import type {
   BoardAdjustment,
   BoardLine,
   BoardMovement,
-} from '../../src/projections/competitions/scored-sessions';
+} from '../../src/contexts/pairs/projection/scored-sessions';
 
 /** True when A and B are the same type (neither merely assignable to the other). */
 type Equals<A, B> =

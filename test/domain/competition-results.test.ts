@@ -1,4 +1,4 @@
-import type { CompetitionFact } from '../../src/domain/competition/facts';
+import type { CompetitionFact } from '../../src/contexts/pairs/domain/facts';
 import {
   evolve,
   initialCompetitionState,
@@ -7,7 +7,7 @@ import {
   resultOf,
   resultsOf,
   type CompetitionState,
-} from '../../src/domain/competition/state';
+} from '../../src/contexts/pairs/domain/state';
 
 /**
  * A competition's results are kept as the facts recorded, in ledger order: what the deciders

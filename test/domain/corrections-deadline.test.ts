@@ -6,7 +6,7 @@ import {
   isLate,
   rulingAppealDeadline,
   wallClockInstant,
-} from '../../src/domain/corrections/deadline';
+} from '../../src/contexts/corrections/domain/deadline';
 import {
   appealParamsOf,
   correctionParamsOf,

@@ -2,7 +2,7 @@ import {
   isLate,
   pendingRulingDeadline,
   rulingAppealDeadline,
-} from '../../src/domain/corrections/deadline';
+} from '../../src/contexts/corrections/domain/deadline';
 import {
   appealParamsOf,
   DSB_APPEALS,

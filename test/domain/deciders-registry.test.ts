@@ -1,8 +1,8 @@
-import { catalogue } from '../../src/events';
-import { DECIDERS, deciderOf } from '../../src/domain';
-import { clubDecider } from '../../src/domain/club/club-decider';
-import type { ClubContext } from '../../src/domain/context';
-import { RuleViolation } from '../../src/domain/rule-violation';
+import { catalogue } from '../../src/contexts/catalogue';
+import { DECIDERS, deciderOf } from '../../src/contexts/deciders';
+import { clubDecider } from '../../src/contexts/club/domain/club-decider';
+import type { ClubContext } from '../../src/contexts/club-context';
+import { RuleViolation } from '../../src/kernel/rule-violation';
 
 /**
  * A registered club with no competitions nor scored sessions: its rulebook facts strand none

@@ -1,8 +1,8 @@
-import { loneCrossResult } from '../../src/domain/competition/cross-substitution';
-import { decide } from '../../src/domain/competition/decide';
-import type { CompetitionFact } from '../../src/domain/competition/facts';
-import { evolve, initialCompetitionState } from '../../src/domain/competition/state';
-import { RuleViolation } from '../../src/domain/rule-violation';
+import { loneCrossResult } from '../../src/contexts/pairs/domain/cross-substitution';
+import { decide } from '../../src/contexts/pairs/domain/decide';
+import type { CompetitionFact } from '../../src/contexts/pairs/domain/facts';
+import { evolve, initialCompetitionState } from '../../src/contexts/pairs/domain/state';
+import { RuleViolation } from '../../src/kernel/rule-violation';
 
 /**
  * NZ-6: when one member of each of two pairs needs a substitute, the remaining members may play

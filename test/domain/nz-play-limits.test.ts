@@ -2,10 +2,10 @@ import {
   nzPlayLimitViolation,
   type NzClubView,
   type NzSitting,
-} from '../../src/domain/club/nz-play-limits';
-import type { CompetitionFact } from '../../src/domain/competition/facts';
-import { evolve, initialCompetitionState } from '../../src/domain/competition/state';
-import { nzClub } from '../../src/rulebooks/presets/nz-club';
+} from '../../src/contexts/club/domain/nz-play-limits';
+import type { CompetitionFact } from '../../src/contexts/pairs/domain/facts';
+import { evolve, initialCompetitionState } from '../../src/contexts/pairs/domain/state';
+import { nzClub } from '../../src/rulesets/nz-club/preset';
 
 /** The pure check, given the rest of the club as a plain view: no store, no clock. */
 const at = '2026-03-01T12:00:00+13:00';

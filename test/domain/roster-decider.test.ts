@@ -1,7 +1,7 @@
-import { rosterDecider } from '../../src/domain/roster/roster-decider';
-import { clubRoster } from '../../src/projections/club-roster/club-roster';
-import { fold } from '../../src/projections/projection';
-import type { RecordedEvent } from '../../src/events/envelope';
+import { rosterDecider } from '../../src/contexts/club/domain/roster-decider';
+import { clubRoster } from '../../src/contexts/club/projection/club-roster';
+import { fold } from '../../src/kernel/projection';
+import type { RecordedEvent } from '../../src/kernel/envelope';
 
 /**
  * Issue 13 property 3, "one roster": the roster decider folds its stream by the rule every

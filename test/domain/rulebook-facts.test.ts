@@ -1,4 +1,4 @@
-import { rulebookFactsViolation } from '../../src/domain/club/rulebook-facts';
+import { rulebookFactsViolation } from '../../src/contexts/club/domain/rulebook-facts';
 import type { RulebookFactRecord } from '../../src/rulebooks/rulebook-facts';
 
 /**

@@ -1,10 +1,15 @@
-import type { CompetitionFact } from '../../src/domain/competition/facts';
-import { presentAt, seatedPairs, seatsOf, seatsOfFact } from '../../src/domain/competition/seating';
+import type { CompetitionFact } from '../../src/contexts/pairs/domain/facts';
+import {
+  presentAt,
+  seatedPairs,
+  seatsOf,
+  seatsOfFact,
+} from '../../src/contexts/pairs/domain/seating';
 import {
   evolve,
   initialCompetitionState,
   type CompetitionState,
-} from '../../src/domain/competition/state';
+} from '../../src/contexts/pairs/domain/state';
 
 /**
  * One seating model ("who played in which session, for whom"): the deciders (NZ-7), the append

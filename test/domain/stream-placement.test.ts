@@ -1,12 +1,12 @@
-import { catalogue } from '../../src/events';
-import { DECIDERS, deciderOf } from '../../src/domain';
+import { catalogue } from '../../src/contexts/catalogue';
+import { DECIDERS, deciderOf } from '../../src/contexts/deciders';
 import {
   CLUB_WIDE_FACT_TYPES,
   documentedStreamOf,
   misplacementOf,
   onDocumentedStream,
   placementOf,
-} from '../../src/domain/streams';
+} from '../../src/contexts/streams';
 
 /**
  * Issue 13, "central stream maps": where a fact belongs is declared by its context's decider

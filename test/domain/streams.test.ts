@@ -1,4 +1,4 @@
-import { onCompetitionStream, onDocumentedStream } from '../../src/domain/streams';
+import { onCompetitionStream, onDocumentedStream } from '../../src/contexts/streams';
 
 // LEDGER: a competition fact belongs in competition-<competitionId>, a rulebook fact in
 // club-<clubId>; other types are not placed (docs/events.md).

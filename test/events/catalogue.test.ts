@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { catalogue, EventCatalogue } from '../../src/events';
+import { catalogue, EventCatalogue } from '../../src/contexts/catalogue';
 
 describe('the event catalogue', () => {
   it('is documented: docs/events.md names every type at its current version', () => {

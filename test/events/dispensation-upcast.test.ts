@@ -1,4 +1,4 @@
-import { catalogue } from '../../src/events';
+import { catalogue } from '../../src/contexts/catalogue';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { collect, fact } from '../support/events';
 

@@ -1,6 +1,6 @@
-import { catalogue } from '../../src/events';
-import { playedNsScore } from '../../src/projections/competitions/scored-sessions';
-import { misplacementOf } from '../../src/domain/streams';
+import { catalogue } from '../../src/contexts/catalogue';
+import { playedNsScore } from '../../src/contexts/pairs/projection/scored-sessions';
+import { misplacementOf } from '../../src/contexts/streams';
 
 /** The issues the catalogue finds in one session fact's data, as an append would report them. */
 const issues = (type: string, data: unknown) => catalogue.validate({ type, data }, 'e');

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { catalogue } from '../../src/events';
-import type { RecordedEvent } from '../../src/events/envelope';
-import { clubRoster, type ClubRoster } from '../../src/projections/club-roster/club-roster';
-import { competitions, cPointsOf, standingsOf } from '../../src/projections/competitions';
-import { fold } from '../../src/projections/projection';
-import { validateAppend } from '../../src/runtime/validate-append';
+import { catalogue } from '../../src/contexts/catalogue';
+import type { RecordedEvent } from '../../src/kernel/envelope';
+import { clubRoster, type ClubRoster } from '../../src/contexts/club/projection/club-roster';
+import { competitions, cPointsOf, standingsOf } from '../../src/contexts/pairs/projection';
+import { fold } from '../../src/kernel/projection';
+import { validateAppend } from '../../src/ledger/validate-append';
 import { InvalidEventError } from '../../src/store/errors';
 import { collect } from '../support/events';
 import { GatedLedger } from '../support/gated-ledger';

@@ -1,4 +1,4 @@
-import { catalogue } from '../../src/events';
+import { catalogue } from '../../src/contexts/catalogue';
 
 const check = (data: Record<string, unknown>) =>
   catalogue.validate({ type: 'SitOutMatchPlayed', data }, 'events[0]');

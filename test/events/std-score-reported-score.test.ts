@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { v7 } from 'uuid';
-import { catalogue } from '../../src/events';
+import { catalogue } from '../../src/contexts/catalogue';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { ledgerApp } from '../app/support';
 

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { v7 as uuidv7 } from 'uuid';
-import { catalogue, type EventDefinition } from '../../src/events';
-import type { EventMetadata } from '../../src/events/envelope';
+import { catalogue, type EventDefinition } from '../../src/contexts/catalogue';
+import type { EventMetadata } from '../../src/kernel/envelope';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { ledgerApp, OCCURRED_AT } from '../app/support';
 

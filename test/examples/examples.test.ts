@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { catalogue } from '../../src/events';
-import { appendBatches, planAppend } from '../../src/runtime/append-file';
+import { catalogue } from '../../src/contexts/catalogue';
+import { appendBatches, planAppend } from '../../src/ledger/append-file';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import {
   championshipOf,
@@ -10,11 +10,11 @@ import {
   nextGroupsOf,
   standingsOf,
   type CompetitionsState,
-} from '../../src/projections/competitions';
-import { diffTables } from '../../src/projections/competitions/diff';
-import { fold } from '../../src/projections/projection';
-import type { RecordedEvent } from '../../src/events/envelope';
-import { replayFromStore } from '../../src/runtime/replay';
+} from '../../src/contexts/pairs/projection';
+import { diffTables } from '../../src/contexts/pairs/projection/diff';
+import { fold } from '../../src/kernel/projection';
+import type { RecordedEvent } from '../../src/kernel/envelope';
+import { replayFromStore } from '../../src/audit/replay';
 
 const dir = join(__dirname, '../../examples');
 const files = readdirSync(dir).filter((f) => f.endsWith('.ndjson'));

@@ -1,12 +1,17 @@
 import { join } from 'node:path';
-import { catalogue } from '../../src/events';
-import type { RecordedEvent } from '../../src/events/envelope';
-import { fold } from '../../src/projections/projection';
-import { leagues, leagueTableOf, matchOf, type LeaguesState } from '../../src/projections/leagues';
-import { lcbaLeague2009 } from '../../src/rulebooks/presets/lcba-league';
+import { catalogue } from '../../src/contexts/catalogue';
+import type { RecordedEvent } from '../../src/kernel/envelope';
+import { fold } from '../../src/kernel/projection';
+import {
+  leagues,
+  leagueTableOf,
+  matchOf,
+  type LeaguesState,
+} from '../../src/contexts/league/projection';
+import { lcbaLeague2009 } from '../../src/rulesets/lcba-league/preset';
 import { seasonInputsOf } from '../../src/rulesets/lcba-league/season';
-import { appendBatches, planAppend } from '../../src/runtime/append-file';
-import { examplesDir, loadExamplesIfEmpty } from '../../src/runtime/load-examples';
+import { appendBatches, planAppend } from '../../src/ledger/append-file';
+import { examplesDir, loadExamplesIfEmpty } from '../../src/ledger/load-examples';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 
 /**

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pinner2018 } from '../../src/rulebooks/presets/pinner-2018';
+import { pinner2018 } from '../../src/rulesets/pinner/preset';
 import type { VisitorInput } from '../../src/rulesets/pinner/model';
 import { registerOf, visitorFactsOf } from '../../src/rulesets/pinner/register';
 import type { MembershipFactIn } from '../../src/rulesets/pinner/register';

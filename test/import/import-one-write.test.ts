@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import { planUsebioImport } from '../../src/cli/commands/import-usebio';
-import { catalogue } from '../../src/events';
+import { catalogue } from '../../src/contexts/catalogue';
 import { appendSessions, PartialImportError } from '../../src/import/append-session';
 import type { SessionFacts } from '../../src/import/facts';
 import { answerOf } from '../../src/kernel/errors';

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { planUsebioImport } from '../../src/cli/commands/import-usebio';
-import { RuleViolation } from '../../src/domain/rule-violation';
-import { catalogue } from '../../src/events';
-import type { EventToAppend } from '../../src/events/envelope';
+import { RuleViolation } from '../../src/kernel/rule-violation';
+import { catalogue } from '../../src/contexts/catalogue';
+import type { EventToAppend } from '../../src/kernel/envelope';
 import { appendSessions, ImportRefusedError } from '../../src/import/append-session';
 import type { SessionFacts } from '../../src/import/facts';
-import { DomainGate } from '../../src/runtime/domain-gate';
+import { DomainGate } from '../../src/ledger/domain-gate';
 import type { EventStore, ExpectedRevision } from '../../src/store/event-store';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { catalogue } from '../../src/events';
+import { catalogue } from '../../src/contexts/catalogue';
 import { sessionFacts } from '../../src/import/facts';
 import { columnsOf, parsePbn, splitCells } from '../../src/import/pbn/parse';
 import { tempDir } from '../support/temp';

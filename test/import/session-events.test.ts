@@ -1,4 +1,4 @@
-import { catalogue } from '../../src/events';
+import { catalogue } from '../../src/contexts/catalogue';
 
 const fields = (type: string, data: unknown) =>
   catalogue

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { catalogue } from '../../src/events';
+import { catalogue } from '../../src/contexts/catalogue';
 import { checkSession, conventionsFor } from '../../src/import/check/check-session';
 import { sessionFacts, sessionStreamId } from '../../src/import/facts';
 import { parseUsebio } from '../../src/import/usebio/parse';

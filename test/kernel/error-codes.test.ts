@@ -5,11 +5,11 @@ import { Writable } from 'node:stream';
 import { answerClientError } from '../../src/app/http/client-errors';
 import { RequestBodyError } from '../../src/app/http/errors';
 import { toHttpError } from '../../src/app/http/exception-filter';
-import { PartialAppendError } from '../../src/runtime/append-file';
-import { RuleViolation } from '../../src/domain/rule-violation';
-import { UnknownCompetitionError } from '../../src/projections/competitions';
-import { UnknownSessionError } from '../../src/projections/competitions';
-import { NzInputError } from '../../src/standings/nz';
+import { PartialAppendError } from '../../src/ledger/append-file';
+import { RuleViolation } from '../../src/kernel/rule-violation';
+import { UnknownCompetitionError } from '../../src/contexts/pairs/projection';
+import { UnknownSessionError } from '../../src/contexts/pairs/projection';
+import { NzInputError } from '../../src/rulesets/nz-club/standings';
 import { StoreError, WrongExpectedVersionError } from '../../src/store/errors';
 import { StoreUrlError } from '../../src/store/open-store';
 import { main } from '../../src/cli/main';
@@ -141,7 +141,7 @@ describe('errors carry a code, and one table maps codes to HTTP status and CLI e
       const named = src(f).match(/error: '\w+'/g) ?? [];
       expect([f, named.filter((n) => n !== "error: 'InternalError'")]).toEqual([f, []]);
     }
-    expect(src('cli/commands/tables.ts')).not.toMatch(/exitCode = \d/);
+    expect(src('contexts/pairs/cli/tables.command.ts')).not.toMatch(/exitCode = \d/);
   });
 
   it('an error whose code has no row is a 500 that says nothing', () => {

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { hundredths } from '../../src/app/pages/format';
 import { startService, type RunningService } from '../../src/cli/commands/serve';
-import { catalogue } from '../../src/events';
-import { issueKey } from '../../src/runtime/access/keys';
-import { loadExamplesIfEmpty } from '../../src/runtime/load-examples';
+import { catalogue } from '../../src/contexts/catalogue';
+import { issueKey } from '../../src/contexts/access/read/keys';
+import { loadExamplesIfEmpty } from '../../src/ledger/load-examples';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { appendOverHttp, leagueSeason, PAGES_LEAGUE } from './league-season';
 

@@ -1,7 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { v7 } from 'uuid';
-import { catalogue } from '../../src/events';
+import { catalogue } from '../../src/contexts/catalogue';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { ledgerApp } from '../app/support';
 import { appendOverHttp, leagueSeason, PAGES_LEAGUE } from './league-season';

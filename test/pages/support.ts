@@ -4,10 +4,10 @@ import request from 'supertest';
 import { v7 as uuidv7 } from 'uuid';
 import type { Viewer } from '../../src/app/http/access/viewer';
 import { EVENT_STORE } from '../../src/app/tokens';
-import { issueKey } from '../../src/runtime/access/keys';
+import { issueKey } from '../../src/contexts/access/read/keys';
 import type { EventStore } from '../../src/store/event-store';
-import { catalogue } from '../../src/events';
-import { loadExamplesIfEmpty } from '../../src/runtime/load-examples';
+import { catalogue } from '../../src/contexts/catalogue';
+import { loadExamplesIfEmpty } from '../../src/ledger/load-examples';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { ledgerApp } from '../app/support';
 

@@ -1,6 +1,6 @@
-import { lineChart } from '../../src/app/pages/chart';
-import { defused, toCsv } from '../../src/app/pages/csv';
-import { csv } from '../../src/cli/format-standings';
+import { lineChart } from '../../src/contexts/pairs/pages/chart';
+import { defused, toCsv } from '../../src/ledger/csv';
+import { csv } from '../../src/contexts/pairs/cli/format-standings';
 import { hundredths } from '../../src/app/pages/format';
 import { html, raw } from '../../src/app/pages/html';
 
@@ -77,7 +77,7 @@ describe('issue 17 pages: escaping, numbers, CSV, chart', () => {
     expect(defused('Oxford B')).toBe('Oxford B');
   });
 
-  it("issue 17: the CLI's CSV (src/cli/format-standings.ts) defuses formulas by the same rule", () => {
+  it("issue 17: the CLI's CSV (src/contexts/pairs/cli/format-standings.ts) defuses formulas by the same rule", () => {
     expect(
       csv([
         { team: '=HYPERLINK("http://evil.example","x")', netImps: '-38', vp: 52, none: '-' },

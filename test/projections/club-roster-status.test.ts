@@ -1,11 +1,11 @@
-import { catalogue } from '../../src/events';
-import { PLAYER_STATUSES } from '../../src/events/contexts/club';
-import type { RecordedEvent } from '../../src/events/envelope';
-import { clubRoster } from '../../src/projections/club-roster/club-roster';
-import { competitions } from '../../src/projections/competitions';
-import { rosterEntryOn } from '../../src/projections/competitions/state';
-import { fold } from '../../src/projections/projection';
-import { isMemberStatus } from '../../src/standings/nz';
+import { catalogue } from '../../src/contexts/catalogue';
+import { PLAYER_STATUSES } from '../../src/contexts/club/facts/club';
+import type { RecordedEvent } from '../../src/kernel/envelope';
+import { clubRoster } from '../../src/contexts/club/projection/club-roster';
+import { competitions } from '../../src/contexts/pairs/projection';
+import { rosterEntryOn } from '../../src/contexts/pairs/projection/state';
+import { fold } from '../../src/kernel/projection';
+import { isMemberStatus } from '../../src/rulesets/nz-club/standings';
 import { FactLog } from '../support/ledger';
 
 /**

@@ -6,8 +6,8 @@ import {
   UnknownSessionError,
   WrongRulebookError,
   type CPointsView,
-} from '../../src/projections/competitions';
-import { fold } from '../../src/projections/projection';
+} from '../../src/contexts/pairs/projection';
+import { fold } from '../../src/kernel/projection';
 import {
   boardResultsRecorded,
   MITCHELL,

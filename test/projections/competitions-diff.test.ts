@@ -1,14 +1,14 @@
-import { catalogue } from '../../src/events';
-import { championshipOf, cPointsOf } from '../../src/projections/competitions';
+import { catalogue } from '../../src/contexts/catalogue';
+import { championshipOf, cPointsOf } from '../../src/contexts/pairs/projection';
 import {
   diffTables,
   DiffMismatchError,
   type DiffableView,
-} from '../../src/projections/competitions/diff';
-import { competitionsState, standingsFrom } from '../../src/runtime/published';
-import { loadExamplesIfEmpty } from '../../src/runtime/load-examples';
+} from '../../src/contexts/pairs/projection/diff';
+import { competitionsState, standingsFrom } from '../../src/audit/published';
+import { loadExamplesIfEmpty } from '../../src/ledger/load-examples';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
-import type { CompetitionsState, StandingsView } from '../../src/projections/competitions';
+import type { CompetitionsState, StandingsView } from '../../src/contexts/pairs/projection';
 import type { Json } from '../../src/rulebooks/rulebook';
 
 /**

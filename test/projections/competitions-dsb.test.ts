@@ -1,4 +1,4 @@
-import { fold } from '../../src/projections/projection';
+import { fold } from '../../src/kernel/projection';
 import {
   championshipOf,
   competitions,
@@ -8,10 +8,10 @@ import {
   UnknownCompetitionError,
   WrongRulebookError,
   type StandingsView,
-} from '../../src/projections/competitions';
-import { catalogue } from '../../src/events';
+} from '../../src/contexts/pairs/projection';
+import { catalogue } from '../../src/contexts/catalogue';
 import { FactLog } from '../support/ledger';
-import { dsbInput, dsbRoster } from '../../src/projections/competitions/dsb-input';
+import { dsbInput, dsbRoster } from '../../src/contexts/pairs/projection/dsb-input';
 
 const C = 'dsb-c1';
 const dates = ['2014-09-08', '2014-09-15', '2014-09-22', '2014-09-29', '2014-10-06', '2014-10-13'];

@@ -1,10 +1,10 @@
-import { competitions, standingsOf } from '../../src/projections/competitions';
+import { competitions, standingsOf } from '../../src/contexts/pairs/projection';
 import { nzEligibilityIndex, nzEligibilityVerdicts } from '../../src/rulesets/nz-club/eligibility';
 import { nzInput } from '../../src/rulesets/nz-club/input';
-import { fold } from '../../src/projections/projection';
-import { nzClub } from '../../src/rulebooks/presets/nz-club';
+import { fold } from '../../src/kernel/projection';
+import { nzClub } from '../../src/rulesets/nz-club/preset';
 import { applyChanges } from '../../src/rulebooks/rulebook';
-import { nzStandings, type NzStanding } from '../../src/standings/nz';
+import { nzStandings, type NzStanding } from '../../src/rulesets/nz-club/standings';
 import { boardResultsRecorded, sessionScoredFromBoards } from '../support/board-session';
 import type { FactLog } from '../support/ledger';
 import { weekly } from '../support/nz-club';

@@ -1,6 +1,6 @@
-import { fold } from '../../src/projections/projection';
-import { competitions, standingsOf } from '../../src/projections/competitions';
-import type { NzStanding } from '../../src/standings/nz';
+import { fold } from '../../src/kernel/projection';
+import { competitions, standingsOf } from '../../src/contexts/pairs/projection';
+import type { NzStanding } from '../../src/rulesets/nz-club/standings';
 import type { FactLog } from '../support/ledger';
 import {
   importedResult,

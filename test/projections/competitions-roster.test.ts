@@ -1,7 +1,7 @@
-import { fold } from '../../src/projections/projection';
-import { competitions } from '../../src/projections/competitions';
-import { rosterEntryOn } from '../../src/projections/competitions/state';
-import { catalogue } from '../../src/events';
+import { fold } from '../../src/kernel/projection';
+import { competitions } from '../../src/contexts/pairs/projection';
+import { rosterEntryOn } from '../../src/contexts/pairs/projection/state';
+import { catalogue } from '../../src/contexts/catalogue';
 import { FactLog } from '../support/ledger';
 
 describe('the roster the competitions projection keeps (NZ-7, NZ-8, NZ-10 read it)', () => {

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decide } from '../../src/domain/competition/decide';
-import type { CompetitionFact } from '../../src/domain/competition/facts';
-import { evolve, initialCompetitionState } from '../../src/domain/competition/state';
-import { RuleViolation } from '../../src/domain/rule-violation';
-import { competitions, standingsOf } from '../../src/projections/competitions';
-import { scoredResults } from '../../src/projections/competitions/scored-sessions';
-import { fold } from '../../src/projections/projection';
+import { decide } from '../../src/contexts/pairs/domain/decide';
+import type { CompetitionFact } from '../../src/contexts/pairs/domain/facts';
+import { evolve, initialCompetitionState } from '../../src/contexts/pairs/domain/state';
+import { RuleViolation } from '../../src/kernel/rule-violation';
+import { competitions, standingsOf } from '../../src/contexts/pairs/projection';
+import { scoredResults } from '../../src/contexts/pairs/projection/scored-sessions';
+import { fold } from '../../src/kernel/projection';
 import { cli } from '../support/cli';
 import {
   boardResultsRecorded,

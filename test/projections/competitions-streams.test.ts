@@ -1,5 +1,5 @@
-import { fold } from '../../src/projections/projection';
-import { competitions, standingsOf } from '../../src/projections/competitions';
+import { fold } from '../../src/kernel/projection';
+import { competitions, standingsOf } from '../../src/contexts/pairs/projection';
 import { UnusableRulebookFactError } from '../../src/rulebooks/rulebook-facts';
 import {
   importedResult,

@@ -1,11 +1,11 @@
-import { correctionLog, correctionLogOf } from '../../src/projections/correction-log';
-import { fold } from '../../src/projections/projection';
-import { correctionLogFromStore } from '../../src/runtime/correction-log';
+import { correctionLog, correctionLogOf } from '../../src/contexts/corrections/projection';
+import { fold } from '../../src/kernel/projection';
+import { correctionLogFromStore } from '../../src/contexts/corrections/read/correction-log';
 import { collect } from '../support/events';
 import { GatedLedger as Ledger } from '../support/gated-ledger';
 import { accepted, correctionOf, karoriAutumn, withPercentage } from '../support/corrections';
 import { proposed } from '../support/nz-club';
-import { formatCorrectionLog } from '../../src/cli/commands/corrections';
+import { formatCorrectionLog } from '../../src/contexts/corrections/cli/corrections.command';
 
 /**
  * Issue 16: the correction log's read model. Saved by the runner as partitions (a club's part,

@@ -1,11 +1,11 @@
-import { fold } from '../../src/projections/projection';
+import { fold } from '../../src/kernel/projection';
 import {
   championshipOf,
   competitions,
   nextGroupsOf,
   standingsOf,
-} from '../../src/projections/competitions';
-import { rulebookOn, scoredCompetition } from '../../src/projections/competitions/query-context';
+} from '../../src/contexts/pairs/projection';
+import { rulebookOn, scoredCompetition } from '../../src/contexts/pairs/projection/query-context';
 import {
   finalRankingOf,
   finalStandingsOf,

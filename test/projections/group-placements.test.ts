@@ -1,13 +1,19 @@
-import { initialCompetitionState, type CompetitionState } from '../../src/domain/competition/state';
-import type { CompetitionCreated } from '../../src/domain/competition/facts';
+import {
+  initialCompetitionState,
+  type CompetitionState,
+} from '../../src/contexts/pairs/domain/state';
+import type { CompetitionCreated } from '../../src/contexts/pairs/domain/facts';
 import {
   earlierOf,
   groupPlacements,
   pairsByPlayers,
   type Derive,
   type GroupPlacementCheck,
-} from '../../src/projections/competitions/group-placements';
-import { competitionStandings, type CompetitionInput } from '../../src/standings/dsb';
+} from '../../src/contexts/pairs/projection/group-placements';
+import {
+  competitionStandings,
+  type CompetitionInput,
+} from '../../src/rulesets/dsb-groenlo-2014/standings';
 import { P, steady } from '../standings/dsb/builders';
 
 /** The preset's parameters with groups A and B in play. */

@@ -1,22 +1,22 @@
 import request from 'supertest';
 import { join } from 'node:path';
-import { catalogue } from '../../src/events';
-import type { RecordedEvent } from '../../src/events/envelope';
+import { catalogue } from '../../src/contexts/catalogue';
+import type { RecordedEvent } from '../../src/kernel/envelope';
 import {
   competitions,
   SessionNotScorableError,
   sessionResultOf,
   standingsOf,
   UnknownSessionStreamError,
-} from '../../src/projections/competitions';
+} from '../../src/contexts/pairs/projection';
 import {
   foldBoardSessionFact,
   scoreBoardSession,
   travellerLinesOf,
   UnscorableSessionError,
   type BoardSessionFacts,
-} from '../../src/projections/competitions/scored-sessions';
-import { fold } from '../../src/projections/projection';
+} from '../../src/contexts/pairs/projection/scored-sessions';
+import { fold } from '../../src/kernel/projection';
 import { scoreImpSession } from '../../src/scoring';
 import type { EventStore } from '../../src/store/event-store';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';

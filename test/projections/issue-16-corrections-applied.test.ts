@@ -1,16 +1,16 @@
-import { catalogue } from '../../src/events';
-import type { RecordedEvent } from '../../src/events/envelope';
+import { catalogue } from '../../src/contexts/catalogue';
+import type { RecordedEvent } from '../../src/kernel/envelope';
 import {
   competitions,
   sessionResultOf,
   standingsOf,
   type CompetitionsState,
-} from '../../src/projections/competitions';
-import { fold } from '../../src/projections/projection';
-import { answerFromSlice } from '../../src/runtime/competition-slice';
+} from '../../src/contexts/pairs/projection';
+import { fold } from '../../src/kernel/projection';
+import { answerFromSlice } from '../../src/contexts/pairs/read/competition-slice';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
-import type { NzStanding } from '../../src/standings/nz';
-import type { GroupStanding } from '../../src/standings/dsb';
+import type { NzStanding } from '../../src/rulesets/nz-club/standings';
+import type { GroupStanding } from '../../src/rulesets/dsb-groenlo-2014/standings';
 import { boardResultsRecorded, MITCHELL, sessionScoredFromBoards } from '../support/board-session';
 import { FactLog } from '../support/ledger';
 import {

@@ -4,9 +4,9 @@ import {
   nextGroupsOf,
   standingsOf,
   type CompetitionsState,
-} from '../../src/projections/competitions';
-import { diffTables } from '../../src/projections/competitions/diff';
-import { fold } from '../../src/projections/projection';
+} from '../../src/contexts/pairs/projection';
+import { diffTables } from '../../src/contexts/pairs/projection/diff';
+import { fold } from '../../src/kernel/projection';
 import { boardResultsRecorded, sessionScoredFromBoards } from '../support/board-session';
 import { FactLog } from '../support/ledger';
 

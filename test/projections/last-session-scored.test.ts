@@ -1,10 +1,10 @@
-import type { CompetitionFact } from '../../src/domain/competition/facts';
+import type { CompetitionFact } from '../../src/contexts/pairs/domain/facts';
 import {
   evolve,
   initialCompetitionState,
   type CompetitionState,
-} from '../../src/domain/competition/state';
-import { lastSessionScored } from '../../src/projections/competitions/dsb-input';
+} from '../../src/contexts/pairs/domain/state';
+import { lastSessionScored } from '../../src/contexts/pairs/projection/dsb-input';
 
 /**
  * A session is published (DSB standings, DSB-7.2) once every group with pairs has a result in

@@ -1,8 +1,8 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { v7 } from 'uuid';
-import { catalogue } from '../../src/events';
-import { issueKey } from '../../src/runtime/access/keys';
+import { catalogue } from '../../src/contexts/catalogue';
+import { issueKey } from '../../src/contexts/access/read/keys';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { ledgerApp } from '../app/support';
 import { clubFacts, formResult } from '../domain/league/support';

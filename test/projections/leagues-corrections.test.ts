@@ -1,12 +1,12 @@
 import { v7 } from 'uuid';
-import { fold } from '../../src/projections';
-import { leagues, leagueTableOf, matchOf } from '../../src/projections/leagues';
+import { fold } from '../../src/contexts/projections';
+import { leagues, leagueTableOf, matchOf } from '../../src/contexts/league/projection';
 import {
   heldLeagueState,
   leagueMatchAt,
   leagueState,
   leagueTableAt,
-} from '../../src/runtime/leagues';
+} from '../../src/contexts/league/read/leagues';
 import { collect } from '../support/events';
 import type { Proposed } from '../support/nz-club';
 import { clubFacts, fact, formResult } from '../domain/league/support';

@@ -1,6 +1,6 @@
-import { fold } from '../../src/projections';
-import { leagues, leagueTableOf } from '../../src/projections/leagues';
-import { lcbaLeague2009 } from '../../src/rulebooks/presets/lcba-league';
+import { fold } from '../../src/contexts/projections';
+import { leagues, leagueTableOf } from '../../src/contexts/league/projection';
+import { lcbaLeague2009 } from '../../src/rulesets/lcba-league/preset';
 import { seasonInputsOf } from '../../src/rulesets/lcba-league/season';
 import { GatedLedger } from '../support/gated-ledger';
 import { collect } from '../support/events';

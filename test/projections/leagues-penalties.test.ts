@@ -1,5 +1,5 @@
-import { fold } from '../../src/projections';
-import { leagues, leagueTableOf } from '../../src/projections/leagues';
+import { fold } from '../../src/contexts/projections';
+import { leagues, leagueTableOf } from '../../src/contexts/league/projection';
 import { GatedLedger } from '../support/gated-ledger';
 import { collect } from '../support/events';
 import type { Proposed } from '../support/nz-club';

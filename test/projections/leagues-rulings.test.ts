@@ -1,8 +1,8 @@
 import { v7 } from 'uuid';
-import { fold } from '../../src/projections';
-import { competitions } from '../../src/projections/competitions';
-import { leagues, leagueTableOf } from '../../src/projections/leagues';
-import { leagueMatchAt, leagueTableAt } from '../../src/runtime/leagues';
+import { fold } from '../../src/contexts/projections';
+import { competitions } from '../../src/contexts/pairs/projection';
+import { leagues, leagueTableOf } from '../../src/contexts/league/projection';
+import { leagueMatchAt, leagueTableAt } from '../../src/contexts/league/read/leagues';
 import { collect } from '../support/events';
 import type { GatedLedger } from '../support/gated-ledger';
 import type { Proposed } from '../support/nz-club';

@@ -1,7 +1,7 @@
-import { fold, projections } from '../../src/projections';
-import { leagues, leagueTableOf, type LeaguesState } from '../../src/projections/leagues';
-import { ProjectionRunner } from '../../src/runtime/projection-runner';
-import { MemoryProjectionStateStore } from '../../src/runtime/projection-state-store';
+import { fold, projections } from '../../src/contexts/projections';
+import { leagues, leagueTableOf, type LeaguesState } from '../../src/contexts/league/projection';
+import { ProjectionRunner } from '../../src/ledger/projection-runner';
+import { MemoryProjectionStateStore } from '../../src/ledger/projection-state-store';
 import { collect } from '../support/events';
 import { seasonLedger } from './leagues-season';
 

@@ -1,6 +1,6 @@
-import { fold } from '../../src/projections';
-import { leagues, leagueTableOf } from '../../src/projections/leagues';
-import { leagueExplainPage } from '../../src/app/pages/views/league';
+import { fold } from '../../src/contexts/projections';
+import { leagues, leagueTableOf } from '../../src/contexts/league/projection';
+import { leagueExplainPage } from '../../src/contexts/league/pages/league.view';
 import { GatedLedger } from '../support/gated-ledger';
 import { collect } from '../support/events';
 import type { Proposed } from '../support/nz-club';

@@ -1,5 +1,10 @@
-import { fold } from '../../src/projections';
-import { leagues, leagueTableOf, matchOf, UnknownLeagueError } from '../../src/projections/leagues';
+import { fold } from '../../src/contexts/projections';
+import {
+  leagues,
+  leagueTableOf,
+  matchOf,
+  UnknownLeagueError,
+} from '../../src/contexts/league/projection';
 import { ScoringInputError } from '../../src/scoring';
 import { collect } from '../support/events';
 import { clubFacts, formResult } from '../domain/league/support';

@@ -1,8 +1,8 @@
 import { v7 } from 'uuid';
-import { loadExamplesIfEmpty } from '../../src/runtime/load-examples';
-import { competitions } from '../../src/projections/competitions';
-import { memberAt, registerAt, visitorsIn } from '../../src/runtime/membership';
-import { replayFromStore } from '../../src/runtime/replay';
+import { loadExamplesIfEmpty } from '../../src/ledger/load-examples';
+import { competitions } from '../../src/contexts/pairs/projection';
+import { memberAt, registerAt, visitorsIn } from '../../src/contexts/membership/read/membership';
+import { replayFromStore } from '../../src/audit/replay';
 import { GatedLedger } from '../support/gated-ledger';
 import type { Proposed } from '../support/nz-club';
 

@@ -4,7 +4,7 @@ import {
   memberAt,
   registerAt,
   visitorsIn,
-} from '../../src/runtime/membership';
+} from '../../src/contexts/membership/read/membership';
 import { fact, played } from '../domain/membership/support';
 import { GatedLedger } from '../support/gated-ledger';
 

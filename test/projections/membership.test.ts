@@ -1,4 +1,4 @@
-import { fold, projections } from '../../src/projections';
+import { fold, projections } from '../../src/contexts/projections';
 import {
   applicationsView,
   membership,
@@ -7,9 +7,9 @@ import {
   visitorsView,
   type MembershipReadState,
   type MembershipSources,
-} from '../../src/projections/membership';
-import { ProjectionRunner } from '../../src/runtime/projection-runner';
-import { MemoryProjectionStateStore } from '../../src/runtime/projection-state-store';
+} from '../../src/contexts/membership/projection';
+import { ProjectionRunner } from '../../src/ledger/projection-runner';
+import { MemoryProjectionStateStore } from '../../src/ledger/projection-state-store';
 import { collect } from '../support/events';
 import { existing, pinnerYear } from './membership-pinner-year';
 import { fact } from '../domain/membership/support';

@@ -1,6 +1,6 @@
-import { catalogue } from '../../src/events';
-import { competitions, cPointsOf, type CPointsView } from '../../src/projections/competitions';
-import { fold } from '../../src/projections/projection';
+import { catalogue } from '../../src/contexts/catalogue';
+import { competitions, cPointsOf, type CPointsView } from '../../src/contexts/pairs/projection';
+import { fold } from '../../src/kernel/projection';
 import type { FactLog } from '../support/ledger';
 import { weekly } from '../support/nz-club';
 import {

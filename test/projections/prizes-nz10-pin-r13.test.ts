@@ -1,5 +1,5 @@
-import { standingsOf } from '../../src/projections/competitions';
-import { competitionsState } from '../../src/runtime/published';
+import { standingsOf } from '../../src/contexts/pairs/projection';
+import { competitionsState } from '../../src/audit/published';
 import { GatedLedger } from '../support/gated-ledger';
 import {
   clubRegistered,

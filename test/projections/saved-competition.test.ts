@@ -1,13 +1,13 @@
-import { catalogue } from '../../src/events';
+import { catalogue } from '../../src/contexts/catalogue';
 import {
   championshipOf,
   competitions,
   standingsOf,
   type CompetitionsState,
-} from '../../src/projections/competitions';
-import type { SavedCompetitionState } from '../../src/projections/competitions/saved-competition';
-import { loadExamplesIfEmpty } from '../../src/runtime/load-examples';
-import { replayFromStore } from '../../src/runtime/replay';
+} from '../../src/contexts/pairs/projection';
+import type { SavedCompetitionState } from '../../src/contexts/pairs/projection/saved-competition';
+import { loadExamplesIfEmpty } from '../../src/ledger/load-examples';
+import { replayFromStore } from '../../src/audit/replay';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { history } from '../../bench/standings/history';
 

@@ -1,17 +1,17 @@
-import type { CompetitionFact } from '../../src/domain/competition/facts';
+import type { CompetitionFact } from '../../src/contexts/pairs/domain/facts';
 import {
   evolve,
   initialCompetitionState,
   type CompetitionState,
-} from '../../src/domain/competition/state';
-import type { RecordedEvent } from '../../src/events/envelope';
-import { competitions } from '../../src/projections/competitions';
-import { sharedValues } from '../../src/projections/competitions/shared-values';
-import { COMPETITION_FACT_TYPES } from '../../src/domain/competition/facts';
-import { loadExamplesIfEmpty } from '../../src/runtime/load-examples';
-import { fold } from '../../src/projections/projection';
+} from '../../src/contexts/pairs/domain/state';
+import type { RecordedEvent } from '../../src/kernel/envelope';
+import { competitions } from '../../src/contexts/pairs/projection';
+import { sharedValues } from '../../src/contexts/pairs/projection/shared-values';
+import { COMPETITION_FACT_TYPES } from '../../src/contexts/pairs/domain/facts';
+import { loadExamplesIfEmpty } from '../../src/ledger/load-examples';
+import { fold } from '../../src/kernel/projection';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
-import { catalogue } from '../../src/events';
+import { catalogue } from '../../src/contexts/catalogue';
 
 const fact = (type: string, data: Record<string, unknown>) =>
   ({ type, occurredAt: '2026-03-03T21:00:00Z', data }) as unknown as CompetitionFact;

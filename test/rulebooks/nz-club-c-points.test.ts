@@ -1,4 +1,4 @@
-import { nzClub } from '../../src/rulebooks/presets/nz-club';
+import { nzClub } from '../../src/rulesets/nz-club/preset';
 import { RulebookChangeError, RulebookHistory } from '../../src/rulebooks/rulebook';
 
 describe('the nz-club preset: the NZ-8 C-point award table is a setting', () => {

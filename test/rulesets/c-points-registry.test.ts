@@ -3,7 +3,7 @@ import {
   UnknownSessionError,
   WrongRulebookError,
   type CompetitionsState,
-} from '../../src/projections/competitions';
+} from '../../src/contexts/pairs/projection';
 import type { Preset } from '../../src/rulebooks/rulebook';
 import { cPointsTableOf, registerRuleset, type CPointsRequest } from '../../src/rulesets';
 import { nzCPoints } from '../../src/rulesets/nz-club/c-points';

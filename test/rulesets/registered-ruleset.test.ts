@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { catalogue } from '../../src/events';
+import { catalogue } from '../../src/contexts/catalogue';
 import { registerRuleset } from '../../src/rulesets';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
 import { ledgerApp } from '../app/support';

@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { v7 } from 'uuid';
-import { catalogue } from '../../src/events';
+import { catalogue } from '../../src/contexts/catalogue';
 import {
   AppendFileError,
   appendBatches,
@@ -15,7 +15,7 @@ import {
   PartialAppendError,
   planAppend,
   writeChecked,
-} from '../../src/runtime/append-file';
+} from '../../src/ledger/append-file';
 import type { EventStore } from '../../src/store/event-store';
 import { EsdbEventStore } from '../../src/store/esdb/esdb-event-store';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';

@@ -1,7 +1,7 @@
-import { planAppend } from '../../src/runtime/append-file';
-import { catalogue } from '../../src/events';
-import { competitions, standingsOf } from '../../src/projections/competitions';
-import { fold } from '../../src/projections/projection';
+import { planAppend } from '../../src/ledger/append-file';
+import { catalogue } from '../../src/contexts/catalogue';
+import { competitions, standingsOf } from '../../src/contexts/pairs/projection';
+import { fold } from '../../src/kernel/projection';
 import { collect } from '../support/events';
 import { GatedLedger } from '../support/gated-ledger';
 import {

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
-import { catalogue } from '../../src/events';
-import { championshipOf, competitions, cPointsOf } from '../../src/projections/competitions';
-import type { CompetitionsState } from '../../src/projections/competitions';
-import { planAppend } from '../../src/runtime/append-file';
-import { answerFromSlice } from '../../src/runtime/competition-slice';
-import { examplesDir } from '../../src/runtime/load-examples';
-import { competitionsState, standingsFrom, type AsOf } from '../../src/runtime/published';
+import { catalogue } from '../../src/contexts/catalogue';
+import { championshipOf, competitions, cPointsOf } from '../../src/contexts/pairs/projection';
+import type { CompetitionsState } from '../../src/contexts/pairs/projection';
+import { planAppend } from '../../src/ledger/append-file';
+import { answerFromSlice } from '../../src/contexts/pairs/read/competition-slice';
+import { examplesDir } from '../../src/ledger/load-examples';
+import { competitionsState, standingsFrom, type AsOf } from '../../src/audit/published';
 import { outcome } from '../support/outcome';
 import type { EventStore } from '../../src/store/event-store';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';

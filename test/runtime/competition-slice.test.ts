@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { v7 } from 'uuid';
-import { catalogue } from '../../src/events';
-import type { EventToAppend, RecordedEvent } from '../../src/events/envelope';
-import { championshipOf, cPointsOf, standingsOf } from '../../src/projections/competitions';
-import { planAppend, type PlannedBatch } from '../../src/runtime/append-file';
-import { competitionsSlice } from '../../src/runtime/competition-slice';
-import { directoryOf } from '../../src/runtime/ledger-directory';
-import { examplesDir } from '../../src/runtime/load-examples';
+import { catalogue } from '../../src/contexts/catalogue';
+import type { EventToAppend, RecordedEvent } from '../../src/kernel/envelope';
+import { championshipOf, cPointsOf, standingsOf } from '../../src/contexts/pairs/projection';
+import { planAppend, type PlannedBatch } from '../../src/ledger/append-file';
+import { competitionsSlice } from '../../src/contexts/pairs/read/competition-slice';
+import { directoryOf } from '../../src/ledger/ledger-directory';
+import { examplesDir } from '../../src/ledger/load-examples';
 import {
   clubState,
   competitionsState,
@@ -16,7 +16,7 @@ import {
   publishedStandings,
   standingsFrom,
   type AsOf,
-} from '../../src/runtime/published';
+} from '../../src/audit/published';
 import { outcome } from '../support/outcome';
 import type { EventStore } from '../../src/store/event-store';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';

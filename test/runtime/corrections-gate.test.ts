@@ -1,6 +1,6 @@
 import { LCBA_APPEALS } from '../../src/rulebooks/deadlines';
-import { deciderOf } from '../../src/domain';
-import { DomainGate } from '../../src/runtime/domain-gate';
+import { deciderOf } from '../../src/contexts/deciders';
+import { DomainGate } from '../../src/ledger/domain-gate';
 import { GatedLedger as Ledger } from '../support/gated-ledger';
 import { clubRegistered, competition, proposed, rulebookAdopted, ROSTER } from '../support/nz-club';
 import {

@@ -1,6 +1,6 @@
-import { correctionLog, correctionLogOf } from '../../src/projections/correction-log';
-import { fold } from '../../src/projections/projection';
-import { correctionLogFromStore } from '../../src/runtime/correction-log';
+import { correctionLog, correctionLogOf } from '../../src/contexts/corrections/projection';
+import { fold } from '../../src/kernel/projection';
+import { correctionLogFromStore } from '../../src/contexts/corrections/read/correction-log';
 import { LCBA_APPEALS, PINNER_APPEALS } from '../../src/rulebooks/deadlines';
 import { InvalidEventError } from '../../src/store/errors';
 import { collect } from '../support/events';

@@ -1,8 +1,8 @@
-import { catalogue } from '../../src/events';
-import { validateAppend } from '../../src/runtime/validate-append';
+import { catalogue } from '../../src/contexts/catalogue';
+import { validateAppend } from '../../src/ledger/validate-append';
 import { InvalidEventError } from '../../src/store/errors';
-import { clubRoster } from '../../src/projections/club-roster/club-roster';
-import { fold } from '../../src/projections/projection';
+import { clubRoster } from '../../src/contexts/club/projection/club-roster';
+import { fold } from '../../src/kernel/projection';
 import { collect } from '../support/events';
 import { GatedLedger } from '../support/gated-ledger';
 import { proposed, registered, statusChanged } from '../support/nz-club';

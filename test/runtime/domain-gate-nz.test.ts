@@ -1,4 +1,4 @@
-import { DomainGate } from '../../src/runtime/domain-gate';
+import { DomainGate } from '../../src/ledger/domain-gate';
 import {
   clubRegistered,
   competition,

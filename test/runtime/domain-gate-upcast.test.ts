@@ -1,8 +1,8 @@
-import { validateAppend } from '../../src/runtime/validate-append';
-import { RuleViolation } from '../../src/domain/rule-violation';
-import { catalogue } from '../../src/events';
-import { DomainGate } from '../../src/runtime/domain-gate';
-import { readRaw } from '../../src/runtime/raw-records';
+import { validateAppend } from '../../src/ledger/validate-append';
+import { RuleViolation } from '../../src/kernel/rule-violation';
+import { catalogue } from '../../src/contexts/catalogue';
+import { DomainGate } from '../../src/ledger/domain-gate';
+import { readRaw } from '../../src/audit/raw-records';
 import type { EventStore } from '../../src/store/event-store';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
 import {

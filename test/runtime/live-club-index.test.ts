@@ -1,12 +1,12 @@
-import { catalogue } from '../../src/events';
-import { projections } from '../../src/projections';
-import { appendThroughGate } from '../../src/runtime/append-through-gate';
-import { DomainGate } from '../../src/runtime/domain-gate';
-import { LiveClubIndex, readModelOf } from '../../src/runtime/live-club-index';
-import { ProjectionRunner } from '../../src/runtime/projection-runner';
-import { MemoryProjectionStateStore } from '../../src/runtime/projection-state-store';
-import { validateAppend } from '../../src/runtime/validate-append';
-import { RuleViolation } from '../../src/domain/rule-violation';
+import { catalogue } from '../../src/contexts/catalogue';
+import { projections } from '../../src/contexts/projections';
+import { appendThroughGate } from '../../src/ledger/append-through-gate';
+import { DomainGate } from '../../src/ledger/domain-gate';
+import { LiveClubIndex, readModelOf } from '../../src/ledger/live-club-index';
+import { ProjectionRunner } from '../../src/ledger/projection-runner';
+import { MemoryProjectionStateStore } from '../../src/ledger/projection-state-store';
+import { validateAppend } from '../../src/ledger/validate-append';
+import { RuleViolation } from '../../src/kernel/rule-violation';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import {
   clubRegistered,

@@ -6,9 +6,9 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { catalogue } from '../../src/events';
-import { planAppend } from '../../src/runtime/append-file';
-import { examplesDir, loadExamplesIfEmpty } from '../../src/runtime/load-examples';
+import { catalogue } from '../../src/contexts/catalogue';
+import { planAppend } from '../../src/ledger/append-file';
+import { examplesDir, loadExamplesIfEmpty } from '../../src/ledger/load-examples';
 import { StoreBusyError } from '../../src/store/errors';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { FailingStore } from './spy-stores';

@@ -1,6 +1,6 @@
-import { competitions, standingsOf } from '../../src/projections/competitions';
-import { fold } from '../../src/projections/projection';
-import { NzInputError } from '../../src/standings/nz';
+import { competitions, standingsOf } from '../../src/contexts/pairs/projection';
+import { fold } from '../../src/kernel/projection';
+import { NzInputError } from '../../src/rulesets/nz-club/standings';
 import { collect } from '../support/events';
 import { GatedLedger as Ledger } from '../support/gated-ledger';
 import {

@@ -1,9 +1,9 @@
-import { RuleViolation } from '../../src/domain/rule-violation';
-import { catalogue } from '../../src/events';
-import type { RecordedEvent } from '../../src/events/envelope';
-import { competitions, type CompetitionsState } from '../../src/projections/competitions';
+import { RuleViolation } from '../../src/kernel/rule-violation';
+import { catalogue } from '../../src/contexts/catalogue';
+import type { RecordedEvent } from '../../src/kernel/envelope';
+import { competitions, type CompetitionsState } from '../../src/contexts/pairs/projection';
 import { nzEligibilityOf, nzEligibilityVerdicts } from '../../src/rulesets/nz-club/eligibility';
-import { rulebookOn } from '../../src/projections/competitions/queries';
+import { rulebookOn } from '../../src/contexts/pairs/projection/queries';
 import { GatedLedger } from '../support/gated-ledger';
 import { collect } from '../support/events';
 import {

@@ -1,21 +1,21 @@
-import { catalogue } from '../../src/events';
-import type { RecordedEvent } from '../../src/events/envelope';
-import { projections, type Projection } from '../../src/projections';
+import { catalogue } from '../../src/contexts/catalogue';
+import type { RecordedEvent } from '../../src/kernel/envelope';
+import { projections, type Projection } from '../../src/contexts/projections';
 import {
   championshipOf,
   competitions,
   standingsOf,
   type CompetitionsState,
-} from '../../src/projections/competitions';
-import { ledgerStats } from '../../src/projections/ledger-stats/ledger-stats';
-import { ProjectionRunner } from '../../src/runtime/projection-runner';
+} from '../../src/contexts/pairs/projection';
+import { ledgerStats } from '../../src/contexts/ledger-stats';
+import { ProjectionRunner } from '../../src/ledger/projection-runner';
 import {
   MemoryProjectionStateStore,
   SqliteProjectionStateStore,
   type ProjectionStateStore,
-} from '../../src/runtime/projection-state-store';
-import { loadExamplesIfEmpty } from '../../src/runtime/load-examples';
-import { replayFromStore } from '../../src/runtime/replay';
+} from '../../src/ledger/projection-state-store';
+import { loadExamplesIfEmpty } from '../../src/ledger/load-examples';
+import { replayFromStore } from '../../src/audit/replay';
 import type { EventStore } from '../../src/store/event-store';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';

@@ -1,7 +1,7 @@
-import type { Projection } from '../../src/projections';
-import { ledgerStats, type LedgerStats } from '../../src/projections/ledger-stats/ledger-stats';
-import { ProjectionRunner } from '../../src/runtime/projection-runner';
-import { MemoryProjectionStateStore } from '../../src/runtime/projection-state-store';
+import type { Projection } from '../../src/contexts/projections';
+import { ledgerStats, type LedgerStats } from '../../src/contexts/ledger-stats';
+import { ProjectionRunner } from '../../src/ledger/projection-runner';
+import { MemoryProjectionStateStore } from '../../src/ledger/projection-state-store';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { facts } from '../support/events';
 

@@ -1,8 +1,8 @@
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
-import { ProjectionRunner } from '../../src/runtime/projection-runner';
-import { SqliteProjectionStateStore } from '../../src/runtime/projection-state-store';
-import type { Projection } from '../../src/projections';
-import { ledgerStats, type LedgerStats } from '../../src/projections/ledger-stats/ledger-stats';
+import { ProjectionRunner } from '../../src/ledger/projection-runner';
+import { SqliteProjectionStateStore } from '../../src/ledger/projection-state-store';
+import type { Projection } from '../../src/contexts/projections';
+import { ledgerStats, type LedgerStats } from '../../src/contexts/ledger-stats';
 import { facts } from '../support/events';
 import { tempDbPath } from '../support/temp';
 

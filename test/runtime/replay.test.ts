@@ -1,11 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { catalogue } from '../../src/events';
-import { clubRoster, type ClubRoster } from '../../src/projections/club-roster/club-roster';
-import { ledgerStats } from '../../src/projections/ledger-stats/ledger-stats';
-import { EventFileError, readEventFile } from '../../src/runtime/event-file';
-import { replayEvents, replayFromStore } from '../../src/runtime/replay';
+import { catalogue } from '../../src/contexts/catalogue';
+import { clubRoster, type ClubRoster } from '../../src/contexts/club/projection/club-roster';
+import { ledgerStats } from '../../src/contexts/ledger-stats';
+import { EventFileError, readEventFile } from '../../src/audit/event-file';
+import { replayEvents, replayFromStore } from '../../src/audit/replay';
 import { exportLog } from '../../src/cli/commands/export';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { fact } from '../support/events';

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import { catalogue } from '../../src/events';
-import { planAppend } from '../../src/runtime/append-file';
-import { DIRECTORY_VERSION, LedgerDirectory } from '../../src/runtime/ledger-directory';
-import { examplesDir } from '../../src/runtime/load-examples';
-import { SqliteDirectorySaves, savedDirectoryOf } from '../../src/runtime/saved-directory';
+import { catalogue } from '../../src/contexts/catalogue';
+import { planAppend } from '../../src/ledger/append-file';
+import { DIRECTORY_VERSION, LedgerDirectory } from '../../src/ledger/ledger-directory';
+import { examplesDir } from '../../src/ledger/load-examples';
+import { SqliteDirectorySaves, savedDirectoryOf } from '../../src/ledger/saved-directory';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
 import { tempDbPath } from '../support/temp';
 

@@ -1,5 +1,5 @@
 import { map, type Observable } from 'rxjs';
-import type { EventToAppend, RecordedEvent } from '../../src/events/envelope';
+import type { EventToAppend, RecordedEvent } from '../../src/kernel/envelope';
 import type {
   AppendOptions,
   AppendResult,

@@ -7,12 +7,12 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { catalogue } from '../../src/events';
-import { AppendFileError, planAppend } from '../../src/runtime/append-file';
-import { auditExport } from '../../src/runtime/audit';
-import { EventFileError, readSealedEventFile } from '../../src/runtime/event-file';
-import { examplesDir, loadExamplesIfEmpty } from '../../src/runtime/load-examples';
-import { readRaw } from '../../src/runtime/raw-records';
+import { catalogue } from '../../src/contexts/catalogue';
+import { AppendFileError, planAppend } from '../../src/ledger/append-file';
+import { auditExport } from '../../src/audit/audit';
+import { EventFileError, readSealedEventFile } from '../../src/audit/event-file';
+import { examplesDir, loadExamplesIfEmpty } from '../../src/ledger/load-examples';
+import { readRaw } from '../../src/audit/raw-records';
 import { chainHash, GENESIS_HASH } from '../../src/store/seal';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
 import { cli } from '../support/cli';

@@ -1,9 +1,9 @@
-import { catalogue } from '../../src/events';
-import { competitionsState } from '../../src/runtime/published';
-import { loadExamplesIfEmpty } from '../../src/runtime/load-examples';
-import { stateAt, tableFrom, type TableOf } from '../../src/runtime/what-if';
+import { catalogue } from '../../src/contexts/catalogue';
+import { competitionsState } from '../../src/audit/published';
+import { loadExamplesIfEmpty } from '../../src/ledger/load-examples';
+import { stateAt, tableFrom, type TableOf } from '../../src/audit/what-if';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
-import type { CompetitionsState } from '../../src/projections/competitions';
+import type { CompetitionsState } from '../../src/contexts/pairs/projection';
 
 /**
  * Issue 16: a diff or a what-if reads a window of its club's history (the competition's year,

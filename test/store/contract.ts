@@ -8,7 +8,7 @@ import {
   WrongExpectedVersionError,
 } from '../../src/store/errors';
 import type { Upcast } from '../../src/store/upcast';
-import { catalogue } from '../../src/events';
+import { catalogue } from '../../src/contexts/catalogue';
 import { collect, fact, facts } from '../support/events';
 
 export interface ContractOptions {

@@ -7,11 +7,11 @@
  * the computed chain, checkable from then on like any other.
  */
 import { Writable } from 'node:stream';
-import { catalogue } from '../../src/events';
+import { catalogue } from '../../src/contexts/catalogue';
 import { exportLog } from '../../src/cli/commands/export';
-import { FileChain } from '../../src/runtime/export-chain';
-import { readRaw } from '../../src/runtime/raw-records';
-import { verifyLog } from '../../src/runtime/verify';
+import { FileChain } from '../../src/audit/export-chain';
+import { readRaw } from '../../src/audit/raw-records';
+import { verifyLog } from '../../src/audit/verify';
 import { EsdbEventStore } from '../../src/store/esdb/esdb-event-store';
 import type { EventStore } from '../../src/store/event-store';
 import { chainHash, GENESIS_HASH } from '../../src/store/seal';

@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
-import { catalogue } from '../../src/events';
-import { readRaw } from '../../src/runtime/raw-records';
-import { verifyLog } from '../../src/runtime/verify';
+import { catalogue } from '../../src/contexts/catalogue';
+import { readRaw } from '../../src/audit/raw-records';
+import { verifyLog } from '../../src/audit/verify';
 import type { EventStore } from '../../src/store/event-store';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { chainHash, GENESIS_HASH } from '../../src/store/seal';

@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { v7 as uuidv7 } from 'uuid';
-import { catalogue } from '../../src/events';
-import { readRaw } from '../../src/runtime/raw-records';
-import { verifyLog } from '../../src/runtime/verify';
+import { catalogue } from '../../src/contexts/catalogue';
+import { readRaw } from '../../src/audit/raw-records';
+import { verifyLog } from '../../src/audit/verify';
 import { chainHash, GENESIS_HASH } from '../../src/store/seal';
 import { SCHEMA_SQL } from '../../src/store/sqlite/schema';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';

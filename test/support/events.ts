@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
-import type { EventToAppend } from '../../src/events/envelope';
+import type { EventToAppend } from '../../src/kernel/envelope';
 
 let n = 0;
 

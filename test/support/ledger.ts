@@ -1,6 +1,6 @@
 import { v7 } from 'uuid';
-import { catalogue } from '../../src/events';
-import type { RecordedEvent } from '../../src/events/envelope';
+import { catalogue } from '../../src/contexts/catalogue';
+import type { RecordedEvent } from '../../src/kernel/envelope';
 
 /** Roster facts name their club in their data (PlayerRegistered v3, PlayerStatusChanged v2). */
 const ROSTER = new Set(['PlayerRegistered', 'PlayerStatusChanged']);

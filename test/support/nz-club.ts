@@ -1,5 +1,5 @@
 import { v7 } from 'uuid';
-import type { EventToAppend } from '../../src/events/envelope';
+import type { EventToAppend } from '../../src/kernel/envelope';
 
 /**
  * Facts of an NZ club (Karori) as a writer proposes them: the rulebook, the roster and

@@ -1,6 +1,6 @@
-import { standingsOf, cPointsOf, type QueryOptions } from '../../src/projections/competitions';
-import { competitionsState, competitionState } from '../../src/runtime/published';
-import type { NzStanding } from '../../src/standings/nz';
+import { standingsOf, cPointsOf, type QueryOptions } from '../../src/contexts/pairs/projection';
+import { competitionsState, competitionState } from '../../src/audit/published';
+import type { NzStanding } from '../../src/rulesets/nz-club/standings';
 import type { GatedLedger } from './gated-ledger';
 import { proposed } from './nz-club';
 

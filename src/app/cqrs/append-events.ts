@@ -1,12 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { EventCatalogue } from '../../events/catalogue';
-import type { EventToAppend } from '../../events/envelope';
+import type { EventCatalogue } from '../../kernel/catalogue';
+import type { EventToAppend } from '../../kernel/envelope';
 import type { AppendResult, EventStore, ExpectedRevision } from '../../store/event-store';
 import { EVENT_CATALOGUE, EVENT_STORE } from '../tokens';
-import { appendThroughGate } from '../../runtime/append-through-gate';
-import { DomainGate } from '../../runtime/domain-gate';
-import { validateAppend } from '../../runtime/validate-append';
+import { appendThroughGate } from '../../ledger/append-through-gate';
+import { DomainGate } from '../../ledger/domain-gate';
+import { validateAppend } from '../../ledger/validate-append';
 
 /**
  * Append a batch to one stream. Nothing of it is written unless every event passes the

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryHandler } from '@nestjs/cqrs';
-import type { RecordedEvent } from '../../events/envelope';
+import type { RecordedEvent } from '../../kernel/envelope';
 import type { EventStore } from '../../store/event-store';
 import { EVENT_STORE } from '../tokens';
 

@@ -5,7 +5,7 @@ import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec
 /**
  * Issue 17: the OpenAPI document's words for the routes, in one place: every refusal a route
  * can answer (docs/http.md's table), and every parameter of the tables (read by
- * src/runtime/table-query.ts). The controllers name which; the words are here.
+ * src/audit/table-query.ts). The controllers name which; the words are here.
  */
 
 /** Every refusal has this shape (the exception filter's). */

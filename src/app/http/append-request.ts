@@ -1,12 +1,12 @@
-import type { EventToAppend } from '../../events/envelope';
+import type { EventToAppend } from '../../kernel/envelope';
 import { Inject, Injectable } from '@nestjs/common';
-import type { EventCatalogue } from '../../events/catalogue';
-import type { FieldIssue } from '../../events/issues';
+import type { EventCatalogue } from '../../kernel/catalogue';
+import type { FieldIssue } from '../../kernel/issues';
 import { validateStreamId } from '../../store/append-rules';
 import { InvalidEventError } from '../../store/errors';
 import { EVENT_CATALOGUE } from '../tokens';
-import { validateAppend } from '../../runtime/validate-append';
-import { envelopeStructureIssues, structureIssue } from '../../runtime/json-structure';
+import { validateAppend } from '../../ledger/validate-append';
+import { envelopeStructureIssues, structureIssue } from '../../ledger/json-structure';
 import { AppendEventsBody } from './dto';
 import { RequestValidator } from './request-validator';
 

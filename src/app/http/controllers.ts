@@ -14,7 +14,7 @@ import {
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBody, ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ApiAnswer, ApiErrors, ApiPath, ApiTableQuery } from './api-docs';
-import type { RecordedEvent } from '../../events/envelope';
+import type { RecordedEvent } from '../../kernel/envelope';
 import { validateStreamId } from '../../store/append-rules';
 import type { AppendResult, EventStore } from '../../store/event-store';
 import { ReadOnlyLedgerError, WrongExpectedVersionError } from '../../store/errors';
@@ -32,16 +32,20 @@ import { AppendRequestCheck } from './append-request';
 import { stampActor } from './access/actor';
 import { viewerOf } from './access/viewer';
 import { AppendEventsBody, DEFAULT_PAGE, ReadAllParams, ReadStreamParams } from './dto';
-import { ChampionshipQuery, SessionResultQuery, StandingsQuery } from '../cqrs/published';
-import { CPointsQuery } from '../cqrs/c-points';
+import {
+  ChampionshipQuery,
+  SessionResultQuery,
+  StandingsQuery,
+} from '../../contexts/pairs/http/published.query';
+import { CPointsQuery } from '../../contexts/pairs/http/c-points.query';
 import type {
   ChampionshipView,
   CPointsView,
   SessionResultView,
-} from '../../projections/competitions';
-import type { PublishedStandings } from '../../runtime/published';
-import { readTableQuery } from '../../runtime/table-query';
-import type { FieldIssue } from '../../events/issues';
+} from '../../contexts/pairs/projection';
+import type { PublishedStandings } from '../../audit/published';
+import { readTableQuery } from '../../audit/table-query';
+import type { FieldIssue } from '../../kernel/issues';
 import {
   diffAt,
   readMoment,
@@ -50,7 +54,7 @@ import {
   type TableDiff,
   type TableOf,
   type WhatIf,
-} from '../../runtime/what-if';
+} from '../../audit/what-if';
 import { InvalidRequestError, UnsupportedMediaTypeError } from './errors';
 import { RequestValidator } from './request-validator';
 import { withRequestMetadata } from './request-metadata';

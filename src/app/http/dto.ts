@@ -15,10 +15,10 @@ import {
   ValidateBy,
   ValidateNested,
 } from 'class-validator';
-import type { EventMetadata } from '../../events/envelope';
+import type { EventMetadata } from '../../kernel/envelope';
 import { MAX_BATCH_EVENTS, validateExpectedRevision } from '../../store/append-rules';
 import type { ExpectedRevision } from '../../store/event-store';
-import { wholeNumber } from '../../runtime/table-query';
+import { wholeNumber } from '../../audit/table-query';
 
 /** Default and largest page of GET /events and GET /streams/:streamId. */
 export const DEFAULT_PAGE = 100;
@@ -168,4 +168,4 @@ export class ReadAllParams {
 }
 
 // The published tables' parameters (asOf, atPosition, afterSession, session) are read by
-// src/runtime/table-query.ts, the same rules as the CLI's.
+// src/audit/table-query.ts, the same rules as the CLI's.

@@ -1,4 +1,4 @@
-import type { FieldIssue } from '../../events/issues';
+import type { FieldIssue } from '../../kernel/issues';
 
 /** A request the HTTP layer refuses before any command or query runs (path or query params). */
 export class InvalidRequestError extends Error {

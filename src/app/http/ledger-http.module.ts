@@ -6,9 +6,9 @@ import { ledgerLogParams } from '../logging';
 import type { EventStore } from '../../store/event-store';
 import { LedgerModule, type LedgerModuleOptions } from '../ledger.module';
 import { AccessGuard } from './access/access-guard';
-import { KeysController } from './access/keys.controller';
+import { KeysController } from '../../contexts/access/http/keys.controller';
 import { LedgerAccess } from './access/ledger-access';
-import { LoginController } from './access/login.controller';
+import { LoginController } from '../../contexts/access/http/login.controller';
 import { AppendRequestCheck } from './append-request';
 import {
   EventsController,
@@ -16,12 +16,12 @@ import {
   PublishedController,
   StreamsController,
 } from './controllers';
-import { CorrectionsController } from './corrections.controller';
-import { LeaguesController } from './leagues.controller';
-import { MembershipController } from './membership.controller';
+import { CorrectionsController } from '../../contexts/corrections/http/corrections.controller';
+import { LeaguesController } from '../../contexts/league/http/leagues.controller';
+import { MembershipController } from '../../contexts/membership/http/membership.controller';
 import { ClubPagesController } from '../pages/club-pages.controller';
-import { LeaguePagesController } from '../pages/league-pages.controller';
-import { RegisterPagesController } from '../pages/register-pages.controller';
+import { LeaguePagesController } from '../../contexts/league/pages/league-pages.controller';
+import { RegisterPagesController } from '../../contexts/membership/pages/register-pages.controller';
 import { LedgerExceptionFilter } from './exception-filter';
 import { RequestValidator } from './request-validator';
 

@@ -1,4 +1,4 @@
-import type { FieldIssue } from '../../events/issues';
+import type { FieldIssue } from '../../kernel/issues';
 import { InvalidRequestError } from './errors';
 
 /**

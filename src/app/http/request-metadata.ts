@@ -1,4 +1,4 @@
-import type { EventToAppend } from '../../events/envelope';
+import type { EventToAppend } from '../../kernel/envelope';
 
 /**
  * What the service writes into the metadata of the facts a request appends (issue 17): the

@@ -1,6 +1,6 @@
 import { Injectable, ValidationPipe, type ArgumentMetadata, type Type } from '@nestjs/common';
 import type { ValidationError } from 'class-validator';
-import type { FieldIssue } from '../../events/issues';
+import type { FieldIssue } from '../../kernel/issues';
 
 /** Thrown by the pipe's exceptionFactory so that its errors come back as field issues. */
 class ValidationIssues extends Error {

@@ -11,14 +11,14 @@ import {
   UseFilters,
 } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { FieldIssue } from '../../events/issues';
-import { correctionLogFromStore } from '../../runtime/correction-log';
-import { ledgerContentsOf } from '../../runtime/pages/ledger-contents';
-import { readTableQuery, wholeNumber } from '../../runtime/table-query';
-import { diffAt, publicationsOf, readMoment, type Moment } from '../../runtime/what-if';
+import type { FieldIssue } from '../../kernel/issues';
+import { correctionLogFromStore } from '../../contexts/corrections/read/correction-log';
+import { ledgerContentsOf } from '../../ledger/ledger-contents';
+import { readTableQuery, wholeNumber } from '../../audit/table-query';
+import { diffAt, publicationsOf, readMoment, type Moment } from '../../audit/what-if';
 import type { EventStore } from '../../store/event-store';
-import { CPointsQuery } from '../cqrs/c-points';
-import { ChampionshipQuery, StandingsQuery } from '../cqrs/published';
+import { CPointsQuery } from '../../contexts/pairs/http/c-points.query';
+import { ChampionshipQuery, StandingsQuery } from '../../contexts/pairs/http/published.query';
 import { LedgerAccess } from '../http/access/ledger-access';
 import { mayReadPrivate, viewerOf } from '../http/access/viewer';
 import { InvalidRequestError } from '../http/errors';
@@ -26,11 +26,11 @@ import { EVENT_STORE } from '../tokens';
 import { PageExceptionFilter, PageNotFoundError } from './page-errors';
 import { asked, clubOf, mayReadTables, privateClubOf } from './page-reads';
 import { sendPage, type PageResponse } from './respond';
-import { diffPage } from './views/diff';
-import { explainPage } from './views/explain';
+import { diffPage } from '../../contexts/pairs/pages/diff.view';
+import { explainPage } from '../../contexts/pairs/pages/explain.view';
 import { clubPage, homePage, type CompetitionStatus } from './views/ledger';
 import type { PageMoment, Standings } from './views/shapes';
-import { standingsCsv, standingsPage } from './views/standings';
+import { standingsCsv, standingsPage } from '../../contexts/pairs/pages/standings.view';
 import { championshipPage, correctionLogPage, cPointsPage, membersPage } from './views/tables';
 
 /**

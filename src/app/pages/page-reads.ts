@@ -1,4 +1,4 @@
-import { ledgerContentsOf, type LedgerContents } from '../../runtime/pages/ledger-contents';
+import { ledgerContentsOf, type LedgerContents } from '../../ledger/ledger-contents';
 import type { EventStore } from '../../store/event-store';
 import type { LedgerAccess } from '../http/access/ledger-access';
 import { mayReadPrivate, mayReadPublished, viewerOf } from '../http/access/viewer';

@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
-import { catalogue } from '../../events';
+import { catalogue } from '../../contexts/catalogue';
 import {
   AppendFileError,
   checkAppend,
   PartialAppendError,
   planAppend,
   writeChecked,
-} from '../../runtime/append-file';
-import { formatLineIssue } from '../../runtime/ndjson';
+} from '../../ledger/append-file';
+import { formatLineIssue } from '../../ledger/ndjson';
 import { openStore } from '../../store/open-store';
 import { progress } from '../progress';
 import { err, storeOption } from '../options';

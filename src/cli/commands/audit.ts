@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { catalogue } from '../../events';
-import { auditExport, type AuditedStore, type AuditReport } from '../../runtime/audit';
+import { catalogue } from '../../contexts/catalogue';
+import { auditExport, type AuditedStore, type AuditReport } from '../../audit/audit';
 import { err } from '../options';
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Option, type Command } from 'commander';
-import { catalogue } from '../../events';
-import { InvalidTableQueryError } from '../../runtime/table-query';
+import { catalogue } from '../../contexts/catalogue';
+import { InvalidTableQueryError } from '../../audit/table-query';
 import {
   diffAt,
   readMoment,
@@ -10,10 +10,10 @@ import {
   type RulebookOverride,
   type TableOf,
   type WhatIf,
-} from '../../runtime/what-if';
+} from '../../audit/what-if';
 import { openStore } from '../../store/open-store';
 import { formatDiff } from '../format-diff';
-import type { Format } from '../format-standings';
+import type { Format } from '../../contexts/pairs/cli/format-standings';
 import { formatOption, storeOption } from '../options';
 
 /** `--rulebook-override <file.json>`: the what-if's parameters, named in every refusal. */

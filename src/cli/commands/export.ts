@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import type { EventStore } from '../../store/event-store';
 import { GENESIS_HASH } from '../../store/seal';
-import { exportLine, hashBefore, readRaw, withChain } from '../../runtime/raw-records';
+import { exportLine, hashBefore, readRaw, withChain } from '../../audit/raw-records';
 
 /**
  * Writes the log as stored, one recorded envelope a line, honouring back-pressure. Each line

@@ -1,10 +1,10 @@
-import type { EventCatalogue } from '../../events/catalogue';
+import type { EventCatalogue } from '../../kernel/catalogue';
 import { validateFacts } from '../../import/append-session';
 import { sessionFacts, type FactOptions, type SessionFacts } from '../../import/facts';
 import { ImportError, type ImportIssue } from '../../import/model';
 import { PbnError, parsePbn, type PbnReadOptions } from '../../import/pbn/parse';
 import { readInput } from '../../import/read-input';
-import { withAwards } from './director-awards';
+import { withAwards } from '../../contexts/pairs/cli/director-awards.command';
 
 export type PbnImportOptions = FactOptions & PbnReadOptions;
 

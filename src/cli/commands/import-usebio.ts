@@ -1,6 +1,6 @@
 import { Command, InvalidArgumentError, type Option } from 'commander';
-import { catalogue } from '../../events';
-import type { EventCatalogue } from '../../events/catalogue';
+import { catalogue } from '../../contexts/catalogue';
+import type { EventCatalogue } from '../../kernel/catalogue';
 import {
   ImportConflictError,
   ImportRefusedError,
@@ -16,7 +16,7 @@ import { UsebioError, parseUsebio } from '../../import/usebio/parse';
 import { openStore } from '../../store/open-store';
 import { announceStore } from '../store-location';
 import { checkPbn, checkUsebio } from './check-usebio';
-import { withAwards } from './director-awards';
+import { withAwards } from '../../contexts/pairs/cli/director-awards.command';
 import { planPbnImport } from './import-pbn';
 
 export interface ImportOptions extends FactOptions {

@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
-import { catalogue } from '../../events';
-import { findProjection, projections } from '../../projections';
-import { competitions, type CompetitionsState } from '../../projections/competitions';
-import { EventFileError, readEventFile } from '../../runtime/event-file';
-import { formatLineIssue } from '../../runtime/ndjson';
-import { standingsFrom } from '../../runtime/published';
-import { replayEvents, replayFromStore } from '../../runtime/replay';
+import { catalogue } from '../../contexts/catalogue';
+import { findProjection, projections } from '../../contexts/projections';
+import { competitions, type CompetitionsState } from '../../contexts/pairs/projection';
+import { EventFileError, readEventFile } from '../../audit/event-file';
+import { formatLineIssue } from '../../ledger/ndjson';
+import { standingsFrom } from '../../audit/published';
+import { replayEvents, replayFromStore } from '../../audit/replay';
 import { openStore } from '../../store/open-store';
-import { formatStandings, type Format } from '../format-standings';
+import { formatStandings, type Format } from '../../contexts/pairs/cli/format-standings';
 import { progress } from '../progress';
 import { err, formatOption, instant, wholeNumberOption, storeOption } from '../options';
 

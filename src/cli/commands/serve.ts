@@ -3,24 +3,28 @@ import { Logger as NestPinoLogger, PinoLogger } from 'nestjs-pino';
 import { DEFAULT_LOG_LEVELS } from '../../app/http-app';
 import { ledgerLogParams } from '../../app/logging';
 import { startHttpServer, type RunningHttpServer } from '../../app/http-server';
-import { catalogue } from '../../events';
-import { projections } from '../../projections';
-import { ProjectionRunner, type RunnerOptions } from '../../runtime/projection-runner';
+import { catalogue } from '../../contexts/catalogue';
+import { projections } from '../../contexts/projections';
+import { ProjectionRunner, type RunnerOptions } from '../../ledger/projection-runner';
 import {
   MemoryProjectionStateStore,
   SqliteProjectionStateStore,
   type ProjectionStateStore,
-} from '../../runtime/projection-state-store';
+} from '../../ledger/projection-state-store';
 import { openStore } from '../../store/open-store';
 import type { EventStore } from '../../store/event-store';
-import type { CompetitionsState } from '../../projections/competitions';
-import { directoryOf } from '../../runtime/ledger-directory';
-import { readModelOf } from '../../runtime/live-club-index';
-import { loadExamplesIfEmpty } from '../../runtime/load-examples';
+import type { CompetitionsState } from '../../contexts/pairs/projection';
+import { directoryOf } from '../../ledger/ledger-directory';
+import { readModelOf } from '../../ledger/live-club-index';
+import { loadExamplesIfEmpty } from '../../ledger/load-examples';
 import { SqliteEventStore } from '../../store/sqlite/sqlite-event-store';
 import { createServer } from 'node:net';
 import { announceStore } from '../store-location';
-import { inOpenMode, isLoopback, OpenModeNotLoopbackError } from '../../runtime/access/open-mode';
+import {
+  inOpenMode,
+  isLoopback,
+  OpenModeNotLoopbackError,
+} from '../../contexts/access/read/open-mode';
 
 /** The port cannot be listened on: said in one line (exit 1), before the store is touched. */
 export class PortUnavailableError extends Error {
@@ -100,7 +104,7 @@ export async function startService(options: {
     () => {
       options.onCaughtUp?.();
       // The index of which streams are whose, read once in the background, so that the first
-      // as-of answer reads only its club's streams (src/runtime/competition-slice.ts).
+      // as-of answer reads only its club's streams (src/contexts/pairs/read/competition-slice.ts).
       directoryOf(store)
         .catchUp()
         .catch((e: unknown) => log.warn(`ledger directory: ${(e as Error).message}`));

@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
-import { catalogue } from '../../events';
-import { readExportRecords } from '../../runtime/export-chain';
-import { formatLineIssue } from '../../runtime/ndjson';
-import { readRaw } from '../../runtime/raw-records';
-import { verifyLog, type VerifyReport } from '../../runtime/verify';
+import { catalogue } from '../../contexts/catalogue';
+import { readExportRecords } from '../../audit/export-chain';
+import { formatLineIssue } from '../../ledger/ndjson';
+import { readRaw } from '../../audit/raw-records';
+import { verifyLog, type VerifyReport } from '../../audit/verify';
 import { GENESIS_HASH } from '../../store/seal';
 import { hasDensePositions, openStore } from '../../store/open-store';
 import { err, storeOption } from '../options';

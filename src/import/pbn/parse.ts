@@ -1,4 +1,4 @@
-import type { ScoringMethod } from '../../events/contexts/session';
+import type { ScoringMethod } from '../../contexts/pairs/facts/session';
 import type {
   ImportIssue,
   ImportedBoard,

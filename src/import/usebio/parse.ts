@@ -1,5 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import type { ScoringMethod } from '../../events/contexts/session';
+import type { ScoringMethod } from '../../contexts/pairs/facts/session';
 import type {
   ImportIssue,
   ImportedBoard,

@@ -1,13 +1,13 @@
 import type { Preset } from '../rulebook';
-import { dsbGroenlo2014 } from './dsb-groenlo-2014';
-import { lcbaLeague2009 } from './lcba-league';
-import { nzClub } from './nz-club';
-import { pinner2018 } from './pinner-2018';
+import { dsbGroenlo2014 } from '../../rulesets/dsb-groenlo-2014/preset';
+import { lcbaLeague2009 } from '../../rulesets/lcba-league/preset';
+import { nzClub } from '../../rulesets/nz-club/preset';
+import { pinner2018 } from '../../rulesets/pinner/preset';
 
 /**
  * The presets a club can adopt (`RulebookAdopted.preset`) and, through them, the competition
  * formats the ledger accepts. The built-in ones are registered here; a ruleset registered at
- * run time (src/rulesets/registry.ts) adds its preset the same way.
+ * run time (src/contexts/pairs/ruleset-registry.ts) adds its preset the same way.
  */
 const registered = new Map<string, Preset>();
 
@@ -30,7 +30,7 @@ registerPreset(nzClub as unknown as Preset);
 registerPreset(dsbGroenlo2014 as unknown as Preset);
 // Issue 18: a league's organising club adopts it (LeagueRegistered reads the club's rulebook).
 registerPreset(lcbaLeague2009 as unknown as Preset);
-// Issue 19: Pinner BC's membership and visitors (src/domain/membership, src/rulesets/pinner).
+// Issue 19: Pinner BC's membership and visitors (src/contexts/membership/domain, src/rulesets/pinner).
 registerPreset(pinner2018 as unknown as Preset);
 
 export { nzClub, dsbGroenlo2014, lcbaLeague2009, pinner2018 };

@@ -1,20 +1,20 @@
-import { clubChampionship, type ChampionshipRow, type PlacingAward } from '../../standings/dsb';
+import { clubChampionship, type ChampionshipRow, type PlacingAward } from './standings';
 import {
   lastScoredOf,
   rulebookOn,
   scoredCompetition,
   type QueryOptions,
-} from '../../projections/competitions/query-context';
+} from '../../contexts/pairs/projection/query-context';
 import {
   correctionNotesOf,
   correctionRulesOf,
   withCorrectionNotes,
   type CorrectionNote,
   type CorrectionRules,
-} from '../../projections/competitions/corrections';
-import type { CompetitionState } from '../../domain/competition/state';
+} from '../../contexts/pairs/projection/corrections';
+import type { CompetitionState } from '../../contexts/pairs/domain/state';
 import { clubPairsCompetitions, dsbRosterOf, finalRankingOf, inPlay } from './context';
-import type { CompetitionsState } from '../../projections/competitions/state';
+import type { CompetitionsState } from '../../contexts/pairs/projection/state';
 
 export interface ChampionshipView {
   clubId: string;

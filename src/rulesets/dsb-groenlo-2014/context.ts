@@ -1,22 +1,22 @@
-import type { DsbParams } from '../../rulebooks/presets/dsb-groenlo-2014';
+import type { DsbParams } from './preset';
 import type { Json, Rulebook } from '../../rulebooks/rulebook';
 import {
   competitionStandings,
   type CompetitionInput,
   type GroupRanking,
   type GroupStanding,
-} from '../../standings/dsb';
-import { dsbInput, dsbRoster } from '../../projections/competitions/dsb-input';
-import { pairsByPlayers, type Earlier } from '../../projections/competitions/group-placements';
-import type { CompetitionState } from '../../domain/competition/state';
-import { remember, identity } from '../../projections/competitions/memo';
-import type { CompetitionsState } from '../../projections/competitions/state';
+} from './standings';
+import { dsbInput, dsbRoster } from '../../contexts/pairs/projection/dsb-input';
+import { pairsByPlayers, type Earlier } from '../../contexts/pairs/projection/group-placements';
+import type { CompetitionState } from '../../contexts/pairs/domain/state';
+import { remember, identity } from '../../contexts/pairs/projection/memo';
+import type { CompetitionsState } from '../../contexts/pairs/projection/state';
 import {
   lastScoredOf,
   rulesOfSessions,
   scoredCompetition,
-} from '../../projections/competitions/query-context';
-import { dsbGroenlo2014 } from '../../rulebooks/presets/dsb-groenlo-2014';
+} from '../../contexts/pairs/projection/query-context';
+import { dsbGroenlo2014 } from './preset';
 
 /**
  * What the DSB tables read beside a competition's facts: the groups in play, the club's earlier

@@ -1,4 +1,4 @@
-import { dsbGroenlo2014, type DsbParams } from '../../rulebooks/presets/dsb-groenlo-2014';
+import { dsbGroenlo2014, type DsbParams } from './preset';
 import type { Preset } from '../../rulebooks/rulebook';
 import {
   competitionStandings,
@@ -9,18 +9,18 @@ import {
   type GroupStanding,
   type SitOutReport,
   type TopIntegralStanding,
-} from '../../standings/dsb';
-import { topIntegralInput } from '../../projections/competitions/dsb-input';
+} from './standings';
+import { topIntegralInput } from '../../contexts/pairs/projection/dsb-input';
 import {
   correctionNotesOf,
   correctionRulesOf,
   withCorrectionNotes,
-} from '../../projections/competitions/corrections';
+} from '../../contexts/pairs/projection/corrections';
 import {
   groupPlacements,
   type GroupPlacementCheck,
-} from '../../projections/competitions/group-placements';
-import { lastScoredOf, MissingBallotError } from '../../projections/competitions/query-context';
+} from '../../contexts/pairs/projection/group-placements';
+import { lastScoredOf, MissingBallotError } from '../../contexts/pairs/projection/query-context';
 import {
   dsbInputOf,
   dsbRosterOf,
@@ -31,12 +31,17 @@ import {
   inPlay,
   pairsByPlayersOf,
 } from './context';
-import type { GroupMove } from '../../standings/dsb';
+import type { GroupMove } from './standings';
 import { nextGroupsOf } from './next-groups';
 import { dsbShapes } from './shape';
-import type { FormatTable, Ruleset, StandingsBodies, StandingsRequest } from '../ruleset';
+import type {
+  FormatTable,
+  Ruleset,
+  StandingsBodies,
+  StandingsRequest,
+} from '../../contexts/pairs/ruleset';
 
-declare module '../ruleset' {
+declare module '../../contexts/pairs/ruleset' {
   interface StandingsBodies {
     dsb: {
       kind: 'dsb';

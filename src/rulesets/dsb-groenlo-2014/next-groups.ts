@@ -1,20 +1,20 @@
-import { dsbGroenlo2014 } from '../../rulebooks/presets/dsb-groenlo-2014';
-import { nextGroups, type GroupMove } from '../../standings/dsb';
-import { wlDecisions } from '../../projections/competitions/dsb-input';
+import { dsbGroenlo2014 } from './preset';
+import { nextGroups, type GroupMove } from './standings';
+import { wlDecisions } from '../../contexts/pairs/projection/dsb-input';
 import {
   expectPreset,
   heading,
   WrongRulebookError,
   type Heading,
   type QueryOptions,
-} from '../../projections/competitions/query-context';
+} from '../../contexts/pairs/projection/query-context';
 import {
   correctionNotesOf,
   correctionRulesOf,
   withCorrectionNotes,
-} from '../../projections/competitions/corrections';
+} from '../../contexts/pairs/projection/corrections';
 import { dsbRosterOf, finalRankingOf, inPlay } from './context';
-import type { CompetitionsState } from '../../projections/competitions/state';
+import type { CompetitionsState } from '../../contexts/pairs/projection/state';
 
 /** DSB-8: every pair's group for the next competition, with the reasons. Final standings only. */
 export function nextGroupsOf(

@@ -1,7 +1,7 @@
-import type { CompetitionCreated, SessionResultRecorded } from '../../domain/competition/facts';
-import type { FormatShape } from '../../domain/competition/decide-options';
-import { RuleViolation } from '../../domain/rule-violation';
-import type { DsbParams } from '../../rulebooks/presets/dsb-groenlo-2014';
+import type { CompetitionCreated, SessionResultRecorded } from '../../contexts/pairs/domain/facts';
+import type { FormatShape } from '../../contexts/pairs/domain/decide-options';
+import { RuleViolation } from '../../kernel/rule-violation';
+import type { DsbParams } from './preset';
 import type { Params } from '../../rulebooks/rulebook';
 
 /**
@@ -62,7 +62,7 @@ function resultViolation(
 
 /**
  * What the DSB standings need of a competition, under the dsb-groenlo-2014 parameters in
- * force (src/standings/dsb/validate.ts, top-integral.ts):
+ * force (src/rulesets/dsb-groenlo-2014/standings/validate.ts, top-integral.ts):
  * - DSB-4: a pairs competition has at most `pairsCompetition.sessions` sessions, and a pair
  *   plays at most `rounds × boardsPerRound` boards of one (DSB-7);
  * - DSB-5: its groups are the rulebook's;

@@ -9,7 +9,7 @@
  * - eligibility/ derives from the players' facts who was barred, which matches are lost by
  *   default (4.2, 4.7) and the procedural penalties (2.1, 5.5, 6.8): `EligibilityVerdicts`.
  *
- * The facts (src/events/contexts/league.ts) and the projection turn recorded facts into these
+ * The facts (src/contexts/league/facts/league.ts) and the projection turn recorded facts into these
  * inputs. Dates are club dates `YYYY-MM-DD` (Europe/London); instants ISO 8601 with a zone.
  */
 

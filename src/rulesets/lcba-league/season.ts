@@ -1,6 +1,6 @@
 // Issue 18: a league stream's facts read into the inputs of match/ and table/ (pure).
-import type { LeagueFactData } from '../../events/contexts/league';
-import type { LcbaParams } from '../../rulebooks/presets/lcba-league';
+import type { LeagueFactData } from '../../contexts/league/facts/league';
+import type { LcbaParams } from './preset';
 import { ScoringInputError } from '../../scoring';
 import { eligibilityInputOf, eligibilityVerdicts, type LeagueFact } from './eligibility';
 import { scoreMatch } from './match';
@@ -181,7 +181,7 @@ export interface SeasonReading {
  * function of its recorded result and the `match` parameters only; and the eligibility
  * verdicts (4.1–4.7, 5.5, 6.8), a function of `EligibilityInput` and the parameters only. A
  * memo answers `compute()` or what it answered for the same arguments (its keys are its own
- * concern: the leagues read model's is src/projections/leagues/memo.ts).
+ * concern: the leagues read model's is src/contexts/league/projection/memo.ts).
  */
 export interface SeasonMemo {
   score(match: RecordedMatch, params: LcbaParams, compute: () => MatchScore): MatchScore;

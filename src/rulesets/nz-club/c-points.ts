@@ -4,11 +4,11 @@
  * the session was scored here from board results, and the NZ-8 a–d verdicts of the players who
  * sat down, turned into C points by the award table of the rulebook in force on the session's
  * day (`cPointsOfSession`). Pure: the answer depends on the projection state only. Published
- * through the registry (`cPointsOf`, src/projections/competitions/c-points.ts).
+ * through the registry (`cPointsOf`, src/contexts/pairs/projection/c-points.ts).
  */
-import { correctionNotesOf, correctionRulesOf } from '../../projections/competitions/corrections';
-import { resultsOf, sessionDateOf, type CompetitionState } from '../../domain/competition/state';
-import type { PlayerStatus } from '../../events/contexts/club';
+import { correctionNotesOf, correctionRulesOf } from '../../contexts/pairs/projection/corrections';
+import { resultsOf, sessionDateOf, type CompetitionState } from '../../contexts/pairs/domain/state';
+import type { PlayerStatus } from '../../contexts/club/facts/club';
 import { Fraction } from '../../scoring/fraction';
 import {
   cPointsOfSession,
@@ -18,21 +18,21 @@ import {
   type CPointsCompetitor,
   type CPointsSession,
   type NzVerdict,
-} from '../../standings/nz';
+} from './standings';
 import {
   rulebookOn,
   scoredCompetition,
   WrongRulebookError,
-} from '../../projections/competitions/query-context';
-import { NoRulebookError } from '../../projections/competitions/rulebook-in-force';
-import { isScoredResult } from '../../projections/competitions/scored-sessions';
-import { rosterEntryOn } from '../../projections/competitions/state';
-import { nzClubRulesOf } from '../registry';
-import type { CPointsRequest, CPointsTable } from '../ruleset';
+} from '../../contexts/pairs/projection/query-context';
+import { NoRulebookError } from '../../contexts/pairs/projection/rulebook-in-force';
+import { isScoredResult } from '../../contexts/pairs/projection/scored-sessions';
+import { rosterEntryOn } from '../../contexts/pairs/projection/state';
+import { nzClubRulesOf } from '../../contexts/pairs/ruleset-registry';
+import type { CPointsRequest, CPointsTable } from '../../contexts/pairs/ruleset';
 import { nzcbaOf, nzEligibilityOf, nzNight } from './eligibility';
 import { nzInput } from './input';
 
-declare module '../ruleset' {
+declare module '../../contexts/pairs/ruleset' {
   interface CPointsViews {
     'nz-club': NzCPointsView;
   }

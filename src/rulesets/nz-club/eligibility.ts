@@ -1,11 +1,11 @@
 /**
  * NZ-8 (playing out of one's graded night) and NZ-10 (visitors) from the ledger: who sat down
  * on which night across ALL the club's competitions, and the verdicts the pure helpers of
- * `src/standings/nz/eligibility.ts` give for each play of a competition's pairs. Pure: the
+ * `src/rulesets/nz-club/standings/eligibility.ts` give for each play of a competition's pairs. Pure: the
  * answer depends only on the projection state and the rulebook's parameters.
  */
-import { seatedPairs } from '../../domain/competition/seating';
-import type { CompetitionState } from '../../domain/competition/state';
+import { seatedPairs } from '../../contexts/pairs/domain/seating';
+import type { CompetitionState } from '../../contexts/pairs/domain/state';
 import {
   NZ_KIND_OF_FORMAT,
   nzNight,
@@ -14,8 +14,8 @@ import {
   nzPlayVerdicts,
   sessionDates,
   type NzSitting,
-} from '../../domain/club/nz-play-counts';
-import type { NzClubParams } from '../../rulebooks/presets/nz-club';
+} from '../../contexts/club/domain/nz-play-counts';
+import type { NzClubParams } from './preset';
 import type { Rulebook } from '../../rulebooks/rulebook';
 import {
   clubYear,
@@ -24,20 +24,20 @@ import {
   sessionEligibility,
   type NzSessionPlayer,
   type NzVerdict,
-} from '../../standings/nz';
-import { identity, remember } from '../../projections/competitions/memo';
+} from './standings';
+import { identity, remember } from '../../contexts/pairs/projection/memo';
 import {
   rosterEntryOn,
   type CompetitionsState,
   type RosterEntry,
-} from '../../projections/competitions/state';
+} from '../../contexts/pairs/projection/state';
 import {
   nzcbaCheckOn,
   nzcbaRanksOf,
   secretaryAsked,
   type NzMembershipFacts,
-} from '../../projections/competitions/nz-membership';
-import type { NzPlayerOnDate } from '../../domain/club/nz-play-counts';
+} from '../../contexts/pairs/projection/nz-membership';
+import type { NzPlayerOnDate } from '../../contexts/club/domain/nz-play-counts';
 
 export { NZ_KIND_OF_FORMAT, nzNight };
 
@@ -247,7 +247,7 @@ function playerOnDate(
 /**
  * The club-wide view's `playerOn` (NzClubView, what the append check reads) from the
  * competitions read model: the roster's status on the date and the NZCBA rank in force then,
- * as the standings read them. The club index (src/runtime/club-index.ts) answers with the
+ * as the standings read them. The club index (src/ledger/club-index.ts) answers with the
  * roster's undated rank until it reads `members-<clubId>` and calls this.
  */
 export const nzPlayerOn = (

@@ -1,20 +1,25 @@
-import { nzClub, type NzClubParams } from '../../rulebooks/presets/nz-club';
+import { nzClub, type NzClubParams } from './preset';
 import type { Preset } from '../../rulebooks/rulebook';
-import { nzStandings, type NzStanding } from '../../standings/nz';
+import { nzStandings, type NzStanding } from './standings';
 import { nzCPoints } from './c-points';
 import { nzEligibilityOf } from './eligibility';
 import { nzInput } from './input';
 import { withPrizes } from './prizes';
 import { nzShapes } from './shape';
-import { rulesOfSessions } from '../../projections/competitions/query-context';
+import { rulesOfSessions } from '../../contexts/pairs/projection/query-context';
 import {
   correctionNotesOf,
   correctionRulesOf,
   withCorrectionNotes,
-} from '../../projections/competitions/corrections';
-import type { FormatTable, Ruleset, StandingsBodies, StandingsRequest } from '../ruleset';
+} from '../../contexts/pairs/projection/corrections';
+import type {
+  FormatTable,
+  Ruleset,
+  StandingsBodies,
+  StandingsRequest,
+} from '../../contexts/pairs/ruleset';
 
-declare module '../ruleset' {
+declare module '../../contexts/pairs/ruleset' {
   interface StandingsBodies {
     nz: { kind: 'nz'; rows: NzStanding[] };
   }

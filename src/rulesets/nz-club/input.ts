@@ -1,5 +1,5 @@
-import type { CompetitionState } from '../../domain/competition/state';
-import { resultsOf, sessionDateOf, sessionKey } from '../../domain/competition/state';
+import type { CompetitionState } from '../../contexts/pairs/domain/state';
+import { resultsOf, sessionDateOf, sessionKey } from '../../contexts/pairs/domain/state';
 import type {
   Night,
   NzEntry,
@@ -7,9 +7,9 @@ import type {
   NzSessionScore,
   NzVerdict,
   OneBoardReason,
-} from '../../standings/nz';
-import { toHundredths } from '../../projections/competitions/hundredths';
-import { isScoredResult } from '../../projections/competitions/scored-sessions';
+} from './standings';
+import { toHundredths } from '../../contexts/pairs/projection/hundredths';
+import { isScoredResult } from '../../contexts/pairs/projection/scored-sessions';
 import {
   isEligibilityIndex,
   NZ_KIND_OF_FORMAT as KIND,
@@ -19,7 +19,7 @@ import {
   type NzEligibilityIndex,
   type NzEligibilitySource,
 } from './eligibility';
-import { rosterEntryOn, type RosterEntry } from '../../projections/competitions/state';
+import { rosterEntryOn, type RosterEntry } from '../../contexts/pairs/projection/state';
 
 export { nzEligibilityIndex, type NzEligibilityIndex, type NzEligibilitySource };
 

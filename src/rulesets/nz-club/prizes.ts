@@ -4,12 +4,12 @@
  * player judged by `prizeEligibility` (src/rulesets/pinner/visitors) on the days the pair
  * played, with the status the roster gave them that day. Pure.
  */
-import { sessionDates } from '../../domain/club/nz-play-counts';
-import type { CompetitionState } from '../../domain/competition/state';
-import type { PlayerStatus } from '../../events/contexts/club';
-import { PRIZE_RULES, type NzClubParams } from '../../rulebooks/presets/nz-club';
-import { rosterEntryOn, type RosterEntry } from '../../projections/competitions/state';
-import { NzInputError, type NzMayWin, type NzPrize, type NzStanding } from '../../standings/nz';
+import { sessionDates } from '../../contexts/club/domain/nz-play-counts';
+import type { CompetitionState } from '../../contexts/pairs/domain/state';
+import type { PlayerStatus } from '../../contexts/club/facts/club';
+import { PRIZE_RULES, type NzClubParams } from './preset';
+import { rosterEntryOn, type RosterEntry } from '../../contexts/pairs/projection/state';
+import { NzInputError, type NzMayWin, type NzPrize, type NzStanding } from './standings';
 import { PINNER_VISITOR_DEFAULTS, type VisitorParams } from '../pinner/model';
 import { prizeEligibility } from '../pinner/visitors';
 

@@ -1,9 +1,9 @@
-import type { CompetitionCreated } from '../../domain/competition/facts';
-import type { FormatShape } from '../../domain/competition/decide-options';
-import { RuleViolation } from '../../domain/rule-violation';
-import { nzClub, type NzClubParams } from '../../rulebooks/presets/nz-club';
+import type { CompetitionCreated } from '../../contexts/pairs/domain/facts';
+import type { FormatShape } from '../../contexts/pairs/domain/decide-options';
+import { RuleViolation } from '../../kernel/rule-violation';
+import { nzClub, type NzClubParams } from './preset';
 import type { Params } from '../../rulebooks/rulebook';
-import { eventShape, NzInputError, type NzEventShape } from '../../standings/nz';
+import { eventShape, NzInputError, type NzEventShape } from './standings';
 import { NZ_KIND_OF_FORMAT } from './eligibility';
 
 /** The field of CompetitionCreated that the NZ standings' event fields come from. */

@@ -6,7 +6,7 @@
  * - visitors/ counts the sessions each visitor played per year and gives the verdicts (PIN-R10,
  *   PIN-R12, NZ-10) and prize eligibility (PIN-R13, NZ-10): `VisitorInput` → `VisitorVerdicts`.
  *
- * The facts (src/events/contexts/membership.ts) and the projections turn recorded facts into
+ * The facts (src/contexts/membership/facts/membership.ts) and the projections turn recorded facts into
  * these inputs. Dates are club dates `YYYY-MM-DD`.
  */
 

@@ -16,7 +16,7 @@
  * - An event some other program wrote (no such metadata) reads as schema version 1, occurred
  *   when it was created, with its metadata object (if any) as ours.
  */
-import type { EventMetadata, RecordedEvent } from '../../events/envelope';
+import type { EventMetadata, RecordedEvent } from '../../kernel/envelope';
 import type { NormalisedEvent } from '../append-rules';
 
 export interface EsdbEnvelopeMetadata {

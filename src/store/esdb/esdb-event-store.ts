@@ -42,7 +42,7 @@ import {
   type StreamingRead,
 } from '@eventstore/db-client';
 import { Observable } from 'rxjs';
-import type { EventToAppend, RecordedEvent } from '../../events/envelope';
+import type { EventToAppend, RecordedEvent } from '../../kernel/envelope';
 import {
   contentHash,
   normaliseBatch,

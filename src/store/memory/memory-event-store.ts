@@ -1,5 +1,5 @@
 import { Subject, type Observable } from 'rxjs';
-import type { EventToAppend, RecordedEvent } from '../../events/envelope';
+import type { EventToAppend, RecordedEvent } from '../../kernel/envelope';
 import {
   checkExpectedRevision,
   contentHash,

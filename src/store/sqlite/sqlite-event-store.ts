@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Subject, type Observable } from 'rxjs';
-import type { EventToAppend, RecordedEvent } from '../../events/envelope';
+import type { EventToAppend, RecordedEvent } from '../../kernel/envelope';
 import {
   checkExpectedRevision,
   contentHash,

@@ -1,10 +1,13 @@
-import { nzKindOf } from '../../../src/domain/club/nz-play-counts';
-import { nzPlayLimitViolation, type NzClubView } from '../../../src/domain/club/nz-play-limits';
-import type { CompetitionFact } from '../../../src/domain/competition/facts';
-import type { CompetitionsState } from '../../../src/projections/competitions';
-import { nzClub, type NzClubParams } from '../../../src/rulebooks/presets/nz-club';
+import { nzKindOf } from '../../../src/contexts/club/domain/nz-play-counts';
+import {
+  nzPlayLimitViolation,
+  type NzClubView,
+} from '../../../src/contexts/club/domain/nz-play-limits';
+import type { CompetitionFact } from '../../../src/contexts/pairs/domain/facts';
+import type { CompetitionsState } from '../../../src/contexts/pairs/projection';
+import { nzClub, type NzClubParams } from '../../../src/rulesets/nz-club/preset';
 import { nzEligibilityIndex, nzPlayerOn } from '../../../src/rulesets/nz-club/eligibility';
-import { competitionsState } from '../../../src/runtime/published';
+import { competitionsState } from '../../../src/audit/published';
 import { GatedLedger } from '../../support/gated-ledger';
 import { linesOf, rowsOf } from '../../support/nz-membership';
 import {
@@ -21,7 +24,7 @@ import {
  * a 3rd Monday of a Tuesday Intermediate or Open is 'not-permitted' rather than disqualifying:
  * the rank is the one on each Monday's day (`nzPlayerOn`, the read model's NzcbaRankRecorded,
  * else the roster's), so a Junior's Mondays before the rank date count for nothing. The view
- * is the read model's, as the club index gives the decider (src/runtime/club-index.ts: its
+ * is the read model's, as the club index gives the decider (src/ledger/club-index.ts: its
  * `playerOn` is `nzPlayerOn` over the facts it folds, the club's NzcbaRankRecorded among them).
  */
 const STRICT = {

@@ -1,6 +1,6 @@
 import { GatedLedger } from '../../support/gated-ledger';
-import { documentedStreamOf } from '../../../src/domain/streams';
-import { deciderOf } from '../../../src/domain';
+import { documentedStreamOf } from '../../../src/contexts/streams';
+import { deciderOf } from '../../../src/contexts/deciders';
 import { presetIds } from '../../../src/rulebooks/presets';
 import {
   accepts,

@@ -1,6 +1,6 @@
-import { mayAppend } from '../../../src/domain/access/permissions';
-import { catalogue } from '../../../src/events';
-import { pinner2018 } from '../../../src/rulebooks/presets/pinner-2018';
+import { mayAppend } from '../../../src/contexts/access/domain/permissions';
+import { catalogue } from '../../../src/contexts/catalogue';
+import { pinner2018 } from '../../../src/rulesets/pinner/preset';
 import { foldMembership, registerOf, visitorFactsOf } from '../../../src/rulesets/pinner/register';
 import { collect } from '../../support/events';
 import {

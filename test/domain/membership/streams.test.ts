@@ -1,7 +1,7 @@
-import { deciderOf } from '../../../src/domain';
-import { mayAppend } from '../../../src/domain/access/permissions';
-import { documentedStreamOf } from '../../../src/domain/streams';
-import { MEMBERSHIP_FACT_TYPES } from '../../../src/domain/membership/decider';
+import { deciderOf } from '../../../src/contexts/deciders';
+import { mayAppend } from '../../../src/contexts/access/domain/permissions';
+import { documentedStreamOf } from '../../../src/contexts/streams';
+import { MEMBERSHIP_FACT_TYPES } from '../../../src/contexts/membership/domain/decider';
 import {
   appealParamsOf,
   correctionParamsOf,

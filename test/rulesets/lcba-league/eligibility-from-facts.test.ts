@@ -1,4 +1,4 @@
-import { lcbaLeague2009 } from '../../../src/rulebooks/presets/lcba-league';
+import { lcbaLeague2009 } from '../../../src/rulesets/lcba-league/preset';
 import {
   eligibilityInputOf,
   eligibilityVerdicts,

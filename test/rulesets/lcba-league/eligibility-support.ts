@@ -1,5 +1,5 @@
-import { lcbaLeague2009 } from '../../../src/rulebooks/presets/lcba-league';
-import type { LcbaParams } from '../../../src/rulebooks/presets/lcba-league';
+import { lcbaLeague2009 } from '../../../src/rulesets/lcba-league/preset';
+import type { LcbaParams } from '../../../src/rulesets/lcba-league/preset';
 import { eligibilityVerdicts } from '../../../src/rulesets/lcba-league/eligibility';
 import type {
   EligibilityFixture,

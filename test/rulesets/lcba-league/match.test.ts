@@ -1,4 +1,4 @@
-import { lcbaLeague2009 } from '../../../src/rulebooks/presets/lcba-league';
+import { lcbaLeague2009 } from '../../../src/rulesets/lcba-league/preset';
 import { scaleOf, scoreMatch } from '../../../src/rulesets/lcba-league/match';
 import type { MatchBoardsInput, TableNo } from '../../../src/rulesets/lcba-league/model';
 import { boardsMatch, refusal } from './match-builder';

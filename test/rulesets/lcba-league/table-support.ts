@@ -1,5 +1,5 @@
 // Builders for the table/ tests: MatchScore inputs written by hand, fixtures by id.
-import { lcbaLeague2009, type LcbaParams } from '../../../src/rulebooks/presets/lcba-league';
+import { lcbaLeague2009, type LcbaParams } from '../../../src/rulesets/lcba-league/preset';
 import type {
   DivisionInput,
   DivisionTable,

@@ -1,4 +1,4 @@
-import { pinner2018 } from '../../../src/rulebooks/presets/pinner-2018';
+import { pinner2018 } from '../../../src/rulesets/pinner/preset';
 import { registerOf, type MembershipFactIn } from '../../../src/rulesets/pinner/register';
 
 const PARAMS = pinner2018.params.membership;

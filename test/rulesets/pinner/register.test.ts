@@ -1,4 +1,4 @@
-import { pinner2018 } from '../../../src/rulebooks/presets/pinner-2018';
+import { pinner2018 } from '../../../src/rulesets/pinner/preset';
 import {
   foldMembership,
   registerOf,

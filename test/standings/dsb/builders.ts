@@ -1,4 +1,4 @@
-import { dsbGroenlo2014 } from '../../../src/rulebooks/presets/dsb-groenlo-2014';
+import { dsbGroenlo2014 } from '../../../src/rulesets/dsb-groenlo-2014/preset';
 import type {
   AbsentEntry,
   CompetitionInput,
@@ -6,7 +6,7 @@ import type {
   PairInput,
   PlayedEntry,
   SessionEntry,
-} from '../../../src/standings/dsb';
+} from '../../../src/rulesets/dsb-groenlo-2014/standings';
 
 /** The preset's parameters, as adopted with no overrides. */
 export const P = dsbGroenlo2014.params;

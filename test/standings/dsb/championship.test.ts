@@ -1,5 +1,9 @@
 import { applyChanges } from '../../../src/rulebooks/rulebook';
-import { clubChampionship, competitionStandings, placingPoints } from '../../../src/standings/dsb';
+import {
+  clubChampionship,
+  competitionStandings,
+  placingPoints,
+} from '../../../src/rulesets/dsb-groenlo-2014/standings';
 import type {
   ChampionshipRow,
   CompetitionInput,
@@ -7,7 +11,7 @@ import type {
   PairInput,
   PlacingAward,
   SessionEntry,
-} from '../../../src/standings/dsb';
+} from '../../../src/rulesets/dsb-groenlo-2014/standings';
 import { notified, P, pair, played, steady, steadyGroup, withPair } from './builders';
 
 const pts = (group: string, rank: number, tied = 1, params = P) => {

@@ -8,7 +8,7 @@ import {
   type GroupMove,
   type PairInput,
   type SessionEntry,
-} from '../../../src/standings/dsb';
+} from '../../../src/rulesets/dsb-groenlo-2014/standings';
 import { competition, notified, P, pair, played, steadyGroup, withPair } from './builders';
 
 const byId = (moves: GroupMove[]) => Object.fromEntries(moves.map((m) => [m.pairId, m]));

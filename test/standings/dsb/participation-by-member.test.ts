@@ -1,4 +1,4 @@
-import { groupStanding, participationOf } from '../../../src/standings/dsb';
+import { groupStanding, participationOf } from '../../../src/rulesets/dsb-groenlo-2014/standings';
 import { P, pair, played, noShow } from './builders';
 
 /**

@@ -1,5 +1,9 @@
 import { applyChanges } from '../../../src/rulebooks/rulebook';
-import { groupStanding, participationOf, type GroupInput } from '../../../src/standings/dsb';
+import {
+  groupStanding,
+  participationOf,
+  type GroupInput,
+} from '../../../src/rulesets/dsb-groenlo-2014/standings';
 import { noShow, notified, P, pair, played, steady } from './builders';
 
 /** A partnership of three (DSB-3): the two who played each session are named. */

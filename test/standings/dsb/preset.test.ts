@@ -1,6 +1,6 @@
-import { dsbGroenlo2014 } from '../../../src/rulebooks/presets/dsb-groenlo-2014';
+import { dsbGroenlo2014 } from '../../../src/rulesets/dsb-groenlo-2014/preset';
 import { applyChanges, RulebookHistory } from '../../../src/rulebooks/rulebook';
-import { groupStanding } from '../../../src/standings/dsb';
+import { groupStanding } from '../../../src/rulesets/dsb-groenlo-2014/standings';
 import { notified, pair, played } from './builders';
 
 describe('the dsb-groenlo-2014 preset: every number a parameter', () => {

@@ -1,5 +1,5 @@
 import { applyChanges } from '../../../src/rulebooks/rulebook';
-import { sitOutReport } from '../../../src/standings/dsb';
+import { sitOutReport } from '../../../src/rulesets/dsb-groenlo-2014/standings';
 import { competition, P, pair, played } from './builders';
 
 const sits = (id: string, ...rounds: number[]) =>

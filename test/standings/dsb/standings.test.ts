@@ -6,7 +6,7 @@ import {
   substituteScore,
   type GroupInput,
   type StandingRow,
-} from '../../../src/standings/dsb';
+} from '../../../src/rulesets/dsb-groenlo-2014/standings';
 import { noShow, notified, P, pair, played, steady } from './builders';
 
 const row = (g: GroupInput, id: string, afterSession?: number, params = P): StandingRow =>

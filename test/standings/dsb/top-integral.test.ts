@@ -5,7 +5,7 @@ import {
   topIntegralSubstituteScore,
   type TopIntegralEntry,
   type TopIntegralInput,
-} from '../../../src/standings/dsb';
+} from '../../../src/rulesets/dsb-groenlo-2014/standings';
 import { P } from './builders';
 
 const p = (pairId: string, ...entries: TopIntegralEntry[]) => ({

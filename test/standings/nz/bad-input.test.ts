@@ -5,7 +5,7 @@ import {
   nzStandings,
   NzInputError,
   oneBoardPenalty,
-} from '../../../src/standings/nz';
+} from '../../../src/rulesets/nz-club/standings';
 import { amended, params, s } from './helpers';
 
 const clubPairs = { kind: 'club-pairs' as const };

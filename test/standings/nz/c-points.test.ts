@@ -9,7 +9,7 @@ import {
   type Night,
   type NzSessionPlayer,
   type NzVerdict,
-} from '../../../src/standings/nz';
+} from '../../../src/rulesets/nz-club/standings';
 import { amended, params } from './helpers';
 
 /** A C-point verdict that is ok: a member on their own night. */

@@ -1,4 +1,4 @@
-import { type Candidate, chooseCounted } from '../../../src/standings/nz';
+import { type Candidate, chooseCounted } from '../../../src/rulesets/nz-club/standings';
 
 /** mulberry32: a small seeded generator, so every run checks the same cases. */
 function seeded(seed: number): () => number {

@@ -5,7 +5,7 @@ import {
   outOfNightVerdicts,
   sessionEligibility,
   visitorVerdicts,
-} from '../../../src/standings/nz';
+} from '../../../src/rulesets/nz-club/standings';
 import { amended, params, series } from './helpers';
 
 const summary = (vs: { rule: string; scope: string; ok: boolean; subject: string }[]) =>

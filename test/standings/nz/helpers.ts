@@ -1,6 +1,10 @@
-import { nzClub, type NzClubParams } from '../../../src/rulebooks/presets/nz-club';
+import { nzClub, type NzClubParams } from '../../../src/rulesets/nz-club/preset';
 import { applyChanges, type Json } from '../../../src/rulebooks/rulebook';
-import { hundredths, type NzSessionScore, type NzStanding } from '../../../src/standings/nz';
+import {
+  hundredths,
+  type NzSessionScore,
+  type NzStanding,
+} from '../../../src/rulesets/nz-club/standings';
 
 export const params: NzClubParams = nzClub.params;
 

@@ -3,7 +3,7 @@ import {
   NzInputError,
   sessionEligibility,
   type NzSessionPlayer,
-} from '../../../src/standings/nz';
+} from '../../../src/rulesets/nz-club/standings';
 import { params } from './helpers';
 
 const member: NzSessionPlayer = { id: 'm', status: 'member', homeNight: 'monday' };

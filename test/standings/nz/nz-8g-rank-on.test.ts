@@ -1,5 +1,9 @@
-import { nzClub } from '../../../src/rulebooks/presets/nz-club';
-import { NzInputError, nzcbaRankOn, outOfNightVerdicts } from '../../../src/standings/nz';
+import { nzClub } from '../../../src/rulesets/nz-club/preset';
+import {
+  NzInputError,
+  nzcbaRankOn,
+  outOfNightVerdicts,
+} from '../../../src/rulesets/nz-club/standings';
 
 /** RULES.md NZ-8g: the NZCBA rank on the day of the session (`nzcbaRankOn`), pure. */
 describe('NZ-8g nzcbaRankOn: the rank on a date', () => {

@@ -1,6 +1,6 @@
-import { nzClub } from '../../../src/rulebooks/presets/nz-club';
+import { nzClub } from '../../../src/rulesets/nz-club/preset';
 import { RulebookHistory } from '../../../src/rulebooks/rulebook';
-import { formatHundredths, hundredths, nzStanding } from '../../../src/standings/nz';
+import { formatHundredths, hundredths, nzStanding } from '../../../src/rulesets/nz-club/standings';
 import { series } from './helpers';
 
 describe('the nz-club preset', () => {

@@ -3,7 +3,7 @@ import {
   oneBoardReasons,
   sessionEligibility,
   type NzSessionPlayer,
-} from '../../../src/standings/nz';
+} from '../../../src/rulesets/nz-club/standings';
 import { params } from './helpers';
 
 /** The NZ rules read the roster's own statuses (PLAYER_STATUSES): member, nominee, non-member, visitor. */

@@ -1,4 +1,4 @@
-import { formatHundredths, nzStanding, nzStandings } from '../../../src/standings/nz';
+import { formatHundredths, nzStanding, nzStandings } from '../../../src/rulesets/nz-club/standings';
 import { amended, explainOf, params, row, s, series, sub } from './helpers';
 
 describe('NZ-2 three- and four-session pairs count all scores', () => {

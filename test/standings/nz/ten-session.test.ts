@@ -3,7 +3,7 @@ import {
   formatHundredths,
   nzStanding,
   nzStandings,
-} from '../../../src/standings/nz';
+} from '../../../src/rulesets/nz-club/standings';
 import { amended, explainOf, params, row, s, series, sub } from './helpers';
 
 const clubPairs = { kind: 'club-pairs' as const };

@@ -1,5 +1,5 @@
 import type { Preset } from '../../../src/rulebooks/rulebook';
-import { resultsOf } from '../../../src/domain/competition/state';
+import { resultsOf } from '../../../src/contexts/pairs/domain/state';
 import type { FormatTable, Ruleset, StandingsBodies } from '../../../src/rulesets';
 
 /**
@@ -7,7 +7,7 @@ import type { FormatTable, Ruleset, StandingsBodies } from '../../../src/ruleset
  * session percentages, ranked when it has played at least `meanPairs.minSessions` sessions.
  * It proves that a new rulebook is one folder and one registry line (issue 13, property 2).
  */
-declare module '../../../src/rulesets/ruleset' {
+declare module '../../../src/contexts/pairs/ruleset' {
   interface StandingsBodies {
     'mean-pairs': {
       kind: 'mean-pairs';

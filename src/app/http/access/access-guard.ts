@@ -1,6 +1,6 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import { mayAppend, rolesAppending } from '../../../domain/access/permissions';
-import { ownerOfData, type Owner } from '../../../runtime/access/owners';
+import { mayAppend, rolesAppending } from '../../../contexts/access/domain/permissions';
+import { ownerOfData, type Owner } from '../../../contexts/access/read/owners';
 import { ForbiddenError, UnauthorizedError } from './access-errors';
 import { covers, LedgerAccess, ownerName, presentedToken } from './ledger-access';
 import { isListed, routeAccess, type ClubOf } from './route-access';

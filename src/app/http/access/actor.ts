@@ -1,4 +1,4 @@
-import type { EventToAppend } from '../../../events/envelope';
+import type { EventToAppend } from '../../../kernel/envelope';
 import type { Viewer } from './viewer';
 
 /**

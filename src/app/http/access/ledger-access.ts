@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AccessKeys, refusalMessage } from '../../../runtime/access/access-keys';
-import { StreamOwners, type Owner } from '../../../runtime/access/owners';
+import { AccessKeys, refusalMessage } from '../../../contexts/access/read/access-keys';
+import { StreamOwners, type Owner } from '../../../contexts/access/read/owners';
 import type { EventStore } from '../../../store/event-store';
 import { EVENT_STORE } from '../../tokens';
 import { UnauthorizedError } from './access-errors';

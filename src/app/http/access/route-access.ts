@@ -11,7 +11,7 @@
  * - `keys`: an admin's key; anyone in open mode (to issue the first key of a memory store).
  *
  * `club` says where the route names its club: a path parameter that is the club, a competition
- * (its CompetitionCreated's club), or a stream (its club: src/runtime/access/owners.ts).
+ * (its CompetitionCreated's club), or a stream (its club: src/contexts/access/read/owners.ts).
  * In open mode (no key issued) every route is open. A route missing from the table (the pages
  * another module serves) is open to a GET, which then asks the viewer itself (viewer.ts), and
  * needs an admin's key for any other method.

@@ -1,7 +1,7 @@
-import type { CompetitionEntry, LeagueEntry } from '../../../runtime/pages/ledger-contents';
+import type { CompetitionEntry, LeagueEntry } from '../../../ledger/ledger-contents';
 import { html, seg } from '../html';
 import { page } from '../layout';
-import { competitionPath } from './standings';
+import { competitionPath } from '../../../contexts/pairs/pages/standings.view';
 
 /** The ledger's front page: its clubs, and its leagues (issue 18), each linking to its page. */
 export function homePage(

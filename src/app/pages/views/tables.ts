@@ -1,10 +1,10 @@
-import type { ClubRoster } from '../../../projections/club-roster/club-roster';
-import type { CorrectionLogView } from '../../../runtime/correction-log';
+import type { ClubRoster } from '../../../contexts/club/projection/club-roster';
+import type { CorrectionLogView } from '../../../contexts/corrections/read/correction-log';
 import { cell, hundredths } from '../format';
 import { html, seg } from '../html';
 import { page } from '../layout';
 import type { Explained } from './shapes';
-import { competitionPath } from './standings';
+import { competitionPath } from '../../../contexts/pairs/pages/standings.view';
 
 const rulesOf = (explain: Explained[]) => [...new Set(explain.map((e) => e.rule))].join(' ');
 

@@ -1,4 +1,4 @@
-import type { LcbaParams } from '../../../rulebooks/presets/lcba-league';
+import type { LcbaParams } from '../preset';
 import type { DispensationUse, EligibilityVerdicts, PlayerId } from '../model';
 import type { Appearance } from './appearances';
 

@@ -1,4 +1,4 @@
-import type { LeagueFactData } from '../../../events/contexts/league';
+import type { LeagueFactData } from '../../../contexts/league/facts/league';
 import type { EligibilityInput } from '../model';
 
 /** A league fact as a reader holds it (today's shape). */

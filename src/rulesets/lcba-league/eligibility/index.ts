@@ -1,4 +1,4 @@
-import type { LcbaParams } from '../../../rulebooks/presets/lcba-league';
+import type { LcbaParams } from '../preset';
 import type { EligibilityInput, EligibilityVerdicts } from '../model';
 import { appearancesOf } from './appearances';
 import { barredVerdicts } from './barred';

@@ -1,4 +1,4 @@
-import type { LcbaParams } from '../../../rulebooks/presets/lcba-league';
+import type { LcbaParams } from '../preset';
 import type {
   EligibilityFixture,
   EligibilityInput,

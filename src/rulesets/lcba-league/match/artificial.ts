@@ -1,4 +1,4 @@
-import type { LcbaParams } from '../../../rulebooks/presets/lcba-league';
+import type { LcbaParams } from '../preset';
 import { otherSide, type Because, type Side } from '../model';
 import { homeScore, signed } from './aggregate';
 import type { TableState } from './layout';

@@ -1,4 +1,4 @@
-import type { LcbaParams } from '../../../rulebooks/presets/lcba-league';
+import type { LcbaParams } from '../preset';
 import { TABLE_PAIRS, type Because, type BoardScore, type Side } from '../model';
 import { impedBoard } from './aggregate';
 import { oneTable, pairWithAbsence } from './artificial';

@@ -1,4 +1,4 @@
-import type { LcbaParams } from '../../../rulebooks/presets/lcba-league';
+import type { LcbaParams } from '../preset';
 import { TABLE_PAIRS, otherSide, type Because, type BoardScore, type Side } from '../model';
 import { impedBoard, signed } from './aggregate';
 import { oneTable, pairWithAbsence } from './artificial';

@@ -1,4 +1,4 @@
-import type { LcbaParams } from '../../../rulebooks/presets/lcba-league';
+import type { LcbaParams } from '../preset';
 
 /**
  * LCBA-7.2: the boards removed from a table incomplete for `minutes` after play started: the

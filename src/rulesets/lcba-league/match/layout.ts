@@ -1,5 +1,5 @@
 import { ScoringInputError } from '../../../scoring';
-import type { LcbaParams } from '../../../rulebooks/presets/lcba-league';
+import type { LcbaParams } from '../preset';
 import { TABLE_PAIRS, type MatchBoardsInput, type Side, type TableNo } from '../model';
 import { lateRemovals } from './late';
 

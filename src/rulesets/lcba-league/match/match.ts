@@ -1,5 +1,5 @@
 import { ScoringInputError, type VpScale } from '../../../scoring';
-import type { LcbaParams } from '../../../rulebooks/presets/lcba-league';
+import type { LcbaParams } from '../preset';
 import type {
   BoardScore,
   MatchBoardsInput,

@@ -5,7 +5,7 @@ import {
   wbf2013Scale,
   type VpScale,
 } from '../../../scoring';
-import type { LcbaParams } from '../../../rulebooks/presets/lcba-league';
+import type { LcbaParams } from '../preset';
 
 /**
  * LCBA-6.3/6.7, STD-VP: the league's IMP-to-VP scale for a match of `boards` boards. A match

@@ -1,6 +1,6 @@
 // Issue 18, LCBA table/: a division's season table from its fixtures' outcomes (LCBA-8.1–8.4,
 // A, 3.1, the penalties). Pure: the same input gives the same table.
-import type { LcbaParams } from '../../../rulebooks/presets/lcba-league';
+import type { LcbaParams } from '../preset';
 import type { DivisionInput, DivisionTable, TeamId } from '../model';
 import { cancelledTeams } from './cancel';
 import { applyPenalties } from './penalties';

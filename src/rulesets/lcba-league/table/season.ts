@@ -1,5 +1,5 @@
 import type { VpScale } from '../../../scoring';
-import type { LcbaParams } from '../../../rulebooks/presets/lcba-league';
+import type { LcbaParams } from '../preset';
 import type {
   DivisionInput,
   Fixture,

@@ -1,5 +1,5 @@
 import { ScoringInputError, requireFinite, requireInteger, type VpScale } from '../../../scoring';
-import type { LcbaParams } from '../../../rulebooks/presets/lcba-league';
+import type { LcbaParams } from '../preset';
 import type { DivisionInput, MatchScore, TeamId } from '../model';
 import { requireClubDate } from './dates';
 import { between } from './season';

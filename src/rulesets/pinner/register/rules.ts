@@ -1,4 +1,4 @@
-import type { PinnerMembershipParams } from '../../../rulebooks/presets/pinner-2018';
+import type { PinnerMembershipParams } from '../preset';
 import type { Because, MemberClass } from '../model';
 import { addDays, addYears, ageOn } from './dates';
 import type { ApplicationRecord, MemberSpan, PersonRecord } from './fold';

@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import {
+  championshipOf,
+  cPointsOf,
+  standingsOf,
+  type CompetitionsState,
+} from '../contexts/pairs/projection';
+
+/** sha256 of every published answer, by kind, and how many of each (`answersDigest`). */
+export interface AnswersDigest {
+  answers: number;
+  standings: number;
+  cPoints: number;
+  championships: number;
+  hashes: { standings: string; cPoints: string; championships: string; all: string };
+}
+
+/** An answer as JSON, or the refusal's class and message: a refusal is an answer too. */
+const outcome = (f: () => unknown): string => {
+  try {
+    return JSON.stringify(f());
+  } catch (e) {
+    return `${(e as Error).constructor.name}: ${(e as Error).message}`;
+  }
+};
+
+/**
+ * sha256 of every published answer of a competitions state: each competition's standings and
+ * C points, each club's championship for each season it has a competition in, in the state's
+ * order, as JSON (or the refusal). Two states give the same digest exactly when every answer is
+ * the same: `audit` compares a memory store's with a SQLite file's (issue 16), and
+ * bench/run-answers-digest.ts one commit's with another's.
+ */
+export function answersDigest(state: CompetitionsState): AnswersDigest {
+  const hashes = { standings: sha(), cPoints: sha(), championships: sha(), all: sha() };
+  const seasons = new Map<string, Set<string>>();
+  let standings = 0;
+  let cPoints = 0;
+  let championships = 0;
+  const add = (kind: 'standings' | 'cPoints' | 'championships', text: string) => {
+    hashes[kind].update(text + '\n');
+    hashes.all.update(text + '\n');
+  };
+  for (const [id, c] of Object.entries(state.competitions)) {
+    add(
+      'standings',
+      outcome(() => standingsOf(state, id)),
+    );
+    standings++;
+    add(
+      'cPoints',
+      outcome(() => cPointsOf(state, id)),
+    );
+    cPoints++;
+    const created = c.competition;
+    if (created) {
+      let set = seasons.get(created.clubId);
+      if (!set) seasons.set(created.clubId, (set = new Set()));
+      set.add(created.season);
+    }
+  }
+  for (const [clubId, set] of seasons) {
+    for (const season of set) {
+      add(
+        'championships',
+        outcome(() => championshipOf(state, clubId, season)),
+      );
+      championships++;
+    }
+  }
+  return {
+    answers: standings + cPoints + championships,
+    standings,
+    cPoints,
+    championships,
+    hashes: {
+      standings: hashes.standings.digest('hex'),
+      cPoints: hashes.cPoints.digest('hex'),
+      championships: hashes.championships.digest('hex'),
+      all: hashes.all.digest('hex'),
+    },
+  };
+}
+
+const sha = () => createHash('sha256');

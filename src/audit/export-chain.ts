@@ -1,0 +1,202 @@
+import { chainHash, GENESIS_HASH, isHash } from '../store/seal';
+import { readNdjson, type LineIssue } from '../ledger/ndjson';
+import type { RawRecord } from './raw-records';
+
+/** Where an export's chain breaks first (issue 16): the line, and the event on it. */
+export interface FileChainBreak {
+  line: number;
+  position: number;
+  id: string;
+  expected: string;
+  stored: string | null;
+}
+
+/** An export's seal, as its lines leave it. */
+export interface FileSeal {
+  /** Every line carries a hash (an export since issue 16); false: no line does (unsealed). */
+  sealed: boolean;
+  /** Lines checked. */
+  lines: number;
+  /** The last line's hash (the chain's head), and the hash the first line chains from. */
+  head: string;
+  previousHash: string;
+  firstBreak?: FileChainBreak;
+}
+
+/**
+ * Checks the chain of an exported file line by line (`export` writes each event's `hash`; the
+ * first line of an export not starting at position 1 its `previousHash`): each line's hash
+ * must be sha256 over the previous line's hash and the event as the line gives it
+ * (src/store/seal.ts). A changed, removed, added or moved line breaks it at that line or the
+ * next. A file with no hash at all (written before issue 16, or by hand) is unsealed, not
+ * broken; one with hashes on some lines only is broken.
+ */
+export class FileChain {
+  private previous = GENESIS_HASH;
+  private first = true;
+  private start = GENESIS_HASH;
+  private withHash = 0;
+  private without = 0;
+  private breakAt: FileChainBreak | undefined;
+
+  /** The line's problems with the chain (none when it holds or the file is unsealed). */
+  check(line: number, v: Record<string, unknown>): LineIssue[] {
+    const issues: LineIssue[] = [];
+    if (v.previousHash !== undefined) {
+      if (!this.first)
+        issues.push({ line, field: 'previousHash', message: 'only the first line may carry one' });
+      else if (!isHash(v.previousHash))
+        issues.push({ line, field: 'previousHash', message: 'must be 64 lowercase hex digits' });
+      else this.previous = this.start = v.previousHash;
+    }
+    // The first line decides: a file is sealed (every line carries a hash) or not (none does).
+    const sealed = this.first ? v.hash !== undefined : this.withHash > 0;
+    this.first = false;
+    if (v.hash === undefined) {
+      this.without += 1;
+      if (sealed) {
+        issues.push({ line, field: 'hash', message: 'missing: the lines before carry the chain' });
+        // Go on from the hash the line should carry: the next line is checked on its own.
+        const fields = sealedFieldsOf(v);
+        if (fields) this.previous = chainHash(this.previous, fields);
+      }
+      return issues;
+    }
+    if (!sealed) {
+      if (this.withHash === 0)
+        issues.push({ line, field: 'hash', message: 'the lines before carry no hash' });
+      this.withHash += 1;
+      return issues;
+    }
+    this.withHash += 1;
+    if (!isHash(v.hash)) {
+      issues.push({ line, field: 'hash', message: 'must be 64 lowercase hex digits' });
+      return issues;
+    }
+    const fields = sealedFieldsOf(v);
+    if (fields) {
+      const expected = chainHash(this.previous, fields);
+      if (expected !== v.hash) {
+        const found = {
+          line,
+          position: fields.position,
+          id: fields.id,
+          expected,
+          stored: v.hash,
+        };
+        this.breakAt ??= found;
+        issues.push({
+          line,
+          field: 'hash',
+          message: `the tamper seal breaks here (position ${fields.position}, event ${fields.id}): the line carries ${v.hash}, the chain gives ${expected}; this line or the one before it was changed, removed, added or moved`,
+        });
+      }
+    }
+    // Go on from the line's own hash: each later break is found on its own.
+    this.previous = v.hash;
+    return issues;
+  }
+
+  result(): FileSeal {
+    return {
+      sealed: this.withHash > 0 && this.without === 0,
+      lines: this.withHash + this.without,
+      head: this.previous,
+      previousHash: this.start,
+      ...(this.breakAt ? { firstBreak: this.breakAt } : {}),
+    };
+  }
+}
+
+/** The fields the chain covers, from a parsed export line; undefined when one is missing. */
+function sealedFieldsOf(v: Record<string, unknown>) {
+  const str = (k: string) => (typeof v[k] === 'string' ? (v[k] as string) : undefined);
+  const num = (k: string) => (typeof v[k] === 'number' ? (v[k] as number) : undefined);
+  const id = str('id');
+  const streamId = str('streamId');
+  const type = str('type');
+  const occurredAt = str('occurredAt');
+  const recordedAt = str('recordedAt');
+  const revision = num('revision');
+  const position = num('position');
+  const schemaVersion = v.schemaVersion === undefined ? 1 : num('schemaVersion');
+  if (
+    id === undefined ||
+    streamId === undefined ||
+    type === undefined ||
+    occurredAt === undefined ||
+    recordedAt === undefined ||
+    revision === undefined ||
+    position === undefined ||
+    schemaVersion === undefined ||
+    v.data === undefined
+  )
+    return undefined;
+  return {
+    id,
+    streamId,
+    revision,
+    position,
+    type,
+    schemaVersion,
+    occurredAt,
+    recordedAt,
+    importedAt: str('importedAt') ?? null,
+    // The normal form of the stored text (src/store/seal.ts): what JSON.stringify gives back.
+    data: JSON.stringify(v.data),
+    metadata: JSON.stringify(v.metadata ?? {}),
+  };
+}
+
+/** An export file read as stored records (for `verify <file>`), each with its line. */
+export interface ExportFileRecords {
+  records: RawRecord[];
+  /** The line each record came from, by position. */
+  lineOf: Map<number, number>;
+  /** Lines that are not records (not JSON, a field missing): `verify` fails on them. */
+  issues: LineIssue[];
+  /** Whether the lines carry the chain, and the hash the first one chains from. */
+  sealed: boolean;
+  previousHash: string;
+}
+
+/**
+ * Reads an export as the records it was written from (data and metadata in normal form, as the
+ * chain covers them), for `verify` to check as it checks a store. Throws the reader's error
+ * (ENOENT …) for a file that cannot be read.
+ */
+export async function readExportRecords(path: string): Promise<ExportFileRecords> {
+  const records: RawRecord[] = [];
+  const lineOf = new Map<number, number>();
+  const issues: LineIssue[] = [];
+  let previousHash = GENESIS_HASH;
+  let hashes = 0;
+  for await (const entry of readNdjson(path)) {
+    if ('issue' in entry) {
+      issues.push(entry.issue);
+      continue;
+    }
+    const v = entry.value;
+    if (records.length === 0 && lineOf.size === 0 && isHash(v.previousHash))
+      previousHash = v.previousHash;
+    const fields = sealedFieldsOf(v);
+    if (!fields) {
+      issues.push({
+        line: entry.line,
+        field: '',
+        message:
+          'not an exported envelope (id, streamId, revision, position, type, occurredAt, recordedAt, data)',
+      });
+      continue;
+    }
+    const { importedAt, ...rest } = fields;
+    const record: RawRecord = { ...rest, ...(importedAt === null ? {} : { importedAt }) };
+    if (typeof v.hash === 'string') {
+      record.hash = v.hash;
+      hashes += 1;
+    }
+    records.push(record);
+    lineOf.set(record.position, entry.line);
+  }
+  return { records, lineOf, issues, sealed: hashes > 0, previousHash };
+}

@@ -1,0 +1,82 @@
+import type { Rulebook } from '../rulebooks/rulebook';
+import type { NzClubView } from './club/domain/nz-play-limits';
+import type { DecideOptions } from './pairs/domain/decide-options';
+import type { CompetitionState } from './pairs/domain/state';
+
+/**
+ * What a decider may read beyond its own stream: the club's registration, roster, rulebook in
+ * force and competitions, and its club-wide counts, kept current by the append use case (the
+ * runner's read model in the service, the gate's own index elsewhere).
+ */
+export interface ClubContext {
+  /** What the deciders judge under the club's rulebook in force on a date (ruleset's options). */
+  optionsOn(clubId: string, date: string): DecideOptions;
+  /** What the deciders judge under a rulebook not stored yet (a proposed rulebook fact's). */
+  optionsUnder(rulebook: Rulebook | undefined): DecideOptions;
+  /** The club-wide view the NZ-8e/NZ-10 limits read. */
+  clubView(clubId: string): NzClubView;
+  /** Whether the ledger registered the club (a ClubRegistered of it). */
+  isRegistered(clubId: string): boolean;
+  /**
+   * Whether the club's roster registered the player (a PlayerRegistered, whatever the status:
+   * a member, nominee, non-member or visitor). A status change alone does not register.
+   */
+  onRoster(clubId: string, playerId: string): boolean;
+  /** The club's competitions, each folded as its stream holds it. */
+  competitionsOf(clubId: string): readonly CompetitionState[];
+  /** The club's rulebook in force on a date (its `scoring` settings judge a scored session). */
+  rulebookOn(clubId: string, date: string): Rulebook | undefined;
+  /**
+   * The club's scored sessions (session-… streams whose movement names the club): each one's
+   * day, scoring method and its board with the most traveller lines (STD-NEUBERG's N).
+   */
+  sessionsOf(clubId: string): readonly ClubSession[];
+  /** One scored session of the club (undefined: no movement recorded on that stream for it). */
+  sessionOf(clubId: string, streamId: string): ClubSession | undefined;
+  /**
+   * A stored fact by its event id, as the ledger reads it (today's shape), when the decider
+   * named it in `readsFacts` (issue 16: a correction's target); undefined when none is stored.
+   */
+  factById?(eventId: string): StoredFact | undefined;
+  /** The ledger's head position when the batch is judged (a publication's `atPosition`). */
+  headPosition?(): number;
+  /** The club's time zone (its ClubRegistered), e.g. `Pacific/Auckland`; undefined: unknown. */
+  timeZoneOf?(clubId: string): string | undefined;
+  /**
+   * Issue 18: a league the ledger registered (its LeagueRegistered), with its organising club:
+   * a league's corrections and appeals are judged by that club's rulebook in force and in its
+   * time zone. Undefined: no such league (or a context that does not know leagues).
+   */
+  leagueOf?(leagueId: string): LeagueOrganiser | undefined;
+}
+
+/** A registered league's organising club (LeagueRegistered's `clubId`). */
+export interface LeagueOrganiser {
+  readonly clubId: string;
+}
+
+/** A stored fact as a decider reads it: where it is, what it is, when it happened. */
+export interface StoredFact {
+  readonly id: string;
+  readonly streamId: string;
+  readonly type: string;
+  readonly data: unknown;
+  readonly occurredAt: string;
+  /** Its ledger position; absent for a fact a dry run accepted and nothing wrote yet. */
+  readonly position?: number;
+}
+
+/** A scored session of a club, as a rulebook fact is judged against it. */
+export interface ClubSession {
+  readonly streamId: string;
+  readonly date: string;
+  readonly scoringMethod: 'MP' | 'BUTLER' | 'CROSS_IMP';
+  /**
+   * The board with the most traveller lines, and how many (0: none recorded yet): `all` of
+   * them, and those of the `field` (sit-out lines against a phantom left out).
+   */
+  readonly mostLines: {
+    readonly all: { readonly board: number; readonly lines: number };
+    readonly field: { readonly board: number; readonly lines: number };
+  };
+}

@@ -1,0 +1,93 @@
+import { dict } from '../../../kernel/dict';
+import { MEMBERSHIP_FACT_TYPES } from '../domain/decider';
+import { clubOfMembersStream, isMembersStream } from '../domain/streams';
+import type { RecordedEvent } from '../../../kernel/envelope';
+import { rulebookFactOf, type RulebookFactRecord } from '../../../rulebooks/rulebook-facts';
+import type { MembershipFactIn } from '../../../rulesets/pinner/register';
+import type { Projection } from '../../../kernel/projection';
+
+/** One club's membership stream: its facts as recorded (type and data), in ledger order. */
+export interface ClubMembershipRecord {
+  clubId: string;
+  /** The ledger position of the club's latest membership fact. */
+  position: number;
+  facts: MembershipFactIn[];
+}
+
+export interface MembershipReadState {
+  clubs: Record<string, ClubMembershipRecord>;
+  /** Every club's rulebook facts (a few a club): the register's and visitors' settings. */
+  rulebooks: Record<string, RulebookFactRecord[]>;
+}
+
+const CLUB_KEY = 'members:';
+const RULEBOOK_KEY = 'rulebook:';
+
+/**
+ * A membership fact read where the decider placed it: on `members-<clubId>` of the club its
+ * data names (the decider refuses any other; one found elsewhere is not read, MEMBERS_HOME).
+ */
+function clubOf(event: RecordedEvent): string | undefined {
+  if (!MEMBERSHIP_FACT_TYPES.has(event.type) || !isMembersStream(event.streamId)) return undefined;
+  const clubId = clubOfMembersStream(event.streamId);
+  return (event.data as { clubId?: unknown } | null)?.clubId === clubId ? clubId : undefined;
+}
+
+function rulebookClubOf(event: RecordedEvent): string | undefined {
+  if (event.type !== 'RulebookAdopted' && event.type !== 'RulebookAmended') return undefined;
+  const clubId = (event.data as { clubId?: unknown } | null)?.clubId;
+  return typeof clubId === 'string' ? clubId : undefined;
+}
+
+/**
+ * Issue 19: the membership read model. Per club, the facts of its `members-<clubId>` stream,
+ * kept as recorded (type and data: each fact's own dates are in its data), and the clubs'
+ * rulebook facts. No register is kept: classes are derived (Restricted for the first year
+ * after election, then Full, PIN-R8) and depend on the day asked, so every answer folds the
+ * facts with the ruleset's pure functions (`registerOf`, `visitorVerdicts`) when asked
+ * (queries.ts).
+ */
+export const membership: Projection<MembershipReadState> = {
+  name: 'membership',
+  version: 1,
+  initial: () => ({ clubs: dict(), rulebooks: dict() }),
+  partitions: {
+    keysOf: (event) => {
+      const club = clubOf(event);
+      if (club !== undefined) return [CLUB_KEY + club];
+      const rb = rulebookClubOf(event);
+      return rb !== undefined ? [RULEBOOK_KEY + rb] : [];
+    },
+    keys: (state) => [
+      ...Object.keys(state.rulebooks).map((k) => RULEBOOK_KEY + k),
+      ...Object.keys(state.clubs).map((k) => CLUB_KEY + k),
+    ],
+    get: (state, key) =>
+      key.startsWith(CLUB_KEY)
+        ? state.clubs[key.slice(CLUB_KEY.length)]
+        : key.startsWith(RULEBOOK_KEY)
+          ? state.rulebooks[key.slice(RULEBOOK_KEY.length)]
+          : undefined,
+    put: (state, key, value) => {
+      if (key.startsWith(CLUB_KEY))
+        state.clubs[key.slice(CLUB_KEY.length)] = value as ClubMembershipRecord;
+      else if (key.startsWith(RULEBOOK_KEY))
+        state.rulebooks[key.slice(RULEBOOK_KEY.length)] = value as RulebookFactRecord[];
+    },
+  },
+  apply(state, event) {
+    const clubId = clubOf(event);
+    if (clubId !== undefined) {
+      const club = (state.clubs[clubId] ??= { clubId, position: 0, facts: [] });
+      club.position = event.position;
+      club.facts.push({ type: event.type, data: event.data });
+      return state;
+    }
+    const rb = rulebookClubOf(event);
+    if (rb !== undefined) {
+      const fact = rulebookFactOf(event.type, event.data, event.position);
+      if (fact) (state.rulebooks[rb] ??= []).push(fact);
+    }
+    return state;
+  },
+};

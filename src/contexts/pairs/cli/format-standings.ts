@@ -1,0 +1,86 @@
+import type { ChampionshipView, SessionResultView } from '../projection';
+import type { PublishedStandings } from '../../../audit/published';
+import { tableOf, type PrintedRow } from '../../../rulesets';
+import { defused } from '../../../ledger/csv';
+
+export type Format = 'table' | 'json' | 'csv';
+
+// Text a spreadsheet would run as a formula gets a leading quote, by the pages' rule (csv.ts).
+const csvCell = (v: unknown) => {
+  const s = v === null || v === undefined ? '' : typeof v === 'string' ? defused(v) : String(v);
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+/** Rows as the club would print them, by the table of the standing's rulebook; `explain` lives in the JSON. */
+function rowsOf(view: PublishedStandings): PrintedRow[] {
+  const printed = tableOf(view.rulebook.preset, view.format)?.printed;
+  if (!printed)
+    throw new Error(`no printed table for ${view.format} under ${view.rulebook.preset}`);
+  return printed(view);
+}
+
+export function table(rows: Array<Record<string, unknown>>): string {
+  if (rows.length === 0) return '(no rows)\n';
+  const cols = Object.keys(rows[0]);
+  const cells = rows.map((r) =>
+    cols.map((c) => (r[c] === null || r[c] === undefined ? '-' : String(r[c]))),
+  );
+  const widths = cols.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i].length)));
+  const line = (vals: string[]) =>
+    vals
+      .map((v, i) => v.padEnd(widths[i]))
+      .join('  ')
+      .trimEnd();
+  return [line(cols), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n') + '\n';
+}
+
+export function csv(rows: Array<Record<string, unknown>>): string {
+  if (rows.length === 0) return '';
+  const cols = Object.keys(rows[0]);
+  return (
+    [cols.join(','), ...rows.map((r) => cols.map((c) => csvCell(r[c])).join(','))].join('\n') + '\n'
+  );
+}
+
+export function formatStandings(view: PublishedStandings, format: Format): string {
+  if (format === 'json') return JSON.stringify(view, null, 2) + '\n';
+  const rows = rowsOf(view);
+  if (format === 'csv') return csv(rows);
+  const state = view.final ? 'final' : `after session ${view.afterSession} of ${view.sessions}`;
+  return (
+    `${view.name} (${view.competitionId}), ${state}; rulebook ${view.rulebook.preset} from ${view.rulebook.effectiveFrom}; ledger position ${view.position}\n\n` +
+    table(rows)
+  );
+}
+
+export function formatChampionship(view: ChampionshipView, format: Format): string {
+  if (format === 'json') return JSON.stringify(view, null, 2) + '\n';
+  const rows = view.table.map((r) => ({
+    rank: r.rank,
+    pair: r.pairId,
+    points: r.points,
+    eligible: r.eligible ? 'yes' : 'no',
+    sessions: `${r.originalSessions}/${r.seasonSessions}`,
+  }));
+  if (format === 'csv') return csv(rows);
+  return `Club championship ${view.clubId} ${view.season}: ${view.competitions.join(', ') || 'no finished competition'}\n\n${table(rows)}`;
+}
+
+/** A scored session's result: its pairs by field and place (issue 15 item 6). */
+export function formatSessionResult(view: SessionResultView, format: Format): string {
+  if (format === 'json') return JSON.stringify(view, null, 2) + '\n';
+  const mp = view.scoringMethod === 'MP';
+  const rows = view.pairs.map((p) => ({
+    field: p.field,
+    place: p.place,
+    pair: p.pair,
+    [mp ? 'matchpoints' : 'imps']: p.total.toFixed(2),
+    ...(mp ? { percentage: p.percentage?.toFixed(2) } : {}),
+    boards: p.boardsPlayed,
+  }));
+  if (format === 'csv') return csv(rows);
+  const rulebook = view.rulebook
+    ? `${view.rulebook.preset} rulebook from ${view.rulebook.effectiveFrom}`
+    : 'no rulebook: default scoring settings';
+  const section = view.section !== undefined ? `, section ${view.section}` : '';
+  return `Session ${view.sessionStreamId} (${view.date}, session ${view.session}${section}): ${view.scoringMethod}, ${rulebook}\n\n${table(rows)}`;
+}

@@ -1,0 +1,271 @@
+import { Option, type Command } from 'commander';
+import { catalogue } from '../../catalogue';
+import { answerOf } from '../../../kernel/errors';
+import {
+  championshipOf,
+  competitions,
+  cPointsOf,
+  UnknownSessionError,
+  type CompetitionsState,
+} from '../projection';
+import {
+  clubState,
+  competitionState,
+  publishedSessionResult,
+  standingsFrom,
+  type AsOf,
+} from '../../../audit/published';
+import { currentState } from '../../../ledger/saved-read-model';
+import { InvalidTableQueryError } from '../../../audit/table-query';
+import type { ChampionshipView } from '../projection';
+import {
+  formatWhatIf,
+  momentOf,
+  namingOverride,
+  overrideOption,
+  readOverride,
+  whatIfAt,
+} from '../../../cli/commands/diff';
+import type { EventStore } from '../../../store/event-store';
+import { openStore } from '../../../store/open-store';
+import { formatCPoints } from './format-c-points';
+import {
+  formatChampionship,
+  formatSessionResult,
+  formatStandings,
+  type Format,
+} from './format-standings';
+import {
+  err,
+  formatOption,
+  instant,
+  oneMoment,
+  sessionNumber,
+  storeOption,
+  tableParam,
+} from '../../../cli/options';
+
+/**
+ * The competitions state a read command answers from: now, the server's saved read model (only
+ * the facts after its checkpoint folded, else a replay); as of an instant or a position, a
+ * replay of the club's streams only (`slice`: the competition's, or the club's).
+ */
+async function competitionsAt(
+  store: EventStore,
+  at: AsOf,
+  slice: () => Promise<CompetitionsState>,
+): Promise<CompetitionsState> {
+  if (at.asOf !== undefined || at.atPosition !== undefined) return slice();
+  return (await currentState(store, competitions)).state;
+}
+
+/**
+ * The published tables: `standings`, `championship` (DSB-11), `c-points` (NZ-8), and a scored
+ * session's own result (`session`).
+ */
+export function registerTables(program: Command): void {
+  program
+    .command('session <sessionStream>')
+    .description(
+      'A scored session’s result (MP, butler or cross-IMP): each pair’s total, percentage (MP), place and boards played',
+    )
+    .addOption(storeOption())
+    .addOption(formatOption())
+    .action(async (sessionStreamId: string, o: { store: string; format: Format }) => {
+      const store = await openStore(o.store, { upcast: catalogue.upcast, readOnly: true });
+      try {
+        const view = await publishedSessionResult(store, sessionStreamId);
+        process.stdout.write(formatSessionResult(view, o.format));
+      } finally {
+        await store.close();
+      }
+    });
+
+  program
+    .command('standings <competition>')
+    .description('A competition’s standings, interim or final, each row explained (json)')
+    .addOption(storeOption())
+    .addOption(formatOption())
+    .addOption(
+      new Option(
+        '--as-of <instant>',
+        'as published on this instant (facts recorded by then)',
+      ).argParser(instant),
+    )
+    .option('--at-position <n>', 'as of this ledger position', tableParam('atPosition'))
+    .option(
+      '--after-session <n>',
+      'the interim standing after this session',
+      tableParam('afterSession'),
+    )
+    .addOption(overrideOption())
+    .action(
+      async (
+        competitionId: string,
+        o: {
+          store: string;
+          format: Format;
+          asOf?: string;
+          atPosition?: number;
+          afterSession?: number;
+          rulebookOverride?: string;
+        },
+      ) => {
+        oneMoment(o);
+        const override =
+          o.rulebookOverride === undefined ? undefined : readOverride(o.rulebookOverride);
+        const store = await openStore(o.store, { upcast: catalogue.upcast, readOnly: true });
+        try {
+          if (override !== undefined) {
+            // Issue 16 what-if: the standing under the amended parameters, and its changes.
+            const answer = await namingOverride(o.rulebookOverride, () =>
+              whatIfAt(
+                store,
+                { table: 'standings', competitionId, afterSession: o.afterSession },
+                momentOf(o),
+                override,
+              ),
+            );
+            process.stdout.write(
+              formatWhatIf(answer, o.format, (v) =>
+                formatStandings(v as Parameters<typeof formatStandings>[0], o.format),
+              ),
+            );
+            return;
+          }
+          const view = standingsFrom(
+            await competitionsAt(store, o, () => competitionState(store, competitionId, o)),
+            competitionId,
+            o.afterSession,
+          );
+          process.stdout.write(formatStandings(view, o.format));
+        } finally {
+          await store.close();
+        }
+      },
+    );
+
+  program
+    .command('championship <club>')
+    .description('The club championship of a season (DSB-11)')
+    .requiredOption('--season <season>', 'e.g. 2014-2015')
+    .addOption(storeOption())
+    .addOption(formatOption())
+    .option('--as-of <instant>', 'as published on this instant', instant)
+    .option('--at-position <n>', 'as of this ledger position', tableParam('atPosition'))
+    .addOption(overrideOption())
+    .action(
+      async (
+        clubId: string,
+        o: {
+          season: string;
+          store: string;
+          format: Format;
+          asOf?: string;
+          atPosition?: number;
+          rulebookOverride?: string;
+        },
+      ) => {
+        oneMoment(o);
+        const override =
+          o.rulebookOverride === undefined ? undefined : readOverride(o.rulebookOverride);
+        const store = await openStore(o.store, { upcast: catalogue.upcast, readOnly: true });
+        try {
+          if (override !== undefined) {
+            const answer = await namingOverride(o.rulebookOverride, () =>
+              whatIfAt(
+                store,
+                { table: 'championship', clubId, season: o.season },
+                momentOf(o),
+                override,
+              ),
+            );
+            process.stdout.write(
+              formatWhatIf(answer, o.format, (v) =>
+                formatChampionship(v as ChampionshipView, o.format),
+              ),
+            );
+            return;
+          }
+          const view = championshipOf(
+            await competitionsAt(store, o, () => clubState(store, clubId, o)),
+            clubId,
+            o.season,
+          );
+          process.stdout.write(formatChampionship(view, o.format));
+        } finally {
+          await store.close();
+        }
+      },
+    );
+
+  program
+    .command('c-points <competition>')
+    .description(
+      'NZ-8 C points of an NZ competition’s scored sessions, each award explained (json)',
+    )
+    .addOption(storeOption())
+    .addOption(formatOption())
+    .option('--session <n>', 'only this session', sessionNumber)
+    .addOption(
+      new Option(
+        '--as-of <instant>',
+        'as published on this instant (facts recorded by then)',
+      ).argParser(instant),
+    )
+    .option('--at-position <n>', 'as of this ledger position', tableParam('atPosition'))
+    .addOption(overrideOption())
+    .action(
+      async (
+        competitionId: string,
+        o: {
+          store: string;
+          format: Format;
+          session?: number;
+          asOf?: string;
+          atPosition?: number;
+          rulebookOverride?: string;
+        },
+      ) => {
+        oneMoment(o);
+        if (o.session !== undefined && o.rulebookOverride !== undefined) {
+          // The what-if is of the competition's C points as a whole, with its diff.
+          throw new InvalidTableQueryError([
+            {
+              field: '--session',
+              message:
+                '--session and --rulebook-override together: a what-if is of every session (its diff names each session changed)',
+            },
+          ]);
+        }
+        const override =
+          o.rulebookOverride === undefined ? undefined : readOverride(o.rulebookOverride);
+        const store = await openStore(o.store, { upcast: catalogue.upcast, readOnly: true });
+        try {
+          if (override !== undefined) {
+            const answer = await namingOverride(o.rulebookOverride, () =>
+              whatIfAt(store, { table: 'c-points', competitionId }, momentOf(o), override),
+            );
+            process.stdout.write(
+              formatWhatIf(answer, o.format, (v) =>
+                formatCPoints(v as Parameters<typeof formatCPoints>[0], o.format),
+              ),
+            );
+            return;
+          }
+          const state = await competitionsAt(store, o, () =>
+            competitionState(store, competitionId, o),
+          );
+          const view = cPointsOf(state, competitionId, { session: o.session });
+          process.stdout.write(formatCPoints(view, o.format));
+        } catch (e) {
+          if (!(e instanceof UnknownSessionError)) throw e;
+          // Named by its option; the exit is its code's (INVALID_REQUEST: asked wrongly).
+          err(`c-points: --session ${o.session}: ${e.message}`);
+          process.exitCode = answerOf(e).exit;
+        } finally {
+          await store.close();
+        }
+      },
+    );
+}

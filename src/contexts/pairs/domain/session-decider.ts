@@ -1,0 +1,144 @@
+import type { SessionFactData } from '../facts/session';
+import type { Decider } from '../../../kernel/decider';
+import { scoringSettingsOf } from '../../../rulebooks/scoring-params';
+import type { ClubContext } from '../../club-context';
+import { RuleViolation } from '../../../kernel/rule-violation';
+
+/** A scored session's stream begins so: `session-<clubId>-<eventId>-<session>[-<section>]`. */
+export const SESSION_STREAM_PREFIX = 'session-';
+const PREFIX = SESSION_STREAM_PREFIX;
+
+/** The facts of a scored session (imported from USEBIO or PBN, or posted by a club system). */
+export const SESSION_FACT_TYPES: ReadonlySet<string> = new Set([
+  'SessionMovementRecorded',
+  'SessionPairRegistered',
+  'BoardResultRecorded',
+  'AdjustedScoreAwarded',
+  'BoardDatumRecorded',
+] satisfies Array<keyof SessionFactData>);
+
+/** Facts that put a line on a board's traveller (an adjustment of a line not recorded adds one). */
+const LINE_FACTS = new Set(['BoardResultRecorded', 'AdjustedScoreAwarded']);
+
+/** What the session decider keeps of its stream: the movement, and each board's lines. */
+export interface SessionState {
+  movement?: { clubId: string; date: string; scoringMethod: string };
+  /**
+   * Board → each line on it by its pairs (`ns|ew`: a line and its adjustment are one line), and
+   * whether it is a sit-out against a phantom (the line as it stands, its latest fact).
+   */
+  lines: Record<number, Record<string, boolean>>;
+}
+
+const dataOf = (d: unknown) => (d ?? {}) as Record<string, unknown>;
+const lineKey = (d: Record<string, unknown>) => `${String(d.nsPair)}|${String(d.ewPair)}`;
+/** Issue 15 item 8: an artificial line marked as a sit-out (an adjustment replaces it). */
+const isSitOut = (type: string, d: Record<string, unknown>) =>
+  type === 'BoardResultRecorded' && d.kind === 'artificial' && d.sitOut === true;
+
+/**
+ * STD-NEUBERG, issue 15 item 9: a line that would give its board more lines than the club's
+ * `scoring.neubergExpected` in force on the session's day is refused: that N could never score
+ * the session. Only a matchpoint session with its movement recorded is judged (the movement
+ * names the club and the day); a club with no rulebook, or N = 'max-results', takes any count.
+ */
+function neubergRefusal(
+  state: SessionState,
+  type: string,
+  d: Record<string, unknown>,
+  club: ClubContext,
+): RuleViolation | undefined {
+  const m = state.movement;
+  if (!m || m.scoringMethod !== 'MP' || typeof d.board !== 'number') return undefined;
+  const rulebook = club.rulebookOn(m.clubId, m.date);
+  if (!rulebook) return undefined;
+  let settings: ReturnType<typeof scoringSettingsOf>;
+  try {
+    settings = scoringSettingsOf(rulebook.params);
+  } catch {
+    // A scoring group the engine refuses is the rulebook's problem, named by its own checks.
+    return undefined;
+  }
+  const expected = settings.neubergExpected;
+  if (typeof expected !== 'number') return undefined;
+  // The board's lines once this fact stands, counted as the setting counts them.
+  const on = { ...state.lines[d.board], [lineKey(d)]: isSitOut(type, d) };
+  const outOfField = settings.sitOutLines === 'out-of-field';
+  const lines = Object.values(on).filter((sitOut) => !(outOfField && sitOut)).length;
+  if (lines <= expected) return undefined;
+  // A fact that adds no line (an adjustment of a line there) does not make it worse.
+  const was = state.lines[d.board] ?? {};
+  const before = Object.values(was).filter((sitOut) => !(outOfField && sitOut)).length;
+  if (lines <= before) return undefined;
+  return new RuleViolation(
+    'STD-NEUBERG',
+    `board ${d.board} would have ${lines} lines, more than the ${expected} results the club's scoring.neubergExpected expects on ${m.date} (${rulebook.preset} rulebook from ${rulebook.effectiveFrom}): N is at least the results on a board, so the session could not be scored`,
+    'data.board',
+  );
+}
+
+/**
+ * Issue 15 item 6: a butler or cross-IMP movement on a stream a competition of the club already
+ * scores a session from is refused (STD-MP): every competition format reads a pair's session
+ * percentage, which IMPs do not give.
+ */
+function linkedImpRefusal(
+  d: Record<string, unknown>,
+  club: ClubContext,
+  streamId: string,
+): RuleViolation | undefined {
+  if (d.scoringMethod === 'MP' || typeof d.clubId !== 'string') return undefined;
+  for (const c of club.competitionsOf(d.clubId)) {
+    for (const link of Object.values(c.boardLinks ?? {})) {
+      if (link.sessionStreamId !== streamId) continue;
+      return new RuleViolation(
+        'STD-MP',
+        `session ${link.session} of competition ${link.competitionId} (${c.competition?.format}) is scored from ${streamId}: a ${String(d.scoringMethod)} session gives IMPs, not the matchpoint percentages its standing reads`,
+        'data.scoringMethod',
+      );
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The session context: a scored session's stream, `session-<clubId>-<eventId>-<session>[-<section>]`
+ * (src/import/facts.ts names it from the file). Its facts name no stream in their data, so they
+ * belong on any session stream and on no other (LEDGER). Each fact's own rules (STD-SCORE: the
+ * score agrees with contract and tricks; a result carries exactly the fields of its kind) are
+ * the catalogue's, checked before the deciders. The decider keeps the movement and the lines
+ * per board, so that a line the club's scoring settings could not score is refused when
+ * appended (STD-NEUBERG: `scoring.neubergExpected`, issue 15 item 9).
+ */
+export const sessionDecider: Decider<SessionState, ClubContext> = {
+  name: 'session',
+  owns: (streamId) => streamId.startsWith(PREFIX) && streamId.length > PREFIX.length,
+  streams: 'session-<clubId>-<eventId>-<session>[-<section>]',
+  factTypes: SESSION_FACT_TYPES,
+  // A line is judged under the club's rulebook in force on the session's day.
+  readsClub: (fact) => LINE_FACTS.has(fact.type) || fact.type === 'SessionMovementRecorded',
+  initialState: () => ({ lines: {} }),
+  evolve(state, fact) {
+    const d = dataOf(fact.data);
+    if (fact.type === 'SessionMovementRecorded') {
+      state.movement = {
+        clubId: String(d.clubId),
+        date: String(d.date),
+        scoringMethod: String(d.scoringMethod),
+      };
+    } else if (LINE_FACTS.has(fact.type) && typeof d.board === 'number') {
+      (state.lines[d.board] ??= {})[lineKey(d)] = isSitOut(fact.type, d);
+    }
+  },
+  decide(fact, state, club, streamId) {
+    if (fact.type === 'SessionMovementRecorded') {
+      const refused = linkedImpRefusal(dataOf(fact.data), club, streamId);
+      if (refused) throw refused;
+    }
+    if (LINE_FACTS.has(fact.type)) {
+      const refused = neubergRefusal(state, fact.type, dataOf(fact.data), club);
+      if (refused) throw refused;
+    }
+    return [fact];
+  },
+};

@@ -1,0 +1,303 @@
+import { lineChart, type Series } from './chart';
+import { toCsv, type CsvValue } from '../../../ledger/csv';
+import { cell, hundredths } from '../../../app/pages/format';
+import { html, seg, type Html } from '../../../app/pages/html';
+import { page } from '../../../app/pages/layout';
+import { chooser, momentQuery, momentText } from '../../../app/pages/views/moment';
+import type { NzPrize } from '../../../rulesets/nz-club/standings';
+import type { DsbRow, NzRow, PageMoment, Standings } from '../../../app/pages/views/shapes';
+
+/** An NZ row with its prize eligibility (issue 19: NZ-10, PIN-R13), as the JSON carries it. */
+type PrizedRow = NzRow & { prize?: NzPrize };
+
+export const competitionPath = (clubId: string, competitionId: string) =>
+  `/clubs/${seg(clubId)}/competitions/${seg(competitionId)}`;
+
+export interface StandingsPage {
+  view: Standings;
+  clubName: string;
+  moment: PageMoment;
+  /** How many StandingsPublished facts this competition's standings have. */
+  publications: number;
+  /** The standings after each session 1 … afterSession (the chart's points). */
+  bySession: Standings[];
+}
+
+/** Where a number of a row is explained: the row's explain view, at the same moment. */
+const explainHref = (v: Standings, m: PageMoment, competitor: string, anchor: string) =>
+  `${competitionPath(v.clubId, v.competitionId)}/explain/${seg(competitor)}${momentQuery(m)}#${anchor}`;
+
+export function standingsPage(p: StandingsPage): string {
+  const v = p.view;
+  const base = competitionPath(v.clubId, v.competitionId);
+  const status = v.final ? 'final' : `interim, after session ${v.afterSession} of ${v.sessions}`;
+  const current =
+    p.moment.published !== undefined
+      ? `published:${p.moment.published}`
+      : p.moment.atPosition !== undefined
+        ? String(p.moment.atPosition)
+        : (p.moment.asOf ?? 'now');
+  const earlier = Array.from({ length: p.publications }, (_, i) => i + 1).filter(
+    (k) => p.moment.published === undefined || k < p.moment.published,
+  );
+  const body = html`
+    <p class="standing-status">
+      Standings <strong data-final="${String(v.final)}">${status}</strong>,
+      ${momentText(p.moment, v.position)}. Rulebook ${v.rulebook.preset} (from
+      ${v.rulebook.effectiveFrom}). Season ${v.season}.
+    </p>
+    ${chooser(p.moment, p.publications, v.sessions)}
+    <p class="actions">
+      <a href="${base}/standings.csv${momentQuery(p.moment)}" download>CSV</a>
+      <a
+        href="/competitions/${seg(v.competitionId)}/standings${momentQuery({ ...p.moment, published: undefined, atPosition: p.moment.published !== undefined ? v.position : p.moment.atPosition })}"
+        >JSON</a
+      >
+      ${v.kind === 'nz' ? html`<a href="${base}/c-points">C points (NZ-8)</a>` : ''}
+    </p>
+    ${v.kind === 'nz' ? nzTable(v, p.moment) : dsbTables(v, p.moment)}
+    <h2>Changes against earlier published versions</h2>
+    ${
+      earlier.length
+        ? html`<ul class="diffs">
+            ${earlier.map(
+              (k) =>
+                html`<li>
+                  <a href="${base}/diff?from=published:${k}&amp;to=${encodeURIComponent(current)}"
+                    >diff against published version ${k}</a
+                  >
+                </li>`,
+            )}
+          </ul>`
+        : html`<p class="note">
+            No earlier published version (no StandingsPublished fact for this
+            competition${p.moment.published !== undefined ? ' before this one' : ''}).
+          </p>`
+    }
+    <h2>By session</h2>
+    ${charts(p)}
+  `;
+  return page(
+    {
+      title: v.name,
+      crumbs: [[p.clubName, `/clubs/${seg(v.clubId)}`], [v.name]],
+    },
+    body,
+  );
+}
+
+function nzTable(v: Standings & { kind: 'nz' }, m: PageMoment): Html {
+  const sessions = Array.from({ length: v.afterSession }, (_, i) => i + 1);
+  return html`<table class="standings" data-kind="nz">
+      <caption>
+        ${v.name}: place, total of counted scores (%), each session's score (NZ-1 … NZ-9)
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">place</th>
+          <th scope="col">pair</th>
+          <th scope="col" class="num">total</th>
+          ${sessions.map((s) => html`<th scope="col" class="num">${s}</th>`)}
+          <th scope="col">dropped</th>
+          <th scope="col">qualifies</th>
+          <th scope="col">prize</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${v.rows.map((r) => nzRow(v, m, r, sessions))}
+      </tbody>
+    </table>
+    <p class="note">
+      Scores and totals in percent, exactly the JSON's hundredths; a dropped score is struck
+      through.
+    </p>`;
+}
+
+function nzRow(v: Standings, m: PageMoment, r: NzRow, sessions: number[]): Html {
+  const href = (a: string) => explainHref(v, m, r.competitor, a);
+  return html`<tr data-competitor="${r.competitor}">
+    <td class="num">${r.place ?? '—'}</td>
+    <th scope="row"><a href="${href('row')}">${r.competitor}</a></th>
+    <td class="num total">
+      <a href="${href('total')}" data-value="${r.total}">${hundredths(r.total)}</a>
+    </td>
+    ${sessions.map((s) => {
+      const x = r.sessions.find((q) => q.session === s);
+      if (!x || x.score === undefined) return html`<td class="num">—</td>`;
+      return html`<td class="num${x.counted === false ? ' dropped' : ''}">
+        <a href="${href(`session-${s}`)}">${hundredths(x.score)}</a>
+      </td>`;
+    })}
+    <td>${cell(r.dropped)}</td>
+    <td>${cell(r.qualifies)}</td>
+    ${prizeCell(r as PrizedRow, href('row'))}
+  </tr>`;
+}
+
+/** What the pair may win, with the rule that says so (NZ-10, PIN-R13, or what unplaced it). */
+function prizeCell(r: PrizedRow, href: string): Html {
+  const p = r.prize;
+  if (!p) return html`<td>—</td>`;
+  return html`<td class="prize" data-may-win="${p.mayWin}" title="${p.reason}">
+    <a href="${href}">${p.mayWin}</a> <span class="rule">${p.rule}</span>
+  </td>`;
+}
+
+function dsbTables(v: Standings & { kind: 'dsb' }, m: PageMoment): Html {
+  return html`${v.groups.map((g) => {
+    const sessions = Array.from({ length: g.afterSession }, (_, i) => i + 1);
+    return html`<table class="standings" data-kind="dsb" data-group="${g.group}">
+      <caption>
+        Group ${g.group}${g.final ? ' (final)' : ` after session ${g.afterSession}`}: rank, weighted
+        percentage (DSB-7.2), each session's percentage
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">rank</th>
+          <th scope="col">pair</th>
+          <th scope="col" class="num">%</th>
+          ${sessions.map((s) => html`<th scope="col" class="num">${s}</th>`)}
+        </tr>
+      </thead>
+      <tbody>
+        ${g.rows.map((r) => dsbRow(v, m, r, sessions))}
+      </tbody>
+    </table>`;
+  })}
+  ${
+    v.nextGroups?.length
+      ? html`<h2>Next competition's groups (DSB-8)</h2>
+          <table class="next-groups">
+            <thead>
+              <tr>
+                <th scope="col">pair</th>
+                <th scope="col">from</th>
+                <th scope="col">to</th>
+                <th scope="col">move</th>
+                <th scope="col">why</th>
+              </tr>
+            </thead>
+            <tbody>
+              ${v.nextGroups.map(
+                (n) =>
+                  html`<tr>
+                    <th scope="row">
+                      <a href="${explainHref(v, m, n.pairId, 'next-group')}">${n.pairId}</a>
+                    </th>
+                    <td>${n.from}</td>
+                    <td>${n.to}</td>
+                    <td>${n.move}</td>
+                    <td>
+                      ${n.explain.map((e) => html`<span class="rule">${e.rule}</span> ${e.effect}<br />`)}
+                    </td>
+                  </tr>`,
+              )}
+            </tbody>
+          </table>`
+      : ''
+  }`;
+}
+
+function dsbRow(v: Standings, m: PageMoment, r: DsbRow, sessions: number[]): Html {
+  const href = (a: string) => explainHref(v, m, r.pairId, a);
+  return html`<tr data-competitor="${r.pairId}">
+    <td class="num"><a href="${href('rank')}">${r.rank}</a></td>
+    <th scope="row"><a href="${href('row')}">${r.pairId}</a></th>
+    <td class="num total">
+      <a href="${href('total')}" data-value="${r.percentage}">${r.percentage}</a>
+    </td>
+    ${sessions.map((s) => {
+      const x = r.sessions.find((q) => q.session === s);
+      if (!x || x.percentage === null || x.percentage === undefined)
+        return html`<td class="num">${x ? x.source : '—'}</td>`;
+      return html`<td class="num" title="${x.source}">
+        <a href="${href(`session-${s}`)}">${x.percentage}</a
+        >${x.source !== 'played' ? html` <small>(${x.source})</small>` : ''}
+      </td>`;
+    })}
+  </tr>`;
+}
+
+/** One chart (NZ: the running total of every pair) or one a group (DSB: the running %). */
+function charts(p: StandingsPage): Html {
+  const v = p.view;
+  const sessions = p.bySession.map((s) => s.afterSession);
+  if (v.kind === 'nz') {
+    const series: Series[] = v.rows.map((r) => ({
+      name: r.competitor,
+      values: p.bySession.map((s) => {
+        const row = s.kind === 'nz' ? s.rows.find((x) => x.competitor === r.competitor) : undefined;
+        return row ? row.total / 100 : null;
+      }),
+    }));
+    return lineChart({
+      id: 'chart-total',
+      title: `${v.name}: running total by session`,
+      yLabel: 'total of counted scores, %',
+      sessions,
+      series,
+      format: (n) => n.toFixed(2),
+    });
+  }
+  return html`${v.groups.map((g) =>
+    lineChart({
+      id: `chart-group-${g.group}`,
+      title: `${v.name}, group ${g.group}: running percentage by session`,
+      yLabel: 'weighted percentage (DSB-7.2)',
+      sessions,
+      series: g.rows.map((r) => ({
+        name: r.pairId,
+        values: p.bySession.map((s) => {
+          if (s.kind !== 'dsb') return null;
+          const row = s.groups.flatMap((x) => x.rows).find((x) => x.pairId === r.pairId);
+          return row ? row.percentage : null;
+        }),
+      })),
+      format: (n) => n.toFixed(2),
+    }),
+  )}`;
+}
+
+/** The standings as CSV: a header row, then the JSON's numbers exactly (NZ in hundredths). */
+export function standingsCsv(v: Standings): string {
+  const sessions = Array.from({ length: v.afterSession }, (_, i) => `session ${i + 1}`);
+  if (v.kind === 'nz') {
+    return toCsv(
+      [
+        'place',
+        'competitor',
+        'total',
+        ...sessions,
+        'counted',
+        'dropped',
+        'qualifies',
+        'prize',
+        'prize rule',
+      ],
+      (v.rows as PrizedRow[]).map((r): CsvValue[] => [
+        r.place,
+        r.competitor,
+        r.total,
+        ...sessions.map((_, i) => r.sessions.find((s) => s.session === i + 1)?.score),
+        r.counted.join(' '),
+        r.dropped.join(' '),
+        r.qualifies,
+        r.prize?.mayWin,
+        r.prize?.rule,
+      ]),
+    );
+  }
+  return toCsv(
+    ['group', 'rank', 'pairId', 'percentage', 'exact', ...sessions],
+    v.groups.flatMap((g) =>
+      g.rows.map((r): CsvValue[] => [
+        g.group,
+        r.rank,
+        r.pairId,
+        r.percentage,
+        r.exact,
+        ...sessions.map((_, i) => r.sessions.find((s) => s.session === i + 1)?.percentage),
+      ]),
+    ),
+  );
+}

@@ -1,0 +1,58 @@
+import type { RecordedEvent } from './envelope';
+
+/**
+ * A projection is a pure reducer over the facts: a name and a version (bump the version and
+ * the runner rebuilds it from zero), an initial state, and apply(state, event, rulebook).
+ * State must be JSON data, so the runner can keep it beside its checkpoint: what
+ * JSON.stringify writes is what a restart reads back. apply owns the state it is given and may
+ * update it in place (a replay of 500,000 facts should not copy a table per fact); it reads
+ * nothing but its arguments.
+ * `rulebook` is the rulebook in force for the event; projections that need none ignore it.
+ */
+export interface Projection<S, RB = unknown> {
+  readonly name: string;
+  readonly version: number;
+  initial(): S;
+  apply(state: S, event: RecordedEvent, rulebook: RB | undefined): S;
+  /**
+   * Optional: the state as independent parts (a competition, a club's roster …), so the runner
+   * saves only the parts an event changed instead of the whole state. Without it the state is
+   * saved whole.
+   */
+  readonly partitions?: Partitions<S>;
+}
+
+/**
+ * A state seen as keyed partitions, each plain JSON. The runner writes, beside its checkpoint,
+ * the partitions named by `keysOf` for the events since the last save (and any key it has not
+ * saved yet), and reassembles a loaded state with `put`, in the order `keys` gave.
+ */
+export interface Partitions<S> {
+  /**
+   * Every partition `apply` may change for this event (naming one more is harmless: it is
+   * rewritten as it is; naming one too few would lose a change). `state`, when given, is the
+   * state the event is about to be applied to: a fact whose partition only the state knows
+   * (an accepted correction changes the partition of the fact it corrects, named by the
+   * notice before it) names it then. Without it, such a fact names the partitions its data
+   * names, and the facts before it (the notice) named the rest.
+   */
+  keysOf(event: RecordedEvent, state?: S): readonly string[];
+  /** Every partition of the state, in the state's own order (a rebuild writes them all). */
+  keys(state: S): Iterable<string>;
+  /** A partition's value; undefined when the state has no such partition (its row is dropped). */
+  get(state: S, key: string): unknown;
+  /** Puts a saved partition back into a state being assembled (from `initial()`). */
+  put(state: S, key: string, value: unknown): void;
+}
+
+/** Folds events into a projection: the whole of a replay, with no store involved. */
+export function fold<S, RB>(
+  projection: Projection<S, RB>,
+  events: Iterable<RecordedEvent>,
+  rulebookFor: (event: RecordedEvent) => RB | undefined = () => undefined,
+  state: S = projection.initial(),
+): S {
+  let s = state;
+  for (const e of events) s = projection.apply(s, e, rulebookFor(e));
+  return s;
+}

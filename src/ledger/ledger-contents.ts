@@ -1,0 +1,137 @@
+import { isLeagueStream, leagueOfStream } from '../contexts/league/domain/streams';
+import { onCompetitionStream } from '../contexts/streams';
+import type { RecordedEvent } from '../kernel/envelope';
+import { clubRoster, type ClubRoster } from '../contexts/club/projection/club-roster';
+import type { EventStore } from '../store/event-store';
+import { EVENTS_PER_TURN, nextTurn } from '../audit/replay';
+
+/** A competition as its CompetitionCreated names it (what a page lists; no number of it). */
+export interface CompetitionEntry {
+  competitionId: string;
+  clubId: string;
+  name: string;
+  season: string;
+  format: string;
+  sessions: number;
+}
+
+/** A league as its LeagueRegistered names it (issue 18: the front page lists it). */
+export interface LeagueEntry {
+  leagueId: string;
+  /** The organising club (its rulebook in force is the league's). */
+  clubId: string;
+  name: string;
+  season: string;
+}
+
+/**
+ * Issue 17, the pages' table of contents: which clubs the ledger holds (the club-roster
+ * projection's own fold: registration, time zone, roster) and which competitions each has. No
+ * query gives the list, and a page must not replay the ledger for it: read from $all once,
+ * then caught up from the last position read, one reader per store.
+ */
+export class LedgerContents {
+  private roster: ClubRoster = clubRoster.initial();
+  private readonly competitions = new Map<string, CompetitionEntry>();
+  private readonly leagueEntries = new Map<string, LeagueEntry>();
+  private position = 0;
+  private running?: Promise<void>;
+
+  constructor(private readonly store: EventStore) {}
+
+  catchUp(): Promise<void> {
+    const run = (this.running ?? Promise.resolve()).then(() => this.read());
+    this.running = run.catch(() => undefined);
+    return run;
+  }
+
+  private async read(): Promise<void> {
+    if ((await this.store.headPosition()) <= this.position) return;
+    let n = 0;
+    for await (const e of this.store.readAll({ fromPosition: this.position + 1 })) {
+      this.note(e);
+      this.position = e.position;
+      if (++n % EVENTS_PER_TURN === 0) await nextTurn();
+    }
+  }
+
+  private note(e: RecordedEvent): void {
+    this.roster = clubRoster.apply(this.roster, e, undefined);
+    if (e.type === 'LeagueRegistered') this.noteLeague(e);
+    // A competition is read from its own stream only, as the projection reads it (LEDGER).
+    if (e.type !== 'CompetitionCreated' || !onCompetitionStream(e)) return;
+    const d = e.data as Record<string, unknown>;
+    const id = String(d.competitionId);
+    if (this.competitions.has(id)) return;
+    this.competitions.set(id, {
+      competitionId: id,
+      clubId: String(d.clubId),
+      name: typeof d.name === 'string' ? d.name : id,
+      season: String(d.season ?? ''),
+      format: String(d.format ?? ''),
+      sessions: Array.isArray(d.sessions) ? d.sessions.length : 0,
+    });
+  }
+
+  /** A league is read from its own stream only (`league-<leagueId>`), as the read model reads it. */
+  private noteLeague(e: RecordedEvent): void {
+    if (!isLeagueStream(e.streamId)) return;
+    const d = e.data as Record<string, unknown>;
+    const id = leagueOfStream(e.streamId);
+    if (d.leagueId !== id || this.leagueEntries.has(id)) return;
+    this.leagueEntries.set(id, {
+      leagueId: id,
+      clubId: String(d.clubId),
+      name: typeof d.name === 'string' ? d.name : id,
+      season: String(d.season ?? ''),
+    });
+  }
+
+  /** Every league, by season (latest first) then name. */
+  leagues(): LeagueEntry[] {
+    return [...this.leagueEntries.values()].sort(
+      (a, b) => b.season.localeCompare(a.season) || a.name.localeCompare(b.name),
+    );
+  }
+
+  league(leagueId: string): LeagueEntry | undefined {
+    return this.leagueEntries.get(leagueId);
+  }
+
+  /** Every club, registered or known by its roster only, by id. */
+  clubs(): Array<{ clubId: string; name: string; timeZone: string; registered: boolean }> {
+    return Object.entries(this.roster.clubs)
+      .map(([clubId, c]) => ({
+        clubId,
+        name: c.name,
+        timeZone: c.timeZone,
+        registered: c.registeredAt !== undefined,
+      }))
+      .sort((a, b) => a.clubId.localeCompare(b.clubId));
+  }
+
+  club(clubId: string): ClubRoster['clubs'][string] | undefined {
+    return Object.hasOwn(this.roster.clubs, clubId) ? this.roster.clubs[clubId] : undefined;
+  }
+
+  /** A club's competitions, by season (latest first) then name. */
+  competitionsOf(clubId: string): CompetitionEntry[] {
+    return [...this.competitions.values()]
+      .filter((c) => c.clubId === clubId)
+      .sort((a, b) => b.season.localeCompare(a.season) || a.name.localeCompare(b.name));
+  }
+
+  competition(competitionId: string): CompetitionEntry | undefined {
+    return this.competitions.get(competitionId);
+  }
+}
+
+const contents = new WeakMap<EventStore, LedgerContents>();
+
+/** The store's table of contents, caught up to its head. */
+export async function ledgerContentsOf(store: EventStore): Promise<LedgerContents> {
+  let c = contents.get(store);
+  if (!c) contents.set(store, (c = new LedgerContents(store)));
+  await c.catchUp();
+  return c;
+}

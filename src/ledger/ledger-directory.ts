@@ -1,0 +1,391 @@
+import { clubStreamId } from '../contexts/club/domain/club-streams';
+import { competitionStreamId } from '../contexts/pairs/domain/facts';
+import { documentedStreamOf, onCompetitionStream, onDocumentedStream } from '../contexts/streams';
+import type { RecordedEvent } from '../kernel/envelope';
+import { isCorrectionFact } from '../contexts/pairs/projection/corrections';
+import { NZ_MEMBERSHIP_FACT_TYPES } from '../contexts/pairs/projection/nz-membership';
+import { competitions, competitionsPartitions } from '../contexts/pairs/projection/state';
+import type { EventStore } from '../store/event-store';
+import { savedDirectoryOf, type DirectorySaves } from './saved-directory';
+import { EVENTS_PER_TURN, nextTurn, withinBounds, type ReplayBounds } from '../audit/replay';
+
+/** A growable column of numbers (positions, instants): 8 bytes an event, no object per event. */
+class Column {
+  values = new Float64Array(1024);
+  length = 0;
+  /** The numbers pushed, as one array (a view: copy it to keep it). */
+  get used(): Float64Array {
+    return this.values.subarray(0, this.length);
+  }
+  restore(values: Float64Array): void {
+    this.values = new Float64Array(Math.max(1024, values.length * 2));
+    this.values.set(values);
+    this.length = values.length;
+  }
+  push(v: number): void {
+    if (this.length === this.values.length) {
+      const bigger = new Float64Array(this.values.length * 2);
+      bigger.set(this.values);
+      this.values = bigger;
+    }
+    this.values[this.length++] = v;
+  }
+}
+
+/**
+ * Which streams hold a club's facts, as the competitions projection reads them, and the
+ * ledger's timeline (each event's position and recording instant), so that an "as of" answer
+ * can read a club's streams instead of $all and still be the full replay's answer:
+ *
+ * - a competition's facts are read only from `competition-<id>` (LEDGER), and its club is its
+ *   CompetitionCreated's `clubId` (every club a competition's stream ever named is kept);
+ * - a rulebook fact only from `club-<clubId>`;
+ * - a roster fact (PlayerRegistered, PlayerStatusChanged) belongs to the club of its
+ *   `data.clubId`, and is read on whatever stream it was written (a ledger written before
+ *   appends placed roster facts holds some elsewhere): every stream that holds one is noted
+ *   (as for any fact whose home the registry says is read elsewhere);
+ * - a board-scored session's facts are folded by their stream, the `sessionStreamId` a
+ *   competition's SessionScoredFromBoards links.
+ *
+ * Built from $all on first use (yielding to the event loop as it reads), then caught up from the
+ * last position read: one pass per process, after which an answer reads only its streams. With
+ * `saves` (a SQLite ledger: saved-directory.ts) it starts from the directory a process saved
+ * and reads only the facts after it, so a CLI answer does not pay the pass over $all.
+ */
+export class LedgerDirectory {
+  private readonly positions = new Column();
+  private readonly times = new Column();
+  /** Whether every instant is at or after the one before it (then binary search applies). */
+  private ordered = true;
+  private readonly competitionsOf = new Map<string, Set<string>>();
+  private readonly clubsOf = new Map<string, Set<string>>();
+  private readonly linksOf = new Map<string, Set<string>>();
+  /** Each competition's season and first and last session dates (its first CompetitionCreated). */
+  private readonly datesOf = new Map<string, CompetitionDates>();
+  /** club → the streams holding facts read by that club wherever they are (its roster's …). */
+  private readonly clubStreamsOf = new Map<string, Set<string>>();
+  /** Each stream's last position and latest recording instant (to tell what an as-of leaves out). */
+  private readonly lastOfStream = new Map<string, { position: number; time: number }>();
+  /** The read model's partitions each stream's facts fold into, and the streams of each. */
+  private readonly partitionsOf = new Map<string, Set<string>>();
+  private readonly feedersOf = new Map<string, Set<string>>();
+  private running?: Promise<void>;
+  /** Events read from $all so far (for tests and logs). */
+  eventsRead = 0;
+  /** Where this directory started: a saved directory's position, or 0 (read from $all). */
+  restoredAt = 0;
+  private savedAt = 0;
+  /** The id of the last event read (a saved directory names it, to be sure of its ledger). */
+  private lastId = '';
+  private triedSaved = false;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly saves?: DirectorySaves,
+    private readonly saveAfterEvents = SAVE_AFTER_EVENTS,
+  ) {}
+
+  /** Position of the last event read: everything up to it is in the directory. */
+  get position(): number {
+    const n = this.positions.length;
+    return n === 0 ? 0 : this.positions.values[n - 1];
+  }
+
+  /** Reads $all past the last position read, one caller at a time. */
+  catchUp(): Promise<void> {
+    const run = (this.running ?? Promise.resolve()).then(() => this.read());
+    this.running = run.catch(() => undefined);
+    return run;
+  }
+
+  private async read(): Promise<void> {
+    const head = await this.store.headPosition();
+    if (!this.triedSaved) {
+      this.triedSaved = true;
+      await this.restoreSaved(head);
+    }
+    if (head <= this.position) return;
+    let n = 0;
+    for await (const e of this.store.readAll({ fromPosition: this.position + 1 })) {
+      this.note(e);
+      if (++n % EVENTS_PER_TURN === 0) await nextTurn();
+    }
+    this.eventsRead += n;
+    if (this.saves?.writable() && this.position - this.savedAt >= this.saveAfterEvents) {
+      try {
+        this.save();
+      } catch {
+        // A cache: unsaved (a full disk, a lock held), the next process reads $all instead.
+      }
+    }
+  }
+
+  /**
+   * The saved directory, when it is of this code's version and of this ledger: its last event is
+   * still the one at its position (a ledger replaced by another of the same length is not).
+   */
+  private async restoreSaved(head: number): Promise<void> {
+    const saved = this.saves?.load();
+    if (!saved || saved.version !== DIRECTORY_VERSION || saved.position > head) return;
+    if (saved.position > 0) {
+      let lastId: string | undefined;
+      for await (const e of this.store.readAll({ fromPosition: saved.position, maxCount: 1 }))
+        lastId = e.position === saved.position ? e.id : undefined;
+      if (lastId !== saved.lastId) return;
+    }
+    this.positions.restore(saved.positions);
+    this.times.restore(saved.times);
+    this.ordered = saved.ordered;
+    const m = JSON.parse(saved.maps) as SavedMaps;
+    const sets = (rows: [string, string[]][], into: Map<string, Set<string>>) => {
+      for (const [k, v] of rows) into.set(k, new Set(v));
+    };
+    sets(m.competitionsOf, this.competitionsOf);
+    sets(m.clubsOf, this.clubsOf);
+    sets(m.linksOf, this.linksOf);
+    sets(m.clubStreamsOf, this.clubStreamsOf);
+    sets(m.partitionsOf, this.partitionsOf);
+    for (const [stream, keys] of m.partitionsOf)
+      for (const k of keys) add(this.feedersOf, k, stream);
+    for (const [k, v] of m.datesOf) this.datesOf.set(k, v);
+    // An instant that was NaN is saved as null (JSON has no NaN).
+    for (const [k, p, t] of m.lastOfStream)
+      this.lastOfStream.set(k, { position: p, time: t ?? NaN });
+    this.restoredAt = this.savedAt = saved.position;
+  }
+
+  /** Saves the directory as it is now (the caller has checked `saves` is writable). */
+  private save(): void {
+    const n = this.positions.length;
+    const rows = (map: Map<string, Set<string>>) => [...map].map(([k, v]) => [k, [...v]]);
+    const maps: SavedMaps = {
+      competitionsOf: rows(this.competitionsOf) as SavedMaps['competitionsOf'],
+      clubsOf: rows(this.clubsOf) as SavedMaps['clubsOf'],
+      linksOf: rows(this.linksOf) as SavedMaps['linksOf'],
+      clubStreamsOf: rows(this.clubStreamsOf) as SavedMaps['clubStreamsOf'],
+      partitionsOf: rows(this.partitionsOf) as SavedMaps['partitionsOf'],
+      datesOf: [...this.datesOf],
+      lastOfStream: [...this.lastOfStream].map(([k, v]) => [
+        k,
+        v.position,
+        Number.isNaN(v.time) ? null : v.time,
+      ]),
+    };
+    this.saves!.save({
+      version: DIRECTORY_VERSION,
+      position: this.position,
+      lastId: this.lastId,
+      ordered: this.ordered,
+      positions: this.positions.used,
+      times: this.times.used,
+      maps: JSON.stringify(maps),
+    });
+    this.savedAt = n === 0 ? 0 : this.position;
+  }
+
+  private note(e: RecordedEvent): void {
+    this.lastId = e.id;
+    const time = Date.parse(e.recordedAt);
+    const t = this.times;
+    if (Number.isNaN(time) || (t.length > 0 && time < t.values[t.length - 1])) this.ordered = false;
+    this.positions.push(e.position);
+    t.push(time);
+    const last = this.lastOfStream.get(e.streamId);
+    if (!last) this.lastOfStream.set(e.streamId, { position: e.position, time });
+    else {
+      last.position = e.position;
+      // NaN (an unreadable instant) keeps the stream out of every "unchanged by then" answer.
+      last.time = Number.isNaN(time) || Number.isNaN(last.time) ? NaN : Math.max(last.time, time);
+    }
+    for (const key of competitionsPartitions.keysOf(e)) {
+      if (key === 'position') continue;
+      add(this.partitionsOf, e.streamId, key);
+      add(this.feedersOf, key, e.streamId);
+    }
+    if (e.type === 'CompetitionCreated' || e.type === 'SessionScoredFromBoards') {
+      if (!onCompetitionStream(e)) return;
+      const d = e.data as { competitionId: string; clubId?: string; sessionStreamId?: string };
+      if (e.type === 'CompetitionCreated') {
+        add(this.clubsOf, d.competitionId, String(d.clubId));
+        add(this.competitionsOf, String(d.clubId), d.competitionId);
+        if (!this.datesOf.has(d.competitionId)) {
+          const dates = competitionDates(e.data);
+          if (dates) this.datesOf.set(d.competitionId, dates);
+        }
+      } else add(this.linksOf, d.competitionId, String(d.sessionStreamId));
+    } else if (isCorrectionFact(e.type)) {
+      // Issue 16: a club's corrections, rulings and appeals change its tables (read on their
+      // own stream only, as the projection reads them).
+      const clubId = (e.data as { clubId?: unknown }).clubId;
+      if (typeof clubId === 'string' && e.streamId === `corrections-${clubId}`)
+        add(this.clubStreamsOf, clubId, e.streamId);
+    } else if (NZ_MEMBERSHIP_FACT_TYPES.has(e.type) && onDocumentedStream(e)) {
+      // Issue 19: NZ-8c checks and NZ-8d requests, read on the club's members-<clubId> stream.
+      add(this.clubStreamsOf, String((e.data as { clubId?: unknown }).clubId), e.streamId);
+    } else {
+      // A fact read wherever it is, by the club its data names (a roster fact, a club's
+      // registration: StreamHome.elsewhere 'read', from the deciders' registry).
+      const home = documentedStreamOf(e.type, e.data);
+      if (home?.elsewhere === 'read' && home.idField === 'clubId' && home.id !== undefined) {
+        add(this.clubStreamsOf, home.id, e.streamId);
+      }
+    }
+  }
+
+  /**
+   * The position a full replay to these bounds ends at (its answers' `position`): the last
+   * event at or before `toPosition` (and this directory's position) recorded by `asOf`; 0 for
+   * none. Throws the replay's RangeError for an `asOf` that is not an instant.
+   */
+  lastPosition(bounds: ReplayBounds): number {
+    withinBounds(bounds);
+    const p = this.positions.values;
+    const to = bounds.toPosition ?? Number.POSITIVE_INFINITY;
+    // The last index at or before `to`.
+    let hi = lastIndex(this.positions.length, (i) => p[i] <= to);
+    if (bounds.asOf === undefined) return hi < 0 ? 0 : p[hi];
+    const asOf = Date.parse(bounds.asOf);
+    const t = this.times.values;
+    if (this.ordered) hi = lastIndex(hi + 1, (i) => t[i] <= asOf);
+    else while (hi >= 0 && !(t[hi] <= asOf)) hi--;
+    return hi < 0 ? 0 : p[hi];
+  }
+
+  /**
+   * Whether every fact of a stream is within these bounds (at or before `toPosition`, recorded by
+   * `asOf`): then an as-of answer may take the stream's partitions as they are now.
+   */
+  streamWithin(streamId: string, toPosition: number, asOf?: number): boolean {
+    const last = this.lastOfStream.get(streamId);
+    if (!last) return true;
+    return last.position <= toPosition && (asOf === undefined || last.time <= asOf);
+  }
+
+  /** The read model's partitions a stream's facts fold into. */
+  partitionsOfStream(streamId: string): string[] {
+    return [...(this.partitionsOf.get(streamId) ?? [])];
+  }
+
+  /** The streams whose facts fold into a partition. */
+  streamsOfPartition(key: string): string[] {
+    return [...(this.feedersOf.get(key) ?? [])];
+  }
+
+  /** The clubs a competition's stream has named in a CompetitionCreated (one, as a rule). */
+  clubsOfCompetition(competitionId: string): string[] {
+    return [...(this.clubsOf.get(competitionId) ?? [])];
+  }
+
+  /**
+   * Every stream a club's published tables read: its rulebook stream, the streams holding its
+   * roster facts, its competitions' streams and the session streams they link to.
+   */
+  streamsOfClub(clubId: string): string[] {
+    const out = new Set<string>([clubStreamId(clubId), ...(this.clubStreamsOf.get(clubId) ?? [])]);
+    for (const competitionId of this.competitionsOf.get(clubId) ?? []) {
+      out.add(competitionStreamId(competitionId));
+      for (const s of this.linksOf.get(competitionId) ?? []) out.add(s);
+    }
+    return [...out];
+  }
+
+  /** A competition's season and session dates, as its CompetitionCreated gave them. */
+  competitionDatesOf(competitionId: string): CompetitionDates | undefined {
+    return this.datesOf.get(competitionId);
+  }
+
+  /** The club's competitions of a season. */
+  competitionsOfSeason(clubId: string, season: string): string[] {
+    return [...(this.competitionsOf.get(clubId) ?? [])].filter(
+      (id) => this.datesOf.get(id)?.season === season,
+    );
+  }
+
+  /**
+   * The streams a window of a club's history reads (issue 16: a what-if or a diff of one
+   * competition or season): the club's rulebook and roster streams, and the competitions (with
+   * the session streams they link to) of `seasons`, or whose sessions run between `from` and
+   * `to` (club dates) — not the competitions of the club's other years.
+   */
+  streamsOfClubWindow(clubId: string, window: { seasons: string[]; from: string; to: string }) {
+    const out = new Set<string>([clubStreamId(clubId), ...(this.clubStreamsOf.get(clubId) ?? [])]);
+    for (const competitionId of this.competitionsOf.get(clubId) ?? []) {
+      const d = this.datesOf.get(competitionId);
+      const inside =
+        d === undefined ||
+        window.seasons.includes(d.season) ||
+        (d.last >= window.from && d.first <= window.to);
+      if (!inside) continue;
+      out.add(competitionStreamId(competitionId));
+      for (const s of this.linksOf.get(competitionId) ?? []) out.add(s);
+    }
+    return [...out];
+  }
+}
+
+/**
+ * The directory's version: bumped when what `note` keeps changes. It carries the competitions
+ * projection's version, whose partition keys (`keysOf`) the directory keeps per stream.
+ */
+export const DIRECTORY_VERSION = `1/${competitions.version}`;
+
+/** Saved again only after this many more events: a save writes the directory whole. */
+const SAVE_AFTER_EVENTS = 10_000;
+
+interface SavedMaps {
+  competitionsOf: [string, string[]][];
+  clubsOf: [string, string[]][];
+  linksOf: [string, string[]][];
+  clubStreamsOf: [string, string[]][];
+  partitionsOf: [string, string[]][];
+  datesOf: [string, CompetitionDates][];
+  lastOfStream: [string, number, number | null][];
+}
+
+/** A competition's season and the dates of its first and last sessions (club dates, ISO). */
+export interface CompetitionDates {
+  season: string;
+  first: string;
+  last: string;
+}
+
+function competitionDates(data: unknown): CompetitionDates | undefined {
+  const d = data as { season?: unknown; sessions?: unknown };
+  if (typeof d.season !== 'string' || !Array.isArray(d.sessions)) return undefined;
+  const dates = d.sessions
+    .map((s) => (s as { date?: unknown } | null)?.date)
+    .filter((x): x is string => typeof x === 'string')
+    .sort();
+  if (!dates.length) return undefined;
+  return { season: d.season, first: dates[0]!, last: dates[dates.length - 1]! };
+}
+
+function add(map: Map<string, Set<string>>, key: string, value: string): void {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(value);
+}
+
+/** The largest i < n with ok(i), for `ok` true up to some index and false after; -1 for none. */
+function lastIndex(n: number, ok: (i: number) => boolean): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ok(mid)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}
+
+const directories = new WeakMap<EventStore, LedgerDirectory>();
+
+/**
+ * The store's directory, one per store for the life of the process; a SQLite ledger's is saved
+ * in the file and read back by the next process.
+ */
+export function directoryOf(store: EventStore): LedgerDirectory {
+  let d = directories.get(store);
+  if (!d) directories.set(store, (d = new LedgerDirectory(store, savedDirectoryOf(store))));
+  return d;
+}

@@ -1,0 +1,128 @@
+import { nzPlaysOf } from '../contexts/club/domain/nz-play-counts';
+import type { NzSitting } from '../contexts/club/domain/nz-play-limits';
+import type { LeagueOrganiser } from '../contexts/club-context';
+import type { ClubRoster } from '../contexts/club/projection/club-roster';
+import type { LeaguesState } from '../contexts/league/projection';
+import type { CompetitionsState } from '../contexts/pairs/projection';
+import { competitionPartition } from '../contexts/pairs/projection/state';
+import type { EventStore } from '../store/event-store';
+import type { Upcast } from '../store/upcast';
+import { ClubIndex, type Fact } from './club-index';
+import type { ProjectionRunner } from './projection-runner';
+
+/** The read model the runner keeps, once it has read everything stored as of now. */
+export interface LiveReadModel {
+  /** The competitions state at the store's head, or undefined while the runner catches up. */
+  current(): Promise<CompetitionsState | undefined>;
+  /** How many facts have changed a partition of the competitions state (see ProjectionRunner). */
+  changesOf(key: string): number;
+  /**
+   * The clubs' registrations and rosters (the club-roster projection) at the point `current`
+   * last answered for (the runner keeps every projection at the store's head), or undefined.
+   */
+  clubRoster(): ClubRoster | undefined;
+  /** Issue 18: the leagues read model at the same point (a league's organising club). */
+  leagues?(): LeaguesState | undefined;
+}
+
+/**
+ * The runner's competitions read model, as the gate reads it: only once the runner has caught
+ * up with the ledger, and then at the store's head as of the check (its own appends included).
+ */
+export function readModelOf(runner: ProjectionRunner): LiveReadModel {
+  return {
+    current: async () => {
+      if (!runner.status().caughtUp) return undefined;
+      await runner.caughtUp();
+      return runner.state<CompetitionsState>('competitions')?.state;
+    },
+    changesOf: (key) => runner.changesOf('competitions', key),
+    clubRoster: () => runner.state<ClubRoster>('club-roster')?.state,
+    leagues: () => runner.state<LeaguesState>('leagues')?.state,
+  };
+}
+
+interface Seats {
+  changes: number;
+  /** player → session → the play. */
+  byPlayer: Map<string, Map<number, NzSitting>>;
+}
+
+/**
+ * The deciders' club-wide context over the runner's read model instead of a fold of its own:
+ * a check first waits for the runner to have read every fact stored (its own appends included),
+ * then reads the club's registration, rulebook, roster and competitions from the live state
+ * (the competitions and club-roster projections), and each
+ * competition's seats (`nzPlaysOf`, as the standings count them) kept until a fact changes that
+ * competition. So the first seating fact after a start costs what the club's competitions
+ * cost, not a read of the ledger. While the runner is still catching up it falls back to the
+ * index's own fold (ClubIndex), so appends are decided as ever.
+ */
+export class LiveClubIndex extends ClubIndex {
+  private live?: CompetitionsState;
+  private liveClubs?: ClubRoster;
+  private readonly seatsOf = new Map<string, Seats>();
+
+  constructor(
+    upcast: Upcast,
+    private readonly readModel: LiveReadModel,
+  ) {
+    super(upcast);
+  }
+
+  override async catchUp(store: EventStore): Promise<void> {
+    const live = await this.readModel.current();
+    // Both from the runner, or both from the index's own fold: never one of each.
+    this.liveClubs = live && this.readModel.clubRoster();
+    this.live = this.liveClubs && live;
+    if (!this.live) await super.catchUp(store);
+  }
+
+  /** The runner reads the gate's appends itself: the next check waits until it has. */
+  override add(events: readonly Fact[]): void {
+    if (!this.live) super.add(events);
+  }
+
+  override leagueOf(leagueId: string): LeagueOrganiser | undefined {
+    const state = this.live && this.readModel.leagues?.();
+    if (!state) return super.leagueOf(leagueId);
+    const clubId = state.leagues[leagueId]?.clubId;
+    return clubId !== undefined ? { clubId } : undefined;
+  }
+
+  protected override current(): CompetitionsState {
+    return this.live ?? super.current();
+  }
+
+  protected override clubs(): ClubRoster {
+    return (this.live && this.liveClubs) ?? super.clubs();
+  }
+
+  protected override sittingsOf(clubId: string, playerId: string, except: string): NzSitting[] {
+    if (!this.live) return super.sittingsOf(clubId, playerId, except);
+    const out: NzSitting[] = [];
+    for (const competitionId in this.live.competitions) {
+      if (competitionId === except) continue;
+      const c = this.live.competitions[competitionId];
+      if (c.competition?.clubId !== clubId) continue;
+      const sessions = this.seatsOfCompetition(competitionId).byPlayer.get(playerId);
+      if (sessions) out.push(...sessions.values());
+    }
+    return out;
+  }
+
+  private seatsOfCompetition(competitionId: string): Seats {
+    const changes = this.readModel.changesOf(competitionPartition(competitionId));
+    const kept = this.seatsOf.get(competitionId);
+    if (kept && kept.changes === changes) return kept;
+    const byPlayer = new Map<string, Map<number, NzSitting>>();
+    for (const play of nzPlaysOf(this.live!.competitions[competitionId])) {
+      const { player, pairId: _pair, ...sitting } = play;
+      const sessions = byPlayer.get(player) ?? byPlayer.set(player, new Map()).get(player)!;
+      sessions.set(play.session, sitting);
+    }
+    const seats = { changes, byPlayer };
+    this.seatsOf.set(competitionId, seats);
+    return seats;
+  }
+}

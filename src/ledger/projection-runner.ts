@@ -1,0 +1,380 @@
+import type { Subscription } from 'rxjs';
+import type { RecordedEvent } from '../kernel/envelope';
+import type { Partitions, Projection } from '../kernel/projection';
+import { isStoreBusy, isStoreFault } from '../store/errors';
+import type { EventStore } from '../store/event-store';
+import type { PartitionWrite, ProjectionStateStore } from './projection-state-store';
+
+/** What a partitioned projection's saves need to know between saves. */
+interface PartTrack {
+  partitions: Partitions<unknown>;
+  /** Keys named by the events since the last save. */
+  dirty: Set<string>;
+  /** How many events each key was named by in this process (what is derived from it is stale when it grows). */
+  changes: Map<string, number>;
+  /** Keys saved, so a new one is numbered in the state's order. */
+  saved: Set<string>;
+  nextSeq: number;
+  /** The next save drops every saved partition first (a rebuild, a state saved whole before). */
+  replace: boolean;
+}
+
+interface Live {
+  projection: Projection<unknown>;
+  state: unknown;
+  position: number;
+  savedPosition: number;
+  /** A state saved whole: changed since its save. */
+  dirty: boolean;
+  parts?: PartTrack;
+}
+
+export interface RunnerOptions {
+  /**
+   * Save after this many events (default 50,000), and whenever the live subscription goes
+   * quiet. During the catch-up only partitioned projections are saved on this budget (their
+   * changed partitions); states saved whole wait for the end of the catch-up.
+   */
+  saveEvery?: number;
+  /** How long the live subscription is quiet before a save (default 50 ms). */
+  quietMs?: number;
+  /** Events read per catch-up page; the event loop gets a turn between pages (default 250). */
+  pageSize?: number;
+  rulebookFor?: (event: RecordedEvent) => unknown;
+  onError?: (error: unknown) => void;
+}
+
+/** Where the runner is: `caughtUp` once it has read to the store's head as of its start. */
+export interface RunnerStatus {
+  caughtUp: boolean;
+  /** The lowest position the projections have seen. */
+  position: number;
+}
+
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Partitions put back into a loaded state between two turns of the event loop. */
+const LOAD_CHUNK = 200;
+
+/**
+ * Keeps projections live from the store. start() loads the saved states, catches up by pages
+ * (the event loop gets a turn between pages, so a server answers meanwhile), then follows a
+ * live subscription from where the catch-up ended. Each projection applies only events past its
+ * own checkpoint, so a crash between saves replays, never skips. A projection whose version
+ * changed starts from zero.
+ *
+ * A projection with `partitions` is saved by parts: the parts its events named since the last
+ * save, in the same transaction as its checkpoint, so an append costs the size of what it
+ * changed, not of the ledger. Others are saved whole.
+ */
+export class ProjectionRunner {
+  private live: Live[] = [];
+  private subscription?: Subscription;
+  /** Loaded, caught up and saved: the catch-up from start() is over. */
+  private ready?: Promise<void>;
+  private stopped = false;
+  private caughtUpOnce = false;
+  private sinceSave = 0;
+  private saveTimer?: NodeJS.Timeout;
+  private readonly saveEvery: number;
+  private readonly quietMs: number;
+  private readonly pageSize: number;
+  private caughtUpWaiters: Array<{
+    position: number;
+    resolve: () => void;
+    reject: (e: unknown) => void;
+  }> = [];
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly states: ProjectionStateStore,
+    private readonly projections: ReadonlyArray<Projection<unknown>>,
+    private readonly options: RunnerOptions = {},
+  ) {
+    this.saveEvery = options.saveEvery ?? 50_000;
+    this.quietMs = options.quietMs ?? 50;
+    this.pageSize = options.pageSize ?? 250;
+  }
+
+  start(): void {
+    if (this.ready) return;
+    this.ready = this.load().then(() => this.catchUp());
+    this.ready.catch((err: unknown) => this.fail(err));
+  }
+
+  private async load(): Promise<void> {
+    for (const projection of this.projections) {
+      if (this.stopped) return;
+      this.live.push(
+        projection.partitions
+          ? await this.loadParts(projection, projection.partitions)
+          : this.loadWhole(projection),
+      );
+    }
+  }
+
+  private loadWhole(projection: Projection<unknown>): Live {
+    const saved = this.states.load(projection.name);
+    const current = saved && saved.version === projection.version;
+    const position = current ? saved.position : 0;
+    return {
+      projection,
+      state: current ? saved.state : projection.initial(),
+      position,
+      savedPosition: position,
+      dirty: !current,
+    };
+  }
+
+  private async loadParts(
+    projection: Projection<unknown>,
+    partitions: Partitions<unknown>,
+  ): Promise<Live> {
+    const state = projection.initial();
+    const track: PartTrack = {
+      partitions,
+      dirty: new Set(),
+      changes: new Map(),
+      saved: new Set(),
+      nextSeq: 1,
+      replace: true,
+    };
+    let position = 0;
+    const saved = this.states.loadPartitions(projection.name);
+    if (saved && saved.version === projection.version) {
+      let n = 0;
+      for (const [key, value] of saved.partitions) {
+        partitions.put(state, key, value);
+        track.saved.add(key);
+        if (++n % LOAD_CHUNK === 0) await turn();
+      }
+      track.nextSeq = saved.lastSeq + 1;
+      track.replace = false;
+      position = saved.position;
+    } else if (!saved) {
+      // Saved whole by an earlier version of the runner: taken apart, then saved by parts.
+      const whole = this.states.load(projection.name);
+      if (whole && whole.version === projection.version) {
+        for (const key of partitions.keys(whole.state))
+          partitions.put(state, key, partitions.get(whole.state, key));
+        position = whole.position;
+      }
+    }
+    return { projection, state, position, savedPosition: position, dirty: false, parts: track };
+  }
+
+  private async catchUp(): Promise<void> {
+    let from = Math.min(...this.live.map((l) => l.position), Number.MAX_SAFE_INTEGER);
+    if (from === Number.MAX_SAFE_INTEGER) from = 0;
+    try {
+      for (;;) {
+        let n = 0;
+        // From the last position read, inclusive, skipped: a record's own position is where
+        // EventStoreDB starts at once (from any other it has to look for one).
+        for await (const event of this.store.readAll({
+          fromPosition: from,
+          maxCount: from > 0 ? this.pageSize + 1 : this.pageSize,
+        })) {
+          if (this.stopped) return;
+          if (event.position <= from) continue;
+          this.apply(event);
+          from = event.position;
+          n += 1;
+        }
+        if (this.stopped) return;
+        if (this.sinceSave >= this.saveEvery) this.saveOrDefer({ partitionedOnly: true });
+        if (n < this.pageSize) break;
+        await turn();
+        if (this.stopped) return;
+      }
+      this.saveOrDefer();
+    } catch (err) {
+      this.stopped = true;
+      throw err;
+    }
+    this.caughtUpOnce = true;
+    this.subscription = this.store.subscribeToAll({ fromPosition: from }).subscribe({
+      next: (event) => {
+        this.apply(event);
+        if (this.sinceSave >= this.saveEvery) this.saveOrDefer();
+        else this.scheduleSave();
+      },
+      error: (err: unknown) => this.fail(err),
+    });
+  }
+
+  private fail(err: unknown): void {
+    for (const w of this.caughtUpWaiters.splice(0)) w.reject(err);
+    this.options.onError?.(err);
+  }
+
+  private apply(event: RecordedEvent): void {
+    const rulebook = this.options.rulebookFor?.(event);
+    for (const l of this.live) {
+      if (event.position <= l.position) continue;
+      if (l.parts) {
+        for (const key of l.parts.partitions.keysOf(event, l.state)) {
+          l.parts.dirty.add(key);
+          l.parts.changes.set(key, (l.parts.changes.get(key) ?? 0) + 1);
+        }
+      }
+      l.state = l.projection.apply(l.state, event, rulebook);
+      l.position = event.position;
+      l.dirty = true;
+    }
+    this.sinceSave += 1;
+    if (this.caughtUpWaiters.length === 0) return;
+    this.caughtUpWaiters = this.caughtUpWaiters.filter((w) => {
+      if (event.position < w.position) return true;
+      w.resolve();
+      return false;
+    });
+  }
+
+  private scheduleSave(): void {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => {
+      try {
+        this.saveOrDefer();
+      } catch (err) {
+        this.options.onError?.(err);
+      }
+    }, this.quietMs);
+    this.saveTimer.unref();
+  }
+
+  /**
+   * A save the store cannot take now does not stop the runner: the states stay in memory and
+   * are served, what was not saved is written by a later save, and a crash meanwhile replays
+   * from the last checkpoint. A file locked by another process (the CLI appending): tried
+   * again shortly, without waiting on the lock. A full disk or an I/O error: reported, and
+   * tried again with the next events.
+   */
+  private saveOrDefer(options: { partitionedOnly?: boolean } = {}): void {
+    try {
+      this.save(options);
+    } catch (err) {
+      if (isStoreBusy(err)) return this.scheduleSave();
+      if (!isStoreFault(err)) throw err;
+      this.options.onError?.(err);
+    }
+  }
+
+  /**
+   * Writes every changed projection (its changed partitions) with its checkpoint, in one
+   * transaction when the store can. What a save wrote is marked saved only once it committed: a
+   * failed save leaves everything to be written again by the next.
+   */
+  save(options: { partitionedOnly?: boolean } = {}): void {
+    clearTimeout(this.saveTimer);
+    this.sinceSave = 0;
+    const committed: Array<() => void> = [];
+    const write = () => {
+      for (const l of this.live) {
+        if (l.parts) {
+          const done = this.saveParts(l, l.parts);
+          if (done) committed.push(done);
+        } else if (l.dirty && !options.partitionedOnly) {
+          const position = l.position;
+          this.states.save(l.projection.name, {
+            version: l.projection.version,
+            position,
+            state: l.state,
+          });
+          committed.push(() => {
+            l.dirty = l.position !== position;
+            l.savedPosition = position;
+          });
+        }
+      }
+    };
+    if (this.states.transaction) this.states.transaction(write);
+    else write();
+    for (const done of committed) done();
+  }
+
+  private saveParts(l: Live, t: PartTrack): (() => void) | undefined {
+    if (!t.replace && t.dirty.size === 0 && l.position === l.savedPosition) return undefined;
+    const { partitions } = t;
+    const writes: PartitionWrite[] = [];
+    let seq = t.replace ? 1 : t.nextSeq;
+    // Read, not changed, until the save has committed.
+    const saved: ReadonlySet<string> = t.replace ? new Set<string>() : t.saved;
+    let fresh = false;
+    if (!t.replace) {
+      for (const key of t.dirty) {
+        const value = partitions.get(l.state, key);
+        if (!saved.has(key)) fresh ||= value !== undefined;
+        else writes.push({ key, seq: 0, value });
+      }
+    }
+    // New partitions are numbered in the state's own order (a record's keys keep the order they
+    // were made in); any key not saved yet is written then, named by its events or not.
+    if (t.replace || fresh) {
+      for (const key of partitions.keys(l.state)) {
+        if (saved.has(key)) continue;
+        writes.push({ key, seq: seq++, value: partitions.get(l.state, key) });
+      }
+    }
+    const position = l.position;
+    this.states.savePartitions(l.projection.name, {
+      version: l.projection.version,
+      position,
+      writes,
+      replace: t.replace,
+    });
+    const replaced = t.replace;
+    return () => {
+      if (replaced) t.saved = new Set();
+      for (const w of writes) {
+        if (w.value === undefined) t.saved.delete(w.key);
+        else t.saved.add(w.key);
+      }
+      t.nextSeq = seq;
+      t.replace = false;
+      t.dirty.clear();
+      l.savedPosition = position;
+    };
+  }
+
+  /**
+   * Resolves once the catch-up from start() is over (and saved) and every projection has seen
+   * the store's head as of now.
+   */
+  async caughtUp(): Promise<void> {
+    if (!this.ready) throw new Error('the projection runner is not started');
+    await this.ready;
+    if (!this.caughtUpOnce) throw new Error('the projection runner stopped before it caught up');
+    const head = await this.store.headPosition();
+    if (this.live.every((l) => l.position >= head)) return;
+    await new Promise<void>((resolve, reject) =>
+      this.caughtUpWaiters.push({ position: head, resolve, reject }),
+    );
+  }
+
+  /** Whether the catch-up from the start has ended, and how far the projections have read. */
+  status(): RunnerStatus {
+    const position = this.live.length ? Math.min(...this.live.map((l) => l.position)) : 0;
+    return { caughtUp: this.caughtUpOnce, position };
+  }
+
+  /**
+   * How many events have named a partition of a projection since this process started: a value
+   * derived from the partition and kept (the gate's seats of a competition) is current while
+   * this count is the one it was derived at.
+   */
+  changesOf(name: string, key: string): number {
+    return this.live.find((x) => x.projection.name === name)?.parts?.changes.get(key) ?? 0;
+  }
+
+  state<S>(name: string): { state: S; position: number } | undefined {
+    const l = this.live.find((x) => x.projection.name === name);
+    return l && { state: l.state as S, position: l.position };
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.subscription?.unsubscribe();
+    this.subscription = undefined;
+    this.save();
+  }
+}

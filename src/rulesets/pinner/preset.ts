@@ -1,0 +1,87 @@
+import { PINNER_VISITOR_DEFAULTS, type VisitorParams } from './model';
+import type { Preset } from '../../rulebooks/rulebook';
+import {
+  PINNER_APPEALS,
+  deadlineGroup,
+  type AppealParams,
+  type CorrectionParams,
+} from '../../rulebooks/deadlines';
+import { engineScoringParams, type ScoringParams } from '../../rulebooks/scoring-params';
+
+/**
+ * Pinner BC's membership rules (R7–R13) and constitution (C3–C18), April 2018 (seed 003), as
+ * RULES.md reads them. Every number and every "PIN reading" is a parameter, so that the
+ * committee's amendment changes it from a date and a replay recomputes the register.
+ */
+export type PinnerMembershipParams = {
+  /** PIN-C6/C7: displayed at least this many days: considered on display + 7 or later. */
+  displayDays: number;
+  /** PIN-C3 "above the age of sixteen", read: this age or older on the day of election. */
+  minAge: number;
+  /** PIN-R8 Student "aged between 16 and 25": from the 16th birthday to the day before the 26th. */
+  student: { fromAge: number; belowAge: number };
+  /** PIN-R8/C17: Restricted for this many years from election, then Full. */
+  restrictedYears: number;
+  /**
+   * Reading (R8): an election on 29 February ends its Restricted year on 28 February
+   * ('feb-28', default) or 1 March ('mar-1') of a year without one.
+   */
+  leapDay: 'feb-28' | 'mar-1';
+  /** Reading (R9): "no person will be admitted" covers entry as a visitor too (true). */
+  barredAsVisitor: boolean;
+};
+
+/**
+ * visitors/'s settings (`VisitorParams`, src/rulesets/pinner/model.ts): PIN-R10's six
+ * sessions, PIN-R12's ages, NZ-10's three visits, the year. A mapped copy of the interface: a
+ * preset's parameters are plain JSON objects.
+ */
+export type PinnerVisitorParams = { [K in keyof VisitorParams]: VisitorParams[K] };
+
+export type PinnerParams = {
+  membership: PinnerMembershipParams;
+  visitors: PinnerVisitorParams;
+  /** STD-MP …: the duplicate sessions' conventions, the engine's defaults. */
+  scoring: ScoringParams;
+  /** The Pinner rules set no correction deadline of their own: none. */
+  corrections: CorrectionParams;
+  /** PIN-R26 (rubber bridge), PIN-R28 (duplicate, Law 92B): ../deadlines.ts. */
+  appeals: AppealParams;
+};
+
+/** The Pinner rules name no correction period; a correction is never late. */
+const PINNER_CORRECTIONS: CorrectionParams = {
+  rule: '',
+  until: 'none',
+  deadlineDays: 0,
+  sessionStart: '19:30',
+  minutesBeforeNextSession: 0,
+};
+
+export const pinner2018: Preset<PinnerParams> = {
+  id: 'pinner-2018',
+  source: 'Pinner Bridge Club, Rules and Constitution, April 2018 (seeds/003)',
+  // The register and the visitors: no competition format of its own yet.
+  formats: [],
+  params: {
+    membership: {
+      displayDays: 7,
+      minAge: 16,
+      student: { fromAge: 16, belowAge: 26 },
+      restrictedYears: 1,
+      leapDay: 'feb-28',
+      barredAsVisitor: true,
+    },
+    visitors: structuredClone(PINNER_VISITOR_DEFAULTS),
+    scoring: engineScoringParams(),
+    corrections: deadlineGroup(PINNER_CORRECTIONS),
+    appeals: deadlineGroup(PINNER_APPEALS),
+  },
+  checks: {
+    // PIN-R8, C3, R12: how a 29 February birthday counts in a common year (a reading).
+    'membership.leapDay': (v) =>
+      v === 'feb-28' || v === 'mar-1'
+        ? undefined
+        : `must be "feb-28" or "mar-1", not ${JSON.stringify(v)}`,
+  },
+};
