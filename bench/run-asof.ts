@@ -8,7 +8,7 @@ import { envInt, freshDir, log, median, removeDir } from './lib/harness';
 import { clubIdOf, history, seasonName, type HistoryShape } from './standings/history';
 
 /**
- * Issue 13: an as-of standing over HTTP on a synthetic history of 1 and more seasons (the
+ * An as-of standing over HTTP on a synthetic history of 1 and more seasons (the
  * standings benchmark's clubs), and the worst /health latency while it is computed. Per
  * season count: the first as-of request (cold), then ROUNDS more (warm), each with /health
  * asked every 5 ms meanwhile. The server runs in a child process (`serve <db>`), so the

@@ -18,7 +18,7 @@ import {
 } from './league/paths';
 
 /**
- * Issue 18: a ten-division league season (bench/league/generate.ts: 90 teams, RR1 + RR2 and
+ * A ten-division league season (bench/league/generate.ts: 90 teams, RR1 + RR2 and
  * RR3 in divisions 4 and 5, every match four tables × 24 boards) in a SQLite ledger, through the
  * deciders. Then BENCH_RUNS rounds (default 15), each: one more late correction of a division's
  * first RR1 match (notified and accepted after the season, through the gate: not timed), then,

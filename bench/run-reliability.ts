@@ -13,7 +13,7 @@ import { settings as s } from './reliability/settings';
 import { CLI } from './scale/service';
 
 /**
- * Issue 14: nothing silently dropped, no stalls, every failure a clear answer. Four checks
+ * Nothing silently dropped, no stalls, every failure a clear answer. Four checks
  * against the built service (`bridge-ledger serve` on a SQLite file, 127.0.0.1 only) and CLI,
  * each bounded in count (BENCH_* settings, small defaults) and in time (BENCH_CHECK_SECONDS):
  *
@@ -222,7 +222,7 @@ async function main(): Promise<void> {
       return '?';
     }
   })();
-  log(`# reliability (issue 14) — ${new Date().toISOString()}, commit ${commit}`);
+  log(`# reliability — ${new Date().toISOString()}, commit ${commit}`);
   log(
     `node ${process.version}, ${cpus().length} CPUs, load average ${load()}; checks ${s.checks.join(', ')}; seed ${s.seed}; request timeout ${s.timeoutMs} ms; at most ${s.checkSeconds} s a check`,
   );

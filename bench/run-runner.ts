@@ -23,7 +23,7 @@ import '../src/cli/main';
 import { history, type Batch } from './standings/history';
 
 /**
- * Issue 13: what the live runner costs on a store holding a long history. A history of
+ * What the live runner costs on a store holding a long history. A history of
  * BENCH_SEASONS seasons (bench/standings/history.ts) is written once, less its last
  * BENCH_APPENDS batches (a session night of a competition, a roster update …); each run starts
  * from a copy of that file with no saved read model, then:
@@ -32,7 +32,7 @@ import { history, type Batch } from './standings/history';
  *      each pause): append latency, event-loop delay, bytes and rows the saves wrote, save time;
  *   3. stop (a save), and a second cold start, from the saved read model;
  *   4. the CLI `standings` of a competition (a process of its own), wall time.
- * Written against the runner's API as it was before issue 13 too (BENCH_OLD_ORDER=1 starts the
+ * Written against the runner's API as it was when serve started the runner first (BENCH_OLD_ORDER=1 starts the
  * runner before the server, as serve did), so the same script measures both. Not a test.
  */
 

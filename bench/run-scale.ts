@@ -10,7 +10,7 @@ import { CLI, freePort, healthPoller, post, Service, timed } from './scale/servi
 import { clubIdOf, history, type Batch, type HistoryShape } from './standings/history';
 
 /**
- * Issue 13: does the service stay as quick on 20 seasons of a club district as on one? The
+ * Does the service stay as quick on 20 seasons of a club district as on one? The
  * built service (`bridge-ledger serve`, a child process) on SQLite files holding the synthetic
  * history of the standings benchmark (valid: every fact passes the deciders) for each of
  * BENCH_SEASONS (default 1,20), the NZ example season beside it, measured side by side:

@@ -11,7 +11,7 @@ import { syntheticSeason } from './scoring/season';
 import { matchpointScores } from '../src/scoring';
 
 /**
- * Issue 3: matchpointing a season of 1,000,000 board results against the work's floor — sorting
+ * Matchpointing a season of 1,000,000 board results against the work's floor — sorting
  * the same scores per board — measured in the same process, interleaved chunk by chunk in an
  * order that rotates, median of `runs` rounds. Prints per-round figures, then Markdown tables
  * for bench/RESULTS.md. Not a test.

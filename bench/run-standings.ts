@@ -18,7 +18,7 @@ import { history, type HistoryShape } from './standings/history';
 import { rawRead, rebuild, validateSample, type Rebuild } from './standings/measure';
 
 /**
- * Issue 4: rebuilding the standings of a 20-season club history from the SQLite store, against
+ * Rebuilding the standings of a 20-season club history from the SQLite store, against
  * reading and parsing the same events (the adapter's readAll) in the same run: (a) raw read,
  * (b) the competitions projection's fold (replayFromStore), (c) the fold plus every
  * competition's standings and every season's championship. Rounds alternate which goes first;

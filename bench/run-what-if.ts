@@ -14,7 +14,7 @@ import { envInt, freshDir, log, median, removeDir, settle, since } from './lib/h
 import { clubIdOf, history, type HistoryShape } from './standings/history';
 
 /**
- * Issue 16: a what-if and a diff of one competition in the 20-season history read only the
+ * A what-if and a diff of one competition in the 20-season history read only the
  * facts of that competition's year and its club's rulebook and roster (the `window` of
  * `competitionsSlice`), so they cost what they cost on a 1-season history: measured side by
  * side in one run (bound: 20 seasons within 2× of 1), with a full-history replay beside them.
@@ -216,7 +216,7 @@ async function measureAll(subjects: Subject[]): Promise<Figures[]> {
 
 async function main() {
   log(
-    `issue 16 what-if / diff bench: seasons ${SEASONS.join(', ')}, ${RUNS} runs each; ${cpus().length} CPUs, load ${loadavg()
+    `what-if / diff bench: seasons ${SEASONS.join(', ')}, ${RUNS} runs each; ${cpus().length} CPUs, load ${loadavg()
       .map((x) => x.toFixed(1))
       .join(' ')}`,
   );

@@ -73,7 +73,7 @@ async function main(): Promise<void> {
     );
   }
   if ((batched.length || singles.length) && contenders.includes('before')) {
-    // Issue 16: the adapter against the same adapter before the change, in the same rounds.
+    // The adapter against the same adapter before the change, in the same rounds.
     const pairRow = (label: string, before: number[], now: number[], unit: string) => {
       const ratios = now.map((a, i) => a / before[i]);
       return `| ${label} | ${fmtRate(median(before))} ${unit} | ${fmtRate(median(now))} ${unit} | **${fmtPct(median(ratios))}** (rounds: ${ratios.map(fmtPct).join(', ')}) |`;

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 13: the standings benchmark (bench/run-standings.ts) of two checkouts side by side, in
+# The standings benchmark (bench/run-standings.ts) of two checkouts side by side, in
 # alternating processes (a, b, a, b, …) on one history file, so that a shared machine's noise
 # falls on both. Each checkout must be built (tsc -p tsconfig.bench.json).
 #   bench/side-by-side.sh <old checkout> <new checkout> [pairs of processes, default 2]

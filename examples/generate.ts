@@ -161,7 +161,7 @@ function nzClubPairs(): Season {
     [7, 9, 1, 'nz-una'],
   ];
   const missed = new Set(['5:6', '9:10']); // pair index:session not played at all
-  // Each result recorded: its event id and data, for the corrections that name it (issue 16).
+  // Each result recorded: its event id and data, for the corrections that name it.
   const recorded = new Map<string, { id: string; data: Record<string, unknown> }>();
   const corrections = 'corrections-karori';
   dates.forEach((date, i) => {
@@ -385,7 +385,7 @@ function dsbSeason(): Season {
               reason: 'family visit',
             });
         }
-        // Issue 16: group A's third evening of the second competition is scored here from its
+        // Group A's third evening of the second competition is scored here from its
         // board results, and a ruling on it goes to the board on appeal (DSB-20.3).
         const scoredHere = n === 2 && g === 'A' && session === 3;
         const linked: Array<{ pairId: string; players: string[] }> = [];
@@ -471,7 +471,7 @@ interface Appeal {
 }
 
 /**
- * Issue 16, DSB-20.3: a group's evening scored here from its board results (20 boards, three
+ * DSB-20.3: a group's evening scored here from its board results (20 boards, three
  * tables, every board played at each table in its round: duplicated boards), linked to the
  * competition's session; on board 6 the WL assigns 3NT+2 to NS, and the pair ruled against
  * objects: the board (bestuur) upholds the objection and restores the table result.

@@ -1,5 +1,5 @@
 /**
- * Issue 18: the example league season, examples/uk-lcba-league-2009-10.ndjson. A made-up county
+ * The example league season, examples/uk-lcba-league-2009-10.ndjson. A made-up county
  * association (club `lcba`, rulebook lcba-league-2009) runs the league `lcba-2009-10`: Division
  * 1 of eight teams and Division 5 of six, Divisions 2–4 formed but left empty. Every name is
  * made up; ids are name-based and the numbers seeded, so the file is the same every run, and

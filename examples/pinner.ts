@@ -1,5 +1,5 @@
 /**
- * Issue 19: Pinner BC's example year (April 2018 – September 2019) in
+ * Pinner BC's example year (April 2018 – September 2019) in
  * examples/uk-pinner-bc-2018.ndjson: the membership stream `members-pinner` under the preset
  * `pinner-2018`, every fact one the membership decider accepts, every name made up. The file
  * name sorts after the NZ and DSB examples, so `npm start` loads it after them and their ledger

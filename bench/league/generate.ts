@@ -2,7 +2,7 @@ import { prng } from '../lib/payloads';
 import type { EventToAppend } from '../../src/kernel/envelope';
 
 /**
- * Issue 18's bench: a synthetic LCBA league season, deterministic (a seeded generator: the same
+ * the bench: a synthetic LCBA league season, deterministic (a seeded generator: the same
  * shape gives the same facts, ids included). `divisions` divisions of `teamsPerDivision` teams
  * (default 10 × 9 = 90), each a double round robin home and away (RR1, RR2), and RR3 among the
  * electing teams of the preset's RR3 divisions (4 and 5, LCBA-A); every team of three clubs'

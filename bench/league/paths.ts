@@ -14,7 +14,7 @@ import type { EventStore } from '../../src/store/event-store';
 import { LEAGUE_ID, type ProposedFact } from './generate';
 
 /**
- * The two paths of issue 18's league bench, shared by `bench/run-league.ts` and its test:
+ * The two paths of the league bench, shared by `bench/run-league.ts` and its test:
  * (a) a held read model takes the new facts and is asked every division's table — the
  * service's (`heldAndQuery`: the league held by the process, caught up from its streams) or the
  * runner's (`applyAndQuery`: the leagues projection over the whole ledger); (b) a full replay of the

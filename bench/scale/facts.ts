@@ -21,7 +21,7 @@ export function nzExample(): { batches: Batch[]; seating: Proposed } {
     .split('\n')
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l) as EventToAppend & { streamId: string });
-  // Its last result (the season's corrections, issue 16, come after it and name other results).
+  // Its last result (the season's corrections, come after it and name other results).
   const last = lines.map((l) => l.type).lastIndexOf('SessionResultRecorded');
   if (last < 0) {
     throw new Error('the NZ example has no result: pick another seating fact');

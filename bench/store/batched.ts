@@ -70,7 +70,7 @@ async function readRound(dir: string, contenders: Contender[]) {
   const counts = new Map<Contender, number>(contenders.map((c) => [c, 0]));
   const sharedFile = join(dir, contenders.includes('adapter') ? 'adapter.db' : 'raw.db');
   for (const c of contenders) {
-    // Emmett and the adapter before a change (`before`, issue 16) read the files they wrote.
+    // Emmett and the adapter before a change (`before`) read the files they wrote.
     const own = c === 'emmett' || c === 'before';
     readers.set(c, await openReader(c, own ? join(dir, `${c}.db`) : sharedFile));
   }

@@ -7,7 +7,7 @@ import { RawStore } from '../lib/raw-store';
 export type Contender = 'raw' | 'adapter' | 'emmett' | 'before';
 
 /**
- * `before` (issue 16): the SQLite adapter of another checkout, compiled (BENCH_BEFORE: its
+ * `before`: the SQLite adapter of another checkout, compiled (BENCH_BEFORE: its
  * bench/.work/dist/src/store/sqlite/sqlite-event-store.js), as a contender in the same process,
  * interleaved with this one: the cost of a change to the adapter (the hash chain) measured
  * side by side in one run.

@@ -4,7 +4,7 @@ import type { Params } from 'nestjs-pino';
 import { v7 as uuidv7 } from 'uuid';
 
 /**
- * Issue 17: the service's logs are structured (pino, through nestjs-pino): one JSON object a
+ * The service's logs are structured (pino, through nestjs-pino): one JSON object a
  * line, each request's lines carrying its correlation id (`req.id`), which is also answered as
  * `X-Correlation-Id` and written into the metadata of the facts the request appends. A client
  * may send its own (`X-Correlation-Id`, up to 128 letters, digits and . _ : -); anything else

@@ -28,7 +28,7 @@ const outcome = (f: () => unknown): string => {
  * sha256 of every published answer of a competitions state: each competition's standings and
  * C points, each club's championship for each season it has a competition in, in the state's
  * order, as JSON (or the refusal). Two states give the same digest exactly when every answer is
- * the same: `audit` compares a memory store's with a SQLite file's (issue 16), and
+ * the same: `audit` compares a memory store's with a SQLite file's, and
  * bench/run-answers-digest.ts one commit's with another's.
  */
 export function answersDigest(state: CompetitionsState): AnswersDigest {

@@ -40,7 +40,7 @@ export interface AuditReport {
 }
 
 /**
- * `audit <export.ndjson>` (issue 16): checks the export as `verify` checks a store (its tamper
+ * `audit <export.ndjson>`: checks the export as `verify` checks a store (its tamper
  * seal above all: the line where the chain of hashes breaks), then replays its facts into a
  * memory store and into a temporary SQLite file — each written as an import, keeping every
  * fact's recordedAt, in the file's order, not through the deciders (the facts are what they

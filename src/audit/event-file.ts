@@ -24,7 +24,7 @@ export class EventFileError extends Error {
 /**
  * Reads an exported event file (one recorded envelope a line, as `export` writes it) in
  * today's shape, for a replay without any store. Every line is checked before any is used:
- * a bad file is refused whole, with its line numbers — a broken tamper seal too (issue 16:
+ * a bad file is refused whole, with its line numbers — a broken tamper seal too (
  * the line where the chain of hashes breaks, `FileChain`).
  */
 export async function readEventFile(

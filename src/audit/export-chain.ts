@@ -2,7 +2,7 @@ import { chainHash, GENESIS_HASH, isHash } from '../store/seal';
 import { readNdjson, type LineIssue } from '../ledger/ndjson';
 import type { RawRecord } from './raw-records';
 
-/** Where an export's chain breaks first (issue 16): the line, and the event on it. */
+/** Where an export's chain breaks first: the line, and the event on it. */
 export interface FileChainBreak {
   line: number;
   position: number;
@@ -13,7 +13,7 @@ export interface FileChainBreak {
 
 /** An export's seal, as its lines leave it. */
 export interface FileSeal {
-  /** Every line carries a hash (an export since issue 16); false: no line does (unsealed). */
+  /** Every line carries a hash (an export of a sealed ledger); false: no line does (unsealed). */
   sealed: boolean;
   /** Lines checked. */
   lines: number;
@@ -28,7 +28,7 @@ export interface FileSeal {
  * first line of an export not starting at position 1 its `previousHash`): each line's hash
  * must be sha256 over the previous line's hash and the event as the line gives it
  * (src/store/seal.ts). A changed, removed, added or moved line breaks it at that line or the
- * next. A file with no hash at all (written before issue 16, or by hand) is unsealed, not
+ * next. A file with no hash at all (written before the ledger was sealed, or by hand) is unsealed, not
  * broken; one with hashes on some lines only is broken.
  */
 export class FileChain {

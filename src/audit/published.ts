@@ -158,7 +158,7 @@ async function factsOf(store: EventStore, streamId: string): Promise<RecordedEve
 }
 
 /**
- * The state a scored session's own result reads (issue 15 item 6): the session's stream and its
+ * The state a scored session's own result reads: the session's stream and its
  * club's (the rulebook whose `scoring` settings apply on its day), folded in ledger order.
  */
 export async function sessionState(

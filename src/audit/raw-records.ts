@@ -3,7 +3,7 @@ import { chainHash, GENESIS_HASH } from '../store/seal';
 
 /**
  * An event as stored, its JSON still text: what export writes and verify checks. `hash`: the
- * stored seal (issue 16, src/store/seal.ts), absent from a store that keeps none.
+ * stored seal (src/store/seal.ts), absent from a store that keeps none.
  */
 export type RawRecord = StoredRecord;
 

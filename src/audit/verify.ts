@@ -23,7 +23,7 @@ export interface VerifyProblem {
   stored?: string | null;
 }
 
-/** Where the tamper seal's chain breaks first (issue 16). */
+/** Where the tamper seal's chain breaks first. */
 export interface ChainBreak {
   position: number;
   id: string;
@@ -31,7 +31,7 @@ export interface ChainBreak {
   stored: string | null;
 }
 
-/** The tamper seal (issue 16, docs/architecture.md "Tamper evidence"). */
+/** The tamper seal (docs/architecture.md "Tamper evidence"). */
 export interface SealReport {
   /**
    * Whether the store keeps a hash with every event (SQLite from schema version 3, memory, an

@@ -1,5 +1,5 @@
 /**
- * Issue 16: `diff` and what-if. A table of one competition (standings, NZ-8 C points) or of one
+ * `diff` and what-if. A table of one competition (standings, NZ-8 C points) or of one
  * club's season (DSB-11 championship) at a moment — now, a ledger position, an instant, or the
  * position a `StandingsPublished` fact names — read from a window of its club's streams
  * (`competitionsSlice` with `window`: the competition's year, its club's rulebook and roster;
@@ -91,7 +91,7 @@ const scopeOf = (t: TableOf): SliceScope =>
     ? { clubId: t.clubId, season: t.season }
     : { competitionId: t.competitionId, window: true };
 
-/** A publication as its fact names it (issue 16 `StandingsPublished`). */
+/** A publication as its fact names it (`StandingsPublished`). */
 export interface Publication {
   eventId: string;
   position: number;
@@ -336,7 +336,7 @@ function notYet(at: unknown, table: () => DiffableView): DiffableView {
   }
 }
 
-/** Issue 16 `diff`: every number of the table that changed between two moments, and why. */
+/** `diff`: every number of the table that changed between two moments, and why. */
 export async function diffAt(
   store: EventStore,
   t: TableOf,
@@ -374,7 +374,7 @@ export interface WhatIf {
   diff: TableDiff;
 }
 
-/** Issue 16 what-if: the table at a moment under amended parameters, with the diff. */
+/** What-if: the table at a moment under amended parameters, with the diff. */
 export async function whatIfAt(
   store: EventStore,
   t: TableOf,

@@ -18,7 +18,7 @@ const sideOf = (s: TableDiff['from']) => {
   return `${at} (ledger position ${s.position}${rules})`;
 };
 
-/** Issue 16: the changes of a diff, one line each, with the rules and facts behind each. */
+/** The changes of a diff, one line each, with the rules and facts behind each. */
 export function formatDiff(diff: TableDiff, format: Format): string {
   if (format === 'json') return JSON.stringify(diff, null, 2) + '\n';
   const rows = diff.changes.map((c) => ({

@@ -35,7 +35,7 @@ export interface ClubContext {
   sessionOf(clubId: string, streamId: string): ClubSession | undefined;
   /**
    * A stored fact by its event id, as the ledger reads it (today's shape), when the decider
-   * named it in `readsFacts` (issue 16: a correction's target); undefined when none is stored.
+   * named it in `readsFacts` (a correction's target); undefined when none is stored.
    */
   factById?(eventId: string): StoredFact | undefined;
   /** The ledger's head position when the batch is judged (a publication's `atPosition`). */
@@ -43,7 +43,7 @@ export interface ClubContext {
   /** The club's time zone (its ClubRegistered), e.g. `Pacific/Auckland`; undefined: unknown. */
   timeZoneOf?(clubId: string): string | undefined;
   /**
-   * Issue 18: a league the ledger registered (its LeagueRegistered), with its organising club:
+   * A league the ledger registered (its LeagueRegistered), with its organising club:
    * a league's corrections and appeals are judged by that club's rulebook in force and in its
    * time zone. Undefined: no such league (or a context that does not know leagues).
    */

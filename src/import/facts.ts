@@ -31,8 +31,8 @@ export function sessionStreamId(s: ImportedSession): string {
  * stream + pair …) so that importing the same file twice produces the same events, which the
  * store then writes once. Published matchpoints, IMPs, percentages and places are NOT facts
  * and are left out, but for two things the program decided rather than computed: a director's
- * award on an artificial line (AdjustedScoreAwarded 'awarded', issue 15 item 4) and a butler
- * board's datum (BoardDatumRecorded, source 'program', item 13).
+ * award on an artificial line (AdjustedScoreAwarded 'awarded') and a butler
+ * board's datum (BoardDatumRecorded, source 'program').
  */
 export function sessionFacts(s: ImportedSession, options: FactOptions = {}): SessionFacts {
   const streamId = sessionStreamId(s);
@@ -163,7 +163,7 @@ export function boardResultData(l: ImportedLine): Record<string, unknown> {
 }
 
 /**
- * Issue 15 item 4: the director's award on a line coded as an artificial score, as the program
+ * The director's award on a line coded as an artificial score, as the program
  * published it: it takes the place of the line's artificial score when the session is scored.
  */
 export function awardData(

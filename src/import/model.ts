@@ -47,7 +47,7 @@ export type LineResult =
   | { kind: 'artificial'; nsPercent: number; ewPercent: number };
 
 /**
- * Issue 15 item 4: matchpoints (or IMPs) a director set by hand on a line coded as an
+ * Matchpoints (or IMPs) a director set by hand on a line coded as an
  * artificial score, read from the published values because the percentage does not give them.
  */
 export interface DirectorAward {

@@ -1,4 +1,4 @@
-// Item 8 (issue 15): a phantom pair stands in for a missing pair; a real pair's line against it
+// Item 8: a phantom pair stands in for a missing pair; a real pair's line against it
 // is a sit-out, not a result of the field. Programs write it as a pair whose players are named
 // so (Compscore/USEBIO PLAYER_NAME, PBN Names).
 

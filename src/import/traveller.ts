@@ -64,8 +64,7 @@ export function readLead(text: string): string | undefined {
 }
 
 /**
- * STD-SCORE: one traveller line read into a result. A line may carry the score only (issue 15
- * item 5). When it carries contract, declarer and tricks, its score is computed with the
+ * STD-SCORE: one traveller line read into a result. A line may carry the score only. When it carries contract, declarer and tricks, its score is computed with the
  * scoring module's duplicate score: a line without a score gets that one, and a reported score
  * that disagrees is an issue naming the board and line. Unreadable fields are issues
  * too; an unreadable lead is only a warning (the lead is left out).

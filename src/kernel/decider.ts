@@ -57,7 +57,7 @@ export interface Decider<S, C = unknown> {
   readsClub?(fact: DecidedFact): boolean;
   /**
    * The stored facts (by event id) deciding this fact reads through the context's `factById`
-   * (issue 16: a correction's target), with the stream each is said to be in (read when the
+   * (a correction's target), with the stream each is said to be in (read when the
    * store has no index of ids): the append use case looks them up before deciding.
    */
   readsFacts?(fact: DecidedFact): ReadonlyArray<{ eventId: string; streamId?: string }>;

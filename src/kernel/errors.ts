@@ -26,11 +26,11 @@ export const ERROR_CODES = {
   NO_APPLICABLE_RULEBOOK: { status: 409, error: 'NoApplicableRulebook', exit: 1 },
   RULEBOOK_NOT_APPLICABLE: { status: 422, error: 'RulebookNotApplicable', exit: 1 },
   FACTS_NOT_SCORABLE: { status: 422, error: 'FactsNotScorable', exit: 1 },
-  // Issue 18: a league, or a division or fixture of it, the ledger does not have.
+  // A league, or a division or fixture of it, the ledger does not have.
   UNKNOWN_LEAGUE: { status: 404, error: 'UnknownLeague', exit: 1 },
-  // Issue 18: a fixture asked without its league that several leagues have.
+  // A fixture asked without its league that several leagues have.
   AMBIGUOUS_FIXTURE: { status: 409, error: 'AmbiguousFixture', exit: 2 },
-  // Issue 19: a club, or a person of its membership, the ledger does not have.
+  // A club, or a person of its membership, the ledger does not have.
   MEMBERSHIP_NOT_FOUND: { status: 404, error: 'NotFound', exit: 1 },
   // Asked wrongly: a parameter, a body, a store URL.
   INVALID_REQUEST: { status: 400, error: 'InvalidRequest', exit: 2 },
@@ -53,7 +53,7 @@ export const ERROR_CODES = {
   // EventStoreDB only (no multi-stream transaction): a write of several streams failed part-way
   // (another writer, the store); the error names what was written. Writing again completes it.
   PARTIAL_APPEND: { status: 409, error: 'PartialAppend', exit: 1 },
-  // Issue 17, access: no key, or one malformed, unknown or revoked (401); a key whose role or
+  // Access: no key, or one malformed, unknown or revoked (401); a key whose role or
   // scope does not cover the request, or a private table (403). Nothing is written.
   UNAUTHORIZED: { status: 401, error: 'Unauthorized', exit: 1 },
   FORBIDDEN: { status: 403, error: 'Forbidden', exit: 1 },

@@ -41,7 +41,7 @@ const ENVELOPE_FIELDS = new Set([
   'position',
   'recordedAt',
   'importedAt',
-  // Written by export since issue 16: the tamper seal, checked line by line (FileChain); the
+  // Written by export of a sealed ledger: the tamper seal, checked line by line (FileChain); the
   // new store computes its own chain.
   'hash',
   'previousHash',

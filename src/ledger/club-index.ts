@@ -34,7 +34,7 @@ export type Fact = Pick<EventToAppend, 'id' | 'type' | 'occurredAt' | 'data' | '
  * last position read; facts the gate saw appended (or, in a dry run, would append) are folded
  * at once. Only the facts of the contexts the registry marks club-wide are folded
  * (`CLUB_WIDE_FACT_TYPES`: competitions, clubs, rosters) and the scored sessions' facts (a
- * rulebook's scoring settings are judged against them, issue 15 item 9). A competition or rulebook fact found outside its
+ * rulebook's scoring settings are judged against them). A competition or rulebook fact found outside its
  * documented stream is not read (as the projection does not read it), and a rulebook fact
  * that cannot be applied is left out of the club's rulebook here (see `nzParams`).
  */
@@ -46,7 +46,7 @@ export class ClubIndex {
   private readonly seats = new Map<string, Map<string, Map<string, Map<number, NzSitting>>>>();
   /** competitionId → session → pair → who sat for it, as last read (to unseat them on a change). */
   private readonly seated = new Map<string, Map<number, Map<string, string[]>>>();
-  /** Issue 18: leagueId → its organising club (the first LeagueRegistered on its stream). */
+  /** LeagueId → its organising club (the first LeagueRegistered on its stream). */
   private readonly leagues = new Map<string, LeagueOrganiser>();
   /** Ids folded: a fact seen appended and then read back from $all counts once. */
   private readonly ids = new Set<string>();
@@ -101,7 +101,7 @@ export class ClubIndex {
     return club?.registeredAt !== undefined ? club.timeZone : undefined;
   }
 
-  /** Issue 18: a registered league's organising club (undefined: no LeagueRegistered of it). */
+  /** A registered league's organising club (undefined: no LeagueRegistered of it). */
   leagueOf(leagueId: string): LeagueOrganiser | undefined {
     return this.leagues.get(leagueId);
   }

@@ -1,5 +1,5 @@
 /**
- * Issue 17: a table as CSV by RFC 4180 — fields with a comma, a quote, CR or LF are quoted and
+ * A table as CSV by RFC 4180 — fields with a comma, a quote, CR or LF are quoted and
  * their quotes doubled; lines end CRLF; the first row is the header.
  *
  * Formula injection: a spreadsheet runs a cell starting with = + - @ (or tab / CR) as a

@@ -78,7 +78,7 @@ export interface DomainGateOptions {
 export class DomainGate {
   private readonly known = new Map<string, Known>();
   /**
-   * Issue 16: the facts this gate saw appended (or accepted by a dry run), by id, the latest
+   * The facts this gate saw appended (or accepted by a dry run), by id, the latest
    * RECENT_FACTS of them: a batch judged after an earlier one of the same file (not written
    * yet: `bridge-ledger append` judges the whole file first) finds its target here.
    */
@@ -158,7 +158,7 @@ export class DomainGate {
   }
 
   /**
-   * Issue 16: the stored facts a decider reads by event id (a correction's target), found by
+   * The stored facts a decider reads by event id (a correction's target), found by
    * the store's index of ids (`findByIds`) and read from their stream at their revision, in
    * today's shape; a store without the index reads the streams the ids' facts name.
    */

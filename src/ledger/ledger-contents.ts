@@ -15,7 +15,7 @@ export interface CompetitionEntry {
   sessions: number;
 }
 
-/** A league as its LeagueRegistered names it (issue 18: the front page lists it). */
+/** A league as its LeagueRegistered names it (the front page lists it). */
 export interface LeagueEntry {
   leagueId: string;
   /** The organising club (its rulebook in force is the league's). */
@@ -25,7 +25,7 @@ export interface LeagueEntry {
 }
 
 /**
- * Issue 17, the pages' table of contents: which clubs the ledger holds (the club-roster
+ * The pages' table of contents: which clubs the ledger holds (the club-roster
  * projection's own fold: registration, time zone, roster) and which competitions each has. No
  * query gives the list, and a page must not replay the ledger for it: read from $all once,
  * then caught up from the last position read, one reader per store.

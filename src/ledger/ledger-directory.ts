@@ -214,13 +214,13 @@ export class LedgerDirectory {
         }
       } else add(this.linksOf, d.competitionId, String(d.sessionStreamId));
     } else if (isCorrectionFact(e.type)) {
-      // Issue 16: a club's corrections, rulings and appeals change its tables (read on their
+      // A club's corrections, rulings and appeals change its tables (read on their
       // own stream only, as the projection reads them).
       const clubId = (e.data as { clubId?: unknown }).clubId;
       if (typeof clubId === 'string' && e.streamId === `corrections-${clubId}`)
         add(this.clubStreamsOf, clubId, e.streamId);
     } else if (NZ_MEMBERSHIP_FACT_TYPES.has(e.type) && onDocumentedStream(e)) {
-      // Issue 19: NZ-8c checks and NZ-8d requests, read on the club's members-<clubId> stream.
+      // NZ-8c checks and NZ-8d requests, read on the club's members-<clubId> stream.
       add(this.clubStreamsOf, String((e.data as { clubId?: unknown }).clubId), e.streamId);
     } else {
       // A fact read wherever it is, by the club its data names (a roster fact, a club's
@@ -302,7 +302,7 @@ export class LedgerDirectory {
   }
 
   /**
-   * The streams a window of a club's history reads (issue 16: a what-if or a diff of one
+   * The streams a window of a club's history reads (a what-if or a diff of one
    * competition or season): the club's rulebook and roster streams, and the competitions (with
    * the session streams they link to) of `seasons`, or whose sessions run between `from` and
    * `to` (club dates) — not the competitions of the club's other years.

@@ -21,7 +21,7 @@ export interface LiveReadModel {
    * last answered for (the runner keeps every projection at the store's head), or undefined.
    */
   clubRoster(): ClubRoster | undefined;
-  /** Issue 18: the leagues read model at the same point (a league's organising club). */
+  /** The leagues read model at the same point (a league's organising club). */
   leagues?(): LeaguesState | undefined;
 }
 

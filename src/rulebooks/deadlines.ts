@@ -1,7 +1,7 @@
 import type { Json, Params } from './params';
 
 /**
- * Issue 16: the deadlines of corrections and appeals, as rulebook parameters (two groups every
+ * The deadlines of corrections and appeals, as rulebook parameters (two groups every
  * preset carries, `corrections` and `appeals`), so that an amendment changes them from a date
  * and a replay recomputes whether a correction was late. Plain JSON. Whether a correction or an
  * appeal is late is derived from these, never stored (src/contexts/corrections/domain/deadline.ts).
@@ -142,7 +142,7 @@ export const DSB_APPEALS: AppealParams = {
 };
 
 /**
- * The LCBA's appeals (RULES.md, seed 001), for the LCBA preset (issue 18) to take as its
+ * The LCBA's appeals (RULES.md, seed 001), for the LCBA preset to take as its
  * `appeals` group: LCBA-10.2 within 7 days of the match; LCBA-2.5 within 5 days of the
  * structure's publication, £40; LCBA-10.2(2) within 14 days of receiving the decision, £75.
  */
@@ -179,7 +179,7 @@ export const LCBA_CORRECTIONS: CorrectionParams = {
 };
 
 /**
- * Pinner BC's appeals (RULES.md, seed 003), for the Pinner preset (issue 19) to take as its
+ * Pinner BC's appeals (RULES.md, seed 003), for the Pinner preset to take as its
  * `appeals` group. Duplicate sessions: PIN-R28, "as standard E.B.U. procedures", read as Law
  * 92B (2017): within 30 minutes of the session's official score being made available. Rubber
  * bridge: PIN-R26, the intention to appeal indicated before the end of the rubber. The rules set
@@ -220,8 +220,8 @@ const isObject = (v: Json | undefined): v is { [k: string]: Json } =>
 const isCount = (v: Json | undefined): v is number => Number.isInteger(v) && (v as number) >= 0;
 
 /**
- * A rulebook's `corrections` group, or NZ-13's when it has none (a ruleset registered before
- * issue 16): a group whose values are not of their kind is read as none (the rulebook's checks
+ * A rulebook's `corrections` group, or NZ-13's when it has none (a ruleset registered with no
+ * corrections group): a group whose values are not of their kind is read as none (the rulebook's checks
  * name it; the deciders never invent a deadline from it).
  */
 export function correctionParamsOf(params: Params | undefined): CorrectionParams | undefined {

@@ -33,18 +33,18 @@ export type ScoringParams = {
   crossImpDivisor: 'n-1' | 'none';
   /** Places compare the percentage rounded to this many decimals. */
   placeDecimals: number;
-  /** STD-NEUBERG (issue 15 item 8): a sit-out against a phantom counts in N, or not (Pary). */
+  /** STD-NEUBERG: a sit-out against a phantom counts in N, or not (Pary). */
   sitOutLines: 'in-field' | 'out-of-field';
-  /** STD-MP (issue 15 item 10): Σ matchpoints / Σ tops, or the mean of board percentages (Pary). */
+  /** STD-MP: Σ matchpoints / Σ tops, or the mean of board percentages (Pary). */
   sessionPercentage: 'total-over-tops' | 'mean-of-boards';
-  /** STD-MP (issue 15 item 1): published total = percentage × most boards × full top, or Σ. */
+  /** STD-MP: published total = percentage × most boards × full top, or Σ. */
   matchpointTotal: 'scaled' | 'sum';
-  /** STD-NEUBERG (issue 15 item 2): how a factored score is rounded before it is added up. */
+  /** STD-NEUBERG: how a factored score is rounded before it is added up. */
   factoredRounding: FactoredRounding;
 };
 
 /**
- * Parameters added after groups were first stored (issue 15): a whole `scoring` group written
+ * Parameters added after groups were first stored: a whole `scoring` group written
  * before them may lack them, and the engine's default applies (scoringSettingsOf).
  */
 const ADDED_LATER: ReadonlySet<string> = new Set([

@@ -7,7 +7,7 @@ import {
 } from './session-result';
 import { FACTORED_ROUNDINGS, type FactoredRounding, type ScoringSettings } from './settings';
 
-// Issue 15 item 2: no documented rule of Compscore's reproduces every factored total we were
+// No documented rule of Compscore's reproduces every factored total we were
 // shown; `factoredRounding` names the readings the engine knows. A checker that compares a
 // program's published pair figures with ours asks which readings reproduce each figure: one
 // that none reproduces is unexplained by the engine, and said so rather than passed over.
@@ -30,7 +30,7 @@ export interface PairExplanation {
 }
 
 /**
- * STD-NEUBERG (issue 15 item 2): for each pair's published figures, the factoredRounding
+ * STD-NEUBERG: for each pair's published figures, the factoredRounding
  * readings that reproduce them to `decimals` places (rounded halves away from zero, as
  * published). An empty `explainedBy` means the engine cannot explain the figure under any
  * reading it knows. A pair absent from the session is refused by name.

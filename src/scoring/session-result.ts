@@ -21,19 +21,19 @@ export interface TravellerLine {
   /** An artificial adjusted score: a percentage or A+ / A / A− for each side. */
   readonly artificial?: { readonly ns: ArtificialAward; readonly ew: ArtificialAward };
   /**
-   * Issue 15 item 4: points the director set by hand — matchpoints on the 2-per-result-beaten
+   * Points the director set by hand — matchpoints on the 2-per-result-beaten
    * scale out of `top` (default: the board's full top; another top is scaled to it), or IMPs
    * in an IMP session. Not matchpointed; left out of Neuberg's n like an artificial score.
    */
   readonly awarded?: { readonly ns: number; readonly ew: number; readonly top?: number };
   /**
-   * Issue 15 item 11, Law 12C1(c): a weighted assigned score, NS scores with weights (> 0,
+   * Law 12C1(c): a weighted assigned score, NS scores with weights (> 0,
    * Σ = 1). Each component is scored against the board's other lines and the line's points
    * are the weighted sum, exact. Counts as one result of the field.
    */
   readonly weighted?: ReadonlyArray<{ readonly weight: number; readonly score: number }>;
   /**
-   * Issue 15 item 8: this artificial line is a pair's sit-out against a phantom (the
+   * This artificial line is a pair's sit-out against a phantom (the
    * `sitOutLines` setting decides whether it counts in Neuberg's N).
    */
   readonly sitOut?: boolean;
@@ -76,7 +76,7 @@ export interface PairResult {
   /** percentage × (largest number of boards played by any pair) × full top / 100. */
   readonly totalScore: Fraction;
   /**
-   * Issue 15 item 1: the total a program publishes — under matchpointTotal 'scaled'
+   * The total a program publishes — under matchpointTotal 'scaled'
    * (Compscore's TOTAL_SCORE) percentage × most boards played by a pair of the same field ×
    * full top (`totalScore` in a one-winner movement), under 'sum' `total`; the IMP total in an
    * IMP session.
@@ -111,11 +111,11 @@ interface CheckedLines {
   readonly pairNames: string[];
   /** The largest number of lines on a board. */
   readonly maxLines: number;
-  /** Issue 15 item 8: the largest number of lines on a board that are not sit-outs. */
+  /** The largest number of lines on a board that are not sit-outs. */
   readonly maxFieldLines: number;
   /** Whether any line carries no real score (artificial, awarded or weighted). */
   readonly anyArtificial: boolean;
-  /** Whether any line is a sit-out (item 8). */
+  /** Whether any line is a sit-out. */
   readonly anySitOut: boolean;
 }
 
@@ -193,7 +193,7 @@ function checkLine(l: TravellerLine, i: number): void {
 const isHundredths = (v: unknown): v is number =>
   typeof v === 'number' && Number.isFinite(v) && Math.round(v * 100) / 100 === v;
 
-/** The checks of issue 15's line kinds (awarded, weighted, sitOut): off the common path. */
+/** The checks of the line kinds (awarded, weighted, sitOut): off the common path. */
 function checkAdjustedLine(l: TravellerLine, i: number): void {
   const kinds = ['score', 'artificial', 'awarded', 'weighted'].filter(
     (k) => l[k as keyof TravellerLine] !== undefined,
@@ -542,7 +542,7 @@ interface PairSum {
   whole: number;
   /** Σ the rest (factored and artificial scores), exact. */
   part: Fraction | undefined;
-  /** Issue 15 item 10 ('mean-of-boards' only): Σ score / top over the boards with a top. */
+  /** Item 10 ('mean-of-boards' only): Σ score / top over the boards with a top. */
   share: Fraction | undefined;
   shareBoards: number;
 }
@@ -585,11 +585,11 @@ class MatchpointSession {
   readonly met: PairSum[] = [];
   private readonly nsField: string;
   private readonly ewField: string;
-  /** Issue 15 item 2: a factored score held as its percentage of the top to 2 decimals. */
+  /** A factored score held as its percentage of the top to 2 decimals. */
   private readonly percentHundredths: boolean;
-  /** Issue 15 item 10: each pair's board percentages are added up as well. */
+  /** Each pair's board percentages are added up as well. */
   private readonly meanOfBoards: boolean;
-  /** Issue 15 item 8: a sit-out line is not counted among a board's lines. */
+  /** A sit-out line is not counted among a board's lines. */
   private readonly sitOutsOutOfField: boolean;
 
   constructor(
@@ -684,7 +684,7 @@ class MatchpointSession {
   }
 
   /**
-   * Pass 1 for a board with a weighted score (Law 12C1(c), issue 15 item 11): every result is
+   * Pass 1 for a board with a weighted score (Law 12C1(c)): every result is
    * a set of NS scores with weights (a real one: one score, weight 1), and a result scores,
    * per pair of components, weight × weight × 2 for beating the other, × 1 for a tie. The
    * weighted line thus scores each of its components against the other results, weighted;
@@ -790,7 +790,7 @@ class MatchpointSession {
   }
 
   /**
-   * Issue 15 item 4: the director's points on the 2/1 scale, out of `top` (default the board's
+   * The director's points on the 2/1 scale, out of `top` (default the board's
    * full top), scaled to the board's full top.
    */
   private awardedPart(line: number, side: 'ns' | 'ew', rawTop: number): Fraction {
@@ -892,7 +892,7 @@ const newSum = (pair: string, field: string): PairSum => ({
   shareBoards: 0,
 });
 
-/** Issue 15 item 10: a board's score / top (raw scale), for the mean of board percentages. */
+/** A board's score / top (raw scale), for the mean of board percentages. */
 function addShare(sum: PairSum, part: Fraction | undefined, whole: number, rawTop: number): void {
   if (rawTop === 0) return; // a board without a top has no percentage
   const share = part === undefined ? Fraction.of(whole, rawTop) : part.div(Fraction.of(rawTop));
@@ -921,7 +921,7 @@ export function scoreMatchpointSession(
   fieldOf(movement, 'NS');
   const checked = validateLines(lines);
   const { boardNums, starts } = checked;
-  // Issue 15 item 8: under 'out-of-field' a sit-out line does not count in N.
+  // Under 'out-of-field' a sit-out line does not count in N.
   const maxResults =
     settings.sitOutLines === 'out-of-field' ? checked.maxFieldLines : checked.maxLines;
   if (typeof settings.neubergExpected === 'number' && settings.neubergExpected < maxResults) {
@@ -959,7 +959,7 @@ export function scoreMatchpointSession(
   const { met, unitDen } = session;
   let maxBoardsPlayed = 0;
   for (const s of met) if (s.played > maxBoardsPlayed) maxBoardsPlayed = s.played;
-  // Issue 15 item 1: the published total is scaled to the most boards played in the pair's
+  // The published total is scaled to the most boards played in the pair's
   // own field (in the Compscore Mitchell sample every NS pair played 18 boards, every EW pair
   // 21, and the NS totals published are their sums: 62.78 % × 18 × 10 = 113).
   const maxInField = new Map<string, number>();
@@ -978,7 +978,7 @@ export function scoreMatchpointSession(
     let published: number;
     const rawTops = tops * unitDen;
     if (mean) {
-      // Issue 15 item 10 (Pary): the mean of the board percentages.
+      // Item 10 (Pary): the mean of the board percentages.
       const sum = part === undefined ? Fraction.of(whole) : Fraction.of(whole).add(part);
       total = sum.mul(Fraction.of(1, unitDen));
       percentage =
@@ -1024,10 +1024,9 @@ export function scoreMatchpointSession(
 /**
  * STD-BUTLER / STD-CROSSIMP: an IMP pairs session. Butler: each line IMPs against the board's
  * datum (computed, or given by the director in `datums`: a whole number of points, a multiple
- * of 10); cross-IMPs: against every other result, Σ IMPs / (n − 1) kept exact (issue 15 item
- * 3: a pair's total is rounded once, when published). Artificial scores take the
- * artificialImps setting (tenths allowed, item 13), awarded lines the director's IMPs (item
- * 4), weighted scores their weighted IMPs (item 11). Per pair: total IMPs and place ("1224")
+ * of 10); cross-IMPs: against every other result, Σ IMPs / (n − 1) kept exact (a pair's total is rounded once, when published). Artificial scores take the
+ * artificialImps setting (tenths allowed), awarded lines the director's IMPs (item
+ * 4), weighted scores their weighted IMPs. Per pair: total IMPs and place ("1224")
  * on the total rounded to `placeDecimals`, per field.
  */
 export function scoreImpSession(
@@ -1137,7 +1136,7 @@ export function scoreImpSession(
         ns = nsImps[r]!;
         ew = Fraction.ZERO.sub(ns);
       } else if (l.awarded !== undefined) {
-        // Issue 15 item 4: the director's IMPs, as given.
+        // The director's IMPs, as given.
         ns = Fraction.fromDecimal(l.awarded.ns, 2);
         ew = Fraction.fromDecimal(l.awarded.ew, 2);
       } else {
@@ -1169,10 +1168,10 @@ export function scoreImpSession(
   return { boards, pairs, fullTop: 0, maxBoardsPlayed, datums };
 }
 
-/** An artificial award's IMPs (multiples of 0.1, issue 15 item 13) as an exact fraction. */
+/** An artificial award's IMPs (multiples of 0.1) as an exact fraction. */
 const tenths = (v: number): Fraction => Fraction.of(Math.round(v * 10), 10);
 
-/** STD-BUTLER, issue 15 item 13: a datum given for a board is NS points, a multiple of 10. */
+/** STD-BUTLER: a datum given for a board is NS points, a multiple of 10. */
 function givenDatum(given: unknown, board: number): number {
   const datum = requireInteger(given, `datums[${board}]`, 'STD-BUTLER');
   if (datum % 10 !== 0) {

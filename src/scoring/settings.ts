@@ -36,26 +36,26 @@ export interface ScoringSettings {
   /** Places: decimals of the percentage (or IMP total) compared for ties. */
   readonly placeDecimals: number;
   /**
-   * STD-NEUBERG, issue 15 item 8: a pair's sit-out against a phantom (an artificial line marked
+   * STD-NEUBERG: a pair's sit-out against a phantom (an artificial line marked
    * `sitOut`) counts in Neuberg's N ('in-field': Compscore) or not ('out-of-field': Pary).
    */
   readonly sitOutLines: 'in-field' | 'out-of-field';
   /**
-   * STD-MP, issue 15 item 10: a pair's session percentage is Σ matchpoints / Σ tops
+   * STD-MP: a pair's session percentage is Σ matchpoints / Σ tops
    * ('total-over-tops': Compscore) or the mean of its board percentages ('mean-of-boards': Pary).
    */
   readonly sessionPercentage: 'total-over-tops' | 'mean-of-boards';
   /**
-   * STD-MP, issue 15 item 1: the published matchpoint total is the percentage × most boards
+   * STD-MP: the published matchpoint total is the percentage × most boards
    * played × full top ('scaled': Compscore's TOTAL_SCORE) or Σ matchpoints ('sum').
    */
   readonly matchpointTotal: 'scaled' | 'sum';
-  /** STD-NEUBERG, issue 15 item 2: how a factored score is rounded before it is added up. */
+  /** STD-NEUBERG: how a factored score is rounded before it is added up. */
   readonly factoredRounding: FactoredRounding;
 }
 
 /**
- * STD-NEUBERG, issue 15 item 2: 'exact' keeps factored scores exact (pairs' figures are
+ * STD-NEUBERG: 'exact' keeps factored scores exact (pairs' figures are
  * rounded once, when published); 'percent-hundredths' holds each result of a factored board
  * as its percentage of the full top rounded to 2 decimals (halves up), then back to
  * matchpoints: a reading inferred from two published Compscore totals, not documented (see
@@ -67,7 +67,7 @@ export const FACTORED_ROUNDINGS: readonly FactoredRounding[] = Object.freeze([
   'percent-hundredths',
 ]);
 
-/** Issue 15 item 13: an artificial IMP award is a multiple of 0.1 IMP (DSB: ±1.2), |v| ≤ 24. */
+/** An artificial IMP award is a multiple of 0.1 IMP (DSB: ±1.2), |v| ≤ 24. */
 export function isTenthOfImp(v: unknown): v is number {
   if (typeof v !== 'number' || !Number.isFinite(v) || Math.abs(v) > 24) return false;
   return Math.round(v * 10) / 10 === v;

@@ -18,7 +18,7 @@ export interface StoredIdentity extends StoredEventRef {
 
 /**
  * An event as stored, its JSON still text, with the hash that chains it to the previous event
- * of `$all` (issue 16, src/store/seal.ts): what export and verify read. No hash from a store
+ * of `$all` (src/store/seal.ts): what export and verify read. No hash from a store
  * that keeps none (EventStoreDB; a SQLite file before schema version 3 opened read-only).
  */
 export interface StoredRecord extends SealedFields {

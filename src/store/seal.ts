@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 
 /**
- * Tamper evidence (issue 16; docs/architecture.md "Tamper evidence"). Every stored event
+ * Tamper evidence (docs/architecture.md "Tamper evidence"). Every stored event
  * carries a hash chained to the previous event of `$all`:
  *
  *   hash(n) = sha256_hex( hash(n-1) + "\n" + canonical(event n) )

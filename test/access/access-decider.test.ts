@@ -30,14 +30,14 @@ function given(...facts: ReturnType<typeof issued | typeof revoked>[]) {
   };
 }
 
-describe('issue 17: the access decider (access-keys)', () => {
+describe('the access decider (access-keys)', () => {
   it('owns the one stream access-keys, and its facts are the catalogue’s', () => {
     expect(deciderOf('access-keys')?.name).toBe('access');
     expect(deciderOf('access-keys-2')).not.toBe(accessDecider);
     for (const t of accessDecider.factTypes) expect(catalogue.has(t)).toBe(true);
   });
 
-  it('issues a club’s key, an admin’s key without scope, a league’s key (issue 18)', () => {
+  it('issues a club’s key, an admin’s key without scope, a league’s key', () => {
     const fact = issued('0000000000000001');
     expect(given().when(fact)).toEqual([fact]);
     const admin = issued('0000000000000002', { role: 'admin', scope: undefined });

@@ -13,7 +13,7 @@ const visibility = (clubId: string, tables: string) => ({
 const context = (registered: boolean) =>
   ({ isRegistered: () => registered }) as unknown as ClubContext;
 
-describe('issue 17: ClubTablesVisibilitySet, on the club’s stream', () => {
+describe('ClubTablesVisibilitySet, on the club’s stream', () => {
   it('belongs in club-<clubId>, the club its data names (LEDGER elsewhere)', () => {
     expect(documentedStreamOf('ClubTablesVisibilitySet', { clubId: 'k' })).toMatchObject({
       streamId: 'club-k',

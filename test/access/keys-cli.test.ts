@@ -38,7 +38,7 @@ const registration = (clubId: string) => ({
   ],
 });
 
-describe('issue 17: bridge-ledger keys', () => {
+describe('bridge-ledger keys', () => {
   it('keys add prints the token once (stdout) and says it will not be shown again; list shows ids, roles, scopes and dates, never a hash', async () => {
     const store = `sqlite:${tempDbPath()}`;
     const added = await cli(
@@ -236,7 +236,7 @@ function serveUntilListening(...args: string[]): Promise<{ out: string; code: nu
   });
 }
 
-describe('issue 17: serve says when it is in open mode', () => {
+describe('serve says when it is in open mode', () => {
   it('without keys, on loopback: logged once at start', async () => {
     const { out } = await serveUntilListening('--store', `sqlite:${tempDbPath()}`);
     expect(

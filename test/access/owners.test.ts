@@ -7,7 +7,7 @@ import {
 import { catalogue } from '../../src/contexts/catalogue';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 
-describe('issue 17: whose a stream is (src/contexts/access/read/owners.ts)', () => {
+describe('whose a stream is (src/contexts/access/read/owners.ts)', () => {
   it.each([
     ['club-karori', 'karori'],
     ['club-north-shore', 'north-shore'],
@@ -20,7 +20,7 @@ describe('issue 17: whose a stream is (src/contexts/access/read/owners.ts)', () 
     expect(ownerOfStreamName(streamId)).toEqual({ kind: 'club', id });
   });
 
-  it("issue 18: league-<id> is that league's by its name; league- alone is no one's", () => {
+  it("league-<id> is that league's by its name; league- alone is no one's", () => {
     expect(ownerOfStreamName('league-lcba')).toEqual({ kind: 'league', id: 'lcba' });
     expect(ownerOfStreamName('league-')).toBeUndefined();
   });
@@ -37,7 +37,7 @@ describe('issue 17: whose a stream is (src/contexts/access/read/owners.ts)', () 
     }
   });
 
-  it("a fact names its league (issue 18: a league's facts name its teams' clubs too), else its club; neither: none", () => {
+  it("a fact names its league (a league's facts name its teams' clubs too), else its club; neither: none", () => {
     expect(ownerOfData({ clubId: 'k', leagueId: 'l' })).toEqual({ kind: 'league', id: 'l' });
     expect(ownerOfData({ clubId: 'k' })).toEqual({ kind: 'club', id: 'k' });
     expect(ownerOfData({ leagueId: 'l' })).toEqual({ kind: 'league', id: 'l' });

@@ -6,7 +6,7 @@ import {
 import { catalogue } from '../../src/contexts/catalogue';
 import { ROLES } from '../../src/contexts/access/facts/access';
 
-describe('issue 17: the roles table (src/contexts/access/domain/permissions.ts)', () => {
+describe('the roles table (src/contexts/access/domain/permissions.ts)', () => {
   const types = catalogue.types().map((d) => d.type);
 
   it('every fact type of the catalogue has its row, and no row names a type the catalogue lacks', () => {

@@ -9,7 +9,7 @@ import {
 } from '../../src/contexts/access/read/token';
 import { KEY_HASH_PATTERN, KEY_ID_PATTERN } from '../../src/contexts/access/facts/access';
 
-describe('issue 17: tokens and their scrypt hashes', () => {
+describe('tokens and their scrypt hashes', () => {
   const token = tokenOf(newKeyId(), newSecret());
 
   it('a token is bl_<16 hex>_<43 base64url>; its key id is read back', () => {
@@ -56,7 +56,7 @@ describe('issue 17: tokens and their scrypt hashes', () => {
   });
 });
 
-describe('issue 17: a key is checked by scrypt once per process', () => {
+describe('a key is checked by scrypt once per process', () => {
   it('a burst of requests with a new token, then more: one scrypt; a revoked key fails though verified', async () => {
     const { MemoryEventStore } = await import('../../src/store/memory/memory-event-store');
     const { AccessKeys } = await import('../../src/contexts/access/read/access-keys');

@@ -25,10 +25,10 @@ const visibility = (clubId: string, tables: 'public' | 'private') => ({
 });
 
 /**
- * Issue 17, the access rules over HTTP, on the example seasons (clubs karori and dsb): keys
+ * The access rules over HTTP, on the example seasons (clubs karori and dsb): keys
  * issued before the app starts, each test asking as one of them.
  */
-describe('issue 17: keys, roles and club isolation over HTTP', () => {
+describe('keys, roles and club isolation over HTTP', () => {
   let store: MemoryEventStore;
   let app: NestExpressApplication;
   const tokens: Record<string, string> = {};
@@ -69,7 +69,7 @@ describe('issue 17: keys, roles and club isolation over HTTP', () => {
     return req.send({ expectedRevision: 'any', events });
   };
 
-  it('issue 17: no key once keys exist: an append is 401 naming the reason, and nothing is written', async () => {
+  it('no key once keys exist: an append is 401 naming the reason, and nothing is written', async () => {
     const head = await store.headPosition();
     const res = await appendAs(undefined, 'club-karori-players', [player('karori', 901)]);
     expect(res.status).toBe(401);
@@ -78,7 +78,7 @@ describe('issue 17: keys, roles and club isolation over HTTP', () => {
     expect(await store.headPosition()).toBe(head);
   });
 
-  it('issue 17: a body that is not JSON is judged after the key: 401 without one, 403 for an auditor, 400 MalformedJson for the club’s director; nothing written', async () => {
+  it('a body that is not JSON is judged after the key: 401 without one, 403 for an auditor, 400 MalformedJson for the club’s director; nothing written', async () => {
     const head = await store.headPosition();
     const post = (who?: string) => {
       const req = http()
@@ -98,7 +98,7 @@ describe('issue 17: keys, roles and club isolation over HTTP', () => {
     expect(await store.headPosition()).toBe(head);
   });
 
-  it('issue 17: a body that is not JSON, or not a batch, to a stream nobody owns yet is its own 400 for a key that may append (nothing to protect, nothing written); an auditor still 403, no key 401', async () => {
+  it('a body that is not JSON, or not a batch, to a stream nobody owns yet is its own 400 for a key that may append (nothing to protect, nothing written); an auditor still 403, no key 401', async () => {
     const head = await store.headPosition();
     const post = (who: string | undefined, body: string) => {
       const req = http()
@@ -116,7 +116,7 @@ describe('issue 17: keys, roles and club isolation over HTTP', () => {
     expect(await store.headPosition()).toBe(head);
   });
 
-  it('issue 17: the club secretary’s key appends its roster, and the fact names the key as its actor', async () => {
+  it('the club secretary’s key appends its roster, and the fact names the key as its actor', async () => {
     const fact = player('karori', 902);
     const res = await appendAs('karoriSecretary', 'club-karori-players', [fact]);
     expect(res.status).toBe(201);
@@ -136,7 +136,7 @@ describe('issue 17: keys, roles and club isolation over HTTP', () => {
     });
   });
 
-  it('issue 17: an auditor’s key cannot append (403), nothing written', async () => {
+  it('an auditor’s key cannot append (403), nothing written', async () => {
     const head = await store.headPosition();
     const res = await appendAs('karoriAuditor', 'club-karori-players', [player('karori', 903)]);
     expect(res.status).toBe(403);
@@ -145,7 +145,7 @@ describe('issue 17: keys, roles and club isolation over HTTP', () => {
     expect(await store.headPosition()).toBe(head);
   });
 
-  it('issue 17: a fact type the role may not append is 403 naming the type and the role', async () => {
+  it('a fact type the role may not append is 403 naming the type and the role', async () => {
     const res = await appendAs('karoriDirector', 'club-karori-players', [player('karori', 904)]);
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({
@@ -158,7 +158,7 @@ describe('issue 17: keys, roles and club isolation over HTTP', () => {
     expect(res.body.message).toMatch(/director's key may not append PlayerRegistered/);
   });
 
-  it('issue 17: club A’s key cannot append to club B’s stream, nor a fact naming club B on its own', async () => {
+  it('club A’s key cannot append to club B’s stream, nor a fact naming club B on its own', async () => {
     const head = await store.headPosition();
     const other = await appendAs('karoriSecretary', 'club-dsb-players', [player('dsb', 905)]);
     expect(other.status).toBe(403);
@@ -175,7 +175,7 @@ describe('issue 17: keys, roles and club isolation over HTTP', () => {
     expect(await store.headPosition()).toBe(head);
   });
 
-  it('issue 17: club A’s key cannot read club B’s private views (403); its own, 200; anonymous, 401', async () => {
+  it('club A’s key cannot read club B’s private views (403); its own, 200; anonymous, 401', async () => {
     expect((await http().get('/clubs/dsb/corrections').set(as('karoriAuditor'))).status).toBe(403);
     expect((await http().get('/streams/club-dsb').set(as('karoriSecretary'))).status).toBe(403);
     expect((await http().get('/clubs/karori/corrections').set(as('karoriAuditor'))).status).toBe(
@@ -188,7 +188,7 @@ describe('issue 17: keys, roles and club isolation over HTTP', () => {
     expect((await http().get('/clubs/dsb/corrections').set(as('admin'))).status).toBe(200);
   });
 
-  it('issue 17: $all needs an admin’s key', async () => {
+  it('$all needs an admin’s key', async () => {
     expect((await http().get('/events')).status).toBe(401);
     const club = await http().get('/events').set(as('karoriAuditor'));
     expect(club.status).toBe(403);
@@ -196,7 +196,7 @@ describe('issue 17: keys, roles and club isolation over HTTP', () => {
     expect((await http().get('/events?limit=1').set(as('admin'))).status).toBe(200);
   });
 
-  it('issue 17: published tables are public until the club makes them private; then 403 for an anonymous reader, 200 for its key', async () => {
+  it('published tables are public until the club makes them private; then 403 for an anonymous reader, 200 for its key', async () => {
     const standings = '/competitions/club-pairs-2026/standings';
     expect((await http().get(standings)).status).toBe(200);
     const set = await appendAs('karoriSecretary', 'club-karori', [visibility('karori', 'private')]);
@@ -223,7 +223,7 @@ describe('issue 17: keys, roles and club isolation over HTTP', () => {
     expect((await http().get(standings)).status).toBe(200);
   });
 
-  it('issue 17: five wrong secrets for a key within a minute: its tokens are 401 throttled, with Retry-After, unchecked', async () => {
+  it('five wrong secrets for a key within a minute: its tokens are 401 throttled, with Retry-After, unchecked', async () => {
     const t = tokens.guessedAt!;
     const wrong = (n: number) => `${t.slice(0, 20)}${String(n).padStart(43, 'y')}`;
     for (let i = 0; i < 5; i++) {
@@ -238,7 +238,7 @@ describe('issue 17: keys, roles and club isolation over HTTP', () => {
     expect(res.body.message).toMatch(/too many wrong secrets for key [0-9a-f]{16}/);
   });
 
-  it('issue 17: a tampered, malformed or unknown token is 401 naming why', async () => {
+  it('a tampered, malformed or unknown token is 401 naming why', async () => {
     const t = tokens.karoriSecretary!;
     const tampered = t.slice(0, -1) + (t.endsWith('A') ? 'B' : 'A');
     const cases: Array<[string, string]> = [
@@ -257,7 +257,7 @@ describe('issue 17: keys, roles and club isolation over HTTP', () => {
     }
   });
 
-  it('issue 17: a revoked key fails at once', async () => {
+  it('a revoked key fails at once', async () => {
     const { key, token } = await issueKey(store, {
       role: 'director',
       scope: { kind: 'club', id: 'karori' },
@@ -274,7 +274,7 @@ describe('issue 17: keys, roles and club isolation over HTTP', () => {
     expect(res.body).toMatchObject({ reason: 'revoked' });
   });
 
-  it('issue 17: keys over HTTP are an admin’s: issue, list (no hash), revoke', async () => {
+  it('keys over HTTP are an admin’s: issue, list (no hash), revoke', async () => {
     expect((await http().get('/keys')).status).toBe(401);
     expect((await http().get('/keys').set(as('karoriSecretary'))).status).toBe(403);
     const issued = await http()
@@ -314,7 +314,7 @@ describe('issue 17: keys, roles and club isolation over HTTP', () => {
     expect(unscoped.body).toMatchObject({ rule: 'ACCESS', field: 'events[0].data.scope' });
   });
 
-  it('issue 17: the login form sets the key as an HttpOnly, SameSite=Strict cookie the guard reads; logout clears it', async () => {
+  it('the login form sets the key as an HttpOnly, SameSite=Strict cookie the guard reads; logout clears it', async () => {
     const form = await http().get('/login');
     expect(form.status).toBe(200);
     expect(form.text).toMatch(/<form method="post" action="\/login">/);
@@ -338,7 +338,7 @@ describe('issue 17: keys, roles and club isolation over HTTP', () => {
     expect(String(logout.headers['set-cookie'])).toMatch(/Max-Age=0/);
   });
 
-  it('issue 17: a scored session’s result is its club’s published table (its SessionMovementRecorded’s club)', async () => {
+  it('a scored session’s result is its club’s published table (its SessionMovementRecorded’s club)', async () => {
     const result = '/sessions/session-dsb-2014-c2-3-A/result';
     expect((await http().get(result)).status).toBe(200);
     expect(
@@ -360,7 +360,7 @@ describe('issue 17: keys, roles and club isolation over HTTP', () => {
     }
   });
 
-  it('issue 17: a key’s scope is its club only: a league’s key reads no club’s private views (leagues: issue 18)', async () => {
+  it('a key’s scope is its club only: a league’s key reads no club’s private views', async () => {
     const { token } = await issueKey(store, {
       role: 'auditor',
       scope: { kind: 'league', id: 'karori' },
@@ -372,13 +372,13 @@ describe('issue 17: keys, roles and club isolation over HTTP', () => {
     expect(res.status).toBe(403);
   });
 
-  it('issue 17: revoking over HTTP names the bad key id (400)', async () => {
+  it('revoking over HTTP names the bad key id (400)', async () => {
     const res = await http().post('/keys/KEY-1/revoke').set(as('admin')).send({});
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ error: 'InvalidRequest', issues: [{ field: 'keyId' }] });
   });
 
-  it('issue 17: the health check and a club’s public tables need no key', async () => {
+  it('the health check and a club’s public tables need no key', async () => {
     expect((await http().get('/health')).status).toBe(200);
     expect((await http().get('/clubs/dsb/championship?season=2014-2015')).status).toBe(200);
   });

@@ -8,11 +8,11 @@ import type { Proposed } from '../support/nz-club';
 import { ledgerApp } from './support';
 
 /**
- * Issues 17 and 18: a league's keys cover the league's stream (`league-<leagueId>`): its
+ * A league's keys cover the league's stream (`league-<leagueId>`): its
  * secretary records its structure; a key of a club, even the organising club, or of another
  * league is 403 there, and nothing is written.
  */
-describe("issue 17: a league's keys cover the league's streams", () => {
+describe("a league's keys cover the league's streams", () => {
   let app: NestExpressApplication;
   let store: MemoryEventStore;
   const tokens: Record<string, string> = {};

@@ -65,7 +65,7 @@ const registration = (clubId: string, actor = 'secretary') => ({
   ],
 });
 
-describe('issue 17: open mode, until the first key', () => {
+describe('open mode, until the first key', () => {
   it('no key issued: anyone appends and reads as before, the client’s actor stands; the first key (POST /keys, open) ends it', async () => {
     const store = new MemoryEventStore({ upcast: catalogue.upcast });
     const app = await ledgerApp(store);
@@ -144,7 +144,7 @@ describe('issue 17: open mode, until the first key', () => {
   });
 });
 
-describe('issue 17: serve without keys is for loopback only', () => {
+describe('serve without keys is for loopback only', () => {
   it.each(['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1'])(
     '%s is loopback',
     (host) => expect(isLoopback(host)).toBe(true),

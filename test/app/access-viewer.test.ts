@@ -22,7 +22,7 @@ class ProbePage {
   }
 }
 
-describe('issue 17: the viewer the guard attaches, as the pages read it (viewer.ts)', () => {
+describe('the viewer the guard attaches, as the pages read it (viewer.ts)', () => {
   let app: INestApplication;
   let token: string;
   let keyId: string;

@@ -24,8 +24,8 @@ function timedGet(url: string): Promise<{ ms: number; status: number; body: stri
   });
 }
 
-/** Issue 13 over HTTP: as-of answers from the club's streams, and the server answering meanwhile. */
-describe('HTTP: as-of answers do not hold up other requests (issue 13)', () => {
+/** Over HTTP: as-of answers from the club's streams, and the server answering meanwhile. */
+describe('HTTP: as-of answers do not hold up other requests', () => {
   let store: MemoryEventStore;
   let app: NestExpressApplication;
   let url: string;
@@ -99,7 +99,7 @@ describe('HTTP: as-of answers do not hold up other requests (issue 13)', () => {
   });
 });
 
-describe('HTTP: as-of refusals are unchanged by the slice (issue 13)', () => {
+describe('HTTP: as-of refusals are unchanged by the slice', () => {
   let store: MemoryEventStore;
   let app: NestExpressApplication;
   let server: ReturnType<NestExpressApplication['getHttpServer']>;

@@ -74,7 +74,7 @@ function playerRegistered(playerId: string) {
   };
 }
 
-describe('issue 13: the service answers while its read models catch up', () => {
+describe('the service answers while its read models catch up', () => {
   let store: SqliteEventStore;
   let runner: ProjectionRunner;
   let app: NestExpressApplication;
@@ -197,7 +197,7 @@ describe('issue 13: the service answers while its read models catch up', () => {
   });
 });
 
-describe('issue 13: serve opens its port before the catch-up', () => {
+describe('serve opens its port before the catch-up', () => {
   it('a real server answers /health "catching up" while the runner has read nothing, then ok', async () => {
     const store = await examplesStore();
     const head = await store.headPosition();

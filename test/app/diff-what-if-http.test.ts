@@ -8,8 +8,8 @@ import { ledgerApp } from './support';
 
 type Change = { subject: string; field: string; from: unknown; to: unknown; rules: string[] };
 
-/** Issue 16 over HTTP: GET /competitions/:id/diff and POST /competitions/:id/what-if. */
-describe('issue 16 HTTP: diff and what-if', () => {
+/** Over HTTP: GET /competitions/:id/diff and POST /competitions/:id/what-if. */
+describe('HTTP: diff and what-if', () => {
   let store: MemoryEventStore;
   let app: NestExpressApplication;
   let server: ReturnType<NestExpressApplication['getHttpServer']>;

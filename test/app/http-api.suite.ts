@@ -164,7 +164,7 @@ export function httpApiSuite(name: string, open: () => Promise<EventStore>) {
           events: [stored],
         }).expect(201);
         expect(retry.body).toEqual({ nextExpectedRevision: 0, position: 1 });
-        // Issue 17: who sent it is the request's, not the fact's: another actor is a retry.
+        // Who sent it is the request's, not the fact's: another actor is a retry.
         const byAnother = await post('club-1', {
           expectedRevision: 'no_stream',
           events: [{ ...stored, metadata: { ...stored.metadata, actor: 'treasurer' } }],

@@ -11,7 +11,7 @@ import {
 import { postingLedger } from './support';
 
 /**
- * Issue 14 item 6 over HTTP: a competition of a club never registered, a pair naming a player
+ * Over HTTP: a competition of a club never registered, a pair naming a player
  * the club's roster never registered, and an amendment that would leave a competition
  * unscorable are each a 422 RuleViolation naming the rule and the field; nothing is stored.
  */

@@ -7,11 +7,11 @@ import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { ledgerApp } from './support';
 
 /**
- * Issue 14 item 6 over HTTP, on the example ledger (karori and dsb registered, their rosters
+ * Over HTTP, on the example ledger (karori and dsb registered, their rosters
  * held): each club and roster fact a decider refuses is a 422 RuleViolation naming the rule
  * and the field, and nothing is written; the same facts on their right streams are 201.
  */
-describe('HTTP: the club and roster streams have deciders (issue 14 item 6)', () => {
+describe('HTTP: the club and roster streams have deciders', () => {
   let store: MemoryEventStore;
   let app: NestExpressApplication;
   let server: ReturnType<NestExpressApplication['getHttpServer']>;

@@ -3,7 +3,7 @@ import { clubRegistered, competition, MONDAYS, ROSTER, rulebookAdopted } from '.
 import { postingLedger } from './support';
 
 /**
- * Issue 14 item 5 over HTTP: a competition its rulebook's standings could never score is a
+ * Over HTTP: a competition its rulebook's standings could never score is a
  * RuleViolation (422, src/kernel/errors.ts) naming the rule and the field, and nothing is
  * stored; the same competition in the shape the rule asks for is taken (201).
  */

@@ -5,7 +5,7 @@ import { catalogue } from '../../src/contexts/catalogue';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { clubRegistered, ledgerApp, playerRegistered } from './support';
 
-/** Issue 14 item 9: a compressed body that cannot be inflated is asked wrongly, never a 500. */
+/** A compressed body that cannot be inflated is asked wrongly, never a 500. */
 describe('HTTP: compressed bodies (Content-Encoding)', () => {
   let store: MemoryEventStore;
   let app: NestExpressApplication;

@@ -30,7 +30,7 @@ async function postAll(post: (facts: readonly Proposed[]) => request.Test, facts
 }
 
 /**
- * Issue 16 over HTTP: corrections posted as facts (`POST /streams/corrections-<club>/events`)
+ * Over HTTP: corrections posted as facts (`POST /streams/corrections-<club>/events`)
  * are judged by the corrections decider, and `GET /clubs/:clubId/corrections` lists them with
  * their state and deadline (NZ-13: before 19:30 NZST on Monday 6 April for the session of 30
  * March; New Zealand daylight time ended in between).

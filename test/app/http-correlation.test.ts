@@ -4,11 +4,11 @@ import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { CLUB_STREAM, clubRegistered, ledgerApp, playerRegistered, ROSTER_STREAM } from './support';
 
 /**
- * Issue 17: every request has a correlation id (the client's X-Correlation-Id when it is safe to
+ * Every request has a correlation id (the client's X-Correlation-Id when it is safe to
  * log, else a new UUID v7), answered as X-Correlation-Id and written into the metadata of the
  * facts it appends, so that a log line and a stored fact can be joined.
  */
-describe('issue 17: a correlation id per request, into the facts it appends', () => {
+describe('a correlation id per request, into the facts it appends', () => {
   let app: NestExpressApplication;
   let store: MemoryEventStore;
   const http = () => request(app.getHttpServer());

@@ -4,11 +4,11 @@ import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { CLUB_STREAM, clubRegistered, ledgerApp, playerRegistered, ROSTER_STREAM } from './support';
 
 /**
- * Issue 17: a stream's revision travels as an HTTP entity tag. GET /streams/:id answers its
+ * A stream's revision travels as an HTTP entity tag. GET /streams/:id answers its
  * ETag; an append may expect a revision with If-Match / If-None-Match instead of the body's
  * expectedRevision; a precondition that does not hold is 412 and writes nothing.
  */
-describe('issue 17: ETag and If-Match on streams', () => {
+describe('ETag and If-Match on streams', () => {
   let app: NestExpressApplication;
   let store: MemoryEventStore;
   const http = () => request(app.getHttpServer());

@@ -7,7 +7,7 @@ import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { ledgerApp, playerRegistered } from './support';
 
 /**
- * Issue 14 item 11: dates and the tables' query parameters, read by the same rules as the CLI
+ * Dates and the tables' query parameters, read by the same rules as the CLI
  * (src/audit/table-query.ts), on the example seasons (club-pairs-2026: 10 sessions).
  */
 describe('HTTP: dates and query parameters', () => {

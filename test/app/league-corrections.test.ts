@@ -10,7 +10,7 @@ import type { Proposed } from '../support/nz-club';
 import { ledgerApp } from './support';
 
 /**
- * Issue 18: a league's correction log, `GET /leagues/:leagueId/corrections`: each correction,
+ * A league's correction log, `GET /leagues/:leagueId/corrections`: each correction,
  * ruling and appeal with its deadline and lateness by LCBA-10.2 from the match's day, by the
  * organising club's rulebook and zone (Europe/London); private to the league's keys (a club's
  * key, even the organiser's, is 403; no key 401). `/clubs/<leagueId>/corrections` is a club's
@@ -28,7 +28,7 @@ const onLeague = (type: string, data: Record<string, unknown>, occurredAt: strin
   metadata: {},
 });
 
-describe('issue 18: a league’s correction log (GET /leagues/:leagueId/corrections)', () => {
+describe('a league’s correction log (GET /leagues/:leagueId/corrections)', () => {
   let app: NestExpressApplication;
   let ledger: GatedLedger;
   let before = 0;
@@ -114,18 +114,18 @@ describe('issue 18: a league’s correction log (GET /leagues/:leagueId/correcti
     });
   });
 
-  it('issue 18: the log as of a position before the correction lists nothing', async () => {
+  it('the log as of a position before the correction lists nothing', async () => {
     const log = await correctionLogFromStore(ledger.store, LEAGUE_ID, { atPosition: before });
     expect(log.entries).toEqual([]);
   });
 
-  it('issue 17: the organiser’s key and another league’s are 403, no key 401', async () => {
+  it('the organiser’s key and another league’s are 403, no key 401', async () => {
     expect((await get(`/leagues/${LEAGUE_ID}/corrections`, 'organiser')).status).toBe(403);
     expect((await get(`/leagues/${LEAGUE_ID}/corrections`, 'otherLeague')).status).toBe(403);
     expect((await get(`/leagues/${LEAGUE_ID}/corrections`)).status).toBe(401);
   });
 
-  it('issue 18: /clubs/<leagueId>/corrections is a club’s route: 404 naming the league’s', async () => {
+  it('/clubs/<leagueId>/corrections is a club’s route: 404 naming the league’s', async () => {
     const res = await get(`/clubs/${LEAGUE_ID}/corrections`, 'league');
     // The guard reads the path's id as a club: the league's key is not that club's.
     expect([403, 404]).toContain(res.status);
@@ -134,7 +134,7 @@ describe('issue 18: a league’s correction log (GET /leagues/:leagueId/correcti
     );
   });
 
-  it('issue 18: a league the ledger has no registration of is refused (403 for another league’s key, 404 from the log); a bad asOf 400', async () => {
+  it('a league the ledger has no registration of is refused (403 for another league’s key, 404 from the log); a bad asOf 400', async () => {
     expect((await get('/leagues/nowhere/corrections', 'league')).status).toBe(403);
     await expect(correctionLogFromStore(ledger.store, 'nowhere', {}, 'league')).rejects.toThrow(
       /no league nowhere/,

@@ -5,10 +5,10 @@ import { leagueSeason, PAGES_LEAGUE } from '../pages/league-season';
 import { ledgerApp } from './support';
 
 /**
- * Issue 18 names `GET /matches/:id`: a fixture id is unique within its league only, so the route
+ * Names `GET /matches/:id`: a fixture id is unique within its league only, so the route
  * answers the one league that has it, 404 when none does, 409 naming them when several do.
  */
-describe('issue 18: GET /matches/:fixtureId, a match named without its league', () => {
+describe('GET /matches/:fixtureId, a match named without its league', () => {
   let ledger: GatedLedger;
   let app: NestExpressApplication;
   beforeAll(async () => {
@@ -29,14 +29,14 @@ describe('issue 18: GET /matches/:fixtureId, a match named without its league', 
     );
   });
 
-  it('issue 18 bad input: no league has the fixture: 404 naming fixtureId; a bad asOf: 400', async () => {
+  it('bad input: no league has the fixture: 404 naming fixtureId; a bad asOf: 400', async () => {
     const none = await get('/matches/nowhere').expect(404);
     expect(none.body).toMatchObject({ error: 'UnknownLeague', field: 'fixtureId' });
     const bad = await get('/matches/f6?asOf=yesterday').expect(400);
     expect(JSON.stringify(bad.body)).toContain('asOf');
   });
 
-  it('issue 18 edge: two leagues with the same fixture id: 409 naming both leagues, and the league’s own route still answers', async () => {
+  it('edge: two leagues with the same fixture id: 409 naming both leagues, and the league’s own route still answers', async () => {
     await ledger.append(
       ...leagueSeason({ club: 'pages-two', league: 'pages-2010', name: 'A second league' }),
     );

@@ -7,7 +7,7 @@ import { seasonLedger } from '../projections/leagues-season';
 import { ledgerApp } from './support';
 
 /** The small season of leagues-season.ts, served over HTTP (open mode: no key issued). */
-describe('issue 18: GET /leagues/:leagueId/table and /leagues/:leagueId/matches/:fixtureId', () => {
+describe('GET /leagues/:leagueId/table and /leagues/:leagueId/matches/:fixtureId', () => {
   let app: NestExpressApplication;
   let unplayedAt: number;
   beforeAll(async () => {
@@ -41,7 +41,7 @@ describe('issue 18: GET /leagues/:leagueId/table and /leagues/:leagueId/matches/
     expect([f3.home.vp, f3.home.imps, f3.away.vp]).toEqual([10, 0, 0]);
   });
 
-  it('issue 18: as of a ledger position before the default was recorded, f3 has no score', async () => {
+  it('as of a ledger position before the default was recorded, f3 has no score', async () => {
     const res = await get(`/leagues/lcba-2009/table?atPosition=${unplayedAt - 1}`);
     expect(res.status).toBe(200);
     expect(res.body.divisions[0].fixtures.map((f: { fixture: string }) => f.fixture)).toEqual([
@@ -63,7 +63,7 @@ describe('issue 18: GET /leagues/:leagueId/table and /leagues/:leagueId/matches/
     expect(res.body.score.vp).toEqual({ home: 10, away: 10 });
   });
 
-  it('issue 18: an unknown league, division or fixture is a 404 naming it; division 0, a bad asOf a 400', async () => {
+  it('an unknown league, division or fixture is a 404 naming it; division 0, a bad asOf a 400', async () => {
     const league = await get('/leagues/nope/table');
     expect([league.status, league.body.error, league.body.field]).toEqual([
       404,
@@ -91,7 +91,7 @@ describe('issue 18: GET /leagues/:leagueId/table and /leagues/:leagueId/matches/
     expect([extra.status, extra.body.issues[0].field]).toEqual([400, 'division']);
   });
 
-  it('issue 17, 18: with keys issued, the league routes stay public reads; an admin key is not needed', async () => {
+  it('with keys issued, the league routes stay public reads; an admin key is not needed', async () => {
     const ledger = await seasonLedger();
     await issueKey(ledger.store, { role: 'admin', issuedBy: 'cli:test' });
     const closed = await ledgerApp(ledger.store);
@@ -107,7 +107,7 @@ describe('issue 18: GET /leagues/:leagueId/table and /leagues/:leagueId/matches/
     }
   });
 
-  it('issue 17, 18: a secretary key of the league appends its facts, one of another league is refused (403)', async () => {
+  it('a secretary key of the league appends its facts, one of another league is refused (403)', async () => {
     const ledger = await seasonLedger();
     await issueKey(ledger.store, { role: 'admin', issuedBy: 'cli:test' });
     const own = await issueKey(ledger.store, {

@@ -6,8 +6,8 @@ import { ledgerApp } from './support';
 
 const JSON_ = 'application/json';
 
-/** Issue 19: the membership routes over HTTP, on a small Pinner year (test/projections). */
-describe('issue 19: GET /clubs/:clubId/members, members/:personId, applications, visitors', () => {
+/** The membership routes over HTTP, on a small Pinner year (test/projections). */
+describe('GET /clubs/:clubId/members, members/:personId, applications, visitors', () => {
   let app: NestExpressApplication;
   beforeAll(async () => {
     const ledger = await pinnerYear();
@@ -93,7 +93,7 @@ describe('issue 19: GET /clubs/:clubId/members, members/:personId, applications,
   });
 });
 
-describe('issue 19: the membership routes are private to the club’s keys', () => {
+describe('the membership routes are private to the club’s keys', () => {
   let app: NestExpressApplication;
   beforeAll(async () => {
     const ledger = await pinnerYear();
@@ -108,7 +108,7 @@ describe('issue 19: the membership routes are private to the club’s keys', () 
     '/clubs/pinner/visitors?year=2018',
   ];
 
-  it('issue 17/19: 401 without a key, 403 for another club’s key, 200 for the club’s auditor and an admin', async () => {
+  it('401 without a key, 403 for another club’s key, 200 for the club’s auditor and an admin', async () => {
     const anon = asViewer(app, { mode: 'anonymous' });
     const other = asViewer(app, {
       mode: 'key',

@@ -11,7 +11,7 @@ import { raw } from './raw-request';
 import { ledgerApp } from './support';
 
 /**
- * Issue 14, item 10: HTTP and the CLI refuse exactly the same events, with the same field
+ * Item 10: HTTP and the CLI refuse exactly the same events, with the same field
  * named, because both go through validateAppend (src/ledger/validate-append.ts).
  */
 
@@ -155,7 +155,7 @@ async function overCli(json: string, bom = false): Promise<string[] | 'accepted'
   return [...r.stderr.matchAll(/line 1: ([^:]+):/g)].map((m) => `events[0].${m[1]}`);
 }
 
-describe('issue 14 item 10: one validation path for HTTP and the CLI', () => {
+describe('one validation path for HTTP and the CLI', () => {
   it.each(CASES)('$name: the same verdict, naming the same field', async ({ json, field }) => {
     const text = json();
     const http = await overHttp(text);

@@ -9,7 +9,7 @@ import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { ledgerApp } from './support';
 
 /**
- * Issue 17: the OpenAPI document at /api.json is built from the routes and the DTOs, and says
+ * The OpenAPI document at /api.json is built from the routes and the DTOs, and says
  * the truth about them: every route is in it and nothing else, each with its success and its
  * refusals, and the document is valid OpenAPI 3.
  */
@@ -64,7 +64,7 @@ type Operation = {
   parameters?: { name: string; in: string }[];
 };
 
-describe('issue 17: the OpenAPI document', () => {
+describe('the OpenAPI document', () => {
   let app: NestExpressApplication;
   let doc: { openapi: string; paths: Record<string, Record<string, Operation>> };
 

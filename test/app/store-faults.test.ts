@@ -18,7 +18,7 @@ async function serving(store: SqliteEventStore) {
 
 const players = (n: number) => Array.from({ length: n }, (_, i) => playerRegistered(i + 1));
 
-describe('SQLite write lock held by another process (issue 14, item 2)', () => {
+describe('SQLite write lock held by another process', () => {
   let store: SqliteEventStore;
   let app: NestExpressApplication;
   let http: ReturnType<typeof request>;
@@ -82,7 +82,7 @@ describe('SQLite write lock held by another process (issue 14, item 2)', () => {
   });
 });
 
-describe('disk full and I/O errors (issue 14, item 8)', () => {
+describe('disk full and I/O errors', () => {
   let store: SqliteEventStore;
   let app: NestExpressApplication;
   let http: ReturnType<typeof request>;

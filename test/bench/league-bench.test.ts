@@ -14,15 +14,15 @@ import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 
 const TINY = { divisions: 5, teamsPerDivision: 4, rr3Electors: 2, seed: 7 };
 
-describe('issue 18: the league bench (bench/league), at a tiny size', () => {
-  it('issue 18: the generated season passes the deciders, and is the same on every run', () => {
+describe('the league bench (bench/league), at a tiny size', () => {
+  it('the generated season passes the deciders, and is the same on every run', () => {
     const a = generateLeagueSeason(TINY);
     const b = generateLeagueSeason(TINY);
     expect(a.facts).toEqual(b.facts);
     expect(a.results.size).toBeGreaterThan(0);
   });
 
-  it('issue 18: after a late correction the held read model and a full replay give the same tables, and the correction changed them', async () => {
+  it('after a late correction the held read model and a full replay give the same tables, and the correction changed them', async () => {
     const store = new MemoryEventStore({ upcast: catalogue.upcast });
     const gate = gateOf(store);
     const season = generateLeagueSeason(TINY);

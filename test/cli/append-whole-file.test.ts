@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 4: `bridge-ledger append` checks the whole file against the store before it
+ * `bridge-ledger append` checks the whole file against the store before it
  * writes, and writes all of it or none; every problem names its line.
  */
 import { writeFileSync } from 'node:fs';

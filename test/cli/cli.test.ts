@@ -80,7 +80,7 @@ describe('bridge-ledger CLI', () => {
     expect(await head(store)).toBe(0);
   });
 
-  it('LEDGER append refuses a roster fact off its roster stream and a second ClubRegistered, naming each line (issue 14 item 6); nothing is written', async () => {
+  it('LEDGER append refuses a roster fact off its roster stream and a second ClubRegistered, naming each line; nothing is written', async () => {
     const club = (over: Record<string, unknown> = {}) =>
       line({
         streamId: 'club-wellington',
@@ -217,7 +217,7 @@ describe('bridge-ledger CLI', () => {
     expect((await cli('append', exportFile, '--store', copy)).code).toBe(0);
     const copied = (await cli('export', '--store', copy)).stdout;
     expect(copied.match(/"importedAt":"[^"]+"/g)).toHaveLength(5);
-    // Issue 16: each store keeps its own chain, and importedAt is part of what the copy stores,
+    // Each store keeps its own chain, and importedAt is part of what the copy stores,
     // so the copy's hashes are its own; the rest of every line is the same.
     const unsealed = (text: string) => text.replace(/,"hash":"[0-9a-f]{64}"/g, '');
     expect(unsealed(copied.replace(/,"importedAt":"[^"]+"/g, ''))).toBe(unsealed(first));
@@ -240,7 +240,7 @@ describe('bridge-ledger CLI', () => {
     expect(bad.code).toBe(1);
     const report = JSON.parse(bad.stdout) as { ok: boolean; problems: Array<{ check: string }> };
     expect(report.ok).toBe(false);
-    // Issue 16: the chain breaks at the event after the deleted one, and at the inserted one.
+    // The chain breaks at the event after the deleted one, and at the inserted one.
     expect(report.problems.map((p) => p.check).sort()).toEqual([
       'chain',
       'chain',

@@ -11,7 +11,7 @@ import {
 } from '../support/nz-club';
 import { tempDir } from '../support/temp';
 
-/** Issue 14 item 6 through `bridge-ledger append`: each refusal names its line and rule. */
+/** Through `bridge-ledger append`: each refusal names its line and rule. */
 describe('bridge-ledger append: the club’s facts behind a competition’s', () => {
   const file = (lines: unknown[]) => {
     const dir = tempDir();

@@ -16,7 +16,7 @@ import {
 import { tempDir } from '../support/temp';
 
 /**
- * Issue 16 through the command line: corrections appended as facts (`bridge-ledger append`, the
+ * Through the command line: corrections appended as facts (`bridge-ledger append`, the
  * same gate), and `bridge-ledger corrections <club>` printing the log with its states and
  * deadlines (NZ-13).
  */

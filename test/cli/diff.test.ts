@@ -6,8 +6,8 @@ import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
 import { cli, head } from '../support/cli';
 import { tempDir } from '../support/temp';
 
-/** Issue 16: `bridge-ledger diff` and `--rulebook-override` (what-if) on the example seasons. */
-describe('issue 16: bridge-ledger diff and what-if', () => {
+/** `bridge-ledger diff` and `--rulebook-override` (what-if) on the example seasons. */
+describe('bridge-ledger diff and what-if', () => {
   let dir: string;
   let store: string;
   /** The position just before the first result of session 5 of dsb-2014-c1. */

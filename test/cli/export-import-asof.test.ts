@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 12: an export appended into a new store keeps each fact's recordedAt (marked
+ * An export appended into a new store keeps each fact's recordedAt (marked
  * imported), so "as published on" answers the same after a migration.
  */
 import { writeFileSync } from 'node:fs';

@@ -17,7 +17,7 @@ async function seasonStore(): Promise<string> {
   return store;
 }
 
-describe('issue 18: bridge-ledger table <league> and match <league> <fixture>', () => {
+describe('bridge-ledger table <league> and match <league> <fixture>', () => {
   let store: string;
   beforeAll(async () => {
     store = await seasonStore();
@@ -69,7 +69,7 @@ describe('issue 18: bridge-ledger table <league> and match <league> <fixture>', 
     expect(unplayed.stdout).toMatch(/home: LCBA-8\.1/);
   });
 
-  it('issue 18: an unknown league, division or fixture exits 1 naming it; a bad option exits 2', async () => {
+  it('an unknown league, division or fixture exits 1 naming it; a bad option exits 2', async () => {
     const league = await cli('table', 'nope', '--store', store);
     expect([league.code, league.stderr]).toEqual([1, expect.stringMatching(/no league nope/)]);
     const division = await cli('table', 'lcba-2009', '--division', '7', '--store', store);
@@ -88,7 +88,7 @@ describe('issue 18: bridge-ledger table <league> and match <league> <fixture>', 
     ]);
   });
 
-  it('issue 18: replay --projection leagues prints the league’s facts, no table', async () => {
+  it('replay --projection leagues prints the league’s facts, no table', async () => {
     const printed = await cli('replay', '--projection', 'leagues', '--store', store);
     expect(printed.code).toBe(0);
     const state = JSON.parse(printed.stdout);

@@ -20,7 +20,7 @@ async function pinnerStore(): Promise<string> {
   return store;
 }
 
-describe('issue 19: bridge-ledger members, member, applications, visitors', () => {
+describe('bridge-ledger members, member, applications, visitors', () => {
   let store: string;
   beforeAll(async () => {
     store = await pinnerStore();

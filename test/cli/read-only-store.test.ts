@@ -49,7 +49,7 @@ const snapshot = (dir: string) =>
     .sort()
     .map((f) => `${f}:${statSync(join(dir, f)).mtimeMs}:${readFileSync(join(dir, f)).length}`);
 
-describe('a read-only ledger file (issue 14, item 7)', () => {
+describe('a read-only ledger file', () => {
   it.each([
     ['never served', false],
     ['with a saved read model', true],

@@ -81,7 +81,7 @@ async function expectSameAnswers(saved: string, replayed: string) {
   }
 }
 
-describe('issue 13: the CLI reads now from the saved read model when it is current', () => {
+describe('the CLI reads now from the saved read model when it is current', () => {
   it('with facts after the checkpoint: only those are folded, and every answer is the full replay’s, byte for byte', async () => {
     const l = await ledgers((n) => Math.floor(n / 2));
     expect(l.cut).toBeLessThan(l.events);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
 /**
- * Issue 17: `serve` logs JSON lines through pino, from its first line to each request's, a
+ * `serve` logs JSON lines through pino, from its first line to each request's, a
  * request's line carrying its correlation id, and never a key. Runs the built CLI
  * (`npm test` builds it first) as a user runs it.
  */
@@ -13,7 +13,7 @@ const built = existsSync(MAIN);
 const maybe = built ? describe : describe.skip;
 if (!built) console.warn(`serve logs: skipped, ${MAIN} is not built (npm run build)`);
 
-maybe('issue 17: the service logs JSON with a correlation id per request', () => {
+maybe('the service logs JSON with a correlation id per request', () => {
   let child: ChildProcessWithoutNullStreams;
   const lines: Record<string, unknown>[] = [];
   let url: string;

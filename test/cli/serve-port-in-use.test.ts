@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 12: `serve` on a port in use failed only after loading the examples into the
+ * `serve` on a port in use failed only after loading the examples into the
  * store. The port is checked first: a one-line error, exit 1, the store as it was.
  */
 import { existsSync, writeFileSync } from 'node:fs';

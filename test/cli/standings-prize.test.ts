@@ -6,7 +6,7 @@ import { asked, memberRecorded } from '../support/nz-membership';
 import { tempDir } from '../support/temp';
 
 /**
- * Issue 19: `bridge-ledger standings` shows each NZ row's prize eligibility (NZ-10, PIN-R13) as
+ * `bridge-ledger standings` shows each NZ row's prize eligibility (NZ-10, PIN-R13) as
  * a column with its rule, in the table and the CSV; the JSON carries the row's `prize`. The
  * ledger is appended by `bridge-ledger append`, through the gate, membership facts included.
  */
@@ -35,7 +35,7 @@ async function ledger(overrides: Record<string, unknown> = {}) {
   return store;
 }
 
-describe('bridge-ledger standings: the prize column (issue 19)', () => {
+describe('bridge-ledger standings: the prize column', () => {
   it('NZ-10 the table has a prize column: "none (NZ-10)" for the visitor’s pair, "all (NZ-10)" for the members’ pair', async () => {
     const store = await ledger();
     const table = (await cli('standings', 'tue', '--store', store)).stdout;

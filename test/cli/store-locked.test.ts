@@ -37,7 +37,7 @@ const line = () =>
     metadata: { clubId: 'wellington', actor: 'secretary' },
   });
 
-describe('bridge-ledger append beside a process holding the write lock (issue 14, item 2)', () => {
+describe('bridge-ledger append beside a process holding the write lock', () => {
   it('waits for the lock, retrying, and appends once it is released', async () => {
     const dir = tempDir();
     const path = join(dir, 'ledger.db');

@@ -6,7 +6,7 @@ import { cli } from '../support/cli';
 import { tempDir } from '../support/temp';
 
 /**
- * Issue 14 item 11: the tables' options read by the same rules as HTTP's query parameters
+ * The tables' options read by the same rules as HTTP's query parameters
  * (src/audit/table-query.ts), on the example seasons (club-pairs-2026: 10 sessions).
  */
 describe('bridge-ledger standings, c-points, championship: dates and options', () => {

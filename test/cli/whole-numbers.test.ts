@@ -1,5 +1,5 @@
 /**
- * Issue 14 review, item 5: one reader of whole numbers. A command-line option (`--port`,
+ * One reader of whole numbers. A command-line option (`--port`,
  * `--from-position`), an HTTP read's query parameter (`fromPosition`) and a published table's
  * (`atPosition`) take and refuse the same texts; `Number` alone read `1e3`, `0x10`, `5.0` and
  * an empty text as numbers.

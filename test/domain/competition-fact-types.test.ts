@@ -1,5 +1,5 @@
 /**
- * Issue 13: every fact's fields are declared once, in its schema class in the event catalogue;
+ * Every fact's fields are declared once, in its schema class in the event catalogue;
  * the domain's types are those classes. The type-level checks below are checked by
  * `npx tsc -p tsconfig.json --noEmit` (jest strips types): a `const _: Equals<A, B> = true`
  * does not compile unless A and B are the same type.
@@ -101,7 +101,7 @@ const CLUB_TYPES: Record<keyof ClubFactData, true> = {
   PlayerRegistered: true,
   PlayerStatusChanged: true,
 };
-// Issue 17: keys (access-keys) and a club's tables' visibility.
+// Keys (access-keys) and a club's tables' visibility.
 const ACCESS_TYPES: Record<keyof AccessFactData, true> = {
   ApiKeyIssued: true,
   ApiKeyRevoked: true,
@@ -118,7 +118,7 @@ const SESSION_TYPES: Record<keyof SessionFactData, true> = {
   AdjustedScoreAwarded: true,
   BoardDatumRecorded: true,
 };
-// Issue 16: corrections, rulings, appeals (corrections-<clubId>) and publications.
+// Corrections, rulings, appeals (corrections-<clubId>) and publications.
 const CORRECTION_TYPES: Record<keyof CorrectionFactData, true> = {
   CorrectionNotified: true,
   CorrectionAccepted: true,
@@ -129,7 +129,7 @@ const CORRECTION_TYPES: Record<keyof CorrectionFactData, true> = {
   AppealEscalated: true,
 };
 const PUBLICATION_TYPES: Record<keyof PublicationFactData, true> = { StandingsPublished: true };
-// Issue 18: the league context's facts.
+// The league context's facts.
 const LEAGUE_TYPES: Record<keyof LeagueFactData, true> = {
   LeagueRegistered: true,
   DivisionFormed: true,
@@ -152,7 +152,7 @@ const LEAGUE_TYPES: Record<keyof LeagueFactData, true> = {
   LeagueBallotDrawn: true,
   ResultFormOffenceRatified: true,
 };
-// Issue 19: a club's membership (members-<clubId>).
+// A club's membership (members-<clubId>).
 const MEMBERSHIP_TYPES: Record<keyof MembershipFactData, true> = {
   ExistingMemberRecorded: true,
   MembershipApplied: true,
@@ -182,7 +182,7 @@ const MEMBERSHIP_TYPES: Record<keyof MembershipFactData, true> = {
 
 const sorted = (xs: Iterable<string>) => [...xs].sort();
 
-describe('issue 13: each fact has one schema, and its TypeScript type is derived from it', () => {
+describe('each fact has one schema, and its TypeScript type is derived from it', () => {
   it('every competition fact type the domain reads has a catalogue definition', () => {
     for (const type of COMPETITION_FACT_TYPES) {
       expect({ type, defined: catalogue.has(type) }).toEqual({ type, defined: true });

@@ -18,10 +18,10 @@ import { dsbGroenlo2014, nzClub } from '../../src/rulebooks/presets';
 import { RulebookHistory } from '../../src/rulebooks/rulebook';
 
 /**
- * Issue 16: deadlines are rulebook parameters (`corrections`, `appeals` in every preset) and
+ * Deadlines are rulebook parameters (`corrections`, `appeals` in every preset) and
  * are counted in the club's time zone, never stored.
  */
-describe('issue 16: the deadline parameters of every preset', () => {
+describe('the deadline parameters of every preset', () => {
   it('NZ-13 in the NZ preset, DSB-20.3 in the DSB preset; the LCBA’s defaults are shared for its preset', () => {
     expect(correctionParamsOf(nzClub.params)).toEqual(NZ_CORRECTIONS);
     expect(correctionParamsOf(nzClub.params)).toMatchObject({ rule: 'NZ-13', deadlineDays: 7 });
@@ -61,7 +61,7 @@ describe('issue 16: the deadline parameters of every preset', () => {
   });
 });
 
-describe('issue 16: instants of a club’s wall clock', () => {
+describe('instants of a club’s wall clock', () => {
   it('Pacific/Auckland: 19:30 is +13:00 in March (NZDT) and +12:00 in April (NZST)', () => {
     expect(
       instantInZone(
@@ -94,7 +94,7 @@ describe('issue 16: instants of a club’s wall clock', () => {
   });
 });
 
-describe('NZ-13, issue 16: the correction deadline', () => {
+describe('NZ-13: the correction deadline', () => {
   const session = { date: '2026-03-30', startTime: '19:30' };
 
   it('is the start of play seven days later, in the club’s zone; at the instant itself it is late', () => {
@@ -140,7 +140,7 @@ describe('NZ-13, issue 16: the correction deadline', () => {
   });
 });
 
-describe('LCBA-10.2, LCBA-2.5, issue 16: appeal deadlines', () => {
+describe('LCBA-10.2, LCBA-2.5: appeal deadlines', () => {
   it('LCBA-10.2: to the end of the 7th day after the match (midnight is late)', () => {
     const d = rulingAppealDeadline(
       LCBA_APPEALS.ruling,

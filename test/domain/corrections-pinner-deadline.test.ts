@@ -15,13 +15,13 @@ import { nzClub } from '../../src/rulebooks/presets';
 import { RulebookHistory } from '../../src/rulebooks/rulebook';
 
 /**
- * Issue 16, PIN-R26 and PIN-R28: Pinner BC's appeal deadlines as parameters of the `appeals`
- * group, for the Pinner preset (issue 19) to take; counted from the rubber's end and from the
+ * PIN-R26 and PIN-R28: Pinner BC's appeal deadlines as parameters of the `appeals`
+ * group, for the Pinner preset to take; counted from the rubber's end and from the
  * session's official score.
  */
 const ZONE = 'Europe/London';
 
-describe('PIN-R26, PIN-R28, issue 16: the pinner appeals parameters', () => {
+describe('PIN-R26, PIN-R28: the pinner appeals parameters', () => {
   it('PIN-R28 for a duplicate ruling (30 minutes after the score), PIN-R26 for a rubber ruling; every number a parameter', () => {
     expect(PINNER_APPEALS.ruling).toMatchObject({
       rule: 'PIN-R28',
@@ -68,7 +68,7 @@ describe('PIN-R26, PIN-R28, issue 16: the pinner appeals parameters', () => {
   });
 });
 
-describe('PIN-R28, issue 16: Law 92B, within 30 minutes of the official score', () => {
+describe('PIN-R28: Law 92B, within 30 minutes of the official score', () => {
   const params = PINNER_APPEALS.ruling;
   const session = { date: '2026-03-24', startTime: '19:15', scoredAt: '2026-03-24T22:40:00Z' };
 
@@ -99,7 +99,7 @@ describe('PIN-R28, issue 16: Law 92B, within 30 minutes of the official score', 
   });
 });
 
-describe('PIN-R26, issue 16: before the end of the rubber', () => {
+describe('PIN-R26: before the end of the rubber', () => {
   const params = PINNER_APPEALS.rubberRuling!;
   const rubber = { table: 'B', endedAt: '2026-03-25T15:20:00Z' };
 

@@ -16,7 +16,7 @@ const noCompetitions = {
 } as unknown as ClubContext;
 
 /**
- * Issue 13, property 1: every context's write side is a Decider in one registry, and the append
+ * Property 1: every context's write side is a Decider in one registry, and the append
  * use case finds a stream's by the stream alone.
  */
 describe('the deciders’ registry', () => {

@@ -5,7 +5,7 @@ import { clubFacts, fact, formResult } from './league/support';
 import { season } from '../projections/leagues-season';
 
 /**
- * Issue 18, LCBA-10.2: a league's corrections are judged by its organising club's rulebook in
+ * LCBA-10.2: a league's corrections are judged by its organising club's rulebook in
  * force (its RulebookAdopted and amendments: the `corrections` group) and in that club's time
  * zone (Europe/London), read through the deciders' context (`leagueOf`), over the gate's own
  * index ('own', the CLI's) and over the runner's read model ('live', the service's). f1 was
@@ -52,7 +52,7 @@ async function ledgerOf(club: 'own' | 'live', ...before: Proposed[]): Promise<Ga
 }
 
 describe.each(['own', 'live'] as const)(
-  'issue 18: a league’s corrections read its organiser’s rulebook (%s context)',
+  'a league’s corrections read its organiser’s rulebook (%s context)',
   (club) => {
     it('LCBA-10.2: the organiser’s amendment of corrections.deadlineDays to 3 moves the league’s deadline from the match date (2009-09-19 19:30)', async () => {
       const ledger = await ledgerOf(club, amended({ 'corrections.deadlineDays': 3 }));

@@ -3,7 +3,7 @@ import type { Proposed } from '../support/nz-club';
 import { fact, league } from './league/support';
 
 /**
- * Issue 18, LCBA-2.5: an appeal against the league structure is received within 5 days of its
+ * LCBA-2.5: an appeal against the league structure is received within 5 days of its
  * publication, with a £40 deposit; the window is read from the league's own
  * LeagueStructurePublished (named by event id), on the league's corrections stream
  * `corrections-lcba-2009`. Published 2009-08-03 12:00 (BST): in time until 2009-08-08 12:00.
@@ -68,7 +68,7 @@ async function withStructure() {
   return { ledger, structure };
 }
 
-describe('LCBA-2.5 (issue 18): an appeal against the league structure, from the ledger’s publication', () => {
+describe('LCBA-2.5: an appeal against the league structure, from the ledger’s publication', () => {
   it('LCBA-2.5: received on the 5th day exactly (5 × 24 h after the publication): in time, and heard', async () => {
     const { ledger, structure } = await withStructure();
     await expect(

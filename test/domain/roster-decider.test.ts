@@ -4,7 +4,7 @@ import { fold } from '../../src/kernel/projection';
 import type { RecordedEvent } from '../../src/kernel/envelope';
 
 /**
- * Issue 13 property 3, "one roster": the roster decider folds its stream by the rule every
+ * Property 3, "one roster": the roster decider folds its stream by the rule every
  * roster reads (`rosterEntryAfter`), so what it judges a re-registration against is the record
  * the read models hold, field for field and dated alike.
  */

@@ -9,11 +9,11 @@ import {
 } from '../../src/contexts/streams';
 
 /**
- * Issue 13, "central stream maps": where a fact belongs is declared by its context's decider
+ * "central stream maps": where a fact belongs is declared by its context's decider
  * (factTypes, homeOf) and derived from the registry, not listed in a switch; every stream kind
  * docs/events.md documents has a decider.
  */
-describe('issue 13: stream placement derived from the deciders’ registry', () => {
+describe('stream placement derived from the deciders’ registry', () => {
   const types = catalogue.types().map((d) => d.type);
 
   it('every fact type of the catalogue is held by exactly one decider (the registry places it)', () => {

@@ -51,16 +51,13 @@ describe('the event catalogue', () => {
   it.each([
     ['SessionHeld', { competitionId: 'c', session: 1, boards: 24 }, 'date'],
     ['RulebookAmended', { clubId: 'karori', changes: {} }, 'effectiveFrom'],
-  ])(
-    'issue 14 item 11: %s takes only a day the calendar has as its date (%#)',
-    (type, data, field) => {
-      const check = (day: string) =>
-        catalogue.validate({ type, data: { ...data, [field]: day } }, 'e').map((i) => i.field);
-      expect(check('2026-02-28')).toEqual([]);
-      expect(check('2028-02-29')).toEqual([]);
-      for (const day of ['2026-02-30', '2026-02-29', '0000-01-01', '2026-13-01', '2026-1-01']) {
-        expect(check(day)).toEqual([`e.data.${field}`]);
-      }
-    },
-  );
+  ])('item 11: %s takes only a day the calendar has as its date (%#)', (type, data, field) => {
+    const check = (day: string) =>
+      catalogue.validate({ type, data: { ...data, [field]: day } }, 'e').map((i) => i.field);
+    expect(check('2026-02-28')).toEqual([]);
+    expect(check('2028-02-29')).toEqual([]);
+    for (const day of ['2026-02-30', '2026-02-29', '0000-01-01', '2026-13-01', '2026-1-01']) {
+      expect(check(day)).toEqual([`e.data.${field}`]);
+    }
+  });
 });

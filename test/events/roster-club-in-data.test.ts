@@ -176,7 +176,7 @@ describe('roster facts name their club in their data', () => {
     ]);
   });
 
-  it('LEDGER a roster fact on a stream that is no roster stream is refused, naming streamId; one already in the ledger is read by its club (issue 13)', async () => {
+  it('LEDGER a roster fact on a stream that is no roster stream is refused, naming streamId; one already in the ledger is read by its club', async () => {
     const ledger = new GatedLedger();
     const ann = proposed('club-karori', 'PlayerRegistered', {
       clubId: 'karori',

@@ -165,7 +165,7 @@ describe('STD-SCORE: BoardResultRecorded with a score that does not match its co
     expect(fields({ ...line(1, { level: 4, strain: 'S' }, 'N', 10, 9990), board: 0 })).toEqual([
       'e.data.board',
     ]);
-    // Issue 15 item 5: without nsScore the line is whole (the score is computed when read).
+    // Without nsScore the line is whole (the score is computed when read).
     const { nsScore: _s, ...noScore } = line(1, { level: 4, strain: 'S' }, 'N', 10, 420);
     expect(issues('BoardResultRecorded', noScore)).toEqual([]);
   });

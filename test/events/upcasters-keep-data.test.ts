@@ -7,7 +7,7 @@ import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { ledgerApp, OCCURRED_AT } from '../app/support';
 
 /**
- * Issue 14, item 3: a fact written as an older version is checked in that version's own
+ * Item 3: a fact written as an older version is checked in that version's own
  * shape, and an upcaster may not lose what the stored fact says.
  */
 
@@ -109,7 +109,7 @@ const olderVersions = catalogue
     Object.keys(def.older ?? {}).map((v) => ({ def, v: Number(v), type: def.type })),
   );
 
-describe('issue 14 item 3: older schema versions', () => {
+describe('older schema versions', () => {
   it('every older version of every type has samples here (a new version needs its own)', () => {
     expect(olderVersions.length).toBeGreaterThan(0);
     for (const { type, v } of olderVersions) expect(SAMPLES[type]?.[v]?.length).toBeGreaterThan(0);

@@ -76,7 +76,7 @@ async function beforeAndAfter(file: string, type: string) {
   };
 }
 
-describe('issue 16: the example seasons’ corrections and appeal', () => {
+describe('the example seasons’ corrections and appeal', () => {
   it('NZ-13 the example season: the late correction is rejected and changes nothing; the accepted one gives p2 the event, explained', async () => {
     const { events, before, after } = await beforeAndAfter(
       'nz-club-pairs-2026.ndjson',

@@ -15,7 +15,7 @@ import { examplesDir, loadExamplesIfEmpty } from '../../src/ledger/load-examples
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 
 /**
- * Issue 18: the example league season (examples/lcba-league.ts writes it), loaded through the
+ * The example league season (examples/lcba-league.ts writes it), loaded through the
  * gate (the catalogue and the league decider), then read with `leagueTableOf` and `matchOf`.
  * The league `lcba-2009-10` is scored on lcba-league-2009: 24 boards, the EBU pre-2013 24-board
  * scale (IMP margin 0–1 → 10-10, 2–4 → 11-9, 5–8 → 12-8, 9–12 → 13-7, 13–17 → 14-6, 18–22 →
@@ -39,7 +39,7 @@ const fixture = (n: number, id: string, asOf?: string) =>
   division(n, asOf).fixtures.find((f) => f.fixture === id)!;
 const score = (f: ReturnType<typeof fixture>) => [f.home.vp, f.home.imps, f.away.vp, f.away.imps];
 
-describe('issue 18: the LCBA example season loads after the NZ and DSB examples', () => {
+describe('the LCBA example season loads after the NZ and DSB examples', () => {
   it('npm start loads the files in name order: the NZ and DSB facts keep positions 1–572, the league’s start at 573', async () => {
     const store = new MemoryEventStore({ upcast: catalogue.upcast });
     const loaded = await loadExamplesIfEmpty(store, examplesDir());
@@ -59,7 +59,7 @@ describe('issue 18: the LCBA example season loads after the NZ and DSB examples'
   });
 });
 
-describe('issue 18: the example season’s Division 5 (examples/uk-lcba-league-2009-10.ndjson)', () => {
+describe('the example season’s Division 5 (examples/uk-lcba-league-2009-10.ndjson)', () => {
   it('LCBA-A2, A4, A7: Kestrel A and Larkspur A play RR3, every other pair a virtual match; every team ends with 15 scores', () => {
     const d5 = division(5);
     const virtual = d5.fixtures.filter((f) => f.fixture.startsWith('virtual:'));
@@ -200,7 +200,7 @@ describe('issue 18: the example season’s Division 5 (examples/uk-lcba-league-2
   });
 });
 
-describe('issue 18: the example season’s Division 1', () => {
+describe('the example season’s Division 1', () => {
   const glenbrook = (f: { fixture: string }) => f.fixture.includes('glenbrook-a');
 
   it('LCBA-8.4: Glenbrook A defaults 8 of its 14 fixtures; at its seventh (4 March, exactly half) its defaults are scored, from its eighth (1 April) every match against it is cancelled', () => {

@@ -10,7 +10,7 @@ import { collect } from '../support/events';
 import { GatedLedger } from '../support/gated-ledger';
 
 /**
- * Issue 19: the Pinner example year (examples/uk-pinner-bc-2018.ndjson, written by
+ * The Pinner example year (examples/uk-pinner-bc-2018.ndjson, written by
  * examples/pinner.ts), loaded through the gate into a memory store, each story read back with
  * the pure functions. The numbers and dates in the comments are worked out by hand from the
  * preset pinner-2018: display 7 days (PIN-C6/C7), Restricted one year from election (PIN-R8),
@@ -63,7 +63,7 @@ const input = (which: string): VisitorInput => ({
 const rowOf = (which: string, person: string) =>
   visitorVerdicts(input(which), VISITORS).rows.find((r) => r.person === person)!;
 
-describe('issue 19: the Pinner example year loads', () => {
+describe('the Pinner example year loads', () => {
   it('every line passes the catalogue and the deciders through the gate: the club, its rulebook and its members stream', async () => {
     expect(await full.store.headPosition()).toBe(LINES.length);
     expect(new Set(LINES.map((l) => l.streamId))).toEqual(
@@ -97,7 +97,7 @@ describe('PIN-C6/C7 Ivy: a withdrawn seconder replaced, the display restarted', 
       seconder: 'pin-bernard',
       signedBy: 'pin-alice',
     });
-    // Issue 19, MEMBERSHIP-FIXES (PIN-C5/C7): Bernard withdrew on the 13th; until Desmond
+    // MEMBERSHIP-FIXES (PIN-C5/C7): Bernard withdrew on the 13th; until Desmond
     // seconds there is no day the committee may consider it, and the view says so.
     for (const day of ['2018-04-13', '2018-04-14', '2018-04-15']) {
       const after = pending(day, 'pin-2018-a1')!;
@@ -141,7 +141,7 @@ describe('PIN-C6/C7 Ivy: a withdrawn seconder replaced, the display restarted', 
     expect(await ledger.store.headPosition()).toBe(LINES.length);
   });
 
-  it('PIN-C5 (issue 19, MEMBERSHIP-FIXES): before Desmond seconds, the committee considering it on the 17th is refused naming data.applicationId, nothing written', async () => {
+  it('PIN-C5: before Desmond seconds, the committee considering it on the 17th is refused naming data.applicationId, nothing written', async () => {
     const ledger = await ledgerOf(the('SupportReplaced', 'pin-2018-a1'));
     for (const type of ['ApplicationConsidered', 'MemberElected']) {
       await ledger.refuses(

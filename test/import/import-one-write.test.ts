@@ -1,5 +1,5 @@
 /**
- * Issue 14 review, item 1: an import is written as `bridge-ledger append` writes a file, all
+ * An import is written as `bridge-ledger append` writes a file, all
  * its sessions in one transaction where the store offers `appendMany`. A store that becomes
  * busy, full or fails after the first session's batch leaves nothing of the import stored, so
  * that its message ("nothing was written; retry") is true; on EventStoreDB (no multi-stream

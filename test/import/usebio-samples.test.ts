@@ -28,7 +28,7 @@ describe('the real USEBIO samples (../shared/usebio-samples)', () => {
     const report = checkSession(s);
     expect(report.mismatches).toEqual([]);
     expect(report.ok).toBe(true);
-    // issue 15 item 1: Compscore's total is scaled to the most boards played in the field:
+    // Compscore's total is scaled to the most boards played in the field:
     // every NS pair played 18 of 21 boards, and its TOTAL_SCORE is still its Σ matchpoints.
     expect(conventionsFor(s.program).settings.matchpointTotal).toBe('scaled');
     expect(report.pairs).toHaveLength(13);
@@ -53,7 +53,7 @@ describe('the real USEBIO samples (../shared/usebio-samples)', () => {
     for (const f of ['mp_pairs_mitchell.xml', 'butler_howell.xml']) {
       const r = await cli('check', 'usebio', join(dir, f));
       expect(r.code).toBe(0);
-      // issue 15 item 9: ours beside every published number, and one last line.
+      // Ours beside every published number, and one last line.
       const last = r.stdout.trimEnd().split('\n').pop();
       expect(last).toBe(
         `OK: ${f.startsWith('mp') ? 291 : 331} of ${f.startsWith('mp') ? 291 : 331} published numbers agree within their published precision`,

@@ -116,7 +116,7 @@ describe('check: our scoring beside the published results', () => {
     const r = checkSession(parseUsebio(xml('mp-neuberg.xml')).sessions[0]!);
     expect(r.mismatches).toEqual([]);
     const byPair = Object.fromEntries(r.pairs.map((p) => [p.pair, p]));
-    // issue 15 item 1: 3NS played 3 of 4 boards: 70 % × 4 × top 4 = 11.20, not Σ 8.40.
+    // 3NS played 3 of 4 boards: 70 % × 4 × top 4 = 11.20, not Σ 8.40.
     expect(byPair['3NS']).toMatchObject({ percentage: 70, total: 11.2, place: 1, boardsPlayed: 3 });
     expect(byPair['1EW']!.percentage).toBeCloseTo(38.125, 9);
     expect(byPair['1EW']!.published.percentage).toBe(38.13);
@@ -153,7 +153,7 @@ describe('check: our scoring beside the published results', () => {
     });
   });
 
-  it('issue 15 item 1: a Compscore TOTAL_SCORE is scaled, so the old Σ-matchpoints convention differs for pairs that played fewer boards', () => {
+  it('a Compscore TOTAL_SCORE is scaled, so the old Σ-matchpoints convention differs for pairs that played fewer boards', () => {
     const s = parseUsebio(xml('mp-neuberg.xml')).sessions[0]!;
     const compscore = conventionsFor(s.program);
     expect(compscore).toMatchObject({
@@ -180,7 +180,7 @@ describe('check: our scoring beside the published results', () => {
     expect(good.code).toBe(0);
     expect(good.stdout).toMatch(/3NS\s+3\s+70\.00\s+70\.00\s+11\.20\s+11\.20\s+1\s+1/);
     expect(good.stdout).toMatch(/largest difference: 0\.0050 — pair 1EW percentage/);
-    // issue 15 item 9: every published number, ours beside it, and one last line.
+    // Every published number, ours beside it, and one last line.
     expect(good.stdout).toMatch(/^ {2}pair 3NS total +ours +11\.2000 +published +11\.20 +agrees$/m);
     expect(good.stdout.trimEnd().split('\n').pop()).toBe(
       'OK: 40 of 40 published numbers agree within their published precision',

@@ -10,7 +10,7 @@ import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { appendOverHttp, leagueSeason, PAGES_LEAGUE } from './league-season';
 
 /**
- * Issue 17 in a real browser: headless Chromium (Debian's `chromium`, installed by .ci/run when
+ * In a real browser: headless Chromium (Debian's `chromium`, installed by .ci/run when
  * missing) loads each page of the example seasons with JavaScript off, checks the numbers shown
  * against the JSON API, follows an explain link, submits the chooser, prints, and saves a
  * screenshot of each page under test/.artifacts/ (ignored by git) for a person to look at.
@@ -36,8 +36,8 @@ interface NzBody {
 
 const suite = executablePath ? describe : describe.skip;
 const name = executablePath
-  ? `issue 17 pages in headless Chromium (${executablePath})`
-  : `issue 17 pages in headless Chromium — skipped: no Chromium found (looked at ${CANDIDATES.filter(Boolean).join(', ')}; apt-get install chromium, or set CHROMIUM_PATH)`;
+  ? `pages in headless Chromium (${executablePath})`
+  : `pages in headless Chromium — skipped: no Chromium found (looked at ${CANDIDATES.filter(Boolean).join(', ')}; apt-get install chromium, or set CHROMIUM_PATH)`;
 
 suite(name, () => {
   let store: MemoryEventStore;
@@ -62,7 +62,7 @@ suite(name, () => {
     });
     await ready;
     base = service.server.url;
-    // Issue 18: a small league of our own beside the examples' (their LCBA league, when present,
+    // A small league of our own beside the examples' (their LCBA league, when present,
     // is lcba-2009-10), appended through the service's gate as a client would.
     await appendOverHttp(async (streamId, body) => {
       const res = await fetch(`${base}/streams/${streamId}/events`, {
@@ -105,7 +105,7 @@ suite(name, () => {
   };
   const textIn = (selector: string) => page.locator(selector).innerText();
 
-  it('issue 17: the front page lists the example clubs and the leagues, each a link', async () => {
+  it('the front page lists the example clubs and the leagues, each a link', async () => {
     await open('/', 'home');
     const clubs = page.locator('ul.clubs li');
     expect(await clubs.count()).toBeGreaterThanOrEqual(3);
@@ -116,7 +116,7 @@ suite(name, () => {
     await page.screenshot({ path: join(ARTIFACTS, 'club-karori.png'), fullPage: true });
   });
 
-  it('NZ-1/issue 17: the NZ standings show the JSON totals; the explain link of p2 shows NZ-13 and the fact', async () => {
+  it('NZ-1: the NZ standings show the JSON totals; the explain link of p2 shows NZ-13 and the fact', async () => {
     await open('/clubs/karori/competitions/club-pairs-2026', 'standings-nz');
     const body = await json<NzBody>('/competitions/club-pairs-2026/standings');
     for (const r of body.rows) {
@@ -140,7 +140,7 @@ suite(name, () => {
     shots['explain-nz-p2'] = statSync(file).size;
   });
 
-  it('NZ-13/issue 17: the chooser (a plain GET form, no script) shows the standings at position 571', async () => {
+  it('NZ-13: the chooser (a plain GET form, no script) shows the standings at position 571', async () => {
     await page.goto(`${base}/clubs/karori/competitions/club-pairs-2026`);
     await page.fill('input[name="atPosition"]', '571');
     await page.click('button[type="submit"]');
@@ -153,7 +153,7 @@ suite(name, () => {
     expect(hundredths(p2.total)).toBe('500.58');
   });
 
-  it('issue 17: printed, the standings drop the navigation, the chooser and the links styling', async () => {
+  it('printed, the standings drop the navigation, the chooser and the links styling', async () => {
     await page.goto(`${base}/clubs/karori/competitions/club-pairs-2026`);
     await page.emulateMedia({ media: 'print' });
     expect(await page.locator('header.site').isHidden()).toBe(true);
@@ -170,7 +170,7 @@ suite(name, () => {
     await page.emulateMedia({ media: 'screen' });
   });
 
-  it('DSB-7.2/issue 17: the DSB standings show each group with the JSON percentages', async () => {
+  it('DSB-7.2: the DSB standings show each group with the JSON percentages', async () => {
     await open('/clubs/dsb/competitions/dsb-2014-c2', 'standings-dsb');
     const body = await json<{
       groups: Array<{ group: string; rows: Array<{ pairId: string; percentage: number }> }>;
@@ -186,7 +186,7 @@ suite(name, () => {
     expect(await page.locator('svg[role="img"]').count()).toBe(body.groups.length);
   });
 
-  it('issue 16/17: the diff, C points, championship, members and correction log pages show the JSON numbers', async () => {
+  it('the diff, C points, championship, members and correction log pages show the JSON numbers', async () => {
     await open('/clubs/karori/competitions/club-pairs-2026/diff?from=571', 'diff-nz');
     const diff = await json<{ changes: unknown[] }>('/competitions/club-pairs-2026/diff?from=571');
     expect(await textIn('.change-count')).toBe(String(diff.changes.length));
@@ -214,7 +214,7 @@ suite(name, () => {
     expect(await textIn('table.correction-log')).toContain('karori-2026-c2');
   });
 
-  it('LCBA-3.1/issue 18: the league table shows the JSON numbers; a score links to its match, board by board', async () => {
+  it('LCBA-3.1: the league table shows the JSON numbers; a score links to its match, board by board', async () => {
     const L = `/leagues/${PAGES_LEAGUE.league}`;
     await page.goto(`${base}/`);
     await page.click(`ul.leagues a[href="${L}"]`);
@@ -272,7 +272,7 @@ suite(name, () => {
     await page.emulateMedia({ media: 'screen' });
   });
 
-  it("LCBA-3.1/issue 17/18: the LCBA example league's page shows Division 5's ranks and VPs of the JSON", async () => {
+  it("LCBA-3.1: the LCBA example league's page shows Division 5's ranks and VPs of the JSON", async () => {
     const L = '/leagues/lcba-2009-10';
     await open(L, 'league-lcba');
     const body = await json<{
@@ -293,7 +293,7 @@ suite(name, () => {
   });
 
   // Last: issuing a key ends open mode for the tests after it.
-  it('PIN-R8/R9/R10/C6, issue 17/19: signed in with a Pinner key through the login form, the register, applications, visitors and a person show the JSON numbers', async () => {
+  it('PIN-R8/R9/R10/C6: signed in with a Pinner key through the login form, the register, applications, visitors and a person show the JSON numbers', async () => {
     const { token } = await issueKey(store, {
       role: 'secretary',
       scope: { kind: 'club', id: 'pinner' },

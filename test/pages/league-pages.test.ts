@@ -46,8 +46,8 @@ function teamRow(html: string, team: string): string {
   return m[1]!;
 }
 
-/** Issue 17/18: the leagues on the pages, a small season appended through the gate (HTTP). */
-describe('issue 17/18 league pages (HTML, CSV)', () => {
+/** The leagues on the pages, a small season appended through the gate (HTTP). */
+describe('league pages (HTML, CSV)', () => {
   let store: MemoryEventStore;
   let app: NestExpressApplication;
   let server: Server;
@@ -75,13 +75,13 @@ describe('issue 17/18 league pages (HTML, CSV)', () => {
   const json = async <T = TableBody>(url: string): Promise<T> =>
     (await request(server).get(url).expect(200)).body as T;
 
-  it('issue 17: / lists the league with a link to its page', async () => {
+  it('/ lists the league with a link to its page', async () => {
     const html = await page('/');
     expect(html).toContain(`<a href="${L}">${PAGES_LEAGUE.name}</a>`);
     expect(textOf(html)).not.toContain('No league yet');
   });
 
-  it('LCBA-3.1/issue 18: the table page shows every division with the JSON numbers, each linking to its explanation', async () => {
+  it('LCBA-3.1: the table page shows every division with the JSON numbers, each linking to its explanation', async () => {
     const html = await page(L);
     const body = await json(`${L}/table`);
     expect(body.divisions.map((d) => d.division)).toEqual([1, 2, 3, 4, 5]);
@@ -115,7 +115,7 @@ describe('issue 17/18 league pages (HTML, CSV)', () => {
     expect(html).toContain(`<a href="${L}/table.csv" download>CSV</a>`);
   });
 
-  it('LCBA-8.1/issue 18: as of a club date (the chooser keeping it) and one division, the default on the season so far', async () => {
+  it('LCBA-8.1: as of a club date (the chooser keeping it) and one division, the default on the season so far', async () => {
     const html = await page(`${L}?asOf=2009-09-30&atPosition=&division=1`);
     const body = await json(`${L}/table?asOf=2009-09-30&division=1`);
     expect(html).not.toContain('data-division="5"');
@@ -144,7 +144,7 @@ describe('issue 17/18 league pages (HTML, CSV)', () => {
     }
   });
 
-  it('issue 17/18: a chart per division: each team VP total by match day, the table as of each day (the JSON as of that day)', async () => {
+  it('a chart per division: each team VP total by match day, the table as of each day (the JSON as of that day)', async () => {
     const html = await page(`${L}?division=1`);
     const chart = /<figure class="chart" id="chart-division-1">([\s\S]*?)<\/figure>/.exec(
       html,
@@ -175,7 +175,7 @@ describe('issue 17/18 league pages (HTML, CSV)', () => {
     expect(sept).not.toContain('2009-09-30</th>');
   });
 
-  it('issue 17/18: the tables as CSV, exactly the JSON numbers (table.csv and ?format=csv)', async () => {
+  it('the tables as CSV, exactly the JSON numbers (table.csv and ?format=csv)', async () => {
     const res = await request(server).get(`${L}/table.csv`).expect(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(
@@ -210,7 +210,7 @@ describe('issue 17/18 league pages (HTML, CSV)', () => {
     expect(five.text.split('\r\n').slice(1, -1)).toEqual(expected.filter((l) => l[0] === '5'));
   });
 
-  it('LCBA-8.1/issue 18: a row explained: the fixtures and their scores (linking to the matches), the rules, the tie-break', async () => {
+  it('LCBA-8.1: a row explained: the fixtures and their scores (linking to the matches), the rules, the tie-break', async () => {
     const html = await page(`${L}/explain/east`);
     const text = squash(html);
     expect(text).toContain('rank 1');
@@ -227,7 +227,7 @@ describe('issue 17/18 league pages (HTML, CSV)', () => {
     expect(bath).toContain('LCBA-A5');
   });
 
-  it('LCBA-6.7/issue 18: a match board by board: each table score, the aggregate, the IMPs, the VPs', async () => {
+  it('LCBA-6.7: a match board by board: each table score, the aggregate, the IMPs, the VPs', async () => {
     const html = await page(`${L}/fixtures/f6`);
     const body = await json<{
       score: { homeNetImps: number; vp: { home: number; away: number }; boards: unknown[] };
@@ -260,7 +260,7 @@ describe('issue 17/18 league pages (HTML, CSV)', () => {
     ]);
   });
 
-  it('LCBA-8.1, A5/issue 18: an unplayed match shows the default rule and its arithmetic; a virtual match its A5 score', async () => {
+  it('LCBA-8.1, A5: an unplayed match shows the default rule and its arithmetic; a virtual match its A5 score', async () => {
     const f3 = squash(await page(`${L}/fixtures/f3`));
     expect(f3).toContain('unplayed or defaulted (LCBA-8)');
     expect(f3).toContain('No boards');
@@ -278,7 +278,7 @@ describe('issue 17/18 league pages (HTML, CSV)', () => {
     expect(squash(await page(`${L}/fixtures/f6?asOf=2009-10-27`))).toContain('not played yet');
   });
 
-  it('issue 17/18: an unknown league, division, team or fixture is a 404 page naming it', async () => {
+  it('an unknown league, division, team or fixture is a 404 page naming it', async () => {
     expect(squash(await page('/leagues/nope', 404))).toContain('league nope was not found');
     expect(squash(await page('/leagues/nope/fixtures/f1', 404))).toContain('league nope');
     expect(squash(await page(`${L}?division=7`, 404))).toContain(
@@ -298,7 +298,7 @@ describe('issue 17/18 league pages (HTML, CSV)', () => {
     );
   });
 
-  it('issue 17/18: a bad moment or parameter is a 400 page naming it, nothing else said', async () => {
+  it('a bad moment or parameter is a 400 page naming it, nothing else said', async () => {
     expect(squash(await page(`${L}?asOf=yesterday`, 400))).toContain(
       'asOf: asOf must be a club date YYYY-MM-DD',
     );
@@ -315,7 +315,7 @@ describe('issue 17/18 league pages (HTML, CSV)', () => {
     expect(squash(await page(`${L}/explain/east?asOf=soon`, 400))).toContain('asOf');
   });
 
-  it('issue 17: with keys issued, the league pages stay public (an anonymous viewer reads them)', async () => {
+  it('with keys issued, the league pages stay public (an anonymous viewer reads them)', async () => {
     const anon = asViewer(app, { mode: 'anonymous' });
     expect((await request(anon).get(L).expect(200)).text).toContain('data-team="east"');
     await request(anon).get(`${L}/fixtures/f6`).expect(200);
@@ -323,7 +323,7 @@ describe('issue 17/18 league pages (HTML, CSV)', () => {
     await request(anon).get(`${L}/table.csv`).expect(200);
   });
 
-  it('LCBA-10.2/issue 18: the league’s correction log page is private to the league’s keys (its secretary 200, a club’s key 403, anonymous 403); an unknown league 404', async () => {
+  it('LCBA-10.2: the league’s correction log page is private to the league’s keys (its secretary 200, a club’s key 403, anonymous 403); an unknown league 404', async () => {
     const league = asViewer(app, {
       mode: 'key',
       role: 'secretary',
@@ -346,7 +346,7 @@ describe('issue 17/18 league pages (HTML, CSV)', () => {
     await request(league).get('/leagues/nowhere/correction-log').expect(404);
   });
 
-  it('issue 17/18: a league and a team named <script> show as text on the pages', async () => {
+  it('a league and a team named <script> show as text on the pages', async () => {
     const evil = '<script>alert("pwned")</script>';
     const stream = '/streams/league-evil/events';
     const fact = (type: string, data: Record<string, unknown>) => ({
@@ -392,7 +392,7 @@ describe('issue 17/18 league pages (HTML, CSV)', () => {
     }
   });
 
-  it('issue 17: CSV formula injection — a team named =HYPERLINK(…) is written as text, a negative net IMPs stays a number', async () => {
+  it('CSV formula injection — a team named =HYPERLINK(…) is written as text, a negative net IMPs stays a number', async () => {
     const formula = '=HYPERLINK("http://evil.example","click")';
     const fact = (type: string, data: Record<string, unknown>) => ({
       id: v7(),
@@ -448,8 +448,8 @@ describe('issue 17/18 league pages (HTML, CSV)', () => {
   });
 });
 
-/** Issue 17/18: a penalty and a tie-break on the pages (the shape of leagues-penalties.test.ts). */
-describe('issue 17/18 league pages: penalties and the tie-break step', () => {
+/** A penalty and a tie-break on the pages (the shape of leagues-penalties.test.ts). */
+describe('league pages: penalties and the tie-break step', () => {
   let store: MemoryEventStore;
   let app: NestExpressApplication;
   let server: Server;
@@ -537,7 +537,7 @@ describe('issue 17/18 league pages: penalties and the tie-break step', () => {
   });
   const get = async (url: string) => (await request(server).get(url).expect(200)).text;
 
-  it('LCBA-2.1/issue 18: a fine shows in the penalties column, linking to the row explained with its rule', async () => {
+  it('LCBA-2.1: a fine shows in the penalties column, linking to the row explained with its rule', async () => {
     const body = (await request(server).get(`${T}/table`).expect(200)).body as TableBody;
     expect(body.divisions[0]!.rows.map((r) => [r.team, r.vp, r.penalties])).toEqual([
       ['a', 20, 0],
@@ -552,7 +552,7 @@ describe('issue 17/18 league pages: penalties and the tie-break step', () => {
     expect(squash(explain)).toContain('LCBA-2.1');
   });
 
-  it('LCBA-3.1.1(e)/issue 18: level teams show the tie-break step, the rank linking to it, explained with whom', async () => {
+  it('LCBA-3.1.1(e): level teams show the tie-break step, the rank linking to it, explained with whom', async () => {
     const body = (await request(server).get(`${T}/table?asOf=2009-09-09`).expect(200))
       .body as TableBody;
     expect(body.divisions[0]!.rows.map((r) => [r.rank, r.team, r.tieBreak?.step])).toEqual([

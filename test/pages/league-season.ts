@@ -3,7 +3,7 @@ import type { Proposed } from '../support/nz-club';
 import { boardsMatch } from '../rulesets/lcba-league/match-builder';
 
 /**
- * Issue 17/18: a small league season for the pages, its own club and league ids so it can sit
+ * A small league season for the pages, its own club and league ids so it can sit
  * beside the example seasons (whose LCBA league is `lcba-2009-10`). The shape of
  * test/projections/leagues-season.ts and leagues-rr3.test.ts, under the rulebook
  * lcba-league-2009 (24 boards, the EBU pre-2013 24-board scale):

@@ -7,8 +7,8 @@ import { asViewer, cellsOf, examplesApp, rowOf, squash, textOf } from './support
 
 type Server = ReturnType<NestExpressApplication['getHttpServer']>;
 
-/** Issue 17: the pages over HTTP, on the two example seasons. */
-describe('issue 17 pages (HTML, CSV) on the example seasons', () => {
+/** The pages over HTTP, on the two example seasons. */
+describe('pages (HTML, CSV) on the example seasons', () => {
   let store: MemoryEventStore;
   let app: NestExpressApplication;
   let server: Server;
@@ -33,7 +33,7 @@ describe('issue 17 pages (HTML, CSV) on the example seasons', () => {
   };
   const json = async (url: string) => (await request(server).get(url).expect(200)).body;
 
-  it('issue 17: / lists the clubs and the leagues, each linking to its page ("No league yet" without one)', async () => {
+  it('/ lists the clubs and the leagues, each linking to its page ("No league yet" without one)', async () => {
     const html = await page('/');
     expect(html).toContain('<a href="/clubs/karori">Karori Bridge Club (example)</a>');
     expect(html).toContain('<a href="/clubs/dsb">DSB Groenlo (example)</a>');
@@ -45,7 +45,7 @@ describe('issue 17 pages (HTML, CSV) on the example seasons', () => {
     if (!leagues.length) expect(textOf(html)).toContain('No league yet');
   });
 
-  it('issue 17: a club page lists its competitions by season (final or interim), C points, the championship and the private views', async () => {
+  it('a club page lists its competitions by season (final or interim), C points, the championship and the private views', async () => {
     const karori = await page('/clubs/karori');
     expect(karori).toContain(`<a href="${NZ}">Club Pairs 2026 (Tuesday)</a>`);
     expect(karori).toContain(`<a href="${NZ}/c-points">C points</a>`);
@@ -58,14 +58,14 @@ describe('issue 17 pages (HTML, CSV) on the example seasons', () => {
     expect(dsb).not.toContain('/c-points');
   });
 
-  it('issue 18: the organising club’s page links the leagues it runs; another club’s page has none', async () => {
+  it('the organising club’s page links the leagues it runs; another club’s page has none', async () => {
     const lcba = await page('/clubs/lcba');
     expect(textOf(lcba)).toContain('Leagues the club organises');
     expect(lcba).toContain('<a href="/leagues/lcba-2009-10">');
     expect(textOf(await page('/clubs/karori'))).not.toContain('Leagues the club organises');
   });
 
-  it('NZ-1/issue 17: the NZ standings show the JSON numbers (place, total, each session), each linking to its explain view', async () => {
+  it('NZ-1: the NZ standings show the JSON numbers (place, total, each session), each linking to its explain view', async () => {
     const html = await page(NZ);
     const body = await json('/competitions/club-pairs-2026/standings');
     expect(body.rows.length).toBeGreaterThan(3);
@@ -83,7 +83,7 @@ describe('issue 17 pages (HTML, CSV) on the example seasons', () => {
     expect(textOf(rowOf(html, 'nz-p2'))).toContain('508.08');
   });
 
-  it('NZ-10/PIN-R13/issue 19: the NZ standings have a prize column: what the JSON row says the pair may win, with its rule id', async () => {
+  it('NZ-10/PIN-R13: the NZ standings have a prize column: what the JSON row says the pair may win, with its rule id', async () => {
     const html = await page(NZ);
     const body = await json('/competitions/club-pairs-2026/standings');
     expect(html).toContain('<th scope="col">prize</th>');
@@ -96,7 +96,7 @@ describe('issue 17 pages (HTML, CSV) on the example seasons', () => {
     expect(csv).toContain(`,${first.qualifies},${first.prize.mayWin},${first.prize.rule}\r\n`);
   });
 
-  it('NZ-13/issue 17: ?atPosition=571 shows the standings before the correction, the chooser keeping it', async () => {
+  it('NZ-13: ?atPosition=571 shows the standings before the correction, the chooser keeping it', async () => {
     const html = await page(`${NZ}?atPosition=571&asOf=&afterSession=`);
     expect(textOf(rowOf(html, 'nz-p2'))).toContain('500.58');
     expect(html).toContain('name="atPosition" value="571"');
@@ -105,7 +105,7 @@ describe('issue 17 pages (HTML, CSV) on the example seasons', () => {
     expect(textOf(rowOf(html, 'nz-p1'))).toContain(hundredths(body.rows[0].total));
   });
 
-  it('NZ-1/issue 17: ?afterSession=4 is the interim standing after session 4, as the JSON gives it', async () => {
+  it('NZ-1: ?afterSession=4 is the interim standing after session 4, as the JSON gives it', async () => {
     const html = await page(`${NZ}?afterSession=4`);
     const body = await json('/competitions/club-pairs-2026/standings?afterSession=4');
     expect(textOf(html)).toContain('interim, after session 4 of 10');
@@ -113,7 +113,7 @@ describe('issue 17 pages (HTML, CSV) on the example seasons', () => {
       expect(textOf(rowOf(html, r.competitor))).toContain(hundredths(r.total));
   });
 
-  it('DSB-7.2/issue 17: the DSB standings show each group with the JSON percentages and ranks, and the next groups (DSB-8)', async () => {
+  it('DSB-7.2: the DSB standings show each group with the JSON percentages and ranks, and the next groups (DSB-8)', async () => {
     const html = await page(DSB);
     const body = await json('/competitions/dsb-2014-c2/standings');
     for (const g of body.groups) {
@@ -126,7 +126,7 @@ describe('issue 17 pages (HTML, CSV) on the example seasons', () => {
     expect(textOf(html)).toContain("Next competition's groups (DSB-8)");
   });
 
-  it('issue 17: the chart is an SVG with a title, one line a pair, and its numbers (the interim JSON totals) as a table', async () => {
+  it('the chart is an SVG with a title, one line a pair, and its numbers (the interim JSON totals) as a table', async () => {
     const html = await page(NZ);
     expect(html).toMatch(/<svg [^>]*role="img"/);
     expect(html).toContain('<title id="chart-total-title">');
@@ -141,7 +141,7 @@ describe('issue 17 pages (HTML, CSV) on the example seasons', () => {
     expect(dsb).toContain('id="chart-group-A"');
   });
 
-  it('issue 17: the explain view of a row shows its rule IDs, counted and dropped sessions, and the facts the correction names (NZ-13)', async () => {
+  it('the explain view of a row shows its rule IDs, counted and dropped sessions, and the facts the correction names (NZ-13)', async () => {
     const html = await page(`${NZ}/explain/nz-p2`);
     const text = textOf(html);
     expect(text).toContain('508.08');
@@ -154,7 +154,7 @@ describe('issue 17 pages (HTML, CSV) on the example seasons', () => {
     expect(dsb).toContain('DSB-8');
   });
 
-  it('issue 16/17: the diff page lists every change of diffAt with its rules and facts', async () => {
+  it('the diff page lists every change of diffAt with its rules and facts', async () => {
     const html = await page(`${NZ}/diff?from=571`);
     const body = await json('/competitions/club-pairs-2026/diff?from=571');
     expect(textOf(html)).toContain(`${body.changes.length} change(s)`);
@@ -167,7 +167,7 @@ describe('issue 17 pages (HTML, CSV) on the example seasons', () => {
     expect(textOf(await page(`${NZ}/diff`, 400))).toContain('from is required');
   });
 
-  it('issue 16/17: ?published=N reads the N-th StandingsPublished; the page links the diff against each earlier version', async () => {
+  it('?published=N reads the N-th StandingsPublished; the page links the diff against each earlier version', async () => {
     const publish = (atPosition: number) =>
       request(server)
         .post('/streams/publications-karori/events')
@@ -210,7 +210,7 @@ describe('issue 17 pages (HTML, CSV) on the example seasons', () => {
     );
   });
 
-  it('issue 17: the standings as CSV — text/csv, a header row, the JSON numbers exactly (both routes)', async () => {
+  it('the standings as CSV — text/csv, a header row, the JSON numbers exactly (both routes)', async () => {
     const body = await json('/competitions/club-pairs-2026/standings');
     for (const url of [`${NZ}/standings.csv`, `${NZ}?format=csv`]) {
       const res = await request(server).get(url).expect(200);
@@ -237,7 +237,7 @@ describe('issue 17 pages (HTML, CSV) on the example seasons', () => {
     await request(server).get(`${NZ}?format=xml`).expect(400);
   });
 
-  it('NZ-8/issue 17: the C points page shows each player total of the JSON', async () => {
+  it('NZ-8: the C points page shows each player total of the JSON', async () => {
     const html = await page(`${NZ}/c-points`);
     const body = await json('/competitions/club-pairs-2026/c-points');
     for (const t of body.totals) {
@@ -247,7 +247,7 @@ describe('issue 17 pages (HTML, CSV) on the example seasons', () => {
     expect(await page('/clubs/dsb/competitions/dsb-2014-c1/c-points', 409)).toContain('NZ');
   });
 
-  it('DSB-11/issue 17: the championship page shows the season table of the JSON', async () => {
+  it('DSB-11: the championship page shows the season table of the JSON', async () => {
     const html = await page('/clubs/dsb/championship/2014-2015');
     const body = await json('/clubs/dsb/championship?season=2014-2015');
     for (const r of body.table) {
@@ -259,7 +259,7 @@ describe('issue 17 pages (HTML, CSV) on the example seasons', () => {
     );
   });
 
-  it('issue 16/17: the members and the correction log pages (open mode) show the roster and every entry', async () => {
+  it('the members and the correction log pages (open mode) show the roster and every entry', async () => {
     const members = textOf(await page('/clubs/karori/roster'));
     expect(members).toContain('nz-aroha');
     const log = textOf(await page('/clubs/karori/correction-log'));
@@ -269,7 +269,7 @@ describe('issue 17 pages (HTML, CSV) on the example seasons', () => {
     expect(textOf(await page('/clubs/karori/correction-log?atPosition=571'))).toContain('pending');
   });
 
-  it('issue 17: an unknown club, competition, pair or a competition of another club is a 404 page naming it', async () => {
+  it('an unknown club, competition, pair or a competition of another club is a 404 page naming it', async () => {
     expect(textOf(await page('/clubs/nowhere', 404))).toContain('club nowhere was not found');
     expect(textOf(await page('/clubs/karori/competitions/none', 404))).toContain(
       'competition none of club karori was not found',
@@ -283,7 +283,7 @@ describe('issue 17 pages (HTML, CSV) on the example seasons', () => {
     expect(textOf(await page('/clubs/nowhere/roster', 404))).toContain('club nowhere');
   });
 
-  it('issue 17: a bad moment is a 400 page naming the parameter, as the JSON refuses it', async () => {
+  it('a bad moment is a 400 page naming the parameter, as the JSON refuses it', async () => {
     expect(textOf(await page(`${NZ}?asOf=2026-03-01`, 400))).toContain(
       'asOf must be an ISO 8601 instant',
     );
@@ -296,7 +296,7 @@ describe('issue 17 pages (HTML, CSV) on the example seasons', () => {
     );
   });
 
-  it('issue 17: the JSON routes are unchanged beside the pages', async () => {
+  it('the JSON routes are unchanged beside the pages', async () => {
     const res = await request(server).get('/clubs/karori/corrections').expect(200);
     expect(res.headers['content-type']).toMatch(/application\/json/);
     const missing = await request(server).get('/competitions/none/standings').expect(404);
@@ -304,8 +304,8 @@ describe('issue 17 pages (HTML, CSV) on the example seasons', () => {
   });
 });
 
-/** Issue 17: the private views by the viewer the access guard attaches (src/app/http/access/viewer.ts). */
-describe('issue 17 pages: private views and escaping', () => {
+/** The private views by the viewer the access guard attaches (src/app/http/access/viewer.ts). */
+describe('pages: private views and escaping', () => {
   let store: MemoryEventStore;
   let app: NestExpressApplication;
 
@@ -317,7 +317,7 @@ describe('issue 17 pages: private views and escaping', () => {
     await store.close();
   });
 
-  it('issue 17: an anonymous viewer gets a 403 page linking to /login for the members and the correction log; published tables stay public', async () => {
+  it('an anonymous viewer gets a 403 page linking to /login for the members and the correction log; published tables stay public', async () => {
     const anon = asViewer(app, { mode: 'anonymous' });
     for (const url of ['/clubs/karori/roster', '/clubs/karori/correction-log']) {
       const res = await request(anon).get(url).expect(403);
@@ -332,7 +332,7 @@ describe('issue 17 pages: private views and escaping', () => {
     expect(club.text).toContain('href="/login"');
   });
 
-  it('issue 17: a key of club A cannot read club B private views; its own club and an admin can', async () => {
+  it('a key of club A cannot read club B private views; its own club and an admin can', async () => {
     const dsbKey = asViewer(app, {
       mode: 'key',
       role: 'secretary',
@@ -353,7 +353,7 @@ describe('issue 17 pages: private views and escaping', () => {
     expect(refused.status).toBe(403);
   });
 
-  it('issue 17: a club named <script> shows as text on every page that names it', async () => {
+  it('a club named <script> shows as text on every page that names it', async () => {
     const evil = '<script>alert("pwned")</script>';
     // Keys were issued above: an admin registers the club, and reads its private pages.
     const admin = asViewer(app, { mode: 'key', role: 'admin' });

@@ -4,8 +4,8 @@ import { pinnerYear } from '../projections/membership-pinner-year';
 import { ledgerApp } from '../app/support';
 import { asViewer, squash as textOf } from './support';
 
-/** Issue 19: the register, applications, visitors and person pages, on a small Pinner year. */
-describe('issue 19: the membership pages (private to the club’s keys)', () => {
+/** The register, applications, visitors and person pages, on a small Pinner year. */
+describe('the membership pages (private to the club’s keys)', () => {
   let app: NestExpressApplication;
   beforeAll(async () => {
     const ledger = await pinnerYear();
@@ -20,7 +20,7 @@ describe('issue 19: the membership pages (private to the club’s keys)', () => 
     return res.text;
   };
 
-  it('issue 19: the club page links the register, the pending applications and the visitors', async () => {
+  it('the club page links the register, the pending applications and the visitors', async () => {
     const club = await page('/clubs/pinner');
     expect(club).toContain('href="/clubs/pinner/register"');
     expect(club).toContain('href="/clubs/pinner/register/applications"');
@@ -78,7 +78,7 @@ describe('issue 19: the membership pages (private to the club’s keys)', () => 
     expect(textOf(await page('/clubs/pinner/register/people/nobody', 404))).toContain('nobody');
   });
 
-  it('issue 17/19: 403 page for an anonymous viewer or another club’s key; the club’s auditor and an admin read them', async () => {
+  it('403 page for an anonymous viewer or another club’s key; the club’s auditor and an admin read them', async () => {
     const anon = asViewer(app, { mode: 'anonymous' });
     const other = asViewer(app, {
       mode: 'key',

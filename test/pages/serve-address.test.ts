@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { serve } from '../../src/cli/commands/serve';
 
-/** Issue 17: `npm start` (serve) prints where the pages are. */
-describe('issue 17: serve prints the address of the pages', () => {
-  it('issue 17: logs "pages: http://127.0.0.1:<port>/" once it listens', async () => {
+/** `npm start` (serve) prints where the pages are. */
+describe('serve prints the address of the pages', () => {
+  it('logs "pages: http://127.0.0.1:<port>/" once it listens', async () => {
     const lines: string[] = [];
     const log = jest
       .spyOn(Logger.prototype, 'log')

@@ -5,10 +5,10 @@ import { clubRegistered, competition, ROSTER, rulebookAdopted, TUESDAYS } from '
 import { cellsOf, rowOf } from './support';
 
 /**
- * Issue 19: the standings page's prize column — what the JSON row's `prize` says the pair may
+ * The standings page's prize column — what the JSON row's `prize` says the pair may
  * win, with its rule id (NZ-10 by default, PIN-R13 when the rulebook says so), and the CSV's.
  */
-describe('issue 19: the standings page shows each pair’s prize eligibility with its rule', () => {
+describe('the standings page shows each pair’s prize eligibility with its rule', () => {
   it('NZ-10/PIN-R13 the visitor’s pair: "none NZ-10", then "normal-only PIN-R13" at a special event; the members’ pair "all"', async () => {
     for (const [overrides, tv] of [
       [{}, 'none NZ-10'],

@@ -22,7 +22,7 @@ export async function examplesApp() {
 const issued = new WeakMap<EventStore, Map<string, Promise<string>>>();
 
 /**
- * A real key of the ledger for this viewer (issue 17): issued once per store and role/scope,
+ * A real key of the ledger for this viewer: issued once per store and role/scope,
  * through the same path as `bridge-ledger keys add`. Any key issued ends open mode.
  */
 function tokenFor(store: EventStore, viewer: Viewer): Promise<string> {

@@ -3,8 +3,8 @@ import request from 'supertest';
 import type { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { asViewer, examplesApp, makeTablesPrivate } from './support';
 
-/** Issue 17: published tables are public unless the club marks them private (mayReadPublished). */
-describe('issue 17 pages: a club whose tables are private', () => {
+/** Published tables are public unless the club marks them private (mayReadPublished). */
+describe('pages: a club whose tables are private', () => {
   let store: MemoryEventStore;
   let app: NestExpressApplication;
 
@@ -27,7 +27,7 @@ describe('issue 17 pages: a club whose tables are private', () => {
     `${NZ}/c-points`,
   ];
 
-  it('issue 17: an anonymous viewer gets the 403 page (with /login) for every table of the club', async () => {
+  it('an anonymous viewer gets the 403 page (with /login) for every table of the club', async () => {
     const anon = asViewer(app, { mode: 'anonymous' });
     for (const url of TABLES) {
       const res = await request(anon).get(url);
@@ -36,7 +36,7 @@ describe('issue 17 pages: a club whose tables are private', () => {
     }
   });
 
-  it("issue 17: a key of the club reads its tables; another club's key does not", async () => {
+  it("a key of the club reads its tables; another club's key does not", async () => {
     const karori = asViewer(app, {
       mode: 'key',
       role: 'auditor',

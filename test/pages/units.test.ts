@@ -7,8 +7,8 @@ import { html, raw } from '../../src/app/pages/html';
 // Not `h`: prettier would lay out the markup these tests compare byte for byte.
 const h = html;
 
-describe('issue 17 pages: escaping, numbers, CSV, chart', () => {
-  it('issue 17: every value put in a page is escaped; only the template and raw() pass as markup', () => {
+describe('pages: escaping, numbers, CSV, chart', () => {
+  it('every value put in a page is escaped; only the template and raw() pass as markup', () => {
     const name = '<script>alert("x")</script> & \'co\'';
     expect(h`<p title="${name}">${name}</p>`.text).toBe(
       '<p title="&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;co&#39;">&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;co&#39;</p>',
@@ -19,7 +19,7 @@ describe('issue 17 pages: escaping, numbers, CSV, chart', () => {
     expect(h`${raw('<svg/>')}`.text).toBe('<svg/>');
   });
 
-  it('issue 17: hundredths are shown exactly, never rounded (NZ totals as the CLI prints them)', () => {
+  it('hundredths are shown exactly, never rounded (NZ totals as the CLI prints them)', () => {
     expect(hundredths(50574)).toBe('505.74');
     expect(hundredths(5005)).toBe('50.05');
     expect(hundredths(0)).toBe('0.00');
@@ -29,7 +29,7 @@ describe('issue 17 pages: escaping, numbers, CSV, chart', () => {
     expect(hundredths(12.5)).toBe('12.5');
   });
 
-  it('issue 17: CSV by RFC 4180 — a header row, CRLF, quotes doubled, numbers as given', () => {
+  it('CSV by RFC 4180 — a header row, CRLF, quotes doubled, numbers as given', () => {
     expect(
       toCsv(
         ['a', 'b'],
@@ -43,7 +43,7 @@ describe('issue 17 pages: escaping, numbers, CSV, chart', () => {
     expect(toCsv(['only'], [])).toBe('only\r\n');
   });
 
-  it('issue 17: CSV formula injection — text starting with = + - @ tab or CR gets a leading quote, numbers never', () => {
+  it('CSV formula injection — text starting with = + - @ tab or CR gets a leading quote, numbers never', () => {
     expect(
       toCsv(
         ['name', 'imps'],
@@ -77,7 +77,7 @@ describe('issue 17 pages: escaping, numbers, CSV, chart', () => {
     expect(defused('Oxford B')).toBe('Oxford B');
   });
 
-  it("issue 17: the CLI's CSV (src/contexts/pairs/cli/format-standings.ts) defuses formulas by the same rule", () => {
+  it("the CLI's CSV (src/contexts/pairs/cli/format-standings.ts) defuses formulas by the same rule", () => {
     expect(
       csv([
         { team: '=HYPERLINK("http://evil.example","x")', netImps: '-38', vp: 52, none: '-' },
@@ -90,7 +90,7 @@ describe('issue 17 pages: escaping, numbers, CSV, chart', () => {
     );
   });
 
-  it('issue 17: the chart has a title, an escaped legend, and its numbers as a table', () => {
+  it('the chart has a title, an escaped legend, and its numbers as a table', () => {
     const out = lineChart({
       id: 'c1',
       title: 'Totals <b>',

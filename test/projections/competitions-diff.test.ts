@@ -12,11 +12,11 @@ import type { CompetitionsState, StandingsView } from '../../src/contexts/pairs/
 import type { Json } from '../../src/rulebooks/rulebook';
 
 /**
- * Issue 16 `diff`: two publications of one table give every number that changed, each with the
+ * `diff`: two publications of one table give every number that changed, each with the
  * explanation entries (rules, facts) behind it. Pure: the views are computed from the example
  * seasons (DSB Groenlo 2014-2015, NZ Club Pairs 2026) folded once.
  */
-describe('issue 16: the diff of two publications of a table', () => {
+describe('the diff of two publications of a table', () => {
   let state: CompetitionsState;
   let afterFour: CompetitionsState;
 

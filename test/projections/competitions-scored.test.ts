@@ -24,7 +24,7 @@ import {
 import { tempDir } from '../support/temp';
 
 /**
- * Issue 4: a pair's session result scored here from board results. The session's facts
+ * A pair's session result scored here from board results. The session's facts
  * (movement, pairs, traveller lines) are linked to session 1 of a competition by
  * SessionScoredFromBoards; the standings show the percentages the scoring engine derives.
  */

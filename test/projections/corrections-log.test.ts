@@ -8,7 +8,7 @@ import { proposed } from '../support/nz-club';
 import { formatCorrectionLog } from '../../src/contexts/corrections/cli/corrections.command';
 
 /**
- * Issue 16: the correction log's read model. Saved by the runner as partitions (a club's part,
+ * The correction log's read model. Saved by the runner as partitions (a club's part,
  * a competition's calendar, a scored session's day), reassembled to the same log; and read from
  * the club's streams only, the same log as a fold of the whole ledger.
  */
@@ -38,7 +38,7 @@ async function ledgerWithCorrections() {
   return ledger;
 }
 
-describe('issue 16: the correction log read model', () => {
+describe('the correction log read model', () => {
   it('NZ-13: a fold of the whole ledger and a read of Karori’s streams give the same log', async () => {
     const ledger = await ledgerWithCorrections();
     const all = await collect(ledger.store.readAll());
@@ -167,7 +167,7 @@ const boardDecision = (decidedAt: string, extra: Record<string, unknown> = {}) =
     decidedAt,
   );
 
-describe('DSB-20.3, issue 16: an objection in the log', () => {
+describe('DSB-20.3: an objection in the log', () => {
   it('lodged until 10 minutes before the next session; the board decides within a week (decideBy); upheld', async () => {
     const ledger = await groenloObjection('2014-10-22T12:00:00+02:00');
     const lodged = (await correctionLogFromStore(ledger.store, 'groenlo')).entries[0]!;
@@ -250,7 +250,7 @@ describe('DSB-20.3, issue 16: an objection in the log', () => {
   });
 });
 
-describe('DSB-9.1, issue 16: a correction of an absence’s notice time in the log', () => {
+describe('DSB-9.1: a correction of an absence’s notice time in the log', () => {
   it('the entry shows the time the correction gives (correctedOccurredAt); the CLI’s table names it with the target', async () => {
     const ledger = await ledgerWithCorrections();
     const notice = proposed(

@@ -10,12 +10,12 @@ import type { Proposed } from '../support/nz-club';
 import { season } from './leagues-season';
 
 /**
- * Issue 18 over HTTP: a league's corrections stream `corrections-<leagueId>` is the league's
+ * Over HTTP: a league's corrections stream `corrections-<leagueId>` is the league's
  * (its facts name the league): the league secretary's key appends a correction there; a club's
  * key, the organising club's too, is 403 and nothing is written. The table then reads the
  * corrected result.
  */
-describe("issue 18: a league's corrections are its keys' (corrections-<leagueId>)", () => {
+describe("a league's corrections are its keys' (corrections-<leagueId>)", () => {
   let app: NestExpressApplication;
   let store: MemoryEventStore;
   const tokens: Record<string, string> = {};
@@ -60,14 +60,14 @@ describe("issue 18: a league's corrections are its keys' (corrections-<leagueId>
   }, 60_000);
   afterAll(() => app.close());
 
-  it("issue 18: a club's key (the organising club's) is 403 on the league's corrections, nothing written", async () => {
+  it("a club's key (the organising club's) is 403 on the league's corrections, nothing written", async () => {
     const head = await store.headPosition();
     const res = await post('lcbaClub', notified());
     expect([res.status, res.body.error]).toEqual([403, 'Forbidden']);
     expect(await store.headPosition()).toBe(head);
   });
 
-  it("issue 18: the league secretary's key notifies and accepts the correction; the table reads it", async () => {
+  it("the league secretary's key notifies and accepts the correction; the table reads it", async () => {
     expect((await post('league', notified())).status).toBe(201);
     expect(
       (await post('league', onCorrections('CorrectionAccepted', { correctionId: 'c1', by: 'sec' })))

@@ -14,7 +14,7 @@ import { GatedLedger } from '../support/gated-ledger';
 import { season, seasonLedger } from './leagues-season';
 
 /**
- * Issue 18 (with issue 16's facts): a league's match result corrected on the league's own
+ * A league's match result corrected on the league's own
  * corrections stream `corrections-lcba-2009`, the league as the correction's "club". The
  * season is leagues-season.ts's: f1 north–south (played 2009-09-16) recorded +1 IMP a board to
  * north (16-4), corrected after every later match to −1 a board (north 4, south 16).
@@ -65,8 +65,8 @@ const accepted = (correctionId: string, occurredAt: string, extra: Record<string
 const rows = (view: ReturnType<typeof leagueTableOf>) =>
   view.divisions[0]!.rows.map((r) => [r.team, r.vp, r.netImps]);
 
-describe('issue 18: a match result corrected (corrections-<leagueId>, LCBA-10.2)', () => {
-  it('issue 18, LCBA-10.2: a result corrected after later matches: the table before and after, and as of a position before the correction the original', async () => {
+describe('a match result corrected (corrections-<leagueId>, LCBA-10.2)', () => {
+  it('LCBA-10.2: a result corrected after later matches: the table before and after, and as of a position before the correction the original', async () => {
     const ledger = await seasonLedger();
     const before = await ledger.store.headPosition();
     const original = await leagueTableAt(ledger.store, LEAGUE_ID);
@@ -128,7 +128,7 @@ describe('issue 18: a match result corrected (corrections-<leagueId>, LCBA-10.2)
     expect(matchOf(state, LEAGUE_ID, 'f1').corrected?.correctionId).toBe('c1');
   });
 
-  it('issue 18: the league held by the process catches up once with a correction asked for twice at once', async () => {
+  it('the league held by the process catches up once with a correction asked for twice at once', async () => {
     const ledger = await seasonLedger();
     await leagueTableAt(ledger.store, LEAGUE_ID);
     await ledger.append(notified('c1', at('2009-09-20')), accepted('c1', at('2009-09-21')));
@@ -143,7 +143,7 @@ describe('issue 18: a match result corrected (corrections-<leagueId>, LCBA-10.2)
     expect(held).toEqual(replayed);
   });
 
-  it('issue 18: a result and its accepted correction appended while the held league catches up are both read on the next ask, the correction applied (one head for every stream)', async () => {
+  it('a result and its accepted correction appended while the held league catches up are both read on the next ask, the correction applied (one head for every stream)', async () => {
     const ledger = new GatedLedger();
     const f6 = season.results.slice(-2);
     await ledger.append(...clubFacts(), ...season.structure, ...season.results.slice(0, -2));
@@ -182,7 +182,7 @@ describe('issue 18: a match result corrected (corrections-<leagueId>, LCBA-10.2)
     ]);
   });
 
-  it('issue 18: a match kept scored by the held league is scored again when its day’s match parameters change (RulebookAmended)', async () => {
+  it('a match kept scored by the held league is scored again when its day’s match parameters change (RulebookAmended)', async () => {
     const ledger = await seasonLedger();
     const ebu = await leagueTableAt(ledger.store, LEAGUE_ID);
     await ledger.append(
@@ -214,7 +214,7 @@ describe('issue 18: a match result corrected (corrections-<leagueId>, LCBA-10.2)
     expect(refused.reason).toMatch(/session of 2009-09-16: 2009-09-23 19:30/);
   });
 
-  it('issue 18: a rejected correction changes nothing; a later accepted one replaces again', async () => {
+  it('a rejected correction changes nothing; a later accepted one replaces again', async () => {
     const ledger = await seasonLedger();
     await ledger.append(
       notified('c1', at('2009-09-20')),
@@ -239,7 +239,7 @@ describe('issue 18: a match result corrected (corrections-<leagueId>, LCBA-10.2)
     expect(rows(view)).toContainEqual(['south', 31, -48]);
   });
 
-  it('issue 18: a default (MatchUnplayed) corrected: the other side the offender', async () => {
+  it('a default (MatchUnplayed) corrected: the other side the offender', async () => {
     const ledger = await seasonLedger();
     const corrected = { ...(f3.data as Record<string, unknown>), offender: 'home' };
     await ledger.append(
@@ -256,8 +256,8 @@ describe('issue 18: a match result corrected (corrections-<leagueId>, LCBA-10.2)
   });
 });
 
-describe('issue 18: a league correction refused, naming the field, nothing written', () => {
-  it('issue 18: a correction of an unknown fixture (the corrected fixtureId not the match’s) is refused naming data.corrected.fixtureId', async () => {
+describe('a league correction refused, naming the field, nothing written', () => {
+  it('a correction of an unknown fixture (the corrected fixtureId not the match’s) is refused naming data.corrected.fixtureId', async () => {
     const ledger = await seasonLedger();
     const other = { ...correctedF1(), fixtureId: 'f99' };
     const r = await ledger.refuses(
@@ -287,7 +287,7 @@ describe('issue 18: a league correction refused, naming the field, nothing writt
     expect(await ledger.store.headPosition()).toBe(head);
   });
 
-  it('issue 18: a correction of no recorded fact is refused naming data.target.eventId', async () => {
+  it('a correction of no recorded fact is refused naming data.target.eventId', async () => {
     const ledger = await seasonLedger();
     const ghost = { ...f1, id: v7() };
     await ledger.refuses(
@@ -297,7 +297,7 @@ describe('issue 18: a league correction refused, naming the field, nothing writt
     );
   });
 
-  it('issue 18: another league’s corrections stream, or a fact naming another league, is refused', async () => {
+  it('another league’s corrections stream, or a fact naming another league, is refused', async () => {
     const ledger = await seasonLedger();
     const wrong = notified('c1', at('2009-09-20'));
     await ledger.refuses(
@@ -337,7 +337,7 @@ describe('issue 18: a league correction refused, naming the field, nothing writt
     );
   });
 
-  it('issue 18: a ruling on a league’s corrections stream names the league (data.leagueId; its match: leagues-rulings.test.ts)', async () => {
+  it('a ruling on a league’s corrections stream names the league (data.leagueId; its match: leagues-rulings.test.ts)', async () => {
     const ledger = await seasonLedger();
     await ledger.append(notified('c1', at('2009-09-20')));
     await ledger.refuses(

@@ -49,7 +49,7 @@ async function stateOf() {
 const rows = (view: ReturnType<typeof leagueTableOf>) =>
   view.divisions[0]!.rows.map((r) => [r.team, r.played, r.vp, r.netImps]);
 
-describe('issue 18: LCBA-8 defaults and 8.4 read from MatchUnplayed facts', () => {
+describe('LCBA-8 defaults and 8.4 read from MatchUnplayed facts', () => {
   it('LCBA-8.1, 8.2: as of 14 October c has failed two of four (exactly half: not cancelled)', async () => {
     const view = leagueTableOf(await stateOf(), 'lcba-2009', { asOf: '2009-10-14' });
     // m2 b–c, c offending: b's (a) average m1 4, m4 10 = 7; (b) c has no completed match; (c) m5

@@ -5,7 +5,7 @@ import type { Proposed } from '../support/nz-club';
 import { fact, fixture, formResult, league, lineUp, players } from '../domain/league/support';
 
 /**
- * Issue 18, LCBA-5.5 from the facts to the table, on the facts' structure
+ * LCBA-5.5 from the facts to the table, on the facts' structure
  * (test/domain/league/support.ts): Oxford A (division 4) and Oxford B (division 5) both have a
  * match originally scheduled for Wednesday 16 September: g1 Oxford A–Cambridge A and g2 Oxford
  * B–Bath A. Oxford seeks to move g1 to the 23rd. ox5 (not among Oxford A's nominees ox11–ox18)
@@ -53,7 +53,7 @@ const rowsOf = (state: Awaited<ReturnType<typeof stateOf>>, division: number, as
     .divisions[0]!.rows.filter((r) => r.played > 0)
     .map((r) => [r.team, r.vp, r.penalties]);
 
-describe('issue 18: LCBA-5.5 from the facts to the league table', () => {
+describe('LCBA-5.5 from the facts to the league table', () => {
   it('LCBA-5.5: a player of the club that sought the rearrangement plays both matches of 16 September: 2 VP off the one played second', async () => {
     const state = await stateOf(season(1, {}));
     // g1: +1 a board to Oxford A, +24 → 16-4; 16 − 2 = 14 VP.

@@ -17,7 +17,7 @@ import {
 } from '../domain/league/support';
 
 /**
- * Issue 18, LCBA-6.8 from the facts to the table. Division 1 of five teams; a is at home in
+ * LCBA-6.8 from the facts to the table. Division 1 of five teams; a is at home in
  * four matches, each drawn (0 IMPs, 10-10), and its captain sends the result forms:
  *
  *   m1 a–b 09-16, received 09-30: the 14th day, in time
@@ -65,7 +65,7 @@ const rowA = (state: Awaited<ReturnType<typeof stateOf>>, asOf?: string) => {
   return { vp: row.vp, penalties: row.penalties, because: row.because };
 };
 
-describe('issue 18: LCBA-6.8 from the facts to the league table', () => {
+describe('LCBA-6.8 from the facts to the league table', () => {
   it('LCBA-6.8: the third late form, once ratified, costs 1 VP (½ and the suspended ½); the first and second cost nothing', async () => {
     const state = await stateOf(ratified('m4', '2009-11-05'));
     // Four draws: 40 VP; − 1 from 5 November.
@@ -75,7 +75,7 @@ describe('issue 18: LCBA-6.8 from the facts to the league table', () => {
       expect.stringMatching(
         /^result form of m4 \(played 2009-10-07\) received 2009-10-30, after 14 days: third offence, 0.5 VP and the suspended 0.5 VP activated, ratified on 2009-11-05: −1 VP on 2009-11-05$/,
       ),
-      // The first two offences score nothing: the row's warnings (issue 18), explained too.
+      // The first two offences score nothing: the row's warnings, explained too.
       expect.stringMatching(/^warning \(no score\), 2009-10-08: .*m2.*first offence, a warning$/),
       expect.stringMatching(/^warning \(no score\), 2009-10-20: .*m3.*second offence/),
     ]);

@@ -18,7 +18,7 @@ import {
 } from '../domain/league/support';
 
 /**
- * Issue 18, LCBA-4.2 from the facts to the table. Division 1 of three teams, a, b and c, in a
+ * LCBA-4.2 from the facts to the table. Division 1 of three teams, a, b and c, in a
  * double round robin (result forms, the same IMPs on each of 24 boards; EBU pre-2013 scale):
  *
  *   m1 a–b 09-16 +24 to a → 16-4    m4 b–a 10-14 0 → 10-10
@@ -92,7 +92,7 @@ const scoreOf = (view: ReturnType<typeof leagueTableOf>, id: string) => {
   return [f.home.vp, f.home.imps, f.away.vp, f.away.imps];
 };
 
-describe('issue 18: LCBA-4.2 from the facts to the league table', () => {
+describe('LCBA-4.2 from the facts to the league table', () => {
   it('LCBA-4.2, 8.1(e): unpaid 14 days after the final warning, every match a9 played is lost by default by a from the 15th day', async () => {
     const state = await stateOf(warn('warning', '2009-10-01'), warn('final', '2009-10-08'));
     // As of 22 October (the 14th day) nothing is lost: m1–m5 as played.

@@ -39,7 +39,7 @@ async function stateOf(...facts: Proposed[]) {
 const rows = (view: ReturnType<typeof leagueTableOf>) =>
   view.divisions[0]!.rows.map((r) => [r.rank, r.team, r.vp, r.penalties, r.tieBreak?.step]);
 
-describe('issue 18: penalties and ballots read from the facts into the table', () => {
+describe('penalties and ballots read from the facts into the table', () => {
   it('LCBA-2.1: a late entry’s fine comes off its VPs from the day it was fined', async () => {
     // b entered on 5 August, after the 31 July deadline: fined 2 VP on 10 September.
     const state = await stateOf(

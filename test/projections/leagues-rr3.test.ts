@@ -5,7 +5,7 @@ import type { Proposed } from '../support/nz-club';
 import { fact, fixture, formResult, league, lineUp, players } from '../domain/league/support';
 
 /**
- * Issue 18, division 5 of the facts' structure (test/domain/league/support.ts): Oxford B, Cambridge
+ * Division 5 of the facts' structure (test/domain/league/support.ts): Oxford B, Cambridge
  * B and Bath A. Oxford B and Cambridge B elect RR3 (LCBA-A2), Bath A does not: one real RR3
  * match (g7) and two virtual ones (A4). Results (result forms, the same IMPs on each of 24
  * boards, the EBU pre-2013 24-board scale):
@@ -51,7 +51,7 @@ async function stateOf(facts: Proposed[]) {
 const totals = (view: ReturnType<typeof leagueTableOf>) =>
   view.divisions[0]!.rows.map((r) => [r.team, r.played, r.vp, r.netImps]);
 
-describe('issue 18: RR3 and eligibility read from the facts into the table', () => {
+describe('RR3 and eligibility read from the facts into the table', () => {
   it('LCBA-A4, A5, A7: virtual matches for every pair not both electing, scored from RR1 and RR2', async () => {
     const view = leagueTableOf(await stateOf(seasonFacts()), 'lcba-2009', { division: 5 });
     const virtual = view.divisions[0]!.fixtures.filter((f) => f.fixture.startsWith('virtual:'));

@@ -10,7 +10,7 @@ import { formResult } from '../domain/league/support';
 import { season, seasonLedger } from './leagues-season';
 
 /**
- * Issue 18, LCBA-10.2: a director's ruling on a league match (its MatchResultRecorded), an
+ * LCBA-10.2: a director's ruling on a league match (its MatchResultRecorded), an
  * appeal received within 7 days of the match (to the end of the 7th day, in the organising
  * club's zone, Europe/London), its decision, and an upheld appeal's corrected result replacing
  * the match's in the table. The season is leagues-season.ts's: f1 north–south, played
@@ -94,7 +94,7 @@ async function withRuling(): Promise<GatedLedger> {
   return ledger;
 }
 
-describe('issue 18, LCBA-10.2: a ruling on a league match and the appeal against it', () => {
+describe('LCBA-10.2: a ruling on a league match and the appeal against it', () => {
   it('LCBA-10.2: an appeal received within the 7 days, upheld: its corrected result replaces the match’s in the table, named in because', async () => {
     const ledger = await withRuling();
     await ledger.append(lodged(at('2009-09-20')), decided('upheld'));
@@ -134,7 +134,7 @@ describe('issue 18, LCBA-10.2: a ruling on a league match and the appeal against
     expect(rows(leagueTableOf(state, LEAGUE_ID))).toEqual(rows(view));
   });
 
-  it('issue 18: the competitions read model leaves a league’s rulings and appeals (facts naming leagueId) to the leagues read model', async () => {
+  it('the competitions read model leaves a league’s rulings and appeals (facts naming leagueId) to the leagues read model', async () => {
     const ledger = await withRuling();
     await ledger.append(lodged(at('2009-09-20')), decided('upheld'));
     const state = fold(competitions, await collect(ledger.store.readAll()));
@@ -198,15 +198,15 @@ describe('issue 18, LCBA-10.2: a ruling on a league match and the appeal against
   });
 });
 
-describe('issue 18, LCBA-10.2: a league ruling or appeal refused, naming the field, nothing written', () => {
-  it('issue 18: a league’s ruling names its match (data.match)', async () => {
+describe('LCBA-10.2: a league ruling or appeal refused, naming the field, nothing written', () => {
+  it('a league’s ruling names its match (data.match)', async () => {
     const ledger = await seasonLedger();
     const r = ruling();
     delete (r.data as Record<string, unknown>).match;
     await ledger.refuses([r], 'LEDGER', 'events[0].data.match');
   });
 
-  it('issue 18: a ruling on no recorded fact, or on a fact that is not a match result, is refused (data.match.eventId)', async () => {
+  it('a ruling on no recorded fact, or on a fact that is not a match result, is refused (data.match.eventId)', async () => {
     const ledger = await seasonLedger();
     await ledger.refuses(
       [ruling({ match: match({ eventId: v7() }) })],
@@ -221,7 +221,7 @@ describe('issue 18, LCBA-10.2: a league ruling or appeal refused, naming the fie
     );
   });
 
-  it('issue 18: a ruling naming another fixture or another day than the result’s is refused', async () => {
+  it('a ruling naming another fixture or another day than the result’s is refused', async () => {
     const ledger = await seasonLedger();
     await ledger.refuses(
       [ruling({ match: match({ fixtureId: 'f2' }) })],
@@ -235,7 +235,7 @@ describe('issue 18, LCBA-10.2: a league ruling or appeal refused, naming the fie
     );
   });
 
-  it('issue 18: a league’s ruling takes no session fields (data.sessionStreamId)', async () => {
+  it('a league’s ruling takes no session fields (data.sessionStreamId)', async () => {
     const ledger = await seasonLedger();
     await ledger.refuses(
       [ruling({ sessionStreamId: 'session-x' })],
@@ -244,7 +244,7 @@ describe('issue 18, LCBA-10.2: a league ruling or appeal refused, naming the fie
     );
   });
 
-  it('issue 18: an appeal against no ruling recorded is refused (data.against.rulingId)', async () => {
+  it('an appeal against no ruling recorded is refused (data.against.rulingId)', async () => {
     const ledger = await seasonLedger();
     await ledger.append(
       onLeague(
@@ -261,7 +261,7 @@ describe('issue 18, LCBA-10.2: a league ruling or appeal refused, naming the fie
     await ledger.refuses([lodged(at('2009-09-20'))], 'LEDGER', 'events[0].data.against.rulingId');
   });
 
-  it('issue 18: an upheld appeal’s corrected result of another fixture or another day (LCBA-10.2), or one the match rules cannot score, is refused', async () => {
+  it('an upheld appeal’s corrected result of another fixture or another day (LCBA-10.2), or one the match rules cannot score, is refused', async () => {
     const ledger = await withRuling();
     await ledger.append(lodged(at('2009-09-20')));
     await ledger.refuses(
@@ -290,7 +290,7 @@ describe('issue 18, LCBA-10.2: a league ruling or appeal refused, naming the fie
     );
   });
 
-  it('issue 18: a dismissed appeal carries no corrected result (schema: corrected)', async () => {
+  it('a dismissed appeal carries no corrected result (schema: corrected)', async () => {
     const ledger = await withRuling();
     await ledger.append(lodged(at('2009-09-20')));
     await expect(
@@ -302,7 +302,7 @@ describe('issue 18, LCBA-10.2: a league ruling or appeal refused, naming the fie
     });
   });
 
-  it('issue 18: a club’s ruling names no league match (data.match)', async () => {
+  it('a club’s ruling names no league match (data.match)', async () => {
     const ledger = await seasonLedger();
     await ledger.refuses(
       [

@@ -5,7 +5,7 @@ import { MemoryProjectionStateStore } from '../../src/ledger/projection-state-st
 import { collect } from '../support/events';
 import { seasonLedger } from './leagues-season';
 
-describe('issue 18: the leagues read model kept by the runner', () => {
+describe('the leagues read model kept by the runner', () => {
   it('is saved league by league and loaded back as a replay folds it: the same table', async () => {
     const ledger = await seasonLedger();
     const saved = new MemoryProjectionStateStore();

@@ -13,7 +13,7 @@ import {
 import { boardsMatch } from '../rulesets/lcba-league/match-builder';
 
 /**
- * Issue 18: a small season through the gate. Division 1 of the league `lcba-2009` (the LCBA's,
+ * A small season through the gate. Division 1 of the league `lcba-2009` (the LCBA's,
  * rulebook lcba-league-2009: 24 boards, the EBU pre-2013 24-board scale) has three teams, north,
  * south and east, in a double round robin of six fixtures:
  *

@@ -19,7 +19,7 @@ import {
 } from '../domain/league/support';
 
 /**
- * Issue 18: the warnings that carry no score on the team rows (`warnings`: rule, date, text,
+ * The warnings that carry no score on the team rows (`warnings`: rule, date, text,
  * the player when it is a player's) and in the row's explain (`because`): LCBA-6.8's first and
  * second late result forms, and LCBA-4.2's "warning due" (a player's 2nd unpaid match in
  * divisions 1–4), put on the team the player played for that day.
@@ -54,7 +54,7 @@ function lateForms(): Proposed[] {
   ];
 }
 
-describe('issue 18: warnings on the league table’s rows (LCBA-6.8, 4.2)', () => {
+describe('warnings on the league table’s rows (LCBA-6.8, 4.2)', () => {
   it('LCBA-6.8: the first late form is a warning, the second a suspended ½ VP: both on the row, neither scored', async () => {
     const state = await stateOf(...lateForms());
     const a = rowOf(state, 'a');
@@ -127,7 +127,7 @@ describe('issue 18: warnings on the league table’s rows (LCBA-6.8, 4.2)', () =
     expect(rowOf(state, 'a', '2009-09-29').warnings).toBeUndefined();
   });
 
-  it('issue 18: the explain page shows the row’s warnings in one block', async () => {
+  it('the explain page shows the row’s warnings in one block', async () => {
     const state = await stateOf(...lateForms());
     const view = leagueTableOf(state, 'lcba-2009');
     const html = leagueExplainPage(

@@ -28,7 +28,7 @@ const rowsOf = (view: ReturnType<typeof leagueTableOf>) =>
     r.netImps,
   ]);
 
-describe('issue 18: the leagues read model, the tables recomputed from the whole season', () => {
+describe('the leagues read model, the tables recomputed from the whole season', () => {
   it('LCBA-6.7, 8.1, 8.2: a season through the gate gives the division table', async () => {
     const state = await seasonState();
     const view = leagueTableOf(state, 'lcba-2009');
@@ -104,7 +104,7 @@ describe('issue 18: the leagues read model, the tables recomputed from the whole
     expect(matchOf(state, 'lcba-2009', 'f6', { asOf: '2009-10-27' }).status).toBe('not played');
   });
 
-  it('issue 18: an unknown league, division or fixture is refused naming it', async () => {
+  it('an unknown league, division or fixture is refused naming it', async () => {
     const state = await seasonState();
     expect(() => leagueTableOf(state, 'nope')).toThrow(UnknownLeagueError);
     expect(() => leagueTableOf(state, 'nope')).toThrow(/no league nope/);
@@ -123,7 +123,7 @@ describe('issue 18: the leagues read model, the tables recomputed from the whole
   });
 });
 
-describe('issue 18: a result the rules cannot score', () => {
+describe('a result the rules cannot score', () => {
   it('LCBA-6.3, STD-VP: a 20-board match the gate accepts but no 20-board scale is set for: refused naming the fixture', async () => {
     const ledger = new GatedLedger();
     await ledger.append(

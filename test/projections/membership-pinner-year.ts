@@ -10,7 +10,7 @@ import { GatedLedger } from '../support/gated-ledger';
 import type { Proposed } from '../support/nz-club';
 
 /**
- * Issue 19: a small Pinner year through the gate (club `pinner`, pinner-2018 from 2018-01-01;
+ * A small Pinner year through the gate (club `pinner`, pinner-2018 from 2018-01-01;
  * ann, bob, cat, dan full members elected 2010-05-01):
  * - fay applies on 2018-03-01, displayed that day, elected on 03-08 (the seventh day exactly):
  *   Restricted to 2019-03-07, Full from 2019-03-08 (PIN-R8);

@@ -7,7 +7,7 @@ import { GatedLedger } from '../support/gated-ledger';
 import type { Proposed } from '../support/nz-club';
 
 /**
- * Issue 19, "one seating model": the visitor counts read the seats of the club's pairs
+ * "one seating model": the visitor counts read the seats of the club's pairs
  * competitions (the NZ rules' source, `nzPlaysOf`) beside SessionPlayedAtClub. The example NZ
  * club karori (nz-club, club year from 01-01): nz-sam, a visitor on the roster, substitutes in
  * session 1 of club-pairs-2026 (2026-02-03).
@@ -27,7 +27,7 @@ async function karori() {
   return ledger;
 }
 
-describe('issue 19: the visitor counts read the competitions’ seating facts (NZ-10, karori)', () => {
+describe('the visitor counts read the competitions’ seating facts (NZ-10, karori)', () => {
   it('NZ-10: a seat in a pairs competition counts as a session played, with its source', async () => {
     const ledger = await karori();
     const v = await visitorsIn(ledger.store, 'karori', { year: 2026 });
@@ -88,7 +88,7 @@ describe('issue 19: the visitor counts read the competitions’ seating facts (N
   });
 });
 
-describe('issue 19: the service answers from its live competitions model, the same as a replay', () => {
+describe('the service answers from its live competitions model, the same as a replay', () => {
   it('NZ-10: visitors and the register with the live state equal those read by replay; the live state is asked', async () => {
     const ledger = await karori();
     const { state } = await replayFromStore(ledger.store, competitions);

@@ -9,7 +9,7 @@ import { fact, played } from '../domain/membership/support';
 import { GatedLedger } from '../support/gated-ledger';
 
 /**
- * Issue 19, MEMBERSHIP-FIXES 3: the register's, the applications', a person's and the running
+ * MEMBERSHIP-FIXES 3: the register's, the applications', a person's and the running
  * year's visitors' default day is today as the club's date in its time zone (ClubRegistered's
  * `timeZone`), not UTC's. The clock is a function parameter of runtime/ (the core is given the
  * day): 2026-03-01T12:30Z is 2026-03-02 in Auckland (NZDT, UTC+13) and 2026-03-01 in London.
@@ -49,7 +49,7 @@ async function club(timeZone: string): Promise<GatedLedger> {
   return ledger;
 }
 
-describe('issue 19, MEMBERSHIP-FIXES: today is the club’s date in its time zone', () => {
+describe('MEMBERSHIP-FIXES: today is the club’s date in its time zone', () => {
   it('clubDateAt: 2026-03-01T12:30Z is 2026-03-02 in Auckland, 2026-03-01 in London; Auckland’s midnight is 11:00Z', () => {
     const at = (iso: string, zone: string) => clubDateAt(new Date(iso), zone);
     expect(at('2026-03-01T12:30:00Z', 'Pacific/Auckland')).toBe('2026-03-02');

@@ -20,7 +20,7 @@ async function sources(): Promise<MembershipSources> {
   return { clubId: 'pinner', state };
 }
 
-describe('issue 19: the membership read model (a small Pinner year through the gate)', () => {
+describe('the membership read model (a small Pinner year through the gate)', () => {
   let s: MembershipSources;
   beforeAll(async () => {
     s = await sources();
@@ -174,7 +174,7 @@ describe('issue 19: the membership read model (a small Pinner year through the g
   });
 });
 
-describe('issue 19: the register shows the endings and the other classes (PIN-C13..C18)', () => {
+describe('the register shows the endings and the other classes (PIN-C13..C18)', () => {
   let s: MembershipSources;
   beforeAll(async () => {
     const ledger = await pinnerYear();

@@ -10,7 +10,7 @@ import {
 import { checked, cPointsFrom, linesOf, rowsOf } from '../support/nz-membership';
 
 /**
- * RULES.md NZ-8c from the ledger (issue 19): "the guest also if they provide a valid NZCBA
+ * RULES.md NZ-8c from the ledger: "the guest also if they provide a valid NZCBA
  * number". A GuestNzcbaNumberChecked (on `members-<clubId>`) is the guest's number checked on
  * a day: from that day it decides, over `PlayerRegistered.nationalNumber`; the latest check on
  * or before the session counts, so a check that says not valid overrides.

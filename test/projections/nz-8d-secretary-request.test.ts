@@ -10,7 +10,7 @@ import {
 import { asked, cPointsFrom, linesOf, memberRecorded, rowsOf } from '../support/nz-membership';
 
 /**
- * RULES.md NZ-8d from the ledger (issue 19): "a member asked by the Secretary to play with a
+ * RULES.md NZ-8d from the ledger: "a member asked by the Secretary to play with a
  * visitor qualifies for event and C points". The request is a VisitorPartnerAsked on
  * `members-<clubId>`; the standings and the C points read it for the session of that day where
  * that member and that visitor sat at one table.

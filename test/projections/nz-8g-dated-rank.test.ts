@@ -10,7 +10,7 @@ import {
 import { linesOf, rowsOf } from '../support/nz-membership';
 
 /**
- * RULES.md NZ-8g from the ledger (issue 19): "a Tuesday Intermediate or Open player may play on
+ * RULES.md NZ-8g from the ledger: "a Tuesday Intermediate or Open player may play on
  * a Monday at most twice a year". The rank is the one ON THE DAY of the session: the latest
  * NzcbaRankRecorded (on `members-<clubId>`) from a day on or before it, else the roster's. Tom,
  * a Tuesday member, is a Junior on the roster and becomes Intermediate on 1 June 2026.

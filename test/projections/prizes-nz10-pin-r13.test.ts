@@ -15,7 +15,7 @@ import {
 import { rowsOf } from '../support/nz-membership';
 
 /**
- * Issue 19: "prize eligibility per event (PIN-R13: visitors win normal prize money, not the
+ * "prize eligibility per event (PIN-R13: visitors win normal prize money, not the
  * enhanced money of special events; NZ-10), shown in the standings rows". The rule is the
  * rulebook's `prizes.rule` (NZ-10 by default), the special events its `prizes.specialEvents`
  * (competition ids or formats); each player judged by `prizeEligibility` on the days the pair
@@ -48,7 +48,7 @@ async function ledger(
 const lastLine = (r: { explain: Array<{ rule: string; effect: string }> }) =>
   r.explain[r.explain.length - 1]!;
 
-describe('issue 19: prizes in the standings rows (NZ-10, PIN-R13)', () => {
+describe('prizes in the standings rows (NZ-10, PIN-R13)', () => {
   it('NZ-10 a pair with a visitor wins no prize yet stays placed; a members’ pair every prize; each explained last', async () => {
     const rows = await rowsOf(await ledger(), 'tue');
     expect(rows.TV!.place).not.toBeNull();

@@ -68,7 +68,7 @@ describe('the competitions projection keeps equal values once (sharedValues)', (
   it("folds the examples to the same state as the deciders' evolve, competition by competition", async () => {
     const store = new MemoryEventStore({ upcast: catalogue.upcast });
     await loadExamplesIfEmpty(store);
-    // The examples' corrections (issue 16) are applied by the projection alone: left out here,
+    // The examples' corrections are applied by the projection alone: left out here,
     // the competitions are their facts as recorded.
     const recorded: RecordedEvent[] = [];
     for await (const e of store.readAll())

@@ -96,7 +96,7 @@ describe.each([nzClub, dsbGroenlo2014])(
         'rulebook parameter scoring.butlerDrop: must be a non-empty list of { fromResults: integer ≥ 1, drop: integer ≥ 0 }',
       ],
       [
-        'DSB-16d artificialImps in hundredths (issue 15 item 13 allows tenths only)',
+        'DSB-16d artificialImps in hundredths (STD-BUTLER allows tenths only)',
         { 'scoring.artificialImps': { '60': 2.25 } },
         'rulebook parameter scoring.artificialImps: must map percentages 0–100, written as numbers are (60, 47.5; not 60.0 or 060), to IMPs in tenths (−24 … 24: 2, 1.2, −0.5)',
       ],
@@ -116,22 +116,22 @@ describe.each([nzClub, dsbGroenlo2014])(
         'rulebook parameter scoring.crossImpDivisor: must be "n-1" or "none", not "n"',
       ],
       [
-        'STD-NEUBERG sitOutLines (issue 15 item 8)',
+        'STD-NEUBERG sitOutLines',
         { 'scoring.sitOutLines': 'outside' },
         'rulebook parameter scoring.sitOutLines: must be "in-field" or "out-of-field", not "outside"',
       ],
       [
-        'STD-MP sessionPercentage (issue 15 item 10)',
+        'STD-MP sessionPercentage',
         { 'scoring.sessionPercentage': 'mean' },
         'rulebook parameter scoring.sessionPercentage: must be "total-over-tops" or "mean-of-boards", not "mean"',
       ],
       [
-        'STD-MP matchpointTotal (issue 15 item 1)',
+        'STD-MP matchpointTotal',
         { 'scoring.matchpointTotal': 'scaled-up' },
         'rulebook parameter scoring.matchpointTotal: must be "scaled" or "sum", not "scaled-up"',
       ],
       [
-        'STD-NEUBERG factoredRounding (issue 15 item 2)',
+        'STD-NEUBERG factoredRounding',
         { 'scoring.factoredRounding': 'nearest-0.05' },
         'rulebook parameter scoring.factoredRounding: must be "exact" or "percent-hundredths", not "nearest-0.05"',
       ],
@@ -155,7 +155,7 @@ describe.each([nzClub, dsbGroenlo2014])(
       );
     });
 
-    it('issue 15: the new settings are amended by path, artificial IMPs in tenths, and a whole group written before them still applies (their defaults fill in)', () => {
+    it('the new settings are amended by path, artificial IMPs in tenths, and a whole group written before them still applies (their defaults fill in)', () => {
       const h = history();
       h.amend(
         {

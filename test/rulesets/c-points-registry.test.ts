@@ -42,7 +42,7 @@ const stateOf = (format: string, sessions = 3) =>
     },
   }) as unknown as CompetitionsState;
 
-describe('C points are found through the rulesets registry (issue 13, property 2)', () => {
+describe('C points are found through the rulesets registry', () => {
   beforeEach(() => asked.splice(0));
 
   it('the nz-club formats publish the nz-club ruleset’s NZ-8 table', () => {

@@ -19,7 +19,7 @@ import { tempDbPath } from '../support/temp';
 registerRuleset(meanPairs);
 
 /**
- * Issue 13, property 2: a ruleset that lives only under test/, registered in one line, is
+ * Property 2: a ruleset that lives only under test/, registered in one line, is
  * adopted, its competitions created and decided, and its standings published over HTTP and
  * the CLI.
  */

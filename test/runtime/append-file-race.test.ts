@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 4: a writer that races `bridge-ledger append` between its check and its write.
+ * A writer that races `bridge-ledger append` between its check and its write.
  * SQLite (one transaction across streams): the write fails whole, naming the line. EventStoreDB
  * (no multi-stream transaction): the lines written and not written are named, and the same
  * file appended again completes it.

@@ -21,7 +21,7 @@ import { join } from 'node:path';
  * `bridge-ledger append` cuts a stream's consecutive lines into batches of 1,000 for the store;
  * the deciders judge the run whole before any batch of it is written, so a batch check
  * (NZ-6: a cross-substituted pair's result needs its partner's) does not depend on where the
- * cut falls (issue 13).
+ * cut falls.
  */
 const tue = competition('tue', 'three-four-session-pairs', 'tuesday', TUESDAYS.slice(0, 3), {
   TT: ['tom', 'tim'],
@@ -66,7 +66,7 @@ const run = (results: ReturnType<typeof score>[]) => [
   ...results,
 ];
 
-describe('bridge-ledger append: a stream’s run of lines is judged whole (issue 13)', () => {
+describe('bridge-ledger append: a stream’s run of lines is judged whole', () => {
   it('NZ-6 a cross pair whose results straddle the run’s lines 1,000 and 1,001 appends, cut into two batches, and is scored for both', async () => {
     const lines = [...before, ...run([score('TT'), score('TS')])];
     const file = join(tempDir(), 'cut.ndjson');

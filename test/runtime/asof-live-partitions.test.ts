@@ -11,7 +11,7 @@ import type { EventStore } from '../../src/store/event-store';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 
 /**
- * Issue 13 (scale): an as-of answer takes from the live read model every partition no fact
+ * At scale, an as-of answer takes from the live read model every partition no fact
  * after the moment asked for has changed, and reads only the streams of those that changed.
  * Its answers are the full replay's, byte for byte, and what it reads shrinks as the moment
  * nears the head.
@@ -41,7 +41,7 @@ async function liveOf(store: EventStore): Promise<CompetitionsState> {
   return state;
 }
 
-describe('issue 13: as-of answers reuse the live partitions no later fact changed', () => {
+describe('as-of answers reuse the live partitions no later fact changed', () => {
   let store: MemoryEventStore;
   let live: CompetitionsState;
   beforeAll(async () => {

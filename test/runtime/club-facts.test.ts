@@ -12,7 +12,7 @@ import {
 } from '../support/nz-club';
 
 /**
- * Issue 14 item 6, the club's facts behind a competition's: a competition is of a club the
+ * The club's facts behind a competition's: a competition is of a club the
  * ledger registered, its pairs name players the club's roster registered (a visitor or guest
  * too, as `visitor` or `non-member`), a substitute is registered where the rulebook reads their
  * status (nz-club: NZ-5, NZ-8), and a rulebook fact may not make a competition already created

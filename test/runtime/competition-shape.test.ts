@@ -12,7 +12,7 @@ import {
 } from '../support/nz-club';
 
 /**
- * Issue 14 item 5: a fact whose shape the club's rulebook in force forbids is refused at
+ * A fact whose shape the club's rulebook in force forbids is refused at
  * append, naming the rule and the field, and nothing is written; the standings would have
  * answered every later table with 422 FactsNotScorable (or 409 NoApplicableRulebook). Each
  * ruleset says what its formats need (src/rulesets/<ruleset>/shape.ts); the deciders look the

@@ -23,7 +23,7 @@ import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { GappedStore, SpyStore } from './spy-stores';
 
 /**
- * Issue 13: an "as of" answer folds only its club's streams (`competitionsSlice`), and must be
+ * An "as of" answer folds only its club's streams (`competitionsSlice`), and must be
  * the full replay's answer byte for byte: the same JSON, or the same refusal.
  */
 
@@ -88,7 +88,7 @@ async function expectSameAnswers(store: EventStore, at: AsOf): Promise<void> {
   );
 }
 
-describe('issue 13: as-of answers from the competition’s streams equal the full replay’s', () => {
+describe('as-of answers from the competition’s streams equal the full replay’s', () => {
   let store: MemoryEventStore;
   beforeAll(async () => {
     store = await interleavedExamples();
@@ -170,7 +170,7 @@ describe('issue 13: as-of answers from the competition’s streams equal the ful
   });
 });
 
-describe('issue 13: facts a slice must find, or must ignore, as the projection does (LEDGER)', () => {
+describe('facts a slice must find, or must ignore, as the projection does (LEDGER)', () => {
   const fact = (
     type: string,
     data: Record<string, unknown>,
@@ -275,7 +275,7 @@ describe('issue 13: facts a slice must find, or must ignore, as the projection d
   });
 });
 
-describe('issue 13: a slice reads its club’s streams, not $all', () => {
+describe('a slice reads its club’s streams, not $all', () => {
   it('with many other clubs in the ledger, an answer reads only its club’s events once the directory is built', async () => {
     const base = await interleavedExamples();
     // Twenty other clubs' competitions, each a copy of the DSB season under other ids.
@@ -364,7 +364,7 @@ describe('issue 13: a slice reads its club’s streams, not $all', () => {
   });
 });
 
-describe('issue 13: one club’s answers read nothing of another club', () => {
+describe('one club’s answers read nothing of another club', () => {
   it('another club’s unusable rulebook fact and board-scored session leave karori’s NZ standings and C points as they were', async () => {
     const base = await interleavedExamples();
     const expected = standingsFrom(await competitionsState(base), NZ);

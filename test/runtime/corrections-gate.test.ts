@@ -17,7 +17,7 @@ import { collect } from '../support/events';
 import { InvalidEventError } from '../../src/store/errors';
 
 /**
- * Issue 16: corrections, rulings and appeals are facts of the club's stream
+ * Corrections, rulings and appeals are facts of the club's stream
  * `corrections-<clubId>`, judged by their decider through the append path every writer takes
  * (the gate). Karori's autumn pairs is played on Mondays 30 March, 6 and 13 April 2026 at
  * 19:30; New Zealand daylight time ends between the first two (Sunday 5 April, +13:00 → +12:00).
@@ -34,7 +34,7 @@ async function karori(): Promise<{ ledger: Ledger; result1p1: Proposed; result1p
   return { ledger, result1p1, result1p2 };
 }
 
-describe('NZ-13, issue 16: a correction is notified before the start of play of the same night of the following week', () => {
+describe('NZ-13: a correction is notified before the start of play of the same night of the following week', () => {
   it('a correction notified in time is recorded, then accepted by the director', async () => {
     const { ledger, result1p1 } = await karori();
     await ledger.append(
@@ -178,7 +178,7 @@ describe('NZ-13, issue 16: a correction is notified before the start of play of 
   });
 });
 
-describe('issue 16: the corrections and publications streams, each with its decider', () => {
+describe('the corrections and publications streams, each with its decider', () => {
   it('corrections-<clubId> and publications-<clubId> are found by the registry', () => {
     expect(deciderOf('corrections-karori')?.name).toBe('corrections');
     expect(deciderOf('publications-karori')?.name).toBe('publications');
@@ -194,7 +194,7 @@ describe('issue 16: the corrections and publications streams, each with its deci
   });
 });
 
-describe('issue 16: a store without an index of ids (EventStoreDB)', () => {
+describe('a store without an index of ids (EventStoreDB)', () => {
   it('finds the target by reading the stream the correction names', async () => {
     const ledger = new Ledger();
     // As EventStoreDB: no findByIds.
@@ -216,7 +216,7 @@ describe('issue 16: a store without an index of ids (EventStoreDB)', () => {
   });
 });
 
-describe('issue 16, bad input: each correction refused names the field and the rule; nothing is written', () => {
+describe('bad input: each correction refused names the field and the rule; nothing is written', () => {
   it('LEDGER a correction of a fact that does not exist', async () => {
     const { ledger, result1p1 } = await karori();
     const ghost = { ...result1p1, id: '0190aaaa-0000-7000-8000-000000000000' };
@@ -497,7 +497,7 @@ async function karoriUnderLcbaAppeals() {
   return ledger;
 }
 
-describe('LCBA-10.2, issue 16: an appeal against a ruling is received within 7 days of the match', () => {
+describe('LCBA-10.2: an appeal against a ruling is received within 7 days of the match', () => {
   it('received on the 7th day (6 April, 23:59 NZST) it is lodged, then decided with its deposit', async () => {
     const ledger = await karoriUnderLcbaAppeals();
     await accepts(
@@ -674,7 +674,7 @@ describe('LCBA-10.2, issue 16: an appeal against a ruling is received within 7 d
   });
 });
 
-describe('NZ, issue 16: the NZ club rules set no appeal deadline', () => {
+describe('NZ: the NZ club rules set no appeal deadline', () => {
   it('an appeal weeks after the ruling is lodged; an upheld appeal names the adjusted score’s session', async () => {
     const { ledger } = await karori();
     await ledger.append(ruling('r1', '2026-03-30T21:00:00+13:00'));
@@ -785,7 +785,7 @@ async function groenlo() {
   return { ledger, objection };
 }
 
-describe('DSB-20.3, issue 16: an objection to a WL ruling until 10 minutes before the next session', () => {
+describe('DSB-20.3: an objection to a WL ruling until 10 minutes before the next session', () => {
   it('at 19:35 CET on 27 October (summer time ended on the 26th) it is in time, exactly', async () => {
     const { ledger, objection } = await groenlo();
     await accepts(ledger, objection('2014-10-27T19:35:00+01:00'));
@@ -849,7 +849,7 @@ describe('DSB-20.3, issue 16: an objection to a WL ruling until 10 minutes befor
   });
 });
 
-describe('issue 16: a publication names the position its table was computed at', () => {
+describe('a publication names the position its table was computed at', () => {
   const published = (atPosition: number, extra: Record<string, unknown> = {}) =>
     proposed('publications-karori', 'StandingsPublished', {
       clubId: 'karori',
@@ -882,7 +882,7 @@ describe('issue 16: a publication names the position its table was computed at',
   });
 });
 
-describe('DSB-9.1, issue 16: a correction of an absence may correct when it was notified (correctedOccurredAt)', () => {
+describe('DSB-9.1: a correction of an absence may correct when it was notified (correctedOccurredAt)', () => {
   /** Pair p1's absence from session 2 (Monday 6 April), notified at 12:30 NZST that day. */
   const absence = () =>
     proposed(

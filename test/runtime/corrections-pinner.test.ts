@@ -19,8 +19,8 @@ import {
 import { proposed, type Proposed } from '../support/nz-club';
 
 /**
- * Issue 16, PIN-R26 and PIN-R28: Pinner BC's appeal deadlines, adopted by Karori as its
- * `appeals` group (the Pinner preset is issue 19's). Session 1 of the autumn pairs (Monday 30
+ * PIN-R26 and PIN-R28: Pinner BC's appeal deadlines, adopted by Karori as its
+ * `appeals` group (the Pinner preset's). Session 1 of the autumn pairs (Monday 30
  * March 2026, NZDT +13:00) has its two results recorded at 22:30; ruling r1 is on its board 7.
  * PIN-R28 (Law 92B's reading): an appeal within 30 minutes of the official score, until
  * 23:00:00+13:00. PIN-R26: an appeal at rubber bridge before the end of the rubber.
@@ -51,7 +51,7 @@ const logOf = async (ledger: Ledger) => {
 
 const SCORED = '2026-03-30T22:30:00+13:00';
 
-describe('PIN-R28, issue 16: an appeal against a duplicate ruling within 30 minutes of the official score (Law 92B)', () => {
+describe('PIN-R28: an appeal against a duplicate ruling within 30 minutes of the official score (Law 92B)', () => {
   it('an appeal 15 minutes after the score is lodged and decided; the log shows the deadline counted from the score', async () => {
     const ledger = await pinner();
     await accepts(
@@ -218,7 +218,7 @@ describe('PIN-R28, issue 16: an appeal against a duplicate ruling within 30 minu
   });
 });
 
-describe('PIN-R26, issue 16: an appeal at rubber bridge is indicated before the end of the rubber', () => {
+describe('PIN-R26: an appeal at rubber bridge is indicated before the end of the rubber', () => {
   const ENDED = '2026-03-31T16:00:00+13:00';
   const rubber = { table: '2', endedAt: ENDED };
 
@@ -336,7 +336,7 @@ describe('PIN-R26, issue 16: an appeal at rubber bridge is indicated before the 
   });
 });
 
-describe('PIN-R26, issue 16: a malformed rubber is refused with the field, nothing written', () => {
+describe('PIN-R26: a malformed rubber is refused with the field, nothing written', () => {
   const schemaIssues = async (ledger: Ledger, fact: Proposed) => {
     const head = await ledger.store.headPosition();
     const error = await ledger.append(fact).then(

@@ -8,7 +8,7 @@ import { GatedLedger } from '../support/gated-ledger';
 import { proposed, registered, statusChanged } from '../support/nz-club';
 
 /**
- * Issue 14 item 6 (and issue 13): the club and roster streams have deciders. A club's stream
+ * The club and roster streams have deciders. A club's stream
  * takes its own ClubRegistered once, in a time zone the ledger knows; a roster stream takes its
  * own club's players, a status change only for a player it registered, a re-registration only
  * when it changes something; a scored session's facts go on a session stream. Each refusal is a

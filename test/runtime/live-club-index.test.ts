@@ -19,7 +19,7 @@ import {
 import { SpyStore } from './spy-stores';
 
 /**
- * Issue 13 (scale): the deciders' club-wide checks (NZ-8e, NZ-10, the rulebook facts) read the
+ * At scale, the deciders' club-wide checks (NZ-8e, NZ-10, the rulebook facts) read the
  * runner's read model, not a second fold of the ledger: after a start, the first fact that
  * seats a player reads no event of $all, and the limits refuse as the gate's own index does.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 14 review, item 1: the examples `serve` loads into an empty store are written as one.
+ * The examples `serve` loads into an empty store are written as one.
  * A load that fails after the first batch leaves the store empty (one transaction), so the next
  * start loads them all; on EventStoreDB (no multi-stream transaction) a store holding only some
  * example facts is completed, not left half-loaded for ever.

@@ -96,87 +96,84 @@ describe.each([
     () => new MemoryEventStore({ upcast: catalogue.upcast }),
     () => new MemoryProjectionStateStore(),
   ],
-] as const)(
-  'issue 13: the competitions read model saved by partitions (%s)',
-  (_, openStore, openStates) => {
-    it('a save after an append writes only the partitions the fact names (its competition, club or scored session, and the position), not the ledger', async () => {
-      const store = openStore();
-      const states = openStates(store);
-      const half = Math.floor(examples.length / 2);
-      await copy(store, examples.slice(0, half));
-      const runner = await caughtUpRunner(store, states);
-      const whole = json(runner.state('competitions')!.state).length;
-      for (const e of examples.slice(half)) {
-        const before = { ...states.written };
-        await copy(store, [e]);
-        await runner.caughtUp();
-        runner.save();
-        const state = runner.state<CompetitionsState>('competitions')!.state;
-        // The fact as the runner reads it: upcast to today's shape (the roster's club in its data).
-        const read = catalogue.upcast(e);
-        const named = new Set(competitions.partitions!.keysOf(read, state));
-        const present = [...named].filter(
-          (k) => competitions.partitions!.get(state, k) !== undefined,
-        );
-        expect(states.written.saves - before.saves).toBe(1);
-        // Only what the fact names (a fact read from outside its stream changes nothing; its
-        // partition, if any, is rewritten as it was).
-        expect(states.written.rows - before.rows).toBeLessThanOrEqual(named.size);
-        const bytes = present.reduce(
-          (n, k) => n + json(competitions.partitions!.get(state, k)).length,
-          0,
-        );
-        expect(states.written.bytes - before.bytes).toBeLessThanOrEqual(bytes);
-        expect(states.written.bytes - before.bytes).toBeLessThan(whole);
-      }
-      runner.stop();
-      await store.close();
-    });
+] as const)('the competitions read model saved by partitions (%s)', (_, openStore, openStates) => {
+  it('a save after an append writes only the partitions the fact names (its competition, club or scored session, and the position), not the ledger', async () => {
+    const store = openStore();
+    const states = openStates(store);
+    const half = Math.floor(examples.length / 2);
+    await copy(store, examples.slice(0, half));
+    const runner = await caughtUpRunner(store, states);
+    const whole = json(runner.state('competitions')!.state).length;
+    for (const e of examples.slice(half)) {
+      const before = { ...states.written };
+      await copy(store, [e]);
+      await runner.caughtUp();
+      runner.save();
+      const state = runner.state<CompetitionsState>('competitions')!.state;
+      // The fact as the runner reads it: upcast to today's shape (the roster's club in its data).
+      const read = catalogue.upcast(e);
+      const named = new Set(competitions.partitions!.keysOf(read, state));
+      const present = [...named].filter(
+        (k) => competitions.partitions!.get(state, k) !== undefined,
+      );
+      expect(states.written.saves - before.saves).toBe(1);
+      // Only what the fact names (a fact read from outside its stream changes nothing; its
+      // partition, if any, is rewritten as it was).
+      expect(states.written.rows - before.rows).toBeLessThanOrEqual(named.size);
+      const bytes = present.reduce(
+        (n, k) => n + json(competitions.partitions!.get(state, k)).length,
+        0,
+      );
+      expect(states.written.bytes - before.bytes).toBeLessThanOrEqual(bytes);
+      expect(states.written.bytes - before.bytes).toBeLessThan(whole);
+    }
+    runner.stop();
+    await store.close();
+  });
 
-    it('a state loaded from its partitions is the state folded from zero, key order and all, and answers the same tables', async () => {
-      const store = openStore();
-      const states = openStates(store);
-      // Saved after every fact: each partition's rows are what the later ones build on.
-      const runner = await caughtUpRunner(store, states);
-      for (const e of examples) {
-        await copy(store, [e]);
-        await runner.caughtUp();
-        runner.save();
-      }
-      runner.stop();
-      const replayed = (await replayFromStore(store, competitions)).state;
-      const reloaded = await caughtUpRunner(store, states);
-      const state = reloaded.state<CompetitionsState>('competitions')!;
-      expect(state.position).toBe(examples.length);
-      expect(json(state.state)).toBe(json(replayed));
-      expect(tables(state.state)).toBe(tables(replayed));
-      expect(Object.keys(state.state.competitions).length).toBeGreaterThan(1);
-      reloaded.stop();
-      await store.close();
-    });
+  it('a state loaded from its partitions is the state folded from zero, key order and all, and answers the same tables', async () => {
+    const store = openStore();
+    const states = openStates(store);
+    // Saved after every fact: each partition's rows are what the later ones build on.
+    const runner = await caughtUpRunner(store, states);
+    for (const e of examples) {
+      await copy(store, [e]);
+      await runner.caughtUp();
+      runner.save();
+    }
+    runner.stop();
+    const replayed = (await replayFromStore(store, competitions)).state;
+    const reloaded = await caughtUpRunner(store, states);
+    const state = reloaded.state<CompetitionsState>('competitions')!;
+    expect(state.position).toBe(examples.length);
+    expect(json(state.state)).toBe(json(replayed));
+    expect(tables(state.state)).toBe(tables(replayed));
+    expect(Object.keys(state.state.competitions).length).toBeGreaterThan(1);
+    reloaded.stop();
+    await store.close();
+  });
 
-    it('every projection of the server (ledger-stats, club-roster, competitions) reloads from its partitions as it was', async () => {
-      const store = openStore();
-      const states = openStates(store);
-      const first = await caughtUpRunner(store, states, projections);
-      await copy(store, examples.slice(0, 100));
-      await first.caughtUp();
-      first.save();
-      await copy(store, examples.slice(100));
-      await first.caughtUp();
-      first.stop();
-      const second = await caughtUpRunner(store, states, projections);
-      for (const p of projections) {
-        const replayed = (await replayFromStore(store, p)).state;
-        expect(json(second.state(p.name)!.state)).toBe(json(replayed));
-      }
-      second.stop();
-      await store.close();
-    });
-  },
-);
+  it('every projection of the server (ledger-stats, club-roster, competitions) reloads from its partitions as it was', async () => {
+    const store = openStore();
+    const states = openStates(store);
+    const first = await caughtUpRunner(store, states, projections);
+    await copy(store, examples.slice(0, 100));
+    await first.caughtUp();
+    first.save();
+    await copy(store, examples.slice(100));
+    await first.caughtUp();
+    first.stop();
+    const second = await caughtUpRunner(store, states, projections);
+    for (const p of projections) {
+      const replayed = (await replayFromStore(store, p)).state;
+      expect(json(second.state(p.name)!.state)).toBe(json(replayed));
+    }
+    second.stop();
+    await store.close();
+  });
+});
 
-describe('issue 13: partitions and checkpoint saved in one transaction (SQLite)', () => {
+describe('partitions and checkpoint saved in one transaction (SQLite)', () => {
   /** competitions, counting its applies. */
   function countingCompetitions(version = competitions.version) {
     const p = {
@@ -429,7 +426,7 @@ describe('issue 13: partitions and checkpoint saved in one transaction (SQLite)'
   });
 });
 
-describe('issue 13: keysOf names every partition apply changes', () => {
+describe('keysOf names every partition apply changes', () => {
   it.each(projections.map((p) => [p.name, p] as const))('%s', (_, projection) => {
     const partitions = projection.partitions!;
     expect(partitions).toBeDefined();
@@ -442,7 +439,7 @@ describe('issue 13: keysOf names every partition apply changes', () => {
     let before = snapshot();
     for (const e of examples) {
       const upcast = catalogue.upcast(e);
-      // Named before the fact is applied, as the runner names them (issue 16: an acceptance
+      // Named before the fact is applied, as the runner names them (an acceptance
       // names its correction's target, which the state knows).
       const named = new Set(partitions.keysOf(upcast, state));
       state = projection.apply(state, upcast, undefined);

@@ -5,7 +5,7 @@ import { MemoryProjectionStateStore } from '../../src/ledger/projection-state-st
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { facts } from '../support/events';
 
-describe('issue 13: the runner catches up by pages, the event loop free between them', () => {
+describe('the runner catches up by pages, the event loop free between them', () => {
   it('other work runs during a catch-up of 2,000 facts in pages of 100; no state is saved before its end', async () => {
     const store = new MemoryEventStore();
     for (let i = 0; i < 20; i++) await store.appendToStream(`s-${i}`, facts(100));

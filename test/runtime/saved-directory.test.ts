@@ -8,7 +8,7 @@ import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
 import { tempDbPath } from '../support/temp';
 
 /**
- * Issue 16: the ledger directory (which streams hold a club's facts, the timeline) is saved in
+ * The ledger directory (which streams hold a club's facts, the timeline) is saved in
  * a SQLite ledger's file, so that a CLI diff or what-if reads the facts after the save, not
  * $all. A saved directory must answer exactly as a pass over $all does, and one that is not of
  * this ledger or this version is not used.
@@ -46,7 +46,7 @@ function answers(d: LedgerDirectory, head: number) {
   return out;
 }
 
-describe('issue 16: the ledger directory saved in the SQLite file', () => {
+describe('the ledger directory saved in the SQLite file', () => {
   it('is saved once it has read enough facts, and a read-only process restores it and reads nothing of $all', async () => {
     const path = tempDbPath();
     const store = await examplesLedger(path);

@@ -1,5 +1,5 @@
 /**
- * Issue 16, tamper evidence across installs: an export carries the chain (each line its
+ * Tamper evidence across installs: an export carries the chain (each line its
  * `hash`; the first line of an export from a later position the `previousHash` it chains
  * from), so that another install can check it: `replay` of the file and `append` (an import)
  * refuse a broken one naming the line, `verify <file>` checks it as it checks a store, and
@@ -56,7 +56,7 @@ const withData = (lines: string[], n: number, field: string, value: unknown) => 
 const resultLine = () =>
   base.lines.findIndex((l) => l.includes('"type":"SessionResultRecorded"')) + 1;
 
-describe('issue 16: an export carries the chain', () => {
+describe('an export carries the chain', () => {
   it('each line carries its event’s stored hash, chained from the genesis as the store keeps it', async () => {
     const store = new SqliteEventStore(base.db, { readOnly: true });
     const rows = await collect(readRaw(store));
@@ -93,7 +93,7 @@ describe('issue 16: an export carries the chain', () => {
   });
 });
 
-describe('issue 16: another install checks the chain of an export and refuses a broken one, naming the line', () => {
+describe('another install checks the chain of an export and refuses a broken one, naming the line', () => {
   it('replay and append refuse an export whose result was edited, naming that line; nothing is written', async () => {
     const n = resultLine();
     const file = tampered((lines) => withData(lines, n, 'percentage', 99.5));
@@ -151,7 +151,7 @@ describe('issue 16: another install checks the chain of an export and refuses a 
   });
 });
 
-describe('issue 16: bridge-ledger audit <export.ndjson>', () => {
+describe('bridge-ledger audit <export.ndjson>', () => {
   it('the examples, exported: the seal holds, and the memory store and the SQLite file give the same digest over every answer (exit 0)', async () => {
     const report = await auditExport(base.file, catalogue);
     expect(report.problems).toEqual([]);

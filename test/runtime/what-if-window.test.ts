@@ -6,11 +6,11 @@ import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import type { CompetitionsState } from '../../src/contexts/pairs/projection';
 
 /**
- * Issue 16: a diff or a what-if reads a window of its club's history (the competition's year,
+ * A diff or a what-if reads a window of its club's history (the competition's year,
  * its club's rulebook and roster), not the ledger: on the example seasons its tables are the
  * full replay's, at every moment, real and under an override.
  */
-describe('issue 16: the window a diff and a what-if read gives the full replay’s tables', () => {
+describe('the window a diff and a what-if read gives the full replay’s tables', () => {
   const tables: Array<[TableOf, Record<string, number> | undefined]> = [
     [{ table: 'standings', competitionId: 'dsb-2014-c1' }, undefined],
     [{ table: 'standings', competitionId: 'dsb-2014-c2' }, { 'promotion.relegate': 1 }],

@@ -12,7 +12,7 @@ import {
   scoreMatchpointSession as referenceMatchpointSession,
 } from './support/session-result-reference';
 
-// The session path's integer fast path (issue 3) against the implementation it replaced, kept
+// The session path's integer fast path against the implementation it replaced, kept
 // verbatim in ./support as the reference: on random sessions — missing results, artificial
 // scores, every matchpoint setting, boards out of order, bad input — both give exactly the same
 // result, fraction for fraction and in the same order, or the same error.
@@ -166,7 +166,7 @@ describe('Session result: the integer fast path gives exactly what the reference
   });
 });
 
-describe('Session result: issue 15 line kinds agree with the kinds they generalise', () => {
+describe('Session result: line kinds agree with the kinds they generalise', () => {
   it('Law 12C1(c) a weighted score of one score (or of one score twice) is that real result, on 300 random sessions', () => {
     for (let seed = 1; seed <= 300; seed++) {
       const { lines, movement, settings } = randomSession(seed);
@@ -222,7 +222,7 @@ describe('Session result: issue 15 line kinds agree with the kinds they generali
   });
 });
 
-describe('Session result: issue 15 weighted lines in IMP sessions', () => {
+describe('Session result: weighted lines in IMP sessions', () => {
   it('Law 12C1(c) STD-CROSSIMP a weighted score of one score is that real result, on 150 random sessions', () => {
     for (let seed = 1; seed <= 150; seed++) {
       const { lines, movement } = randomSession(seed);

@@ -281,7 +281,7 @@ describe('Session result: IMP pairs (STD-BUTLER, STD-CROSSIMP)', () => {
     expect(r.datums[3]).toBeUndefined();
   });
 
-  it('STD-CROSSIMP board scores are exact Σ IMPs / (n − 1), totals rounded once (issue 15 item 3)', () => {
+  it('STD-CROSSIMP board scores are exact Σ IMPs / (n − 1), totals rounded once', () => {
     const r = scoreImpSession(lines, { movement: 'one-winner', method: 'cross-imp' });
     const p = Object.fromEntries(r.pairs.map((x) => [x.pair, x]));
     // board 1: 170 vs 140, 150, 180 → 1 + 1 + 0 = 2/3;

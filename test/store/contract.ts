@@ -227,7 +227,7 @@ export function eventStoreContract(name: string, options: ContractOptions): void
         },
       );
 
-      it("issue 17: a retry sent by another request (another actor, correlation id) is the same fact; the stored one keeps the first request's", async () => {
+      it("a retry sent by another request (another actor, correlation id) is the same fact; the stored one keeps the first request's", async () => {
         const s = newStream();
         const batch = facts(2);
         const first = await store.appendToStream(s, batch, { expectedRevision: 'no_stream' });

@@ -1,5 +1,5 @@
 /**
- * Issue 16 on EventStoreDB (against the protocol fake): the adapter stores no hash. A hash
+ * On EventStoreDB (against the protocol fake): the adapter stores no hash. A hash
  * chained over `$all` would need each event's commit position, which the server assigns only
  * as it commits, and the previous event's hash under a lock on all of `$all`, which ESDB does
  * not offer (docs/architecture.md "Tamper evidence"). So verify computes the chain on read
@@ -29,7 +29,7 @@ afterAll(async () => {
   await fake.close();
 });
 
-it('issue 16: EventStoreDB keeps no hash; verify computes the chain and its head, and an export carries that chain', async () => {
+it('EventStoreDB keeps no hash; verify computes the chain and its head, and an export carries that chain', async () => {
   const store = new EsdbEventStore(fake.url);
   try {
     await store.appendToStream(`seal-${Date.now()}`, facts(3));

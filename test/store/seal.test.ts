@@ -11,7 +11,7 @@ import { collect, fact, facts } from '../support/events';
 import { tempDbPath } from '../support/temp';
 
 /**
- * Issue 16, tamper evidence: every stored event carries sha256 over the previous event's hash
+ * Tamper evidence: every stored event carries sha256 over the previous event's hash
  * (the genesis, 64 zeros, before the first) and the event as stored (src/store/seal.ts).
  * `verify` recomputes the chain and names the first event where it breaks; an edit of the
  * SQLite file behind the triggers' back is caught.
@@ -30,7 +30,7 @@ async function chainOf(store: EventStore): Promise<{ stored: string[]; computed:
   return { stored: rows.map((r) => r.hash ?? ''), computed };
 }
 
-describe('issue 16: the canonical form, as docs/architecture.md "Tamper evidence" writes it', () => {
+describe('the canonical form, as docs/architecture.md "Tamper evidence" writes it', () => {
   const event = {
     id: '0197a000-0000-7000-8000-000000000001',
     streamId: 'club-karori',
@@ -82,7 +82,7 @@ describe('issue 16: the canonical form, as docs/architecture.md "Tamper evidence
 describe.each([
   ['memory', () => new MemoryEventStore()],
   ['SQLite', () => new SqliteEventStore(tempDbPath())],
-])('issue 16: the %s store chains every appended event to the one before it', (_name, open) => {
+])('the %s store chains every appended event to the one before it', (_name, open) => {
   it('stores, with each event, sha256 over the previous hash (the genesis first) and the event as stored', async () => {
     const store = open();
     try {
@@ -145,7 +145,7 @@ describe.each([
   });
 });
 
-describe('issue 16: SQLite keeps one chain across processes writing one file', () => {
+describe('SQLite keeps one chain across processes writing one file', () => {
   it('two stores on one file appending in turn: each re-reads the head hash inside its write transaction', async () => {
     const path = tempDbPath();
     const a = new SqliteEventStore(path);
@@ -217,7 +217,7 @@ async function verifyFile(path: string) {
   }
 }
 
-describe('issue 16: verify catches an edit of the SQLite file behind the triggers’ back', () => {
+describe('verify catches an edit of the SQLite file behind the triggers’ back', () => {
   it('the chain of an untouched file holds, and verify gives its head hash to write down', async () => {
     const { path, hashes } = await sealedFile();
     const { seal } = await verifyFile(path);

@@ -116,7 +116,7 @@ async function chainOfFile(path: string) {
   }
 }
 
-describe('issue 16: a version-1 or -2 ledger file (before the hash column) and the tamper seal', () => {
+describe('a version-1 or -2 ledger file (before the hash column) and the tamper seal', () => {
   it.each([1, 2] as const)(
     'version %i opened for writing gets the hash column, its existing events’ hashes computed once from the genesis, and appends chain on from them',
     async (version) => {

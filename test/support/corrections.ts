@@ -3,7 +3,7 @@ import { LCBA_APPEALS, PINNER_APPEALS } from '../../src/rulebooks/deadlines';
 import { clubRegistered, competition, proposed, rulebookAdopted, ROSTER } from './nz-club';
 
 /**
- * Issue 16: Karori's autumn pairs on three Mondays across the end of New Zealand daylight
+ * Karori's autumn pairs on three Mondays across the end of New Zealand daylight
  * time (Sunday 5 April 2026, 03:00 NZDT → 02:00 NZST), its results, and the facts of its
  * corrections stream as a director or a club system proposes them.
  */
@@ -122,7 +122,7 @@ export const appealDecided = (
 
 /**
  * Karori with Pinner BC's appeals adopted as its `appeals` group (there is no Pinner preset
- * before issue 19): PIN-R28 for a duplicate ruling (30 minutes after the session's official
+ * before Pinner's preset): PIN-R28 for a duplicate ruling (30 minutes after the session's official
  * score), PIN-R26 for a ruling at rubber bridge (before the end of the rubber). `appeals`
  * replaces the group (a rubber-only club: `{ ...PINNER_APPEALS, ruling: … }`).
  */

@@ -5,7 +5,7 @@ import type { GatedLedger } from './gated-ledger';
 import { proposed } from './nz-club';
 
 /**
- * Karori's membership stream (`members-karori`, issue 19): the facts NZ-8c and NZ-8d read, as
+ * Karori's membership stream (`members-karori`): the facts NZ-8c and NZ-8d read, as
  * a writer proposes them.
  */
 const MEMBERS = 'members-karori';

@@ -3,7 +3,7 @@ import { ApiParam, ApiQuery, ApiResponse } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 
 /**
- * Issue 17: the OpenAPI document's words for the routes, in one place: every refusal a route
+ * The OpenAPI document's words for the routes, in one place: every refusal a route
  * can answer (docs/http.md's table), and every parameter of the tables (read by
  * src/audit/table-query.ts). The controllers name which; the words are here.
  */

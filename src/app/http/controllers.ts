@@ -201,7 +201,7 @@ export class StreamsController {
     const expected = expectedRevisionOf(req.headers, req.body);
     const body = await this.appendCheck.check(streamId, expected.body);
     try {
-      // Issue 17: the key that appends is the facts' actor (access/actor.ts); the request's
+      // The key that appends is the facts' actor (access/actor.ts); the request's
       // correlation id goes with them (request-metadata.ts).
       const events = withRequestMetadata(stampActor(viewerOf(req), body.events), {
         correlationId: req.id,
@@ -288,7 +288,7 @@ export class EventsController {
   }
 }
 
-/** Issue 16: `table` of a competition's diff or what-if: its standings (default) or C points. */
+/** `table` of a competition's diff or what-if: its standings (default) or C points. */
 function competitionTable(
   competitionId: string,
   query: Record<string, unknown>,
@@ -345,7 +345,7 @@ export class PublishedController {
     @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
-  /** Issue 16: every number of the standings (or C points) that changed between two moments. */
+  /** Every number of the standings (or C points) that changed between two moments. */
   @Get('competitions/:competitionId/diff')
   @ApiOperation({
     summary:
@@ -367,7 +367,7 @@ export class PublishedController {
     return diffAt(this.store, t, from!, to!);
   }
 
-  /** Issue 16: a club's championship (DSB-11) changes between two moments. */
+  /** A club's championship (DSB-11) changes between two moments. */
   @Get('clubs/:clubId/championship/diff')
   @ApiOperation({ summary: "A club's championship (DSB-11) changes between two moments" })
   @ApiPath('clubId')
@@ -395,7 +395,7 @@ export class PublishedController {
   }
 
   /**
-   * Issue 16 what-if: the standings (or C points) under the body's rulebook override, now or as
+   * What-if: the standings (or C points) under the body's rulebook override, now or as
    * of `asOf` / `atPosition`, with the diff against the real table; nothing is stored.
    */
   @Post('competitions/:competitionId/what-if')
@@ -428,7 +428,7 @@ export class PublishedController {
     return whatIfAt(this.store, t, momentOfQuery(value), req.body);
   }
 
-  /** Issue 16 what-if of a club's championship (DSB-11) of a season. */
+  /** What-if of a club's championship (DSB-11) of a season. */
   @Post('clubs/:clubId/championship/what-if')
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
@@ -496,7 +496,7 @@ export class PublishedController {
     return this.queryBus.execute(new CPointsQuery(competitionId, value));
   }
 
-  /** Issue 15 item 6: a scored session's own result (MP, butler or cross-IMP). */
+  /** A scored session's own result (MP, butler or cross-IMP). */
   @Get('sessions/:sessionStreamId/result')
   @ApiOperation({ summary: "A scored session's own result (match points, butler or cross-IMPs)" })
   @ApiPath('sessionStreamId')

@@ -110,7 +110,7 @@ interface RequestWithBodyError {
 /**
  * Express error middleware, installed right after the JSON parser. A body the parser refuses
  * is not answered here: the request goes on to its route, whose guard judges the key first
- * (issue 17: without a key a stranger learns 401, not whether the body was good JSON), and
+ * (without a key a stranger learns 401, not whether the body was good JSON), and
  * `BodyErrorInterceptor` then answers the body's error. body-parser hands on the inflating
  * stream's own error (zlib's, with a 400 status but no body-parser `type`) for a compressed
  * body that does not inflate: named here by its encoding.

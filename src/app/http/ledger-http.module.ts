@@ -49,7 +49,7 @@ export class LedgerHttpModule {
         MembershipController,
         KeysController,
         LoginController,
-        // Issue 17: the HTML pages, after the JSON routes (which keep their paths).
+        // The HTML pages, after the JSON routes (which keep their paths).
         ClubPagesController,
         LeaguePagesController,
         RegisterPagesController,
@@ -58,7 +58,7 @@ export class LedgerHttpModule {
         RequestValidator,
         AppendRequestCheck,
         { provide: APP_FILTER, useClass: LedgerExceptionFilter },
-        // Issue 17: every route is judged by the access table (access/route-access.ts).
+        // Every route is judged by the access table (access/route-access.ts).
         LedgerAccess,
         { provide: APP_GUARD, useClass: AccessGuard },
         // A body the parser refused is answered after the guard (errors.ts).

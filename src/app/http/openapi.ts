@@ -5,7 +5,7 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 const OPEN_PATHS = new Set(['/health']);
 
 /**
- * Issue 17: the OpenAPI document, built from the controllers' routes and the DTOs, served as
+ * The OpenAPI document, built from the controllers' routes and the DTOs, served as
  * Swagger UI at /api and as JSON at /api.json. Every operation but /health may be refused 401
  * or 403 once keys are configured (docs/access.md): added here once rather than on each route.
  */

@@ -1,7 +1,7 @@
 import type { EventToAppend } from '../../kernel/envelope';
 
 /**
- * What the service writes into the metadata of the facts a request appends (issue 17): the
+ * What the service writes into the metadata of the facts a request appends: the
  * request's correlation id, unless the client gave the fact its own. These keys are the
  * request's, not the fact's: a retry from another request is the same fact
  * (REQUEST_METADATA_KEYS, src/store/append-rules.ts).

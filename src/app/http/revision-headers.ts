@@ -3,7 +3,7 @@ import { WrongExpectedVersionError } from '../../store/errors';
 import { InvalidRequestError } from './errors';
 
 /**
- * Issue 17: a stream's revision as an HTTP entity tag. `GET /streams/:id` answers
+ * A stream's revision as an HTTP entity tag. `GET /streams/:id` answers
  * `ETag: "<revision of the stream's last fact>"`; an append may name the revision it expects as
  * `If-Match: "<n>"` (or `*`: the stream exists) or `If-None-Match: *` (it does not yet), in place
  * of the body's `expectedRevision`. A precondition that does not hold is 412, and nothing is

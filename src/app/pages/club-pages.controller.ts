@@ -34,7 +34,7 @@ import { standingsCsv, standingsPage } from '../../contexts/pairs/pages/standing
 import { championshipPage, correctionLogPage, cPointsPage, membersPage } from './views/tables';
 
 /**
- * Issue 17: the front page, the clubs' and their competitions' pages as server-rendered HTML
+ * The front page, the clubs' and their competitions' pages as server-rendered HTML
  * (no script needed), read from the same queries as the JSON routes (StandingsQuery,
  * CPointsQuery, ChampionshipQuery, diffAt, the correction log): a page computes no number of
  * its own. Refusals are HTML pages (PageExceptionFilter).

@@ -1,5 +1,5 @@
 /**
- * Issue 17: HTML built by one tagged template that escapes every value it is given, so a club
+ * HTML built by one tagged template that escapes every value it is given, so a club
  * named `<script>` shows as text. Only what this template (or `raw`) made passes unescaped.
  */
 export class Html {

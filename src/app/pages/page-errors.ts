@@ -12,7 +12,7 @@ import { errorPage } from './layout';
 import { sendPage, type PageResponse } from './respond';
 
 /**
- * Issue 17: an unknown club, competition, season or pair on a page: 404, naming what was not
+ * An unknown club, competition, season or pair on a page: 404, naming what was not
  * found (the code the JSON routes answer an unknown club with).
  */
 export class PageNotFoundError extends Error {

@@ -4,7 +4,7 @@ import { auditExport, type AuditedStore, type AuditReport } from '../../audit/au
 import { err } from '../options';
 
 /**
- * `audit <export.ndjson>` (issue 16): the export's tamper seal, and every table recomputed from
+ * `audit <export.ndjson>`: the export's tamper seal, and every table recomputed from
  * a memory store and from a SQLite file, proven identical. Exit 0 only if all holds; 1 if the
  * audit fails; 2 if the file cannot be read.
  */

@@ -41,7 +41,7 @@ export async function checkUsebio(file: string): Promise<{ reports: CheckReport[
 }
 
 /**
- * Issue 15 item 7: `check pbn`, as `check usebio`: the PBN file's ScoreTables scored and every
+ * `check pbn`, as `check usebio`: the PBN file's ScoreTables scored and every
  * published number (MP_/IMP_ and Percentage_ per line, the TotalScoreTable's totals,
  * percentages and ranks, a board's Datum) compared.
  */

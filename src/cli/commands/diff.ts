@@ -86,7 +86,7 @@ export const momentOf = (o: { asOf?: string; atPosition?: number }): Moment =>
 export { whatIfAt };
 
 /**
- * Issue 16 `diff`: every number of a table that changed between two moments (a ledger
+ * `diff`: every number of a table that changed between two moments (a ledger
  * position, an instant, a publication), with the facts and rule IDs behind each change.
  * `diff <competition>` (standings, or `--table c-points`); `diff championship <club> --season S`.
  */

@@ -5,7 +5,7 @@ import { exportLine, hashBefore, readRaw, withChain } from '../../audit/raw-reco
 
 /**
  * Writes the log as stored, one recorded envelope a line, honouring back-pressure. Each line
- * carries its event's `hash` (issue 16): the stored seal, or for a store that keeps none
+ * carries its event's `hash`: the stored seal, or for a store that keeps none
  * (EventStoreDB) the chain computed now. An export that starts after position 1 names, on its
  * first line, the `previousHash` it chains from.
  */

@@ -130,7 +130,7 @@ export async function serve(options: {
   examples: boolean;
   readOnly?: boolean;
 }) {
-  // Issue 17: every line of the service is JSON through pino, from the first (the store
+  // Every line of the service is JSON through pino, from the first (the store
   // opened, the examples loaded) to the requests' (with their correlation ids).
   const logParams = ledgerLogParams(DEFAULT_LOG_LEVELS);
   Logger.overrideLogger(new NestPinoLogger(new PinoLogger(logParams), logParams));
@@ -140,7 +140,7 @@ export async function serve(options: {
   const open = () => openStore(options.store, { upcast: catalogue.upcast, readOnly });
   // Read-only opens nothing new; a store served for writing is named, "created" when new.
   const store = readOnly ? await open() : await announceStore(options.store, open);
-  // Issue 17: without keys the server is open to whoever reaches it, so on loopback only.
+  // Without keys the server is open to whoever reaches it, so on loopback only.
   const openMode = await inOpenMode(store);
   if (openMode && !isLoopback(options.host)) {
     await store.close();
@@ -169,7 +169,7 @@ export async function serve(options: {
   log.log(
     `serving ${store.url} at ${service.server.url} (head position ${await store.headPosition()}; catching up)`,
   );
-  // Issue 17: where a person opens the tables in a browser.
+  // Where a person opens the tables in a browser.
   log.log(`pages: ${service.server.url}/`);
   if (openMode) {
     const at = service.server.url.replace(/^http:\/\//, '');

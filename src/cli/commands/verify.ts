@@ -10,7 +10,7 @@ import { err, storeOption } from '../options';
 
 /**
  * `verify [file]`: the log's positions, revisions, JSON, types and streams, and its tamper seal
- * (issue 16: the chain of hashes, the first event where it breaks, the head hash to write
+ * (the chain of hashes, the first event where it breaks, the head hash to write
  * down). With a file: an export, checked as the store it came from would be.
  */
 export function registerVerify(program: Command): void {

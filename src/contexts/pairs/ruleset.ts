@@ -87,7 +87,7 @@ export interface Ruleset {
   /**
    * What each of its formats needs of a competition's facts under the parameters in force
    * (sessions, groups, substitutes, boards), so that a fact its standings could never score is
-   * refused at append, naming the rule (issue 14 item 5; `FormatShape`). A format left out is
+   * refused at append, naming the rule (`FormatShape`). A format left out is
    * judged on nothing but being one of the preset's formats.
    */
   shapes?(params: Params): Readonly<Record<string, FormatShape>>;

@@ -22,7 +22,7 @@ import type {
  * of the program that produced the file, and compares every published number — pair
  * percentages, totals and places, butler datums, per-line points and percentages — with ours.
  * Each published number either agrees (to its printed decimals), or was set by the director
- * (an award on an artificial line, issue 15 item 4), or is unexplained by the engine.
+ * (an award on an artificial line), or is unexplained by the engine.
  */
 
 export interface ProgramConventions {
@@ -203,7 +203,7 @@ const decimalsOf = (v: number) => {
 };
 
 /**
- * Issue 15 item 4: the lines coded as an artificial score whose published points are not what
+ * The lines coded as an artificial score whose published points are not what
  * the percentage gives (a director's split, a weighted score): their published points are the
  * director's award. Scores the session once to know what the percentage gives. Returns the
  * session with `award` set on those lines (the others unchanged) and the lines it could not
@@ -272,7 +272,7 @@ function pathsOf(s: ImportedSession) {
 }
 
 /**
- * A pair's published total, item 1: the engine's `publishedTotal` — under matchpointTotal
+ * A pair's published total: the engine's `publishedTotal` — under matchpointTotal
  * 'scaled' (Compscore) the percentage × the most boards played by a pair of its own field × the
  * full top (Compscore publishes the NS pairs of a Mitchell that all sat out a round with their
  * Σ matchpoints, the real sample shows), under 'sum' Σ matchpoints; IMPs in an IMP session.

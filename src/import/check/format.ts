@@ -31,7 +31,7 @@ export function summaryLine(agreeing: number, all: number, director: number): st
 /**
  * The check's report as text: pairs, datums, then every published number with ours beside it
  * (agrees, set by the director, or unexplained by the engine), the largest difference, and one
- * last line: how many of how many agree within their published precision (issue 15 item 9).
+ * last line: how many of how many agree within their published precision.
  */
 export function formatReport(r: CheckReport): string {
   const out: string[] = [];

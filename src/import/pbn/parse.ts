@@ -231,7 +231,7 @@ export function parsePbn(
       const label = `board ${board} line ${lineNo}`;
       if (DASH(ns) === undefined || DASH(ew) === undefined) {
         // A "Bye" row: a pair sitting out with no opponent. A sit-out is imported only as a
-        // line against a phantom pair (item 8), which the row does not name.
+        // line against a phantom pair, which the row does not name.
         issues.push({
           path: `${at} PairId_${DASH(ns) === undefined ? 'NS' : 'EW'}`,
           message: `${label}: a row without a pair (a sit-out with no opponent) cannot be imported; give the sit-out as a line against a phantom pair (a pair named "Phantom")`,
@@ -247,7 +247,7 @@ export function parsePbn(
       if (scoreNs !== undefined) score = scoreNs;
       else if (scoreEw !== undefined)
         score = /^\d+$/.test(scoreEw) ? String(-Number(scoreEw)) : scoreEw;
-      // Issue 15 item 12: on a played line (a contract or a score) Percentage_NS/EW are the
+      // On a played line (a contract or a score) Percentage_NS/EW are the
       // published percentages, to check; only a line with neither is an artificial score.
       const artificialPct =
         contract === undefined &&

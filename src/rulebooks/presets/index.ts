@@ -28,9 +28,9 @@ export const competitionFormats = (): string[] => [
 
 registerPreset(nzClub as unknown as Preset);
 registerPreset(dsbGroenlo2014 as unknown as Preset);
-// Issue 18: a league's organising club adopts it (LeagueRegistered reads the club's rulebook).
+// A league's organising club adopts it (LeagueRegistered reads the club's rulebook).
 registerPreset(lcbaLeague2009 as unknown as Preset);
-// Issue 19: Pinner BC's membership and visitors (src/contexts/membership/domain, src/rulesets/pinner).
+// Pinner BC's membership and visitors (src/contexts/membership/domain, src/rulesets/pinner).
 registerPreset(pinner2018 as unknown as Preset);
 
 export { nzClub, dsbGroenlo2014, lcbaLeague2009, pinner2018 };

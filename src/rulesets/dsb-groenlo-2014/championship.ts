@@ -52,7 +52,7 @@ export function championshipOf(
           finalRankingOf(state, scoredCompetition(state, roster.id), params, options.whatIf),
       )
     : { awards: [], table: [] };
-  // Issue 16: a placing or a season total read from a result an accepted correction or an
+  // A placing or a season total read from a result an accepted correction or an
   // appeal upheld changed names the original fact, the correction or appeal, and the rule.
   const notes = correctionNotesByCompetition(
     state,
@@ -71,7 +71,7 @@ export function championshipOf(
 }
 
 /**
- * The correction notes of the season's competitions (issue 16), as the standings give them:
+ * The correction notes of the season's competitions, as the standings give them:
  * on a placing award (`competitionId/pairId`) its competition's notes for the pair, word for
  * word; on the season's row every competition's notes for the pair, in the season's order, each
  * headed by its competition as the DSB-11.5 entries are. Empty for a club without corrections.

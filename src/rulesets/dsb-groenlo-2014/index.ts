@@ -86,7 +86,7 @@ const pairsTable: FormatTable<StandingsBodies['dsb']> = {
           afterSession: head.afterSession,
           paramsOn: dsbRulesOfSessions(state, c, params, options.whatIf),
         });
-    // Issue 16: a number an accepted correction or an appeal upheld changed names the original
+    // A number an accepted correction or an appeal upheld changed names the original
     // fact, the correction or appeal, and the rule (DSB-20.3 for the board's decision).
     const notes = correctionNotesOf(
       state,

@@ -34,7 +34,7 @@ export function nextGroupsOf(
     wlDecisions(c),
     finalRankingOf(state, c, params, options.whatIf),
   );
-  // Issue 16: a move read from a final standing an accepted correction or an appeal upheld
+  // A move read from a final standing an accepted correction or an appeal upheld
   // changed names, for its pair, the original fact, the correction or appeal, and the rule.
   const notes = correctionNotesOf(
     state,

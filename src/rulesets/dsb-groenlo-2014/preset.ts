@@ -132,9 +132,9 @@ export type DsbParams = {
    * results (docs/scoring.md). Default: the leading programs' conventions, the engine's defaults.
    */
   scoring: ScoringParams;
-  /** Issue 16, DSB-20.3 (reading): until 10 minutes before the next session (../deadlines.ts). */
+  /** DSB-20.3 (reading): until 10 minutes before the next session (../deadlines.ts). */
   corrections: CorrectionParams;
-  /** Issue 16, DSB-20.3: objections until 10 minutes before the next session; decided within a week. */
+  /** DSB-20.3: objections until 10 minutes before the next session; decided within a week. */
   appeals: AppealParams;
 };
 

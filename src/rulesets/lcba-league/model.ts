@@ -1,5 +1,5 @@
 /**
- * Issue 18: the LCBA league of teams-of-eight (seed 001, RULES.md LCBA-*). The shapes the three
+ * The LCBA league of teams-of-eight (seed 001, RULES.md LCBA-*). The shapes the three
  * parts of the ruleset hand each other, pure data:
  *
  * - match/ scores one match from its boards (LCBA-6.3, 6.7, 7.2–7.4, FOUL) or from the captains'

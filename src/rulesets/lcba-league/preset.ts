@@ -8,7 +8,7 @@ import {
 } from '../../rulebooks/deadlines';
 
 /**
- * Issue 18: the parameters of the LCBA League Rules 2009-10 (seed 001), as RULES.md reads them.
+ * The parameters of the LCBA League Rules 2009-10 (seed 001), as RULES.md reads them.
  * Every number an LCBA rule uses is here, and every reading RULES.md marks ("LCBA readings") is
  * a setting with its alternative named, so that an amendment changes it and a replay
  * recomputes. VPs in this league are whole numbers on a discrete 20-VP table, except the ½ VP

@@ -1,4 +1,4 @@
-// Issue 18: a league stream's facts read into the inputs of match/ and table/ (pure).
+// A league stream's facts read into the inputs of match/ and table/ (pure).
 import type { LeagueFactData } from '../../contexts/league/facts/league';
 import type { LcbaParams } from './preset';
 import { ScoringInputError } from '../../scoring';
@@ -24,7 +24,7 @@ export interface SeasonFact extends LeagueFact {
   occurredAt?: string;
   /** Its event id (what a correction names). */
   id?: string;
-  /** Issue 18: the accepted correction whose content this is, in place of the recorded one. */
+  /** The accepted correction whose content this is, in place of the recorded one. */
   correctedBy?: string;
 }
 
@@ -176,7 +176,7 @@ export interface SeasonReading {
 }
 
 /**
- * Issue 18: the two dear parts of reading a season, which a held read model need not redo
+ * The two dear parts of reading a season, which a held read model need not redo
  * for every table: a match's score board by board (LCBA-6.7: four tables × 24 boards), a
  * function of its recorded result and the `match` parameters only; and the eligibility
  * verdicts (4.1–4.7, 5.5, 6.8), a function of `EligibilityInput` and the parameters only. A

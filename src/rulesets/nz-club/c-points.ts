@@ -172,7 +172,7 @@ function nzCPointsOf({
       };
     });
     const result = cPointsOfSession({ kind: event.kind, session, competitors }, params);
-    // Issue 16: a score an accepted correction changed says so on each award placed on it.
+    // A score an accepted correction changed says so on each award placed on it.
     const notes = correctionNotesOf(
       state,
       c,

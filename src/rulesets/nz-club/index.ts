@@ -48,9 +48,9 @@ const nzTable: FormatTable<StandingsBodies['nz']> = {
         (r) => r.params as unknown as NzClubParams,
       ),
     );
-    // Issue 19: what each competitor may win (NZ-10, PIN-R13), under the rules at the end.
+    // What each competitor may win (NZ-10, PIN-R13), under the rules at the end.
     const rows = withPrizes(ranked, c, roster, params, head.afterSession);
-    // Issue 16: a number an accepted correction (or an appeal) changed names the original fact,
+    // A number an accepted correction (or an appeal) changed names the original fact,
     // the correction and the rule (NZ-13).
     const notes = correctionNotesOf(
       state,

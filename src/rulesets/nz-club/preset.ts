@@ -139,15 +139,15 @@ export type NzClubParams = {
    */
   scoring: ScoringParams;
   /**
-   * Issue 16, NZ-13: a correction is notified before the start of play of the same day or night
+   * NZ-13: a correction is notified before the start of play of the same day or night
    * of the following week (session date + `deadlineDays` at its start, club time): ../deadlines.ts.
    */
   corrections: CorrectionParams;
-  /** Issue 16: the NZ club rules set no appeal deadline (every part 'none'). */
+  /** The NZ club rules set no appeal deadline (every part 'none'). */
   appeals: AppealParams;
 };
 
-/** The prize rules a club may read its standings' prizes by (issue 19: `prizes.rule`). */
+/** The prize rules a club may read its standings' prizes by (`prizes.rule`). */
 export const PRIZE_RULES = ['NZ-10', 'PIN-R13'] as const;
 
 export const nzClub: Preset<NzClubParams> = {

@@ -1,5 +1,5 @@
 /**
- * Issue 19: each NZ standings row says which prizes its competitor may win (NZ-10: a visitor
+ * Each NZ standings row says which prizes its competitor may win (NZ-10: a visitor
  * none; PIN-R13: a visitor normal prize money, not the enhanced money of a special event), each
  * player judged by `prizeEligibility` (src/rulesets/pinner/visitors) on the days the pair
  * played, with the status the roster gave them that day. Pure.

@@ -1,5 +1,5 @@
 /**
- * Issue 19: Pinner Bridge Club's members and visitors (seed 003, RULES.md PIN-*), and the NZ
+ * Pinner Bridge Club's members and visitors (seed 003, RULES.md PIN-*), and the NZ
  * club's visitors (NZ-10). The shapes the parts of the ruleset hand each other, pure data:
  *
  * - register/ folds the membership facts into the register as of a date: `Register`;

@@ -37,7 +37,7 @@ interface StoredRow {
   data: string;
   metadata: string;
   importedAt?: string;
-  /** The chain's hash (issue 16, src/store/seal.ts), as SQLite stores it. */
+  /** The chain's hash (src/store/seal.ts), as SQLite stores it. */
   hash: string;
 }
 

@@ -14,7 +14,7 @@ export const SCHEMA_VERSION = 3;
 export const MIGRATE_TO_2_SQL = `ALTER TABLE events ADD COLUMN imported_at TEXT`;
 
 /**
- * Version 3 adds `hash` (issue 16, tamper evidence, src/store/seal.ts): sha256 over the
+ * Version 3 adds `hash` (tamper evidence, src/store/seal.ts): sha256 over the
  * previous event's hash and this event as stored, written in the same INSERT. A version-1 or -2
  * file opened for writing gets the column and its existing events' hashes once, in the
  * migration's transaction (the update trigger is dropped and recreated inside it); opened

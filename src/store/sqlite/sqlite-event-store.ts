@@ -96,7 +96,7 @@ const COLUMNS =
 /**
  * A row as the folding reads take it: an array in COLUMNS order, then imported_at. Building a
  * keyed object per row cost more than a column (better-sqlite3 `raw()`; bench/RESULTS.md), and
- * so does a wider row: the folding reads never select `hash` (issue 16), only export and
+ * so does a wider row: the folding reads never select `hash`, only export and
  * verify do (`readStoredPage`).
  */
 type RawRow = [

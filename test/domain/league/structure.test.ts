@@ -16,7 +16,7 @@ import {
   STRUCTURE,
 } from './support';
 
-describe('issue 18: the league context places its facts in league-<leagueId>', () => {
+describe('the league context places its facts in league-<leagueId>', () => {
   it('the league decider owns league-<id>; documentedStreamOf places every league fact by its leagueId', () => {
     expect(deciderOf('league-lcba-2009')?.name).toBe('league');
     expect(deciderOf('league-')).toBeUndefined();
@@ -62,7 +62,7 @@ describe('issue 18: the league context places its facts in league-<leagueId>', (
   });
 });
 
-describe('issue 18: LeagueRegistered, the league under its organising club’s rulebook', () => {
+describe('LeagueRegistered, the league under its organising club’s rulebook', () => {
   it('accepted when the club’s rulebook in force on seasonStart is lcba-league-2009', async () => {
     const ledger = new GatedLedger();
     await ledger.append(...clubFacts());

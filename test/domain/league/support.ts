@@ -3,7 +3,7 @@ import { GatedLedger } from '../../support/gated-ledger';
 import type { Proposed } from '../../support/nz-club';
 
 /**
- * Issue 18: the LCBA (a club, `club-lcba`) adopts lcba-league-2009 and runs the league
+ * The LCBA (a club, `club-lcba`) adopts lcba-league-2009 and runs the league
  * `lcba-2009` (stream `league-lcba-2009`). Facts as the secretary proposes them.
  */
 export const LEAGUE = 'league-lcba-2009';

@@ -17,7 +17,7 @@ import {
 } from './support';
 
 /**
- * Issue 19, MEMBERSHIP-FIXES 1: a wrong date of birth is corrected by `BirthDateCorrected`
+ * MEMBERSHIP-FIXES 1: a wrong date of birth is corrected by `BirthDateCorrected`
  * (person, birthDate, reason, correctedBy, on), which the fold prefers from its position on:
  * every fact after it is judged with the corrected date (PIN-C3, PIN-R8 Student, PIN-R12), the
  * register's derived ages read it; the facts judged before it stand (an election made stays
@@ -45,7 +45,7 @@ const pipElected = () => [
 const stateOf = async (ledger: Awaited<ReturnType<typeof pinner>>) =>
   foldMembership(await collect(ledger.store.readStream('members-pinner')));
 
-describe('BirthDateCorrected (issue 19, MEMBERSHIP-FIXES): a wrong date of birth is corrected', () => {
+describe('BirthDateCorrected: a wrong date of birth is corrected', () => {
   it('is in the catalogue, and the secretary appends it (not the director)', () => {
     expect(catalogue.has('BirthDateCorrected')).toBe(true);
     expect(mayAppend('secretary', 'BirthDateCorrected')).toBe(true);

@@ -80,7 +80,7 @@ describe('PIN-C6/C7 an application displayed at least seven days before it is co
     );
   });
 
-  it('PIN-C5 (issue 19, MEMBERSHIP-FIXES): an application with its seconder withdrawn and unreplaced is not considered, naming the withdrawal; considered once replaced and displayed 7 days', async () => {
+  it('PIN-C5: an application with its seconder withdrawn and unreplaced is not considered, naming the withdrawal; considered once replaced and displayed 7 days', async () => {
     const ledger = await pinner();
     await ledger.append(
       ...application('a1', 'zoe'),
@@ -109,7 +109,7 @@ describe('PIN-C6/C7 an application displayed at least seven days before it is co
     await accepts(ledger, fact('ApplicationConsidered', { applicationId: 'a1', on: '2018-03-13' }));
   });
 
-  it('PIN-C5 (issue 19, MEMBERSHIP-FIXES): supporters are judged on the fact’s own day: considered or elected on a day between the withdrawal and a later-recorded replacement is refused', async () => {
+  it('PIN-C5: supporters are judged on the fact’s own day: considered or elected on a day between the withdrawal and a later-recorded replacement is refused', async () => {
     const ledger = await pinner();
     await ledger.append(
       ...application('a1', 'zoe'),

@@ -12,7 +12,7 @@ import {
 } from './support';
 
 /**
- * Issue 19, MEMBERSHIP-FIXES 4: the decider judges every age (PIN-C3, PIN-R8 Student, PIN-R12)
+ * MEMBERSHIP-FIXES 4: the decider judges every age (PIN-C3, PIN-R8 Student, PIN-R12)
  * with the rulebook's `membership.leapDay`: a 29 February birthday falls on 28 February
  * (pinner-2018's default) or on 1 March ('mar-1') in a year without one.
  */

@@ -1,7 +1,7 @@
 import { accepts, applied, existing, fact, pinner, played } from './support';
 
 /**
- * PIN-R12 (issue 19, the example year's hole): the decider knows a player is under 16 from any
+ * PIN-R12 (the example year's hole): the decider knows a player is under 16 from any
  * earlier fact of the club that gives the birth date, not only the register's or the session's
  * own. eve, born 2005-03-10, is 13 in 2018 and 16 from 2021-03-10; ann is an adult member.
  */

@@ -11,7 +11,7 @@ import { pinner2018, presetIds, presetOf } from '../../../src/rulebooks/presets'
 import { GatedLedger } from '../../support/gated-ledger';
 import { accepts, application, applied, clubFacts, elected, fact, pinner } from './support';
 
-describe('issue 19: the membership context places its facts in members-<clubId>', () => {
+describe('the membership context places its facts in members-<clubId>', () => {
   it('the membership decider owns members-<id>; documentedStreamOf places every membership fact by its clubId', () => {
     expect(deciderOf('members-pinner')?.name).toBe('membership');
     expect(deciderOf('members-')).toBeUndefined();
@@ -45,7 +45,7 @@ describe('issue 19: the membership context places its facts in members-<clubId>'
     await accepts(ledger, elected('a1', '2018-03-08'));
   });
 
-  it('issue 17: the secretary records membership facts, the director the sessions played', () => {
+  it('the secretary records membership facts, the director the sessions played', () => {
     expect(mayAppend('secretary', 'MemberElected')).toBe(true);
     expect(mayAppend('director', 'MemberElected')).toBe(false);
     expect(mayAppend('director', 'SessionPlayedAtClub')).toBe(true);
@@ -53,7 +53,7 @@ describe('issue 19: the membership context places its facts in members-<clubId>'
   });
 });
 
-describe('issue 19: the preset pinner-2018', () => {
+describe('the preset pinner-2018', () => {
   it('is registered: a club adopts it', async () => {
     expect(presetIds()).toContain('pinner-2018');
     expect(presetOf('pinner-2018')).toBe(pinner2018);

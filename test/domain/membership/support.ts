@@ -3,7 +3,7 @@ import { GatedLedger } from '../../support/gated-ledger';
 import type { Proposed } from '../../support/nz-club';
 
 /**
- * Issue 19: Pinner BC (`club-pinner`) adopts pinner-2018 on 2018-01-01; its membership stream is
+ * Pinner BC (`club-pinner`) adopts pinner-2018 on 2018-01-01; its membership stream is
  * `members-pinner`. Members on the register from before: ann, bob, cat, dan (full, elected
  * 2010-05-01), eve (born 2005-03-10: a junior who is not a member). Facts as the secretary
  * proposes them.

@@ -14,7 +14,7 @@ import {
   players,
 } from '../../domain/league/support';
 
-describe('issue 18: eligibility from the league stream’s facts as the decider accepted them', () => {
+describe('eligibility from the league stream’s facts as the decider accepted them', () => {
   it('LCBA-4.4/4.7: a nominee of Oxford A who plays for Oxford B makes Oxford B lose that match by default, from the line-up alone', async () => {
     const ledger = await league();
     await ledger.append(

@@ -252,7 +252,7 @@ describe('LCBA-2.1 late-entry fines are penalties', () => {
   });
 });
 
-describe('issue 18: eligibility refuses input it cannot read, naming the field', () => {
+describe('eligibility refuses input it cannot read, naming the field', () => {
   it('a fixture naming a team the season does not have', () => {
     const s = new Season().match('a', 'oxford-a', 'york-a', wednesday(0), eight('ox'), eight('yk'));
     expect(() => s.verdicts()).toThrow(/fixtures\.a\.away names no team: york-a/);

@@ -8,7 +8,7 @@ import type {
 } from '../../../src/rulesets/lcba-league/model';
 
 /**
- * Issue 18: a season's players' facts for eligibility/. Oxford A (division 4) ranks above
+ * A season's players' facts for eligibility/. Oxford A (division 4) ranks above
  * Oxford B (division 5); Cambridge A (4) above Cambridge B (5); Reading A (4) and Bath A (5)
  * are their clubs' only teams.
  */

@@ -1,7 +1,7 @@
 import type { MatchBoardsInput, TableNo } from '../../../src/rulesets/lcba-league/model';
 import { ScoringInputError } from '../../../src/scoring';
 
-// Issue 18: the builders the match tests share.
+// The builders the match tests share.
 
 /**
  * A match of `n` boards, four stanzas in board order; the home team sits NS at tables 1 and 3

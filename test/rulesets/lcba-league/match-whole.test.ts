@@ -4,7 +4,7 @@ import { boardsMatch } from './match-builder';
 
 const params = lcbaLeague2009.params.match;
 
-describe('issue 18: one whole 24-board match with every complication at once', () => {
+describe('one whole 24-board match with every complication at once', () => {
   // Home NS at tables 1 and 3, EW at 2 and 4: home aggregate t1 − t2 + t3 − t4.
   // Table 4 incomplete 30 minutes, the visitors absent (7.2): boards 1–4 unplayed there.
   const input = boardsMatch(24, {

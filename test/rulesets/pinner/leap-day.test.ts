@@ -9,7 +9,7 @@ import { visitorVerdicts } from '../../../src/rulesets/pinner/visitors';
 import { member, person, pinner, rowOf, visit, PIN } from './visitors-support';
 
 /**
- * Issue 19, MEMBERSHIP-FIXES 4: a birthday on 29 February falls, in a year without one, on the
+ * MEMBERSHIP-FIXES 4: a birthday on 29 February falls, in a year without one, on the
  * day the preset's `membership.leapDay` says: 28 February ('feb-28', pinner-2018's default, the
  * PIN readings' day for a year after election) or 1 March ('mar-1'). One function (`ageOn`)
  * judges every age: PIN-C3, PIN-R8 Student, PIN-R12.

@@ -19,7 +19,7 @@ const entry = (facts: MembershipFactIn[], asOf: string, person: string) =>
   registerOf(facts, asOf, PARAMS).entries.find((e) => e.person === person)!;
 
 /**
- * Issue 19 (PIN-FIXES 3), RULES.md's reading of PIN-R8: Student from the 16th birthday to the
+ * RULES.md's reading of PIN-R8: Student from the 16th birthday to the
  * day before the 26th; on the 26th birthday the class is what it would be without the Student
  * offer (Full, or Restricted in the first year), derived, not recorded.
  */

@@ -7,7 +7,7 @@ const f = (type: string, data: Record<string, unknown>): MembershipFactIn => ({
 const played = (person: string, date: string, extra = {}) =>
   f('SessionPlayedAtClub', { person, date, event: { id: `e-${date}`, special: false }, ...extra });
 
-describe('issue 19: what visitors/ reads of the membership facts (PIN-R9, PIN-R10, PIN-R12)', () => {
+describe('what visitors/ reads of the membership facts (PIN-R9, PIN-R10, PIN-R12)', () => {
   const FACTS = [
     f('ExistingMemberRecorded', {
       person: 'ann',

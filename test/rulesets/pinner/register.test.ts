@@ -63,7 +63,7 @@ const entry = (asOf: string, person: string, facts = FACTS, params = PARAMS) =>
 const pending = (asOf: string, id: string) =>
   registerOf(FACTS, asOf, PARAMS).pending.find((p) => p.applicationId === id);
 
-describe('issue 19: the register as of a date (PIN-R8 classes, standing, vote, subscription)', () => {
+describe('the register as of a date (PIN-R8 classes, standing, vote, subscription)', () => {
   it('PIN-C6/C8: on 2018-03-05 zoe is an applicant; her application may be considered from 2018-03-08, with dan’s objection', () => {
     expect(entry('2018-03-05', 'zoe')).toMatchObject({
       standing: 'applicant',
@@ -166,7 +166,7 @@ describe('issue 19: the register as of a date (PIN-R8 classes, standing, vote, s
     expect(after.because[0]).toMatchObject({ rule: 'PIN-C7' });
   });
 
-  it('PIN-C5/C7 (issue 19, MEMBERSHIP-FIXES): while the seconder is withdrawn and unreplaced the view gives no considerFrom, and says why', () => {
+  it('PIN-C5/C7: while the seconder is withdrawn and unreplaced the view gives no considerFrom, and says why', () => {
     const gap = pending('2018-06-04', 'a3')!;
     expect(gap.considerFrom).toBeUndefined();
     expect(gap.because).toEqual([
@@ -180,7 +180,7 @@ describe('issue 19: the register as of a date (PIN-R8 classes, standing, vote, s
     expect(pending('2018-06-02', 'a3')!.considerFrom).toBe('2018-06-08');
   });
 
-  it('PIN-C5 (issue 19, MEMBERSHIP-FIXES): an application displayed but never proposed keeps its display day, and says it is not considered before a proposer and a seconder', () => {
+  it('PIN-C5: an application displayed but never proposed keeps its display day, and says it is not considered before a proposer and a seconder', () => {
     const facts = [
       ...FACTS,
       f('MembershipApplied', {

@@ -14,7 +14,7 @@ import {
 } from './visitors-support';
 
 /**
- * Issue 19 (PIN-FIXES 2): a visitor's row says what the club needs to know as of the end of the
+ * A visitor's row says what the club needs to know as of the end of the
  * year asked, or of the day asked inside it (`asOf`); each visit keeps its verdict of its day.
  */
 describe('PIN-R9 in the visitor rows: barred from the bar’s date, whatever the visits', () => {

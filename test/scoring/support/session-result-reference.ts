@@ -60,7 +60,7 @@ export interface PairResult {
   readonly published: number;
   /** percentage × (largest number of boards played by any pair) × full top / 100. */
   readonly totalScore: Fraction;
-  /** Issue 15 item 1 (added since): the default matchpointTotal 'scaled', the IMP total. */
+  /** Item 1 (added since): the default matchpointTotal 'scaled', the IMP total. */
   readonly publishedTotal: Fraction;
   /** Competition ranking ("1224") within the field on `published`. */
   readonly place: number;
@@ -296,7 +296,7 @@ export function scoreMatchpointSession(
       percentage,
       published: percentage.round(settings.placeDecimals),
       totalScore: percentage.mulInt(maxBoardsPlayed * fullTop).div(Fraction.of(100)),
-      // Issue 15 item 1 (since): scaled to the most boards played in the pair's field.
+      // Item 1 (since): scaled to the most boards played in the pair's field.
       publishedTotal: percentage
         .mulInt(
           Math.max(...[...accs.values()].filter((o) => o.field === a.field).map((o) => o.boards)) *
@@ -338,7 +338,7 @@ export function scoreImpSession(
     const bl = byBoard.get(b)!;
     const realLines = bl.filter((l) => l.score !== undefined);
     const realScores = realLines.map((l) => l.score!);
-    // Issue 15 item 3 (since): cross-IMP board scores are kept exact, Σ IMPs / (n − 1).
+    // Item 3 (since): cross-IMP board scores are kept exact, Σ IMPs / (n − 1).
     let nsExact: Fraction[] = [];
     if (method === 'butler' && realScores.length > 0) {
       const given = options.datums?.[b];

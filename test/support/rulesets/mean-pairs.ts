@@ -5,7 +5,7 @@ import type { FormatTable, Ruleset, StandingsBodies } from '../../../src/ruleset
 /**
  * A ruleset that lives only under test/: "mean pairs", a pair's standing is the mean of its
  * session percentages, ranked when it has played at least `meanPairs.minSessions` sessions.
- * It proves that a new rulebook is one folder and one registry line (issue 13, property 2).
+ * It proves that a new rulebook is one folder and one registry line (property 2).
  */
 declare module '../../../src/contexts/pairs/ruleset' {
   interface StandingsBodies {

@@ -1,5 +1,5 @@
 /**
- * Issue 17: a request without a key the route needs, or with one malformed, unknown or revoked
+ * A request without a key the route needs, or with one malformed, unknown or revoked
  * (401); `reason` names which. Nothing is written.
  */
 export class UnauthorizedError extends Error {
@@ -29,7 +29,7 @@ export class UnauthorizedError extends Error {
 }
 
 /**
- * Issue 17: a valid key whose role or scope does not cover the request, or a club's private
+ * A valid key whose role or scope does not cover the request, or a club's private
  * table read without its key (403); `reason` names which. Nothing is written.
  */
 export class ForbiddenError extends Error {

@@ -21,7 +21,7 @@ const keyName = (v: Viewer) =>
   `key ${v.keyId} (${v.role}${v.scope ? ` of ${ownerName(v.scope)}` : ''})`;
 
 /**
- * Issue 17: the one guard of every route. It finds the viewer (open mode, a key, anonymous),
+ * The one guard of every route. It finds the viewer (open mode, a key, anonymous),
  * attaches it to the request for the handlers and pages (viewer.ts), then judges the route by
  * its entry in the table (route-access.ts). A refusal is a 401 or a 403 naming its reason, and
  * nothing runs, so nothing is written.

@@ -2,7 +2,7 @@ import type { EventToAppend } from '../../../kernel/envelope';
 import type { Viewer } from './viewer';
 
 /**
- * Issue 17: the key that appends a fact is its `metadata.actor` (`key:<keyId>`), with its role
+ * The key that appends a fact is its `metadata.actor` (`key:<keyId>`), with its role
  * (`actorRole`) and scope (`actorScope`, `club:<id>` or `league:<id>`; none for an admin). What
  * the client said it was is kept as `claimedActor`, not trusted. Open mode stamps nothing (the
  * client's actor stands, as before keys).

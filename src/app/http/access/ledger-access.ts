@@ -58,7 +58,7 @@ export const ownerName = (o: { kind: string; id: string } | undefined) =>
   o ? `${o.kind} ${o.id}` : 'no club';
 
 /**
- * Issue 17: the ledger's keys and the owners of its streams, one of each per application (the
+ * The ledger's keys and the owners of its streams, one of each per application (the
  * guard, the keys and the login routes share them).
  */
 @Injectable()

@@ -1,5 +1,5 @@
 /**
- * Issue 17: what each route needs, the one table of it (docs/access.md). The guard
+ * What each route needs, the one table of it (docs/access.md). The guard
  * (access-guard.ts) reads it by the route Express matched (`GET /clubs/:clubId/corrections`).
  *
  * - `public`: anyone.
@@ -20,7 +20,7 @@ export type ClubOf =
   | { club: string }
   | { competition: string }
   | { stream: string }
-  // Issue 18: a path parameter that is a league (its keys, an admin's).
+  // A path parameter that is a league (its keys, an admin's).
   | { league: string };
 
 export type RouteAccess =
@@ -55,13 +55,13 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = Object.freeze
   'GET /clubs/:clubId/championship/diff': { kind: 'published', club: 'clubId' },
   'POST /clubs/:clubId/championship/what-if': { kind: 'published', club: 'clubId' },
   'GET /clubs/:clubId/corrections': { kind: 'private', club: 'clubId' },
-  // Issue 18: a league's tables are public reads (a league is not a club's private table).
+  // A league's tables are public reads (a league is not a club's private table).
   'GET /leagues/:leagueId/table': { kind: 'public' },
   'GET /leagues/:leagueId/matches/:fixtureId': { kind: 'public' },
   'GET /matches/:fixtureId': { kind: 'public' },
   // Its correction log is private to the league's keys, as a club's is to the club's.
   'GET /leagues/:leagueId/corrections': { kind: 'private', league: 'leagueId' },
-  // Issue 19: a club's membership is private to its keys (its auditor reads it).
+  // A club's membership is private to its keys (its auditor reads it).
   'GET /clubs/:clubId/members': { kind: 'private', club: 'clubId' },
   'GET /clubs/:clubId/members/:personId': { kind: 'private', club: 'clubId' },
   'GET /clubs/:clubId/applications': { kind: 'private', club: 'clubId' },

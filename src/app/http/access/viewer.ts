@@ -1,5 +1,5 @@
 /**
- * Issue 17: who is asking, as the access guard found it, and what they may read. The pages and
+ * Who is asking, as the access guard found it, and what they may read. The pages and
  * the JSON controllers ask these two questions and nothing else of the access rules.
  *
  * Until keys are configured the ledger is in open mode (a single-club install on localhost):

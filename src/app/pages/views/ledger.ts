@@ -3,7 +3,7 @@ import { html, seg } from '../html';
 import { page } from '../layout';
 import { competitionPath } from '../../../contexts/pairs/pages/standings.view';
 
-/** The ledger's front page: its clubs, and its leagues (issue 18), each linking to its page. */
+/** The ledger's front page: its clubs, and its leagues, each linking to its page. */
 export function homePage(
   clubs: Array<{ clubId: string; name: string; timeZone: string }>,
   leagues: LeagueEntry[] = [],

@@ -268,11 +268,11 @@ export function membersPage(clubId: string, club: ClubRoster['clubs'][string]): 
   );
 }
 
-/** The correction log (issue 16) as a table (private to the club's keys). */
+/** The correction log as a table (private to the club's keys). */
 export function correctionLogPage(
   log: CorrectionLogView,
   clubName: string,
-  // A league's log (issue 18) lives under /leagues/: its page and its JSON.
+  // A league's log lives under /leagues/: its page and its JSON.
   base = `/clubs/${seg(log.clubId)}`,
 ): string {
   return page(

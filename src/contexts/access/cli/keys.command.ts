@@ -39,7 +39,7 @@ const rowOf = (k: KeyRecord) => ({
 });
 
 /**
- * `bridge-ledger keys` (issue 17): issue a key (`add`, its token printed once), `list` them,
+ * `bridge-ledger keys`: issue a key (`add`, its token printed once), `list` them,
  * `revoke` one. The keys are facts of the ledger (`access-keys`); the token is never stored.
  */
 export function registerKeys(program: Command): void {

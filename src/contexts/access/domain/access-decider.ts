@@ -60,7 +60,7 @@ export function foldKeyFact(state: AccessState, fact: DecidedFact): void {
 const refuse = (reason: string, field: string) => new RuleViolation('ACCESS', reason, field);
 
 /**
- * Issue 17, the keys context: one stream, `access-keys`, holding every key issued and revoked.
+ * The keys context: one stream, `access-keys`, holding every key issued and revoked.
  * Refused (ACCESS): a key id issued twice; a role outside the table; a club's or league's role
  * (director, secretary, auditor) without its scope, or an admin's key with one; revoking a key
  * never issued, or one revoked already.

@@ -3,7 +3,7 @@ import type { Role } from '../facts/access';
 export type { Role } from '../facts/access';
 
 /**
- * Issue 17: which role may append which fact type, the one table of it (docs/access.md). Read
+ * Which role may append which fact type, the one table of it (docs/access.md). Read
  * from the rulebooks: the director (the WL of DSB, the tournament director of NZ and LCBA) runs
  * the sessions — results, absences and substitutes, dispensations (DSB-9.4), group moves
  * (DSB-8), ballots, the scored sessions' travellers — gives rulings (DSB-20.3, LCBA-10.2) and
@@ -53,7 +53,7 @@ export const APPEND_ROLES: Readonly<Record<string, readonly Role[]>> = Object.fr
   AppealDecided: ['secretary'],
   AppealEscalated: ['secretary'],
   StandingsPublished: ['secretary'],
-  // A league (LCBA, issue 18): the League Secretary keeps the structure, the players and the
+  // A league (LCBA): the League Secretary keeps the structure, the players and the
   // records of the matches (LCBA-2, 3, 4, 5, 6.8); a match's line-up and result come from its
   // captains' Match Result Form (6.8), recorded by the league's director or secretary.
   LeagueRegistered: ['secretary', 'admin'],
@@ -76,7 +76,7 @@ export const APPEND_ROLES: Readonly<Record<string, readonly Role[]>> = Object.fr
   MatchRearranged: ['secretary'],
   LeagueBallotDrawn: ['secretary'],
   ResultFormOffenceRatified: ['secretary'],
-  // A club's membership (issue 19, PIN-R7..R13, PIN-C3..C18): the secretary records the
+  // A club's membership (PIN-R7..R13, PIN-C3..C18): the secretary records the
   // applications and the committee's decisions; the director the sessions played at the club.
   ExistingMemberRecorded: ['secretary'],
   MembershipApplied: ['secretary'],

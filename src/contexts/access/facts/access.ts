@@ -12,14 +12,14 @@ import type { EventDefinition } from '../../../kernel/catalogue';
 import { classSchema } from '../../../kernel/class-schema';
 import { ID_PATTERN } from '../../../kernel/ids';
 
-/** Issue 17: every key fact is on this one stream, so an auditor reads who held which key when. */
+/** Every key fact is on this one stream, so an auditor reads who held which key when. */
 export const ACCESS_STREAM = 'access-keys';
 
 /** The roles a key may have (what each may do: src/contexts/access/domain/permissions.ts). */
 export const ROLES = ['director', 'secretary', 'auditor', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** What a key covers: a club, or a league (issue 18); an admin's key covers no one scope. */
+/** What a key covers: a club, or a league; an admin's key covers no one scope. */
 export const SCOPE_KINDS = ['club', 'league'] as const;
 export type ScopeKind = (typeof SCOPE_KINDS)[number];
 

@@ -62,7 +62,7 @@ function readKeyRequest(body: unknown) {
 }
 
 /**
- * Issue 17, keys over HTTP for a server of a memory store (the CLI's `keys` otherwise): an
+ * Keys over HTTP for a server of a memory store (the CLI's `keys` otherwise): an
  * admin's key issues (`POST /keys`, the token in the answer, once), lists (`GET /keys`, never
  * a hash) and revokes (`POST /keys/:keyId/revoke`). In open mode anyone may, to issue the first.
  */

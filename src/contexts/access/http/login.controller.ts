@@ -19,7 +19,7 @@ interface CookieResponse {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The one page of issue 17's access: a form, no script. */
+/** The one page of the access: a form, no script. */
 function loginPage(message?: string): string {
   return [
     '<!doctype html>',
@@ -61,7 +61,7 @@ const cookie = (value: string, maxAge?: number) =>
   ].join('; ');
 
 /**
- * Issue 17: the pages' login. `GET /login` is a form (no JavaScript); `POST /login` checks the
+ * The pages' login. `GET /login` is a form (no JavaScript); `POST /login` checks the
  * form's `key` and sets it as an HttpOnly, SameSite=Strict cookie (the guard reads it as it
  * reads `Authorization: Bearer`), then sends the browser to `/`; `POST /logout` clears it.
  */

@@ -25,7 +25,7 @@ export type KeyRefusal =
 export type Authentication = { key: KeyRecord } | { refused: KeyRefusal };
 
 /**
- * Issue 17: the ledger's keys as its `access-keys` stream holds them, kept in memory and caught
+ * The ledger's keys as its `access-keys` stream holds them, kept in memory and caught
  * up from its last revision on every request (one indexed read that usually returns nothing),
  * so that a key revoked by another process on the same SQLite file fails at once. scrypt runs
  * once per key per process: a token verified is remembered by its sha256 (the revocation is

@@ -83,7 +83,7 @@ export async function keyOf(store: EventStore, keyId: string): Promise<KeyRecord
 }
 
 /**
- * Issue 17: issues a key (the CLI's `keys add`): judged by the access decider (a club's role
+ * Issues a key (the CLI's `keys add`): judged by the access decider (a club's role
  * needs its club, an admin's key has none). The token is returned, never stored.
  */
 export async function issueKey(

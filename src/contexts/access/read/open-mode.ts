@@ -14,7 +14,7 @@ export function isLoopback(host: string): boolean {
 }
 
 /**
- * Issue 17: open mode is a single-club install on localhost. Served on another interface with
+ * Open mode is a single-club install on localhost. Served on another interface with
  * no key issued, anyone who can reach it could append anything: refused at start (exit 2).
  */
 export class OpenModeNotLoopbackError extends Error {

@@ -17,7 +17,7 @@ import type { EventStore } from '../../../store/event-store';
 import { StreamNotFoundError } from '../../../store/errors';
 
 /**
- * Whom a stream or a fact belongs to: a club, or a league (issue 18 adds the league's streams;
+ * Whom a stream or a fact belongs to: a club, or a league (a league owns its streams;
  * a fact naming `leagueId` is the league's already). Keys are scoped the same way.
  */
 export interface Owner {
@@ -59,7 +59,7 @@ export function ownerOfStreamName(streamId: string): Owner | undefined {
 export const sameOwner = (a: Owner, b: Owner) => a.kind === b.kind && a.id === b.id;
 
 /**
- * Issue 17: which club (or league) a stream belongs to, as the domain documents its streams
+ * Which club (or league) a stream belongs to, as the domain documents its streams
  * (src/contexts/streams.ts): by its name for a club's own streams, else by the club its first
  * facts name — a competition's is its CompetitionCreated's `clubId`, a scored session's its
  * SessionMovementRecorded's. Found once per stream (a stream's first facts never change); and
@@ -76,7 +76,7 @@ export class StreamOwners {
   async ofStream(streamId: string): Promise<Owner | undefined> {
     if (streamId === ACCESS_STREAM) return undefined;
     const named = ownerOfStreamName(streamId);
-    // corrections-<id> is a club's or (issue 18) a league's: its facts' leagueId says which.
+    // corrections-<id> is a club's or a league's: its facts' leagueId says which.
     if (named && !streamId.startsWith(CORRECTION_STREAM_PREFIX)) return named;
     const known = this.found.get(streamId);
     if (known) return known;

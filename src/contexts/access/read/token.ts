@@ -1,7 +1,7 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /**
- * Issue 17: a key's token is `bl_<keyId>_<secret>` (16 hex digits; 32 random bytes in
+ * A key's token is `bl_<keyId>_<secret>` (16 hex digits; 32 random bytes in
  * base64url), shown to its holder once. The ledger stores only the scrypt hash of the token,
  * `scrypt$N$r$p$<salt>$<hash>`, its parameters in the string so that keys issued under one cost
  * still verify under another.

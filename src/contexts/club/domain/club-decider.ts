@@ -112,7 +112,7 @@ export const clubDecider: Decider<ClubState, ClubContext> = {
       }
       return [fact];
     }
-    // Issue 17: a club's tables are made private (or public again) once it is registered.
+    // A club's tables are made private (or public again) once it is registered.
     if (fact.type === 'ClubTablesVisibilitySet') {
       const clubId = clubOf(streamId);
       if (!state.registered && !club.isRegistered(clubId)) {

@@ -91,8 +91,7 @@ function fieldOf(fact: RulebookFactRecord, refused: RuleViolation): string {
 }
 
 /**
- * A rulebook fact may not make a competition of the club already created unscorable (issue 14
- * items 5 and 6): for every competition of the club, each of its sessions whose day (as held,
+ * A rulebook fact may not make a competition of the club already created unscorable: for every competition of the club, each of its sessions whose day (as held,
  * else planned) is on or after the fact's `effectiveFrom` is judged under the rulebook in force
  * that day once the fact is applied, as the standing after that session will read it
  * (`scorableRefusalOn`): the shape a new competition is judged by (the ruleset's
@@ -170,7 +169,7 @@ function neubergOverflow(
 }
 
 /**
- * STD-NEUBERG, issue 15 item 9: a rulebook fact may not set `scoring.neubergExpected` (or
+ * STD-NEUBERG: a rulebook fact may not set `scoring.neubergExpected` (or
  * `scoring.sitOutLines`) so that N is below the lines of a board already recorded in a
  * matchpoint session of the club on or after its `effectiveFrom`: that session could no longer
  * be scored (its standing would be an error). A session already unscorable before the fact

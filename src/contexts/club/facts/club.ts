@@ -102,7 +102,7 @@ const withClubOfMetadata: Upcaster = (data, { metadata }) => {
   return out;
 };
 
-/** Each club fact's data as TypeScript sees it: its schema class (issue 13). */
+/** Each club fact's data as TypeScript sees it: its schema class. */
 export interface ClubFactData {
   ClubRegistered: ClubRegisteredData;
   PlayerRegistered: PlayerRegisteredData;

@@ -41,7 +41,7 @@ class RulebookAmendedData {
   reason?: string;
 }
 
-/** Each rulebook fact's data as TypeScript sees it: its schema class (issue 13). */
+/** Each rulebook fact's data as TypeScript sees it: its schema class. */
 export interface RulebookFactData {
   RulebookAdopted: RulebookAdoptedData;
   RulebookAmended: RulebookAmendedData;

@@ -39,7 +39,7 @@ export function formatCorrectionLog(view: CorrectionLogView, format: LogFormat):
 }
 
 /**
- * `bridge-ledger corrections <club>` (issue 16): the correction log — every correction and
+ * `bridge-ledger corrections <club>`: the correction log — every correction and
  * appeal of the club with its state (pending, accepted, rejected, rejected: late (NZ-13),
  * refused: out of time (LCBA-10.2), upheld, dismissed, escalated …), its deadline and the facts
  * behind it.

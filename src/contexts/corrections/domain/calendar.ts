@@ -3,7 +3,7 @@ import type { RulingGivenData } from '../facts/corrections';
 import type { SessionTime } from './deadline';
 
 /**
- * What a deadline reads of a competition (issue 16): its sessions' days and start times (as
+ * What a deadline reads of a competition: its sessions' days and start times (as
  * held when a SessionHeld says so, else as planned) and which scored session (its stream)
  * each session was played as. The corrections decider builds it from the club's competitions,
  * the correction log from its own fold: both read the same days.

@@ -1,7 +1,7 @@
 import type { CorrectionParams, RulingAppealParams } from '../../../rulebooks/deadlines';
 
 /**
- * Issue 16: the deadlines of corrections and appeals, derived (never stored) from the session a
+ * The deadlines of corrections and appeals, derived (never stored) from the session a
  * fact concerns, the club's rulebook in force on that session's day and the club's time zone.
  * A deadline is an instant; a fact is late when it comes after it (`inclusive`: "until" the
  * instant, as DSB-20.3 and "within N days" read) or at it or after it (not inclusive: "before

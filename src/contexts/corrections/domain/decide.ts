@@ -56,7 +56,7 @@ function rulingMatchDay(ruling: RulingGivenData) {
 }
 
 /**
- * Issue 18: a league's deadlines, by its organising club's rulebook in force on the match's day
+ * A league's deadlines, by its organising club's rulebook in force on the match's day
  * (an LCBA one: its `corrections` and `appeals` groups, amendments included) and in that club's
  * time zone; the LCBA preset's when the organiser has no league rulebook then, and the offset
  * the fact is written in when the context knows no organiser.
@@ -113,7 +113,7 @@ const calendarsOf = (club: ClubContext, clubId: string) =>
   club.competitionsOf(clubId).flatMap((c) => calendarOf(c) ?? []);
 
 /**
- * Decides one fact of a club's corrections stream (issue 16). Each refusal names the rule
+ * Decides one fact of a club's corrections stream. Each refusal names the rule
  * (LEDGER, or the rulebook's deadline rule: NZ-13, LCBA-10.2, LCBA-2.5, DSB-20.3) and the field.
  */
 export function decideCorrectionFact(
@@ -189,7 +189,7 @@ const LEAGUE_CORRECTION_TYPES = new Set([
 ]);
 
 /**
- * Issue 18: whether `corrections-<id>` (of no registered club) is league `id`'s: the fact
+ * Whether `corrections-<id>` (of no registered club) is league `id`'s: the fact
  * corrects a fact of `league-<id>`, or the stream's corrections already do. A league's facts
  * are on `league-<id>` only once it is registered (the league decider), so such a target is
  * proof of the league.
@@ -220,7 +220,7 @@ function isLeagueCorrections(
 }
 
 /**
- * Issue 18: a corrected match result is one the league's match rules can score (LCBA-6.3,
+ * A corrected match result is one the league's match rules can score (LCBA-6.3,
  * 6.7, 7.2–7.4, FOUL), as the tables will: refused here, naming the field, rather than
  * breaking the league's table once accepted. Judged on the `match` group of the organiser's
  * rulebook in force on the match's day (the preset's when it has no league rulebook then).
@@ -254,7 +254,7 @@ function leagueMatchParams(club: ClubContext, leagueId: string, day: unknown) {
 }
 
 /**
- * Issue 18, LCBA-10.2: a league's ruling is on a match result: `match` names the league's
+ * LCBA-10.2: a league's ruling is on a match result: `match` names the league's
  * MatchResultRecorded (by event id), its fixture and its day, as the stored fact has them (the
  * appeal's 7 days count from that day). A session's fields are a club's, refused here.
  */
@@ -314,7 +314,7 @@ function decideLeagueRuling(
 }
 
 /**
- * Issue 18, LCBA-10.2: an upheld appeal's corrected match result: against a ruling on a match,
+ * LCBA-10.2: an upheld appeal's corrected match result: against a ruling on a match,
  * the whole MatchResultRecorded in its own schema, of the same league and fixture, one the match
  * rules can score. On a club's stream, refused (a session's appeal gives `adjusted`).
  */
@@ -676,7 +676,7 @@ function decideAppeal(
 }
 
 /**
- * Issue 18, LCBA-2.5: an appeal against a league's structure names its publication (the
+ * LCBA-2.5: an appeal against a league's structure names its publication (the
  * league's LeagueStructurePublished, by event id) and is lodged on the league's corrections
  * stream; its `publishedAt` must be the instant that fact records, so the 5 days run from the
  * ledger's publication (a `publishedAt` of its own would move the window). Refused, not
@@ -685,7 +685,7 @@ function decideAppeal(
 function checkStructure(d: AppealLodgedData, club: ClubContext, clubId: string, league: boolean) {
   const ref = d.against.structure;
   if (!ref) {
-    // Issue 18: a league's appeal against a ruling on a match (LCBA-10.2).
+    // A league's appeal against a ruling on a match (LCBA-10.2).
     if (league && d.against.rulingId === undefined) {
       throw ledger(
         `corrections-${clubId} is league ${clubId}'s: an appeal lodged here is against a ruling on a match (against.rulingId, LCBA-10.2) or its structure (LCBA-2.5): name its LeagueStructurePublished (against.structure)`,

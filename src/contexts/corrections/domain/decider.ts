@@ -16,7 +16,7 @@ export const CORRECTION_FACT_TYPES: ReadonlySet<string> = new Set([
 ] satisfies Array<keyof CorrectionFactData>);
 
 /**
- * The corrections context (issue 16): a club's stream `corrections-<clubId>` holding its
+ * The corrections context: a club's stream `corrections-<clubId>` holding its
  * corrections (notified, accepted, rejected), its directors' rulings and the appeals against
  * them (lodged, decided, escalated). Each fact names the stream's club (LEDGER, `data.clubId`:
  * the append use case's check). The decisions are src/contexts/corrections/domain/decide.ts's.
@@ -30,7 +30,7 @@ export const correctionsDecider: Decider<CorrectionsState, ClubContext> = {
   // Every decision reads the club: the target fact, its session, the rulebook in force.
   readsClub: () => true,
   readsFacts: (fact: DecidedFact) => {
-    // LCBA-2.5 (issue 18): an appeal against a league's structure reads its publication.
+    // LCBA-2.5: an appeal against a league's structure reads its publication.
     const structure = (
       fact.data as { against?: { structure?: { eventId?: unknown; streamId?: unknown } } } | null
     )?.against?.structure;
@@ -42,7 +42,7 @@ export const correctionsDecider: Decider<CorrectionsState, ClubContext> = {
         },
       ];
     }
-    // LCBA-10.2 (issue 18): a league's ruling reads the match result it is on.
+    // LCBA-10.2: a league's ruling reads the match result it is on.
     const match = (fact.data as { match?: { eventId?: unknown; streamId?: unknown } } | null)
       ?.match;
     if (fact.type === 'RulingGiven' && typeof match?.eventId === 'string') {

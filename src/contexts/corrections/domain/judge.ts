@@ -21,7 +21,7 @@ import {
 import type { CorrectionRecord } from './state';
 
 /**
- * What the deadlines of one club read (issue 16): its zone, its rulebook in force on a day, the
+ * What the deadlines of one club read: its zone, its rulebook in force on a day, the
  * session a corrected fact or a ruling concerns. The corrections decider answers it from the
  * club-wide context, the correction log from its own fold: one derivation for both.
  */

@@ -9,7 +9,7 @@ export const PUBLICATION_FACT_TYPES: ReadonlySet<string> = new Set([
 ] satisfies Array<keyof PublicationFactData>);
 
 /**
- * The publications context (issue 16): a club's stream `publications-<clubId>`, each fact a
+ * The publications context: a club's stream `publications-<clubId>`, each fact a
  * table published as computed at a ledger position. Refused (LEDGER): a position beyond the
  * ledger's head when it is appended (a table never computed), a competition the club does not
  * have.

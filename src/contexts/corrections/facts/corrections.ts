@@ -23,7 +23,7 @@ import { IsInstant, IsLedgerId } from '../../../kernel/ids';
 import { sessionEvents } from '../../pairs/facts/session';
 
 /**
- * Facts of corrections, rulings, appeals and publication (issue 16). A correction names the
+ * Facts of corrections, rulings, appeals and publication. A correction names the
  * fact it corrects by event id and carries the corrected content in that fact's own shape; a
  * director's ruling, an appeal against it (or against a published decision), its decision and
  * its escalation are facts too. Whether a correction or an appeal is late is never stored: it
@@ -32,7 +32,7 @@ import { sessionEvents } from '../../pairs/facts/session';
  *
  * Streams: `corrections-<clubId>` (every fact below but StandingsPublished) and
  * `publications-<clubId>` (StandingsPublished). Every fact names its `clubId`. A league's
- * corrections of its matches (issue 18) are on `corrections-<leagueId>`, `clubId` the league's
+ * corrections of its matches are on `corrections-<leagueId>`, `clubId` the league's
  * id: the league is the correction's "club" (a league's key covers that stream).
  */
 
@@ -54,7 +54,7 @@ export const CORRECTABLE_TYPES: Readonly<Record<string, readonly string[]>> = Ob
   AbsenceNotified: ['competitionId', 'session', 'pairId'],
   PairEntered: ['competitionId', 'pairId'],
   PartnershipPlayersNamed: ['competitionId', 'session', 'pairId'],
-  // Issue 18: a league's match (its result, or its default), corrected on the league's own
+  // A league's match (its result, or its default), corrected on the league's own
   // corrections stream `corrections-<leagueId>` (the league is the correction's "club").
   // The match's day is identity too: LCBA-10.2's 7 days run from it, and a correction that
   // moved it would move its own deadline (and the match out of an as-of table).
@@ -99,7 +99,7 @@ class CorrectionNotifiedData {
   clubId!: string;
 
   /**
-   * Issue 18: on a league's corrections stream, the league (the same id as \`clubId\`): the
+   * On a league's corrections stream, the league (the same id as \`clubId\`): the
    * fact is the league's, and a league's key appends it. Absent on a club's.
    */
   @IsOptional()
@@ -147,7 +147,7 @@ class CorrectionAcceptedData {
   clubId!: string;
 
   /**
-   * Issue 18: on a league's corrections stream, the league (the same id as \`clubId\`): the
+   * On a league's corrections stream, the league (the same id as \`clubId\`): the
    * fact is the league's, and a league's key appends it. Absent on a club's.
    */
   @IsOptional()
@@ -178,7 +178,7 @@ class CorrectionRejectedData {
   clubId!: string;
 
   /**
-   * Issue 18: on a league's corrections stream, the league (the same id as \`clubId\`): the
+   * On a league's corrections stream, the league (the same id as \`clubId\`): the
    * fact is the league's, and a league's key appends it. Absent on a club's.
    */
   @IsOptional()
@@ -217,7 +217,7 @@ class Rubber {
 }
 
 /**
- * Issue 18: the league match a ruling is on: its MatchResultRecorded by event id, its fixture
+ * The league match a ruling is on: its MatchResultRecorded by event id, its fixture
  * and the day it was played (LCBA-10.2: an appeal within 7 days of the match). Checked on
  * append against the stored fact: the league's, that fixture's, that day.
  */
@@ -241,12 +241,12 @@ class RulingGivenData {
   @IsLedgerId('clubId')
   clubId!: string;
 
-  /** Issue 18: on a league's corrections stream, the league (as CorrectionNotified's). */
+  /** On a league's corrections stream, the league (as CorrectionNotified's). */
   @IsOptional()
   @IsLedgerId('leagueId')
   leagueId?: string;
 
-  /** Issue 18: a league's ruling is on a match result (required there, refused on a club's). */
+  /** A league's ruling is on a match result (required there, refused on a club's). */
   @IsOptional()
   @IsObject({ message: 'match must be an object: { eventId, streamId, fixtureId, playedOn }' })
   @ValidateNested()
@@ -314,7 +314,7 @@ class Deposit {
   currency!: string;
 }
 
-/** LCBA-2.5 (issue 18): the league's LeagueStructurePublished, by its event id. */
+/** LCBA-2.5: the league's LeagueStructurePublished, by its event id. */
 class StructureRef {
   @Matches(EVENT_ID, { message: 'eventId must be a lowercase UUID (an event id)' })
   eventId!: string;
@@ -342,7 +342,7 @@ class AppealAgainst {
   publishedAt?: string;
 
   /**
-   * Issue 18, LCBA-2.5: the league structure appealed against, its publication named by event
+   * LCBA-2.5: the league structure appealed against, its publication named by event
    * id. Checked on append: a LeagueStructurePublished of the league whose corrections stream
    * takes the appeal, and `publishedAt` the instant it records (the window is the ledger's).
    */
@@ -356,7 +356,7 @@ class AppealLodgedData {
   @IsLedgerId('clubId')
   clubId!: string;
 
-  /** Issue 18: on a league's corrections stream, the league (as CorrectionNotified's). */
+  /** On a league's corrections stream, the league (as CorrectionNotified's). */
   @IsOptional()
   @IsLedgerId('leagueId')
   leagueId?: string;
@@ -390,7 +390,7 @@ class AppealDecidedData {
   @IsLedgerId('clubId')
   clubId!: string;
 
-  /** Issue 18: on a league's corrections stream, the league (as CorrectionNotified's). */
+  /** On a league's corrections stream, the league (as CorrectionNotified's). */
   @IsOptional()
   @IsLedgerId('leagueId')
   leagueId?: string;
@@ -411,7 +411,7 @@ class AppealDecidedData {
 
   /** What becomes of the deposit; required when the appeal carried one. */
   /**
-   * Issue 18: an upheld appeal against a league's ruling on a match: the match's result as the
+   * An upheld appeal against a league's ruling on a match: the match's result as the
    * appeal decides it, the whole MatchResultRecorded in its own schema (same leagueId and
    * fixtureId); it replaces the match's result in the tables (LCBA-10.2). Checked on append.
    */
@@ -448,7 +448,7 @@ class AppealEscalatedData {
   @IsLedgerId('clubId')
   clubId!: string;
 
-  /** Issue 18: on a league's corrections stream, the league (as CorrectionNotified's). */
+  /** On a league's corrections stream, the league (as CorrectionNotified's). */
   @IsOptional()
   @IsLedgerId('leagueId')
   leagueId?: string;
@@ -585,7 +585,7 @@ function againstShape(data: unknown): FieldIssue[] {
   return issues;
 }
 
-/** Each fact's data as TypeScript sees it: its schema class (issue 13). */
+/** Each fact's data as TypeScript sees it: its schema class. */
 export interface CorrectionFactData {
   CorrectionNotified: CorrectionNotifiedData;
   CorrectionAccepted: CorrectionAcceptedData;

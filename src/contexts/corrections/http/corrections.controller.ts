@@ -8,12 +8,12 @@ import { EVENT_STORE } from '../../../app/tokens';
 import { InvalidRequestError } from '../../../app/http/errors';
 
 /**
- * Issue 16, the correction log: `GET /clubs/:clubId/corrections` lists every correction and
+ * The correction log: `GET /clubs/:clubId/corrections` lists every correction and
  * appeal of the club with its state (pending, accepted, rejected: late (NZ-13), refused: out of
  * time (LCBA-10.2), upheld …), its deadline and the facts behind it; `?asOf=` or
  * `?atPosition=` as the tables take them. Read from the club's streams only. Errors are the
  * ledger's (the exception filter): 400 for a bad parameter, 404 for a club the ledger has no
- * fact of, and for a league's id (issue 18: `GET /leagues/:leagueId/corrections`, its keys').
+ * fact of, and for a league's id (`GET /leagues/:leagueId/corrections`, its keys').
  */
 @ApiTags('corrections')
 @Controller()

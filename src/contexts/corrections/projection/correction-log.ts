@@ -26,14 +26,14 @@ export interface ClubLogPart {
   /** correctionId / appealId / rulingId → the facts behind it, in ledger order. */
   facts: Record<string, FactRef[]>;
   /**
-   * Issue 18: set for a league's part (its LeagueRegistered): the organising club, whose zone
+   * Set for a league's part (its LeagueRegistered): the organising club, whose zone
    * and rulebook its deadlines read (LCBA-10.2 from the match's day).
    */
   organiser?: string;
 }
 
 /**
- * The correction log's read model (issue 16): per club, its corrections stream folded as the
+ * The correction log's read model: per club, its corrections stream folded as the
  * decider folds it, and what a deadline reads — the club's zone and rulebook facts, its
  * competitions' session days and links, its scored sessions' days. Whether a correction is late
  * is derived when the log is read (`correctionLogOf`), never stored.
@@ -94,7 +94,7 @@ function keyOf(event: RecordedEvent): string | undefined {
 export const correctionLog: Projection<CorrectionLogState> = {
   name: 'correction-log',
   // 2: a competition's sessions keep when their score was recorded (PIN-R28).
-  // 3: a league's part names its organiser (issue 18: its deadlines are the organiser's).
+  // 3: a league's part names its organiser (its deadlines are the organiser's).
   version: 3,
   initial: () => ({ clubs: dict(), competitions: dict(), sessions: dict() }),
   partitions: {

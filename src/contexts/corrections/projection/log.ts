@@ -14,7 +14,7 @@ import { buildRulebookHistory } from '../../../rulebooks/rulebook-facts';
 import type { ClubLogPart, CorrectionLogState, FactRef } from './correction-log';
 
 /**
- * The states of the log (issue 16). A correction: `pending` (notified, undecided, in time),
+ * The states of the log. A correction: `pending` (notified, undecided, in time),
  * `rejected-late` (notified after its deadline and not decided: recorded, shown rejected by the
  * rule, "rejected: late (NZ-13)"), `accepted`, `accepted-late` (with the director's reason),
  * `rejected`, `superseded` (a later correction of the same fact replaced it before a decision).
@@ -90,7 +90,7 @@ export interface CorrectionLogEntry {
 
 export interface CorrectionLog {
   clubId: string;
-  /** Issue 18: a league's log: its organising club (whose rulebook and zone it reads). */
+  /** A league's log: its organising club (whose rulebook and zone it reads). */
   league?: { leagueId: string; organiser: string };
   /** The club's zone the deadlines are counted in (or the offset of its facts, when unknown). */
   timeZone: string;
@@ -105,7 +105,7 @@ function deadlinesOf(
   fallbackAt: string,
 ): ClubDeadlines {
   if (part.organiser !== undefined) {
-    // Issue 18: a league's, by its organiser's rulebook in force and zone, from the match day.
+    // A league's, by its organiser's rulebook in force and zone, from the match day.
     const organiser = state.clubs[part.organiser];
     let history: ReturnType<typeof buildRulebookHistory> | undefined;
     return leagueDeadlines(

@@ -28,7 +28,7 @@ export type LogOwner = 'club' | 'league' | 'either';
 export type CorrectionLogView = CorrectionLog & { position: number; streams: string[] };
 
 /**
- * A club's correction log (issue 16), now or as of an instant or a position: folded from the
+ * A club's correction log, now or as of an instant or a position: folded from the
  * club's streams only — its own stream (registration, rulebook), its competitions' streams and
  * the session streams they link to (LedgerDirectory), its corrections stream, and the scored
  * sessions its corrections and rulings name — merged by position, so the deadlines read what
@@ -45,7 +45,7 @@ export async function correctionLogFromStore(
   await directory.catchUp();
   const to = Math.min(at.atPosition ?? Number.POSITIVE_INFINITY, directory.position);
   const own = correctionsStreamId(clubId);
-  // Issue 18: a league's log reads its registration (its organiser) and the organiser's own
+  // A league's log reads its registration (its organiser) and the organiser's own
   // stream (zone, rulebook), not a club's competitions. Club and league ids never collide.
   const registered = (await read(store, leagueStreamId(clubId), to)).find(
     (e) => e.type === 'LeagueRegistered',

@@ -108,7 +108,7 @@ const momentOptions = (command: Command) =>
     .option('--at-position <n>', 'as of this ledger position');
 
 /**
- * Issue 18, the LCBA league: `table <league>` (the division tables, always recomputed from the
+ * The LCBA league: `table <league>` (the division tables, always recomputed from the
  * whole season) and `match <league> <fixture>` (one match board by board).
  */
 export function registerLeague(program: Command): void {

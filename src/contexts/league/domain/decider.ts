@@ -29,7 +29,7 @@ export const LEAGUE_FACT_TYPES: ReadonlySet<string> = new Set([
 ] satisfies Array<keyof LeagueFactData>);
 
 /**
- * The league context (issue 18): a league's stream `league-<leagueId>` holds its structure,
+ * The league context: a league's stream `league-<leagueId>` holds its structure,
  * players and matches; each fact names the stream's league (LEDGER, `data.leagueId`: the append
  * use case's check). The league's rulebook is its organising club's in force (RulebookAdopted of
  * lcba-league-2009 on `club-<clubId>`). The decisions are src/contexts/league/domain/decide.ts's.

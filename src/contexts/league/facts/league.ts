@@ -26,7 +26,7 @@ import type { FieldIssue } from '../../../kernel/issues';
 import { ID_PATTERN, IsDay, IsInstant, IsLedgerId } from '../../../kernel/ids';
 
 /**
- * Facts of a league of teams (issue 18, the LCBA League Rules 2009-10, RULES.md LCBA-*): its
+ * Facts of a league of teams (the LCBA League Rules 2009-10, RULES.md LCBA-*): its
  * structure (divisions in one hierarchy, teams and their entries, the structure published, the
  * fixtures, the RR3 elections), its players (membership paid, nominations, approvals, warnings)
  * and its matches (line-ups, results, result forms, defaults, rearrangements), with the ballots

@@ -46,7 +46,7 @@ function momentOf(query: Record<string, unknown>, params: readonly LeagueParam[]
 }
 
 /**
- * Issue 18, the LCBA league's tables: `GET /leagues/:leagueId/table` (every division, or one)
+ * The LCBA league's tables: `GET /leagues/:leagueId/table` (every division, or one)
  * and `GET /leagues/:leagueId/matches/:fixtureId` (one match board by board). Always recomputed
  * from the whole season, from the league's stream and its organising club's (its rulebook).
  * A fixture id is unique within its league only (FixtureScheduled is judged on the league's
@@ -120,7 +120,7 @@ export class LeaguesController {
   }
 
   /**
-   * Issue 18: the league's correction log (its corrections, rulings on match results and
+   * The league's correction log (its corrections, rulings on match results and
    * appeals, LCBA-10.2 and 2.5), each with its deadline from the match's day by the organising
    * club's rulebook and zone. Private to the league's keys (route-access.ts).
    */

@@ -29,7 +29,7 @@ import {
 import { matchPage } from './match.view';
 
 /**
- * Issue 17/18: the leagues' pages. Public reads, as the JSON league routes (route-access.ts),
+ * The leagues' pages. Public reads, as the JSON league routes (route-access.ts),
  * from the same replay and query (`leagueState`, `leagueTableOf`, `matchOf`).
  */
 // People read these (docs/pages.md); the API document lists the JSON routes only.
@@ -39,7 +39,7 @@ import { matchPage } from './match.view';
 export class LeaguePagesController {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  /** Issue 18: a league's correction log, private to the league's keys (as its JSON route). */
+  /** A league's correction log, private to the league's keys (as its JSON route). */
   @Get('leagues/:leagueId/correction-log')
   async correctionLog(
     @Param('leagueId') leagueId: string,

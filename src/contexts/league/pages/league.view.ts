@@ -12,7 +12,7 @@ import { html, queryString, seg, type Html } from '../../../app/pages/html';
 import { page } from '../../../app/pages/layout';
 
 /**
- * Issue 17/18: the moment of a league page as asked: `asOf` as given (a club date, the season as
+ * The moment of a league page as asked: `asOf` as given (a club date, the season as
  * of that day; or an instant with a zone, as recorded by then), `atPosition`, `division`.
  */
 export interface LeaguePageMoment {

@@ -120,7 +120,7 @@ function sideRow(name: string, s: SideScore): Html {
 }
 
 /**
- * Issue 17/18: one match of a league board by board (each table's score or the captains' form,
+ * One match of a league board by board (each table's score or the captains' form,
  * the net aggregate, the IMPs, the rules applied), the net IMPs and VPs, and the score the
  * division's table gives it (a default's rule and arithmetic, an A5 virtual score, 8.4).
  */

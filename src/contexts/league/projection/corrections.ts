@@ -6,7 +6,7 @@ import type { RecordedEvent } from '../../../kernel/envelope';
 import type { SeasonFact } from '../../../rulesets/lcba-league/season';
 
 /**
- * Issue 18: a league's corrections of its matches, on `corrections-<leagueId>` (each fact
+ * A league's corrections of its matches, on `corrections-<leagueId>` (each fact
  * names the league as `clubId` and `leagueId`). A notified correction changes nothing; accepted,
  * its content replaces the corrected fact's data where the fact stands in the season (ledger
  * order kept), marked `correctedBy`; a later accepted correction of the same fact replaces it
@@ -34,7 +34,7 @@ export function correctionsLeagueOf(event: RecordedEvent): string | undefined {
   return id && d?.leagueId === id && d.clubId === id ? id : undefined;
 }
 
-/** Issue 18, LCBA-10.2: the appeal upheld whose corrected result a match is read from. */
+/** LCBA-10.2: the appeal upheld whose corrected result a match is read from. */
 export interface UpheldAppeal {
   appealId: string;
   /** The ruling on the match it was against, and that RulingGiven's event id. */

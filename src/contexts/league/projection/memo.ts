@@ -9,7 +9,7 @@ import type { SeasonMemo } from '../../../rulesets/lcba-league/season';
 import type { LeagueRecord } from './state';
 
 /**
- * Issue 18: what the leagues read model keeps between two tables of one league, beside its
+ * What the leagues read model keeps between two tables of one league, beside its
  * state (never saved: a loaded or replayed model starts without it and fills it on its first
  * table). Every table is still recomputed from the whole season (LCBA-8.1's averages move), but
  * from matches already scored and verdicts already reached:

@@ -90,7 +90,7 @@ export interface LeagueTeamView {
 }
 
 /**
- * Issue 18: a match whose recorded fact an accepted correction, or an upheld appeal against a
+ * A match whose recorded fact an accepted correction, or an upheld appeal against a
  * ruling on it (LCBA-10.2), replaced.
  */
 export interface LeagueCorrectionView {
@@ -161,7 +161,7 @@ function explainCorrected(
 }
 
 /**
- * Issue 18: a warning that carries no score, on a team's row: LCBA-6.8's first offences (and
+ * A warning that carries no score, on a team's row: LCBA-6.8's first offences (and
  * those awaiting ratification), LCBA-4.2's "warning due", LCBA-4.1 beyond the dispensation.
  */
 export interface LeagueWarning {
@@ -271,7 +271,7 @@ export interface LeagueTableView {
   teams: Record<TeamId, LeagueTeamView>;
   /** Each row with its warnings (LCBA-6.8, 4.2, 4.1: no score), in `warnings` and `because`. */
   divisions: LeagueDivisionTable[];
-  /** Issue 18: the matches read from an accepted correction (none: absent). */
+  /** The matches read from an accepted correction (none: absent). */
   corrections?: LeagueCorrectionView[];
 }
 
@@ -289,7 +289,7 @@ function teamsOf(season: LeagueSeason): Record<TeamId, LeagueTeamView> {
 }
 
 /**
- * Issue 18: a league's division tables, recomputed from the whole season as of `asOf` (a club
+ * A league's division tables, recomputed from the whole season as of `asOf` (a club
  * date): the facts read into `DivisionInput`s (season.ts) and scored by `divisionTable`, under
  * the organising club's rulebook in force on that day (the season's end without it).
  */
@@ -368,12 +368,12 @@ export interface LeagueMatchView {
   /** The fixture as the division's table scores it: a default (LCBA-8), 4.2/4.7, A5, 8.4. */
   table?: ScoredFixture;
   asOf?: string;
-  /** Issue 18: the accepted correction the match is read from. */
+  /** The accepted correction the match is read from. */
   corrected?: LeagueCorrectionView;
 }
 
 /**
- * Issue 18: one fixture of a league (scheduled, or a virtual RR3 match `virtual:<home>:<away>`),
+ * One fixture of a league (scheduled, or a virtual RR3 match `virtual:<home>:<away>`),
  * board by board when it was played (`scoreMatch` on the rulebook of its day), with the score
  * the division's table gives it as of `asOf`.
  */

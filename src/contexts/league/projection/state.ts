@@ -21,9 +21,9 @@ export interface LeagueRecord {
   position: number;
   /** In ledger order; a corrected one (an accepted correction, an upheld appeal) in its place. */
   facts: CorrectedSeasonFact[];
-  /** Issue 18: its corrections (`corrections-<leagueId>`), by correctionId. */
+  /** Its corrections (`corrections-<leagueId>`), by correctionId. */
   corrections?: Record<string, LeagueCorrection>;
-  /** Issue 18: its rulings on match results and the appeals against them (LCBA-10.2). */
+  /** Its rulings on match results and the appeals against them (LCBA-10.2). */
   rulings?: LeagueRulings;
 }
 
@@ -53,7 +53,7 @@ function rulebookClubOf(event: RecordedEvent): string | undefined {
 }
 
 /**
- * Issue 18: the leagues' read model. Per league, the facts its tables need, from its
+ * The leagues' read model. Per league, the facts its tables need, from its
  * `league-<leagueId>` stream (with its accepted corrections from `corrections-<leagueId>` in
  * place of the facts they correct: corrections.ts), kept as recorded (type, data, club time: the season read is
  * src/rulesets/lcba-league/season.ts's), and the organising clubs' rulebook facts. No table is

@@ -24,7 +24,7 @@ export interface LeagueTablePage {
 const VIRTUAL = /^virtual:([^:]+):([^:]+)$/;
 
 /**
- * Issue 17/18: a league's tables for its page, from the one replay the JSON route makes
+ * A league's tables for its page, from the one replay the JSON route makes
  * (`leagueState` then `leagueTableOf`, as `leagueTableAt`), with the fixtures' teams and dates
  * the page names beside the numbers, and the chart's points (`leagueTableOf` as of each match
  * day: one more table a day). The page's numbers are the JSON's: it adds none.

@@ -104,7 +104,7 @@ async function read(
 /**
  * The leagues read model of one league as the ledger had it at a moment: a replay of its stream
  * `league-<leagueId>`, its organising club's `club-<clubId>` (the rulebook in force) and its
- * corrections `corrections-<leagueId>` (issue 18), merged by position: a table as recorded by
+ * corrections `corrections-<leagueId>`, merged by position: a table as recorded by
  * an instant or a position. The table as of now reads the league held (`heldLeagueState`).
  */
 export async function leagueState(
@@ -119,7 +119,7 @@ export async function leagueState(
   const clubId = (registered?.data as { clubId?: unknown } | undefined)?.clubId;
   const club =
     typeof clubId === 'string' ? (await read(store, clubStreamId(clubId), to)).filter(keep) : [];
-  // Issue 18: the league's corrections of its matches (its own corrections stream).
+  // The league's corrections of its matches (its own corrections stream).
   const corrections = own.length
     ? (await read(store, correctionsStreamId(leagueId), to)).filter(keep)
     : [];
@@ -144,7 +144,7 @@ interface HeldLeague {
 const held = new WeakMap<EventStore, Map<string, HeldLeague>>();
 
 /**
- * Issue 18: the league's read model as of now, held by this process between asks and caught up
+ * The league's read model as of now, held by this process between asks and caught up
  * from where it was (the new facts of its three streams, in ledger order), so that a table asked
  * after one more fact (a late correction) reads that fact, not the whole season again; the
  * leagues read model keeps each match's score and the eligibility verdicts between tables
@@ -242,7 +242,7 @@ export class AmbiguousFixtureError extends Error {
 }
 
 /**
- * `GET /matches/:fixtureId` (issue 18's route): a fixture id is unique within its league only,
+ * `GET /matches/:fixtureId` (the route): a fixture id is unique within its league only,
  * so the match is the one league's that has it; in none, 404; in several, 409 naming them.
  */
 export async function matchInAnyLeagueAt(

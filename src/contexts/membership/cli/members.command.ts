@@ -133,7 +133,7 @@ const formatOption = (choices: Format[]) =>
   new Option('--format <format>', choices.join(', ')).choices(choices).default('table');
 
 /**
- * Issue 19, a club's membership: `members <club>` (the register as of a day), `member <club>
+ * A club's membership: `members <club>` (the register as of a day), `member <club>
  * <person>` (one person's history), `applications <club>` (pending on a day) and `visitors
  * <club>` (the visitors of a year, PIN-R10 / NZ-10). Read-only, from the same queries as HTTP.
  */

@@ -37,7 +37,7 @@ export const MEMBERSHIP_FACT_TYPES: ReadonlySet<string> = new Set([
 ] satisfies Array<keyof MembershipFactData>);
 
 /**
- * The membership context (issue 19): a club's stream `members-<clubId>` holds its applications,
+ * The membership context: a club's stream `members-<clubId>` holds its applications,
  * elections, classes, endings and the sessions people played at the club; each fact names the
  * stream's club (LEDGER, `data.clubId`). Its rules are the club's rulebook in force's
  * `membership` group (pinner-2018's when the rulebook has none). The decisions are

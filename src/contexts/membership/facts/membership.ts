@@ -22,7 +22,7 @@ import { NZ_RANKS } from '../../club/facts/club';
 import { ID_PATTERN, IsDay, IsLedgerId } from '../../../kernel/ids';
 
 /**
- * Issue 19: a club's membership (Pinner BC's rules and constitution, RULES.md PIN-R7..R13,
+ * A club's membership (Pinner BC's rules and constitution, RULES.md PIN-R7..R13,
  * PIN-C3..C18) and the sessions people play at the club, with the NZ facts NZ-8c/d/g read. The
  * classes a member holds, their standing, who is barred and how many sessions a visitor has
  * played are never facts: src/rulesets/pinner derives them (Restricted → Full from the election

@@ -37,7 +37,7 @@ function queryOf(query: Record<string, unknown>, params: readonly MembershipPara
 }
 
 /**
- * Issue 19, a club's membership (Pinner BC's rules, PIN-R7..R13, C3..C18; NZ-10's visitors):
+ * A club's membership (Pinner BC's rules, PIN-R7..R13, C3..C18; NZ-10's visitors):
  * the register as of a day, one person's history, the pending applications and the visitors of
  * a year. Every answer is computed when asked from the club's `members-<clubId>` facts, its
  * rulebook in force and the seats of its competitions (src/contexts/membership/read/membership.ts). Private to

@@ -18,7 +18,7 @@ import { applicationsPage, personPage, registerPage, visitorsPage } from './regi
 import { readQueryOrRefuse } from '../../../app/http/query-params';
 
 /**
- * Issue 19: the club's membership pages (private to its keys): the register, the pending
+ * The club's membership pages (private to its keys): the register, the pending
  * applications, the visitors of a year and one person's history, from the JSON's queries.
  */
 // People read these (docs/pages.md); the API document lists the JSON routes only.

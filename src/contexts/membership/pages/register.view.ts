@@ -8,7 +8,7 @@ import type { Because } from '../../../rulesets/pinner/model';
 import { html, queryString, seg, type Html } from '../../../app/pages/html';
 import { page } from '../../../app/pages/layout';
 
-/** Issue 19: the club's membership pages (private to its keys), read from the JSON's queries. */
+/** The club's membership pages (private to its keys), read from the JSON's queries. */
 
 const base = (clubId: string) => `/clubs/${seg(clubId)}/register`;
 

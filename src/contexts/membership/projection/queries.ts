@@ -81,7 +81,7 @@ export interface RegisterView {
   pending: number;
 }
 
-/** Issue 19: the register as of a club date, folded when asked (`registerOf`, PIN-R7..R9, C3..C18). */
+/** The register as of a club date, folded when asked (`registerOf`, PIN-R7..R9, C3..C18). */
 export function registerView(s: MembershipSources, asOf: string): RegisterView {
   const record = recordOf(s);
   const settings = settingsOn(s, asOf);
@@ -114,7 +114,7 @@ export interface ApplicationsView {
   applications: ApplicationView[];
 }
 
-/** Issue 19: the applications pending on a day: display deadline, objections, supporters, signature. */
+/** The applications pending on a day: display deadline, objections, supporters, signature. */
 export function applicationsView(s: MembershipSources, asOf: string): ApplicationsView {
   const record = recordOf(s);
   const settings = settingsOn(s, asOf);
@@ -176,7 +176,7 @@ function isAbout(data: Record<string, unknown>, person: string, applications: Se
 }
 
 /**
- * Issue 19: one person's history up to a day: every membership fact about them (their own, their
+ * One person's history up to a day: every membership fact about them (their own, their
  * applications', the sessions they played), the classes derived from their spans (PIN-R8:
  * Restricted → Full a year after election), and their seats in the club's competitions.
  */
@@ -319,7 +319,7 @@ const rosterStatusOn = (entry: RosterEntry | undefined, date: string) => {
 };
 
 /**
- * Issue 19: the visitors of a year (PIN-R10 / PIN-R12 / PIN-R9 for a calendar year, NZ-10 for
+ * The visitors of a year (PIN-R10 / PIN-R12 / PIN-R9 for a calendar year, NZ-10 for
  * a club year: the rulebook in force decides), from every session played at the club:
  *
  * - each SessionPlayedAtClub of the club's membership stream;

@@ -10,7 +10,7 @@ export interface Seating {
 }
 
 /**
- * Issue 19: every session a person sat down in, in the club's competitions (any format), from
+ * Every session a person sat down in, in the club's competitions (any format), from
  * the same source the NZ rules count "every play in the club" from (`nzEligibilityIndex`:
  * `nzPlaysOf`, the seats `seating.ts` reads: result players, substitutes, the players of a pair
  * linked to board results). One per person, competition and session, sorted by date.

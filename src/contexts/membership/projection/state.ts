@@ -40,7 +40,7 @@ function rulebookClubOf(event: RecordedEvent): string | undefined {
 }
 
 /**
- * Issue 19: the membership read model. Per club, the facts of its `members-<clubId>` stream,
+ * The membership read model. Per club, the facts of its `members-<clubId>` stream,
  * kept as recorded (type and data: each fact's own dates are in its data), and the clubs'
  * rulebook facts. No register is kept: classes are derived (Restricted for the first year
  * after election, then Full, PIN-R8) and depend on the day asked, so every answer folds the

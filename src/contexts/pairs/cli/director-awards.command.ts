@@ -3,7 +3,7 @@ import type { ImportIssue, ImportedSession } from '../../../import/model';
 import { ScoringInputError } from '../../../scoring';
 
 /**
- * Issue 15 item 4, on import: the artificial lines whose published points the director set
+ * On import: the artificial lines whose published points the director set
  * (found by scoring the session under its program's conventions) get their award, which
  * becomes an AdjustedScoreAwarded fact. A session that cannot be scored is imported without
  * awards, with a warning saying why.

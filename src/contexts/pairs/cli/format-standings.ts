@@ -65,7 +65,7 @@ export function formatChampionship(view: ChampionshipView, format: Format): stri
   return `Club championship ${view.clubId} ${view.season}: ${view.competitions.join(', ') || 'no finished competition'}\n\n${table(rows)}`;
 }
 
-/** A scored session's result: its pairs by field and place (issue 15 item 6). */
+/** A scored session's result: its pairs by field and place. */
 export function formatSessionResult(view: SessionResultView, format: Format): string {
   if (format === 'json') return JSON.stringify(view, null, 2) + '\n';
   const mp = view.scoringMethod === 'MP';

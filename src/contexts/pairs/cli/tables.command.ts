@@ -117,7 +117,7 @@ export function registerTables(program: Command): void {
         const store = await openStore(o.store, { upcast: catalogue.upcast, readOnly: true });
         try {
           if (override !== undefined) {
-            // Issue 16 what-if: the standing under the amended parameters, and its changes.
+            // What-if: the standing under the amended parameters, and its changes.
             const answer = await namingOverride(o.rulebookOverride, () =>
               whatIfAt(
                 store,

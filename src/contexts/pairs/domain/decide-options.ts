@@ -21,7 +21,7 @@ export interface DecideOptions {
   /**
    * The formats the rulebook in force publishes standings for (its preset's `formats`), each
    * with the shape its standings need of a competition's facts (`Ruleset.shapes`): a fact the
-   * standings could never score is refused when appended, naming the rule (issue 14 item 5).
+   * standings could never score is refused when appended, naming the rule.
    * Undefined: no rulebook in force that day, and no shape is judged.
    */
   formats?: Readonly<Record<string, FormatShape>>;

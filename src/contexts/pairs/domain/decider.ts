@@ -90,7 +90,7 @@ function optionsFor(state: CompetitionState, fact: CompetitionFact, club: ClubCo
 }
 
 /**
- * The club's facts a competition's fact stands on (issue 14 item 6), read from the club-wide
+ * The club's facts a competition's fact stands on, read from the club-wide
  * context (the club's registration and its roster, as the read model holds them):
  *
  * - LEDGER: a competition is of a club the ledger registered (`data.clubId`);
@@ -131,7 +131,7 @@ function clubFactsViolation(
     );
   }
   if (fact.type === 'SessionScoredFromBoards') {
-    // Issue 15 item 6: every format reads a pair's session percentage; IMPs have none.
+    // Every format reads a pair's session percentage; IMPs have none.
     const { sessionStreamId } = fact.data;
     const scored = club.sessionOf(clubId, sessionStreamId);
     if (!scored || scored.scoringMethod === 'MP') return undefined;

@@ -4,7 +4,7 @@ import type { CompetitionFactData } from '../facts/competition';
 /**
  * The data of the competition facts, as the domain reads them: each is its schema's class in
  * the event catalogue (src/contexts/pairs/facts/competition.ts), imported as a type only, so a
- * fact's fields are declared once and the domain loads no decorator code (issue 13).
+ * fact's fields are declared once and the domain loads no decorator code.
  */
 export type {
   PlannedSession,

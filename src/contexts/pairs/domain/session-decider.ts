@@ -32,12 +32,12 @@ export interface SessionState {
 
 const dataOf = (d: unknown) => (d ?? {}) as Record<string, unknown>;
 const lineKey = (d: Record<string, unknown>) => `${String(d.nsPair)}|${String(d.ewPair)}`;
-/** Issue 15 item 8: an artificial line marked as a sit-out (an adjustment replaces it). */
+/** An artificial line marked as a sit-out (an adjustment replaces it). */
 const isSitOut = (type: string, d: Record<string, unknown>) =>
   type === 'BoardResultRecorded' && d.kind === 'artificial' && d.sitOut === true;
 
 /**
- * STD-NEUBERG, issue 15 item 9: a line that would give its board more lines than the club's
+ * STD-NEUBERG: a line that would give its board more lines than the club's
  * `scoring.neubergExpected` in force on the session's day is refused: that N could never score
  * the session. Only a matchpoint session with its movement recorded is judged (the movement
  * names the club and the day); a club with no rulebook, or N = 'max-results', takes any count.
@@ -78,7 +78,7 @@ function neubergRefusal(
 }
 
 /**
- * Issue 15 item 6: a butler or cross-IMP movement on a stream a competition of the club already
+ * A butler or cross-IMP movement on a stream a competition of the club already
  * scores a session from is refused (STD-MP): every competition format reads a pair's session
  * percentage, which IMPs do not give.
  */
@@ -108,7 +108,7 @@ function linkedImpRefusal(
  * score agrees with contract and tricks; a result carries exactly the fields of its kind) are
  * the catalogue's, checked before the deciders. The decider keeps the movement and the lines
  * per board, so that a line the club's scoring settings could not score is refused when
- * appended (STD-NEUBERG: `scoring.neubergExpected`, issue 15 item 9).
+ * appended (STD-NEUBERG: `scoring.neubergExpected`).
  */
 export const sessionDecider: Decider<SessionState, ClubContext> = {
   name: 'session',

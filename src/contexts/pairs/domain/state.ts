@@ -30,7 +30,7 @@ export interface SitOutOpponent {
 }
 
 /**
- * Issue 16: where a value that is not the one first recorded comes from: the accepted
+ * Where a value that is not the one first recorded comes from: the accepted
  * correction that replaced it and the original fact (event ids and correction ids as recorded).
  */
 export interface Corrected {
@@ -38,7 +38,7 @@ export interface Corrected {
   original: string;
 }
 
-/** A session result as kept: the fact recorded, or its accepted correction (issue 16). */
+/** A session result as kept: the fact recorded, or its accepted correction. */
 export type KeptResult = SessionResultRecorded & {
   /** Present on a corrected result only, with the percentage first recorded. */
   corrected?: Corrected & { originalPercentage?: number };

@@ -23,7 +23,7 @@ import { IsDay, IsLedgerId, IsOneOf, TIME_PATTERN } from '../../../kernel/ids';
 import { NIGHTS } from '../../club/facts/club';
 
 /**
- * Facts of pairs competitions (issue 4): what was set up, who entered, who played with whom,
+ * Facts of pairs competitions: what was set up, who entered, who played with whom,
  * who was absent and when they said so, what the directors decided, and each pair's session
  * result. Standings, averages, penalties and placings are never facts: projections derive them.
  * One stream per competition: `competition-<competitionId>`.
@@ -398,7 +398,7 @@ class SessionScoredFromBoardsData extends SessionScope {
 
 /**
  * Each competition fact's data, as TypeScript sees it: the schema class itself, so its fields
- * are declared once (issue 13). The domain reads facts through these (src/contexts/pairs/domain/facts.ts).
+ * are declared once. The domain reads facts through these (src/contexts/pairs/domain/facts.ts).
  */
 export interface CompetitionFactData {
   CompetitionCreated: CompetitionCreatedData;

@@ -253,7 +253,7 @@ class BoardResultRecordedData {
   @Type(() => ArtificialScore)
   artificial?: ArtificialScore;
 
-  /** Issue 15 item 8: this artificial line is a pair's sit-out against a phantom. */
+  /** This artificial line is a pair's sit-out against a phantom. */
   @IsOptional()
   @IsBoolean({ message: 'sitOut must be true or false' })
   sitOut?: boolean;
@@ -276,7 +276,7 @@ const NEEDS: Record<ResultKind, { required: string[]; forbidden: string[] }> = {
 const TABLE_FIELDS = ['contract', 'declarer', 'tricks'] as const;
 
 /**
- * STD-SCORE, issue 15 item 5: a played line gives its score alone (a score-only traveller
+ * STD-SCORE: a played line gives its score alone (a score-only traveller
  * line), or its contract, declarer and tricks together, with the score or without it (then the
  * score is computed when read). Part of a contract is not a line.
  */
@@ -369,7 +369,7 @@ export const ADJUSTMENT_KINDS = ['artificial', 'assigned', 'awarded', 'weighted'
 export type AdjustmentKind = (typeof ADJUSTMENT_KINDS)[number];
 
 /**
- * Issue 15 item 4: the points a director set by hand for each side — matchpoints on the
+ * The points a director set by hand for each side — matchpoints on the
  * 2-per-result-beaten scale out of `top` (the board's full top when not given) in a matchpoint
  * session, IMPs in an IMP session.
  */
@@ -391,7 +391,7 @@ class AwardedPoints {
   top?: number;
 }
 
-/** Issue 15 item 11, Law 12C1(c): one result of a weighted assigned score and its weight. */
+/** Law 12C1(c): one result of a weighted assigned score and its weight. */
 class WeightedPart {
   @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false })
   @Min(0.01)
@@ -417,7 +417,7 @@ class AdjustedScoreAwardedData {
 
   /**
    * artificial (Law 12C2: percentages), assigned (Law 12C1: a score at the table), awarded
-   * (issue 15 item 4: the points the director set by hand) or weighted (Law 12C1(c), item 11).
+   * (the points the director set by hand) or weighted (Law 12C1(c)).
    */
   @IsIn(ADJUSTMENT_KINDS)
   kind!: AdjustmentKind;
@@ -494,7 +494,7 @@ function adjustedShape(data: unknown): FieldIssue[] {
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
-/** Issue 15 item 4: matchpoints out of a given top lie between 0 and that top. */
+/** Matchpoints out of a given top lie between 0 and that top. */
 function awardedWithinTop(points: unknown): FieldIssue[] {
   if (typeof points !== 'object' || points === null) return [];
   const p = points as Record<string, unknown>;
@@ -509,7 +509,7 @@ function awardedWithinTop(points: unknown): FieldIssue[] {
 }
 
 /**
- * Law 12C1(c), issue 15 item 11: the weights of a weighted score are a whole: they add up to
+ * Law 12C1(c): the weights of a weighted score are a whole: they add up to
  * exactly 1.00 (counted in hundredths, so 0.33 + 0.67 is exact).
  */
 function weightsSumToOne(parts: unknown): FieldIssue[] {
@@ -529,7 +529,7 @@ function weightsSumToOne(parts: unknown): FieldIssue[] {
 }
 
 /**
- * Issue 15 item 13: the datum a butler session scores a board against (STD-BUTLER), as the
+ * The datum a butler session scores a board against (STD-BUTLER), as the
  * director or the scoring program gave it (DSB-16b "datumscores"), instead of the one computed.
  */
 class BoardDatumRecordedData {
@@ -559,7 +559,7 @@ function datumShape(data: unknown): FieldIssue[] {
   return [{ field: 'datum', message: 'must be a multiple of 10, as NS points are (STD-BUTLER)' }];
 }
 
-/** Each session fact's data as TypeScript sees it: its schema class (issue 13). */
+/** Each session fact's data as TypeScript sees it: its schema class. */
 export interface SessionFactData {
   SessionMovementRecorded: SessionMovementRecordedData;
   SessionPairRegistered: SessionPairRegisteredData;

@@ -99,7 +99,7 @@ export class ChampionshipHandler
   }
 }
 
-/** A scored session's own result, whatever its scoring method (issue 15 item 6). */
+/** A scored session's own result, whatever its scoring method. */
 export class SessionResultQuery extends Query<SessionResultView> {
   constructor(readonly sessionStreamId: string) {
     super();

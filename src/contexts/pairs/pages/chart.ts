@@ -58,7 +58,7 @@ function ticks(lo: number, hi: number, count = 6): number[] {
 }
 
 /**
- * Issue 17: the chart as an SVG written on the server (no script), with its title, and the same
+ * The chart as an SVG written on the server (no script), with its title, and the same
  * numbers as a table in a <details> beside it for a screen reader or a print. Every text in the
  * SVG is escaped: a pair's name is the ledger's.
  */

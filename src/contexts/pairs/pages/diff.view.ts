@@ -24,7 +24,7 @@ const side = (s: TableDiff['from']) => {
   return `${x.at} (ledger position ${x.position})`;
 };
 
-/** Issue 17: diffAt's answer as a table, every change with its rule IDs and facts. */
+/** DiffAt's answer as a table, every change with its rule IDs and facts. */
 export function diffPage(
   d: TableDiff,
   clubId: string,

@@ -38,7 +38,7 @@ function explainList(entries: Explained[]): Html {
 }
 
 /**
- * Issue 17: one row of the standings explained — the rule IDs and effects the JSON row carries,
+ * One row of the standings explained — the rule IDs and effects the JSON row carries,
  * each session's score counted or dropped, and the facts those entries name.
  */
 export function explainPage(

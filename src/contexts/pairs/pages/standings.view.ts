@@ -7,7 +7,7 @@ import { chooser, momentQuery, momentText } from '../../../app/pages/views/momen
 import type { NzPrize } from '../../../rulesets/nz-club/standings';
 import type { DsbRow, NzRow, PageMoment, Standings } from '../../../app/pages/views/shapes';
 
-/** An NZ row with its prize eligibility (issue 19: NZ-10, PIN-R13), as the JSON carries it. */
+/** An NZ row with its prize eligibility (NZ-10, PIN-R13), as the JSON carries it. */
 type PrizedRow = NzRow & { prize?: NzPrize };
 
 export const competitionPath = (clubId: string, competitionId: string) =>

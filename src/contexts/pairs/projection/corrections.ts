@@ -18,7 +18,7 @@ import {
 } from './scored-sessions';
 
 /**
- * Issue 16: accepted corrections and decided appeals, applied to the tables from the position
+ * Accepted corrections and decided appeals, applied to the tables from the position
  * they were recorded. The facts are a club's (`corrections-<clubId>`): a correction names the
  * fact it corrects by event id and carries the corrected content in that fact's own shape, with
  * the same identity fields; accepted, that content replaces the original's under the same key
@@ -100,7 +100,7 @@ export function correctionKeysOf(
   parts: { competitions: string; boardSessions: string; corrections: string },
 ): string[] {
   const d = event.data as Record<string, unknown>;
-  // A league's (issue 18) is the leagues read model's: no competition reads it.
+  // A league's is the leagues read model's: no competition reads it.
   if (typeof d.clubId !== 'string' || d.leagueId !== undefined) return ['position'];
   const keys = ['position', parts.corrections + d.clubId];
   let target: string | undefined;
@@ -127,7 +127,7 @@ export function foldCorrectionFact(
   const d = event.data as Record<string, unknown>;
   const clubId = d.clubId;
   if (typeof clubId !== 'string' || event.streamId !== STREAM_PREFIX + clubId) return;
-  // Issue 18: a league's corrections, rulings and appeals (they name `leagueId`) are filed
+  // A league's corrections, rulings and appeals (they name `leagueId`) are filed
   // under the league's id as if it were a club: the leagues read model applies them, not this.
   if (d.leagueId !== undefined) return;
   const club = ((state.corrections ??= dict())[clubId] ??= { notified: dict() });
@@ -367,7 +367,7 @@ const noticeTime = (notice: { from: string; to: string } | undefined) =>
   notice ? `, notice time corrected from ${notice.from} to ${notice.to}` : '';
 
 /**
- * Issue 16: why a pair's numbers are not the ones first recorded, session by session up to
+ * Why a pair's numbers are not the ones first recorded, session by session up to
  * `upToSession`: an accepted correction of its result (the original fact, the correction, the
  * rule), and, for a session scored from board results, each board it played whose result was
  * corrected or adjusted by an appeal upheld (the ruling appealed, the appeal, the rule).

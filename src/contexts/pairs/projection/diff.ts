@@ -1,5 +1,5 @@
 /**
- * Issue 16: what changed between two publications of one table, and why. Pure: two views of the
+ * What changed between two publications of one table, and why. Pure: two views of the
  * same competition (its standings), the same club and season (DSB-11 championship) or the same
  * competition's NZ-8 C points, computed at two moments or under two rulebooks (a what-if), give
  * every number that differs — rank, place, total, counted sessions, qualification, the DSB-8
@@ -134,7 +134,7 @@ function standingsRows(view: StandingsSide): Map<string, DiffRow> {
         }
       }
       // DSB-8: each pair's group next time, when the standing is final. A correction's note
-      // is on the pair's row and on its move alike (issue 16): named once.
+      // is on the pair's row and on its move alike: named once.
       for (const m of view.nextGroups ?? []) {
         const row = rows.get(m.pairId) ?? { group: m.from, values: {}, explain: [] };
         const own = new Set(row.explain.map(key));

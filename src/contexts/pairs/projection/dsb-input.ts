@@ -219,7 +219,7 @@ export function dsbRoster(c: CompetitionState): CompetitionRoster {
 /**
  * Every played entry has every field, the optional ones undefined when not given, and every
  * absence its notice: the standings read each entry several times, and entries of one layout
- * are read fastest (bench/RESULTS.md, issue 13).
+ * are read fastest (bench/RESULTS.md).
  */
 const playedEntry = (session: number, percentage: number, boards: number): PlayedEntry => ({
   session,

@@ -2,7 +2,7 @@ import { dict } from '../../../kernel/dict';
 import type { NzcbaRankFrom } from '../../../rulesets/nz-club/standings';
 
 /**
- * Issue 19: what the NZ standings and C points read of a club's membership stream
+ * What the NZ standings and C points read of a club's membership stream
  * (`members-<clubId>`), kept compactly: the Secretary's requests to play with a visitor (NZ-8d),
  * the checks of a guest's NZCBA number (NZ-8c) and the players' dated NZCBA ranks (NZ-8g). The rest of that stream (applications,
  * classes, sessions played) is the membership read model's.

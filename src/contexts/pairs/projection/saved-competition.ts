@@ -13,7 +13,7 @@ import type { CompetitionState, KeptResult } from '../domain/state';
  * - `source` 0 (imported) or 1 (scored); `group` an index into `groups`, null when absent;
  * - `players` null when they are the pair's entered players (state.pairs[pairId].players), else
  *   the list;
- * - `corrected` (issue 16) the provenance of a result an accepted correction replaced, null
+ * - `corrected` the provenance of a result an accepted correction replaced, null
  *   for the others;
  * - a column with nothing but nulls (`sitOutRounds`, `group`, `players`, `corrected`, mostly)
  *   is left out.
@@ -205,7 +205,7 @@ function resultsOf(
       source: s === null ? (undefined as unknown as 'imported') : SOURCES[s],
       sitOutRounds: sitOutRounds?.[i] ?? undefined,
     };
-    // Issue 16: only a corrected result has the field, as the fold makes it.
+    // Only a corrected result has the field, as the fold makes it.
     const mark = corrected?.[i] ?? null;
     if (mark !== null) (results[i] as KeptResult).corrected = mark;
   }

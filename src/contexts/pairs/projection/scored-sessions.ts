@@ -25,7 +25,7 @@ import { nsScore as computedNsScore } from '../../../scoring/duplicate-score';
 import type { Level } from '../../../scoring/contract';
 
 /**
- * A competition's session scored here from board results (issue 4): the session-context facts
+ * A competition's session scored here from board results: the session-context facts
  * (SessionMovementRecorded, SessionPairRegistered, BoardResultRecorded, AdjustedScoreAwarded)
  * are kept as facts, per stream, and each linked pair's percentage and boards played are
  * DERIVED from them by the scoring engine (STD-MP, STD-NEUBERG) each time a standing is asked
@@ -43,12 +43,12 @@ export type BoardLine = Pick<
   BoardResultRecordedData,
   'board' | 'line' | 'nsPair' | 'ewPair' | 'kind' | 'nsScore' | 'artificial' | 'sitOut'
 > & {
-  /** Issue 16: present on a line an accepted correction replaced. */
+  /** Present on a line an accepted correction replaced. */
   corrected?: Corrected;
 };
 
 /**
- * Issue 16: an adjusted score an appeal upheld: the appeal, the decision's fact, the lodging's
+ * An adjusted score an appeal upheld: the appeal, the decision's fact, the lodging's
  * and the ruling appealed against (id and fact), as far as recorded.
  */
 export interface AppealMark {
@@ -71,9 +71,9 @@ export type BoardAdjustment = Pick<
   | 'weighted'
   | 'reason'
 > & {
-  /** Issue 16: present on an adjusted score an accepted correction replaced. */
+  /** Present on an adjusted score an accepted correction replaced. */
   corrected?: Corrected;
-  /** Issue 16: present on the adjusted score of an appeal upheld. */
+  /** Present on the adjusted score of an appeal upheld. */
   appeal?: AppealMark;
 };
 
@@ -84,7 +84,7 @@ export interface BoardSessionFacts {
   pairs: Record<string, Pick<SessionPairRegisteredData, 'field' | 'direction'>>;
   lines: BoardLine[];
   adjustments: BoardAdjustment[];
-  /** Issue 15 item 13: board → the datum recorded for it (the latest), STD-BUTLER. */
+  /** Board → the datum recorded for it (the latest), STD-BUTLER. */
   datums?: Record<number, number>;
 }
 
@@ -136,7 +136,7 @@ export function foldBoardSessionFact(
   }
 }
 
-/** A traveller line as kept: the fields scoring reads (issue 15 item 5: a score computed). */
+/** A traveller line as kept: the fields scoring reads (a score computed). */
 export function boardLineOf(d: Record<string, unknown>): BoardLine {
   const line = pick<BoardLine>(d, [
     'board',
@@ -148,7 +148,7 @@ export function boardLineOf(d: Record<string, unknown>): BoardLine {
     'artificial',
     'sitOut',
   ]);
-  // Issue 15 item 5: a played line given by contract and tricks alone has its score computed.
+  // A played line given by contract and tricks alone has its score computed.
   if (line.kind === 'played' && line.nsScore === undefined) {
     const computed = playedNsScore(d as unknown as BoardResultRecordedData);
     if (computed !== undefined) line.nsScore = computed;
@@ -172,7 +172,7 @@ export const boardAdjustmentOf = (d: Record<string, unknown>): BoardAdjustment =
 
 /**
  * The NS score of a played line given by contract, declarer and tricks (STD-SCORE, Law 77):
- * the one it carries, or, when it carries none (issue 15 item 5), the one computed from them.
+ * the one it carries, or, when it carries none, the one computed from them.
  * A line the catalogue has accepted always has one or the other.
  */
 export function playedNsScore(
@@ -205,14 +205,14 @@ function lineOf(l: BoardLine): TravellerLine {
   return {
     ...at,
     artificial: { ns: l.artificial!.nsPercent, ew: l.artificial!.ewPercent },
-    // Issue 15 item 8: the setting sitOutLines decides whether it is a result of the field.
+    // The setting sitOutLines decides whether it is a result of the field.
     ...(l.sitOut === true ? { sitOut: true } : {}),
   };
 }
 
 /**
  * A director's adjusted score as the engine reads it: percentages (Law 12C2), a score (Law
- * 12C1), the points set by hand (issue 15 item 4) or a weighted score (Law 12C1(c), item 11).
+ * 12C1), the points set by hand or a weighted score (Law 12C1(c)).
  */
 function adjustmentOf(a: BoardAdjustment): TravellerLine {
   const at = { board: a.board, nsPair: a.nsPair, ewPair: a.ewPair };
@@ -291,7 +291,7 @@ const defaultSettings: ScoringSettingsFor = () => SCORED_SESSION_SETTINGS;
  * A session scored from its facts: its result (with the datums a butler session used), or why
  * not. `pending`: the facts are not there yet (no movement, no line), which is not an error (a
  * session is linked before or after its import); any other refusal is the facts' (an error to
- * publish, issue 15 item 9).
+ * publish).
  */
 export type BoardScoring =
   | {
@@ -305,8 +305,8 @@ export type BoardScoring =
 
 /**
  * A session's result from its facts, as `bridge-ledger check` scores an imported one: the
- * movement's scoring method decides the engine (issue 15 item 6) — STD-MP / STD-NEUBERG for
- * matchpoints, STD-BUTLER (against a recorded datum where one is, item 13) or STD-CROSSIMP for
+ * movement's scoring method decides the engine — STD-MP / STD-NEUBERG for
+ * matchpoints, STD-BUTLER (against a recorded datum where one is) or STD-CROSSIMP for
  * IMPs — and its fields the field map (two winners: Mitchell, NS and EW apart; one winner:
  * Howell).
  */
@@ -340,7 +340,7 @@ export function scoreBoardSession(
 }
 
 /**
- * Issue 15 item 9: a session linked to a competition whose facts cannot be scored (a setting
+ * A session linked to a competition whose facts cannot be scored (a setting
  * that cannot apply, a line the engine refuses, IMPs where the standings read percentages) is an
  * error naming the session stream and the reason, never a standing without it.
  */
@@ -388,8 +388,7 @@ export interface ScoredResult extends SessionResultRecorded {
  * boards played, from the scoring engine. A pair with no board result in the linked session
  * has no result there (it did not play); a session whose facts are not there yet (no movement,
  * no lines) gives none, so it is not published as scored. A session whose facts are there but
- * cannot be scored, or give IMPs (butler, cross-IMP), throws UnscorableSessionError (issue 15
- * items 6 and 9): a standing without it would be silently wrong.
+ * cannot be scored, or give IMPs (butler, cross-IMP), throws UnscorableSessionError: a standing without it would be silently wrong.
  */
 export function scoredResults(
   c: CompetitionState,

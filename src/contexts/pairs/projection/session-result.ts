@@ -4,11 +4,11 @@ import { scoreBoardSession, type BoardMovement } from './scored-sessions';
 import type { CompetitionsState } from './state';
 
 /**
- * A scored session's own result (issue 15 item 6), whatever its scoring method: each pair's
+ * A scored session's own result, whatever its scoring method: each pair's
  * total (matchpoints, or IMPs in a butler or cross-IMP session), percentage (matchpoints only),
  * place in its field and boards played, derived from the session's facts under the club's
  * scoring settings in force on its day, as a linked competition's standing derives them. A
- * session that cannot be scored is an error naming why, never an empty table (item 9).
+ * session that cannot be scored is an error naming why, never an empty table.
  */
 export interface SessionResultView {
   kind: 'session';
@@ -34,7 +34,7 @@ export interface SessionPairRow {
   /** Σ matchpoints or IMPs, to 2 decimals (halves away from zero). */
   total: number;
   /**
-   * The total a scoring program publishes (issue 15 item 1): under `scoring.matchpointTotal`
+   * The total a scoring program publishes: under `scoring.matchpointTotal`
    * 'scaled', percentage × most boards played × full top; under 'sum', `total`; IMPs as they are.
    */
   publishedTotal: number;

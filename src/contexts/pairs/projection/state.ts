@@ -63,13 +63,13 @@ export interface CompetitionsState {
    */
   boardSessions: Record<string, BoardSessionFacts>;
   /**
-   * Issue 16: each club's notified corrections, rulings and appeals (`corrections-<clubId>`), by
+   * Each club's notified corrections, rulings and appeals (`corrections-<clubId>`), by
    * id: a decision is applied with them to its target's competition or session, whose state is
    * then the corrected one from that position on.
    */
   corrections: Record<string, ClubCorrections>;
   /**
-   * Issue 19: each club's NZ-8c number checks, NZ-8d requests and NZ-8g dated ranks, from
+   * Each club's NZ-8c number checks, NZ-8d requests and NZ-8g dated ranks, from
    * `members-<clubId>`.
    */
   nzMembership: Record<string, NzMembershipFacts>;
@@ -132,7 +132,7 @@ export const competitionsPartitions: Partitions<CompetitionsState> = {
       // The club as apply reads it: in the data (older versions upcast from the metadata).
       return typeof d.clubId === 'string' ? ['position', PARTS.players + d.clubId] : ['position'];
     if (isBoardSessionFact(event.type)) return ['position', PARTS.boardSessions + event.streamId];
-    // Issue 16: a correction's decision changes its target's partition, which the state knows.
+    // A correction's decision changes its target's partition, which the state knows.
     if (isCorrectionFact(event.type)) return correctionKeysOf(event, state, PARTS);
     if (NZ_MEMBERSHIP_FACT_TYPES.has(event.type) && typeof d.clubId === 'string')
       return ['position', PARTS.nzMembership + d.clubId];
@@ -169,10 +169,10 @@ export const competitions: Projection<CompetitionsState> = {
   // the national number (NZ-8c). 10: a competition's results as the facts recorded (a list).
   // 11: the same state, a competition saved in a compact form (results as columns again,
   // saved-competition.ts). 12: a scored session keeps its club, sit-out lines, awarded and
-  // weighted adjustments and recorded datums (issue 15). 13: accepted corrections and decided
-  // appeals applied (issue 16), a club's corrections kept. 14: a session keeps when its score
+  // weighted adjustments and recorded datums. 13: accepted corrections and decided
+  // appeals applied, a club's corrections kept. 14: a session keeps when its score
   // was recorded (`scoredAt`, PIN-R28's appeal deadline). 15: a club's NZ-8c number checks and
-  // NZ-8d requests (issue 19). 16: a club's NZ-8g NZCBA ranks with their dates (issue 19).
+  // NZ-8d requests. 16: a club's NZ-8g NZCBA ranks with their dates.
   // Saved states of an older version are rebuilt.
   version: 16,
   partitions: competitionsPartitions,

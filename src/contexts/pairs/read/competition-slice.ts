@@ -9,7 +9,7 @@ import { EVENTS_PER_TURN, nextTurn, withinBounds } from '../../../audit/replay';
 /**
  * What a slice answers for: one competition (its standings, C points) or one club (DSB-11). A
  * `window` reads of the club's history only its year around the competition (or season):
- * issue 16's what-if and diff (`streamsOf`).
+ * the what-if and diff (`streamsOf`).
  */
 export type SliceScope =
   { competitionId: string; window?: boolean } | { clubId: string; season?: string };
@@ -134,7 +134,7 @@ const daysBefore = (date: string, days: number) => {
 };
 
 /**
- * A window of the club's history (issue 16: what a what-if or a diff of one competition or
+ * A window of the club's history (what a what-if or a diff of one competition or
  * season reads): the competition's season, and the club's competitions whose sessions run in
  * the WINDOW_DAYS before its first session up to its last — the club year the NZ-8e/f/g and
  * NZ-10 counts read, the previous competition DSB-6/8 read, the season DSB-11 reads — beside

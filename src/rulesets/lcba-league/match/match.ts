@@ -66,7 +66,7 @@ function fromResultForm(input: ResultFormInput, params: LcbaParams['match']): Ma
 }
 
 /**
- * Issue 18: one LCBA match scored, from every table's score on every board (LCBA-6.7 with
+ * One LCBA match scored, from every table's score on every board (LCBA-6.7 with
  * 7.2–7.4 and FOUL) or from the captains' Match Result Form. Pure; bad input is refused with a
  * ScoringInputError naming the field and the rule.
  */

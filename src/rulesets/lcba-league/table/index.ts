@@ -1,4 +1,4 @@
-// Issue 18, LCBA table/: a division's season table from its fixtures' outcomes (LCBA-8.1–8.4,
+// LCBA table/: a division's season table from its fixtures' outcomes (LCBA-8.1–8.4,
 // A, 3.1, the penalties). Pure: the same input gives the same table.
 import type { LcbaParams } from '../preset';
 import type { DivisionInput, DivisionTable, TeamId } from '../model';

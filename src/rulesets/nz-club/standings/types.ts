@@ -146,7 +146,7 @@ export interface NzStanding {
 export type NzMayWin = 'all' | 'normal-only' | 'none';
 
 /**
- * A standings row's prize eligibility (issue 19): the least of what its players may win, each
+ * A standings row's prize eligibility: the least of what its players may win, each
  * by the club's prize rule (NZ-10: a visitor none; PIN-R13: a visitor normal money only at a
  * special event); a competitor listed, not placed, wins none (the rule that unplaced it).
  */

@@ -17,7 +17,7 @@ import {
 } from './rules';
 
 /**
- * Issue 19: the register as of a day (PIN-R7..R9, PIN-C3..C18): each person's standing, class
+ * The register as of a day (PIN-R7..R9, PIN-C3..C18): each person's standing, class
  * and the day it started (Restricted derived from the election, PIN-R8), vote (Temporary none),
  * subscription (Honorary waived), PIN-R9's bar; and the applications pending with the first
  * day each may be considered (PIN-C6/C7) and their objections (PIN-C8). Pure: the facts (or

@@ -1,4 +1,4 @@
-// Issue 19: Pinner's (and the NZ club's) visitors, pure: counts and verdicts per year
+// Pinner's (and the NZ club's) visitors, pure: counts and verdicts per year
 // (PIN-R10, PIN-R12, PIN-R9, NZ-10) and prize eligibility (PIN-R13, NZ-10).
 export { visitorVerdicts } from './verdicts';
 export { prizeEligibility } from './prizes';

@@ -12,7 +12,7 @@ import { parseUsebio } from '../../src/import/usebio/parse';
 import { tempDir } from '../support/temp';
 import { cli, head } from '../support/cli';
 
-// Issue 15 ("reproduce every number the club's scoring program published"), the import side:
+// ("Reproduce every number the club's scoring program published"), the import side:
 // what `import` makes of each line and what `check` says of each published number.
 
 const usebio = (f: string) => join(__dirname, '../fixtures/usebio', f);
@@ -28,7 +28,7 @@ const write = (name: string, text: string) => {
 const boardLines = (events: { type: string; data: unknown }[]) =>
   events.filter((e) => e.type === 'BoardResultRecorded').map((e) => e.data);
 
-describe('issue 15 item 1: Compscore TOTAL_SCORE = percentage × most boards played in the field × top', () => {
+describe('Compscore TOTAL_SCORE = percentage × most boards played in the field × top', () => {
   it('a Mitchell with a sit-out: 2NS (5 boards) and 3EW (7) are scaled to 6 and 8 boards; the old Σ matchpoints differs for them only', () => {
     const s = session('mp-mitchell-sitout.xml');
     const r = checkSession(s);
@@ -66,7 +66,7 @@ describe('issue 15 item 1: Compscore TOTAL_SCORE = percentage × most boards pla
   });
 });
 
-describe('issue 15 item 5: STD-SCORE traveller lines', () => {
+describe('STD-SCORE traveller lines', () => {
   const base = read(usebio('mp-neuberg.xml'));
   const line1 = `<CONTRACT>4S</CONTRACT>
       <PLAYED_BY>N</PLAYED_BY>
@@ -157,7 +157,7 @@ describe('issue 15 item 5: STD-SCORE traveller lines', () => {
   });
 });
 
-describe('issue 15 item 12: PBN played lines that also carry Percentage_NS / Percentage_EW', () => {
+describe('PBN played lines that also carry Percentage_NS / Percentage_EW', () => {
   it('are played lines (contract, declarer, tricks, score kept); their percentages are published values to check', () => {
     const { session: s } = parsePbn(read(pbn('results-export.pbn')), { clubId: 'EX01' });
     const first = s.boards[0]!.lines[0]!;
@@ -200,7 +200,7 @@ describe('issue 15 item 12: PBN played lines that also carry Percentage_NS / Per
   });
 });
 
-describe('issue 15 item 7 and 9: check pbn, as check usebio', () => {
+describe('check pbn, as check usebio', () => {
   it('prints every published number beside ours and ends with how many of how many agree (exit 0)', async () => {
     const r = await cli('check', 'pbn', pbn('results-export.pbn'));
     expect(r.code).toBe(0);
@@ -252,7 +252,7 @@ describe('issue 15 item 7 and 9: check pbn, as check usebio', () => {
   });
 });
 
-describe('issue 15 item 13: a butler datum the program published is recorded (BoardDatumRecorded, source program)', () => {
+describe('a butler datum the program published is recorded (BoardDatumRecorded, source program)', () => {
   it('USEBIO: each BOARD_AVERAGE of a butler session becomes a datum fact; check compares our datums with it', () => {
     const s = session('butler-datums.xml');
     expect(s.scoringMethod).toBe('BUTLER');
@@ -337,7 +337,7 @@ describe('issue 15 item 13: a butler datum the program published is recorded (Bo
   });
 });
 
-describe('issue 15 items 8 and 10: the Pary profile, and a sit-out against a phantom', () => {
+describe('the Pary profile, and a sit-out against a phantom', () => {
   const file = pbn('pary-phantom.pbn');
 
   it('bad input: a "Bye" row with no opponent is refused, naming the row and how to give a sit-out', () => {
@@ -395,7 +395,7 @@ describe('issue 15 items 8 and 10: the Pary profile, and a sit-out against a pha
   });
 });
 
-describe('issue 15 item 4: a line coded as an artificial score with the matchpoints the director set', () => {
+describe('a line coded as an artificial score with the matchpoints the director set', () => {
   const s = () => session('mp-director-award.xml');
 
   it('is imported as its artificial score and an AdjustedScoreAwarded of kind awarded with the published points', () => {
@@ -486,7 +486,7 @@ describe('issue 15 item 4: a line coded as an artificial score with the matchpoi
   });
 });
 
-describe('issue 15 items 2 and 6: a number no rule of the engine explains is named so', () => {
+describe('a number no rule of the engine explains is named so', () => {
   const s = () => session('mp-neuberg-rounding.xml');
 
   it("STD-NEUBERG: Compscore's profile passes the engine's factoredRounding 'percent-hundredths', which reproduces every published number", () => {
@@ -553,7 +553,7 @@ describe('issue 15 items 2 and 6: a number no rule of the engine explains is nam
   });
 });
 
-describe('issue 15 item 9: the last line of a check, over several sessions and for a phantom in USEBIO', () => {
+describe('the last line of a check, over several sessions and for a phantom in USEBIO', () => {
   it('a file of two sections ends with one line over both', async () => {
     const x = read(usebio('cross-imp.xml'));
     const section = /<SECTION>[\s\S]*<\/SECTION>/.exec(x)![0];

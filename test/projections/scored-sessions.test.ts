@@ -28,9 +28,9 @@ import { FactLog } from '../support/ledger';
 import { tempDir } from '../support/temp';
 
 /**
- * Issue 15 in the ledger: the session facts of item 1 as the scoring engine reads them (items 4,
- * 5, 8, 11, 13), every session kind scored from its facts (item 6), and a session that cannot
- * be scored reported with its reason, never as an empty standing (item 9).
+ * In the ledger: the session facts of item 1 as the scoring engine reads them (items 4,
+ * 5, 8, 11, 13), every session kind scored from its facts, and a session that cannot
+ * be scored reported with its reason, never as an empty standing.
  */
 
 const STREAM = 'session-dsb-ev-1-1';
@@ -53,7 +53,7 @@ function mitchell(method: 'MP' | 'BUTLER' | 'CROSS_IMP' = 'MP', log = new FactLo
   return log;
 }
 
-describe('issue 15 items 4, 5, 8, 11: the session facts as traveller lines', () => {
+describe('the session facts as traveller lines', () => {
   const base = { board: 1, nsPair: '1', ewPair: '4' };
   const linesOf = (type: string, data: Record<string, unknown>) => {
     const log = new FactLog('dsb');
@@ -159,7 +159,7 @@ describe('issue 15 items 4, 5, 8, 11: the session facts as traveller lines', () 
   });
 });
 
-describe('issue 15 item 6: every session kind is scored from its board facts, as `check` scores it', () => {
+describe('every session kind is scored from its board facts, as `check` scores it', () => {
   it('STD-MP a matchpoint session as before: NS 2 75 %, EW 6 83.33 %', () => {
     const s = scoreBoardSession(sessionOf(mitchell('MP')));
     if (!s.ok) throw new Error(s.reason);
@@ -281,7 +281,7 @@ const thrown = (f: () => unknown): unknown => {
   throw new Error('did not throw');
 };
 
-describe('issue 15 items 4 and 11: a director’s awarded or weighted score in a competition’s standing', () => {
+describe('a director’s awarded or weighted score in a competition’s standing', () => {
   /** The DSB standing's session-1 percentage of each pair number, after `adjust`. */
   const percentages = (adjust: (log: FactLog) => void) => {
     const log = linked(mitchell('MP', dsbCompetition()));
@@ -324,7 +324,7 @@ describe('issue 15 items 4 and 11: a director’s awarded or weighted score in a
   });
 });
 
-describe('issue 15 item 6: a competition’s standing reads percentages; an IMP session linked to it is refused with its reason', () => {
+describe('a competition’s standing reads percentages; an IMP session linked to it is refused with its reason', () => {
   it.each(['BUTLER', 'CROSS_IMP'] as const)(
     'STD-MP a %s session linked to a dsb-pairs competition: FactsNotScorable naming the stream and why, not a standing without it',
     (method) => {
@@ -376,7 +376,7 @@ const tooFewExpected = () =>
   linked(mitchell('MP', dsbCompetition(new FactLog('dsb'), { 'scoring.neubergExpected': 2 })));
 const REASON = 'STD-NEUBERG: neubergExpected is 2 but a board has 3 results';
 
-describe('issue 15 item 9: a session that cannot be scored is an error naming the reason, never an empty table', () => {
+describe('a session that cannot be scored is an error naming the reason, never an empty table', () => {
   it('STD-NEUBERG scoring.neubergExpected 2 on boards of 3 lines (a ledger written before appends were checked): the standing names the session and the setting', () => {
     const e = thrown(() => standingsOf(fold(competitions, tooFewExpected().events), 'dsb-scored'));
     expect(e).toBeInstanceOf(UnscorableSessionError);
@@ -422,7 +422,7 @@ describe('issue 15 item 9: a session that cannot be scored is an error naming th
   });
 });
 
-describe('issue 15 item 6: a scored session’s own result, whatever its kind (GET /sessions/:stream/result, `session`)', () => {
+describe('a scored session’s own result, whatever its kind (GET /sessions/:stream/result, `session`)', () => {
   it('STD-BUTLER a butler session: each pair’s IMPs, place and boards played, and the datums; no percentage', () => {
     const log = mitchell('BUTLER');
     const state = fold(competitions, log.events);

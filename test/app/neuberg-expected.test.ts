@@ -8,7 +8,7 @@ import {
 import { postingLedger } from './support';
 
 /**
- * Issue 15 item 9 (a), STD-NEUBERG: a scoring setting that cannot apply is refused when
+ * Item 9 (a), STD-NEUBERG: a scoring setting that cannot apply is refused when
  * appended, not found later as an empty table. `scoring.neubergExpected` (N) fixed below the
  * lines of a board could never score the session: the line that would exceed it, and the
  * rulebook fact that would set it below a board already recorded, are each a 422 RuleViolation
@@ -45,7 +45,7 @@ const line = (n: number, board = 1) =>
     nsScore: 100 * n,
   });
 
-/** Issue 15 item 8: pair 3 sat out against a phantom on board 1 (60 %). */
+/** Pair 3 sat out against a phantom on board 1 (60 %). */
 const sitOut = () =>
   proposed(STREAM, 'BoardResultRecorded', {
     board: 1,
@@ -71,7 +71,7 @@ async function ledger(overrides: Record<string, unknown> = {}) {
   return { store, app, post, refused, close: () => app.close().then(() => store.close()) };
 }
 
-describe('issue 15 item 9: STD-NEUBERG scoring.neubergExpected is checked when a line is appended', () => {
+describe('STD-NEUBERG scoring.neubergExpected is checked when a line is appended', () => {
   it('STD-NEUBERG N = 2: a third line on a board is refused at its board, naming the setting and the rulebook; two are taken', async () => {
     const l = await ledger({ 'scoring.neubergExpected': 2 });
     try {
@@ -129,7 +129,7 @@ describe('issue 15 item 9: STD-NEUBERG scoring.neubergExpected is checked when a
   });
 });
 
-describe('issue 15 items 8 and 9: STD-NEUBERG a sit-out line counts in N as scoring.sitOutLines says', () => {
+describe('STD-NEUBERG a sit-out line counts in N as scoring.sitOutLines says', () => {
   it('STD-NEUBERG N = 2, sit-outs out of the field (Pary): two results and a sit-out are taken; in the field (Compscore), the sit-out is a third line, refused', async () => {
     const pary = await ledger({
       'scoring.neubergExpected': 2,
@@ -178,7 +178,7 @@ describe('issue 15 items 8 and 9: STD-NEUBERG a sit-out line counts in N as scor
   });
 });
 
-describe('issue 15 item 9: STD-NEUBERG a rulebook fact may not set N below a board already recorded', () => {
+describe('STD-NEUBERG a rulebook fact may not set N below a board already recorded', () => {
   it('STD-NEUBERG an amendment to N = 2 from before a session with 3 lines on board 1 is refused at its change, naming the session; from after it, taken', async () => {
     const l = await ledger();
     try {

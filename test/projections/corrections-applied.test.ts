@@ -22,7 +22,7 @@ import {
 } from '../support/nz-ledger';
 
 /**
- * Issue 16: every table applies accepted corrections and decided appeals from the position
+ * Every table applies accepted corrections and decided appeals from the position
  * they were recorded (NZ-13, DSB-20.3). A correction names the fact it corrects (event id,
  * stream, type) and carries its content in that fact's own shape; accepted, the content takes
  * the original's place (same identity, same key); the latest accepted correction of a fact
@@ -127,7 +127,7 @@ function nzRows(state: CompetitionsState): Record<string, NzStanding> {
 const notes = (row: { explain: Array<{ rule: string; effect: string }> }, rule: string) =>
   row.explain.filter((e) => e.rule === rule).map((e) => e.effect);
 
-describe('issue 16: an accepted correction replaces the fact it corrects (NZ-13)', () => {
+describe('an accepted correction replaces the fact it corrects (NZ-13)', () => {
   it('before any correction: p2 first (155.00), p1 second (147.00)', () => {
     const rows = nzRows(fold(competitions, nzSeason().log.events));
     expect([rows.p1!.total, rows.p2!.total, rows.p3!.total]).toEqual([14700, 15500, 14800]);
@@ -409,7 +409,7 @@ function dsbRows(state: CompetitionsState): Record<string, GroupStanding['rows']
   return Object.fromEntries(view.groups[0]!.rows.map((r) => [r.pairId, r]));
 }
 
-describe('issue 16: an appeal upheld with an adjusted score (DSB-20.3)', () => {
+describe('an appeal upheld with an adjusted score (DSB-20.3)', () => {
   it('the board’s decision replaces the ruling’s score: the session’s matchpoints and the standing change, explained', () => {
     const { log, ruling } = dsbSeason();
     const ruled = fold(competitions, log.events);
@@ -563,7 +563,7 @@ function dsbAbsence(absence: { validReason: boolean; reason: string }, noticeAt:
   return { log, stream, notice, d4 };
 }
 
-describe('issue 16: other facts a correction replaces', () => {
+describe('other facts a correction replaces', () => {
   it('a traveller line corrected (BoardResultRecorded): the board is matchpointed again and every pair that played it is told why', () => {
     const { log } = dsbSeason();
     // Board 2, NS 1 v EW 5 was −100; the correction: +110 (2H made, entered as 1 down).

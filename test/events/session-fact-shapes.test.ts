@@ -12,7 +12,7 @@ const fields = (type: string, data: unknown) =>
 const line = { board: 1, line: 3, nsPair: '1', ewPair: '4', kind: 'played' };
 const fourSpades = { contract: { level: 4, strain: 'S', doubling: '' }, declarer: 'N', tricks: 10 };
 
-describe('issue 15 item 5, STD-SCORE: a played traveller line gives a score, a contract, or both', () => {
+describe('STD-SCORE: a played traveller line gives a score, a contract, or both', () => {
   it('STD-SCORE a score-only line (nsScore alone) is a whole traveller line', () => {
     expect(issues('BoardResultRecorded', { ...line, nsScore: 420 })).toEqual([]);
     expect(issues('BoardResultRecorded', { ...line, nsScore: -50 })).toEqual([]);
@@ -76,7 +76,7 @@ describe('issue 15 item 5, STD-SCORE: a played traveller line gives a score, a c
   });
 });
 
-describe('issue 15 item 8: an artificial line may say it is a sit-out against a phantom', () => {
+describe('an artificial line may say it is a sit-out against a phantom', () => {
   const art = {
     board: 2,
     line: 4,
@@ -112,7 +112,7 @@ describe('issue 15 item 8: an artificial line may say it is a sit-out against a 
 
 const adjusted = { board: 7, nsPair: '3', ewPair: '6', reason: 'director’s split' };
 
-describe('issue 15 item 4: AdjustedScoreAwarded kind awarded, the points a director set by hand', () => {
+describe('AdjustedScoreAwarded kind awarded, the points a director set by hand', () => {
   it('STD-MP a split of 23 and 11 on a top of 40 is accepted, as are IMPs without a top', () => {
     expect(
       issues('AdjustedScoreAwarded', {
@@ -183,7 +183,7 @@ describe('issue 15 item 4: AdjustedScoreAwarded kind awarded, the points a direc
   });
 });
 
-describe('issue 15 item 11, Law 12C1(c): AdjustedScoreAwarded kind weighted', () => {
+describe('Law 12C1(c): AdjustedScoreAwarded kind weighted', () => {
   const weighted = (parts: unknown) => ({ ...adjusted, kind: 'weighted', weighted: parts });
 
   it('Law 12C1(c) 0.33 × NS +140 and 0.67 × NS +170 is accepted (the weights add up to exactly 1.00)', () => {
@@ -300,7 +300,7 @@ describe('issue 15 item 11, Law 12C1(c): AdjustedScoreAwarded kind weighted', ()
   });
 });
 
-describe('issue 15 item 13, STD-BUTLER: BoardDatumRecorded, the datum a board is scored against', () => {
+describe('STD-BUTLER: BoardDatumRecorded, the datum a board is scored against', () => {
   const datum = { board: 12, datum: 420, source: 'program' };
 
   it('STD-BUTLER a program’s or a director’s datum, with or without a reason', () => {

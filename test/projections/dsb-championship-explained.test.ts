@@ -11,7 +11,7 @@ import { boardResultsRecorded, sessionScoredFromBoards } from '../support/board-
 import { FactLog } from '../support/ledger';
 
 /**
- * Issue 16: `explain` shows, on a changed number, the original fact, the correction or appeal
+ * `explain` shows, on a changed number, the original fact, the correction or appeal
  * that changed it, and the rule — on the DSB-11 club championship (each competition's placing
  * points, the season's total) and on the DSB-8 moves to next time's groups, as on the standing
  * rows they are read from. DSB-20.3: the board decides an objection to the director's (WL)
@@ -242,7 +242,7 @@ const standingRow = (state: CompetitionsState, pairId: string) => {
   return view.groups.flatMap((g) => g.rows).find((r) => r.pairId === pairId)!;
 };
 
-describe('issue 16 DSB-11: the club championship names the appeal upheld behind a placing (DSB-20.3)', () => {
+describe('DSB-11: the club championship names the appeal upheld behind a placing (DSB-20.3)', () => {
   it('every pair that played board 1 in group A: its placing award and its season row name the ruling, the appeal, the decision and DSB-20.3, as its standing row does', () => {
     const { log } = season();
     const ruling = objected(log);
@@ -299,7 +299,7 @@ describe('issue 16 DSB-11: the club championship names the appeal upheld behind 
   });
 });
 
-describe('issue 16 DSB-8: a move to next time’s group names the appeal or correction behind it', () => {
+describe('DSB-8: a move to next time’s group names the appeal or correction behind it', () => {
   it('an appeal upheld: each group A pair’s move names it, as its standing row does; group B’s moves name nothing', () => {
     const { log } = season();
     const ruling = objected(log);
@@ -349,7 +349,7 @@ describe('issue 16 DSB-8: a move to next time’s group names the appeal or corr
   });
 });
 
-describe('issue 16 DSB-11: a correction accepted names itself on the placing and the season total', () => {
+describe('DSB-11: a correction accepted names itself on the placing and the season total', () => {
   it('b2’s award and season row name the original fact, the correction and the preset’s rule (corrections.rule, DSB-20.3); nobody else’s do', () => {
     const { log, results } = season();
     const original = results['3:b2']!;

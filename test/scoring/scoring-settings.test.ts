@@ -9,7 +9,7 @@ import {
   scoringSettings,
 } from '../../src/scoring';
 
-// Issue 15, "Scoring fidelity": each convention a named setting (Compscore's the default), on
+// "Scoring fidelity": each convention a named setting (Compscore's the default), on
 // synthetic sessions built to show it.
 
 const line = (board: number, ns: string, ew: string, score: number): TravellerLine => ({
@@ -32,7 +32,7 @@ const mp = (settings: Partial<ScoringSettings> = {}) => ({
 const board = (b: number, scores: readonly number[]): TravellerLine[] =>
   scores.map((s, t) => line(b, `N${t + 1}`, `E${t + 1}`, s));
 
-describe('issue 15 item 1: STD-MP matchpointTotal, the published total of a pair that played fewer boards', () => {
+describe('STD-MP matchpointTotal, the published total of a pair that played fewer boards', () => {
   // Six tables, 27 boards, top 10. N6 misses board 27 and the director awards its line on
   // board 26 (5.2 of 10); elsewhere N6 scores 4 (boards 1–14) or 6 (boards 15–25):
   // 56 + 66 + 5.2 = 127.20 matchpoints over 26 boards = 48.92 %.
@@ -95,7 +95,7 @@ describe('issue 15 item 1: STD-MP matchpointTotal, the published total of a pair
   });
 });
 
-describe('issue 15 item 3: STD-CROSSIMP totals exact, rounded once', () => {
+describe('STD-CROSSIMP totals exact, rounded once', () => {
   // Four results a board, the same on boards 1 and 2: NS +620, +170, +140, −100.
   // Cross-IMPs: N1 (10 + 10 + 12)/3 = 32/3, N2 (−10 + 1 + 7)/3 = −2/3,
   // N3 (−10 − 1 + 6)/3 = −5/3, N4 (−12 − 7 − 6)/3 = −25/3.
@@ -124,7 +124,7 @@ describe('issue 15 item 3: STD-CROSSIMP totals exact, rounded once', () => {
   });
 });
 
-describe('issue 15 item 10: STD-MP sessionPercentage when boards have different tops', () => {
+describe('STD-MP sessionPercentage when boards have different tops', () => {
   // Without factoring, board 1 (4 results, top 6) and board 2 (2 results, top 2): N1 is top on
   // board 1 (100 %) and bottom on board 2 (0 %).
   const lines = [...board(1, [620, 170, 140, -100]), ...board(2, [-100, 100])];
@@ -164,7 +164,7 @@ describe('issue 15 item 10: STD-MP sessionPercentage when boards have different 
   });
 });
 
-describe('issue 15 item 11: Law 12C1(c) weighted assigned scores, matchpointed against the field', () => {
+describe('Law 12C1(c) weighted assigned scores, matchpointed against the field', () => {
   // Board 1: four real results and the director's 0.33 × NS +140 + 0.67 × NS +170 (n = 5,
   // top 8). The weighted line: its +140 beats 110 and ties the two 140s (4), its +170 beats
   // three and ties 170 (7): 0.33 × 4 + 0.67 × 7 = 6.01. The real +170 beats three (6) and,
@@ -297,7 +297,7 @@ describe('issue 15 item 11: Law 12C1(c) weighted assigned scores, matchpointed a
   });
 });
 
-describe('issue 15 item 4: director-set scores (awarded lines)', () => {
+describe('director-set scores (awarded lines)', () => {
   // Board 1: four real results and a line whose points the director set (n = 4 real results;
   // five lines, so N = 5 and top 8).
   const awarded = (ns: number, ew: number, top?: number): TravellerLine => ({
@@ -392,7 +392,7 @@ describe('issue 15 item 4: director-set scores (awarded lines)', () => {
   );
 });
 
-describe('issue 15 item 8: STD-NEUBERG sitOutLines, a sit-out against a phantom', () => {
+describe('STD-NEUBERG sitOutLines, a sit-out against a phantom', () => {
   // Twelve NS pairs, eleven EW pairs and a phantom: on each board N12 sits out against the
   // phantom (an artificial 60/40 line marked sitOut). N1 is top on every board.
   const lines: TravellerLine[] = [];
@@ -455,7 +455,7 @@ describe('issue 15 item 8: STD-NEUBERG sitOutLines, a sit-out against a phantom'
   });
 });
 
-describe('issue 15 item 13: STD-BUTLER given datums and artificial IMPs in tenths', () => {
+describe('STD-BUTLER given datums and artificial IMPs in tenths', () => {
   const lines: TravellerLine[] = [
     ...board(1, [170, 140, 140, 110]),
     { board: 1, nsPair: 'N5', ewPair: 'E5', artificial: { ns: 'A+', ew: 'A-' } },
@@ -515,7 +515,7 @@ describe('issue 15 item 13: STD-BUTLER given datums and artificial IMPs in tenth
   });
 });
 
-describe('issue 15 item 2: STD-NEUBERG factoredRounding', () => {
+describe('STD-NEUBERG factoredRounding', () => {
   // A Mitchell of 19 tables, one board with 18 results (N = 19, top 36). On board 2, N19 did
   // not play; N1 is bottom alone (MP 0) and N2 second from bottom (MP 2):
   // exact F = (MP + 1)·19/18 − 1 = 1/18 = 0.0556 and 39/18 = 2.1667.
@@ -593,7 +593,7 @@ describe('issue 15 item 2: STD-NEUBERG factoredRounding', () => {
   });
 });
 
-describe('issue 15: line kinds and settings at the edges', () => {
+describe('line kinds and settings at the edges', () => {
   it('STD-MP a line with none of score, artificial, awarded, weighted names them all', () => {
     const bad = [{ board: 1, nsPair: 'A', ewPair: 'B', sitOut: true } as TravellerLine];
     expect(() => scoreMatchpointSession(bad, mp())).toThrow(

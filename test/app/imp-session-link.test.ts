@@ -10,7 +10,7 @@ import {
 import { postingLedger } from './support';
 
 /**
- * Issue 15 item 6, STD-MP: every competition format reads a pair's session percentage, which a
+ * STD-MP: every competition format reads a pair's session percentage, which a
  * butler or cross-IMP session does not give. A link of a competition's session to an IMP
  * session, and an IMP movement on a stream a competition already scores from, are refused when
  * appended (422 RuleViolation, STD-MP, nothing written); the session's own result is still
@@ -57,7 +57,7 @@ async function ledger() {
   return { store, app, post, refused, close: () => app.close().then(() => store.close()) };
 }
 
-describe('issue 15 item 6: STD-MP a competition’s session is not scored from IMPs', () => {
+describe('STD-MP a competition’s session is not scored from IMPs', () => {
   it.each(['BUTLER', 'CROSS_IMP'])(
     'STD-MP a link to a %s session is refused at data.sessionStreamId',
     async (method) => {
