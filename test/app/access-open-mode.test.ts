@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { v7 as uuidv7 } from 'uuid';
+import { PublishedController } from '../../src/contexts/pairs/http/published.controller';
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { KeysController } from '../../src/contexts/access/http/keys.controller';
@@ -8,7 +9,6 @@ import { ROUTE_ACCESS } from '../../src/app/http/access/route-access';
 import {
   EventsController,
   HealthController,
-  PublishedController,
   StreamsController,
 } from '../../src/app/http/controllers';
 import { CorrectionsController } from '../../src/contexts/corrections/http/corrections.controller';

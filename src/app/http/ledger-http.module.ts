@@ -1,4 +1,5 @@
 import { BodyErrorInterceptor } from './body-error.interceptor';
+import { PublishedController } from '../../contexts/pairs/http/published.controller';
 import { Module, type DynamicModule, type LogLevel } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
@@ -10,12 +11,7 @@ import { KeysController } from '../../contexts/access/http/keys.controller';
 import { LedgerAccess } from './access/ledger-access';
 import { LoginController } from '../../contexts/access/http/login.controller';
 import { AppendRequestCheck } from './append-request';
-import {
-  EventsController,
-  HealthController,
-  PublishedController,
-  StreamsController,
-} from './controllers';
+import { EventsController, HealthController, StreamsController } from './controllers';
 import { CorrectionsController } from '../../contexts/corrections/http/corrections.controller';
 import { LeaguesController } from '../../contexts/league/http/leagues.controller';
 import { MembershipController } from '../../contexts/membership/http/membership.controller';
