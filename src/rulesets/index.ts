@@ -1,10 +1,13 @@
 import { dsbGroenlo2014Ruleset } from './dsb-groenlo-2014';
+import { lcbaLeagueRules } from './lcba-league';
+import { registerLeagueRules } from '../contexts/league/rules';
 import { nzClubRuleset } from './nz-club';
 import { registerRuleset } from '../contexts/pairs/ruleset-registry';
 
 /** The rulesets the ledger ships: one folder each, one line here. */
 registerRuleset(nzClubRuleset);
 registerRuleset(dsbGroenlo2014Ruleset);
+registerLeagueRules(lcbaLeagueRules);
 
 export {
   cPointsTableNames,

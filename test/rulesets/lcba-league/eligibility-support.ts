@@ -5,7 +5,7 @@ import type {
   EligibilityFixture,
   EligibilityInput,
   LineUp,
-} from '../../../src/rulesets/lcba-league/model';
+} from '../../../src/contexts/league/model';
 
 /**
  * A season's players' facts for eligibility/. Oxford A (division 4) ranks above

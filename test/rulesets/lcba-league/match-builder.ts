@@ -1,4 +1,4 @@
-import type { MatchBoardsInput, TableNo } from '../../../src/rulesets/lcba-league/model';
+import type { MatchBoardsInput, TableNo } from '../../../src/contexts/league/model';
 import { ScoringInputError } from '../../../src/scoring';
 
 // The builders the match tests share.

@@ -1,6 +1,6 @@
 import { lcbaLeague2009 } from '../../../src/rulesets/lcba-league/preset';
 import { scoreMatch } from '../../../src/rulesets/lcba-league/match';
-import type { FouledBoard } from '../../../src/rulesets/lcba-league/model';
+import type { FouledBoard } from '../../../src/contexts/league/model';
 import { boardsMatch, refusal } from './match-builder';
 
 const params = lcbaLeague2009.params.match;

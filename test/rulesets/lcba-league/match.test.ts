@@ -1,6 +1,6 @@
 import { lcbaLeague2009 } from '../../../src/rulesets/lcba-league/preset';
 import { scaleOf, scoreMatch } from '../../../src/rulesets/lcba-league/match';
-import type { MatchBoardsInput, TableNo } from '../../../src/rulesets/lcba-league/model';
+import type { MatchBoardsInput, TableNo } from '../../../src/contexts/league/model';
 import { boardsMatch, refusal } from './match-builder';
 
 const params = lcbaLeague2009.params.match;

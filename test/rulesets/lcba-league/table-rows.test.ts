@@ -1,6 +1,6 @@
 import { ScoringInputError } from '../../../src/scoring';
 import { divisionTable } from '../../../src/rulesets/lcba-league/table';
-import type { DivisionInput } from '../../../src/rulesets/lcba-league/model';
+import type { DivisionInput } from '../../../src/contexts/league/model';
 import { P, cited, division, fixture, played, row, unplayed } from './table-support';
 
 describe('the rows: played, won, drawn, lost, VPs, net IMPs, penalties', () => {

@@ -1,5 +1,5 @@
 import { divisionTable } from '../../../src/rulesets/lcba-league/table';
-import type { FixtureOutcome } from '../../../src/rulesets/lcba-league/model';
+import type { FixtureOutcome } from '../../../src/contexts/league/model';
 import {
   P,
   cited,

@@ -9,7 +9,7 @@ import type {
   ScoredFixture,
   Side,
   TableRow,
-} from '../../../src/rulesets/lcba-league/model';
+} from '../../../src/contexts/league/model';
 
 export const P: LcbaParams = lcbaLeague2009.params;
 

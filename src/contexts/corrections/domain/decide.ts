@@ -12,18 +12,13 @@ import {
 import type { DecidedFact } from '../../../kernel/decider';
 import { appealParamsOf, correctionParamsOf, rulingParamsFor } from '../../../rulebooks/deadlines';
 import type { Params } from '../../../rulebooks/params';
-import { presetOf } from '../../../rulebooks/presets';
-import { lcbaLeague2009, type LcbaParams } from '../../../rulesets/lcba-league/preset';
 import type { Rulebook } from '../../../rulebooks/rulebook';
-import { scoreMatch } from '../../../rulesets/lcba-league/match';
-import type { MatchInput } from '../../../rulesets/lcba-league/model';
 import { ScoringInputError } from '../../../scoring';
+import { leagueStreamId, rulesOfLeague, scoresFormat, type MatchInput } from '../../league';
 import { clubTime } from '../../../kernel/club-time';
 import { COMPETITION_HOME } from '../../pairs/domain/facts';
 import type { ClubContext, StoredFact } from '../../club-context';
 import { RuleViolation } from '../../../kernel/rule-violation';
-import { LEAGUE_FORMAT } from '../../league/domain/decide';
-import { leagueStreamId } from '../../league/domain/streams';
 import { SESSION_STREAM_PREFIX } from '../../pairs/domain/session-decider';
 import { calendarOf, rulingSession, sessionTimeOfFact } from './calendar';
 import {
@@ -38,9 +33,6 @@ import type { AppealRecord, CorrectionsState } from './state';
 import { clubOfCorrectionsStream } from './streams';
 
 const ledger = (reason: string, field: string) => new RuleViolation('LEDGER', reason, field);
-
-/** The LCBA preset's deadlines: a league whose organiser's rulebook the context cannot read. */
-const LEAGUE_DEADLINE_PARAMS = lcbaLeague2009.params as unknown as Params;
 
 /** A league's match day, as its corrected fact says it (LCBA-10.2 counts from the match). */
 function matchDayOf(corrected: unknown) {
@@ -58,7 +50,7 @@ function rulingMatchDay(ruling: RulingGivenData) {
 /**
  * A league's deadlines, by its organising club's rulebook in force on the match's day
  * (an LCBA one: its `corrections` and `appeals` groups, amendments included) and in that club's
- * time zone; the LCBA preset's when the organiser has no league rulebook then, and the offset
+ * time zone; the league rules' own (their preset's) when the organiser has no league rulebook then, and the offset
  * the fact is written in when the context knows no organiser.
  */
 export function leagueDeadlines(
@@ -70,9 +62,8 @@ export function leagueDeadlines(
     zone: zone ?? offsetOf(fallbackAt),
     rulebookOn: (date) => {
       const r = rulebookOn(date);
-      return r && presetOf(r.preset)?.formats.includes(LEAGUE_FORMAT)
-        ? r.params
-        : LEAGUE_DEADLINE_PARAMS;
+      const rules = rulesOfLeague(r);
+      return scoresFormat(r, rules.format) ? r!.params : (rules.deadlineParams as Params);
     },
     sessionOfTarget: (_streamId, corrected) => matchDayOf(corrected),
     sessionOfRuling: rulingMatchDay,
@@ -231,26 +222,23 @@ function checkScorable(
   leagueId: string,
 ): void {
   try {
-    scoreMatch(
-      corrected.result as unknown as MatchInput,
-      leagueMatchParams(club, leagueId, corrected.playedOn),
-    );
+    const { rules, params } = leagueMatchRules(club, leagueId, corrected.playedOn);
+    rules.scoreMatch(corrected.result as unknown as MatchInput, params);
   } catch (e) {
     if (!(e instanceof ScoringInputError)) throw e;
     throw new RuleViolation(e.rule, e.message, `data.corrected.result.${e.field}`);
   }
 }
 
-/** The `match` parameters a league's tables score a match of that day by. */
-function leagueMatchParams(club: ClubContext, leagueId: string, day: unknown) {
+/** The rules and parameters a league's tables score a match of that day by. */
+function leagueMatchRules(club: ClubContext, leagueId: string, day: unknown) {
   const organiser = club.leagueOf?.(leagueId)?.clubId;
   const r =
     organiser !== undefined && typeof day === 'string'
       ? club.rulebookOn(organiser, day)
       : undefined;
-  return r && presetOf(r.preset)?.formats.includes(LEAGUE_FORMAT)
-    ? (r.params as unknown as LcbaParams).match
-    : lcbaLeague2009.params.match;
+  const rules = rulesOfLeague(r);
+  return { rules, params: scoresFormat(r, rules.format) ? r!.params : rules.defaultParams };
 }
 
 /**

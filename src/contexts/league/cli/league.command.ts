@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import { catalogue } from '../../catalogue';
 import type { LeagueMatchView, LeagueTableView } from '../projection';
-import type { Because } from '../../../rulesets/lcba-league/model';
+import type { Because } from '../model';
 import { leagueMatchAt, leagueTableAt, readLeagueQuery, type LeagueParam } from '../read/leagues';
 import { InvalidTableQueryError } from '../../../audit/table-query';
 import { openStore } from '../../../store/open-store';

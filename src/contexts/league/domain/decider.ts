@@ -1,7 +1,7 @@
 import type { LeagueFactData } from '../facts/league';
 import type { Decider } from '../../../kernel/decider';
 import type { ClubContext } from '../../club-context';
-import { decideLeagueFact, READS_CLUB } from './decide';
+import { decideLeagueFact, readsClub } from './decide';
 import { evolveLeague, initialLeagueState, type LeagueState } from './state';
 import { isLeagueStream, LEAGUE_HOME } from './streams';
 
@@ -40,7 +40,7 @@ export const leagueDecider: Decider<LeagueState, ClubContext> = {
   streams: 'league-<leagueId>',
   factTypes: LEAGUE_FACT_TYPES,
   homeOf: () => LEAGUE_HOME,
-  readsClub: (fact) => READS_CLUB.has(fact.type),
+  readsClub: (fact) => readsClub(fact.type),
   initialState: initialLeagueState,
   evolve: (state, fact, streamId) => evolveLeague(state, fact, streamId),
   decide: (fact, state, club, streamId) => decideLeagueFact(fact, state, club, streamId),

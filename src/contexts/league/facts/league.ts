@@ -298,7 +298,7 @@ class MatchResultRecordedData extends LeagueScope {
   @IsDay('playedOn')
   playedOn!: string;
 
-  /** `MatchInput` (src/rulesets/lcba-league/model.ts): the boards, or the result form. */
+  /** `MatchInput` (src/contexts/league/model.ts): the boards, or the result form. */
   @IsDefined()
   @IsObject()
   result!: Record<string, unknown>;

@@ -1,10 +1,5 @@
 import type { LeagueTableView } from '../projection';
-import type {
-  Because,
-  DivisionTable,
-  ScoredFixture,
-  TableRow,
-} from '../../../rulesets/lcba-league/model';
+import type { Because, DivisionTable, ScoredFixture, TableRow } from '../model';
 import type { FixtureInfo } from '../read/league-pages';
 import { lineChart } from '../../pairs/pages/chart';
 import { toCsv, type CsvValue } from '../../../ledger/csv';

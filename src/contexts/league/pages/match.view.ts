@@ -6,7 +6,7 @@ import type {
   MatchInput,
   SideScore,
   TableNo,
-} from '../../../rulesets/lcba-league/model';
+} from '../model';
 import { html, seg, type Html } from '../../../app/pages/html';
 import { page } from '../../../app/pages/layout';
 import {

@@ -3,7 +3,7 @@ import { CORRECTION_STREAM_PREFIX } from '../../corrections/domain/streams';
 import { dict } from '../../../kernel/dict';
 import { leagueStreamId } from '../domain/streams';
 import type { RecordedEvent } from '../../../kernel/envelope';
-import type { SeasonFact } from '../../../rulesets/lcba-league/season';
+import type { SeasonFact } from '../season';
 
 /**
  * A league's corrections of its matches, on `corrections-<leagueId>` (each fact

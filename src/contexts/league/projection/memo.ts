@@ -1,11 +1,5 @@
-import type { LcbaParams } from '../../../rulesets/lcba-league/preset';
-import type {
-  EligibilityVerdicts,
-  FixtureId,
-  MatchInput,
-  MatchScore,
-} from '../../../rulesets/lcba-league/model';
-import type { SeasonMemo } from '../../../rulesets/lcba-league/season';
+import type { EligibilityVerdicts, FixtureId, MatchInput, MatchScore } from '../model';
+import type { SeasonMemo } from '../season';
 import type { LeagueRecord } from './state';
 
 /**
@@ -16,7 +10,7 @@ import type { LeagueRecord } from './state';
  *
  * - each played match's score, by fixture, while its recorded result is the same object (an
  *   accepted correction puts a new one in its place: that match alone is scored again) and its
- *   day's `match` parameters read the same;
+ *   day's parameters its score reads (the rulebook's `match` group) read the same;
  * - the eligibility verdicts, by `asOf`, while what they read (`EligibilityInput`: teams,
  *   fixtures' days, line-ups, payments, warnings, nominations …) reads the same — a correction
  *   of a result's boards leaves it as it was.
@@ -47,8 +41,8 @@ export function seasonMemoOf(league: LeagueRecord): SeasonMemo {
   if (!memo) memos.set(league, (memo = { scores: new Map(), verdicts: new Map() }));
   const { scores, verdicts } = memo;
   return {
-    score(match, params: LcbaParams, compute) {
-      const key = textOf(params.match);
+    score(match, matchParams, compute) {
+      const key = textOf(matchParams);
       const kept = scores.get(match.fixture);
       if (kept && kept.input === match.input && kept.params === key) return kept.score;
       const score = compute();

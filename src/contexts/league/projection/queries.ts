@@ -1,8 +1,5 @@
 import { buildRulebookHistory } from '../../../rulebooks/rulebook-facts';
-import { presetOf } from '../../../rulebooks/presets';
-import { lcbaLeague2009, type LcbaParams } from '../../../rulesets/lcba-league/preset';
 import type { Rulebook } from '../../../rulebooks/rulebook';
-import { divisionTable } from '../../../rulesets/lcba-league/table';
 import type {
   Because,
   DivisionTable,
@@ -12,19 +9,11 @@ import type {
   ScoredFixture,
   TableRow,
   TeamId,
-} from '../../../rulesets/lcba-league/model';
-import {
-  leagueSeasonOf,
-  scoreRecorded,
-  seasonInputsOf,
-  tableDay,
-  type LeagueSeason,
-} from '../../../rulesets/lcba-league/season';
+} from '../model';
+import { leagueSeasonOf, tableDay, type LeagueSeason } from '../season';
+import { rulesOfLeague, scoresFormat, type LeagueParams, type LeagueRules } from '../rules';
 import { seasonMemoOf } from './memo';
 import type { LeagueRecord, LeaguesState } from './state';
-
-/** The format a league's rulebook must score (LeagueRegistered is refused otherwise). */
-const LEAGUE_FORMAT = 'lcba-league';
 
 /** A league, a division or a fixture the ledger does not have: 404, naming which. */
 export class UnknownLeagueError extends Error {
@@ -43,24 +32,32 @@ export class UnknownLeagueError extends Error {
 
 /** The rulebook a league's tables read on a day: its organising club's in force then. */
 export interface LeagueRulebook {
-  paramsOn(day: string): LcbaParams;
+  /** The rules the league is run under (its organiser's rulebook's at the season's start). */
+  rules: LeagueRules;
+  paramsOn(day: string): LeagueParams;
   inForce(day: string): Rulebook | undefined;
 }
 
-function rulebookOf(state: LeaguesState, league: LeagueRecord, season: LeagueSeason) {
+function rulebookOf(
+  state: LeaguesState,
+  league: LeagueRecord,
+  season: LeagueSeason,
+): LeagueRulebook {
   const history = buildRulebookHistory(state.rulebooks[league.clubId ?? ''] ?? [], {
     unusable: 'skip',
   });
-  const lcba = (r: Rulebook | undefined) =>
-    r && presetOf(r.preset)?.formats.includes(LEAGUE_FORMAT) ? r : undefined;
+  const start = season.seasonStart;
+  const rules = rulesOfLeague(history.inForce(start ?? ''));
+  const ours = (r: Rulebook | undefined) => (scoresFormat(r, rules.format) ? r : undefined);
   // As the league's deciders read it: the day's rulebook, or the one of the season's start.
   const inForce = (day: string) =>
-    lcba(history.inForce(day < (season.seasonStart ?? '') ? season.seasonStart! : day)) ??
-    lcba(history.inForce(season.seasonStart ?? day));
+    ours(history.inForce(day < (start ?? '') ? start! : day)) ??
+    ours(history.inForce(start ?? day));
   return {
+    rules,
     inForce,
     paramsOn: (day: string) =>
-      (inForce(day)?.params as unknown as LcbaParams | undefined) ?? lcbaLeague2009.params,
+      (inForce(day)?.params as LeagueParams | undefined) ?? rules.defaultParams,
   };
 }
 
@@ -307,7 +304,7 @@ export function leagueTableOf(
     );
   }
   const rulebook = rulebookOf(state, league, season);
-  const inputs = seasonInputsOf(
+  const inputs = rulebook.rules.seasonInputsOf(
     league.facts,
     {
       paramsOn: rulebook.paramsOn,
@@ -321,10 +318,10 @@ export function leagueTableOf(
     explainCorrected(
       inputs.divisions
         .filter((d) => query.division === undefined || d.division === query.division)
-        .map((d) => divisionTable(d, inputs.params)),
+        .map((d) => rulebook.rules.divisionTable(d, inputs.params)),
       season.fixtures,
       corrected,
-      inputs.params.corrections.rule,
+      rulebook.rules.correctionRuleOf(inputs.params),
     ),
     inputs.verdicts.warnings,
     teamsOfPlayer(league, season),
@@ -387,7 +384,7 @@ export function matchOf(
   const season = leagueSeasonOf(league.facts);
   const rulebook = rulebookOf(state, league, season);
   const { asOf } = query;
-  const inputs = seasonInputsOf(
+  const inputs = rulebook.rules.seasonInputsOf(
     league.facts,
     {
       paramsOn: rulebook.paramsOn,
@@ -403,10 +400,10 @@ export function matchOf(
   const f = input.fixtures.find((x) => x.id === fixtureId)!;
   const correction = correctedMatches(league).get(fixtureId);
   const [table] = explainCorrected(
-    [divisionTable(input, inputs.params)],
+    [rulebook.rules.divisionTable(input, inputs.params)],
     season.fixtures,
     correction ? new Map([[fixtureId, correction]]) : new Map(),
-    inputs.params.corrections.rule,
+    rulebook.rules.correctionRuleOf(inputs.params),
   );
   const scored = table!.fixtures.find((s) => s.fixture === fixtureId);
   const outcome = input.outcomes[fixtureId];
@@ -435,7 +432,7 @@ export function matchOf(
           recorded: played.input.kind,
           score:
             inputs.scores.get(fixtureId) ??
-            scoreRecorded(played, rulebook.paramsOn(played.playedOn)),
+            rulebook.rules.scoreRecorded(played, rulebook.paramsOn(played.playedOn)),
         }
       : {}),
     ...(scored ? { table: scored } : {}),

@@ -1,6 +1,6 @@
 import { leagueTableOf, matchOf, type LeagueMatchView, type LeagueTableView } from '../projection';
-import type { DivisionTable, Fixture, MatchInput } from '../../../rulesets/lcba-league/model';
-import { leagueSeasonOf } from '../../../rulesets/lcba-league/season';
+import type { DivisionTable, Fixture, MatchInput } from '../model';
+import { leagueSeasonOf } from '../season';
 import type { EventStore } from '../../../store/event-store';
 import { leagueState, type LeagueMoment } from './leagues';
 

@@ -6,7 +6,7 @@ import type {
   PlayerId,
   Side,
   TeamId,
-} from '../model';
+} from '../../../contexts/league/model';
 import { byAsOf } from './days';
 import { teamsById } from './ranking';
 

@@ -6,7 +6,7 @@ import type {
   LostByDefault,
   PlayerId,
   TeamId,
-} from '../model';
+} from '../../../contexts/league/model';
 import type { Appearance } from './appearances';
 import { addDays, byAsOf } from './days';
 import { lowestTeamOf, ranksAbove, teamsById } from './ranking';

@@ -1,5 +1,9 @@
 import type { LcbaParams } from '../preset';
-import type { DispensationUse, EligibilityVerdicts, PlayerId } from '../model';
+import type {
+  DispensationUse,
+  EligibilityVerdicts,
+  PlayerId,
+} from '../../../contexts/league/model';
 import type { Appearance } from './appearances';
 
 /**

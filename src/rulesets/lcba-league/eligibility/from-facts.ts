@@ -1,11 +1,9 @@
 import type { LeagueFactData } from '../../../contexts/league/facts/league';
-import type { EligibilityInput } from '../model';
+import type { EligibilityInput } from '../../../contexts/league/model';
 
-/** A league fact as a reader holds it (today's shape). */
-export interface LeagueFact {
-  type: string;
-  data: unknown;
-}
+import type { LeagueFact } from '../../../contexts/league/season';
+
+export type { LeagueFact };
 
 type Data<K extends keyof LeagueFactData> = LeagueFactData[K];
 

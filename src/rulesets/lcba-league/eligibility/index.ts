@@ -1,5 +1,5 @@
 import type { LcbaParams } from '../preset';
-import type { EligibilityInput, EligibilityVerdicts } from '../model';
+import type { EligibilityInput, EligibilityVerdicts } from '../../../contexts/league/model';
 import { appearancesOf } from './appearances';
 import { barredVerdicts } from './barred';
 import { dispensationsOf } from './dispensations';

@@ -8,7 +8,7 @@ import type {
   Penalty,
   PlayerId,
   TeamId,
-} from '../model';
+} from '../../../contexts/league/model';
 import type { Appearance } from './appearances';
 import { addDays, byAsOf } from './days';
 

@@ -1,4 +1,4 @@
-import type { EligibilityTeam, TeamId } from '../model';
+import type { EligibilityTeam, TeamId } from '../../../contexts/league/model';
 
 /**
  * LCBA-4.4: whether team `a` ranks above team `b`: a higher division (1 the strongest), or the

@@ -1,5 +1,10 @@
 import type { LcbaParams } from '../preset';
-import type { EligibilityInput, EligibilityVerdicts, LostByDefault, PlayerId } from '../model';
+import type {
+  EligibilityInput,
+  EligibilityVerdicts,
+  LostByDefault,
+  PlayerId,
+} from '../../../contexts/league/model';
 import type { Appearance } from './appearances';
 import { addDays, byAsOf } from './days';
 

@@ -1,5 +1,5 @@
 import { imps } from '../../../scoring';
-import type { Because, BoardScore } from '../model';
+import type { Because, BoardScore } from '../../../contexts/league/model';
 import type { TableState } from './layout';
 
 type Result = TableState & { kind: 'result' };

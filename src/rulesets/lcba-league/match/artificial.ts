@@ -1,5 +1,5 @@
 import type { LcbaParams } from '../preset';
-import { otherSide, type Because, type Side } from '../model';
+import { otherSide, type Because, type Side } from '../../../contexts/league/model';
 import { homeScore, signed } from './aggregate';
 import type { TableState } from './layout';
 

@@ -1,5 +1,10 @@
 import type { LcbaParams } from '../preset';
-import { TABLE_PAIRS, type Because, type BoardScore, type Side } from '../model';
+import {
+  TABLE_PAIRS,
+  type Because,
+  type BoardScore,
+  type Side,
+} from '../../../contexts/league/model';
 import { impedBoard } from './aggregate';
 import { oneTable, pairWithAbsence } from './artificial';
 import { fouledBoard } from './fouled';

@@ -1,5 +1,11 @@
 import type { LcbaParams } from '../preset';
-import { TABLE_PAIRS, otherSide, type Because, type BoardScore, type Side } from '../model';
+import {
+  TABLE_PAIRS,
+  otherSide,
+  type Because,
+  type BoardScore,
+  type Side,
+} from '../../../contexts/league/model';
 import { impedBoard, signed } from './aggregate';
 import { oneTable, pairWithAbsence } from './artificial';
 import type { BoardTables, TableState } from './layout';

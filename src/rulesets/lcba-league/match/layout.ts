@@ -1,6 +1,11 @@
 import { ScoringInputError } from '../../../scoring';
 import type { LcbaParams } from '../preset';
-import { TABLE_PAIRS, type MatchBoardsInput, type Side, type TableNo } from '../model';
+import {
+  TABLE_PAIRS,
+  type MatchBoardsInput,
+  type Side,
+  type TableNo,
+} from '../../../contexts/league/model';
 import { lateRemovals } from './late';
 
 /** What happened at one table on one board, once the records are checked. */

@@ -6,7 +6,7 @@ import type {
   MatchInput,
   MatchScore,
   ResultFormInput,
-} from '../model';
+} from '../../../contexts/league/model';
 import { signed } from './aggregate';
 import { scoreBoard } from './board';
 import { layOut } from './layout';

@@ -1,4 +1,4 @@
-import type { Because, TeamId } from '../model';
+import type { Because, TeamId } from '../../../contexts/league/model';
 import { offended, sideOf, type Season } from './season';
 
 /** LCBA-8.4: a team whose scores are cancelled, and why. */

@@ -6,8 +6,8 @@ import type {
   Side,
   SideScore,
   TeamId,
-} from '../model';
-import { otherSide } from '../model';
+} from '../../../contexts/league/model';
+import { otherSide } from '../../../contexts/league/model';
 import { fmt, negate, teamOn, type Season } from './season';
 
 /** A team's completed matches (reading of 8.1 a, b: played ones only), VPs in hundredths. */

@@ -1,7 +1,7 @@
 // LCBA table/: a division's season table from its fixtures' outcomes (LCBA-8.1–8.4,
 // A, 3.1, the penalties). Pure: the same input gives the same table.
 import type { LcbaParams } from '../preset';
-import type { DivisionInput, DivisionTable, TeamId } from '../model';
+import type { DivisionInput, DivisionTable, TeamId } from '../../../contexts/league/model';
 import { cancelledTeams } from './cancel';
 import { applyPenalties } from './penalties';
 import { rowsOf } from './rows';

@@ -1,4 +1,4 @@
-import type { Because, FixtureId, ScoredFixture, TeamId } from '../model';
+import type { Because, FixtureId, ScoredFixture, TeamId } from '../../../contexts/league/model';
 import { fmt, sideOf, type Season } from './season';
 
 export interface TeamPenalties {

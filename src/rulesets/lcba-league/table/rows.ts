@@ -1,5 +1,11 @@
 import { ScoringInputError } from '../../../scoring';
-import type { Because, FixtureId, ScoredFixture, TableRow, TeamId } from '../model';
+import type {
+  Because,
+  FixtureId,
+  ScoredFixture,
+  TableRow,
+  TeamId,
+} from '../../../contexts/league/model';
 import type { TeamPenalties } from './penalties';
 import { fmt, sideOf, type Season } from './season';
 import { placeTeams, type Standing, type TieContext } from './tie-break';

@@ -1,4 +1,10 @@
-import type { Because, FixtureId, ScoredFixture, SideScore, TeamId } from '../model';
+import type {
+  Because,
+  FixtureId,
+  ScoredFixture,
+  SideScore,
+  TeamId,
+} from '../../../contexts/league/model';
 import { doubleRoundRobin, fmt, offended, sideOf, type Season } from './season';
 
 /**

@@ -1,5 +1,5 @@
-import type { FixtureId, ScoredFixture, Side, TeamId } from '../model';
-import { otherSide } from '../model';
+import type { FixtureId, ScoredFixture, Side, TeamId } from '../../../contexts/league/model';
+import { otherSide } from '../../../contexts/league/model';
 import { completedAverages, scoreDefault, scorePlayed, type ReverseCandidate } from './defaults';
 import { virtualScore } from './rr3';
 import { doubleRoundRobin, fmt, teamOn, type Season } from './season';

@@ -9,7 +9,7 @@ import type {
   Side,
   SideScore,
   TeamId,
-} from '../model';
+} from '../../../contexts/league/model';
 
 /** A division's season as far as the table knows it (as of `asOf`), and its lookups. */
 export interface Season {

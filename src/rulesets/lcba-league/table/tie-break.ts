@@ -1,4 +1,10 @@
-import type { Ballot, Because, Fixture, ScoredFixture, TeamId } from '../model';
+import type {
+  Ballot,
+  Because,
+  Fixture,
+  ScoredFixture,
+  TeamId,
+} from '../../../contexts/league/model';
 import { fmt, sideOf } from './season';
 
 /** A team's season as the tie-breaks read it. */

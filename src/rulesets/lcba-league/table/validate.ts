@@ -1,6 +1,6 @@
 import { ScoringInputError, requireFinite, requireInteger, type VpScale } from '../../../scoring';
 import type { LcbaParams } from '../preset';
-import type { DivisionInput, MatchScore, TeamId } from '../model';
+import type { DivisionInput, MatchScore, TeamId } from '../../../contexts/league/model';
 import { requireClubDate } from './dates';
 import { between } from './season';
 

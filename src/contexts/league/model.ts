@@ -311,3 +311,10 @@ export interface EligibilityVerdicts {
   /** (FACTS) Every non-member appearance and whether 4.1's dispensation covers it. */
   dispensations?: DispensationUse[];
 }
+
+/**
+ * A league rulebook's parameters: read by its own rules only. The league context never looks
+ * inside them; it finds them in the organising club's rulebook in force on a day and hands them
+ * back to the rules that scored the rulebook's format.
+ */
+export type LeagueParams = object;

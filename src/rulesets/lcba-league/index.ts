@@ -1,0 +1,28 @@
+import type { LeagueRules } from '../../contexts/league/rules';
+import type { Params } from '../../rulebooks/params';
+import { decideLcbaFact, READS_CLUB } from './decide';
+import { scoreMatch } from './match';
+import { lcbaLeague2009, type LcbaParams } from './preset';
+import { scoreRecorded, seasonInputsOf } from './season';
+import { divisionTable } from './table';
+
+const lcba = (params: object) => params as LcbaParams;
+
+/**
+ * The LCBA League Rules 2009-10 as the league context's rules: a club adopting the preset
+ * `lcba-league-2009` (format `lcba-league`) runs its leagues under them.
+ */
+export const lcbaLeagueRules: LeagueRules = {
+  format: 'lcba-league',
+  preset: lcbaLeague2009.id,
+  defaultParams: lcbaLeague2009.params,
+  deadlineParams: lcbaLeague2009.params as unknown as Params,
+  readsClub: READS_CLUB,
+  decide: (fact, state, _club, paramsOn) =>
+    decideLcbaFact(fact, state, (day) => lcba(paramsOn(day))),
+  seasonInputsOf,
+  divisionTable: (input, params) => divisionTable(input, lcba(params)),
+  scoreRecorded: (match, params) => scoreRecorded(match, lcba(params)),
+  scoreMatch: (input, params) => scoreMatch(input, lcba(params).match),
+  correctionRuleOf: (params) => lcba(params).corrections.rule,
+};
