@@ -1,5 +1,5 @@
 import { fold } from '../../src/contexts/projections';
-import { leagues, leagueTableOf } from '../../src/contexts/league/projection';
+import { leagueRulesIn, leagues, leagueTableOf } from '../../src/contexts/league/projection';
 import { leagueExplainPage } from '../../src/contexts/league/pages/league.view';
 import { GatedLedger } from '../support/gated-ledger';
 import { collect } from '../support/events';
@@ -131,17 +131,23 @@ describe('warnings on the league table’s rows (LCBA-6.8, 4.2)', () => {
     const state = await stateOf(...lateForms());
     const view = leagueTableOf(state, 'lcba-2009');
     const html = leagueExplainPage(
-      { view, moment: {}, fixtures: new Map() } as unknown as Parameters<
-        typeof leagueExplainPage
-      >[0],
+      {
+        view,
+        moment: {},
+        fixtures: new Map(),
+        cites: leagueRulesIn(state, 'lcba-2009').cites,
+      } as unknown as Parameters<typeof leagueExplainPage>[0],
       'a',
     )!;
     expect(html).toContain('id="warnings"');
     expect(html).toMatch(/2009-10-08[\s\S]*first offence, a warning/);
     const quiet = leagueExplainPage(
-      { view, moment: {}, fixtures: new Map() } as unknown as Parameters<
-        typeof leagueExplainPage
-      >[0],
+      {
+        view,
+        moment: {},
+        fixtures: new Map(),
+        cites: leagueRulesIn(state, 'lcba-2009').cites,
+      } as unknown as Parameters<typeof leagueExplainPage>[0],
       'b',
     )!;
     expect(quiet).not.toContain('id="warnings"');

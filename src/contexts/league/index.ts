@@ -3,7 +3,26 @@
  * model are the ledger's lists' (src/contexts/catalogue.ts, deciders.ts, projections.ts).
  */
 export { leagueStreamId } from './domain/streams';
-export type { MatchInput, MatchScore } from './model';
+export type * from './model';
+export {
+  fixtureOf,
+  ledger,
+  notRecordedYet,
+  placedTeam,
+  playerOf,
+  teamOf,
+  type Data,
+} from './domain/lookups';
+export type { LeagueState } from './domain/state';
+export {
+  leagueSeasonOf,
+  tableDay,
+  type LeagueSeason,
+  type RecordedMatch,
+  type SeasonFact,
+  type SeasonInputs,
+  type SeasonReading,
+} from './season';
 export {
   leagueFormats,
   leagueRulesFor,
@@ -11,6 +30,7 @@ export {
   registerLeagueRules,
   rulesOfLeague,
   scoresFormat,
+  type LeagueCitations,
   type LeagueParams,
   type LeagueRules,
 } from './rules';

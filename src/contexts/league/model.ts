@@ -1,6 +1,7 @@
 /**
- * The LCBA league of teams-of-eight (seed 001, RULES.md LCBA-*). The shapes the three
- * parts of the ruleset hand each other, pure data:
+ * A league of teams-of-eight, as the league context publishes it, whatever the rulebook: the
+ * shapes a league rulebook's parts hand each other and the context, pure data. The LCBA's
+ * (seed 001, RULES.md LCBA-*), src/rulesets/lcba-league:
  *
  * - match/ scores one match from its boards (LCBA-6.3, 6.7, 7.2–7.4, FOUL) or from the captains'
  *   result form: `MatchInput` → `MatchScore`;
@@ -200,8 +201,8 @@ export interface TableRow {
   vp: number;
   netImps: number;
   penalties: number;
-  /** The tie-break step that placed the team among those level with it (3.1.1 a–e). */
-  tieBreak?: { step: 'a' | 'b' | 'c' | 'd' | 'e'; among: TeamId[] };
+  /** The tie-break step that placed the team among those level with it (LCBA-3.1.1: a–e). */
+  tieBreak?: { step: string; among: TeamId[] };
   /** LCBA promotion/relegation, from the division's place and the parameters. */
   move?: 'up' | 'down';
   because: Because[];

@@ -1,6 +1,6 @@
 import type { DecidedFact } from '../../kernel/decider';
-import { presetOf } from '../../rulebooks/presets';
-import type { Rulebook } from '../../rulebooks/rulebook';
+import { presetOf, registerPreset } from '../../rulebooks/presets';
+import type { Preset, Rulebook } from '../../rulebooks/rulebook';
 import type { ClubContext } from '../club-context';
 import type { LeagueState } from './domain/state';
 import type { DivisionInput, DivisionTable, LeagueParams, MatchInput, MatchScore } from './model';
@@ -27,10 +27,11 @@ export type ParamsOn = (day: string) => LeagueParams;
 export interface LeagueRules {
   /** The competition format a preset lists to run leagues under these rules. */
   readonly format: string;
-  /** The preset a club adopts to run a league under these rules (named when none is in force). */
-  readonly preset: string;
-  /** The parameters read when the club's rulebook of a day scores no league (the preset's). */
-  readonly defaultParams: LeagueParams;
+  /**
+   * The preset a club adopts to run a league under these rules (registered with them); its
+   * parameters are read when the club's rulebook of a day scores no league.
+   */
+  readonly preset: Preset;
   /** The fact types whose decision reads the organising club's rulebook. */
   readonly readsClub: ReadonlySet<string>;
   /**
@@ -52,16 +53,28 @@ export interface LeagueRules {
   scoreMatch(input: MatchInput, params: LeagueParams): MatchScore;
   /** The rule a corrected match's explanation names (its rulebook's corrections rule). */
   correctionRuleOf(params: LeagueParams): string;
+  /** How the league's pages cite this rulebook's tie-break beside a level team's rank. */
+  readonly cites: LeagueCitations;
   /** The rulebook's corrections and appeals deadlines, when the club's rulebook reads none. */
   readonly deadlineParams: LeagueParams;
 }
 
+/** The rule references a league page prints beside the numbers the rulebook computed. */
+export interface LeagueCitations {
+  /** The tie-break: its rule id, the row's short link text and its explanation's heading. */
+  tieBreak: { rule: string; short: string; heading: string };
+}
+
 const registered = new Map<string, LeagueRules>();
 
-/** Registers a league rulebook: a club whose preset lists its format may run leagues under it. */
+/**
+ * Registers a league rulebook and its preset: a club adopting the preset runs its leagues under
+ * these rules. One line (src/rulesets/index.ts, or a test's), and no other edit.
+ */
 export function registerLeagueRules(rules: LeagueRules): void {
   const known = registered.get(rules.format);
   if (known && known !== rules) throw new Error(`league format ${rules.format} is registered`);
+  registerPreset(rules.preset);
   registered.set(rules.format, rules);
 }
 

@@ -1,5 +1,6 @@
 import type { LeagueRules } from '../../contexts/league/rules';
 import type { Params } from '../../rulebooks/params';
+import type { Preset } from '../../rulebooks/rulebook';
 import { decideLcbaFact, READS_CLUB } from './decide';
 import { scoreMatch } from './match';
 import { lcbaLeague2009, type LcbaParams } from './preset';
@@ -14,10 +15,10 @@ const lcba = (params: object) => params as LcbaParams;
  */
 export const lcbaLeagueRules: LeagueRules = {
   format: 'lcba-league',
-  preset: lcbaLeague2009.id,
-  defaultParams: lcbaLeague2009.params,
+  preset: lcbaLeague2009 as unknown as Preset,
   deadlineParams: lcbaLeague2009.params as unknown as Params,
   readsClub: READS_CLUB,
+  cites: { tieBreak: { rule: 'LCBA-3.1.1', short: '3.1.1', heading: 'LCBA-3.1.1, 3.1.2' } },
   decide: (fact, state, _club, paramsOn) =>
     decideLcbaFact(fact, state, (day) => lcba(paramsOn(day))),
   seasonInputsOf,

@@ -238,7 +238,10 @@ function leagueMatchRules(club: ClubContext, leagueId: string, day: unknown) {
       ? club.rulebookOn(organiser, day)
       : undefined;
   const rules = rulesOfLeague(r);
-  return { rules, params: scoresFormat(r, rules.format) ? r!.params : rules.defaultParams };
+  return {
+    rules,
+    params: scoresFormat(r, rules.format) ? r!.params : (rules.preset.params as object),
+  };
 }
 
 /**

@@ -29,7 +29,7 @@ export function paramsOnOf(
     const rulebook = inForce(day);
     return scoresFormat(rulebook, rules.format)
       ? (rulebook!.params as LeagueParams)
-      : rules.defaultParams;
+      : (rules.preset.params as LeagueParams);
   };
 }
 
@@ -93,7 +93,7 @@ function registered(d: Data<'LeagueRegistered'>, state: LeagueState, club: ClubC
   const rulebook = club.rulebookOn(d.clubId, d.seasonStart);
   if (!leagueRulesOf(rulebook)) {
     const formats = leagueFormats();
-    const presets = formats.map((f) => leagueRulesFor(f)!.preset);
+    const presets = formats.map((f) => leagueRulesFor(f)!.preset.id);
     throw new RuleViolation(
       'RULEBOOK',
       `club ${d.clubId} has ${rulebook ? `the rulebook ${rulebook.preset}` : 'no rulebook'} in force on ${d.seasonStart}: a league is run under one that scores ${formats.join(' or ')} (adopt ${presets.join(' or ')} on club-${d.clubId} first)`,

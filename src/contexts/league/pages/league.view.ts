@@ -1,6 +1,7 @@
 import type { LeagueTableView } from '../projection';
 import type { Because, DivisionTable, ScoredFixture, TableRow } from '../model';
 import type { FixtureInfo } from '../read/league-pages';
+import type { LeagueCitations } from '../rules';
 import { lineChart } from '../../pairs/pages/chart';
 import { toCsv, type CsvValue } from '../../../ledger/csv';
 import { html, queryString, seg, type Html } from '../../../app/pages/html';
@@ -80,6 +81,8 @@ export interface LeagueTablePageInput {
   /** The tables as of each match day (the chart's points); none: no chart. */
   byDay?: Array<{ day: string; matchDayOf: number[]; divisions: DivisionTable[] }>;
   moment: LeaguePageMoment;
+  /** How the page cites the league's rulebook (its tie-break rule). */
+  cites: LeagueCitations;
 }
 
 const teamName = (v: LeagueTableView, team: string) => v.teams[team]?.name ?? team;
@@ -147,7 +150,7 @@ function divisionSection(v: LeagueTableView, p: LeagueTablePageInput, d: Divisio
         </tr>
       </thead>
       <tbody>
-        ${d.rows.map((r) => tableRow(v, m, r))}
+        ${d.rows.map((r) => tableRow(v, m, r, p.cites))}
       </tbody>
     </table>
     <h3>Matches of division ${d.division}</h3>
@@ -199,7 +202,12 @@ function divisionChart(
   });
 }
 
-function tableRow(v: LeagueTableView, m: LeaguePageMoment, r: TableRow): Html {
+function tableRow(
+  v: LeagueTableView,
+  m: LeaguePageMoment,
+  r: TableRow,
+  cites: LeagueCitations,
+): Html {
   const href = (a: string) => explainHref(v, m, r.team, a);
   const n = (anchor: string, value: number | string, cls: string, data?: number) =>
     html`<td class="num ${cls}">
@@ -213,7 +221,11 @@ function tableRow(v: LeagueTableView, m: LeaguePageMoment, r: TableRow): Html {
     ${n('imps', signed(r.netImps), 'imps', r.netImps)}
     ${n('penalties', r.penalties, 'penalties', r.penalties)}
     <td class="tie-break">
-      ${r.tieBreak ? html`<a href="${href('tie-break')}">3.1.1 (${r.tieBreak.step})</a>` : ''}
+      ${
+        r.tieBreak
+          ? html`<a href="${href('tie-break')}">${cites.tieBreak.short} (${r.tieBreak.step})</a>`
+          : ''
+      }
     </td>
     <td class="move">${r.move ? html`<a href="${href('move')}">${r.move}</a>` : ''}</td>
   </tr>`;
@@ -278,6 +290,7 @@ export function leagueExplainPage(p: LeagueTablePageInput, team: string): string
   const division = v.divisions.find((d) => d.rows.some((r) => r.team === team));
   if (!division) return undefined;
   const r = division.rows.find((x) => x.team === team)!;
+  const { rule } = p.cites.tieBreak;
   const title = v.name ?? v.leagueId;
   const name = teamName(v, team);
   const own = division.fixtures
@@ -292,7 +305,7 @@ export function leagueExplainPage(p: LeagueTablePageInput, team: string): string
       <strong id="imps" data-value="${r.netImps}">${signed(r.netImps)}</strong>, penalties
       <strong id="penalties" data-value="${r.penalties}">${r.penalties} VP</strong>.
     </p>
-    <h2 id="tie-break">Tie-break (LCBA-3.1.1, 3.1.2)</h2>
+    <h2 id="tie-break">Tie-break (${p.cites.tieBreak.heading})</h2>
     ${
       r.tieBreak
         ? html`<p>
@@ -300,7 +313,7 @@ export function leagueExplainPage(p: LeagueTablePageInput, team: string): string
             ${r.tieBreak.among
               .filter((t) => t !== team)
               .map((t, i) => html`${i ? ', ' : ''}${teamName(v, t)}`)};
-            placed by step <strong class="step">(${r.tieBreak.step})</strong> of LCBA-3.1.1.
+            placed by step <strong class="step">(${r.tieBreak.step})</strong> of ${rule}.
           </p>`
         : html`<p class="note">Not level with another team: no tie-break needed.</p>`
     }

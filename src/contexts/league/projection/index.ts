@@ -1,5 +1,6 @@
 export { leagues, type LeagueRecord, type LeaguesState } from './state';
 export {
+  leagueRulesIn,
   leagueTableOf,
   matchOf,
   UnknownLeagueError,

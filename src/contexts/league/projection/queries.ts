@@ -57,8 +57,14 @@ function rulebookOf(
     rules,
     inForce,
     paramsOn: (day: string) =>
-      (inForce(day)?.params as LeagueParams | undefined) ?? rules.defaultParams,
+      (inForce(day)?.params as LeagueParams | undefined) ?? (rules.preset.params as LeagueParams),
   };
+}
+
+/** The rules a league of the state is run under (its organiser's rulebook's at its start). */
+export function leagueRulesIn(state: LeaguesState, leagueId: string): LeagueRules {
+  const league = leagueOf(state, leagueId);
+  return rulebookOf(state, league, leagueSeasonOf(league.facts)).rules;
 }
 
 function leagueOf(state: LeaguesState, leagueId: string): LeagueRecord {

@@ -1,4 +1,11 @@
-import { leagueTableOf, matchOf, type LeagueMatchView, type LeagueTableView } from '../projection';
+import {
+  leagueRulesIn,
+  leagueTableOf,
+  matchOf,
+  type LeagueMatchView,
+  type LeagueTableView,
+} from '../projection';
+import type { LeagueCitations } from '../rules';
 import type { DivisionTable, Fixture, MatchInput } from '../model';
 import { leagueSeasonOf } from '../season';
 import type { EventStore } from '../../../store/event-store';
@@ -19,6 +26,8 @@ export interface LeagueTablePage {
    * (the day's VP); empty without.
    */
   byDay: Array<{ day: string; matchDayOf: number[]; divisions: DivisionTable[] }>;
+  /** How the page cites the league's rulebook beside its numbers. */
+  cites: LeagueCitations;
 }
 
 const VIRTUAL = /^virtual:([^:]+):([^:]+)$/;
@@ -79,7 +88,13 @@ export async function leagueTablePageAt(
       asOf: day,
     }).divisions,
   }));
-  return { view, fixtures, divisions: season.divisions, byDay };
+  return {
+    view,
+    fixtures,
+    divisions: season.divisions,
+    byDay,
+    cites: leagueRulesIn(state, leagueId).cites,
+  };
 }
 
 export interface LeagueMatchPage {
