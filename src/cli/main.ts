@@ -16,6 +16,7 @@ import { registerTables } from '../contexts/pairs/cli/tables.command';
 import { registerDiff } from './commands/diff';
 import { registerVerify } from './commands/verify';
 import { err, storeOption } from './options';
+import { registeredContexts } from '../contexts/registry';
 
 /** The command line: one file a command (src/cli/commands/), each over the runtime's use cases. */
 export function buildCli(): Command {
@@ -36,6 +37,8 @@ export function buildCli(): Command {
   registerKeys(program);
   registerLeague(program);
   registerMembers(program);
+  // The commands of the contexts registered at run time (src/contexts/registry.ts).
+  for (const context of registeredContexts()) context.cli?.(program);
   return program;
 }
 

@@ -16,7 +16,7 @@ import { sessionDecider } from './pairs/domain/session-decider';
  * (the stream it belongs in, whether a reader reads it elsewhere: src/contexts/streams.ts) is
  * derived from these lines. A new context is one folder under domain/ and one line here.
  */
-export const DECIDERS: ReadonlyArray<Decider<unknown, ClubContext>> = [
+const deciders: Array<Decider<unknown, ClubContext>> = [
   competitionDecider as Decider<unknown, ClubContext>,
   clubDecider as Decider<unknown, ClubContext>,
   rosterDecider as Decider<unknown, ClubContext>,
@@ -27,6 +27,20 @@ export const DECIDERS: ReadonlyArray<Decider<unknown, ClubContext>> = [
   leagueDecider as Decider<unknown, ClubContext>,
   membershipDecider as Decider<unknown, ClubContext>,
 ];
+
+/** Every decider: the built-in ones above, then those of contexts registered at run time. */
+export const DECIDERS: ReadonlyArray<Decider<unknown, ClubContext>> = deciders;
+
+let version = 0;
+
+/** Adds a registered context's deciders (src/contexts/registry.ts); the placements follow. */
+export function addDeciders(added: ReadonlyArray<Decider<unknown, ClubContext>>): void {
+  deciders.push(...added);
+  version++;
+}
+
+/** Changes each time a decider is added: what is derived from the list is derived again. */
+export const decidersVersion = () => version;
 
 /** The decider of a stream, if its context has one. */
 export const deciderOf = (streamId: string) => DECIDERS.find((d) => d.owns(streamId));

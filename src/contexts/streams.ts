@@ -6,7 +6,7 @@ import {
   type StreamHome,
 } from '../kernel/decider';
 import type { ClubContext } from './club-context';
-import { DECIDERS } from './deciders';
+import { DECIDERS, decidersVersion } from './deciders';
 
 export { onCompetitionStream } from './pairs/domain/facts';
 
@@ -20,8 +20,26 @@ interface Placement {
   home?: StreamHome;
 }
 
-/** Fact type → its decider and home, built once (asked for every fact a projection folds). */
-const PLACEMENTS: ReadonlyMap<string, Placement> = (() => {
+/**
+ * Fact type → its decider and home, built once for each set of deciders (asked for every fact a
+ * projection folds; a context registered at run time adds deciders).
+ */
+let built:
+  | { version: number; placements: ReadonlyMap<string, Placement>; clubWide: ReadonlySet<string> }
+  | undefined;
+
+function placements() {
+  if (built?.version !== decidersVersion()) {
+    built = {
+      version: decidersVersion(),
+      placements: placementsOf(),
+      clubWide: new Set(DECIDERS.filter((d) => d.clubWide).flatMap((d) => [...d.factTypes])),
+    };
+  }
+  return built;
+}
+
+function placementsOf(): ReadonlyMap<string, Placement> {
   const out = new Map<string, Placement>();
   for (const decider of DECIDERS) {
     for (const type of decider.factTypes) {
@@ -36,15 +54,14 @@ const PLACEMENTS: ReadonlyMap<string, Placement> = (() => {
     }
   }
   return out;
-})();
+}
 
 /** The decider whose streams hold a fact type, and its home; undefined for a type of none. */
-export const placementOf = (type: string): Placement | undefined => PLACEMENTS.get(type);
+export const placementOf = (type: string): Placement | undefined =>
+  placements().placements.get(type);
 
 /** The fact types of the contexts the club-wide checks read (`clubWide`: ClubIndex folds them). */
-export const CLUB_WIDE_FACT_TYPES: ReadonlySet<string> = new Set(
-  DECIDERS.filter((d) => d.clubWide).flatMap((d) => [...d.factTypes]),
-);
+export const clubWideFactTypes = (): ReadonlySet<string> => placements().clubWide;
 
 /** `competitionId` → `competition`: the kind of thing a home's id names, for messages. */
 const kindOf = (home: StreamHome) => home.idField.replace(/Id$/, '');
@@ -67,7 +84,7 @@ export interface DocumentedStream {
  * stream's kind only (a scored session's facts) or of no decider.
  */
 export function documentedStreamOf(type: string, data: unknown): DocumentedStream | undefined {
-  const home = PLACEMENTS.get(type)?.home;
+  const home = placements().placements.get(type)?.home;
   if (!home) return undefined;
   return {
     streamId: homeStreamOf(home, data),
@@ -88,7 +105,7 @@ export function misplacementOf(
   data: unknown,
   streamId: string,
 ): { reason: string; field: string } | undefined {
-  const placement = PLACEMENTS.get(type);
+  const placement = placements().placements.get(type);
   if (!placement) return undefined;
   const { decider, home } = placement;
   if (!home) {
@@ -123,7 +140,7 @@ export function onDocumentedStream(event: {
   streamId?: string;
   data: unknown;
 }): boolean {
-  const home = PLACEMENTS.get(event.type)?.home;
+  const home = placements().placements.get(event.type)?.home;
   if (home === undefined || home.elsewhere === 'read') return true;
   return isHomeStream(home, event.streamId, event.data);
 }

@@ -45,13 +45,18 @@ export class EventCatalogue {
   private readonly byType = new Map<string, EventDefinition>();
 
   constructor(definitions: readonly EventDefinition[]) {
+    this.add(definitions);
+  }
+
+  /** Adds a context's definitions (a context registered at run time: src/contexts/registry.ts). */
+  add(definitions: readonly EventDefinition[]): void {
     for (const d of definitions) {
       if (this.byType.has(d.type)) throw new Error(`event type ${d.type} defined twice`);
       for (let v = 1; v < d.schemaVersion; v++) {
         if (!d.older?.[v]) throw new Error(`${d.type}: no schema and upcaster for version ${v}`);
       }
-      this.byType.set(d.type, d);
     }
+    for (const d of definitions) this.byType.set(d.type, d);
   }
 
   get(type: string): EventDefinition | undefined {

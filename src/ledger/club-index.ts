@@ -6,7 +6,7 @@ import type { CompetitionState } from '../contexts/pairs/domain/state';
 import { nzKindOf, nzPlaysOf } from '../contexts/club/domain/nz-play-counts';
 import { type NzClubView, type NzSitting } from '../contexts/club/domain/nz-play-limits';
 import type { EventToAppend, RecordedEvent } from '../kernel/envelope';
-import { CLUB_WIDE_FACT_TYPES, onDocumentedStream } from '../contexts/streams';
+import { clubWideFactTypes, onDocumentedStream } from '../contexts/streams';
 import { clubRoster, type ClubRoster } from '../contexts/club/projection/club-roster';
 import { competitions, type CompetitionsState } from '../contexts/pairs/projection';
 import { rulebookHistory } from '../contexts/pairs/projection/rulebook-in-force';
@@ -33,7 +33,7 @@ export type Fact = Pick<EventToAppend, 'id' | 'type' | 'occurredAt' | 'data' | '
  * competition session (`nzPlaysOf`, from `seating.ts`: the seats the standings count). Built from the store's $all on first use, then caught up from the
  * last position read; facts the gate saw appended (or, in a dry run, would append) are folded
  * at once. Only the facts of the contexts the registry marks club-wide are folded
- * (`CLUB_WIDE_FACT_TYPES`: competitions, clubs, rosters) and the scored sessions' facts (a
+ * (`clubWideFactTypes()`: competitions, clubs, rosters) and the scored sessions' facts (a
  * rulebook's scoring settings are judged against them). A competition or rulebook fact found outside its
  * documented stream is not read (as the projection does not read it), and a rulebook fact
  * that cannot be applied is left out of the club's rulebook here (see `nzParams`).
@@ -203,7 +203,7 @@ export class ClubIndex {
     }
     // A scored session's facts too: a rulebook fact is judged against the club's sessions.
     if (
-      !CLUB_WIDE_FACT_TYPES.has(e.type) &&
+      !clubWideFactTypes().has(e.type) &&
       !SESSION_FACT_TYPES.has(e.type) &&
       !NZ_MEMBERSHIP_FACT_TYPES.has(e.type)
     )

@@ -1,7 +1,7 @@
 import { catalogue } from '../../src/contexts/catalogue';
 import { DECIDERS, deciderOf } from '../../src/contexts/deciders';
 import {
-  CLUB_WIDE_FACT_TYPES,
+  clubWideFactTypes,
   documentedStreamOf,
   misplacementOf,
   onDocumentedStream,
@@ -93,8 +93,8 @@ describe('stream placement derived from the deciders’ registry', () => {
 
   it('the club-wide context folds the facts of the contexts marked club-wide, not a scored session’s', () => {
     for (const t of ['SessionResultRecorded', 'RulebookAmended', 'PlayerStatusChanged']) {
-      expect(CLUB_WIDE_FACT_TYPES.has(t)).toBe(true);
+      expect(clubWideFactTypes().has(t)).toBe(true);
     }
-    expect(CLUB_WIDE_FACT_TYPES.has('BoardResultRecorded')).toBe(false);
+    expect(clubWideFactTypes().has('BoardResultRecorded')).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { BodyErrorInterceptor } from './body-error.interceptor';
 import { PublishedController } from '../../contexts/pairs/http/published.controller';
-import { Module, type DynamicModule, type LogLevel } from '@nestjs/common';
+import { Module, type DynamicModule, type LogLevel, type Type } from '@nestjs/common';
+import { registeredContexts } from '../../contexts/registry';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { ledgerLogParams } from '../logging';
@@ -49,6 +50,8 @@ export class LedgerHttpModule {
         ClubPagesController,
         LeaguePagesController,
         RegisterPagesController,
+        // The controllers of the contexts registered at run time (src/contexts/registry.ts).
+        ...registeredContexts().flatMap((c) => (c.http?.controllers ?? []) as Type[]),
       ],
       providers: [
         RequestValidator,

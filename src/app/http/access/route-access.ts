@@ -1,3 +1,5 @@
+import { registeredContexts } from '../../../contexts/registry';
+import type { RouteAccess } from '../../../kernel/route-access';
 /**
  * What each route needs, the one table of it (docs/access.md). The guard
  * (access-guard.ts) reads it by the route Express matched (`GET /clubs/:clubId/corrections`).
@@ -16,20 +18,7 @@
  * another module serves) is open to a GET, which then asks the viewer itself (viewer.ts), and
  * needs an admin's key for any other method.
  */
-export type ClubOf =
-  | { club: string }
-  | { competition: string }
-  | { stream: string }
-  // A path parameter that is a league (its keys, an admin's).
-  | { league: string };
-
-export type RouteAccess =
-  | { kind: 'public' }
-  | ({ kind: 'published' } & ClubOf)
-  | ({ kind: 'private' } & ClubOf)
-  | { kind: 'admin' }
-  | { kind: 'append'; stream: string }
-  | { kind: 'keys' };
+export type { ClubOf, RouteAccess } from '../../../kernel/route-access';
 
 export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = Object.freeze({
   'GET /health': { kind: 'public' },
@@ -73,14 +62,23 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = Object.freeze
 
 /** Whether a route has its row (else it is a page's, or another module's). */
 export const isListed = (method: string, path: string | undefined): boolean =>
-  Object.hasOwn(
-    ROUTE_ACCESS,
-    `${method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase()} ${path ?? ''}`,
-  );
+  rowOf(`${method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase()} ${path ?? ''}`) !==
+  undefined;
+
+/** A route's row: the table's, or that of a context registered at run time (its own routes). */
+function rowOf(key: string): RouteAccess | undefined {
+  if (Object.hasOwn(ROUTE_ACCESS, key)) return ROUTE_ACCESS[key]!;
+  for (const c of registeredContexts()) {
+    const routes = c.http?.routes;
+    if (routes && Object.hasOwn(routes, key)) return routes[key]!;
+  }
+  return undefined;
+}
 
 /** The route's entry; a GET not in the table is the handler's to judge, another method admin's. */
 export function routeAccess(method: string, path: string | undefined): RouteAccess {
   const key = `${method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase()} ${path ?? ''}`;
-  if (Object.hasOwn(ROUTE_ACCESS, key)) return ROUTE_ACCESS[key]!;
+  const row = rowOf(key);
+  if (row) return row;
   return method === 'GET' || method === 'HEAD' ? { kind: 'public' } : { kind: 'admin' };
 }
