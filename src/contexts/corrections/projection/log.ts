@@ -8,7 +8,7 @@ import {
   offsetOf,
   type ClubDeadlines,
 } from '../domain/judge';
-import { leagueDeadlines } from '../domain/decide';
+import { leagueDeadlines } from '../domain/club-deadlines';
 import type { CorrectionTarget } from '../facts/corrections';
 import { buildRulebookHistory } from '../../../rulebooks/rulebook-facts';
 import type { ClubLogPart, CorrectionLogState, FactRef } from './correction-log';

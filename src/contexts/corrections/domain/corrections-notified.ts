@@ -1,0 +1,203 @@
+// A correction notified and decided (NZ-13, DSB-9.1): its target, its content, its deadline.
+import { catalogue } from '../../catalogue';
+import {
+  CORRECTABLE_TYPES,
+  TIME_CORRECTABLE_TYPES,
+  type CorrectionAcceptedData,
+  type CorrectionNotifiedData,
+} from '../facts/corrections';
+import type { DecidedFact } from '../../../kernel/decider';
+import { leagueStreamId } from '../../league';
+import { clubTime } from '../../../kernel/club-time';
+import { COMPETITION_HOME } from '../../pairs/domain/facts';
+import type { ClubContext, StoredFact } from '../../club-context';
+import { RuleViolation } from '../../../kernel/rule-violation';
+import { SESSION_STREAM_PREFIX } from '../../pairs/domain/session-decider';
+import { judgeCorrection } from './judge';
+import type { CorrectionsState } from './state';
+import { clubDeadlines } from './club-deadlines';
+import { checkScorable } from './league-corrections';
+import { ledger, show } from './refusals';
+
+/** Whether a stored fact is the club's: its competition's or its scored session's. */
+function ofTheClub(stored: StoredFact, club: ClubContext, clubId: string, league = false): boolean {
+  const d = (stored.data ?? {}) as Record<string, unknown>;
+  if (league) return stored.streamId === leagueStreamId(clubId) && d.leagueId === clubId;
+  if (typeof d.clubId === 'string' && d.clubId !== clubId) return false;
+  if (stored.streamId.startsWith(COMPETITION_HOME.prefix)) {
+    const id = stored.streamId.slice(COMPETITION_HOME.prefix.length);
+    return club.competitionsOf(clubId).some((c) => c.competition?.competitionId === id);
+  }
+  if (stored.streamId.startsWith(SESSION_STREAM_PREFIX))
+    return club.sessionOf(clubId, stored.streamId) !== undefined;
+  return false;
+}
+
+export function decideNotified(
+  d: CorrectionNotifiedData,
+  occurredAt: string,
+  state: CorrectionsState,
+  club: ClubContext,
+  clubId: string,
+  league: boolean,
+): void {
+  if (state.corrections[d.correctionId]) {
+    throw ledger(
+      `correction ${d.correctionId} is notified already in this stream: a correction of it is a new correction (its own correctionId) of the same target`,
+      'data.correctionId',
+    );
+  }
+  const identity = CORRECTABLE_TYPES[d.target.type];
+  if (!identity) {
+    throw ledger(
+      `a ${d.target.type} cannot be corrected: the correctable facts are ${Object.keys(CORRECTABLE_TYPES).join(', ')}${d.target.type === 'CorrectionNotified' ? ' (a correction of a correction names the same target as the correction it replaces)' : ''}`,
+      'data.target.type',
+    );
+  }
+  const stored = club.factById?.(d.target.eventId);
+  if (!stored) {
+    throw ledger(
+      `no fact with event id ${d.target.eventId} is in the ledger`,
+      'data.target.eventId',
+    );
+  }
+  if (stored.type !== d.target.type) {
+    throw ledger(
+      `event ${d.target.eventId} is a ${stored.type}, not a ${d.target.type}`,
+      'data.target.type',
+    );
+  }
+  if (stored.streamId !== d.target.streamId) {
+    throw ledger(
+      `event ${d.target.eventId} is stored in ${stored.streamId}, not ${d.target.streamId}`,
+      'data.target.streamId',
+    );
+  }
+  if (!league && stored.streamId === leagueStreamId(clubId)) {
+    throw ledger(
+      `event ${d.target.eventId} is league ${clubId}'s, and ${clubId} is a club's id too: a league whose id is a club's cannot keep its corrections on corrections-${clubId}`,
+      'data.clubId',
+    );
+  }
+  if (!ofTheClub(stored, club, clubId, league)) {
+    throw ledger(
+      `event ${d.target.eventId} (${stored.streamId}) is not a fact of club ${clubId}: a club corrects its own competitions' and scored sessions' facts`,
+      'data.target.eventId',
+    );
+  }
+  const def = catalogue.get(stored.type);
+  const issues = def?.validate(d.corrected) ?? [];
+  if (issues.length) {
+    const first = issues[0];
+    throw ledger(
+      `corrected is not a valid ${stored.type}: ${issues.map((i) => `${i.field || '(data)'} ${i.message}`).join('; ')}`,
+      first.field ? `data.corrected.${first.field}` : 'data.corrected',
+    );
+  }
+  const original = (stored.data ?? {}) as Record<string, unknown>;
+  for (const f of identity) {
+    if (show(d.corrected[f]) !== show(original[f])) {
+      throw ledger(
+        `${f} identifies the ${stored.type} corrected: it must stay ${show(original[f])}, not ${show(d.corrected[f])} (a different ${f} is a different fact)`,
+        `data.corrected.${f}`,
+      );
+    }
+  }
+  if (league && stored.type === 'MatchResultRecorded') checkScorable(d.corrected, club, clubId);
+  if (league && stored.type === 'MatchUnplayed') {
+    // As the league decider refuses it on MatchUnplayed itself.
+    if (d.corrected.rule === 'LCBA-7.5' && d.corrected.offender === 'both') {
+      throw new RuleViolation(
+        'LCBA-7.5',
+        'the non-offending team withdraws: one side offends, not both',
+        'data.corrected.offender',
+      );
+    }
+  }
+  const time = d.correctedOccurredAt;
+  if (time !== undefined) {
+    if (!TIME_CORRECTABLE_TYPES[stored.type]) {
+      throw ledger(
+        `a ${stored.type}'s time is not read by any table: only the time of ${Object.keys(TIME_CORRECTABLE_TYPES).join(', ')} may be corrected (an absence's notice, DSB-9.1)`,
+        'data.correctedOccurredAt',
+      );
+    }
+    if (Date.parse(time) > Date.parse(occurredAt)) {
+      throw ledger(
+        `correctedOccurredAt ${time} is after the correction itself (${occurredAt}): a ${stored.type} cannot be corrected to a time that has not happened yet`,
+        'data.correctedOccurredAt',
+      );
+    }
+  }
+  // The same instant read the same on the club's clock (the tables read the wall clock an
+  // instant is written in, `clubTime`): a time that changes neither changes nothing.
+  const sameTime =
+    time === undefined ||
+    (Date.parse(time) === Date.parse(stored.occurredAt) &&
+      clubTime(time) === clubTime(stored.occurredAt));
+  if (sameData(d.corrected, original) && sameTime) {
+    throw ledger(
+      `corrected is the ${stored.type} as recorded${time !== undefined ? `, at the time recorded (${stored.occurredAt})` : ''}: the correction changes nothing`,
+      'data.corrected',
+    );
+  }
+}
+
+const sortedJson = (v: unknown): string =>
+  JSON.stringify(v, (_k, x: unknown) =>
+    x && typeof x === 'object' && !Array.isArray(x)
+      ? Object.fromEntries(
+          Object.entries(x as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)),
+        )
+      : x,
+  );
+const sameData = (a: unknown, b: unknown) => sortedJson(a) === sortedJson(b);
+
+/** The latest correction notified of the same target, when it is not this one. */
+function supersededBy(state: CorrectionsState, correctionId: string): string | undefined {
+  const own = state.corrections[correctionId];
+  let latest: string | undefined;
+  for (const id in state.corrections) {
+    if (state.corrections[id].notified.target.eventId === own.notified.target.eventId) latest = id;
+  }
+  return latest !== correctionId ? latest : undefined;
+}
+
+export function decideDecision(
+  fact: DecidedFact,
+  state: CorrectionsState,
+  club: ClubContext,
+  clubId: string,
+  league: boolean,
+): void {
+  const d = fact.data as CorrectionAcceptedData;
+  const c = state.corrections[d.correctionId];
+  if (!c) {
+    throw ledger(
+      `correction ${d.correctionId} was never notified: no CorrectionNotified of it in this stream`,
+      'data.correctionId',
+    );
+  }
+  if (c.decision) {
+    throw ledger(
+      `correction ${d.correctionId} is decided already (${c.decision.type} at ${c.decision.at}): one decision per correction; a new correction of the same fact supersedes it`,
+      'data.correctionId',
+    );
+  }
+  if (fact.type !== 'CorrectionAccepted') return;
+  const later = supersededBy(state, d.correctionId);
+  if (later) {
+    throw ledger(
+      `correction ${d.correctionId} is superseded by correction ${later} of the same fact: decide that one`,
+      'data.correctionId',
+    );
+  }
+  const judged = judgeCorrection(clubDeadlines(club, clubId, c.notifiedAt, league), c);
+  if (judged.late && d.lateAcceptedBecause === undefined) {
+    throw new RuleViolation(
+      judged.deadline!.rule,
+      `correction ${d.correctionId} was notified at ${c.notifiedAt}, after its deadline ${judged.deadline!.at} (${judged.deadline!.basis}): a late correction is accepted only with lateAcceptedBecause, the director's recorded reason`,
+      'data.lateAcceptedBecause',
+    );
+  }
+}
