@@ -50,8 +50,10 @@ export class EventCatalogue {
 
   /** Adds a context's definitions (a context registered at run time: src/contexts/registry.ts). */
   add(definitions: readonly EventDefinition[]): void {
+    const seen = new Set(this.byType.keys());
     for (const d of definitions) {
-      if (this.byType.has(d.type)) throw new Error(`event type ${d.type} defined twice`);
+      if (seen.has(d.type)) throw new Error(`event type ${d.type} defined twice`);
+      seen.add(d.type);
       for (let v = 1; v < d.schemaVersion; v++) {
         if (!d.older?.[v]) throw new Error(`${d.type}: no schema and upcaster for version ${v}`);
       }
