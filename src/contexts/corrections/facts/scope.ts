@@ -1,0 +1,46 @@
+// What the corrections context's facts share: ids, streams, the facts a correction may target.
+// class-transformer's @Type (nested data) reads decorator metadata.
+import 'reflect-metadata';
+
+/** An event id as the ledger writes it: a lowercase UUID. */
+export const EVENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A stream id (letters, digits and _ . : @ -), as SessionScoredFromBoards names one. */
+export const STREAM_ID = /^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,199}$/;
+
+/**
+ * The fact types a correction may correct, each with its identity fields: the corrected
+ * content keeps them (the same session result of the same pair, the same traveller line), so
+ * a projection applies it as the original's replacement under the same key.
+ */
+export const CORRECTABLE_TYPES: Readonly<Record<string, readonly string[]>> = Object.freeze({
+  SessionResultRecorded: ['competitionId', 'session', 'pairId'],
+  BoardResultRecorded: ['board', 'line', 'nsPair', 'ewPair'],
+  AdjustedScoreAwarded: ['board', 'nsPair', 'ewPair'],
+  SubstitutePlayed: ['competitionId', 'session', 'pairId'],
+  AbsenceNotified: ['competitionId', 'session', 'pairId'],
+  PairEntered: ['competitionId', 'pairId'],
+  PartnershipPlayersNamed: ['competitionId', 'session', 'pairId'],
+  // A league's match (its result, or its default), corrected on the league's own
+  // corrections stream `corrections-<leagueId>` (the league is the correction's "club").
+  // The match's day is identity too: LCBA-10.2's 7 days run from it, and a correction that
+  // moved it would move its own deadline (and the match out of an as-of table).
+  MatchResultRecorded: ['leagueId', 'fixtureId', 'playedOn'],
+  MatchUnplayed: ['leagueId', 'fixtureId', 'on'],
+});
+
+/**
+ * The correctable types whose own time (their envelope's occurredAt) a table reads, so that a
+ * correction may correct it too (`correctedOccurredAt`): an absence's notice time decides
+ * whether it came by DSB-9.1's deadline (DSB-9.2 or DSB-9.5). For every other type the time is
+ * only when it was recorded, and a corrected time is refused.
+ */
+export const TIME_CORRECTABLE_TYPES: Readonly<Record<string, boolean>> = Object.freeze({
+  AbsenceNotified: true,
+});
+
+export const CORRECTION_STREAM_PREFIX = 'corrections-';
+export const PUBLICATION_STREAM_PREFIX = 'publications-';
+/** A club's corrections, rulings and appeals: `corrections-<clubId>`. */
+export const correctionsStreamId = (clubId: string) => `${CORRECTION_STREAM_PREFIX}${clubId}`;
+/** A club's publications of its tables: `publications-<clubId>`. */
+export const publicationsStreamId = (clubId: string) => `${PUBLICATION_STREAM_PREFIX}${clubId}`;
