@@ -39,14 +39,19 @@ import type {
 } from '../event-store';
 import { chainHash, GENESIS_HASH } from '../seal';
 import type { Upcast } from '../upcast';
-import {
-  MIGRATE_TO_2_SQL,
-  MIGRATE_TO_3_SQL,
-  REFUSE_UPDATE_TRIGGER_SQL,
-  SCHEMA_SQL,
-  SCHEMA_VERSION,
-} from './schema';
+import { SCHEMA_SQL, SCHEMA_VERSION } from './schema';
 import { openReadOnly, storeErrorOf } from './sqlite-faults';
+import { hasHash, hasImportedAt, hasSchema, migrate } from './migrate';
+import { prepareStatements, type Statements } from './statements';
+import {
+  PAGE,
+  POSITION,
+  REVISION,
+  rowToEvent,
+  type KeyedRow,
+  type RawRow,
+  type TxBatch,
+} from './rows';
 
 export interface SqliteStoreOptions {
   /** FULL by default: an acknowledged append survives a power cut. */
@@ -76,46 +81,6 @@ export interface SqliteStoreOptions {
 const retryDelay = (attempt: number) => Math.min(50, 5 * 2 ** attempt);
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** A row as export and verify read it (keyed), with its hash. */
-type KeyedRow = Omit<StoredRecord, 'importedAt' | 'hash'> & {
-  importedAt: string | null;
-  hash: string | null;
-};
-
-/** A batch as the transaction writes it: validated, serialised, with any imported recordedAt. */
-interface TxBatch {
-  streamId: string;
-  batch: NormalisedEvent[];
-  expected: ExpectedRevision;
-  recordedAt: Array<string | undefined> | undefined;
-}
-
-const COLUMNS =
-  'position, id, stream_id, revision, type, schema_version, occurred_at, recorded_at, data, metadata';
-
-/**
- * A row as the folding reads take it: an array in COLUMNS order, then imported_at. Building a
- * keyed object per row cost more than a column (better-sqlite3 `raw()`; bench/RESULTS.md), and
- * so does a wider row: the folding reads never select `hash`, only export and
- * verify do (`readStoredPage`).
- */
-type RawRow = [
-  position: number,
-  id: string,
-  stream_id: string,
-  revision: number,
-  type: string,
-  schema_version: number,
-  occurred_at: string,
-  recorded_at: string,
-  data: string,
-  metadata: string,
-  imported_at: string | null,
-];
-const POSITION = 0;
-const REVISION = 3;
-const PAGE = 1000;
-
 /** The default store: one file, safe to share between the server and the CLI. */
 export class SqliteEventStore implements EventStore {
   readonly url: string;
@@ -124,7 +89,7 @@ export class SqliteEventStore implements EventStore {
   private readonly clock: () => Date;
   private readonly upcast: Upcast;
   private readonly pollMs: number;
-  private readonly stmt: ReturnType<SqliteEventStore['prepare']>;
+  private readonly stmt: Statements;
   private readonly runAppend: Database.Transaction<SqliteEventStore['appendTx']>;
   private readonly runMany: Database.Transaction<(batches: TxBatch[]) => AppendResult[]>;
   private readonly busyTimeoutMs: number;
@@ -174,7 +139,7 @@ export class SqliteEventStore implements EventStore {
     this.clock = options.clock ?? (() => new Date());
     this.upcast = options.upcast ?? ((e) => e);
     this.pollMs = options.pollMs ?? 250;
-    this.stmt = this.prepare();
+    this.stmt = prepareStatements(this.db, this.readOnly);
     this.runAppend = this.db.transaction(this.appendTx);
     this.runMany = this.db.transaction((batches: TxBatch[]) =>
       batches.map((b, i) => {
@@ -187,56 +152,6 @@ export class SqliteEventStore implements EventStore {
         }
       }),
     );
-  }
-
-  private prepare() {
-    const db = this.db;
-    // A version-1 file opened read-only has no imported_at: read as NULL.
-    const importedAt = hasImportedAt(db) ? 'imported_at' : 'NULL AS imported_at';
-    const columns = `${COLUMNS}, ${importedAt}`;
-    return {
-      head: db
-        .prepare('SELECT revision FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1')
-        .pluck(),
-      identity: db.prepare(
-        `SELECT id, stream_id AS streamId, revision, position, type, schema_version AS schemaVersion,
-                occurred_at AS occurredAt, data, metadata FROM events WHERE id = ?`,
-      ),
-      insert: this.readOnly
-        ? undefined
-        : db.prepare(
-            `INSERT INTO events (position, id, stream_id, revision, type, schema_version, occurred_at, recorded_at, data, metadata, imported_at, hash)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          ),
-      // The chain's head, read inside the write transaction (another process may have
-      // appended since): one step down the rowid's b-tree.
-      lastHash: this.readOnly
-        ? undefined
-        : db.prepare('SELECT position, hash FROM events ORDER BY position DESC LIMIT 1').raw(),
-      forwards: db
-        .prepare(
-          `SELECT ${columns} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?`,
-        )
-        .raw(),
-      backwards: db
-        .prepare(
-          `SELECT ${columns} FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`,
-        )
-        .raw(),
-      all: db
-        .prepare(
-          `SELECT ${columns} FROM events WHERE position >= ? AND position <= ? ORDER BY position LIMIT ?`,
-        )
-        .raw(),
-      stored: db.prepare(
-        `SELECT position, id, stream_id AS streamId, revision, type, schema_version AS schemaVersion,
-                occurred_at AS occurredAt, recorded_at AS recordedAt, data, metadata,
-                ${hasImportedAt(db) ? 'imported_at' : 'NULL'} AS importedAt,
-                ${hasHash(db) ? 'hash' : 'NULL AS hash'}
-           FROM events WHERE position > ? ORDER BY position LIMIT ?`,
-      ),
-      maxPosition: db.prepare('SELECT COALESCE(MAX(position), 0) FROM events').pluck(),
-    };
   }
 
   /**
@@ -465,7 +380,7 @@ export class SqliteEventStore implements EventStore {
         throw new StreamNotFoundError(streamId);
       }
       first = false;
-      for (const row of rows) yield this.toEvent(row);
+      for (const row of rows) yield this.upcast(rowToEvent(row));
       left -= rows.length;
       if (rows.length < PAGE) return;
       next = rows[rows.length - 1][REVISION] + (backwards ? -1 : 1);
@@ -487,7 +402,7 @@ export class SqliteEventStore implements EventStore {
     let left = options.maxCount ?? Infinity;
     while (left > 0) {
       const rows = this.stmt.all.all(next, to, Math.min(PAGE, left)) as RawRow[];
-      for (const row of rows) yield this.toEvent(row);
+      for (const row of rows) yield this.upcast(rowToEvent(row));
       left -= rows.length;
       if (rows.length < PAGE) return;
       next = rows[rows.length - 1][POSITION] + 1;
@@ -521,7 +436,7 @@ export class SqliteEventStore implements EventStore {
       readPage: async (after, limit) => {
         try {
           const rows = this.stmt.all.all(after + 1, Number.MAX_SAFE_INTEGER, limit) as RawRow[];
-          return rows.map((r) => this.toEvent(r));
+          return rows.map((r) => this.upcast(rowToEvent(r)));
         } catch (err) {
           throw this.failed(err);
         }
@@ -542,79 +457,6 @@ export class SqliteEventStore implements EventStore {
     if (this.db.open) this.db.close();
     return Promise.resolve();
   }
-
-  private toEvent(row: RawRow): RecordedEvent {
-    const [position, id, streamId, revision, type, schemaVersion, occurredAt, recordedAt] = row;
-    const event: RecordedEvent = {
-      id,
-      type,
-      schemaVersion,
-      streamId,
-      revision,
-      position,
-      occurredAt,
-      recordedAt,
-      data: JSON.parse(row[8]) as unknown,
-      metadata: JSON.parse(row[9]) as RecordedEvent['metadata'],
-    };
-    if (row[10] !== null) event.importedAt = row[10];
-    return this.upcast(event);
-  }
-}
-
-/** Whether the file has the schema already (its last statement, the version row, ran). */
-function hasSchema(db: Database.Database): boolean {
-  try {
-    return db.prepare("SELECT 1 FROM ledger_meta WHERE key = 'schema_version'").get() !== undefined;
-  } catch {
-    return false;
-  }
-}
-
-const hasColumn = (db: Database.Database, name: string) =>
-  (db.pragma('table_info(events)') as Array<{ name: string }>).some((c) => c.name === name);
-
-/** Whether the events table has the imported_at column (schema version 2). */
-const hasImportedAt = (db: Database.Database) => hasColumn(db, 'imported_at');
-
-/** Whether the events table has the hash column (schema version 3). */
-const hasHash = (db: Database.Database) => hasColumn(db, 'hash');
-
-/**
- * Brings a version-1 or -2 file to version 3, in the caller's transaction: imported_at (v2),
- * then hash, each existing event's computed once in position order from the genesis (its
- * data and metadata in normal form, src/store/seal.ts). The update trigger forbids the
- * backfill's UPDATE: it is dropped and recreated inside the same transaction, so no other
- * connection ever sees the table without it.
- */
-function migrate(db: Database.Database): void {
-  if (!hasImportedAt(db)) db.exec(MIGRATE_TO_2_SQL);
-  if (!hasHash(db)) {
-    db.exec(MIGRATE_TO_3_SQL);
-    db.exec('DROP TRIGGER IF EXISTS events_refuse_update');
-    const page = db.prepare(
-      `SELECT position, id, stream_id AS streamId, revision, type, schema_version AS schemaVersion,
-              occurred_at AS occurredAt, recorded_at AS recordedAt, data, metadata,
-              imported_at AS importedAt
-         FROM events WHERE position > ? ORDER BY position LIMIT 1000`,
-    );
-    const update = db.prepare('UPDATE events SET hash = ? WHERE position = ?');
-    let previous = GENESIS_HASH;
-    let after = 0;
-    for (;;) {
-      const rows = page.all(after) as Array<Omit<KeyedRow, 'hash'>>;
-      for (const r of rows) {
-        previous = chainHash(previous, r, true);
-        update.run(previous, r.position);
-      }
-      if (rows.length < 1000) break;
-      after = rows[rows.length - 1].position;
-    }
-    db.exec(REFUSE_UPDATE_TRIGGER_SQL);
-  }
-  db.prepare("UPDATE ledger_meta SET value = ? WHERE key = 'schema_version'").run(
-    String(SCHEMA_VERSION),
-  );
 }
 
 const refOf = (s: StoredEventRef): StoredEventRef => ({
