@@ -1,5 +1,7 @@
 import { dsbGroenlo2014Ruleset } from './dsb-groenlo-2014';
 import { lcbaLeagueRules } from './lcba-league';
+import { pinnerMembershipRules } from './pinner';
+import { registerMembershipRules } from '../contexts/membership/rules';
 import { registerLeagueRules } from '../contexts/league/rules';
 import { nzClubRuleset } from './nz-club';
 import { registerRuleset } from '../contexts/pairs/ruleset-registry';
@@ -8,6 +10,7 @@ import { registerRuleset } from '../contexts/pairs/ruleset-registry';
 registerRuleset(nzClubRuleset);
 registerRuleset(dsbGroenlo2014Ruleset);
 registerLeagueRules(lcbaLeagueRules);
+registerMembershipRules(pinnerMembershipRules);
 
 export {
   cPointsTableNames,

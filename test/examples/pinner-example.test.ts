@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pinner2018 } from '../../src/rulesets/pinner/preset';
-import type { VisitorInput } from '../../src/rulesets/pinner/model';
+import type { VisitorInput } from '../../src/contexts/membership/model';
 import { registerOf, visitorFactsOf } from '../../src/rulesets/pinner/register';
 import type { MembershipFactIn } from '../../src/rulesets/pinner/register';
 import { prizeEligibility, visitorVerdicts } from '../../src/rulesets/pinner/visitors';

@@ -1,3 +1,4 @@
+import { PINNER_VISITOR_DEFAULTS } from '../pinner/visitor-defaults';
 /**
  * Each NZ standings row says which prizes its competitor may win (NZ-10: a visitor
  * none; PIN-R13: a visitor normal prize money, not the enhanced money of a special event), each
@@ -10,7 +11,7 @@ import type { PlayerStatus } from '../../contexts/club/facts/club';
 import { PRIZE_RULES, type NzClubParams } from './preset';
 import { rosterEntryOn, type RosterEntry } from '../../contexts/pairs/projection/state';
 import { NzInputError, type NzMayWin, type NzPrize, type NzStanding } from './standings';
-import { PINNER_VISITOR_DEFAULTS, type VisitorParams } from '../pinner/model';
+import { type VisitorParams } from '../../contexts/membership/model';
 import { prizeEligibility } from '../pinner/visitors';
 
 const ORDER: Readonly<Record<NzMayWin, number>> = { none: 0, 'normal-only': 1, all: 2 };

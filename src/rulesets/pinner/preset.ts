@@ -1,4 +1,5 @@
-import { PINNER_VISITOR_DEFAULTS, type VisitorParams } from './model';
+import { PINNER_VISITOR_DEFAULTS } from './visitor-defaults';
+import { type VisitorParams } from '../../contexts/membership/model';
 import type { Preset } from '../../rulebooks/rulebook';
 import {
   PINNER_APPEALS,

@@ -1,5 +1,5 @@
 import { ScoringInputError } from '../../../src/scoring';
-import type { VisitorInput } from '../../../src/rulesets/pinner/model';
+import type { VisitorInput } from '../../../src/contexts/membership/model';
 import { visitorVerdicts } from '../../../src/rulesets/pinner/visitors';
 import { NZ, nz, person, PIN, pinner, visit } from './visitors-support';
 

@@ -1,12 +1,12 @@
+import { PINNER_VISITOR_DEFAULTS } from '../../../src/rulesets/pinner/visitor-defaults';
 import {
-  PINNER_VISITOR_DEFAULTS,
   type Visit,
   type VisitorInput,
   type VisitorParams,
   type VisitorPerson,
   type VisitorRow,
   type VisitorVerdicts,
-} from '../../../src/rulesets/pinner/model';
+} from '../../../src/contexts/membership/model';
 
 export const PIN = PINNER_VISITOR_DEFAULTS;
 

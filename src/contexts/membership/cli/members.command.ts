@@ -6,7 +6,7 @@ import type {
   RegisterView,
   VisitorsView,
 } from '../projection';
-import type { Because } from '../../../rulesets/pinner/model';
+import type { Because } from '../model';
 import {
   applicationsAt,
   memberAt,

@@ -1,10 +1,6 @@
 import type { MembershipFactData } from '../facts/membership';
 import type { Decider } from '../../../kernel/decider';
-import {
-  evolveMembership,
-  initialMembershipState,
-  type MembershipState,
-} from '../../../rulesets/pinner/register';
+import { evolveMembership, initialMembershipState, type MembershipState } from '../register-fold';
 import type { ClubContext } from '../../club-context';
 import { decideMembershipFact } from './decide';
 import { isMembersStream, MEMBERS_HOME } from './streams';
@@ -39,9 +35,9 @@ export const MEMBERSHIP_FACT_TYPES: ReadonlySet<string> = new Set([
 /**
  * The membership context: a club's stream `members-<clubId>` holds its applications,
  * elections, classes, endings and the sessions people played at the club; each fact names the
- * stream's club (LEDGER, `data.clubId`). Its rules are the club's rulebook in force's
- * `membership` group (pinner-2018's when the rulebook has none). The decisions are
- * src/contexts/membership/domain/decide.ts's; the fold is the register's (src/rulesets/pinner/register).
+ * stream's club (LEDGER, `data.clubId`). The fold is the context's (register-fold.ts); each
+ * fact is decided on its own day by the membership rules the club's rulebook in force then is
+ * read by (rules.ts: Pinner's, src/rulesets/pinner, for a `membership` group or none).
  */
 export const membershipDecider: Decider<MembershipState, ClubContext> = {
   name: 'membership',

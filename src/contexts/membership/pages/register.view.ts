@@ -4,7 +4,7 @@ import type {
   RegisterView,
   VisitorsView,
 } from '../projection';
-import type { Because } from '../../../rulesets/pinner/model';
+import type { Because } from '../model';
 import { html, queryString, seg, type Html } from '../../../app/pages/html';
 import { page } from '../../../app/pages/layout';
 

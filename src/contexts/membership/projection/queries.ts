@@ -7,7 +7,7 @@ import type {
   Visit,
   VisitorPerson,
   VisitorRow,
-} from '../../../rulesets/pinner/model';
+} from '../model';
 import {
   classHistory,
   foldMembership,

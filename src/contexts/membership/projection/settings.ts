@@ -1,8 +1,9 @@
+import { PINNER_VISITOR_DEFAULTS } from '../../../rulesets/pinner/visitor-defaults';
 import { pinner2018 } from '../../../rulesets/pinner/preset';
 import type { NzClubParams } from '../../../rulesets/nz-club/preset';
 import { buildRulebookHistory, type RulebookFactRecord } from '../../../rulebooks/rulebook-facts';
 import type { Rulebook } from '../../../rulebooks/rulebook';
-import { PINNER_VISITOR_DEFAULTS, type VisitorParams } from '../../../rulesets/pinner/model';
+import { type VisitorParams } from '../model';
 import type { MembershipParams } from '../../../rulesets/pinner/register';
 
 const isGroup = (v: unknown): v is Record<string, unknown> =>

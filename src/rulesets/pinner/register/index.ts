@@ -11,7 +11,7 @@ export {
   type MembershipState,
   type PersonRecord,
   type RecordedClass,
-} from './fold';
+} from '../../../contexts/membership/register-fold';
 export {
   ageKnownOn,
   barredFrom,
@@ -28,5 +28,11 @@ export {
   type ClassOn,
   type MembershipParams,
 } from './rules';
-export { addDays, addYears, ageOn, birthdayOf, type LeapDay } from './dates';
+export {
+  addDays,
+  addYears,
+  ageOn,
+  birthdayOf,
+  type LeapDay,
+} from '../../../contexts/membership/dates';
 export { visitorFactsOf } from './visitor-input';

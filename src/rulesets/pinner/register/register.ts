@@ -1,11 +1,17 @@
-import type { Because, PendingApplication, Register, RegisterEntry, Standing } from '../model';
+import type {
+  Because,
+  PendingApplication,
+  Register,
+  RegisterEntry,
+  Standing,
+} from '../../../contexts/membership/model';
 import {
   foldMembership,
   type ApplicationRecord,
   type MembershipFactIn,
   type MembershipState,
   type PersonRecord,
-} from './fold';
+} from '../../../contexts/membership/register-fold';
 import {
   barredFrom,
   classHistory,

@@ -1,8 +1,12 @@
 import type { PinnerMembershipParams } from '../preset';
-import type { Because, MemberClass } from '../model';
-import { addDays, addYears, ageOn } from './dates';
-import type { ApplicationRecord, MemberSpan, PersonRecord } from './fold';
-import { spanOn } from './fold';
+import type { Because, MemberClass } from '../../../contexts/membership/model';
+import { addDays, addYears, ageOn } from '../../../contexts/membership/dates';
+import type {
+  ApplicationRecord,
+  MemberSpan,
+  PersonRecord,
+} from '../../../contexts/membership/register-fold';
+import { spanOn } from '../../../contexts/membership/register-fold';
 
 /** What the register and the membership deciders read of the parameters (PIN readings). */
 export type MembershipParams = PinnerMembershipParams;

@@ -1,5 +1,9 @@
-import type { Visit, VisitorInput, VisitorPerson } from '../model';
-import { foldMembership, type MembershipFactIn, type PersonRecord } from './fold';
+import type { Visit, VisitorInput, VisitorPerson } from '../../../contexts/membership/model';
+import {
+  foldMembership,
+  type MembershipFactIn,
+  type PersonRecord,
+} from '../../../contexts/membership/register-fold';
 import { barredFrom } from './rules';
 
 /**

@@ -1,5 +1,10 @@
 import { ScoringInputError } from '../../../scoring';
-import type { PersonId, VisitorInput, VisitorParams, VisitorPerson } from '../model';
+import type {
+  PersonId,
+  VisitorInput,
+  VisitorParams,
+  VisitorPerson,
+} from '../../../contexts/membership/model';
 import { requireClubDate } from './dates';
 import { limitRule } from './years';
 

@@ -1,4 +1,10 @@
-import type { Because, Visit, VisitorParams, VisitorPerson, VisitVerdict } from '../model';
+import type {
+  Because,
+  Visit,
+  VisitorParams,
+  VisitorPerson,
+  VisitVerdict,
+} from '../../../contexts/membership/model';
 import { ageOn, appliedBy, isMemberOn, youngOn } from './people';
 
 export interface Judged {

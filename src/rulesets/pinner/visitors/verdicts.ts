@@ -5,7 +5,7 @@ import type {
   VisitorParams,
   VisitorRow,
   VisitorVerdicts,
-} from '../model';
+} from '../../../contexts/membership/model';
 import { ScoringInputError } from '../../../scoring';
 import { checkInput } from './check';
 import { dayBefore, requireClubDate } from './dates';

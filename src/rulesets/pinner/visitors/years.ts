@@ -1,5 +1,5 @@
 import { ScoringInputError } from '../../../scoring';
-import type { VisitorInput } from '../model';
+import type { VisitorInput } from '../../../contexts/membership/model';
 import { isClubDate } from './dates';
 
 type Year = VisitorInput['year'];

@@ -189,17 +189,6 @@ export interface VisitorParams {
   leapDay?: 'feb-28' | 'mar-1';
 }
 
-/** Pinner's defaults (the `pinner-2018` preset carries them under `visitors`). */
-export const PINNER_VISITOR_DEFAULTS: VisitorParams = {
-  sessions: 6,
-  refuse: 'after-sessions',
-  underAge: 16,
-  adultAge: 18,
-  nzMaxVisits: 3,
-  prizes: 'pin-r13',
-  year: { kind: 'calendar' },
-};
-
 /** The event a prize is judged for; `date` absent: the person's sessions of it in the input. */
 export interface PrizeEvent {
   id: string;

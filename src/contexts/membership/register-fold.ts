@@ -1,4 +1,4 @@
-import type { MemberClass, PersonId } from '../model';
+import type { MemberClass, PersonId } from './model';
 
 /**
  * A club's membership facts folded, every entry dated, so that the register as of any day and
