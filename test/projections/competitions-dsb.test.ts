@@ -11,7 +11,7 @@ import {
 } from '../../src/contexts/pairs/projection';
 import { catalogue } from '../../src/contexts/catalogue';
 import { FactLog } from '../support/ledger';
-import { dsbInput, dsbRoster } from '../../src/contexts/pairs/projection/dsb-input';
+import { dsbInput, dsbRoster } from '../../src/rulesets/dsb-groenlo-2014/dsb-input';
 
 const C = 'dsb-c1';
 const dates = ['2014-09-08', '2014-09-15', '2014-09-22', '2014-09-29', '2014-10-06', '2014-10-13'];

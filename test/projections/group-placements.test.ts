@@ -9,7 +9,7 @@ import {
   pairsByPlayers,
   type Derive,
   type GroupPlacementCheck,
-} from '../../src/contexts/pairs/projection/group-placements';
+} from '../../src/rulesets/dsb-groenlo-2014/group-placements';
 import {
   competitionStandings,
   type CompetitionInput,

@@ -4,7 +4,7 @@ import {
   initialCompetitionState,
   type CompetitionState,
 } from '../../src/contexts/pairs/domain/state';
-import { lastSessionScored } from '../../src/contexts/pairs/projection/dsb-input';
+import { lastSessionScored } from '../../src/contexts/pairs/projection/last-session';
 
 /**
  * A session is published (DSB standings, DSB-7.2) once every group with pairs has a result in

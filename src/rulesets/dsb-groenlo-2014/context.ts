@@ -6,8 +6,8 @@ import {
   type GroupRanking,
   type GroupStanding,
 } from './standings';
-import { dsbInput, dsbRoster } from '../../contexts/pairs/projection/dsb-input';
-import { pairsByPlayers, type Earlier } from '../../contexts/pairs/projection/group-placements';
+import { dsbInput, dsbRoster } from './dsb-input';
+import { pairsByPlayers, type Earlier } from './group-placements';
 import type { CompetitionState } from '../../contexts/pairs/domain/state';
 import { remember, identity } from '../../contexts/pairs/projection/memo';
 import type { CompetitionsState } from '../../contexts/pairs/projection/state';

@@ -10,16 +10,13 @@ import {
   type SitOutReport,
   type TopIntegralStanding,
 } from './standings';
-import { topIntegralInput } from '../../contexts/pairs/projection/dsb-input';
+import { topIntegralInput } from './dsb-input';
 import {
   correctionNotesOf,
   correctionRulesOf,
   withCorrectionNotes,
 } from '../../contexts/pairs/projection/corrections';
-import {
-  groupPlacements,
-  type GroupPlacementCheck,
-} from '../../contexts/pairs/projection/group-placements';
+import { groupPlacements, type GroupPlacementCheck } from './group-placements';
 import { lastScoredOf, MissingBallotError } from '../../contexts/pairs/projection/query-context';
 import {
   dsbInputOf,

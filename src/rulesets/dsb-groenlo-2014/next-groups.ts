@@ -1,6 +1,6 @@
 import { dsbGroenlo2014 } from './preset';
 import { nextGroups, type GroupMove } from './standings';
-import { wlDecisions } from '../../contexts/pairs/projection/dsb-input';
+import { wlDecisions } from './dsb-input';
 import {
   expectPreset,
   heading,

@@ -33,7 +33,7 @@ export type PinnerMembershipParams = {
 };
 
 /**
- * visitors/'s settings (`VisitorParams`, src/rulesets/pinner/model.ts): PIN-R10's six
+ * visitors/'s settings (`VisitorParams`, src/contexts/membership/model.ts): PIN-R10's six
  * sessions, PIN-R12's ages, NZ-10's three visits, the year. A mapped copy of the interface: a
  * preset's parameters are plain JSON objects.
  */

@@ -3,7 +3,7 @@ import { MEMBERSHIP_FACT_TYPES } from '../domain/decider';
 import { clubOfMembersStream, isMembersStream } from '../domain/streams';
 import type { RecordedEvent } from '../../../kernel/envelope';
 import { rulebookFactOf, type RulebookFactRecord } from '../../../rulebooks/rulebook-facts';
-import type { MembershipFactIn } from '../../../rulesets/pinner/register';
+import type { MembershipFactIn } from '../register-fold';
 import type { Projection } from '../../../kernel/projection';
 
 /** One club's membership stream: its facts as recorded (type and data), in ledger order. */

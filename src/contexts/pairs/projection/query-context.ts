@@ -1,5 +1,5 @@
 import type { Json, Rulebook } from '../../../rulebooks/rulebook';
-import { lastSessionScored } from './dsb-input';
+import { lastSessionScored } from './last-session';
 import { sessionDateOf, type CompetitionState } from '../domain/state';
 import { scoringSettingsOf } from '../../../rulebooks/scoring-params';
 import { NoRulebookError, rulebookHistory, rulebookInForce } from './rulebook-in-force';

@@ -1,14 +1,15 @@
-import type { CompetitionState } from '../domain/state';
-import type { DsbParams } from '../../../rulesets/dsb-groenlo-2014/preset';
+import type { CompetitionState } from '../../contexts/pairs/domain/state';
+import type { DsbParams } from './preset';
 import {
   competitionStandings,
   groupForNewPair,
   nextGroups,
   type Explanation,
   type GroupMove,
-} from '../../../rulesets/dsb-groenlo-2014/standings';
-import type { CompetitionRoster, GroupRanking } from '../../../rulesets/dsb-groenlo-2014/standings';
-import { dsbInput, dsbRoster, lastSessionScored, wlDecisions } from './dsb-input';
+} from './standings';
+import type { CompetitionRoster, GroupRanking } from './standings';
+import { dsbInput, dsbRoster, wlDecisions } from './dsb-input';
+import { lastSessionScored } from '../../contexts/pairs/projection/last-session';
 
 /**
  * How what the check reads of the previous competition is had: its last scored session, its
