@@ -65,3 +65,23 @@ describe('comments name rules and reasons, never an issue', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe('a source file holds one responsibility: none is over 500 lines', () => {
+  it('counts the lines of a text as an editor does', () => {
+    expect(linesOf('a\nb\n')).toBe(2);
+    expect(linesOf('a\nb')).toBe(2);
+  });
+
+  it('no file in src/ is over 500 lines', () => {
+    const long = tsFiles(join(root, 'src'))
+      .map((f) => [relative(root, f), linesOf(readFileSync(f, 'utf8'))] as const)
+      .filter(([, n]) => n > 500)
+      .map(([f, n]) => `${f}: ${n} lines`);
+    expect(long).toEqual([]);
+  });
+});
+
+function linesOf(text: string): number {
+  const lines = text.split('\n');
+  return lines[lines.length - 1] === '' ? lines.length - 1 : lines.length;
+}
