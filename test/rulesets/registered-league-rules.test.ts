@@ -175,10 +175,20 @@ describe('RR-1…RR-4: a league rulebook registered in one line runs a season ov
     expect(match.body.score).toMatchObject({ homeNetImps: 30, vp: { home: 24, away: 6 } });
   });
 
-  it('the league page cites its own tie-break rule, not the LCBA’s', async () => {
+  it('the league page and a match page cite its own rules, none of the LCBA’s', async () => {
     const page = await request(app.getHttpServer()).get('/leagues/rr-2026').expect(200);
     expect(page.text).toContain('RR-4 (a)');
-    expect(page.text).not.toContain('3.1.1');
+    expect(page.text).toContain('rank (RR-3, RR-4)');
+    expect(page.text).not.toMatch(/LCBA|3\.1\.1/);
+    const explain = await request(app.getHttpServer())
+      .get('/leagues/rr-2026/explain/blue')
+      .expect(200);
+    expect(explain.text).toContain('placed by step <strong class="step">(a)</strong> of RR-4.');
+    expect(explain.text).not.toMatch(/LCBA/);
+    const match = await request(app.getHttpServer())
+      .get('/leagues/rr-2026/fixtures/f4')
+      .expect(200);
+    expect(match.text.match(/.{0,80}LCBA.{0,40}/g)).toBeNull();
   });
 
   it('the same table from the CLI', async () => {

@@ -63,6 +63,18 @@ export interface LeagueRules {
 export interface LeagueCitations {
   /** The tie-break: its rule id, the row's short link text and its explanation's heading. */
   tieBreak: { rule: string; short: string; heading: string };
+  /** The rule the rank follows (the division table's caption). */
+  rank: string;
+  /** The rule a match's IMPs follow, board by board (the match page's caption). */
+  imps: string;
+  /** A virtual fixture's rule (a match never played, scored by the rules). */
+  virtual: string;
+  /** The rule that removes a team's matches from every table. */
+  cancelled: string;
+  /** The rules whose warnings carry no score. */
+  warnings: string;
+  /** A match page's words for a match not played as scheduled. */
+  status: { unplayed: string; lostByDefault: string; virtual: string };
 }
 
 const registered = new Map<string, LeagueRules>();

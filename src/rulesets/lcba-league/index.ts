@@ -18,7 +18,19 @@ export const lcbaLeagueRules: LeagueRules = {
   preset: lcbaLeague2009 as unknown as Preset,
   deadlineParams: lcbaLeague2009.params as unknown as Params,
   readsClub: READS_CLUB,
-  cites: { tieBreak: { rule: 'LCBA-3.1.1', short: '3.1.1', heading: 'LCBA-3.1.1, 3.1.2' } },
+  cites: {
+    tieBreak: { rule: 'LCBA-3.1.1', short: '3.1.1', heading: 'LCBA-3.1.1, 3.1.2' },
+    rank: 'LCBA-3.1',
+    imps: 'LCBA-6.7',
+    virtual: 'LCBA-A4',
+    cancelled: 'LCBA-8.4',
+    warnings: 'LCBA-6.8, 4.2',
+    status: {
+      unplayed: 'unplayed or defaulted (LCBA-8)',
+      lostByDefault: 'played, then lost by default (LCBA-4.2/4.7, scored by 8.1 with (e))',
+      virtual: 'a virtual RR3 match (LCBA-A4), never played: scored by A5',
+    },
+  },
   decide: (fact, state, _club, paramsOn) =>
     decideLcbaFact(fact, state, (day) => lcba(paramsOn(day))),
   seasonInputsOf,

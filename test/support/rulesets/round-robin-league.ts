@@ -202,7 +202,19 @@ export const roundRobinLeagueRules: LeagueRules = {
   preset: roundRobinPreset,
   deadlineParams: {},
   readsClub: new Set(['MatchResultRecorded']),
-  cites: { tieBreak: { rule: 'RR-4', short: 'RR-4', heading: 'RR-4' } },
+  cites: {
+    tieBreak: { rule: 'RR-4', short: 'RR-4', heading: 'RR-4' },
+    rank: 'RR-3, RR-4',
+    imps: 'RR-2',
+    virtual: 'RR-1',
+    cancelled: 'RR-0',
+    warnings: 'RR-0',
+    status: {
+      unplayed: 'not recorded (RR-0)',
+      lostByDefault: 'not recorded (RR-0)',
+      virtual: 'not recorded (RR-0)',
+    },
+  },
   decide(fact, state, _club, paramsOn) {
     decide(fact.type, fact.data, state);
     if (fact.type === 'MatchResultRecorded') {

@@ -110,7 +110,7 @@ export class LeaguePagesController {
   ) {
     const { moment, at, name } = await this.leagueMomentOf(leagueId, query);
     const p = await leagueMatchPageAt(this.store, leagueId, fixtureId, at);
-    sendPage(res, matchPage(p.view, name, moment, p.position, p.recorded));
+    sendPage(res, matchPage(p.view, name, moment, p.position, p.cites, p.recorded));
   }
 
   /**

@@ -117,6 +117,7 @@ export function leagueTablePage(p: LeagueTablePageInput): string {
 }
 
 function divisionSection(v: LeagueTableView, p: LeagueTablePageInput, d: DivisionTable): Html {
+  const { rank } = p.cites;
   const m = p.moment;
   const season = [...p.fixtures.values()].filter((f) => f.division === d.division && !f.virtual);
   const scored = new Map(d.fixtures.map((f) => [f.fixture, f]));
@@ -131,7 +132,7 @@ function divisionSection(v: LeagueTableView, p: LeagueTablePageInput, d: Divisio
     <h2 id="division-${d.division}">Division ${d.division}</h2>
     <table class="league-table" data-division="${d.division}">
       <caption>
-        Division ${d.division}: rank (LCBA-3.1), played, won, drawn, lost, victory points, net IMPs,
+        Division ${d.division}: rank (${rank}), played, won, drawn, lost, victory points, net IMPs,
         penalties, tie-break step, promotion or relegation
       </caption>
       <thead>
@@ -168,7 +169,7 @@ function divisionSection(v: LeagueTableView, p: LeagueTablePageInput, d: Divisio
       </thead>
       <tbody>
         ${[...season, ...virtual.map((f) => p.fixtures.get(f.fixture)!)].map((f) =>
-          fixtureRow(v, m, f, scored.get(f.id)),
+          fixtureRow(v, m, f, scored.get(f.id), p.cites),
         )}
       </tbody>
     </table>
@@ -236,10 +237,11 @@ function fixtureRow(
   m: LeaguePageMoment,
   f: FixtureInfo,
   s: ScoredFixture | undefined,
+  cites: LeagueCitations,
 ): Html {
   const href = fixtureHref(v, m, f.id);
   return html`<tr data-fixture="${f.id}">
-    <th scope="row"><a href="${href}">${f.virtual ? 'virtual (LCBA-A4)' : f.id}</a></th>
+    <th scope="row"><a href="${href}">${f.virtual ? `virtual (${cites.virtual})` : f.id}</a></th>
     <td class="num">${f.round}</td>
     <td>${f.scheduled || '—'}</td>
     <td>${teamName(v, f.home)}</td>
@@ -248,7 +250,7 @@ function fixtureRow(
       ${
         s
           ? html`<a href="${href}">${s.home.vp}–${s.away.vp}</a
-              >${s.cancelled ? html` <small>(cancelled, LCBA-8.4)</small>` : ''}`
+              >${s.cancelled ? html` <small>(cancelled, ${cites.cancelled})</small>` : ''}`
           : html`<span class="note">not played</span>`
       }
     </td>
@@ -348,7 +350,7 @@ export function leagueExplainPage(p: LeagueTablePageInput, team: string): string
             <td>${side}</td>
             <td class="num vp">
               <a href="${fixtureHref(v, m, s.fixture)}">${mine.vp}</a
-              >${s.cancelled ? html` <small>(cancelled, LCBA-8.4)</small>` : ''}
+              >${s.cancelled ? html` <small>(cancelled, ${p.cites.cancelled})</small>` : ''}
             </td>
             <td class="num">${signed(mine.imps)}</td>
             <td>
@@ -360,7 +362,7 @@ export function leagueExplainPage(p: LeagueTablePageInput, team: string): string
     </table>
     ${
       r.warnings?.length
-        ? html`<h2 id="warnings">Warnings (no score: LCBA-6.8, 4.2)</h2>
+        ? html`<h2 id="warnings">Warnings (no score: ${p.cites.warnings})</h2>
             <ul class="warnings">
               ${r.warnings.map(
                 (w) =>

@@ -1,4 +1,5 @@
 import type { LeagueMatchView } from '../projection';
+import type { LeagueCitations } from '../rules';
 import type {
   Because,
   BoardScore,
@@ -20,20 +21,27 @@ import {
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 const TABLES: TableNo[] = [1, 2, 3, 4];
 
-const STATUS: Record<LeagueMatchView['status'], string> = {
-  played: 'played',
-  'not played': 'not played yet',
-  unplayed: 'unplayed or defaulted (LCBA-8)',
-  'lost by default': 'played, then lost by default (LCBA-4.2/4.7, scored by 8.1 with (e))',
-  virtual: 'a virtual RR3 match (LCBA-A4), never played: scored by A5',
-};
+/** A match's status in words: the rulebook's for a match not played as scheduled. */
+const statusOf = (status: LeagueMatchView['status'], cites: LeagueCitations): string =>
+  ({
+    played: 'played',
+    'not played': 'not played yet',
+    unplayed: cites.status.unplayed,
+    'lost by default': cites.status.lostByDefault,
+    virtual: cites.status.virtual,
+  })[status];
 
 function becauseRules(entries: Because[]): Html {
   return html`${entries.map((b) => html`<span class="rule">${b.rule}</span> ${b.text}<br />`)}`;
 }
 
 /** Each table's North-South score of a board, and where the home pair sat (as recorded). */
-function boardsTable(v: LeagueMatchView, boards: BoardScore[], recorded?: MatchInput): Html {
+function boardsTable(
+  v: LeagueMatchView,
+  boards: BoardScore[],
+  imps: string,
+  recorded?: MatchInput,
+): Html {
   const input = recorded?.kind === 'boards' ? recorded : undefined;
   const form = recorded?.kind === 'result-form' ? recorded.homeImps : undefined;
   const cellOf = (board: number, t: TableNo) => {
@@ -48,7 +56,7 @@ function boardsTable(v: LeagueMatchView, boards: BoardScore[], recorded?: MatchI
     <caption>
       Board by board:
       ${input ? "each table's North-South score, " : ''}${form ? "the captains' result form, " : ''}the
-      home team's net aggregate and IMPs (LCBA-6.7), and the rules applied
+      home team's net aggregate and IMPs (${imps}), and the rules applied
     </caption>
     <thead>
       <tr>
@@ -129,6 +137,7 @@ export function matchPage(
   leagueName: string,
   m: LeaguePageMoment,
   position: number,
+  cites: LeagueCitations,
   recorded?: MatchInput,
 ): string {
   const f = v.fixture;
@@ -143,7 +152,7 @@ export function matchPage(
       ${f.scheduled ? html`scheduled ${f.scheduled}` : ''}:
       <a href="${explainOf(f.home)}">${v.home.name}</a> (home) v
       <a href="${explainOf(f.away)}">${v.away.name}</a>.
-      <strong>${STATUS[v.status]}</strong>${v.playedOn ? html`, on ${v.playedOn}` : ''}.
+      <strong>${statusOf(v.status, cites)}</strong>${v.playedOn ? html`, on ${v.playedOn}` : ''}.
       ${v.recorded ? html`Recorded as ${v.recorded === 'boards' ? "every table's score" : "the captains' result form (net IMPs a board)"}.` : ''}
     </p>
     ${
@@ -156,7 +165,7 @@ export function matchPage(
               to ${v.home.name}: VP
               <strong class="match-vp">${s.vp.home}–${s.vp.away}</strong>.
             </p>
-            ${boardsTable(v, s.boards, recorded)}
+            ${boardsTable(v, s.boards, cites.imps, recorded)}
             ${recorded?.kind === 'boards' ? incidents(v, recorded) : ''}
             <h2>The match's rules</h2>
             <p>
@@ -184,7 +193,7 @@ export function matchPage(
                 ${sideRow(v.home.name, v.table.home)} ${sideRow(v.away.name, v.table.away)}
               </tbody>
             </table>
-            ${v.table.cancelled ? html`<p><strong>Cancelled by LCBA-8.4</strong>: removed from every table.</p>` : ''}`
+            ${v.table.cancelled ? html`<p><strong>Cancelled by ${cites.cancelled}</strong>: removed from every table.</p>` : ''}`
         : html`<p class="note">Not in the table yet: no score as of this moment.</p>`
     }
     <p>

@@ -104,6 +104,8 @@ export interface LeagueMatchPage {
   recorded?: MatchInput;
   /** The ledger position of the league's latest fact read. */
   position: number;
+  /** How the page cites the league's rulebook. */
+  cites: LeagueCitations;
 }
 
 /** One match for its page: the JSON's view, and the recorded result it was scored from. */
@@ -120,5 +122,10 @@ export async function leagueMatchPageAt(
     view.playedOn !== undefined
       ? leagueSeasonOf(league.facts).results.get(fixtureId)?.input
       : undefined;
-  return { view, position: league.position, ...(recorded ? { recorded } : {}) };
+  return {
+    view,
+    position: league.position,
+    cites: leagueRulesIn(state, leagueId).cites,
+    ...(recorded ? { recorded } : {}),
+  };
 }
