@@ -1,4 +1,3 @@
-import request from 'supertest';
 import { catalogue } from '../../src/contexts/catalogue';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import {
@@ -9,7 +8,7 @@ import {
 } from '../support/dsb-competition';
 import { collect } from '../support/events';
 import type { Proposed } from '../support/nz-club';
-import { ledgerApp } from './support';
+import { ledgerApp, postFacts } from './support';
 
 /** The deciders judge a version-1 fact over HTTP as the ledger reads it: upcast. */
 describe('HTTP: the append gate decides on a fact of an older schema version as read', () => {
@@ -17,10 +16,7 @@ describe('HTTP: the append gate decides on a fact of an older schema version as 
     const store = new MemoryEventStore({ upcast: catalogue.upcast });
     const app = await ledgerApp(store);
     const stream = DSB_2014_STREAM;
-    const post = (facts: Proposed[]) =>
-      request(app.getHttpServer())
-        .post(`/streams/${facts[0]!.streamId}/events`)
-        .send({ expectedRevision: 'any', events: facts.map(({ streamId: _s, ...e }) => e) });
+    const post = (facts: Proposed[]) => postFacts(app, facts);
     const granted = (playerId?: string) => dispensationGrantedV1('DSB-9.4.2', playerId, 'illness');
     try {
       // Groenlo and its players first, each on its stream.

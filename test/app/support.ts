@@ -17,6 +17,16 @@ export function ledgerApp(
   return createLedgerHttpApp(store, { logger: false, ...options });
 }
 
+/**
+ * POSTs facts that name their stream (`streamId` beside the envelope) as one batch to that
+ * stream, the first fact's, at any revision: a test's append over HTTP.
+ */
+export function postFacts(app: NestExpressApplication, facts: ReadonlyArray<{ streamId: string }>) {
+  return request(app.getHttpServer())
+    .post(`/streams/${facts[0]!.streamId}/events`)
+    .send({ expectedRevision: 'any', events: facts.map(({ streamId: _s, ...e }) => e) });
+}
+
 export const OCCURRED_AT = '2026-03-02T19:30:00+13:00';
 
 /** The club of `clubRegistered` and `playerRegistered`: its stream, and its roster's. */

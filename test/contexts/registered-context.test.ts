@@ -4,7 +4,7 @@ import { catalogue } from '../../src/contexts/catalogue';
 import { findProjection } from '../../src/contexts/projections';
 import { registerContext } from '../../src/contexts/registry';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
-import { ledgerApp } from '../app/support';
+import { ledgerApp, postFacts } from '../app/support';
 import { cli } from '../support/cli';
 import { directorNotesContext } from '../support/contexts/director-notes';
 import { tempDbPath } from '../support/temp';
@@ -37,10 +37,7 @@ describe('a context registered in one line is appended, decided, projected and s
   const path = tempDbPath();
   let store: SqliteEventStore;
   let app: Awaited<ReturnType<typeof ledgerApp>>;
-  const post = (facts: ReturnType<typeof fact>[]) =>
-    request(app.getHttpServer())
-      .post(`/streams/${facts[0]!.streamId}/events`)
-      .send({ expectedRevision: 'any', events: facts.map(({ streamId: _s, ...e }) => e) });
+  const post = (facts: ReturnType<typeof fact>[]) => postFacts(app, facts);
 
   beforeAll(async () => {
     store = new SqliteEventStore(path, { upcast: catalogue.upcast });

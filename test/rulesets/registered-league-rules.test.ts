@@ -3,7 +3,7 @@ import { v7 } from 'uuid';
 import { catalogue } from '../../src/contexts/catalogue';
 import { registerLeagueRules } from '../../src/contexts/league';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
-import { ledgerApp } from '../app/support';
+import { ledgerApp, postFacts } from '../app/support';
 import { cli } from '../support/cli';
 import { roundRobinLeagueRules } from '../support/rulesets/round-robin-league';
 import { tempDbPath } from '../support/temp';
@@ -61,10 +61,7 @@ describe('RR-1…RR-4: a league rulebook registered in one line runs a season ov
   const path = tempDbPath();
   let store: SqliteEventStore;
   let app: Awaited<ReturnType<typeof ledgerApp>>;
-  const post = (facts: ReturnType<typeof fact>[]) =>
-    request(app.getHttpServer())
-      .post(`/streams/${facts[0]!.streamId}/events`)
-      .send({ expectedRevision: 'any', events: facts.map(({ streamId: _s, ...e }) => e) });
+  const post = (facts: ReturnType<typeof fact>[]) => postFacts(app, facts);
 
   beforeAll(async () => {
     store = new SqliteEventStore(path, { upcast: catalogue.upcast });

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { catalogue } from '../../src/contexts/catalogue';
 import { registerRuleset } from '../../src/rulesets';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
-import { ledgerApp } from '../app/support';
+import { ledgerApp, postFacts } from '../app/support';
 import { cli } from '../support/cli';
 import {
   clubRegistered,
@@ -27,10 +27,7 @@ describe('a ruleset registered in one line publishes through HTTP and the CLI', 
   const path = tempDbPath();
   let store: SqliteEventStore;
   let app: Awaited<ReturnType<typeof ledgerApp>>;
-  const post = (facts: Proposed[]) =>
-    request(app.getHttpServer())
-      .post(`/streams/${facts[0]!.streamId}/events`)
-      .send({ expectedRevision: 'any', events: facts.map(({ streamId: _s, ...e }) => e) });
+  const post = (facts: Proposed[]) => postFacts(app, facts);
   const league = competition('mean-1', 'mean-pairs', 'monday', ['2026-03-02', '2026-03-09'], {
     A: ['ann', 'abe'],
     B: ['bea', 'bob'],
