@@ -90,6 +90,12 @@ export function registerLeagueRules(rules: LeagueRules): void {
   registered.set(rules.format, rules);
 }
 
+/** Whether the rules of any registered league format read the club's rulebook for a fact type. */
+export function someRulesReadClub(type: string): boolean {
+  for (const rules of registered.values()) if (rules.readsClub.has(type)) return true;
+  return false;
+}
+
 /** The league formats registered, in registration order. */
 export const leagueFormats = (): string[] => [...registered.keys()];
 

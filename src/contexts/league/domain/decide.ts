@@ -9,6 +9,7 @@ import {
   leagueRulesOf,
   rulesOfLeague,
   scoresFormat,
+  someRulesReadClub,
   type LeagueParams,
   type LeagueRules,
 } from '../rules';
@@ -35,10 +36,7 @@ export function paramsOnOf(
 
 /** Whether a fact's decision reads the organising club's rulebook, under any league's rules. */
 export function readsClub(type: string): boolean {
-  return (
-    type === 'LeagueRegistered' ||
-    leagueFormats().some((f) => leagueRulesFor(f)!.readsClub.has(type))
-  );
+  return type === 'LeagueRegistered' || someRulesReadClub(type);
 }
 
 /**
