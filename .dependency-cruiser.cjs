@@ -53,6 +53,14 @@ module.exports = {
       to: { path: `${USE_CASES}|${HTTP}|${CLI}` },
     },
     {
+      name: 'rulesets-are-loaded-at-the-edge',
+      severity: 'error',
+      comment:
+        'The list of rulesets the ledger ships is loaded by the app and the CLI only: the contexts reach a rulebook through the registries they declare.',
+      from: { path: '^src/', pathNot: '^src/(app|cli|rulesets)/' },
+      to: { path: '^src/rulesets/index[.]ts$' },
+    },
+    {
       name: 'http-imports-no-cli',
       severity: 'error',
       from: { path: HTTP },

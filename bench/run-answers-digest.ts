@@ -1,3 +1,4 @@
+import '../src/rulesets';
 import { existsSync } from 'node:fs';
 import { competitions } from '../src/contexts/pairs/projection';
 import { answersDigest as digestOf } from '../src/audit/answers-digest';

@@ -1,3 +1,4 @@
+import '../src/rulesets';
 import { catalogue } from '../src/contexts/catalogue';
 import { MemoryEventStore } from '../src/store/memory/memory-event-store';
 import { envInt, log, since } from './lib/harness';

@@ -1,3 +1,4 @@
+import '../src/rulesets';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';

@@ -1,3 +1,4 @@
+import '../src/rulesets';
 import { execFileSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';

@@ -1,3 +1,4 @@
+import '../src/rulesets';
 import { existsSync, statSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,5 @@
+// The rulesets the ledger ships register into their contexts (one line each there).
+import '../rulesets';
 import {
   Inject,
   Injectable,

@@ -22,7 +22,7 @@ import type { EventStore } from '../store/event-store';
 import { StreamNotFoundError } from '../store/errors';
 import { answerFromSlice, competitionsSlice } from '../contexts/pairs/read/competition-slice';
 import { replayFromStore } from './replay';
-import { tableOf } from '../rulesets';
+import { tableOf } from '../contexts/pairs/ruleset-registry';
 
 /** "As published on" an instant (recordedAt), or as of a ledger position. */
 export interface AsOf {

@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 import 'reflect-metadata';
+// The rulesets the ledger ships register into their contexts (one line each there).
+import '../rulesets';
 import { Command } from 'commander';
 import { answerOf, isLedgerError } from '../kernel/errors';
 import { registerAppend } from './commands/append';

@@ -12,7 +12,7 @@ import { competitions, type CompetitionsState } from '../contexts/pairs/projecti
 import { rulebookHistory } from '../contexts/pairs/projection/rulebook-in-force';
 import type { Rulebook } from '../rulebooks/rulebook';
 import type { NzClubParams } from '../rulesets/nz-club/preset';
-import { nzClubRulesOf } from '../rulesets';
+import { nzClubRulesOf } from '../contexts/pairs/ruleset-registry';
 import { nzPlayerOn } from '../rulesets/nz-club/eligibility';
 import { NZ_MEMBERSHIP_FACT_TYPES } from '../contexts/pairs/projection/nz-membership';
 import type { EventStore } from '../store/event-store';

@@ -5,7 +5,7 @@ import { deciderOf, type ClubContext } from '../contexts/deciders';
 import type { StoredFact } from '../contexts/club-context';
 import { RuleViolation } from '../kernel/rule-violation';
 import type { Decider } from '../kernel/decider';
-import { decideOptionsOf } from '../rulesets';
+import { decideOptionsOf } from '../contexts/pairs/ruleset-registry';
 import { catalogue } from '../contexts/catalogue';
 import type { EventToAppend } from '../kernel/envelope';
 import type { EventStore, ExpectedRevision } from '../store/event-store';

@@ -108,4 +108,16 @@ describe('the layers hold, and no module imports itself back', () => {
       expect.arrayContaining(['store-imports-only-the-core', 'http-imports-no-cli']),
     );
   });
+  it('refuses a ledger file loading the list of rulesets: only the app and the CLI load it', () => {
+    const list = { 'src/rulesets/index.ts': 'export const shipped = 1;\n' };
+    expect(
+      cruise({
+        ...list,
+        'src/ledger/gate.ts': "import { shipped } from '../rulesets';\nexport const g = shipped;\n",
+      }),
+    ).toContain('rulesets-are-loaded-at-the-edge');
+    expect(
+      cruise({ ...list, 'src/app/main.ts': "import '../rulesets';\nexport const m = 1;\n" }),
+    ).toEqual([]);
+  });
 });

@@ -23,7 +23,6 @@ const STILL_NAMING_A_RULESET = [
   'src/contexts/pairs/ruleset-registry.ts',
   'src/contexts/pairs/ruleset.ts',
   'src/ledger/club-index.ts',
-  'src/rulebooks/presets/index.ts',
 ];
 
 const root = join(__dirname, '../..');

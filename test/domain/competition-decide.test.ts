@@ -2,7 +2,7 @@ import { decide } from '../../src/contexts/pairs/domain/decide';
 import type { CompetitionFact } from '../../src/contexts/pairs/domain/facts';
 import { evolve, initialCompetitionState } from '../../src/contexts/pairs/domain/state';
 import { RuleViolation } from '../../src/kernel/rule-violation';
-import { dsbGroenlo2014 } from '../../src/rulebooks/presets';
+import { dsbGroenlo2014 } from '../../src/rulesets/dsb-groenlo-2014/preset';
 import { decideOptionsOf } from '../../src/rulesets';
 
 /** The deadlines and rounds of the dsb-groenlo-2014 preset, as the gate reads them from the club's rulebook. */

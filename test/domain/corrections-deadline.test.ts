@@ -14,7 +14,8 @@ import {
   LCBA_APPEALS,
   NZ_CORRECTIONS,
 } from '../../src/rulebooks/deadlines';
-import { dsbGroenlo2014, nzClub } from '../../src/rulebooks/presets';
+import { dsbGroenlo2014 } from '../../src/rulesets/dsb-groenlo-2014/preset';
+import { nzClub } from '../../src/rulesets/nz-club/preset';
 import { RulebookHistory } from '../../src/rulebooks/rulebook';
 
 /**

@@ -11,7 +11,7 @@ import {
   PINNER_APPEALS,
   rulingParamsFor,
 } from '../../src/rulebooks/deadlines';
-import { nzClub } from '../../src/rulebooks/presets';
+import { nzClub } from '../../src/rulesets/nz-club/preset';
 import { RulebookHistory } from '../../src/rulebooks/rulebook';
 
 /**

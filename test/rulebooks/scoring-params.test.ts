@@ -1,4 +1,5 @@
-import { dsbGroenlo2014, nzClub } from '../../src/rulebooks/presets';
+import { dsbGroenlo2014 } from '../../src/rulesets/dsb-groenlo-2014/preset';
+import { nzClub } from '../../src/rulesets/nz-club/preset';
 import { RulebookChangeError, RulebookHistory, type Json } from '../../src/rulebooks/rulebook';
 import { scoringParamsIssue, scoringSettingsOf } from '../../src/rulebooks/scoring-params';
 import { DEFAULT_SCORING_SETTINGS } from '../../src/scoring';

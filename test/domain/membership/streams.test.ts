@@ -7,7 +7,8 @@ import {
   correctionParamsOf,
   PINNER_APPEALS,
 } from '../../../src/rulebooks/deadlines';
-import { pinner2018, presetIds, presetOf } from '../../../src/rulebooks/presets';
+import { presetIds, presetOf } from '../../../src/rulebooks/presets';
+import { pinner2018 } from '../../../src/rulesets/pinner/preset';
 import { GatedLedger } from '../../support/gated-ledger';
 import { accepts, application, applied, clubFacts, elected, fact, pinner } from './support';
 

@@ -1,6 +1,7 @@
 import type { ChampionshipView, SessionResultView } from '../projection';
 import type { PublishedStandings } from '../../../audit/published';
-import { tableOf, type PrintedRow } from '../../../rulesets';
+import { tableOf } from '../ruleset-registry';
+import type { PrintedRow } from '../ruleset';
 import { defused } from '../../../ledger/csv';
 
 export type Format = 'table' | 'json' | 'csv';

@@ -4,11 +4,12 @@
  * src/rulesets/nz-club/c-points.ts. Pure: the answer depends on the projection state only.
  */
 import type { Json } from '../../../rulebooks/rulebook';
-import { cPointsTableNames, cPointsTableOf, type CPointsView } from '../../../rulesets';
+import { cPointsTableNames, cPointsTableOf } from '../ruleset-registry';
+import type { CPointsView } from '../ruleset';
 import { UnknownCompetitionError, UnknownSessionError, WrongRulebookError } from './query-context';
 import type { CompetitionsState } from './state';
 
-export type { CPointsView } from '../../../rulesets';
+export type { CPointsView } from '../ruleset';
 
 export interface CPointsOptions {
   /** Only this session (1-based). */

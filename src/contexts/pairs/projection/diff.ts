@@ -8,7 +8,7 @@
  * longer applied), with the rule IDs and the facts (ids) they name.
  */
 import type { Json } from '../../../rulebooks/rulebook';
-import type { StandingsView } from '../../../rulesets';
+import type { StandingsView } from '../ruleset';
 import type { ChampionshipView } from '../../../rulesets/dsb-groenlo-2014/championship';
 import type { NzCPointsView } from '../../../rulesets/nz-club/c-points';
 import type { GroupMove } from '../../../rulesets/dsb-groenlo-2014/standings';

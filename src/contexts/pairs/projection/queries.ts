@@ -1,4 +1,5 @@
-import { tableOf, type StandingsView } from '../../../rulesets';
+import { tableOf } from '../ruleset-registry';
+import type { StandingsView } from '../ruleset';
 import { heading, WrongRulebookError, type QueryOptions } from './query-context';
 import type { CompetitionsState } from './state';
 
@@ -10,7 +11,7 @@ export {
   scoringSettingsFor,
   type QueryOptions,
 } from './query-context';
-export type { StandingsView } from '../../../rulesets';
+export type { StandingsView } from '../ruleset';
 export { nextGroupsOf } from '../../../rulesets/dsb-groenlo-2014/next-groups';
 export {
   championshipOf,
