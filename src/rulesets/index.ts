@@ -1,7 +1,8 @@
 import { dsbGroenlo2014Ruleset } from './dsb-groenlo-2014';
 import { lcbaLeagueRules } from './lcba-league';
 import { pinnerMembershipRules } from './pinner';
-import { registerMembershipRules } from '../contexts/membership/rules';
+import { registerMembershipRules, registerVisitorLimits } from '../contexts/membership/rules';
+import { nzClubVisitorLimits } from './nz-club/visitor-limits';
 import { registerLeagueRules } from '../contexts/league/rules';
 import { nzClubRuleset } from './nz-club';
 import { registerRuleset } from '../contexts/pairs/ruleset-registry';
@@ -11,6 +12,7 @@ registerRuleset(nzClubRuleset);
 registerRuleset(dsbGroenlo2014Ruleset);
 registerLeagueRules(lcbaLeagueRules);
 registerMembershipRules(pinnerMembershipRules);
+registerVisitorLimits(nzClubVisitorLimits);
 
 export {
   cPointsTableNames,

@@ -4,7 +4,7 @@ import { pinner2018 } from '../../src/rulesets/pinner/preset';
 import type { VisitorInput } from '../../src/contexts/membership/model';
 import { registerOf, visitorFactsOf } from '../../src/rulesets/pinner/register';
 import type { MembershipFactIn } from '../../src/rulesets/pinner/register';
-import { prizeEligibility, visitorVerdicts } from '../../src/rulesets/pinner/visitors';
+import { prizeEligibility, visitorVerdicts } from '../../src/contexts/membership/visitors';
 import { fact } from '../domain/membership/support';
 import { collect } from '../support/events';
 import { GatedLedger } from '../support/gated-ledger';

@@ -75,6 +75,13 @@ export interface PendingApplication {
   consideredOn?: string[];
 }
 
+/** A class a member held from a day, and why (the register's class history). */
+export interface ClassChange {
+  class: MemberClass;
+  from: string;
+  because: Because;
+}
+
 export interface Register {
   asOf: string;
   entries: RegisterEntry[];
@@ -168,7 +175,10 @@ export interface VisitorParams {
    * the 6th itself.
    */
   refuse: 'after-sessions' | 'at-sessions';
-  /** PIN-R12: under this age a player needs a supervising adult member and R10 does not apply (16). */
+  /**
+   * PIN-R12: under this age a player needs a supervising adult member and R10 does not apply
+   * (16); 0 for a club whose rules know no young visitor (no age is read).
+   */
   underAge: number;
   /** PIN-R12 "an adult Member": the supervisor's age when their birth date is known (18). */
   adultAge: number;
@@ -181,6 +191,11 @@ export interface VisitorParams {
    * The kind also picks the limit: calendar → PIN-R10, club-year → NZ-10.
    */
   year: VisitorInput['year'];
+  /**
+   * The rule the limit is in the club's rulebook (absent: PIN-R10 for a calendar year, NZ-10
+   * for a club year), cited by every verdict of the count.
+   */
+  limitRule?: string;
   /**
    * PIN readings: a 29 February birthday in a year without one ('feb-28' when absent). Not a
    * setting of its own: the readers copy the rulebook's `membership.leapDay` here, so that

@@ -2,7 +2,17 @@ import type { DecidedFact } from '../../kernel/decider';
 import { registerPreset } from '../../rulebooks/presets';
 import type { Preset, Rulebook } from '../../rulebooks/rulebook';
 import type { ClubContext } from '../club-context';
-import type { MembershipState } from './register-fold';
+import type { ClassChange, Register, VisitorParams } from './model';
+import type { LeapDay } from './dates';
+import type { MemberSpan, MembershipState, PersonRecord } from './register-fold';
+
+/**
+ * A rulebook's membership group as its rules read it (classes, notice, ages): the context reads
+ * only its 29 February reading, so that ages are judged alike everywhere.
+ */
+export interface MembershipGroup {
+  readonly leapDay?: LeapDay;
+}
 
 /**
  * What the membership context needs of a club's membership rules (its constitution and club
@@ -28,6 +38,28 @@ export interface MembershipRules {
     clubId: string,
     day: string,
   ): void;
+  /** The rulebook's membership group these rules read (none, or not theirs: their preset's). */
+  membershipOf(rulebook: Rulebook | undefined): MembershipGroup;
+  /** The rulebook's own visitors' settings, when it has a group these rules read. */
+  visitorsOf(rulebook: Rulebook | undefined): VisitorParams | undefined;
+  /** The visitors' settings of a rulebook with none of its own and no visitor limits registered. */
+  readonly visitorDefaults: VisitorParams;
+  /** The register as of a day: each person's standing, class, vote and the rules behind them. */
+  registerOf(state: MembershipState, asOf: string, membership: MembershipGroup): Register;
+  /** A member's classes over a span up to a day, each with its first day and why. */
+  classHistory(span: MemberSpan, asOf: string, membership: MembershipGroup): ClassChange[];
+  /** The first day a person may be neither elected nor admitted as a visitor, if any. */
+  barredFrom(person: PersonRecord): string | undefined;
+}
+
+/**
+ * What a rulebook that is not a club's membership rules says of visitors (an NZ club's NZ-10):
+ * the visitors' settings it reads, the rest of a visitor's rules taken from `defaults`.
+ */
+export interface VisitorLimits {
+  readonly name: string;
+  appliesTo(rulebook: Rulebook | undefined): boolean;
+  visitorsOf(rulebook: Rulebook, defaults: VisitorParams): VisitorParams;
 }
 
 const registered: MembershipRules[] = [];
@@ -51,3 +83,17 @@ export function membershipRulesFor(rulebook: Rulebook | undefined): MembershipRu
   if (!rules) throw new Error('no membership rules are registered (src/rulesets/index.ts)');
   return rules;
 }
+
+const limits: VisitorLimits[] = [];
+
+/** Registers the visitor limits a ruleset reads from its own rulebooks. One line, no other edit. */
+export function registerVisitorLimits(rules: VisitorLimits): void {
+  if (limits.some((r) => r.name === rules.name && r !== rules)) {
+    throw new Error(`visitor limits ${rules.name} are registered`);
+  }
+  if (!limits.includes(rules)) limits.push(rules);
+}
+
+/** The visitor limits a rulebook in force is read by, if some registered ones apply. */
+export const visitorLimitsFor = (rulebook: Rulebook | undefined): VisitorLimits | undefined =>
+  limits.find((r) => r.appliesTo(rulebook));

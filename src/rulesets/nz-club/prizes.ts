@@ -12,7 +12,7 @@ import { PRIZE_RULES, type NzClubParams } from './preset';
 import { rosterEntryOn, type RosterEntry } from '../../contexts/pairs/projection/state';
 import { NzInputError, type NzMayWin, type NzPrize, type NzStanding } from './standings';
 import { type VisitorParams } from '../../contexts/membership/model';
-import { prizeEligibility } from '../pinner/visitors';
+import { prizeEligibility } from '../../contexts/membership/visitors';
 
 const ORDER: Readonly<Record<NzMayWin, number>> = { none: 0, 'normal-only': 1, all: 2 };
 

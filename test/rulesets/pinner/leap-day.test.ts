@@ -5,7 +5,7 @@ import {
   studentUntil,
   type MembershipFactIn,
 } from '../../../src/rulesets/pinner/register';
-import { visitorVerdicts } from '../../../src/rulesets/pinner/visitors';
+import { visitorVerdicts } from '../../../src/contexts/membership/visitors';
 import { member, person, pinner, rowOf, visit, PIN } from './visitors-support';
 
 /**

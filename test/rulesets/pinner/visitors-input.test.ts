@@ -1,6 +1,6 @@
 import { ScoringInputError } from '../../../src/scoring';
 import type { VisitorInput } from '../../../src/contexts/membership/model';
-import { visitorVerdicts } from '../../../src/rulesets/pinner/visitors';
+import { visitorVerdicts } from '../../../src/contexts/membership/visitors';
 import { NZ, nz, person, PIN, pinner, visit } from './visitors-support';
 
 const refused = (input: VisitorInput, params = PIN) => {

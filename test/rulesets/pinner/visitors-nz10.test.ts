@@ -1,4 +1,4 @@
-import { visitorVerdicts } from '../../../src/rulesets/pinner/visitors';
+import { visitorVerdicts } from '../../../src/contexts/membership/visitors';
 import { days, member, NZ, nz, person, rowOf, texts, visit, visitsOf } from './visitors-support';
 
 describe('NZ-10: visitors may play at most 3 times a (club) year', () => {

@@ -1,5 +1,5 @@
 import { ScoringInputError } from '../../../src/scoring';
-import { prizeEligibility } from '../../../src/rulesets/pinner/visitors';
+import { prizeEligibility } from '../../../src/contexts/membership/visitors';
 import { member, NZ, nz, person, PIN, pinner, visit } from './visitors-support';
 
 const people = [

@@ -1,4 +1,4 @@
-import { visitorVerdicts } from '../../../src/rulesets/pinner/visitors';
+import { visitorVerdicts } from '../../../src/contexts/membership/visitors';
 import {
   days,
   member,

@@ -1,4 +1,4 @@
-import { visitorVerdicts } from '../../../src/rulesets/pinner/visitors';
+import { visitorVerdicts } from '../../../src/contexts/membership/visitors';
 import { member, person, PIN, pinner, rowOf, texts, visit, visitsOf } from './visitors-support';
 
 // Yan is 16 on 2018-06-10.

@@ -1,4 +1,4 @@
-import { visitorVerdicts } from '../../../src/rulesets/pinner/visitors';
+import { visitorVerdicts } from '../../../src/contexts/membership/visitors';
 import { days, NZ, nz, person, PIN, pinner, rowOf, texts, visitsOf } from './visitors-support';
 
 describe('PIN-R9: a person rejected or removed is never admitted, as a member or a visitor', () => {

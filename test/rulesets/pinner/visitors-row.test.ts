@@ -1,4 +1,4 @@
-import { visitorVerdicts } from '../../../src/rulesets/pinner/visitors';
+import { visitorVerdicts } from '../../../src/contexts/membership/visitors';
 import { ScoringInputError } from '../../../src/scoring';
 import {
   days,

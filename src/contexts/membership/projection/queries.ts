@@ -8,19 +8,8 @@ import type {
   VisitorPerson,
   VisitorRow,
 } from '../model';
-import {
-  classHistory,
-  foldMembership,
-  registerOf,
-  visitorFactsOf,
-  type MembershipState,
-} from '../../../rulesets/pinner/register';
-import {
-  isMemberOn,
-  limitRule,
-  visitorVerdicts,
-  yearSpan,
-} from '../../../rulesets/pinner/visitors';
+import { foldMembership, type MembershipState } from '../register-fold';
+import { isMemberOn, limitRule, visitorFactsOf, visitorVerdicts, yearSpan } from '../visitors';
 import type { Seating } from './seatings';
 import { historyOf, settingsOf, type RulebookUsed } from './settings';
 import type { ClubMembershipRecord, MembershipReadState } from './state';
@@ -85,7 +74,11 @@ export interface RegisterView {
 export function registerView(s: MembershipSources, asOf: string): RegisterView {
   const record = recordOf(s);
   const settings = settingsOn(s, asOf);
-  const register = registerOf(foldMembership(record.facts), asOf, settings.membership);
+  const register = settings.rules.registerOf(
+    foldMembership(record.facts),
+    asOf,
+    settings.membership,
+  );
   return {
     clubId: s.clubId,
     asOf,
@@ -119,7 +112,7 @@ export function applicationsView(s: MembershipSources, asOf: string): Applicatio
   const record = recordOf(s);
   const settings = settingsOn(s, asOf);
   const state = foldMembership(record.facts);
-  const register = registerOf(state, asOf, settings.membership);
+  const register = settings.rules.registerOf(state, asOf, settings.membership);
   return {
     clubId: s.clubId,
     asOf,
@@ -208,7 +201,7 @@ export function personHistory(
     history.push({ on, kind: 'fact', type: f.type, data: rest });
   }
   for (const span of p?.spans ?? []) {
-    for (const c of classHistory(span, asOf, settings.membership)) {
+    for (const c of settings.rules.classHistory(span, asOf, settings.membership)) {
       history.push({
         on: c.from,
         kind: 'class',
@@ -240,9 +233,9 @@ export function personHistory(
   indexed.sort(
     (a, b) => a.h.on.localeCompare(b.h.on) || order[a.h.kind] - order[b.h.kind] || a.i - b.i,
   );
-  const entry = registerOf(state, asOf, settings.membership).entries.find(
-    (e) => e.person === personId,
-  );
+  const entry = settings.rules
+    .registerOf(state, asOf, settings.membership)
+    .entries.find((e) => e.person === personId);
   return {
     clubId: s.clubId,
     personId,
@@ -340,7 +333,9 @@ export function visitorsView(
   today: string,
 ): VisitorsView {
   const record = recordOf(s);
-  const base = visitorFactsOf(record.facts);
+  const history = historyOf(s.state.rulebooks[s.clubId] ?? []);
+  // Who is barred (PIN-R9) is the register's, read by the club's rules in force today.
+  const base = visitorFactsOf(record.facts, settingsOf(history.inForce(today)).rules.barredFrom);
   const sources: VisitSource[] = base.visits.map(() => ({ kind: 'SessionPlayedAtClub' }));
   const visits: Visit[] = [...base.visits];
   const byKey = new Map<string, number>();
@@ -365,7 +360,6 @@ export function visitorsView(
       .map((v) => v.date)
       .sort()
       .pop() ?? today;
-  const history = historyOf(s.state.rulebooks[s.clubId] ?? []);
   const guess = year ?? Number(last.slice(0, 4));
   let settings = settingsOf(
     history.inForce(`${pad4(guess)}-01-01`) ?? history.inForce(`${pad4(guess)}-12-31`),
@@ -379,7 +373,7 @@ export function visitorsView(
     kind = settings.visitors.year;
   }
   const which = kind.kind === 'calendar' ? pad4(y) : `${pad4(y)}-${kind.yearStart}`;
-  const { first, next } = yearSpan(kind, which);
+  const { first, next } = yearSpan(kind, which, settings.visitors.limitRule);
 
   // Who is a member: the membership facts' spans, and the roster's member and nominee status.
   const people = new Map(
@@ -452,7 +446,7 @@ export function visitorsView(
     kind: kind.kind,
     from: first,
     until: next,
-    rule: limitRule(kind),
+    rule: settings.visitors.limitRule ?? limitRule(kind),
     limit: kind.kind === 'calendar' ? settings.visitors.sessions : settings.visitors.nzMaxVisits,
     ...withRulebook(settings.rulebook),
     rows,

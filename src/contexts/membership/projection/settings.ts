@@ -1,22 +1,23 @@
-import { PINNER_VISITOR_DEFAULTS } from '../../../rulesets/pinner/visitor-defaults';
-import { pinner2018 } from '../../../rulesets/pinner/preset';
-import type { NzClubParams } from '../../../rulesets/nz-club/preset';
 import { buildRulebookHistory, type RulebookFactRecord } from '../../../rulebooks/rulebook-facts';
 import type { Rulebook } from '../../../rulebooks/rulebook';
 import { type VisitorParams } from '../model';
-import type { MembershipParams } from '../../../rulesets/pinner/register';
+import {
+  membershipRulesFor,
+  visitorLimitsFor,
+  type MembershipGroup,
+  type MembershipRules,
+} from '../rules';
 
-const isGroup = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** The rulebook a membership answer was read under (absent: pinner-2018's defaults). */
+/** The rulebook a membership answer was read under (absent: the default rules' preset). */
 export interface RulebookUsed {
   preset: string;
   effectiveFrom: string;
 }
 
 export interface MembershipSettings {
-  membership: MembershipParams;
+  /** The club's membership rules that read the register under this rulebook. */
+  rules: MembershipRules;
+  membership: MembershipGroup;
   visitors: VisitorParams;
   rulebook?: RulebookUsed;
 }
@@ -26,31 +27,20 @@ export const historyOf = (facts: readonly RulebookFactRecord[]) =>
   buildRulebookHistory(facts, { unusable: 'skip' });
 
 /**
- * The register's and the visitors' settings of a rulebook: its `membership` and `visitors`
- * groups when it has them (pinner-2018, or one amended from it: as the membership decider
- * reads them); an NZ club's rulebook (no `visitors` group) reads NZ-10 from its own settings
- * (`visitorMaxPerYear`, the club year from `yearStarts`, no prizes); none, pinner-2018's.
+ * The register's and the visitors' settings of a rulebook, as the membership rules it is read
+ * by read them: its own membership and visitors' groups when it has them; a rulebook with no
+ * visitors' group of its own reads the visitor limits its ruleset registered (an NZ club's
+ * NZ-10: `visitorMaxPerYear`, the club year from `yearStarts`), else the rules' defaults.
  */
 export function settingsOf(rulebook: Rulebook | undefined): MembershipSettings {
-  const params = rulebook?.params as Record<string, unknown> | undefined;
-  const m = params?.membership;
-  const v = params?.visitors;
-  const membership =
-    isGroup(m) && typeof m.displayDays === 'number'
-      ? (m as unknown as MembershipParams)
-      : pinner2018.params.membership;
-  let visitors: VisitorParams = PINNER_VISITOR_DEFAULTS;
-  if (isGroup(v) && typeof v.underAge === 'number') visitors = v as unknown as VisitorParams;
-  else if (params && typeof params.visitorMaxPerYear === 'number') {
-    const nz = params as unknown as NzClubParams;
-    visitors = {
-      ...PINNER_VISITOR_DEFAULTS,
-      nzMaxVisits: nz.visitorMaxPerYear,
-      prizes: 'nz-10',
-      year: { kind: 'club-year', yearStart: nz.yearStarts },
-    };
-  }
+  const rules = membershipRulesFor(rulebook);
+  const membership = rules.membershipOf(rulebook);
+  const limits = rulebook && visitorLimitsFor(rulebook);
+  const visitors =
+    rules.visitorsOf(rulebook) ??
+    (limits ? limits.visitorsOf(rulebook, rules.visitorDefaults) : rules.visitorDefaults);
   return {
+    rules,
     membership,
     // One 29 February reading for every age (PIN readings): the membership group's.
     visitors: { ...visitors, leapDay: membership.leapDay },

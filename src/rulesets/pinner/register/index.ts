@@ -1,3 +1,6 @@
+import { visitorFactsOf as visitorFactsOfClub } from '../../../contexts/membership/visitors';
+import type { MembershipFactIn } from '../../../contexts/membership/register-fold';
+import { barredFrom } from './rules';
 export { registerOf } from './register';
 export {
   evolveMembership,
@@ -12,6 +15,7 @@ export {
   type PersonRecord,
   type RecordedClass,
 } from '../../../contexts/membership/register-fold';
+export type { ClassChange } from '../../../contexts/membership/model';
 export {
   ageKnownOn,
   barredFrom,
@@ -24,7 +28,6 @@ export {
   studentAgeOn,
   studentUntil,
   supporterOn,
-  type ClassChange,
   type ClassOn,
   type MembershipParams,
 } from './rules';
@@ -35,4 +38,7 @@ export {
   birthdayOf,
   type LeapDay,
 } from '../../../contexts/membership/dates';
-export { visitorFactsOf } from './visitor-input';
+
+/** What the visitors' verdicts read of Pinner's membership stream: PIN-R9's bar from the register. */
+export const visitorFactsOf = (facts: Iterable<MembershipFactIn>) =>
+  visitorFactsOfClub(facts, barredFrom);

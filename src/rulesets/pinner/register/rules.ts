@@ -1,5 +1,5 @@
 import type { PinnerMembershipParams } from '../preset';
-import type { Because, MemberClass } from '../../../contexts/membership/model';
+import type { Because, ClassChange, MemberClass } from '../../../contexts/membership/model';
 import { addDays, addYears, ageOn } from '../../../contexts/membership/dates';
 import type {
   ApplicationRecord,
@@ -128,13 +128,6 @@ export function classOn(
     };
   }
   return { class: own.class, from: own.from, because: own.because, since: own.since };
-}
-
-/** One line of a class history: the class, the day it started, and why (its rule). */
-export interface ClassChange {
-  class: MemberClass;
-  from: string;
-  because: Because;
 }
 
 /**

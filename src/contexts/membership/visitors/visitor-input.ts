@@ -1,19 +1,16 @@
-import type { Visit, VisitorInput, VisitorPerson } from '../../../contexts/membership/model';
-import {
-  foldMembership,
-  type MembershipFactIn,
-  type PersonRecord,
-} from '../../../contexts/membership/register-fold';
-import { barredFrom } from './rules';
+import type { Visit, VisitorInput, VisitorPerson } from '../model';
+import { foldMembership, type MembershipFactIn, type PersonRecord } from '../register-fold';
 
 /**
  * What visitors/ reads of a club's membership stream (`VisitorInput` less the year asked): each
- * person's spans as a member, age, applications and PIN-R9 bar from the register's fold, and
+ * person's spans as a member, age, applications and bar (the club's rules say from when: PIN-R9)
+ * from the register's fold, and
  * every SessionPlayedAtClub as a visit (a visitor's date of birth is the fold's: the first fact
  * of the club that gave it, a session's included, or the latest BirthDateCorrected).
  */
 export function visitorFactsOf(
   facts: Iterable<MembershipFactIn>,
+  barredFrom: (p: PersonRecord) => string | undefined,
 ): Pick<VisitorInput, 'people' | 'visits'> {
   const list = [...facts];
   const state = foldMembership(list);
@@ -34,7 +31,7 @@ export function visitorFactsOf(
     });
   }
   const people = new Map<string, VisitorPerson>();
-  for (const p of Object.values(state.people)) people.set(p.person, personOf(p, state));
+  for (const p of Object.values(state.people)) people.set(p.person, personOf(p, state, barredFrom));
   for (const v of visits) {
     if (!people.has(v.person))
       people.set(v.person, { person: v.person, memberSpans: [], appliedOn: [] });
@@ -45,7 +42,11 @@ export function visitorFactsOf(
   };
 }
 
-function personOf(p: PersonRecord, state: ReturnType<typeof foldMembership>): VisitorPerson {
+function personOf(
+  p: PersonRecord,
+  state: ReturnType<typeof foldMembership>,
+  barredFrom: (p: PersonRecord) => string | undefined,
+): VisitorPerson {
   const barred = barredFrom(p);
   return {
     person: p.person,

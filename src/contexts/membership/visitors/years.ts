@@ -1,5 +1,5 @@
 import { ScoringInputError } from '../../../scoring';
-import type { VisitorInput } from '../../../contexts/membership/model';
+import type { VisitorInput } from '../model';
 import { isClubDate } from './dates';
 
 type Year = VisitorInput['year'];
@@ -11,8 +11,11 @@ export const limitRule = (year: Year) => (year.kind === 'calendar' ? 'PIN-R10' :
  * The dates [first, next) of the year asked: `which` is 'YYYY' for a calendar year, the club
  * year's first day 'YYYY-MM-DD' (its MM-DD the `yearStart`) for a club year.
  */
-export function yearSpan(year: Year, which: string): { first: string; next: string } {
-  const rule = limitRule(year);
+export function yearSpan(
+  year: Year,
+  which: string,
+  rule = limitRule(year),
+): { first: string; next: string } {
   if (year.kind === 'calendar') {
     if (!/^\d{4}$/.test(which)) {
       throw new ScoringInputError('which', rule, `must be a calendar year YYYY, got ${which}`);

@@ -4,3 +4,4 @@ export { visitorVerdicts } from './verdicts';
 export { prizeEligibility } from './prizes';
 export { isMemberOn, ageOn } from './people';
 export { yearSpan, limitRule } from './years';
+export { visitorFactsOf } from './visitor-input';

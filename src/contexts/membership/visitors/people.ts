@@ -1,5 +1,5 @@
-import type { Because, VisitorParams, VisitorPerson } from '../../../contexts/membership/model';
-import { birthdayOf } from '../../../contexts/membership/dates';
+import type { Because, VisitorParams, VisitorPerson } from '../model';
+import { birthdayOf } from '../dates';
 
 /** Whether the person was a member on `date` (spans are [from, until)). */
 export const isMemberOn = (p: VisitorPerson, date: string): boolean =>

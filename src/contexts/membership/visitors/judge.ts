@@ -1,10 +1,4 @@
-import type {
-  Because,
-  Visit,
-  VisitorParams,
-  VisitorPerson,
-  VisitVerdict,
-} from '../../../contexts/membership/model';
+import type { Because, Visit, VisitorParams, VisitorPerson, VisitVerdict } from '../model';
 import { ageOn, appliedBy, isMemberOn, youngOn } from './people';
 
 export interface Judged {
@@ -54,30 +48,32 @@ function supervision(v: Visiting, params: VisitorParams): Because | undefined {
 export function judgePinner(v: Visiting, params: VisitorParams): Judged {
   const ban = barred(v);
   if (ban) return ban;
+  const limit = params.limitRule ?? 'PIN-R10';
   const count: Because = {
-    rule: 'PIN-R10',
+    rule: limit,
     text: `the ${ordinal(v.count)} session this calendar year`,
   };
-  const young = youngOn(v.person, v.date, params);
-  if (young.under) {
+  // An `underAge` of 0: the club's rules know no young visitor (no exemption, no supervision).
+  const young = params.underAge > 0 ? youngOn(v.person, v.date, params) : undefined;
+  if (young?.under) {
     const unsupervised = supervision(v, params);
     if (unsupervised)
       return { verdict: 'unsupervised', because: [count, young.because, unsupervised] };
     const exempt = { rule: 'PIN-R12', text: 'R10 does not apply to players under 16' };
     return { verdict: 'ok', because: [count, young.because, exempt] };
   }
-  const why = [count, young.because];
+  const why = young ? [count, young.because] : [count];
   const applied = appliedBy(v.person, v.date);
   if (applied !== undefined) {
     const text = `applied for membership on ${applied}: not refused from that date`;
-    return { verdict: 'ok', because: [...why, { rule: 'PIN-R10', text }] };
+    return { verdict: 'ok', because: [...why, { rule: limit, text }] };
   }
   // "who has played 6 sessions ... may be refused entry to any further sessions": by default
   // the 7th visit is the first that may be refused; 'at-sessions' reads it as the 6th.
   const first = params.refuse === 'after-sessions' ? params.sessions + 1 : params.sessions;
   if (v.count >= first) {
     const text = `${v.count - 1} sessions played before: may be refused entry (from the ${ordinal(first)})`;
-    return { verdict: 'may-be-refused', because: [...why, { rule: 'PIN-R10', text }] };
+    return { verdict: 'may-be-refused', because: [...why, { rule: limit, text }] };
   }
   return { verdict: 'ok', because: why };
 }
@@ -89,5 +85,8 @@ export function judgeNz(v: Visiting, params: VisitorParams): Judged {
   const max = params.nzMaxVisits;
   const over = v.count > max;
   const text = `the ${ordinal(v.count)} visit this club year (at most ${max})${over ? ': over the limit' : ''}`;
-  return { verdict: over ? 'over-limit' : 'ok', because: [{ rule: 'NZ-10', text }] };
+  return {
+    verdict: over ? 'over-limit' : 'ok',
+    because: [{ rule: params.limitRule ?? 'NZ-10', text }],
+  };
 }

@@ -6,7 +6,7 @@ import type {
   PrizeEvent,
   VisitorInput,
   VisitorParams,
-} from '../../../contexts/membership/model';
+} from '../model';
 import { checkInput } from './check';
 import { requireClubDate } from './dates';
 import { isMemberOn } from './people';

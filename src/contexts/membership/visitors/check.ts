@@ -1,10 +1,5 @@
 import { ScoringInputError } from '../../../scoring';
-import type {
-  PersonId,
-  VisitorInput,
-  VisitorParams,
-  VisitorPerson,
-} from '../../../contexts/membership/model';
+import type { PersonId, VisitorInput, VisitorParams, VisitorPerson } from '../model';
 import { requireClubDate } from './dates';
 import { limitRule } from './years';
 
@@ -19,7 +14,7 @@ export function checkInput(
   if (input.year.kind !== params.year.kind) {
     throw new ScoringInputError(
       'year.kind',
-      limitRule(params.year),
+      params.limitRule ?? limitRule(params.year),
       `must be the rulebook's year kind ${params.year.kind}, got ${input.year.kind}`,
     );
   }
@@ -27,12 +22,12 @@ export function checkInput(
     if (input.year.yearStart !== params.year.yearStart) {
       throw new ScoringInputError(
         'year.yearStart',
-        'NZ-10',
+        params.limitRule ?? 'NZ-10',
         `must be the rulebook's club year start ${params.year.yearStart}, got ${input.year.yearStart}`,
       );
     }
   }
-  const rule = limitRule(input.year);
+  const rule = params.limitRule ?? limitRule(input.year);
   const people = new Map<PersonId, VisitorPerson>();
   input.people.forEach((p, i) => {
     const at = `people[${i}]`;

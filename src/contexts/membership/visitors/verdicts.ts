@@ -5,7 +5,7 @@ import type {
   VisitorParams,
   VisitorRow,
   VisitorVerdicts,
-} from '../../../contexts/membership/model';
+} from '../model';
 import { ScoringInputError } from '../../../scoring';
 import { checkInput } from './check';
 import { dayBefore, requireClubDate } from './dates';
@@ -28,10 +28,10 @@ export function visitorVerdicts(
   asOf?: string,
 ): VisitorVerdicts {
   const people = checkInput(input, params);
-  const { first, next } = yearSpan(input.year, input.which);
-  const on = asOf === undefined ? dayBefore(next) : asOfIn(asOf, first, next, input);
+  const rule = params.limitRule ?? limitRule(input.year);
+  const { first, next } = yearSpan(input.year, input.which, rule);
+  const on = asOf === undefined ? dayBefore(next) : asOfIn(asOf, first, next, input, rule);
   const judge = input.year.kind === 'calendar' ? judgePinner : judgeNz;
-  const rule = limitRule(input.year);
   const byPerson = new Map<PersonId, Visit[]>();
   input.visits
     .map((visit, i) => ({ visit, i }))
@@ -91,8 +91,13 @@ function rowVerdict(judged: Judged, member: boolean, on: string, rule: string): 
 }
 
 /** The day asked: a real date of the year asked, refused otherwise naming `asOf`. */
-function asOfIn(asOf: string, first: string, next: string, input: VisitorInput): string {
-  const rule = limitRule(input.year);
+function asOfIn(
+  asOf: string,
+  first: string,
+  next: string,
+  input: VisitorInput,
+  rule: string,
+): string {
   requireClubDate(asOf, 'asOf', rule);
   if (asOf < first || asOf >= next) {
     throw new ScoringInputError(
