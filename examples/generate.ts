@@ -6,7 +6,8 @@
  */
 import { join } from 'node:path';
 import { v5 } from 'uuid';
-import { competitions, nextGroupsOf } from '../src/contexts/pairs/projection';
+import { competitions } from '../src/contexts/pairs/projection';
+import { nextGroupsOf } from '../src/rulesets/dsb-groenlo-2014/next-groups';
 import type { RecordedEvent } from '../src/kernel/envelope';
 import { addDays, rng, writeLines, type ExampleLine } from './lines';
 import { writeLcbaLeague } from './lcba-league';

@@ -17,7 +17,6 @@ import {
 import { fold } from '../kernel/projection';
 import { clubStreamId } from '../contexts/club/domain/club-streams';
 import type { RecordedEvent } from '../kernel/envelope';
-import type { GroupMove } from '../rulesets/dsb-groenlo-2014/standings';
 import type { EventStore } from '../store/event-store';
 import { StreamNotFoundError } from '../store/errors';
 import { answerFromSlice, competitionsSlice } from '../contexts/pairs/read/competition-slice';
@@ -96,7 +95,8 @@ export function clubAnswer<T>(
   return answerFromSlice(store, { clubId }, at, live, (s) => answer(s.state));
 }
 
-export type PublishedStandings = StandingsView & { nextGroups?: GroupMove[] };
+/** A standing as published: a final one with what its table adds (DSB-8: the next groups). */
+export type PublishedStandings = StandingsView;
 
 /** A competition's standings as the ledger had them at a moment; DSB final standings carry
  * every pair's group for the next competition (DSB-8). */
@@ -109,7 +109,7 @@ export function standingsFrom(
   const view = standingsOf(state, competitionId, { afterSession, whatIf });
   const publishedFinal = tableOf(view.rulebook.preset, view.format)?.publishedFinal;
   if (view.final && afterSession === undefined && publishedFinal) {
-    return { ...view, ...publishedFinal(state, competitionId, { whatIf }) };
+    return { ...view, ...publishedFinal(state, competitionId, { whatIf }) } as StandingsView;
   }
   return view;
 }

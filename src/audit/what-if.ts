@@ -25,7 +25,6 @@ import {
   type TableDiff,
 } from '../contexts/pairs/projection/diff';
 import type { Json } from '../rulebooks/rulebook';
-import type { NzCPointsView } from '../rulesets/nz-club/c-points';
 import type { EventStore } from '../store/event-store';
 import { StreamNotFoundError } from '../store/errors';
 import { competitionsSlice, type SliceScope } from '../contexts/pairs/read/competition-slice';
@@ -206,7 +205,7 @@ export function tableFrom(
     case 'c-points':
       return {
         table: 'c-points',
-        view: cPointsOf(state, t.competitionId, { whatIf }) as NzCPointsView,
+        view: cPointsOf(state, t.competitionId, { whatIf }),
       };
     case 'championship':
       return { table: 'championship', view: championshipOf(state, t.clubId, t.season, { whatIf }) };

@@ -10,14 +10,8 @@ import { dirname, join, normalize, relative } from 'node:path';
  * it is empty.
  */
 const STILL_NAMING_A_RULESET = [
-  'src/audit/published.ts',
-  'src/audit/what-if.ts',
   'src/contexts/club/domain/nz-play-counts.ts',
   'src/contexts/club/domain/nz-play-limits.ts',
-  'src/contexts/pairs/pages/standings.view.ts',
-  'src/contexts/pairs/projection/diff.ts',
-  'src/contexts/pairs/projection/nz-membership.ts',
-  'src/contexts/pairs/projection/queries.ts',
   'src/contexts/pairs/ruleset-registry.ts',
   'src/contexts/pairs/ruleset.ts',
   'src/ledger/club-index.ts',

@@ -7,10 +7,10 @@ import {
   championshipOf,
   competitions,
   cPointsOf,
-  nextGroupsOf,
   standingsOf,
   type CompetitionsState,
 } from '../../src/contexts/pairs/projection';
+import { nextGroupsOf } from '../../src/rulesets/dsb-groenlo-2014/next-groups';
 import { diffTables } from '../../src/contexts/pairs/projection/diff';
 import { fold } from '../../src/kernel/projection';
 import type { RecordedEvent } from '../../src/kernel/envelope';

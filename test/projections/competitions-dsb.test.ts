@@ -2,13 +2,13 @@ import { fold } from '../../src/kernel/projection';
 import {
   championshipOf,
   competitions,
-  nextGroupsOf,
   NoRulebookError,
   standingsOf,
   UnknownCompetitionError,
   WrongRulebookError,
   type StandingsView,
 } from '../../src/contexts/pairs/projection';
+import { nextGroupsOf } from '../../src/rulesets/dsb-groenlo-2014/next-groups';
 import { catalogue } from '../../src/contexts/catalogue';
 import { FactLog } from '../support/ledger';
 import { dsbInput, dsbRoster } from '../../src/rulesets/dsb-groenlo-2014/dsb-input';

@@ -1,10 +1,10 @@
 import {
   championshipOf,
   competitions,
-  nextGroupsOf,
   standingsOf,
   type CompetitionsState,
 } from '../../src/contexts/pairs/projection';
+import { nextGroupsOf } from '../../src/rulesets/dsb-groenlo-2014/next-groups';
 import { diffTables } from '../../src/contexts/pairs/projection/diff';
 import { fold } from '../../src/kernel/projection';
 import { boardResultsRecorded, sessionScoredFromBoards } from '../support/board-session';

@@ -1,10 +1,6 @@
 import { fold } from '../../src/kernel/projection';
-import {
-  championshipOf,
-  competitions,
-  nextGroupsOf,
-  standingsOf,
-} from '../../src/contexts/pairs/projection';
+import { championshipOf, competitions, standingsOf } from '../../src/contexts/pairs/projection';
+import { nextGroupsOf } from '../../src/rulesets/dsb-groenlo-2014/next-groups';
 import { rulebookOn, scoredCompetition } from '../../src/contexts/pairs/projection/query-context';
 import {
   finalRankingOf,

@@ -18,13 +18,20 @@ const flatPreset: Preset = {
 };
 registerRuleset({
   preset: flatPreset,
-  tables: { 'flat-points': { standings: () => ({}) as never, printed: () => [] } },
+  tables: {
+    'flat-points': {
+      standings: () => ({}) as never,
+      printed: () => [],
+      diffRows: () => new Map(),
+    },
+  },
   cPoints: {
     rule: 'FLAT points',
     cPoints: (request) => {
       asked.push(request);
       return 'flat' as never;
     },
+    diffRows: () => new Map(),
   },
 });
 

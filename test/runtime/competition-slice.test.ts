@@ -104,7 +104,7 @@ describe('as-of answers from the competition’s streams equal the full replay�
     expect(nz).toMatchObject({ kind: 'nz', final: true, position: head });
     const dsb = await publishedStandings(store, 'dsb-2014-c2', { atPosition: head });
     expect(dsb).toMatchObject({ kind: 'dsb', final: true });
-    expect(dsb.nextGroups?.length).toBeGreaterThan(0);
+    expect(dsb.kind === 'dsb' && dsb.nextGroups?.length).toBeGreaterThan(0);
   });
 
   it('as of instants (recordedAt): each append’s, and between two', async () => {

@@ -2,7 +2,7 @@ import { registerPreset } from '../../rulebooks/presets';
 import { NO_RULEBOOK_OPTIONS, type DecideOptions, type FormatShape } from './domain/decide-options';
 import type { NzClubParams } from '../../rulesets/nz-club/preset';
 import type { Rulebook } from '../../rulebooks/rulebook';
-import type { CPointsTable, FormatTable, Ruleset } from './ruleset';
+import type { ChampionshipTable, CPointsTable, FormatTable, Ruleset } from './ruleset';
 
 const rulesets = new Map<string, Ruleset>();
 
@@ -18,6 +18,14 @@ export function registerRuleset(ruleset: Ruleset): void {
   }
   const known = rulesets.get(ruleset.preset.id);
   if (known && known !== ruleset) throw new Error(`ruleset ${ruleset.preset.id} is registered`);
+  const champion = [...rulesets.values()].find((r) => r.championship && r !== ruleset);
+  if (ruleset.championship && champion) {
+    // DSB-11's table is asked of every club and season: a second one would need the club's
+    // rulebook to choose between them, which no rule says.
+    throw new Error(
+      `ruleset ${ruleset.preset.id}: ${champion.preset.id} publishes the club championship`,
+    );
+  }
   registerPreset(ruleset.preset);
   rulesets.set(ruleset.preset.id, ruleset);
 }
@@ -61,3 +69,7 @@ export const cPointsTableNames = (): string =>
     .filter((r) => r.cPoints)
     .map((r) => `${r.cPoints!.rule} (${r.preset.id})`)
     .join(', ');
+
+/** The club championship the registered rulesets publish (one of them: DSB-11), if any. */
+export const championshipTable = (): ChampionshipTable | undefined =>
+  [...rulesets.values()].find((r) => r.championship)?.championship;

@@ -4,6 +4,7 @@ import type { NzClubParams } from '../../rulesets/nz-club/preset';
 import type { CompetitionState } from './domain/state';
 import type { CompetitionsState } from './projection/state';
 import type { Heading, QueryOptions } from './projection/query-context';
+import type { DiffRows } from './projection/diff-rows';
 
 /**
  * The bodies of the standings the registered rulesets publish, by kind. Each ruleset adds its
@@ -56,6 +57,49 @@ export interface CPointsTable<V = CPointsView> {
   /** The rule, named when a competition of another format asks for C points ('NZ-8 C points'). */
   rule: string;
   cPoints(request: CPointsRequest): V;
+  /** Its rows as a diff compares them: each player's total, each session's awards. */
+  diffRows(view: V): DiffRows;
+}
+
+/**
+ * The club championship views of the rulesets that publish one, by ruleset: each adds its own
+ * by declaration merging in its folder, as `StandingsBodies`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ChampionshipViews {}
+
+/** What every club championship answer carries: the club, the season, the rulebook, the position. */
+export interface ChampionshipHeading {
+  clubId: string;
+  season: string;
+  /** The competitions it reads (finished ones, for DSB-11). */
+  competitions: string[];
+  rulebook: { preset: string; effectiveFrom: string };
+  position: number;
+}
+
+export type ChampionshipView = ChampionshipHeading & ChampionshipViews[keyof ChampionshipViews];
+
+/** What a club championship is computed from: the facts, the club and the season. */
+export interface ChampionshipRequest {
+  state: CompetitionsState;
+  clubId: string;
+  season: string;
+  options: QueryOptions;
+}
+
+/**
+ * A club's championship of a season over its competitions (DSB-11): `GET
+ * /clubs/:clubId/championship`, `championship`, and the what-if and diff of it.
+ */
+export interface ChampionshipTable<V = ChampionshipView> {
+  /** The rule, named in a refusal ('DSB-11 club championship'). */
+  rule: string;
+  championship(request: ChampionshipRequest): V;
+  /** Its rows as the club prints them (CLI table and CSV). */
+  printed(view: V): PrintedRow[];
+  /** Its rows as a diff compares them: each pair's season row, each placing award. */
+  diffRows(view: V): DiffRows;
 }
 
 /** A row as the club prints it (CLI table and CSV); the explanations live in the JSON. */
@@ -71,6 +115,8 @@ export interface FormatTable<B extends StandingsBody = StandingsBody> {
     options?: QueryOptions,
   ): Record<string, unknown>;
   printed(view: Heading & B): PrintedRow[];
+  /** Its rows as a diff compares them (numbers by field, and the explanation behind them). */
+  diffRows(view: Heading & B): DiffRows;
 }
 
 /**
@@ -98,6 +144,8 @@ export interface Ruleset {
   nzClubRules?(params: Params): NzClubParams;
   /** The C points it awards in its formats' competitions (`GET …/c-points`, `c-points`). */
   cPoints?: CPointsTable;
+  /** The club championship of a season it publishes (one ruleset publishes it). */
+  championship?: ChampionshipTable;
   // A table of any one body: each format names its own.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   tables: Readonly<Record<string, FormatTable<any>>>;

@@ -15,16 +15,21 @@ import {
 import type { CompetitionState } from '../../contexts/pairs/domain/state';
 import { clubPairsCompetitions, dsbRosterOf, finalRankingOf, inPlay } from './context';
 import type { CompetitionsState } from '../../contexts/pairs/projection/state';
+import type { ChampionshipHeading } from '../../contexts/pairs/ruleset';
 
-export interface ChampionshipView {
-  clubId: string;
-  season: string;
-  competitions: string[];
-  rulebook: { preset: string; effectiveFrom: string };
-  position: number;
+/** DSB-11's body of a club championship: the placing points awarded and the season's table. */
+export interface DsbChampionshipBody {
   awards: PlacingAward[];
   table: ChampionshipRow[];
 }
+
+declare module '../../contexts/pairs/ruleset' {
+  interface ChampionshipViews {
+    dsb: DsbChampionshipBody;
+  }
+}
+
+export type ChampionshipView = ChampionshipHeading & DsbChampionshipBody;
 
 /** DSB-11: the club championship of a season, from its finished pairs competitions. */
 export function championshipOf(

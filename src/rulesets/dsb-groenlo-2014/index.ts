@@ -31,7 +31,10 @@ import {
 import type { GroupMove } from './standings';
 import { nextGroupsOf } from './next-groups';
 import { dsbShapes } from './shape';
+import { championshipRows, dsbStandingsRows, topIntegralRows } from './diff-rows';
+import { championshipOf, type ChampionshipView } from './championship';
 import type {
+  ChampionshipTable,
   FormatTable,
   Ruleset,
   StandingsBodies,
@@ -114,6 +117,7 @@ const pairsTable: FormatTable<StandingsBodies['dsb']> = {
       })),
     );
   },
+  diffRows: dsbStandingsRows,
 };
 
 /** DSB-12: the top-integral, seeded by its recorded draw. */
@@ -138,6 +142,23 @@ const topIntegralTable: FormatTable<StandingsBodies['top-integral']> = {
       played: r.played,
       original: r.original,
     })),
+  diffRows: topIntegralRows,
+};
+
+/** DSB-11: the club championship of a season, from its finished pairs competitions. */
+const championshipTable: ChampionshipTable<ChampionshipView> = {
+  rule: 'DSB-11 club championship',
+  championship: ({ state, clubId, season, options }) =>
+    championshipOf(state, clubId, season, options),
+  diffRows: championshipRows,
+  printed: (view) =>
+    view.table.map((r) => ({
+      rank: r.rank,
+      pair: r.pairId,
+      points: r.points,
+      eligible: r.eligible ? 'yes' : 'no',
+      sessions: `${r.originalSessions}/${r.seasonSessions}`,
+    })),
 };
 
 export const dsbGroenlo2014Ruleset: Ruleset = {
@@ -151,5 +172,6 @@ export const dsbGroenlo2014Ruleset: Ruleset = {
     };
   },
   shapes: dsbShapes,
+  championship: championshipTable,
   tables: { 'dsb-pairs': pairsTable, 'dsb-top-integral': topIntegralTable },
 };

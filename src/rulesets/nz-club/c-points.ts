@@ -29,6 +29,7 @@ import { isScoredResult } from '../../contexts/pairs/projection/scored-sessions'
 import { rosterEntryOn } from '../../contexts/pairs/projection/state';
 import { nzClubRulesOf } from '../../contexts/pairs/ruleset-registry';
 import type { CPointsRequest, CPointsTable } from '../../contexts/pairs/ruleset';
+import type { DiffRows } from '../../contexts/pairs/projection/diff-rows';
 import { nzcbaOf, nzEligibilityOf, nzNight } from './eligibility';
 import { nzInput } from './input';
 
@@ -78,7 +79,25 @@ const NZ_RULES = { correction: 'NZ-13', appeal: 'NZ-13' };
 export const nzCPoints: CPointsTable<NzCPointsView> = {
   rule: 'NZ-8 C points',
   cPoints: (request) => nzCPointsOf(request),
+  diffRows: (view) => cPointsRows(view),
 };
+
+/** NZ-8: each player's C points over the sessions, and each session's awards by player. */
+export function cPointsRows(view: NzCPointsView): DiffRows {
+  const rows: DiffRows = new Map();
+  for (const t of view.totals) {
+    rows.set(t.player, { values: { 'C points': t.points, sessions: t.sessions }, explain: [] });
+  }
+  for (const s of view.awards) {
+    for (const a of s.awards) {
+      rows.set(`session ${s.session}/${a.player}`, {
+        values: { place: a.place, score: a.score / 100, 'C points': a.points },
+        explain: a.explain,
+      });
+    }
+  }
+  return rows;
+}
 
 function nzCPointsOf({
   state,

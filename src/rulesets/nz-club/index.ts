@@ -6,6 +6,7 @@ import { nzEligibilityOf } from './eligibility';
 import { nzInput } from './input';
 import { withPrizes } from './prizes';
 import { nzShapes } from './shape';
+import { nzStandingsRows } from './diff-rows';
 import { rulesOfSessions } from '../../contexts/pairs/projection/query-context';
 import {
   correctionNotesOf,
@@ -70,6 +71,7 @@ const nzTable: FormatTable<StandingsBodies['nz']> = {
       qualifies: r.qualifies ? 'yes' : 'no',
       prize: r.prize ? `${r.prize.mayWin} (${r.prize.rule})` : null,
     })),
+  diffRows: nzStandingsRows,
 };
 
 export const nzClubRuleset: Ruleset = {

@@ -56,6 +56,13 @@ const meanPairsTable: FormatTable<StandingsBodies['mean-pairs']> = {
       mean: r.mean.toFixed(2),
       sessions: r.sessions,
     })),
+  diffRows: (view) =>
+    new Map(
+      view.rows.map((r) => [
+        r.pairId,
+        { values: { rank: r.rank, mean: r.mean, sessions: r.sessions }, explain: [] },
+      ]),
+    ),
 };
 
 export const meanPairs: Ruleset = {

@@ -42,6 +42,8 @@ export interface NzRow {
   notPlayed?: number[];
   sessions: NzSession[];
   explain: Explained[];
+  /** Its prize eligibility (NZ-10, PIN-R13), when the club publishes prizes. */
+  prize?: { rule: string; mayWin: string; reason: string };
 }
 
 export interface DsbSession {

@@ -1,6 +1,6 @@
 import type { ChampionshipView, SessionResultView } from '../projection';
 import type { PublishedStandings } from '../../../audit/published';
-import { tableOf } from '../ruleset-registry';
+import { championshipTable, tableOf } from '../ruleset-registry';
 import type { PrintedRow } from '../ruleset';
 import { defused } from '../../../ledger/csv';
 
@@ -55,13 +55,8 @@ export function formatStandings(view: PublishedStandings, format: Format): strin
 
 export function formatChampionship(view: ChampionshipView, format: Format): string {
   if (format === 'json') return JSON.stringify(view, null, 2) + '\n';
-  const rows = view.table.map((r) => ({
-    rank: r.rank,
-    pair: r.pairId,
-    points: r.points,
-    eligible: r.eligible ? 'yes' : 'no',
-    sessions: `${r.originalSessions}/${r.seasonSessions}`,
-  }));
+  // A championship view is only made by the registered table that prints it.
+  const rows = championshipTable()!.printed(view);
   if (format === 'csv') return csv(rows);
   return `Club championship ${view.clubId} ${view.season}: ${view.competitions.join(', ') || 'no finished competition'}\n\n${table(rows)}`;
 }

@@ -4,11 +4,7 @@ import { cell, hundredths } from '../../../app/pages/format';
 import { html, seg, type Html } from '../../../app/pages/html';
 import { page } from '../../../app/pages/layout';
 import { chooser, momentQuery, momentText } from '../../../app/pages/views/moment';
-import type { NzPrize } from '../../../rulesets/nz-club/standings';
 import type { DsbRow, NzRow, PageMoment, Standings } from '../../../app/pages/views/shapes';
-
-/** An NZ row with its prize eligibility (NZ-10, PIN-R13), as the JSON carries it. */
-type PrizedRow = NzRow & { prize?: NzPrize };
 
 export const competitionPath = (clubId: string, competitionId: string) =>
   `/clubs/${seg(clubId)}/competitions/${seg(competitionId)}`;
@@ -130,12 +126,12 @@ function nzRow(v: Standings, m: PageMoment, r: NzRow, sessions: number[]): Html 
     })}
     <td>${cell(r.dropped)}</td>
     <td>${cell(r.qualifies)}</td>
-    ${prizeCell(r as PrizedRow, href('row'))}
+    ${prizeCell(r, href('row'))}
   </tr>`;
 }
 
 /** What the pair may win, with the rule that says so (NZ-10, PIN-R13, or what unplaced it). */
-function prizeCell(r: PrizedRow, href: string): Html {
+function prizeCell(r: NzRow, href: string): Html {
   const p = r.prize;
   if (!p) return html`<td>—</td>`;
   return html`<td class="prize" data-may-win="${p.mayWin}" title="${p.reason}">
@@ -274,7 +270,7 @@ export function standingsCsv(v: Standings): string {
         'prize',
         'prize rule',
       ],
-      (v.rows as PrizedRow[]).map((r): CsvValue[] => [
+      (v.rows as NzRow[]).map((r): CsvValue[] => [
         r.place,
         r.competitor,
         r.total,

@@ -8,27 +8,19 @@
  * longer applied), with the rule IDs and the facts (ids) they name.
  */
 import type { Json } from '../../../rulebooks/rulebook';
-import type { StandingsView } from '../ruleset';
-import type { ChampionshipView } from '../../../rulesets/dsb-groenlo-2014/championship';
-import type { NzCPointsView } from '../../../rulesets/nz-club/c-points';
-import type { GroupMove } from '../../../rulesets/dsb-groenlo-2014/standings';
+import type { ChampionshipView, CPointsView, StandingsView } from '../ruleset';
+import { championshipTable, cPointsTableOf, tableOf } from '../ruleset-registry';
+import { explainKey as key, type DiffRows, type ExplainEntry } from './diff-rows';
 
-/** One entry of a row's explanation, as the tables give them (rule, session, effect, amount …). */
-export interface ExplainEntry {
-  rule: string;
-  effect?: string;
-  session?: number;
-  amount?: number;
-}
+export type { ExplainEntry } from './diff-rows';
 
 /** A table a diff compares: a competition's standings, a club's championship, C points. */
 export type DiffTable = 'standings' | 'championship' | 'c-points';
 
-export type StandingsSide = StandingsView & { nextGroups?: GroupMove[] };
 export type DiffableView =
-  | { table: 'standings'; view: StandingsSide }
+  | { table: 'standings'; view: StandingsView }
   | { table: 'championship'; view: ChampionshipView }
-  | { table: 'c-points'; view: NzCPointsView };
+  | { table: 'c-points'; view: CPointsView };
 
 /** One number (or list, or flag) that is not the same on both sides. */
 export interface Change {
@@ -85,133 +77,8 @@ export class DiffMismatchError extends Error {
   }
 }
 
-/** A row as a diff reads it: its numbers by field, and its explanation. */
-interface DiffRow {
-  group?: string;
-  values: Record<string, Json>;
-  explain: readonly ExplainEntry[];
-}
-
 const json = (v: unknown): Json => (v === undefined ? null : (v as Json));
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-/** Rows of a standings view by subject: NZ pairs, DSB pairs of every group, top-integral pairs. */
-function standingsRows(view: StandingsSide): Map<string, DiffRow> {
-  const rows = new Map<string, DiffRow>();
-  switch (view.kind) {
-    case 'nz':
-      for (const r of view.rows) {
-        rows.set(r.competitor, {
-          values: {
-            place: r.place,
-            qualifies: r.qualifies,
-            // NZ views keep hundredths; a diff reads as the printed table does (508.08).
-            total: r.total / 100,
-            counted: r.counted,
-            dropped: r.dropped,
-            ...Object.fromEntries(r.sessions.map((s) => [`session ${s.session}`, s.score / 100])),
-          },
-          explain: r.explain,
-        });
-      }
-      break;
-    case 'dsb': {
-      for (const g of view.groups) {
-        for (const r of g.rows) {
-          rows.set(r.pairId, {
-            group: r.group,
-            values: {
-              group: r.group,
-              rank: r.rank,
-              percentage: r.percentage,
-              played: r.participation.played,
-              ...Object.fromEntries(
-                r.sessions.map((s) => [`session ${s.session}`, s.percentage ?? s.source]),
-              ),
-            },
-            explain: r.explain,
-          });
-        }
-      }
-      // DSB-8: each pair's group next time, when the standing is final. A correction's note
-      // is on the pair's row and on its move alike: named once.
-      for (const m of view.nextGroups ?? []) {
-        const row = rows.get(m.pairId) ?? { group: m.from, values: {}, explain: [] };
-        const own = new Set(row.explain.map(key));
-        rows.set(m.pairId, {
-          ...row,
-          values: { ...row.values, move: m.move, 'next group': m.to },
-          explain: [...row.explain, ...m.explain.filter((e) => !own.has(key(e)))],
-        });
-      }
-      break;
-    }
-    case 'top-integral': {
-      const s = view.standing;
-      for (const [listed, list] of [
-        [true, s?.rows ?? []],
-        [false, s?.notListed ?? []],
-      ] as const) {
-        for (const r of list) {
-          rows.set(r.pairId, {
-            values: {
-              rank: r.rank,
-              percentage: r.percentage,
-              played: r.played,
-              original: r.original,
-              'final list': listed,
-            },
-            explain: r.explain,
-          });
-        }
-      }
-      break;
-    }
-  }
-  return rows;
-}
-
-function championshipRows(view: ChampionshipView): Map<string, DiffRow> {
-  const rows = new Map<string, DiffRow>();
-  for (const r of view.table) {
-    rows.set(r.pairId, {
-      values: {
-        rank: r.rank,
-        points: r.points,
-        eligible: r.eligible,
-        'original sessions': r.originalSessions,
-      },
-      explain: r.explain,
-    });
-  }
-  // DSB-11.3/11.4: each competition's placing points, by competition and pair.
-  for (const a of view.awards) {
-    rows.set(`${a.competitionId}/${a.pairId}`, {
-      group: a.group,
-      values: { rank: a.rank, 'placing points': a.points, counted: a.counted },
-      explain: a.explain,
-    });
-  }
-  return rows;
-}
-
-function cPointsRows(view: NzCPointsView): Map<string, DiffRow> {
-  const rows = new Map<string, DiffRow>();
-  for (const t of view.totals) {
-    rows.set(t.player, { values: { 'C points': t.points, sessions: t.sessions }, explain: [] });
-  }
-  for (const s of view.awards) {
-    for (const a of s.awards) {
-      rows.set(`session ${s.session}/${a.player}`, {
-        values: { place: a.place, score: a.score / 100, 'C points': a.points },
-        explain: a.explain,
-      });
-    }
-  }
-  return rows;
-}
-
-const key = (e: ExplainEntry) => JSON.stringify(e);
 
 /** The entries of `a` that `b` does not have (as many times as `a` has them more). */
 function missing(a: readonly ExplainEntry[], b: readonly ExplainEntry[]): ExplainEntry[] {
@@ -277,14 +144,19 @@ function creditOthers(changes: Change[]): void {
 /** `correction c-7`, `fact 0193…`, `appeal a-1`, `ruling r-2`: an id has a digit or a dash. */
 const NAMED = /\b(correction|fact|appeal|ruling) ([A-Za-z0-9][\w.:@-]*[-\d][\w.:@-]*)/g;
 
-function rowsOf(side: DiffableView): Map<string, DiffRow> {
+/**
+ * A side's rows as the table's own ruleset reads them: the standings of the view's rulebook and
+ * format, the C points of its format, the club championship. A view is only ever made by its
+ * table, so the table is registered.
+ */
+function rowsOf(side: DiffableView): DiffRows {
   switch (side.table) {
     case 'standings':
-      return standingsRows(side.view);
+      return tableOf(side.view.rulebook.preset, side.view.format)!.diffRows(side.view);
     case 'championship':
-      return championshipRows(side.view);
+      return championshipTable()!.diffRows(side.view);
     case 'c-points':
-      return cPointsRows(side.view);
+      return cPointsTableOf(side.view.format)!.diffRows(side.view);
   }
 }
 
@@ -375,7 +247,7 @@ function diffRows(
       push('heading', undefined, field, json(ha[field]), json(hb[field]), [], []);
   }
 
-  const ra = from ? rowsOf(from) : new Map<string, DiffRow>();
+  const ra: DiffRows = from ? rowsOf(from) : new Map();
   const rb = rowsOf(to);
   for (const id of new Set([...rb.keys(), ...ra.keys()])) {
     const a = ra.get(id);

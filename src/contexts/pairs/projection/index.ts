@@ -2,8 +2,8 @@ export { competitions, type CompetitionsState } from './state';
 export { rulebookInForce, NoRulebookError } from './rulebook-in-force';
 export {
   standingsOf,
-  nextGroupsOf,
   championshipOf,
+  NoChampionshipError,
   UnknownCompetitionError,
   MissingBallotError,
   WrongRulebookError,

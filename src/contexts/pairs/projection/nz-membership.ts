@@ -1,5 +1,11 @@
 import { dict } from '../../../kernel/dict';
-import type { NzcbaRankFrom } from '../../../rulesets/nz-club/standings';
+import type { NZ_RANKS } from '../../club/facts/club';
+
+/** A rank the club recorded for a player from a day (NzcbaRankRecorded), in ledger order. */
+export interface RankFrom {
+  from: string;
+  rank: (typeof NZ_RANKS)[number];
+}
 
 /**
  * What the NZ standings and C points read of a club's membership stream
@@ -13,7 +19,7 @@ export interface NzMembershipFacts {
   /** NZ-8c: each guest's GuestNzcbaNumberChecked, in ledger order: the day and the outcome. */
   checks: Record<string, Array<{ on: string; valid: boolean }>>;
   /** NZ-8g: each player's NzcbaRankRecorded, in ledger order: the day from and the rank. */
-  ranks: Record<string, NzcbaRankFrom[]>;
+  ranks: Record<string, RankFrom[]>;
 }
 
 export const NZ_MEMBERSHIP_FACT_TYPES: ReadonlySet<string> = new Set([
@@ -39,7 +45,7 @@ export function foldNzMembershipFact(
   } else if (type === 'NzcbaRankRecorded') {
     const person = d.person as string;
     if (!Object.hasOwn(facts.ranks, person)) facts.ranks[person] = [];
-    facts.ranks[person]!.push({ from: d.from as string, rank: d.rank as NzcbaRankFrom['rank'] });
+    facts.ranks[person]!.push({ from: d.from as string, rank: d.rank as RankFrom['rank'] });
   } else {
     // Own keys only: a state read back from JSON has plain objects (a guest `constructor`).
     const guest = d.guest as string;
@@ -80,5 +86,5 @@ export function nzcbaCheckOn(
 export const nzcbaRanksOf = (
   facts: NzMembershipFacts | undefined,
   person: string,
-): readonly NzcbaRankFrom[] | undefined =>
+): readonly RankFrom[] | undefined =>
   facts?.ranks && Object.hasOwn(facts.ranks, person) ? facts.ranks[person] : undefined;

@@ -12,11 +12,8 @@ export {
   type QueryOptions,
 } from './query-context';
 export type { StandingsView } from '../ruleset';
-export { nextGroupsOf } from '../../../rulesets/dsb-groenlo-2014/next-groups';
-export {
-  championshipOf,
-  type ChampionshipView,
-} from '../../../rulesets/dsb-groenlo-2014/championship';
+export type { ChampionshipView } from '../ruleset';
+export { championshipOf, NoChampionshipError } from './championship';
 
 /**
  * Interim or final standings of a competition, under the rulebook in force, explained row by
