@@ -53,6 +53,14 @@ module.exports = {
       to: { path: `${USE_CASES}|${HTTP}|${CLI}` },
     },
     {
+      name: 'only-rulesets-name-a-ruleset',
+      severity: 'error',
+      comment:
+        'A rulebook plugs into a context through the policy types the context declares: no file outside src/rulesets/ names one.',
+      from: { path: '^src/', pathNot: '^src/rulesets/' },
+      to: { path: '^src/rulesets/[^/]+/' },
+    },
+    {
       name: 'rulesets-are-loaded-at-the-edge',
       severity: 'error',
       comment:

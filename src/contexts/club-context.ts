@@ -1,5 +1,6 @@
 import type { Rulebook } from '../rulebooks/rulebook';
-import type { NzClubView } from './club/domain/nz-play-limits';
+import type { RuleViolation } from '../kernel/rule-violation';
+import type { CompetitionFact } from './pairs/domain/facts';
 import type { DecideOptions } from './pairs/domain/decide-options';
 import type { CompetitionState } from './pairs/domain/state';
 
@@ -13,8 +14,12 @@ export interface ClubContext {
   optionsOn(clubId: string, date: string): DecideOptions;
   /** What the deciders judge under a rulebook not stored yet (a proposed rulebook fact's). */
   optionsUnder(rulebook: Rulebook | undefined): DecideOptions;
-  /** The club-wide view the NZ-8e/NZ-10 limits read. */
-  clubView(clubId: string): NzClubView;
+  /**
+   * The refusal, by the play limits the club's rules put on a player's plays over all its
+   * competitions (NZ-8e, NZ-10: src/contexts/pairs/play-limits.ts), of a fact that seats a
+   * player in the competition `state` (before the fact); undefined when it is permitted.
+   */
+  playLimitViolation(state: CompetitionState, fact: CompetitionFact): RuleViolation | undefined;
   /** Whether the ledger registered the club (a ClubRegistered of it). */
   isRegistered(clubId: string): boolean;
   /**

@@ -3,17 +3,14 @@ import type { ClubSession, LeagueOrganiser } from '../contexts/club-context';
 import { SESSION_FACT_TYPES } from '../contexts/pairs/domain/session-decider';
 import { mostLinesOnABoard } from '../contexts/pairs/projection/scored-sessions';
 import type { CompetitionState } from '../contexts/pairs/domain/state';
-import { nzKindOf, nzPlaysOf } from '../contexts/club/domain/nz-play-counts';
-import { type NzClubView, type NzSitting } from '../contexts/club/domain/nz-play-limits';
+import { clubPlaysOf, type ClubSitting } from '../contexts/pairs/domain/club-plays';
+import type { ClubPlays } from '../contexts/pairs/play-limits';
 import type { EventToAppend, RecordedEvent } from '../kernel/envelope';
 import { clubWideFactTypes, onDocumentedStream } from '../contexts/streams';
 import { clubRoster, type ClubRoster } from '../contexts/club/projection/club-roster';
 import { competitions, type CompetitionsState } from '../contexts/pairs/projection';
 import { rulebookHistory } from '../contexts/pairs/projection/rulebook-in-force';
 import type { Rulebook } from '../rulebooks/rulebook';
-import type { NzClubParams } from '../rulesets/nz-club/preset';
-import { nzClubRulesOf } from '../contexts/pairs/ruleset-registry';
-import { nzPlayerOn } from '../rulesets/nz-club/eligibility';
 import { NZ_MEMBERSHIP_FACT_TYPES } from '../contexts/pairs/projection/nz-membership';
 import type { EventStore } from '../store/event-store';
 import type { Upcast } from '../store/upcast';
@@ -25,25 +22,25 @@ export type Fact = Pick<EventToAppend, 'id' | 'type' | 'occurredAt' | 'data' | '
 };
 
 /**
- * The club-wide context of the deciders (NZ-8e, NZ-10, a club's registration and roster behind
+ * The club-wide context of the deciders (a club's play limits: NZ-8e, NZ-10; a club's registration and roster behind
  * a competition's facts): every club's rulebook facts and roster, every competition folded with
  * the deciders' evolve (all by the competitions projection's own fold, so they read as the
  * standings read them), every club's registration and registered players (the club-roster
  * projection's fold, as the service's runner keeps it), and who sat down in which
- * competition session (`nzPlaysOf`, from `seating.ts`: the seats the standings count). Built from the store's $all on first use, then caught up from the
+ * competition session (`clubPlaysOf`, from `seating.ts`: the seats the standings count). Built from the store's $all on first use, then caught up from the
  * last position read; facts the gate saw appended (or, in a dry run, would append) are folded
  * at once. Only the facts of the contexts the registry marks club-wide are folded
  * (`clubWideFactTypes()`: competitions, clubs, rosters) and the scored sessions' facts (a
  * rulebook's scoring settings are judged against them). A competition or rulebook fact found outside its
  * documented stream is not read (as the projection does not read it), and a rulebook fact
- * that cannot be applied is left out of the club's rulebook here (see `nzParams`).
+ * that cannot be applied is left out of the club's rulebook here (see `rulebookOn`).
  */
 export class ClubIndex {
   private readonly state: CompetitionsState = competitions.initial();
   /** The clubs' registrations and rosters, by the club-roster projection's own fold. */
   private readonly roster: ClubRoster = clubRoster.initial();
   /** clubId → player → competitionId → session → the play (its date, night and event). */
-  private readonly seats = new Map<string, Map<string, Map<string, Map<number, NzSitting>>>>();
+  private readonly seats = new Map<string, Map<string, Map<string, Map<number, ClubSitting>>>>();
   /** competitionId → session → pair → who sat for it, as last read (to unseat them on a change). */
   private readonly seated = new Map<string, Map<number, Map<string, string[]>>>();
   /** LeagueId → its organising club (the first LeagueRegistered on its stream). */
@@ -146,46 +143,38 @@ export class ClubIndex {
   }
 
   /** The player's sittings in the club's competitions other than `except`. */
-  protected sittingsOf(clubId: string, playerId: string, except: string): NzSitting[] {
-    const out: NzSitting[] = [];
+  protected sittingsOf(clubId: string, playerId: string, except: string): ClubSitting[] {
+    const out: ClubSitting[] = [];
     for (const [competitionId, sessions] of this.seats.get(clubId)?.get(playerId) ?? []) {
       if (competitionId !== except) out.push(...sessions.values());
     }
     return out;
   }
 
-  view(clubId: string): NzClubView {
-    const params = new Map<string, NzClubParams | undefined>();
+  /** What a club's play limits read of the club (its rulebook by date read once a check). */
+  view(clubId: string): ClubPlays {
+    const rulebooks = new Map<string, Rulebook | undefined>();
     return {
-      nzParamsOn: (date) => {
-        if (!params.has(date)) params.set(date, this.nzParams(clubId, date));
-        return params.get(date);
+      clubId,
+      rulebookOn: (date) => {
+        if (!rulebooks.has(date)) rulebooks.set(date, this.rulebookOn(clubId, date));
+        return rulebooks.get(date);
       },
-      playerOn: (playerId, date) => nzPlayerOn(this.current(), clubId, playerId, date),
-      describe: (c) => nzKindOf(c),
+      competitions: () => this.current(),
       sittings: (playerId, except) => this.sittingsOf(clubId, playerId, except),
     };
   }
 
   /**
    * The club's rulebook in force on a date (its preset with the overrides and the amendments
-   * effective by then), undefined for none. As for the NZ limits, a rulebook fact the ledger
-   * holds that cannot be applied is left out.
+   * effective by then), undefined for none. A rulebook fact the ledger holds that cannot be
+   * applied (written before the gate checked them) is left out: the club's play limits are
+   * judged by its last good version, so that one bad old fact neither blocks the club's
+   * appends nor switches its limits off. The published tables refuse it instead
+   * (UnusableRulebookFactError).
    */
   rulebookOn(clubId: string, date: string): Rulebook | undefined {
     return rulebookHistory(this.current(), clubId, 'skip').inForce(date);
-  }
-
-  /**
-   * The nz-club parameters in force on a date, or undefined (no rulebook, or another preset).
-   * A rulebook fact the ledger holds that cannot be applied (written before the gate checked
-   * them) is left out: the limits are judged by the club's last good version, so that one bad
-   * old fact neither blocks the club's appends nor switches its limits off. The published
-   * tables refuse it instead (UnusableRulebookFactError).
-   */
-  private nzParams(clubId: string, date: string): NzClubParams | undefined {
-    const rulebook = this.rulebookOn(clubId, date);
-    return nzClubRulesOf(rulebook);
   }
 
   private fold(e: Fact): void {
@@ -233,7 +222,7 @@ export class ClubIndex {
 
   /**
    * The index's seats of a competition (of one session, and one pair, when given) made those
-   * `nzPlaysOf` reads now. A player sits in a session while any pair's seats there name them.
+   * `clubPlaysOf` reads now. A player sits in a session while any pair's seats there name them.
    */
   private reseat(c: CompetitionState, session?: number, pairId?: string): void {
     const created = c.competition!;
@@ -257,7 +246,7 @@ export class ClubIndex {
       if (pairId !== undefined) unseat(s, pairs, pairId);
       else for (const p of [...pairs.keys()]) unseat(s, pairs, p);
     }
-    for (const play of nzPlaysOf(c, { session, pairId })) {
+    for (const play of clubPlaysOf(c, { session, pairId })) {
       const { player, pairId: pair, ...sitting } = play;
       const pairs =
         sessions.get(play.session) ?? sessions.set(play.session, new Map()).get(play.session)!;

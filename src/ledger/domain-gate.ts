@@ -1,4 +1,4 @@
-import type { NzClubView } from '../contexts/club/domain/nz-play-limits';
+import { playLimitViolation, type ClubPlays } from '../contexts/pairs/play-limits';
 import { misplacementOf } from '../contexts/streams';
 import type { CompetitionFact } from '../contexts/pairs/domain/facts';
 import { deciderOf, type ClubContext } from '../contexts/deciders';
@@ -211,7 +211,7 @@ export class DomainGate {
 
   /** The club-wide context the deciders read, over the club index (caught up by `check`). */
   private context(stored: ReadonlyMap<string, StoredFact> = new Map(), head = 0): ClubContext {
-    const views = new Map<string, NzClubView>();
+    const views = new Map<string, ClubPlays>();
     return {
       factById: (eventId) => stored.get(eventId.toLowerCase()),
       headPosition: () => head,
@@ -219,8 +219,11 @@ export class DomainGate {
       leagueOf: (leagueId) => this.club.leagueOf(leagueId),
       optionsOn: (clubId, date) => decideOptionsOf(this.club.rulebookOn(clubId, date)),
       optionsUnder: (rulebook) => decideOptionsOf(rulebook),
-      clubView: (clubId) =>
-        views.get(clubId) ?? views.set(clubId, this.club.view(clubId)).get(clubId)!,
+      playLimitViolation: (state, fact) => {
+        const clubId = state.competition!.clubId;
+        const view = views.get(clubId) ?? views.set(clubId, this.club.view(clubId)).get(clubId)!;
+        return playLimitViolation(view, state, fact);
+      },
       isRegistered: (clubId) => this.club.isRegistered(clubId),
       onRoster: (clubId, playerId) => this.club.onRoster(clubId, playerId),
       competitionsOf: (clubId) => this.club.competitionsOf(clubId),

@@ -1,5 +1,4 @@
-import { nzPlaysOf } from '../contexts/club/domain/nz-play-counts';
-import type { NzSitting } from '../contexts/club/domain/nz-play-limits';
+import { clubPlaysOf, type ClubSitting } from '../contexts/pairs/domain/club-plays';
 import type { LeagueOrganiser } from '../contexts/club-context';
 import type { ClubRoster } from '../contexts/club/projection/club-roster';
 import type { LeaguesState } from '../contexts/league/projection';
@@ -45,7 +44,7 @@ export function readModelOf(runner: ProjectionRunner): LiveReadModel {
 interface Seats {
   changes: number;
   /** player → session → the play. */
-  byPlayer: Map<string, Map<number, NzSitting>>;
+  byPlayer: Map<string, Map<number, ClubSitting>>;
 }
 
 /**
@@ -53,7 +52,7 @@ interface Seats {
  * a check first waits for the runner to have read every fact stored (its own appends included),
  * then reads the club's registration, rulebook, roster and competitions from the live state
  * (the competitions and club-roster projections), and each
- * competition's seats (`nzPlaysOf`, as the standings count them) kept until a fact changes that
+ * competition's seats (`clubPlaysOf`, as the standings count them) kept until a fact changes that
  * competition. So the first seating fact after a start costs what the club's competitions
  * cost, not a read of the ledger. While the runner is still catching up it falls back to the
  * index's own fold (ClubIndex), so appends are decided as ever.
@@ -98,9 +97,9 @@ export class LiveClubIndex extends ClubIndex {
     return (this.live && this.liveClubs) ?? super.clubs();
   }
 
-  protected override sittingsOf(clubId: string, playerId: string, except: string): NzSitting[] {
+  protected override sittingsOf(clubId: string, playerId: string, except: string): ClubSitting[] {
     if (!this.live) return super.sittingsOf(clubId, playerId, except);
-    const out: NzSitting[] = [];
+    const out: ClubSitting[] = [];
     for (const competitionId in this.live.competitions) {
       if (competitionId === except) continue;
       const c = this.live.competitions[competitionId];
@@ -115,8 +114,8 @@ export class LiveClubIndex extends ClubIndex {
     const changes = this.readModel.changesOf(competitionPartition(competitionId));
     const kept = this.seatsOf.get(competitionId);
     if (kept && kept.changes === changes) return kept;
-    const byPlayer = new Map<string, Map<number, NzSitting>>();
-    for (const play of nzPlaysOf(this.live!.competitions[competitionId])) {
+    const byPlayer = new Map<string, Map<number, ClubSitting>>();
+    for (const play of clubPlaysOf(this.live!.competitions[competitionId])) {
       const { player, pairId: _pair, ...sitting } = play;
       const sessions = byPlayer.get(player) ?? byPlayer.set(player, new Map()).get(player)!;
       sessions.set(play.session, sitting);

@@ -6,9 +6,12 @@ import { nzClubVisitorLimits } from './nz-club/visitor-limits';
 import { registerLeagueRules } from '../contexts/league/rules';
 import { nzClubRuleset } from './nz-club';
 import { registerRuleset } from '../contexts/pairs/ruleset-registry';
+import { registerClubPlayLimits } from '../contexts/pairs/play-limits';
+import { nzClubPlayLimits } from './nz-club/play-limits/limits';
 
 /** The rulesets the ledger ships: one folder each, one line here. */
 registerRuleset(nzClubRuleset);
+registerClubPlayLimits(nzClubPlayLimits);
 registerRuleset(dsbGroenlo2014Ruleset);
 registerLeagueRules(lcbaLeagueRules);
 registerMembershipRules(pinnerMembershipRules);
@@ -18,7 +21,6 @@ export {
   cPointsTableNames,
   cPointsTableOf,
   decideOptionsOf,
-  nzClubRulesOf,
   registerRuleset,
   tableOf,
 } from '../contexts/pairs/ruleset-registry';

@@ -120,4 +120,13 @@ describe('the layers hold, and no module imports itself back', () => {
       cruise({ ...list, 'src/app/main.ts': "import '../rulesets';\nexport const m = 1;\n" }),
     ).toEqual([]);
   });
+  it('refuses a context naming a ruleset: it reaches a rulebook through its registry', () => {
+    expect(
+      cruise({
+        'src/rulesets/pinner/preset.ts': 'export const pinner = 1;\n',
+        'src/contexts/membership/read/register.ts':
+          "import { pinner } from '../../../rulesets/pinner/preset';\nexport const r = pinner;\n",
+      }),
+    ).toContain('only-rulesets-name-a-ruleset');
+  });
 });

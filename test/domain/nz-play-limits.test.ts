@@ -2,7 +2,7 @@ import {
   nzPlayLimitViolation,
   type NzClubView,
   type NzSitting,
-} from '../../src/contexts/club/domain/nz-play-limits';
+} from '../../src/rulesets/nz-club/play-limits/limits';
 import type { CompetitionFact } from '../../src/contexts/pairs/domain/facts';
 import { evolve, initialCompetitionState } from '../../src/contexts/pairs/domain/state';
 import { nzClub } from '../../src/rulesets/nz-club/preset';

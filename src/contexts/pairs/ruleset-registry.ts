@@ -1,6 +1,5 @@
 import { registerPreset } from '../../rulebooks/presets';
 import { NO_RULEBOOK_OPTIONS, type DecideOptions, type FormatShape } from './domain/decide-options';
-import type { NzClubParams } from '../../rulesets/nz-club/preset';
 import type { Rulebook } from '../../rulebooks/rulebook';
 import type { ChampionshipTable, CPointsTable, FormatTable, Ruleset } from './ruleset';
 
@@ -47,12 +46,6 @@ export function decideOptionsOf(rulebook: Rulebook | undefined): DecideOptions {
   const formats: Record<string, FormatShape> = Object.create(null) as Record<string, FormatShape>;
   for (const f of ruleset.preset.formats) formats[f] = shapes[f] ?? {};
   return { ...options, formats, rulebook: ruleset.preset.id };
-}
-
-/** The NZ club rules' parameters under a rulebook in force, if its ruleset has them. */
-export function nzClubRulesOf(rulebook: Rulebook | undefined): NzClubParams | undefined {
-  const ruleset = rulebook && rulesets.get(rulebook.preset);
-  return ruleset?.nzClubRules?.(rulebook!.params);
 }
 
 /** The C-point table of a competition format: the one of the ruleset whose formats include it. */

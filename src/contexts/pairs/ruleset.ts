@@ -1,6 +1,5 @@
 import type { Json, Params, Preset, Rulebook } from '../../rulebooks/rulebook';
 import type { DecideOptions, FormatShape } from './domain/decide-options';
-import type { NzClubParams } from '../../rulesets/nz-club/preset';
 import type { CompetitionState } from './domain/state';
 import type { CompetitionsState } from './projection/state';
 import type { Heading, QueryOptions } from './projection/query-context';
@@ -137,11 +136,6 @@ export interface Ruleset {
    * judged on nothing but being one of the preset's formats.
    */
   shapes?(params: Params): Readonly<Record<string, FormatShape>>;
-  /**
-   * Under a rulebook with the NZ club-wide play limits (NZ-8e/f/g, NZ-10) and C points (NZ-8):
-   * their parameters, for the deciders' limits and the C-point table. Without it neither applies.
-   */
-  nzClubRules?(params: Params): NzClubParams;
   /** The C points it awards in its formats' competitions (`GET …/c-points`, `c-points`). */
   cPoints?: CPointsTable;
   /** The club championship of a season it publishes (one ruleset publishes it). */

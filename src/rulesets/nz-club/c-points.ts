@@ -27,11 +27,11 @@ import {
 import { NoRulebookError } from '../../contexts/pairs/projection/rulebook-in-force';
 import { isScoredResult } from '../../contexts/pairs/projection/scored-sessions';
 import { rosterEntryOn } from '../../contexts/pairs/projection/state';
-import { nzClubRulesOf } from '../../contexts/pairs/ruleset-registry';
 import type { CPointsRequest, CPointsTable } from '../../contexts/pairs/ruleset';
 import type { DiffRows } from '../../contexts/pairs/projection/diff-rows';
 import { nzcbaOf, nzEligibilityOf, nzNight } from './eligibility';
 import { nzInput } from './input';
+import { nzClubParamsOf } from './preset';
 
 declare module '../../contexts/pairs/ruleset' {
   interface CPointsViews {
@@ -134,7 +134,7 @@ function nzCPointsOf({
         unawarded: `NZ-8: no rulebook in force on ${date}: no award table, no C points`,
       };
     }
-    const params = nzClubRulesOf(rulebook);
+    const params = nzClubParamsOf(rulebook);
     if (!params) throw new WrongRulebookError(competitionId, created.format, rulebook.preset);
     const index = nzEligibilityOf(state, created.clubId, rulebook);
     // The NZ standings as of this session: the session's score after NZ-5 (and NZ-8h), and

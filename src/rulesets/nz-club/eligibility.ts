@@ -9,12 +9,11 @@ import type { CompetitionState } from '../../contexts/pairs/domain/state';
 import {
   NZ_KIND_OF_FORMAT,
   nzNight,
-  nzPlayOrder,
   nzPlaysOf,
   nzPlayVerdicts,
-  sessionDates,
   type NzSitting,
-} from '../../contexts/club/domain/nz-play-counts';
+} from './play-limits/plays';
+import { playOrder as nzPlayOrder, sessionDates } from '../../contexts/pairs/domain/club-plays';
 import type { NzClubParams } from './preset';
 import type { Rulebook } from '../../rulebooks/rulebook';
 import {
@@ -37,7 +36,7 @@ import {
   secretaryAsked,
   type NzMembershipFacts,
 } from '../../contexts/pairs/projection/nz-membership';
-import type { NzPlayerOnDate } from '../../contexts/club/domain/nz-play-counts';
+import type { NzPlayerOnDate } from './play-limits/plays';
 
 export { NZ_KIND_OF_FORMAT, nzNight };
 

@@ -76,7 +76,6 @@ const nzTable: FormatTable<StandingsBodies['nz']> = {
 
 export const nzClubRuleset: Ruleset = {
   preset: nzClub as unknown as Preset,
-  nzClubRules: (params) => params as unknown as NzClubParams,
   // No partnerships of three to name, no sit-out matches; a substitute's notice by the rulebook.
   decideOptions: (params) => ({
     substituteNoticeBeforeStart: (params as unknown as NzClubParams).substituteNoticeBeforeStart,

@@ -1,4 +1,4 @@
-import type { Preset } from '../../rulebooks/rulebook';
+import type { Preset, Rulebook } from '../../rulebooks/rulebook';
 import {
   NZ_APPEALS,
   NZ_CORRECTIONS,
@@ -244,3 +244,7 @@ export const nzClub: Preset<NzClubParams> = {
         : 'must be a list of competition ids or formats (non-empty strings)',
   },
 };
+
+/** The nz-club parameters of a rulebook in force; undefined under another rulebook or none. */
+export const nzClubParamsOf = (rulebook: Rulebook | undefined): NzClubParams | undefined =>
+  rulebook?.preset === nzClub.id ? (rulebook.params as unknown as NzClubParams) : undefined;

@@ -5,7 +5,7 @@ import { PINNER_VISITOR_DEFAULTS } from '../pinner/visitor-defaults';
  * player judged by `prizeEligibility` (src/rulesets/pinner/visitors) on the days the pair
  * played, with the status the roster gave them that day. Pure.
  */
-import { sessionDates } from '../../contexts/club/domain/nz-play-counts';
+import { sessionDates } from '../../contexts/pairs/domain/club-plays';
 import type { CompetitionState } from '../../contexts/pairs/domain/state';
 import type { PlayerStatus } from '../../contexts/club/facts/club';
 import { PRIZE_RULES, type NzClubParams } from './preset';

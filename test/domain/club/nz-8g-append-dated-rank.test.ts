@@ -1,8 +1,8 @@
-import { nzKindOf } from '../../../src/contexts/club/domain/nz-play-counts';
+import { nzKindOf } from '../../../src/rulesets/nz-club/play-limits/plays';
 import {
   nzPlayLimitViolation,
   type NzClubView,
-} from '../../../src/contexts/club/domain/nz-play-limits';
+} from '../../../src/rulesets/nz-club/play-limits/limits';
 import type { CompetitionFact } from '../../../src/contexts/pairs/domain/facts';
 import type { CompetitionsState } from '../../../src/contexts/pairs/projection';
 import { nzClub, type NzClubParams } from '../../../src/rulesets/nz-club/preset';

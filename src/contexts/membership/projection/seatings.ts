@@ -1,4 +1,4 @@
-import { nzPlaysOf } from '../../club/domain/nz-play-counts';
+import { clubPlaysOf } from '../../pairs/domain/club-plays';
 import type { CompetitionsState } from '../../pairs/projection/state';
 
 /** One seat a person took in a session of one of the club's competitions. */
@@ -11,8 +11,8 @@ export interface Seating {
 
 /**
  * Every session a person sat down in, in the club's competitions (any format), from
- * the same source the NZ rules count "every play in the club" from (`nzEligibilityIndex`:
- * `nzPlaysOf`, the seats `seating.ts` reads: result players, substitutes, the players of a pair
+ * the same source a club's rules count "every play in the club" from (`clubPlaysOf`, the
+ * seats `seating.ts` reads: result players, substitutes, the players of a pair
  * linked to board results). One per person, competition and session, sorted by date.
  */
 export function seatingsOf(state: CompetitionsState, clubId: string): Seating[] {
@@ -20,7 +20,7 @@ export function seatingsOf(state: CompetitionsState, clubId: string): Seating[] 
   const seen = new Set<string>();
   for (const c of Object.values(state.competitions)) {
     if (c.competition?.clubId !== clubId) continue;
-    for (const p of nzPlaysOf(c)) {
+    for (const p of clubPlaysOf(c)) {
       const key = `${p.player}|${p.competitionId}|${p.session}`;
       if (seen.has(key)) continue;
       seen.add(key);

@@ -1,6 +1,5 @@
 import type { Decider } from '../../../kernel/decider';
 import { clubStreamId, rosterStreamId } from '../../club/domain/club-streams';
-import { nzPlayLimitViolation } from '../../club/domain/nz-play-limits';
 import type { ClubContext } from '../../club-context';
 import { loneCrossResult } from './cross-substitution';
 import { decide } from './decide';
@@ -61,10 +60,9 @@ export const competitionDecider: Decider<CompetitionState, ClubContext> = {
     // The club-wide limits judge each fact that seats a player, before it is folded.
     const c = state.competition;
     if (c && decided.some((f) => SEATING.has(f.type))) {
-      const view = club.clubView(c.clubId);
       for (const f of decided) {
         if (!SEATING.has(f.type)) continue;
-        const refused = nzPlayLimitViolation(view, state, f);
+        const refused = club.playLimitViolation(state, f);
         if (refused) throw refused;
       }
     }

@@ -1,11 +1,11 @@
 /**
  * NZ-8 e/f/g (playing out of one's graded night) and NZ-10 (visitors), counted over a club's
- * seats: one function for the append gate (`nz-play-limits.ts`, which refuses a play not
- * permitted) and the standings (`projections/competitions/nz-eligibility.ts`, whose explain
- * flags it), so that the two agree by construction. Pure.
+ * seats: one function for the append gate (`limits.ts`, which refuses a play not permitted)
+ * and the standings (`../eligibility.ts`, whose explain flags it), so that the two agree by
+ * construction. Pure.
  */
-import type { PlayerStatus } from '../facts/club';
-import type { NzClubParams } from '../../../rulesets/nz-club/preset';
+import type { PlayerStatus } from '../../../contexts/club/facts/club';
+import type { NzClubParams } from '../preset';
 import {
   isMemberStatus,
   NzInputError,
@@ -16,10 +16,15 @@ import {
   type NzEventKind,
   type NzPlay,
   type NzVerdict,
-} from '../../../rulesets/nz-club/standings';
-import type { CompetitionCreated } from '../../pairs/domain/facts';
-import { seatedPairs } from '../../pairs/domain/seating';
-import { sessionDateOf, type CompetitionState } from '../../pairs/domain/state';
+} from '../standings';
+import type { CompetitionCreated } from '../../../contexts/pairs/domain/facts';
+import type { CompetitionState } from '../../../contexts/pairs/domain/state';
+import {
+  clubPlaysOf,
+  playOrder,
+  type ClubPlay,
+  type ClubSitting,
+} from '../../../contexts/pairs/domain/club-plays';
 
 /** CompetitionCreated.format → the NZ rules' kind of event. */
 export const NZ_KIND_OF_FORMAT: Readonly<Record<string, NzEventKind>> = {
@@ -45,86 +50,32 @@ export function nzKindOf(c: Pick<CompetitionCreated, 'night' | 'format'>): {
   return { ...(night ? { night } : {}), event: NZ_KIND_OF_FORMAT[c.format] ?? c.format };
 }
 
-/** One session a player sat down in, in one of the club's competitions. */
-export interface NzSitting {
-  competitionId: string;
-  session: number;
-  /** The session's date: as held if recorded, else as planned. */
-  date: string;
-  /** The session's planned start; '' (or none) for a session held but not planned. */
-  startTime?: string;
+/** One session a player sat down in, with the competition's night and NZ kind of event. */
+export interface NzSitting extends ClubSitting {
   night?: Night;
   /** The NZ kind of event (`nightLimitExcludedEvents` names kinds), else the format. */
   event: string;
-  /** The pair sat down for. */
-  pairId?: string;
 }
 
-/** A player's plays are counted in this order: date, start time, competition, session. */
-export const nzPlayOrder = (a: NzSitting, b: NzSitting): number =>
-  a.date.localeCompare(b.date) ||
-  (a.startTime ?? '').localeCompare(b.startTime ?? '') ||
-  a.competitionId.localeCompare(b.competitionId) ||
-  a.session - b.session;
-
-/** Date and start time of each session: as held when recorded (SessionHeld), else as planned. */
-export function sessionDates(
-  c: CompetitionState,
-): Map<number, { date: string; startTime: string }> {
-  const dates = new Map<number, { date: string; startTime: string }>();
-  for (const s of c.competition?.sessions ?? [])
-    dates.set(s.session, { date: sessionDateOf(c, s.session) ?? s.date, startTime: s.startTime });
-  for (const session in c.heldOn) {
-    const n = Number(session);
-    if (!dates.has(n)) dates.set(n, { date: c.heldOn[n], startTime: '' });
-  }
-  return dates;
-}
-
-/** One session's entry of `sessionDates`. */
-function sessionTime(
-  c: CompetitionState,
-  session: number,
-): { date: string; startTime: string } | undefined {
-  const planned = c.competition?.sessions.find((s) => s.session === session);
-  if (planned)
-    return { date: sessionDateOf(c, session) ?? planned.date, startTime: planned.startTime };
-  const held = c.heldOn?.[session];
-  return held === undefined ? undefined : { date: held, startTime: '' };
-}
+/** A sitting with its competition's night and NZ kind of event (`nzKindOf`). */
+export const withNzKind = <S extends ClubSitting>(
+  s: S,
+  kind: { night?: Night; event: string },
+): S & NzSitting => ({ ...s, ...(kind.night ? { night: kind.night } : {}), event: kind.event });
 
 /**
- * The plays of a competition (of one session, and one pair, when given): one per seat
- * (`seatedPairs`) at a dated session, player by player as seated. A player sat down in a
- * session of a competition held on a night plays on that night (`kind`: the competition's, by
- * default).
+ * The plays of a competition (of one session, and one pair, when given), as `clubPlaysOf` gives
+ * them: a player sat down in a session of a competition held on a night plays on that night
+ * (`kind`: the competition's, by default).
  */
 export function nzPlaysOf(
   c: CompetitionState,
   of: { session?: number; pairId?: string; kind?: { night?: Night; event: string } } = {},
-): Array<NzSitting & { player: string; pairId: string; startTime: string }> {
+): Array<NzSitting & ClubPlay> {
   const created = c.competition;
   if (!created) return [];
   const kind = of.kind ?? nzKindOf(created);
-  // One session's day when asked for one (the club index asks at every fact).
-  const dates = of.session === undefined ? sessionDates(c) : undefined;
-  const out: Array<NzSitting & { player: string; pairId: string; startTime: string }> = [];
-  for (const { session: s, pairId, players } of seatedPairs(c, of.session, of.pairId).values()) {
-    const when = dates ? dates.get(s) : sessionTime(c, s);
-    if (!when) continue;
-    for (const player of players) {
-      out.push({
-        player,
-        competitionId: created.competitionId,
-        session: s,
-        pairId,
-        ...when,
-        ...(kind.night ? { night: kind.night } : {}),
-        event: kind.event,
-      });
-    }
-  }
-  return out;
+  return clubPlaysOf(c, of).map((p) => withNzKind(p, kind));
 }
 
 /** A player as the club knows them on a date (the status and NZCBA rank in force then). */
@@ -249,7 +200,7 @@ export function nzPlaysNotPermitted(
   playerOn: (date: string) => NzPlayerOnDate | undefined,
   params: NzClubParams,
 ): NzFlag[] {
-  const history = [...plays].sort(nzPlayOrder);
+  const history = [...plays].sort(playOrder);
   const out: NzFlag[] = [];
   const judged = new Set<string>();
   for (const p of history) {

@@ -1,24 +1,29 @@
 /**
  * NZ-8e (a Monday or Wednesday player on a Tuesday at most 3 times a year) and NZ-10 (a visitor
- * at most 3 times a year) as refusals: counts over every competition of the club, so the
- * deciders of one competition get the rest of the club through `NzClubView`, which the runtime
- * keeps (src/ledger/club-index.ts). Pure: who sat down is `seating.ts`'s, and the verdicts are
- * the standings' own (`nz-play-counts.ts`), asked before and after the proposed fact.
+ * at most 3 times a year) as the pairs context's club play limits: counts over every
+ * competition of the club, so the deciders of one competition get the rest of the club through
+ * `NzClubView`, read from what the ledger keeps (`ClubPlays`, src/ledger/club-index.ts). Pure:
+ * who sat down is `seating.ts`'s, and the verdicts are the standings' own (`plays.ts`), asked
+ * before and after the proposed fact.
  */
-import type { NzClubParams } from '../../../rulesets/nz-club/preset';
-import { clubYear, type Night } from '../../../rulesets/nz-club/standings';
-import type { CompetitionCreated, CompetitionFact } from '../../pairs/domain/facts';
-import { presentAt, seatsOfFact } from '../../pairs/domain/seating';
-import { sessionDateOf, type CompetitionState } from '../../pairs/domain/state';
+import { nzClubParamsOf, type NzClubParams } from '../preset';
+import { clubYear, type Night } from '../standings';
+import type { CompetitionCreated, CompetitionFact } from '../../../contexts/pairs/domain/facts';
+import { presentAt, seatsOfFact } from '../../../contexts/pairs/domain/seating';
+import { sessionDateOf, type CompetitionState } from '../../../contexts/pairs/domain/state';
+import { sessionDates } from '../../../contexts/pairs/domain/club-plays';
+import type { ClubPlayLimits, ClubPlays } from '../../../contexts/pairs/play-limits';
 import { RuleViolation } from '../../../kernel/rule-violation';
+import { nzPlayerOn } from '../eligibility';
 import {
+  nzKindOf,
   nzPlaysNotPermitted,
   nzPlaysOf,
-  sessionDates,
+  withNzKind,
   type NzFlag,
   type NzPlayerOnDate,
   type NzSitting,
-} from './nz-play-counts';
+} from './plays';
 
 export type { NzPlayerOnDate, NzSitting };
 
@@ -105,3 +110,29 @@ export function nzPlayLimitViolation(
   }
   return undefined;
 }
+
+/** The NZ view of what the ledger keeps of a club: each sitting with its night and NZ kind. */
+export function nzClubView(club: ClubPlays): NzClubView {
+  const kinds = new Map<string, ReturnType<typeof nzKindOf>>();
+  const kindOf = (competitionId: string) => {
+    let kind = kinds.get(competitionId);
+    if (!kind) {
+      kind = nzKindOf(club.competitions().competitions[competitionId]!.competition!);
+      kinds.set(competitionId, kind);
+    }
+    return kind;
+  };
+  return {
+    nzParamsOn: (date) => nzClubParamsOf(club.rulebookOn(date)),
+    playerOn: (playerId, date) => nzPlayerOn(club.competitions(), club.clubId, playerId, date),
+    describe: (c) => nzKindOf(c),
+    sittings: (playerId, except) =>
+      club.sittings(playerId, except).map((s) => withNzKind(s, kindOf(s.competitionId))),
+  };
+}
+
+/** NZ-8e and NZ-10 as the limits the NZ club's rulebook puts on a player's plays. */
+export const nzClubPlayLimits: ClubPlayLimits = {
+  name: 'nz-club',
+  violation: (club, state, fact) => nzPlayLimitViolation(nzClubView(club), state, fact),
+};
