@@ -1,5 +1,5 @@
 import type { TableDiff } from '../contexts/pairs/projection/diff';
-import { csv, table, type Format } from '../contexts/pairs/cli/format-standings';
+import { csv, table, type Format } from './table';
 
 const cell = (v: unknown): string =>
   v === null || v === undefined

@@ -1,6 +1,6 @@
-import { lineChart } from '../../src/contexts/pairs/pages/chart';
+import { lineChart } from '../../src/app/pages/chart';
 import { defused, toCsv } from '../../src/ledger/csv';
-import { csv } from '../../src/contexts/pairs/cli/format-standings';
+import { csv } from '../../src/cli/table';
 import { hundredths } from '../../src/app/pages/format';
 import { html, raw } from '../../src/app/pages/html';
 

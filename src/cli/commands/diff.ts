@@ -13,7 +13,7 @@ import {
 } from '../../audit/what-if';
 import { openStore } from '../../store/open-store';
 import { formatDiff } from '../format-diff';
-import type { Format } from '../../contexts/pairs/cli/format-standings';
+import type { Format } from '../table';
 import { formatOption, storeOption } from '../options';
 
 /** `--rulebook-override <file.json>`: the what-if's parameters, named in every refusal. */

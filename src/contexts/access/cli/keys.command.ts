@@ -6,7 +6,7 @@ import { ROLES, type Role } from '../facts/access';
 import { ID_PATTERN } from '../../../kernel/ids';
 import { issueKey, listKeys, revokeKey } from '../read/keys';
 import { openStore } from '../../../store/open-store';
-import { table } from '../../pairs/cli/format-standings';
+import { table } from '../../../cli/table';
 import { err, storeOption } from '../../../cli/options';
 import { announceStore } from '../../../cli/store-location';
 

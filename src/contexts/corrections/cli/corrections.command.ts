@@ -3,7 +3,7 @@ import { catalogue } from '../../catalogue';
 import type { CorrectionLogView } from '../read/correction-log';
 import { correctionLogFromStore } from '../read/correction-log';
 import { openStore } from '../../../store/open-store';
-import { csv, table } from '../../pairs/cli/format-standings';
+import { csv, table } from '../../../cli/table';
 import { instant, oneMoment, storeOption, tableParam } from '../../../cli/options';
 
 type LogFormat = 'table' | 'json' | 'csv';

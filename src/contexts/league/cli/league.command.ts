@@ -5,7 +5,7 @@ import type { Because } from '../model';
 import { leagueMatchAt, leagueTableAt, readLeagueQuery, type LeagueParam } from '../read/leagues';
 import { InvalidTableQueryError } from '../../../audit/table-query';
 import { openStore } from '../../../store/open-store';
-import { csv, table } from '../../pairs/cli/format-standings';
+import { csv, table } from '../../../cli/table';
 import { storeOption } from '../../../cli/options';
 
 type TableFormat = 'table' | 'json' | 'csv';

@@ -2,7 +2,7 @@ import type { LeagueTableView } from '../projection';
 import type { Because, DivisionTable, ScoredFixture, TableRow } from '../model';
 import type { FixtureInfo } from '../read/league-pages';
 import type { LeagueCitations } from '../rules';
-import { lineChart } from '../../pairs/pages/chart';
+import { lineChart } from '../../../app/pages/chart';
 import { toCsv, type CsvValue } from '../../../ledger/csv';
 import { html, queryString, seg, type Html } from '../../../app/pages/html';
 import { page } from '../../../app/pages/layout';

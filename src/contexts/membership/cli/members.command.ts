@@ -18,7 +18,7 @@ import {
 import { InvalidTableQueryError } from '../../../audit/table-query';
 import type { EventStore } from '../../../store/event-store';
 import { openStore } from '../../../store/open-store';
-import { csv, table } from '../../pairs/cli/format-standings';
+import { csv, table } from '../../../cli/table';
 import { storeOption } from '../../../cli/options';
 
 type Format = 'table' | 'json' | 'csv';

@@ -1,5 +1,5 @@
 import type { CPointsView } from '../projection';
-import { csv, table, type Format } from './format-standings';
+import { csv, table, type Format } from '../../../cli/table';
 
 const pct = (hundredths: number) => (hundredths / 100).toFixed(2);
 

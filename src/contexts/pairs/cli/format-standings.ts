@@ -2,44 +2,16 @@ import type { ChampionshipView, SessionResultView } from '../projection';
 import type { PublishedStandings } from '../../../audit/published';
 import { championshipTable, tableOf } from '../ruleset-registry';
 import type { PrintedRow } from '../ruleset';
-import { defused } from '../../../ledger/csv';
+import { csv, table, type Format } from '../../../cli/table';
 
-export type Format = 'table' | 'json' | 'csv';
+export type { Format };
 
-// Text a spreadsheet would run as a formula gets a leading quote, by the pages' rule (csv.ts).
-const csvCell = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : typeof v === 'string' ? defused(v) : String(v);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
 /** Rows as the club would print them, by the table of the standing's rulebook; `explain` lives in the JSON. */
 function rowsOf(view: PublishedStandings): PrintedRow[] {
   const printed = tableOf(view.rulebook.preset, view.format)?.printed;
   if (!printed)
     throw new Error(`no printed table for ${view.format} under ${view.rulebook.preset}`);
   return printed(view);
-}
-
-export function table(rows: Array<Record<string, unknown>>): string {
-  if (rows.length === 0) return '(no rows)\n';
-  const cols = Object.keys(rows[0]);
-  const cells = rows.map((r) =>
-    cols.map((c) => (r[c] === null || r[c] === undefined ? '-' : String(r[c]))),
-  );
-  const widths = cols.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i].length)));
-  const line = (vals: string[]) =>
-    vals
-      .map((v, i) => v.padEnd(widths[i]))
-      .join('  ')
-      .trimEnd();
-  return [line(cols), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n') + '\n';
-}
-
-export function csv(rows: Array<Record<string, unknown>>): string {
-  if (rows.length === 0) return '';
-  const cols = Object.keys(rows[0]);
-  return (
-    [cols.join(','), ...rows.map((r) => cols.map((c) => csvCell(r[c])).join(','))].join('\n') + '\n'
-  );
 }
 
 export function formatStandings(view: PublishedStandings, format: Format): string {

@@ -1,4 +1,4 @@
-import { lineChart, type Series } from './chart';
+import { lineChart, type Series } from '../../../app/pages/chart';
 import { toCsv, type CsvValue } from '../../../ledger/csv';
 import { cell, hundredths } from '../../../app/pages/format';
 import { html, seg, type Html } from '../../../app/pages/html';

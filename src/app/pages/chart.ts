@@ -1,4 +1,4 @@
-import { escapeHtml, html, raw, type Html } from '../../../app/pages/html';
+import { escapeHtml, html, raw, type Html } from './html';
 
 /** One line of the chart: a pair's (or team's) value after each session, null before it played. */
 export interface Series {
