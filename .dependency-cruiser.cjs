@@ -53,6 +53,17 @@ module.exports = {
       to: { path: `${USE_CASES}|${HTTP}|${CLI}` },
     },
     {
+      name: 'contexts-meet-through-their-door',
+      severity: 'error',
+      comment:
+        'A context uses another only through its doors: index.ts (its facts and decisions), projection/index.ts (its read model) and read/index.ts (its read services), each exporting all the other may rely on.',
+      from: { path: '^src/contexts/([^/]+)/' },
+      to: {
+        path: '^src/contexts/[^/]+/',
+        pathNot: ['^src/contexts/$1/', '^src/contexts/[^/]+/((projection|read)/)?index[.]ts$'],
+      },
+    },
+    {
       name: 'only-rulesets-name-a-ruleset',
       severity: 'error',
       comment:

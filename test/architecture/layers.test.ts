@@ -129,4 +129,24 @@ describe('the layers hold, and no module imports itself back', () => {
       }),
     ).toContain('only-rulesets-name-a-ruleset');
   });
+  it('refuses a context reaching past another context’s door; its index.ts is open', () => {
+    const club = {
+      'src/contexts/club/domain/club-streams.ts': 'export const clubStreamId = 1;\n',
+      'src/contexts/club/index.ts': "export { clubStreamId } from './domain/club-streams';\n",
+    };
+    expect(
+      cruise({
+        ...club,
+        'src/contexts/league/domain/streams.ts':
+          "import { clubStreamId } from '../../club/domain/club-streams';\nexport const l = clubStreamId;\n",
+      }),
+    ).toContain('contexts-meet-through-their-door');
+    expect(
+      cruise({
+        ...club,
+        'src/contexts/league/domain/streams.ts':
+          "import { clubStreamId } from '../../club';\nexport const l = clubStreamId;\n",
+      }),
+    ).toEqual([]);
+  });
 });

@@ -2,7 +2,6 @@
  * The league context's door: what another context may use of it. Its facts, decider and read
  * model are the ledger's lists' (src/contexts/catalogue.ts, deciders.ts, projections.ts).
  */
-export { leagueStreamId } from './domain/streams';
 export type * from './model';
 export {
   fixtureOf,
@@ -34,3 +33,4 @@ export {
   type LeagueParams,
   type LeagueRules,
 } from './rules';
+export { isLeagueStream, leagueOfStream, leagueStreamId } from './domain/streams';

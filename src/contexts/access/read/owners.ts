@@ -1,17 +1,14 @@
-import { MEMBERS_STREAM_PREFIX } from '../../membership/facts/membership';
+import { MEMBERS_STREAM_PREFIX } from '../../membership';
 import {
   clubOfClubStream,
   clubOfRosterStream,
   clubStreamId,
   isClubStream,
   isRosterStream,
-} from '../../club/domain/club-streams';
-import { competitionStreamId } from '../../pairs/domain/facts';
-import {
-  CORRECTION_STREAM_PREFIX,
-  PUBLICATION_STREAM_PREFIX,
-} from '../../corrections/domain/streams';
-import { isLeagueStream, leagueOfStream } from '../../league/domain/streams';
+} from '../../club';
+import { competitionStreamId } from '../../pairs';
+import { CORRECTION_STREAM_PREFIX, PUBLICATION_STREAM_PREFIX } from '../../corrections';
+import { isLeagueStream, leagueOfStream } from '../../league';
 import { ACCESS_STREAM } from '../facts/access';
 import type { EventStore } from '../../../store/event-store';
 import { StreamNotFoundError } from '../../../store/errors';

@@ -1,4 +1,4 @@
-import type { AccessFactData } from '../../access/facts/access';
+import type { AccessFactData } from '../../access';
 import type { ClubFactData } from '../facts/club';
 import type { RulebookFactData } from '../facts/rulebook';
 import type { Decider, DecidedFact, StreamHome } from '../../../kernel/decider';

@@ -6,8 +6,8 @@ import {
 import type { Json, Rulebook, RulebookHistory } from '../../../rulebooks/rulebook';
 import { scoringSettingsOf } from '../../../rulebooks/scoring-params';
 import type { ClubContext, ClubSession } from '../../club-context';
-import { scorableRefusalOn } from '../../pairs/domain/format-shape';
-import { sessionDateOf, type CompetitionState } from '../../pairs/domain/state';
+import { scorableRefusalOn } from '../../pairs';
+import { sessionDateOf, type CompetitionState } from '../../pairs';
 import { RuleViolation } from '../../../kernel/rule-violation';
 
 /**

@@ -1,4 +1,4 @@
-import type { CompetitionState } from '../../pairs/domain/state';
+import type { CompetitionState } from '../../pairs';
 import type { RulingGivenData } from '../facts/corrections';
 import type { SessionTime } from './deadline';
 

@@ -9,10 +9,10 @@ import {
 import type { DecidedFact } from '../../../kernel/decider';
 import { leagueStreamId } from '../../league';
 import { clubTime } from '../../../kernel/club-time';
-import { COMPETITION_HOME } from '../../pairs/domain/facts';
+import { COMPETITION_HOME } from '../../pairs';
 import type { ClubContext, StoredFact } from '../../club-context';
 import { RuleViolation } from '../../../kernel/rule-violation';
-import { SESSION_STREAM_PREFIX } from '../../pairs/domain/session-decider';
+import { SESSION_STREAM_PREFIX } from '../../pairs';
 import { judgeCorrection } from './judge';
 import type { CorrectionsState } from './state';
 import { clubDeadlines } from './club-deadlines';

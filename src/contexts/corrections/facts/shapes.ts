@@ -3,7 +3,7 @@
 // class-transformer's @Type (nested data) reads decorator metadata.
 import 'reflect-metadata';
 import type { FieldIssue } from '../../../kernel/issues';
-import { sessionEvents } from '../../pairs/facts/session';
+import { sessionEvents } from '../../pairs';
 
 import { STREAM_ID } from './scope';
 

@@ -1,7 +1,7 @@
-import { clubStreamId } from '../../club/domain/club-streams';
+import { clubStreamId } from '../../club';
 import { correctionsStreamId } from '../domain/streams';
-import { leagueStreamId } from '../../league/domain/streams';
-import { SESSION_STREAM_PREFIX } from '../../pairs/domain/session-decider';
+import { leagueStreamId } from '../../league';
+import { SESSION_STREAM_PREFIX } from '../../pairs';
 import type { RecordedEvent } from '../../../kernel/envelope';
 import { correctionLog, correctionLogOf, type CorrectionLog } from '../projection';
 import { validateStreamId } from '../../../store/append-rules';

@@ -1,10 +1,7 @@
 import { applyDecorators, Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { LeagueMatchView, LeagueTableView } from '../projection';
-import {
-  correctionLogFromStore,
-  type CorrectionLogView,
-} from '../../corrections/read/correction-log';
+import { correctionLogFromStore, type CorrectionLogView } from '../../corrections/read';
 import {
   leagueMatchAt,
   leagueTableAt,

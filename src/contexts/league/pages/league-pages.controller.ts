@@ -8,7 +8,7 @@ import { readLeagueQuery, type LeagueMoment } from '../read/leagues';
 import type { EventStore } from '../../../store/event-store';
 import { InvalidRequestError } from '../../../app/http/errors';
 import { EVENT_STORE } from '../../../app/tokens';
-import { correctionLogFromStore } from '../../corrections/read/correction-log';
+import { correctionLogFromStore } from '../../corrections/read';
 import { readTableQuery } from '../../../audit/table-query';
 import { covers } from '../../../app/http/access/ledger-access';
 import { viewerOf } from '../../../app/http/access/viewer';

@@ -1,5 +1,5 @@
-import { CORRECTION_FACT_TYPES } from '../../corrections/domain/decider';
-import { CORRECTION_STREAM_PREFIX } from '../../corrections/domain/streams';
+import { CORRECTION_FACT_TYPES } from '../../corrections';
+import { CORRECTION_STREAM_PREFIX } from '../../corrections';
 import { dict } from '../../../kernel/dict';
 import { leagueStreamId } from '../domain/streams';
 import type { RecordedEvent } from '../../../kernel/envelope';

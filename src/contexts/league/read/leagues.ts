@@ -1,5 +1,5 @@
-import { clubStreamId } from '../../club/domain/club-streams';
-import { correctionsStreamId } from '../../corrections/domain/streams';
+import { clubStreamId } from '../../club';
+import { correctionsStreamId } from '../../corrections';
 import { leagueStreamId } from '../domain/streams';
 import type { RecordedEvent } from '../../../kernel/envelope';
 import { isDay, isInstant } from '../../../kernel/instant';

@@ -13,7 +13,7 @@ import {
   Length,
   ValidateNested,
 } from 'class-validator';
-import { NZ_RANKS } from '../../club/facts/club';
+import { NZ_RANKS } from '../../club';
 import { IsDay, IsLedgerId } from '../../../kernel/ids';
 
 import { IsPerson, MembershipScope } from './scope';

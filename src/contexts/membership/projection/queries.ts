@@ -1,5 +1,5 @@
 import { dayOf } from '../domain/decide';
-import type { RosterEntry } from '../../club/projection/roster-entry';
+import type { RosterEntry } from '../../club';
 import type {
   Because,
   PendingApplication,

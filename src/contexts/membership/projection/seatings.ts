@@ -1,5 +1,5 @@
-import { clubPlaysOf } from '../../pairs/domain/club-plays';
-import type { CompetitionsState } from '../../pairs/projection/state';
+import { clubPlaysOf } from '../../pairs';
+import type { CompetitionsState } from '../../pairs/projection';
 
 /** One seat a person took in a session of one of the club's competitions. */
 export interface Seating {

@@ -1,4 +1,4 @@
-import { clubStreamId } from '../../club/domain/club-streams';
+import { clubStreamId } from '../../club';
 import { membersStreamId } from '../domain/streams';
 import type { CompetitionsState } from '../../pairs/projection';
 import type { RecordedEvent } from '../../../kernel/envelope';

@@ -1,5 +1,5 @@
 import type { Decider } from '../../../kernel/decider';
-import { clubStreamId, rosterStreamId } from '../../club/domain/club-streams';
+import { clubStreamId, rosterStreamId } from '../../club';
 import type { ClubContext } from '../../club-context';
 import { loneCrossResult } from './cross-substitution';
 import { decide } from './decide';

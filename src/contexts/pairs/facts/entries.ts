@@ -16,7 +16,7 @@ import {
 } from 'class-validator';
 import { competitionFormats } from '../../../rulebooks/presets';
 import { IsDay, IsLedgerId, IsOneOf, TIME_PATTERN } from '../../../kernel/ids';
-import { NIGHTS } from '../../club/facts/club';
+import { NIGHTS } from '../../club';
 
 export const COMPETITION_KINDS = [
   'pairs-series',

@@ -1,4 +1,4 @@
-import { CORRECTION_FACT_TYPES } from '../../corrections/domain/decider';
+import { CORRECTION_FACT_TYPES } from '../../corrections';
 import type { SessionResultRecorded, SubstitutePlayed } from '../domain/facts';
 import {
   resultsOf,

@@ -1,5 +1,5 @@
 import { dict } from '../../../kernel/dict';
-import type { NZ_RANKS } from '../../club/facts/club';
+import type { NZ_RANKS } from '../../club';
 
 /** A rank the club recorded for a player from a day (NzcbaRankRecorded), in ledger order. */
 export interface RankFrom {

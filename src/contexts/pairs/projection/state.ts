@@ -8,7 +8,7 @@ import { onCompetitionStream, onDocumentedStream } from '../../streams';
 import { sharedValues, type SharedValues } from './shared-values';
 import { readSavedCompetition, SavedCompetition } from './saved-competition';
 import type { Partitions, Projection } from '../../../kernel/projection';
-import { rosterEntryAfter, type RosterEntry } from '../../club/projection/roster-entry';
+import { rosterEntryAfter, type RosterEntry } from '../../club';
 import {
   correctionKeysOf,
   foldCorrectionFact,

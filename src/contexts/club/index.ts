@@ -1,0 +1,13 @@
+/**
+ * The club context's door: what another context may use of it.
+ */
+export {
+  clubOfClubStream,
+  clubOfRosterStream,
+  clubStreamId,
+  isClubStream,
+  isRosterStream,
+  rosterStreamId,
+} from './domain/club-streams';
+export { NIGHTS, NZ_RANKS } from './facts/club';
+export { rosterEntryAfter, type RosterEntry } from './projection/roster-entry';
