@@ -75,9 +75,9 @@ module.exports = {
       name: 'rulesets-are-loaded-at-the-edge',
       severity: 'error',
       comment:
-        'The list of rulesets the ledger ships is loaded by the app and the CLI only: the contexts reach a rulebook through the registries they declare.',
-      from: { path: '^src/', pathNot: '^src/(app|cli|rulesets)/' },
-      to: { path: '^src/rulesets/index[.]ts$' },
+        'The lists of contexts and rulesets the ledger ships are loaded by the app and the CLI only: nothing below them depends on what is registered.',
+      from: { path: '^src/', pathNot: '^src/(app|cli)/' },
+      to: { path: '^src/rulesets/index[.]ts$|^src/contexts/built-in[.]ts$' },
     },
     {
       name: 'http-imports-no-cli',

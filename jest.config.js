@@ -3,7 +3,7 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
-  setupFiles: ['<rootDir>/test/setup/rulesets.ts'],
+  setupFiles: ['<rootDir>/test/setup/registrations.ts'],
   setupFilesAfterEnv: ['<rootDir>/test/setup/has-assertions.ts'],
   transform: {
     '^.+\\.ts$': [

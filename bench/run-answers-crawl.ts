@@ -1,3 +1,4 @@
+import '../src/contexts/built-in';
 import '../src/rulesets';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';

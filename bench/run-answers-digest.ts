@@ -1,3 +1,4 @@
+import '../src/contexts/built-in';
 import '../src/rulesets';
 import { existsSync } from 'node:fs';
 import { competitions } from '../src/contexts/pairs/projection';

@@ -1,3 +1,4 @@
+import '../src/contexts/built-in';
 import '../src/rulesets';
 import { fork, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';

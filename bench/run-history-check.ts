@@ -1,3 +1,4 @@
+import '../src/contexts/built-in';
 import '../src/rulesets';
 import { catalogue } from '../src/contexts/catalogue';
 import { MemoryEventStore } from '../src/store/memory/memory-event-store';

@@ -1,3 +1,4 @@
+import '../src/contexts/built-in';
 import '../src/rulesets';
 import { execFileSync } from 'node:child_process';
 import {

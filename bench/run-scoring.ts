@@ -1,3 +1,4 @@
+import '../src/contexts/built-in';
 import '../src/rulesets';
 import { cpus } from 'node:os';
 import { config, fmtRate, log, median, settle, since, envInt } from './lib/harness';

@@ -1,3 +1,4 @@
+import '../src/contexts/built-in';
 import '../src/rulesets';
 import { existsSync, statSync } from 'node:fs';
 import { cpus } from 'node:os';

@@ -1,3 +1,4 @@
+import '../src/contexts/built-in';
 import '../src/rulesets';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';

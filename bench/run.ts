@@ -1,3 +1,4 @@
+import '../src/contexts/built-in';
 import '../src/rulesets';
 import { cpus, totalmem } from 'node:os';
 import { config, fmtPct, fmtRate, log, median } from './lib/harness';

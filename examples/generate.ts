@@ -4,6 +4,8 @@
  * deciders. Run: npx tsc -p tsconfig.json --outDir /tmp/ex && node /tmp/ex/examples/generate.js
  * (or `npm run examples`). The files are committed; `npm start` loads them into an empty store.
  */
+import '../src/contexts/built-in';
+import '../src/rulesets';
 import { join } from 'node:path';
 import { v5 } from 'uuid';
 import { competitions } from '../src/contexts/pairs/projection';

@@ -1,4 +1,5 @@
-// The rulesets the ledger ships register into their contexts (one line each there).
+// The contexts and the rulesets the ledger ships register themselves (one line each there).
+import '../contexts/built-in';
 import '../rulesets';
 import {
   Inject,

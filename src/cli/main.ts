@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import 'reflect-metadata';
-// The rulesets the ledger ships register into their contexts (one line each there).
+// The contexts and the rulesets the ledger ships register themselves (one line each there).
+import '../contexts/built-in';
 import '../rulesets';
 import { Command } from 'commander';
 import { answerOf, isLedgerError } from '../kernel/errors';

@@ -1,4 +1,5 @@
 import type { Rulebook } from '../rulebooks/rulebook';
+import type { FieldIssue } from '../kernel/issues';
 import type { RuleViolation } from '../kernel/rule-violation';
 import type { CompetitionFact } from './pairs/domain/facts';
 import type { DecideOptions } from './pairs/domain/decide-options';
@@ -20,6 +21,11 @@ export interface ClubContext {
    * player in the competition `state` (before the fact); undefined when it is permitted.
    */
   playLimitViolation(state: CompetitionState, fact: CompetitionFact): RuleViolation | undefined;
+  /**
+   * What the catalogue's schema of a fact type finds wrong with some data (a correction's
+   * content is judged as the fact it corrects would be); undefined for a type it does not have.
+   */
+  factIssues(type: string, data: unknown): FieldIssue[] | undefined;
   /** Whether the ledger registered the club (a ClubRegistered of it). */
   isRegistered(clubId: string): boolean;
   /**

@@ -1,23 +1,11 @@
-import { clubRoster } from './club/projection/club-roster';
-import { competitions } from './pairs/projection/state';
-import { correctionLog } from './corrections/projection/correction-log';
-import { leagues } from './league/projection/state';
 import { ledgerStats } from './ledger-stats';
-import { membership } from './membership/projection/state';
 import type { Projection } from '../kernel/projection';
 
-const all: Array<Projection<unknown>> = [
-  ledgerStats as Projection<unknown>,
-  clubRoster as Projection<unknown>,
-  competitions as Projection<unknown>,
-  correctionLog as Projection<unknown>,
-  leagues as Projection<unknown>,
-  membership as Projection<unknown>,
-];
+const all: Array<Projection<unknown>> = [ledgerStats as Projection<unknown>];
 
 /**
- * The projections the runner keeps live: the built-in ones above (a new published table adds one
- * folder and one entry), then those of contexts registered at run time.
+ * The projections the runner keeps live: the ledger's own statistics, then each context's, added
+ * when the context is registered (built-in.ts).
  */
 export const projections: ReadonlyArray<Projection<unknown>> = all;
 

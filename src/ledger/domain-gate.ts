@@ -224,6 +224,7 @@ export class DomainGate {
         const view = views.get(clubId) ?? views.set(clubId, this.club.view(clubId)).get(clubId)!;
         return playLimitViolation(view, state, fact);
       },
+      factIssues: (type, data) => catalogue.get(type)?.validate(data),
       isRegistered: (clubId) => this.club.isRegistered(clubId),
       onRoster: (clubId, playerId) => this.club.onRoster(clubId, playerId),
       competitionsOf: (clubId) => this.club.competitionsOf(clubId),

@@ -1,5 +1,4 @@
 // A correction notified and decided (NZ-13, DSB-9.1): its target, its content, its deadline.
-import { catalogue } from '../../catalogue';
 import {
   CORRECTABLE_TYPES,
   TIME_CORRECTABLE_TYPES,
@@ -85,8 +84,7 @@ export function decideNotified(
       'data.target.eventId',
     );
   }
-  const def = catalogue.get(stored.type);
-  const issues = def?.validate(d.corrected) ?? [];
+  const issues = club.factIssues(stored.type, d.corrected) ?? [];
   if (issues.length) {
     const first = issues[0];
     throw ledger(

@@ -1,5 +1,4 @@
 // A league's corrections, rulings and appeals on its match results (LCBA-10.2, LCBA-2.5).
-import { catalogue } from '../../catalogue';
 import {
   type AppealDecidedData,
   type AppealLodgedData,
@@ -185,8 +184,7 @@ export function checkCorrectedByAppeal(
       'data.corrected',
     );
   }
-  const def = catalogue.get('MatchResultRecorded');
-  const issues = def?.validate(corrected) ?? [];
+  const issues = club.factIssues('MatchResultRecorded', corrected) ?? [];
   if (issues.length) {
     const first = issues[0];
     throw ledger(
