@@ -98,6 +98,8 @@ export class LedgerModule {
     if (options.closeStoreOnShutdown) providers.push(StoreCloser);
     return {
       module: LedgerModule,
+      // Every context's controllers inject the store, the buses and the live read model.
+      global: true,
       imports: [CqrsModule.forRoot()],
       providers,
       exports: [EVENT_STORE, EVENT_CATALOGUE, LIVE_COMPETITIONS, READ_MODEL_STATUS, CqrsModule],

@@ -1,7 +1,12 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
-import { RequestMethod } from '@nestjs/common';
+import {
+  RequestMethod,
+  type DynamicModule,
+  type ForwardReference,
+  type Type,
+} from '@nestjs/common';
 import request from 'supertest';
 import { DECORATORS } from '@nestjs/swagger';
 import { LedgerHttpModule } from '../../src/app/http/ledger-http.module';
@@ -22,8 +27,27 @@ interface Layer {
  * The routes for people (the page controllers and the login form): the registered controllers
  * marked @ApiExcludeController, whose routes the API document leaves out.
  */
+type ModuleRef = DynamicModule | Type | Promise<DynamicModule> | ForwardReference;
+
+/** The controllers of a module and of every module it imports (each context's own module). */
+function controllersOf(mod: ModuleRef): Type[] {
+  if (typeof mod === 'function') {
+    const own = (Reflect.getMetadata('controllers', mod) as Type[] | undefined) ?? [];
+    const imports = (Reflect.getMetadata('imports', mod) as ModuleRef[] | undefined) ?? [];
+    return [...own, ...imports.flatMap(controllersOf)];
+  }
+  if ('module' in mod) {
+    return [
+      ...((mod.controllers ?? []) as Type[]),
+      ...controllersOf(mod.module),
+      ...(mod.imports ?? []).flatMap((m) => controllersOf(m as ModuleRef)),
+    ];
+  }
+  return [];
+}
+
 function pageRoutes(): string[] {
-  const controllers = LedgerHttpModule.forStore(new MemoryEventStore()).controllers ?? [];
+  const controllers = controllersOf(LedgerHttpModule.forStore(new MemoryEventStore()));
   return controllers
     .filter((c) => (Reflect.getMetadata(DECORATORS.API_EXCLUDE_CONTROLLER, c) as unknown[])?.[0])
     .flatMap(routesOf);

@@ -1,7 +1,6 @@
 import { accessEvents } from './facts/access';
 import { accessDecider } from './domain/access-decider';
 import type { Decider } from '../../kernel/decider';
-import type { Projection } from '../../kernel/projection';
 import type { ClubContext } from '../club-context';
 import type { LedgerContext } from '../ledger-context';
 
