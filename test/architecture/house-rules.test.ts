@@ -68,6 +68,18 @@ describe('comments name rules and reasons, never an issue', () => {
   });
 });
 
+describe('what a user reads names rules, never an issue', () => {
+  it('no text in src/ (an API description, a command’s help, a message) names an issue', () => {
+    const offenders = tsFiles(join(root, 'src')).flatMap((f) =>
+      readFileSync(f, 'utf8')
+        .split('\n')
+        .filter((l) => NAMES_AN_ISSUE.test(l))
+        .map((l) => `${relative(root, f)}: ${l.trim()}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
+
 describe('a source file holds one responsibility: none is over 500 lines', () => {
   it('counts the lines of a text as an editor does', () => {
     expect(linesOf('a\nb\n')).toBe(2);

@@ -207,4 +207,12 @@ describe('RR-1…RR-4: a league rulebook registered in one line runs a season ov
       ['4', 'gold', '36'],
     ]);
   });
+
+  it('RR-3: one match from the CLI, in its own rules’ words (no LCBA rule named)', async () => {
+    const out = await cli('match', 'rr-2026', 'f4', '--store', `sqlite:${path}`);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toContain('Blue (home) v Gold');
+    expect(out.stdout).toContain('24-6 VP');
+    expect(out.stdout).not.toMatch(/LCBA/);
+  });
 });

@@ -54,6 +54,11 @@ export interface LeagueRules {
   /** The rule a corrected match's explanation names (its rulebook's corrections rule). */
   correctionRuleOf(params: LeagueParams): string;
   /** How the league's pages cite this rulebook's tie-break beside a level team's rank. */
+  /**
+   * What the rules ask of a match left unplayed, beyond its schema (a correction's content is
+   * judged by it too): throws a RuleViolation naming the field of `data`, e.g. `data.offender`.
+   */
+  checkUnplayed?(data: Readonly<Record<string, unknown>>): void;
   readonly cites: LeagueCitations;
   /** The rulebook's corrections and appeals deadlines, when the club's rulebook reads none. */
   readonly deadlineParams: LeagueParams;
@@ -69,10 +74,14 @@ export interface LeagueCitations {
   imps: string;
   /** A virtual fixture's rule (a match never played, scored by the rules). */
   virtual: string;
+  /** The rule that scores a virtual fixture (the CLI's match line). */
+  virtualScore: string;
   /** The rule that removes a team's matches from every table. */
   cancelled: string;
   /** The rules whose warnings carry no score. */
   warnings: string;
+  /** What a recorded board says beyond its score: a table incomplete, a board not played, fouled. */
+  incidents: { incomplete: string; absent: string; fouled: string };
   /** A match page's words for a match not played as scheduled. */
   status: { unplayed: string; lostByDefault: string; virtual: string };
 }

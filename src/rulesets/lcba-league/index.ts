@@ -2,6 +2,7 @@ import type { LeagueRules } from '../../contexts/league/rules';
 import type { Params } from '../../rulebooks/params';
 import type { Preset } from '../../rulebooks/rulebook';
 import { decideLcbaFact, READS_CLUB } from './decide';
+import { checkUnplayed } from './decide/matches';
 import { scoreMatch } from './match';
 import { lcbaLeague2009, type LcbaParams } from './preset';
 import { scoreRecorded, seasonInputsOf } from './season';
@@ -23,14 +24,17 @@ export const lcbaLeagueRules: LeagueRules = {
     rank: 'LCBA-3.1',
     imps: 'LCBA-6.7',
     virtual: 'LCBA-A4',
+    virtualScore: 'LCBA-A5',
     cancelled: 'LCBA-8.4',
     warnings: 'LCBA-6.8, 4.2',
+    incidents: { incomplete: 'LCBA-7.2', absent: 'LCBA-7.3, 7.4', fouled: 'FOUL' },
     status: {
       unplayed: 'unplayed or defaulted (LCBA-8)',
       lostByDefault: 'played, then lost by default (LCBA-4.2/4.7, scored by 8.1 with (e))',
       virtual: 'a virtual RR3 match (LCBA-A4), never played: scored by A5',
     },
   },
+  checkUnplayed,
   decide: (fact, state, _club, paramsOn) =>
     decideLcbaFact(fact, state, (day) => lcba(paramsOn(day))),
   seasonInputsOf,

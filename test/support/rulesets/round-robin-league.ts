@@ -207,8 +207,10 @@ export const roundRobinLeagueRules: LeagueRules = {
     rank: 'RR-3, RR-4',
     imps: 'RR-2',
     virtual: 'RR-1',
+    virtualScore: 'RR-0',
     cancelled: 'RR-0',
     warnings: 'RR-0',
+    incidents: { incomplete: 'RR-0', absent: 'RR-0', fouled: 'RR-0' },
     status: {
       unplayed: 'not recorded (RR-0)',
       lostByDefault: 'not recorded (RR-0)',

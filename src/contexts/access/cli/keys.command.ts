@@ -45,7 +45,7 @@ const rowOf = (k: KeyRecord) => ({
 export function registerKeys(program: Command): void {
   const keys = program
     .command('keys')
-    .description('Issue, list and revoke the API keys (issue 17; docs/access.md)');
+    .description('Issue, list and revoke the API keys (docs/access.md)');
 
   keys
     .command('add')
@@ -54,7 +54,7 @@ export function registerKeys(program: Command): void {
       new Option('--role <role>', 'what the key may do').choices(ROLES).makeOptionMandatory(),
     )
     .option('--club <id>', 'the club the key acts for', ledgerId('--club'))
-    .option('--league <id>', 'the league the key acts for (issue 18)', ledgerId('--league'))
+    .option('--league <id>', 'the league the key acts for', ledgerId('--league'))
     .option('--label <text>', 'a note to tell the key by (who holds it)')
     .option(
       '--if-none',

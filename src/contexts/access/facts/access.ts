@@ -112,20 +112,20 @@ export const accessEvents: Array<EventDefinition & { type: keyof AccessFactData 
     type: 'ApiKeyIssued',
     schemaVersion: 1,
     description:
-      'An API key is issued (issue 17): its id, role, scope (a club or a league; none for an admin) and the scrypt hash of its token, never the token.',
+      'An API key is issued: its id, role, scope (a club or a league; none for an admin) and the scrypt hash of its token, never the token.',
     validate: classSchema(ApiKeyIssuedData),
   },
   {
     type: 'ApiKeyRevoked',
     schemaVersion: 1,
-    description: 'An API key is revoked (issue 17): every request with it fails from then on.',
+    description: 'An API key is revoked: every request with it fails from then on.',
     validate: classSchema(ApiKeyRevokedData),
   },
   {
     type: 'ClubTablesVisibilitySet',
     schemaVersion: 1,
     description:
-      "A club's published tables (standings, C points, championship and their diffs) are public, or private to the club's keys (issue 17).",
+      "A club's published tables (standings, C points, championship and their diffs) are public, or private to the club's keys.",
     validate: classSchema(ClubTablesVisibilitySetData),
   },
 ];

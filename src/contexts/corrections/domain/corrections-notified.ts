@@ -15,7 +15,7 @@ import { SESSION_STREAM_PREFIX } from '../../pairs';
 import { judgeCorrection } from './judge';
 import type { CorrectionsState } from './state';
 import { clubDeadlines } from './club-deadlines';
-import { checkScorable } from './league-corrections';
+import { checkScorable, checkUnplayedCorrection } from './league-corrections';
 import { ledger, show } from './refusals';
 
 /** Whether a stored fact is the club's: its competition's or its scored session's. */
@@ -102,16 +102,8 @@ export function decideNotified(
     }
   }
   if (league && stored.type === 'MatchResultRecorded') checkScorable(d.corrected, club, clubId);
-  if (league && stored.type === 'MatchUnplayed') {
-    // As the league decider refuses it on MatchUnplayed itself.
-    if (d.corrected.rule === 'LCBA-7.5' && d.corrected.offender === 'both') {
-      throw new RuleViolation(
-        'LCBA-7.5',
-        'the non-offending team withdraws: one side offends, not both',
-        'data.corrected.offender',
-      );
-    }
-  }
+  // As the league's rules refuse a MatchUnplayed itself (the LCBA's 7.5: one side offends).
+  if (league && stored.type === 'MatchUnplayed') checkUnplayedCorrection(d.corrected, club, clubId);
   const time = d.correctedOccurredAt;
   if (time !== undefined) {
     if (!TIME_CORRECTABLE_TYPES[stored.type]) {

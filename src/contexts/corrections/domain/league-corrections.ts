@@ -75,6 +75,25 @@ export function checkScorable(
   }
 }
 
+/**
+ * A correction's content of a match left unplayed, checked as the league's rules check the fact
+ * itself (their `checkUnplayed`), the field named inside `data.corrected`.
+ */
+export function checkUnplayedCorrection(
+  corrected: Record<string, unknown>,
+  club: ClubContext,
+  leagueId: string,
+): void {
+  const { rules } = leagueMatchRules(club, leagueId, corrected.on ?? corrected.playedOn);
+  try {
+    rules.checkUnplayed?.(corrected);
+  } catch (e) {
+    if (!(e instanceof RuleViolation)) throw e;
+    const field = e.field?.replace(/^data\./, 'data.corrected.');
+    throw new RuleViolation(e.rule, e.reason, field);
+  }
+}
+
 /** The rules and parameters a league's tables score a match of that day by. */
 function leagueMatchRules(club: ClubContext, leagueId: string, day: unknown) {
   const organiser = club.leagueOf?.(leagueId)?.clubId;

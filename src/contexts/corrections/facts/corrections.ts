@@ -97,7 +97,7 @@ export const correctionEvents: Array<EventDefinition & { type: keyof CorrectionF
     type: 'RulingGiven',
     schemaVersion: 1,
     description:
-      "A director's ruling: the session (scored session or competition session), the board, the score awarded (AdjustedScoreAwarded's shape) and the decision; at rubber bridge, the rubber (its table and when it ended, PIN-R26: an appeal is indicated before its end). On a league's corrections-<leagueId> (issue 18), a ruling on a match result: match names its MatchResultRecorded (event id, stream, fixtureId, playedOn as recorded); an appeal against it is received within 7 days of the match (LCBA-10.2).",
+      "A director's ruling: the session (scored session or competition session), the board, the score awarded (AdjustedScoreAwarded's shape) and the decision; at rubber bridge, the rubber (its table and when it ended, PIN-R26: an appeal is indicated before its end). On a league's corrections-<leagueId>, a ruling on a match result: match names its MatchResultRecorded (event id, stream, fixtureId, playedOn as recorded); an appeal against it is received within 7 days of the match (LCBA-10.2).",
     rules: ['LCBA-10.2', 'DSB-20.3', 'PIN-R26', 'PIN-R28'],
     validate: allOf(classSchema(RulingGivenData), adjustedAt('awarded')),
   },

@@ -23,7 +23,7 @@ export class CorrectionsController {
   @Get('clubs/:clubId/corrections')
   @ApiOperation({
     summary:
-      'Every correction and appeal of the club, with its state, deadline and the facts behind it (issue 16)',
+      'Every correction and appeal of the club, with its state, deadline and the facts behind it',
   })
   @ApiPath('clubId')
   @ApiTableQuery(['asOf', 'atPosition'])

@@ -2,7 +2,13 @@ import { Option, type Command } from 'commander';
 import { catalogue } from '../../catalogue';
 import type { LeagueMatchView, LeagueTableView } from '../projection';
 import type { Because } from '../model';
-import { leagueMatchAt, leagueTableAt, readLeagueQuery, type LeagueParam } from '../read/leagues';
+import {
+  leagueMatchCitedAt,
+  leagueTableAt,
+  readLeagueQuery,
+  type LeagueParam,
+} from '../read/leagues';
+import type { LeagueCitations } from '../rules';
 import { InvalidTableQueryError } from '../../../audit/table-query';
 import { openStore } from '../../../store/open-store';
 import { csv, table } from '../../../cli/table';
@@ -63,11 +69,14 @@ export function formatLeagueTable(view: LeagueTableView, format: TableFormat): s
 const rules = (because: readonly Because[]) =>
   because.map((b) => `${b.rule}: ${b.text}`).join('; ');
 
-export function formatLeagueMatch(view: LeagueMatchView, format: 'table' | 'json'): string {
+export function formatLeagueMatch(
+  { view, cites }: { view: LeagueMatchView; cites: LeagueCitations },
+  format: 'table' | 'json',
+): string {
   if (format === 'json') return JSON.stringify(view, null, 2) + '\n';
   const f = view.fixture;
   const lines = [
-    `${view.leagueId} ${f.id}: ${view.home.name} (home) v ${view.away.name}, division ${f.division}, RR${f.round}${f.virtual ? ' (virtual, LCBA-A5)' : ''}, scheduled ${f.scheduled}${view.asOf ? `, as of ${view.asOf}` : ''}`,
+    `${view.leagueId} ${f.id}: ${view.home.name} (home) v ${view.away.name}, division ${f.division}, RR${f.round}${f.virtual ? ` (virtual, ${cites.virtualScore})` : ''}, scheduled ${f.scheduled}${view.asOf ? `, as of ${view.asOf}` : ''}`,
     `status: ${view.status}${view.playedOn ? ` on ${view.playedOn}` : ''}${view.recorded ? ` (${view.recorded === 'boards' ? "every table's score" : "the captains' result form"})` : ''}`,
   ];
   if (view.score) {
@@ -89,7 +98,7 @@ export function formatLeagueMatch(view: LeagueMatchView, format: 'table' | 'json
     const t = view.table;
     lines.push(
       '',
-      `in the table${t.cancelled ? ' (cancelled, LCBA-8.4)' : ''}: ${view.home.name} ${num(t.home.vp)} VP ${signed(t.home.imps)} IMPs; ${view.away.name} ${num(t.away.vp)} VP ${signed(t.away.imps)} IMPs`,
+      `in the table${t.cancelled ? ` (cancelled, ${cites.cancelled})` : ''}: ${view.home.name} ${num(t.home.vp)} VP ${signed(t.home.imps)} IMPs; ${view.away.name} ${num(t.away.vp)} VP ${signed(t.away.imps)} IMPs`,
       ...[
         ...t.home.because.map((b) => ({ side: 'home', b })),
         ...t.away.because.map((b) => ({ side: 'away', b })),
@@ -116,7 +125,7 @@ export function registerLeague(program: Command): void {
     program
       .command('table <league>')
       .description(
-        "A league's division tables (LCBA): rank, played, won, drawn, lost, VP, net IMPs, penalties, tie-break, move; every row explained (json)",
+        "A league's division tables, as its rulebook ranks them: rank, played, won, drawn, lost, VP, net IMPs, penalties, tie-break, move; every row explained (json)",
       )
       .addOption(storeOption())
       .addOption(
@@ -168,7 +177,7 @@ export function registerLeague(program: Command): void {
       const store = await openStore(o.store, { upcast: catalogue.upcast, readOnly: true });
       try {
         process.stdout.write(
-          formatLeagueMatch(await leagueMatchAt(store, leagueId, fixtureId, at), o.format),
+          formatLeagueMatch(await leagueMatchCitedAt(store, leagueId, fixtureId, at), o.format),
         );
       } finally {
         await store.close();

@@ -59,7 +59,7 @@ export class LeaguesController {
   @Get('leagues/:leagueId/table')
   @ApiOperation({
     summary:
-      "A league's division tables (LCBA): rank, played, won, drawn, lost, VP, net IMPs, penalties, tie-break, move, every row and fixture explained (issue 18)",
+      "A league's division tables, as its rulebook ranks them: rank, played, won, drawn, lost, VP, net IMPs, penalties, tie-break, move, every row and fixture explained",
   })
   @LEAGUE_ID()
   @ApiQuery({
@@ -81,7 +81,7 @@ export class LeaguesController {
   @Get('leagues/:leagueId/matches/:fixtureId')
   @ApiOperation({
     summary:
-      "One match of a league board by board (aggregate, IMPs, the rules), with the score the division's table gives it (issue 18)",
+      "One match of a league board by board (aggregate, IMPs, the rules), with the score the division's table gives it",
   })
   @LEAGUE_ID()
   @ApiParam({
@@ -103,7 +103,7 @@ export class LeaguesController {
   @Get('matches/:fixtureId')
   @ApiOperation({
     summary:
-      'One match named by its fixture id alone, from the one league that has it, board by board (issue 18); a fixture id several leagues have is 409 naming them',
+      'One match named by its fixture id alone, from the one league that has it, board by board; a fixture id several leagues have is 409 naming them',
   })
   @ApiParam({ name: 'fixtureId', description: 'A fixture id of one league', type: String })
   @MOMENT()
@@ -124,7 +124,7 @@ export class LeaguesController {
   @Get('leagues/:leagueId/corrections')
   @ApiOperation({
     summary:
-      "Every correction, ruling and appeal of a league's matches and structure, with its state and deadline (LCBA-10.2, 2.5; issue 18)",
+      "Every correction, ruling and appeal of a league's matches and structure, with its state and deadline (its rulebook's deadlines: LCBA-10.2 and 2.5 for the LCBA)",
   })
   @LEAGUE_ID()
   @ApiTableQuery(['asOf', 'atPosition'])

@@ -84,29 +84,33 @@ function boardsTable(
   </table>`;
 }
 
-/** What the recorded boards say beyond the scores: 7.2's lateness, 7.3/7.4's absences, FOUL. */
-function incidents(v: LeagueMatchView, input: MatchBoardsInput): Html | string {
+/** What the recorded boards say beyond the scores (the LCBA's 7.2 lateness, 7.3/7.4 absences, FOUL). */
+function incidents(
+  v: LeagueMatchView,
+  input: MatchBoardsInput,
+  cites: LeagueCitations['incidents'],
+): Html | string {
   const side = (s: string) => (s === 'home' ? v.home.name : s === 'away' ? v.away.name : s);
   const lines: Html[] = [
     ...input.incomplete.map(
       (i) =>
         html`<li>
           Table ${i.table} incomplete for ${i.minutes} minutes, ${side(i.offender)} missing
-          (LCBA-7.2)
+          (${cites.incomplete})
         </li>`,
     ),
     ...input.unplayed.map(
       (u) =>
         html`<li>
-          Board ${u.board} not played at table ${u.table}, ${side(u.offender)} absent (LCBA-7.3,
-          7.4)
+          Board ${u.board} not played at table ${u.table}, ${side(u.offender)} absent
+          (${cites.absent})
         </li>`,
     ),
     ...input.fouled.map(
       (f) =>
         html`<li>
           Board ${f.board} fouled at table
-          ${f.table}${f.causedBy ? html`, caused by ${side(f.causedBy)}` : ''} (FOUL)
+          ${f.table}${f.causedBy ? html`, caused by ${side(f.causedBy)}` : ''} (${cites.fouled})
         </li>`,
     ),
   ];
@@ -166,7 +170,7 @@ export function matchPage(
               <strong class="match-vp">${s.vp.home}–${s.vp.away}</strong>.
             </p>
             ${boardsTable(v, s.boards, cites.imps, recorded)}
-            ${recorded?.kind === 'boards' ? incidents(v, recorded) : ''}
+            ${recorded?.kind === 'boards' ? incidents(v, recorded, cites.incidents) : ''}
             <h2>The match's rules</h2>
             <p>
               Rules:

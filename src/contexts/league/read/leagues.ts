@@ -1,10 +1,12 @@
 import { clubStreamId } from '../../club';
 import { correctionsStreamId } from '../../corrections';
 import { leagueStreamId } from '../domain/streams';
+import type { LeagueCitations } from '../rules';
 import type { RecordedEvent } from '../../../kernel/envelope';
 import { isDay, isInstant } from '../../../kernel/instant';
 import type { FieldIssue } from '../../../kernel/issues';
 import {
+  leagueRulesIn,
   leagues,
   leagueTableOf,
   matchOf,
@@ -222,6 +224,18 @@ export async function leagueMatchAt(
     fixtureId,
     at.day !== undefined ? { asOf: at.day } : {},
   );
+}
+
+/** `bridge-ledger match`: one match at a moment, and how its rulebook is cited beside it. */
+export async function leagueMatchCitedAt(
+  store: EventStore,
+  leagueId: string,
+  fixtureId: string,
+  at: LeagueMoment = {},
+): Promise<{ view: LeagueMatchView; cites: LeagueCitations }> {
+  const state = await stateAt(store, leagueId, at);
+  const view = matchOf(state, leagueId, fixtureId, at.day !== undefined ? { asOf: at.day } : {});
+  return { view, cites: leagueRulesIn(state, leagueId).cites };
 }
 
 /** A fixture id asked without its league that more than one league has (409, naming them). */

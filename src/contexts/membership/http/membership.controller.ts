@@ -57,7 +57,7 @@ export class MembershipController {
   @Get('clubs/:clubId/members')
   @ApiOperation({
     summary:
-      "A club's register as of a day (PIN-R8): each person's standing, class and the day it started, vote, subscription, PIN-R9 bar (issue 19)",
+      "A club's register as of a day (PIN-R8): each person's standing, class and the day it started, vote, subscription, PIN-R9 bar",
   })
   @CLUB_ID()
   @AS_OF()
@@ -73,7 +73,7 @@ export class MembershipController {
   @Get('clubs/:clubId/members/:personId')
   @ApiOperation({
     summary:
-      "One person's history at a club: every membership fact about them and each class derived (Restricted → Full), their sessions and seats, dated (issue 19)",
+      "One person's history at a club: every membership fact about them and each class derived (Restricted → Full), their sessions and seats, dated",
   })
   @CLUB_ID()
   @ApiParam({ name: 'personId', description: 'A person id of the club', type: String })
@@ -91,7 +91,7 @@ export class MembershipController {
   @Get('clubs/:clubId/applications')
   @ApiOperation({
     summary:
-      'The applications pending on a day: display deadline (PIN-C6/C7), objections (PIN-C8), proposer, seconder and signature (PIN-C5, PIN-R7) (issue 19)',
+      'The applications pending on a day: display deadline (PIN-C6/C7), objections (PIN-C8), proposer, seconder and signature (PIN-C5, PIN-R7)',
   })
   @CLUB_ID()
   @AS_OF()
@@ -107,7 +107,7 @@ export class MembershipController {
   @Get('clubs/:clubId/visitors')
   @ApiOperation({
     summary:
-      "The visitors of a year: each one's sessions counted (SessionPlayedAtClub and the competitions' seats) with their verdicts, PIN-R10 (calendar year) or NZ-10 (club year) (issue 19)",
+      "The visitors of a year: each one's sessions counted (SessionPlayedAtClub and the competitions' seats) with their verdicts, PIN-R10 (calendar year) or NZ-10 (club year)",
   })
   @CLUB_ID()
   @ApiQuery({

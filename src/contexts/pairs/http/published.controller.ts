@@ -113,7 +113,7 @@ export class PublishedController {
   @Get('competitions/:competitionId/diff')
   @ApiOperation({
     summary:
-      'Every number of the standings (or C points) that changed between two moments, with the facts and rules behind each (issue 16)',
+      'Every number of the standings (or C points) that changed between two moments, with the facts and rules behind each',
   })
   @ApiPath('competitionId')
   @ApiTableQuery(['from', 'to', 'table'], ['from'])

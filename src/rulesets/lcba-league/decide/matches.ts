@@ -153,13 +153,7 @@ export const MATCH_CHECKS: { [K in keyof LeagueFactData]?: Check<K> } = {
   MatchUnplayed(d, state) {
     const f = fixtureOf(state, d.fixtureId);
     notRecordedYet(f, d.fixtureId);
-    if (d.rule === 'LCBA-7.5' && d.offender === 'both') {
-      throw new RuleViolation(
-        'LCBA-7.5',
-        'the non-offending team withdraws: one side offends, not both',
-        'data.offender',
-      );
-    }
+    checkUnplayed(d as unknown as Readonly<Record<string, unknown>>);
   },
 
   MatchRearranged(d, state) {
@@ -210,3 +204,15 @@ export const MATCH_CHECKS: { [K in keyof LeagueFactData]?: Check<K> } = {
     }
   },
 };
+
+/** What the LCBA asks of a match left unplayed beyond its schema (a correction's content too). */
+export function checkUnplayed(d: Readonly<Record<string, unknown>>): void {
+  // LCBA-7.5: the non-offending team withdraws, so one side offends.
+  if (d.rule === 'LCBA-7.5' && d.offender === 'both') {
+    throw new RuleViolation(
+      'LCBA-7.5',
+      'the non-offending team withdraws: one side offends, not both',
+      'data.offender',
+    );
+  }
+}
