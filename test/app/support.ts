@@ -8,6 +8,19 @@ import request from 'supertest';
 import { catalogue } from '../../src/contexts/catalogue';
 import type { EventStore } from '../../src/store/event-store';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
+import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
+
+/** The HTTP app on a fresh SQLite file at `path`, as a test's beforeAll opens it. */
+export async function sqliteLedgerApp(path: string) {
+  const store = new SqliteEventStore(path, { upcast: catalogue.upcast });
+  return { store, app: await ledgerApp(store) };
+}
+
+/** Closes what `sqliteLedgerApp` opened: the app, then its store. */
+export async function closeLedgerApp(app: NestExpressApplication, store: EventStore) {
+  await app.close();
+  await store.close();
+}
 
 /** The HTTP app on a store, silent, initialised (not listening): hand getHttpServer() to supertest. */
 export function ledgerApp(

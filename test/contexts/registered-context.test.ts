@@ -4,7 +4,7 @@ import { catalogue } from '../../src/contexts/catalogue';
 import { findProjection } from '../../src/contexts/projections';
 import { registerContext } from '../../src/contexts/registry';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
-import { ledgerApp, postFacts } from '../app/support';
+import { closeLedgerApp, ledgerApp, postFacts, sqliteLedgerApp } from '../app/support';
 import { cli } from '../support/cli';
 import { directorNotesContext } from '../support/contexts/director-notes';
 import { tempDbPath } from '../support/temp';
@@ -39,14 +39,8 @@ describe('a context registered in one line is appended, decided, projected and s
   let app: Awaited<ReturnType<typeof ledgerApp>>;
   const post = (facts: ReturnType<typeof fact>[]) => postFacts(app, facts);
 
-  beforeAll(async () => {
-    store = new SqliteEventStore(path, { upcast: catalogue.upcast });
-    app = await ledgerApp(store);
-  });
-  afterAll(async () => {
-    await app.close();
-    await store.close();
-  });
+  beforeAll(async () => ({ store, app } = await sqliteLedgerApp(path)));
+  afterAll(() => closeLedgerApp(app, store));
 
   it('its facts join the catalogue and its projection the runner’s list', () => {
     expect(catalogue.has('DirectorNoteRecorded')).toBe(true);

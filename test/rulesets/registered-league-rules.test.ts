@@ -1,9 +1,8 @@
 import request from 'supertest';
 import { v7 } from 'uuid';
-import { catalogue } from '../../src/contexts/catalogue';
 import { registerLeagueRules } from '../../src/contexts/league';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
-import { ledgerApp, postFacts } from '../app/support';
+import { closeLedgerApp, ledgerApp, postFacts, sqliteLedgerApp } from '../app/support';
 import { cli } from '../support/cli';
 import { roundRobinLeagueRules } from '../support/rulesets/round-robin-league';
 import { tempDbPath } from '../support/temp';
@@ -63,14 +62,8 @@ describe('RR-1…RR-4: a league rulebook registered in one line runs a season ov
   let app: Awaited<ReturnType<typeof ledgerApp>>;
   const post = (facts: ReturnType<typeof fact>[]) => postFacts(app, facts);
 
-  beforeAll(async () => {
-    store = new SqliteEventStore(path, { upcast: catalogue.upcast });
-    app = await ledgerApp(store);
-  });
-  afterAll(async () => {
-    await app.close();
-    await store.close();
-  });
+  beforeAll(async () => ({ store, app } = await sqliteLedgerApp(path)));
+  afterAll(() => closeLedgerApp(app, store));
 
   it('its club adopts its preset, and the league is registered under it', async () => {
     await post([

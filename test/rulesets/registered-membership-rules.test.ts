@@ -1,9 +1,8 @@
 import request from 'supertest';
 import { v7 } from 'uuid';
-import { catalogue } from '../../src/contexts/catalogue';
 import { registerMembershipRules } from '../../src/contexts/membership/rules';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
-import { ledgerApp, postFacts } from '../app/support';
+import { closeLedgerApp, ledgerApp, postFacts, sqliteLedgerApp } from '../app/support';
 import { cli } from '../support/cli';
 import { riversideMembershipRules } from '../support/rulesets/riverside-membership';
 import { tempDbPath } from '../support/temp';
@@ -45,14 +44,8 @@ describe('RIV-0…RIV-3: a club’s membership rules registered in one line run 
   const get = (url: string) =>
     request(app.getHttpServer()).get(url).set('Accept', 'application/json');
 
-  beforeAll(async () => {
-    store = new SqliteEventStore(path, { upcast: catalogue.upcast });
-    app = await ledgerApp(store);
-  });
-  afterAll(async () => {
-    await app.close();
-    await store.close();
-  });
+  beforeAll(async () => ({ store, app } = await sqliteLedgerApp(path)));
+  afterAll(() => closeLedgerApp(app, store));
 
   it('the club adopts its preset; its founders and an application are recorded', async () => {
     const club = await post([

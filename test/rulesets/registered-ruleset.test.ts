@@ -1,8 +1,7 @@
 import request from 'supertest';
-import { catalogue } from '../../src/contexts/catalogue';
 import { registerRuleset } from '../../src/rulesets';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
-import { ledgerApp, postFacts } from '../app/support';
+import { closeLedgerApp, ledgerApp, postFacts, sqliteLedgerApp } from '../app/support';
 import { cli } from '../support/cli';
 import {
   clubRegistered,
@@ -38,14 +37,8 @@ describe('a ruleset registered in one line publishes through HTTP and the CLI', 
     return { ...fact, data: { ...(fact.data as object), percentage } };
   };
 
-  beforeAll(async () => {
-    store = new SqliteEventStore(path, { upcast: catalogue.upcast });
-    app = await ledgerApp(store);
-  });
-  afterAll(async () => {
-    await app.close();
-    await store.close();
-  });
+  beforeAll(async () => ({ store, app } = await sqliteLedgerApp(path)));
+  afterAll(() => closeLedgerApp(app, store));
 
   it('is adopted and its format created, as a built-in one is', async () => {
     await post([clubRegistered(), rulebookAdopted('test-mean-pairs')]).expect(201);
