@@ -1,8 +1,9 @@
 /**
- * Pinner Bridge Club's members and visitors (seed 003, RULES.md PIN-*), and the NZ
- * club's visitors (NZ-10). The shapes the parts of the ruleset hand each other, pure data:
+ * A club's members and visitors, as the membership context publishes them whatever rules read
+ * them (first written for Pinner BC, seed 003, RULES.md PIN-*, and the NZ club's visitors,
+ * NZ-10). The shapes the context and the rules hand each other, pure data:
  *
- * - register/ folds the membership facts into the register as of a date: `Register`;
+ * - the rules' `registerOf` folds the membership facts into the register as of a date: `Register`;
  * - visitors/ counts the sessions each visitor played per year and gives the verdicts (PIN-R10,
  *   PIN-R12, NZ-10) and prize eligibility (PIN-R13, NZ-10): `VisitorInput` → `VisitorVerdicts`.
  *
