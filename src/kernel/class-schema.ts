@@ -28,8 +28,10 @@ function flatten(errors: ValidationError[], prefix: string): FieldIssue[] {
   return errors.flatMap((e) => {
     const field = prefix ? `${prefix}.${e.property}` : e.property;
     const messages = Object.values(e.constraints ?? {});
-    // One issue per field: a missing string fails several constraints at once.
-    const own = messages.length ? [{ field, message: messages.join('; ') }] : [];
+    // One issue per field: a missing string fails several constraints at once. A field not
+    // given at all is said to be missing first, so that nobody hunts for a bad value.
+    const missing = e.value === undefined ? `${e.property} is missing: ` : '';
+    const own = messages.length ? [{ field, message: missing + messages.join('; ') }] : [];
     return [...own, ...flatten(e.children ?? [], field)];
   });
 }

@@ -95,6 +95,8 @@ export async function checkAppend(
             ? `the store holds ${b.streamId} ${atRevision(before)}`
             : `the store holds ${b.streamId} ${atRevision(before)} and the file's lines before this one bring it to ${head}`;
         issues.push({ line, field: 'revision', message: `must be ${head + 1}: ${by}` });
+        // A conflict is answered as one: the run's facts are not judged by the rules.
+        blocked.add(fresh);
       }
       const issue = await time.check(line, b.recordedAt?.[i]);
       if (issue) issues.push(issue);
@@ -109,8 +111,8 @@ export async function checkAppend(
     if (kept.some((r) => r !== undefined)) fresh.recordedAt = kept;
     out.push(fresh);
   }
-  // The deciders judge the new lines in file order; a run whose ids conflict cannot be written
-  // in any form, so it is left out of the dry run rather than judged.
+  // The deciders judge the new lines in file order; a run whose ids or revisions conflict cannot
+  // be written in any form, so it is left out of the dry run rather than judged.
   issues.push(
     ...(await checkRules(
       store,

@@ -9,6 +9,7 @@ import { decideOptionsOf } from '../contexts/pairs/ruleset-registry';
 import { catalogue } from '../contexts/catalogue';
 import type { EventToAppend } from '../kernel/envelope';
 import type { EventStore, ExpectedRevision } from '../store/event-store';
+import { checkExpectedRevision } from '../store/append-rules';
 import { StreamNotFoundError } from '../store/errors';
 import type { Upcast } from '../store/upcast';
 import { ClubIndex } from './club-index';
@@ -118,6 +119,9 @@ export class DomainGate {
     const known = await this.load(streamId, decider);
     // A batch already (partly) stored is the store's to answer: a no-op or a conflict.
     if (read.some((e) => known.ids.has(String(e.id).toLowerCase()))) return expectedRevision;
+    // The expected revision is the writer's concurrency contract: a stream elsewhere than the
+    // writer thought is a conflict (409, naming where it is) before any rule is asked.
+    checkExpectedRevision(streamId, expectedRevision, known.revision);
     this.checkStreams(streamId, read);
     // A type of no decider's (none in the catalogue): the stream's decider holds only its own.
     read.forEach((e, i) => {

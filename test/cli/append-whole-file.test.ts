@@ -71,6 +71,19 @@ describe('bridge-ledger append: the whole file is checked first, then all or not
     expect(await head(store)).toBe(2);
   });
 
+  it('a stale revision is a conflict before a rule: a second ClubRegistered at revision 0 names the revision only', async () => {
+    const { dir, store } = await seeded();
+    const file = write(dir, 'again.ndjson', [club({ revision: 0 })]);
+    const r = await cli('append', file, '--store', store);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /line 1: revision: must be 1: the store holds club-wellington at revision 0/,
+    );
+    // The rules would refuse it too (the club is registered already): not asked of a conflict.
+    expect(r.stderr).not.toMatch(/LEDGER|registered already/);
+    expect(await head(store)).toBe(2);
+  });
+
   it.each([
     ['recordedAt', '2026-02-30T10:00:00Z'],
     ['recordedAt', '0000-03-02T10:00:00Z'],

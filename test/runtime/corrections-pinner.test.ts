@@ -362,17 +362,15 @@ describe('PIN-R26: a malformed rubber is refused with the field, nothing written
 
   it('a rubber with no endedAt, or an endedAt that is not an instant', async () => {
     const ledger = await pinner();
-    for (const rubber of [
-      { table: '2' },
-      { endedAt: '2026-03-31 16:00' },
-      { endedAt: '2026-03-31T16:00:00' },
-    ]) {
+    const MUST = 'endedAt must be an ISO 8601 instant with a zone';
+    for (const [rubber, message] of [
+      [{ table: '2' }, `endedAt is missing: ${MUST}`],
+      [{ endedAt: '2026-03-31 16:00' }, MUST],
+      [{ endedAt: '2026-03-31T16:00:00' }, MUST],
+    ] as const) {
       expect(
         await schemaIssues(ledger, rubberRuling('rr1', '2026-03-31T16:05:00+13:00', rubber)),
-      ).toContainEqual({
-        field: 'events[0].data.rubber.endedAt',
-        message: 'endedAt must be an ISO 8601 instant with a zone',
-      });
+      ).toContainEqual({ field: 'events[0].data.rubber.endedAt', message });
     }
   });
 
