@@ -6,12 +6,16 @@ export class ScoringInputError extends RangeError {
   override readonly name = 'ScoringInputError';
   readonly code = 'FACTS_NOT_SCORABLE';
 
+  /** What is wrong, without the rule (`field message`): a RuleViolation built from it adds its own. */
+  readonly reason: string;
+
   constructor(
     readonly field: string,
     readonly rule: string,
     message: string,
   ) {
     super(`${rule}: ${field} ${message}`);
+    this.reason = `${field} ${message}`;
   }
 
   answer() {

@@ -49,8 +49,20 @@ const result = (fixtureId: string, playedOn: string, r: Record<string, unknown>)
   fact('MatchResultRecorded', { fixtureId, playedOn, result: r });
 
 describe('LCBA-6.3, 6.7: a match result, board by board or from the result form', () => {
-  it('24 boards at four tables, and a 20-board match by agreement, are recorded', async () => {
+  /** LCBA-6.7's Match Result Form scale for 20 boards, as the club's rulebook gives it. */
+  const scale20 = fact(
+    'RulebookAmended',
+    {
+      clubId: 'lcba',
+      changes: { 'match.vpTables': { '20': [0, 2, 5, 8, 11, 15, 19, 24, 29, 35, 42] } },
+      effectiveFrom: '2009-08-01',
+    },
+    'club-lcba',
+  );
+
+  it('24 boards at four tables, and a 20-board match by agreement under a 20-board scale, are recorded', async () => {
     const ledger = await played();
+    await accepts(ledger, scale20);
     await accepts(ledger, lineUp('f1', '2009-09-16', players('ox', 8), players('cam', 8)));
     await accepts(ledger, result('f1', '2009-09-16', boardsResult(24)));
     await accepts(ledger, result('f2', '2009-12-02', boardsResult(20)));
@@ -58,7 +70,17 @@ describe('LCBA-6.3, 6.7: a match result, board by board or from the result form'
 
   it('the captains’ result form (net IMPs per board) of a 20-board match is recorded', async () => {
     const ledger = await played();
+    await accepts(ledger, scale20);
     await accepts(ledger, formResult('f1', '2009-09-16', 20, 2));
+  });
+
+  it('STD-VP: a 20-board match under a rulebook with no 20-board scale is refused, as its table could not score it', async () => {
+    const ledger = await played();
+    await ledger.refuses(
+      [formResult('f1', '2009-09-16', 20, 2)],
+      'STD-VP',
+      'events[0].data.result.boards',
+    );
   });
 
   it('LCBA-6.3: 22 boards (neither 24 nor 20) is refused naming data.result.boards', async () => {
@@ -75,6 +97,47 @@ describe('LCBA-6.3, 6.7: a match result, board by board or from the result form'
     const r = formResult('f1', '2009-09-16', 20);
     (r.data as { result: { homeImps: Record<string, number> } }).result.homeImps['21'] = 3;
     await ledger.refuses([r], 'LCBA-6.3', 'events[0].data.result.homeImps.21');
+  });
+
+  it('LCBA-6.7: a result form of 24 boards giving 23 (board 7 left out) is refused, as the table would refuse it', async () => {
+    const ledger = await played();
+    const r = formResult('f1', '2009-09-16', 24);
+    delete (r.data as { result: { homeImps: Record<string, number> } }).result.homeImps['7'];
+    await ledger.refuses([r], 'LCBA-6.7', 'events[0].data.result.homeImps.7');
+  });
+
+  it('LCBA-6.7: a board with no result at one table is refused, naming where', async () => {
+    const ledger = await played();
+    const r = boardsResult(24);
+    // Board 1 at table 2 dropped: three tables scored it.
+    (r.results as unknown[]).splice(1, 1);
+    await ledger.refuses(
+      [result('f1', '2009-09-16', r)],
+      'LCBA-6.7',
+      'events[0].data.result.results',
+    );
+  });
+
+  it('LCBA-7.3: a board unplayed at a table yet scored there is refused', async () => {
+    const ledger = await played();
+    const r = boardsResult(24, { unplayed: [{ board: 1, table: 1, offender: 'home' }] });
+    await ledger.refuses(
+      [result('f1', '2009-09-16', r)],
+      'LCBA-7.3',
+      'events[0].data.result.unplayed[0]',
+    );
+  });
+
+  it('LCBA-6.4: the home team in the same seats at two tables sharing a board is refused', async () => {
+    const ledger = await played();
+    const r = boardsResult(24);
+    // Board 1: tables 1 and 2 are a pair of tables; the home team sits NS at both.
+    (r.results as { homeSits: string }[])[1].homeSits = 'NS';
+    await ledger.refuses(
+      [result('f1', '2009-09-16', r)],
+      'LCBA-6.4',
+      'events[0].data.result.results[1].homeSits',
+    );
   });
 
   it('LCBA-6.3: stanzas that deal a board twice (and another never) are refused', async () => {

@@ -71,7 +71,7 @@ export function checkScorable(
     rules.scoreMatch(corrected.result as unknown as MatchInput, params);
   } catch (e) {
     if (!(e instanceof ScoringInputError)) throw e;
-    throw new RuleViolation(e.rule, e.message, `data.corrected.result.${e.field}`);
+    throw new RuleViolation(e.rule, e.reason, `data.corrected.result.${e.field}`);
   }
 }
 

@@ -6,6 +6,10 @@ import {
   playerOf,
 } from '../../../contexts/league/domain/lookups';
 import { RuleViolation } from '../../../kernel/rule-violation';
+import { ScoringInputError } from '../../../scoring';
+import type { MatchInput } from '../../../contexts/league/model';
+import { scoreMatch } from '../match';
+import type { LcbaParams } from '../preset';
 import { addDays, resultFormOffences } from '../eligibility';
 import type { Check } from './check';
 
@@ -92,6 +96,7 @@ export const MATCH_CHECKS: { [K in keyof LeagueFactData]?: Check<K> } = {
       for (const board of Object.keys(r.homeImps as Record<string, number>)) {
         inRange(Number(board), `data.result.homeImps.${board}`);
       }
+      scorable(d.result, m);
       return;
     }
     const b = d.result as unknown as {
@@ -126,6 +131,7 @@ export const MATCH_CHECKS: { [K in keyof LeagueFactData]?: Check<K> } = {
     });
     b.fouled.forEach((x, i) => inRange(x.board, `data.result.fouled[${i}].board`));
     b.unplayed.forEach((x, i) => inRange(x.board, `data.result.unplayed[${i}].board`));
+    scorable(d.result, m);
   },
 
   ResultFormReceived(d, state) {
@@ -214,5 +220,19 @@ export function checkUnplayed(d: Readonly<Record<string, unknown>>): void {
       'the non-offending team withdraws: one side offends, not both',
       'data.offender',
     );
+  }
+}
+
+/**
+ * Accepted means publishable: a result is scored here exactly as the division's table will
+ * score it (LCBA-6.4, 6.7, 7.3 …), and what the table would refuse is refused now, naming the
+ * field of the result.
+ */
+function scorable(result: unknown, params: LcbaParams['match']): void {
+  try {
+    scoreMatch(result as MatchInput, params);
+  } catch (e) {
+    if (!(e instanceof ScoringInputError)) throw e;
+    throw new RuleViolation(e.rule, e.reason, e.field ? `data.result.${e.field}` : 'data.result');
   }
 }
