@@ -106,6 +106,17 @@ describe('LCBA-6.3, 6.7: a match result, board by board or from the result form'
     await ledger.refuses([r], 'LCBA-6.7', 'events[0].data.result.homeImps.7');
   });
 
+  it('STD-IMP: a form board of 27 IMPs (24 on the aggregate and a fouled board’s 3) is recorded; 28 is refused', async () => {
+    const at = (imps: number) => {
+      const r = formResult('f1', '2009-09-16', 24);
+      (r.data as { result: { homeImps: Record<string, number> } }).result.homeImps['5'] = imps;
+      return r;
+    };
+    await (await played()).refuses([at(28)], 'STD-IMP', 'events[0].data.result.homeImps.5');
+    await (await played()).refuses([at(-28)], 'STD-IMP', 'events[0].data.result.homeImps.5');
+    await accepts(await played(), at(-27));
+  });
+
   it('LCBA-6.7: a board with no result at one table is refused, naming where', async () => {
     const ledger = await played();
     const r = boardsResult(24);

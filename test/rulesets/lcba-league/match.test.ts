@@ -43,14 +43,35 @@ describe('LCBA-6.7: each board on the net aggregate, IMPs, then VPs', () => {
   ])(
     "LCBA-6.7: net %i IMPs on the captains' result form → %i-%i VP, whole numbers on the 20-VP table",
     (net, home, away) => {
+      // The net spread over the boards, 20 a board at most (STD-IMP bounds each board).
       const homeImps: Record<number, number> = {};
-      for (let b = 1; b <= 24; b++) homeImps[b] = 0;
-      homeImps[1] = net;
+      let left = net;
+      for (let b = 1; b <= 24; b++) {
+        homeImps[b] = Math.sign(left) * Math.min(20, Math.abs(left));
+        left -= homeImps[b];
+      }
       const score = scoreMatch({ kind: 'result-form', boards: 24, homeImps }, params);
       expect(score.homeNetImps).toBe(net);
       expect(score.vp).toEqual({ home, away });
     },
   );
+
+  it('STD-IMP: a form board of 27 IMPs either way is scored (24 and a fouled board’s 3); 28 is refused naming the board', () => {
+    const form = (imps: number) => {
+      const homeImps: Record<number, number> = {};
+      for (let b = 1; b <= 24; b++) homeImps[b] = b === 3 ? imps : 0;
+      return { kind: 'result-form' as const, boards: 24, homeImps };
+    };
+    expect(scoreMatch(form(27), params).homeNetImps).toBe(27);
+    expect(scoreMatch(form(-27), params).homeNetImps).toBe(-27);
+    expect(refusal(() => scoreMatch(form(28), params))).toMatchObject({
+      rule: 'STD-IMP',
+      field: 'homeImps.3',
+    });
+    // An amended award moves the bound with it.
+    const more = { ...params, foulImps: 6 };
+    expect(scoreMatch(form(30), more).homeNetImps).toBe(30);
+  });
 
   it("LCBA-6.7: the result form's IMPs per board are taken as given", () => {
     const homeImps: Record<number, number> = {};

@@ -191,6 +191,8 @@ export function resultShape(data: unknown): FieldIssue[] {
         if (!/^[1-9]\d?$/.test(board)) {
           issues.push({ field: `result.homeImps.${board}`, message: 'must be a board number' });
         } else if (!Number.isInteger(v) || Math.abs(v as number) > 40) {
+          // A shape bound only: the league's rules bound a board's IMPs themselves (the LCBA's
+          // 24 on the aggregate plus a fouled board's award, STD-IMP), from amendable params.
           issues.push({
             field: `result.homeImps.${board}`,
             message: 'must be a whole number of IMPs (−40 to 40)',

@@ -60,6 +60,17 @@ function fromResultForm(input: ResultFormInput, params: LcbaParams['match']): Ma
         `must be the home team's whole net IMPs on board ${board}, got ${String(homeImps)}`,
       );
     }
+    // STD-IMP: a board's net aggregate gives at most 24 IMPs (an absent table's artificial
+    // score at most oneTableImps, LCBA-7.3), and a board fouled by one team adds foulImps
+    // (LCBA-FOUL): no board of a form can give more.
+    const most = Math.max(24, params.oneTableImps) + params.foulImps;
+    if (Math.abs(homeImps) > most) {
+      throw new ScoringInputError(
+        `homeImps.${board}`,
+        'STD-IMP',
+        `must be at most ${most} IMPs either way (24 on the net aggregate and ${params.foulImps} for a fouled board, LCBA-FOUL), got ${homeImps}`,
+      );
+    }
     return { board, homeImps, because: [] };
   });
   return onScale(boards, scale, "the captains' Match Result Form");
