@@ -134,3 +134,29 @@ export async function league(): Promise<GatedLedger> {
 
 export const accepts = (ledger: GatedLedger, ...facts: Proposed[]) =>
   expect(ledger.append(...facts)).resolves.toBeUndefined();
+
+/** Every board at all four tables, in four stanzas (scores made up, all legal). */
+export function boardsResult(boards = 24, extra: Record<string, unknown> = {}) {
+  const per = boards / 4;
+  const stanzas = Array.from({ length: 4 }, (_, s) =>
+    Array.from({ length: per }, (_, i) => s * per + i + 1),
+  );
+  const results = stanzas.flat().flatMap((board) =>
+    ([1, 2, 3, 4] as const).map((table) => ({
+      board,
+      table,
+      homeSits: table % 2 ? 'NS' : 'EW',
+      nsScore: table % 2 ? 420 : -50,
+    })),
+  );
+  return {
+    kind: 'boards',
+    boards,
+    stanzas,
+    results,
+    fouled: [],
+    incomplete: [],
+    unplayed: [],
+    ...extra,
+  };
+}
