@@ -1,24 +1,10 @@
 import type { MembershipGroup, MembershipRules } from '../../contexts/membership/rules';
-import type { VisitorParams } from '../../contexts/membership/model';
-import type { Preset, Rulebook } from '../../rulebooks/rulebook';
+import type { Preset } from '../../rulebooks/rulebook';
 import { decidePinnerFact } from './decide';
 import { pinner2018 } from './preset';
 import { barredFrom, classHistory, registerOf, type MembershipParams } from './register';
 import { PINNER_VISITOR_DEFAULTS } from './visitor-defaults';
-
-const isGroup = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
-const groupOf = (rulebook: Rulebook | undefined, name: string) =>
-  (rulebook?.params as Record<string, unknown> | undefined)?.[name];
-
-/** The membership group of a rulebook read by Pinner's rules, else pinner-2018's own. */
-function membershipOf(rulebook: Rulebook | undefined): MembershipParams {
-  const m = groupOf(rulebook, 'membership');
-  return isGroup(m) && typeof m.displayDays === 'number'
-    ? (m as unknown as MembershipParams)
-    : pinner2018.params.membership;
-}
+import { membershipOf, visitorsOf } from './settings';
 
 const pinnerParams = (group: MembershipGroup) => group as MembershipParams;
 
@@ -31,17 +17,12 @@ export const pinnerMembershipRules: MembershipRules = {
   name: 'pinner-2018',
   preset: pinner2018 as unknown as Preset,
   appliesTo: (rulebook) => {
-    const m = groupOf(rulebook, 'membership');
+    const m = (rulebook?.params as Record<string, unknown> | undefined)?.membership;
     return typeof m === 'object' && m !== null && 'displayDays' in m;
   },
   decide: decidePinnerFact,
   membershipOf,
-  visitorsOf: (rulebook) => {
-    const v = groupOf(rulebook, 'visitors');
-    return isGroup(v) && typeof v.underAge === 'number'
-      ? (v as unknown as VisitorParams)
-      : undefined;
-  },
+  visitorsOf,
   visitorDefaults: PINNER_VISITOR_DEFAULTS,
   registerOf: (state, asOf, membership) => registerOf(state, asOf, pinnerParams(membership)),
   classHistory: (span, asOf, membership) => classHistory(span, asOf, pinnerParams(membership)),

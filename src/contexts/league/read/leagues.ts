@@ -218,12 +218,7 @@ export async function leagueMatchAt(
   fixtureId: string,
   at: LeagueMoment = {},
 ): Promise<LeagueMatchView> {
-  return matchOf(
-    await stateAt(store, leagueId, at),
-    leagueId,
-    fixtureId,
-    at.day !== undefined ? { asOf: at.day } : {},
-  );
+  return (await leagueMatchCitedAt(store, leagueId, fixtureId, at)).view;
 }
 
 /** `bridge-ledger match`: one match at a moment, and how its rulebook is cited beside it. */

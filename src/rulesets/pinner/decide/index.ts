@@ -2,32 +2,23 @@
 import type { MembershipFactData } from '../../../contexts/membership/facts/membership';
 import type { DecidedFact } from '../../../kernel/decider';
 import { pinner2018 } from '../preset';
+import { membershipOf, visitorsOf } from '../settings';
 import { type MembershipState } from '../register';
 import type { ClubContext } from '../../../contexts/club-context';
 import { APPLICATION_CHECKS } from './applications';
 import { type Check, type Ctx, type Params, sameBirth } from './context';
 import { MEMBER_CHECKS } from './members';
 
-const isGroup = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /**
  * The membership and visitor settings in force on a day: the club's rulebook's groups when it
  * has them (pinner-2018, or a rulebook amended from it), else pinner-2018's own.
  */
 export function membershipParamsOn(club: ClubContext, clubId: string, day: string): Params {
-  const params = club.rulebookOn(clubId, day)?.params;
-  const m = params?.membership;
-  const v = params?.visitors;
+  const rulebook = club.rulebookOn(clubId, day);
   return {
-    membership:
-      isGroup(m) && typeof m.displayDays === 'number'
-        ? (m as unknown as Params['membership'])
-        : pinner2018.params.membership,
+    membership: membershipOf(rulebook),
     visitors:
-      isGroup(v) && typeof v.underAge === 'number'
-        ? (v as unknown as Params['visitors'])
-        : pinner2018.params.visitors,
+      (visitorsOf(rulebook) as Params['visitors'] | undefined) ?? pinner2018.params.visitors,
   };
 }
 
