@@ -130,7 +130,10 @@ export function applyRulebookFact(
     }
   } catch (err) {
     if (!(err instanceof RulebookChangeError)) throw err;
-    const key = changeKey(fact.changes, err.path);
+    // A parameter the fact left as it was, made unusable by one it changed (a scale of places
+    // with no places listed): the change is the only one, or the fact as a whole.
+    const only = Object.keys(fact.changes);
+    const key = changeKey(fact.changes, err.path) ?? (only.length === 1 ? only[0] : undefined);
     return {
       field: key === undefined ? container : `${container}[${JSON.stringify(key)}]`,
       path: err.path,

@@ -22,7 +22,39 @@ export interface Preset<P extends Params = Params> {
    * never meets a value it cannot read.
    */
   checks?: Readonly<Record<string, (value: Json) => string | undefined>>;
+  /**
+   * The whole parameter set checked as the ruleset's tables read it (the same function they
+   * call), after a rulebook fact changes it: a value the kind check lets through but no table
+   * could use (a keyword misspelt, a count out of range) is refused on append, naming the
+   * path, rather than found by the next table. Undefined when the parameters can be used.
+   */
+  validate?(params: P): ParamsProblem | undefined;
 }
+
+/** What is wrong with a rulebook's parameters: the dotted path and why (the rule it serves). */
+export interface ParamsProblem {
+  path: string;
+  message: string;
+}
+
+/**
+ * A ruleset's own parameter check (one that throws an input error naming its `field` and
+ * `rule`, as the tables' do) as a `Preset.validate`.
+ */
+export const problemOf =
+  <P>(check: (params: P) => void) =>
+  (params: P): ParamsProblem | undefined => {
+    try {
+      check(params);
+      return undefined;
+    } catch (e) {
+      const { field, rule, reason } = e as { field?: unknown; rule?: unknown; reason?: unknown };
+      if (typeof field !== 'string' || typeof rule !== 'string') throw e;
+      const text = typeof reason === 'string' ? reason : (e as Error).message;
+      const why = text.replace(`${rule}: `, '').replace(`${field} `, '');
+      return { path: field, message: `${why} (${rule})` };
+    }
+  };
 
 export interface Rulebook<P extends Params = Params> {
   preset: string;
@@ -103,18 +135,28 @@ function valueAt(params: Params, path: string): Json | undefined {
  * whose effectiveFrom is on or before it. */
 export class RulebookHistory<P extends Params = Params> {
   private readonly versions: Rulebook<P>[] = [];
+  /** Each adopted preset's whole-parameter check (`Preset.validate`), by id. */
+  private readonly validators = new Map<string, Preset<P>['validate']>();
 
-  /** Only the preset's id and parameters make a version (a what-if passes just those). */
+  /**
+   * Only the preset's id and parameters make a version (a what-if passes just those); its
+   * `validate`, when given, judges this version and every one amended from it.
+   */
   adopt(
-    preset: Pick<Preset<P>, 'id' | 'params'>,
+    preset: Pick<Preset<P>, 'id' | 'params' | 'validate'>,
     overrides: Record<string, Json>,
     effectiveFrom: string,
   ): void {
-    this.insert({
-      preset: preset.id,
-      effectiveFrom,
-      params: applyChanges(preset.params, overrides),
-    });
+    const params = applyChanges(preset.params, overrides);
+    if (preset.validate) this.validators.set(preset.id, preset.validate);
+    this.usable(preset.id, params);
+    this.insert({ preset: preset.id, effectiveFrom, params });
+  }
+
+  /** Refuses parameters the preset's tables could not use (`Preset.validate`). */
+  private usable(presetId: string, params: P): void {
+    const problem = this.validators.get(presetId)?.(params);
+    if (problem) throw new RulebookChangeError(problem.path, problem.message);
   }
 
   /**
@@ -140,6 +182,8 @@ export class RulebookHistory<P extends Params = Params> {
         );
         return { v, params: applyChanges(v.params, carried) };
       });
+    this.usable(base.preset, params);
+    for (const l of later) this.usable(l.v.preset, l.params);
     this.insert({ ...base, effectiveFrom, params });
     for (const { v, params: carried } of later) v.params = carried;
   }

@@ -122,3 +122,67 @@ describe('RULEBOOK rulebook facts are checked before they are written', () => {
     });
   });
 });
+
+describe('RULEBOOK a rulebook fact is checked as the tables read the whole rulebook (Preset.validate)', () => {
+  it('LCBA-A5 rr3.halfRounding set to a word the RR3 rounding does not know is refused, naming the path', () => {
+    const lcba = adopted({}, '2009-07-01', 'lcba-league-2009');
+    const refused = rulebookFactsViolation(
+      [lcba],
+      [amended({ 'rr3.halfRounding': '' }, '2009-09-03')],
+    );
+    expect(refused?.violation).toMatchObject({
+      rule: 'RULEBOOK',
+      field: 'data.changes["rr3.halfRounding"]',
+    });
+    expect(refused!.violation.reason).toBe(
+      "rulebook parameter rr3.halfRounding: must be 'toward-zero' or 'floor', got  (LCBA-A5)",
+    );
+    expect(
+      rulebookFactsViolation([lcba], [amended({ 'rr3.halfRounding': 'floor' }, '2009-09-03')]),
+    ).toBeUndefined();
+  });
+
+  it('STD-VP a league match scale the VP tables do not have is refused at adoption, naming the override', () => {
+    const refused = rulebookFactsViolation(
+      [],
+      [adopted({ 'match.vpScale': 'ebu-2030' }, '2009-07-01', 'lcba-league-2009')],
+    );
+    expect(refused?.violation).toMatchObject({
+      rule: 'RULEBOOK',
+      field: 'data.overrides["match.vpScale"]',
+    });
+    expect(refused!.violation.reason).toMatch(
+      /vpScale: must be 'ebu-pre-2013' or 'wbf-2013'.*\(STD-VP\)$/,
+    );
+  });
+
+  it('NZ-8 C points by a table of places with no places listed is refused; with them it is accepted', () => {
+    expect(
+      rulebookFactsViolation([adopted()], [amended({ 'cPoints.scale': 'table' })])?.violation,
+    ).toMatchObject({
+      rule: 'RULEBOOK',
+      field: 'data.changes["cPoints.scale"]',
+      reason:
+        "rulebook parameter cPoints.table: must list the places' C points when scale is 'table' (NZ-8)",
+    });
+    expect(
+      rulebookFactsViolation(
+        [adopted()],
+        [amended({ 'cPoints.scale': 'table', 'cPoints.table': [6, 4, 2] })],
+      ),
+    ).toBeUndefined();
+  });
+
+  it('NZ-8 a later amendment carried into a version the tables could not read is refused too', () => {
+    // Places listed from January, scored by them from March; emptied from February, which
+    // February's version (a linear scale) can use but March's, carrying it, cannot.
+    const refused = rulebookFactsViolation(
+      [adopted({ 'cPoints.table': [6, 4, 2] }), amended({ 'cPoints.scale': 'table' })],
+      [amended({ 'cPoints.table': [] }, '2026-02-01')],
+    );
+    expect(refused?.violation).toMatchObject({
+      rule: 'RULEBOOK',
+      field: 'data.changes["cPoints.table"]',
+    });
+  });
+});

@@ -277,17 +277,18 @@ describe('NZ-8 C points from the ledger', () => {
     expect(pointsIn(whatIf)).toMatchObject({ a1: '60', a2: '40' });
   });
 
-  it('NZ-8 a wrong award-table value in the ledger is refused when the C points are asked for, naming the parameter', () => {
+  it('NZ-8 a wrong award-table value in the ledger (written before the gate checked it) is a rulebook fact that cannot be applied: the C points are refused naming it, the parameter and the rule', () => {
     const bad = (log: FactLog) =>
       log.add('club-karori', 'RulebookAmended', {
         clubId: 'karori',
         changes: { 'cPoints.scale': 'log' },
         effectiveFrom: '2026-03-10',
       });
-    expect(() => view(ledger({ extra: bad }), 'cp', { session: 1 })).not.toThrow();
+    // As any rulebook fact that cannot be applied (docs/architecture.md): never left out.
     expect(() => view(ledger({ extra: bad }))).toThrow(
-      "NZ-8: cPoints.scale must be 'linear', 'table', got 'log'",
+      "RULEBOOK: the RulebookAmended of club karori at position 26 (from 2026-03-10) cannot be applied: rulebook parameter cPoints.scale: must be 'linear', 'table', got 'log' (NZ-8)",
     );
+    expect(() => view(ledger({ extra: bad }), 'cp', { session: 1 })).toThrow(/cPoints.scale/);
   });
 
   it('bad input: an unknown competition, a DSB competition and a session the competition does not have are refused, typed', () => {

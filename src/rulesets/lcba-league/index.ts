@@ -1,14 +1,17 @@
 import type { LeagueRules } from '../../contexts/league/rules';
 import type { Params } from '../../rulebooks/params';
-import type { Preset } from '../../rulebooks/rulebook';
+import { problemOf, type Preset } from '../../rulebooks/rulebook';
 import { decideLcbaFact, READS_CLUB } from './decide';
 import { checkUnplayed } from './decide/matches';
 import { scoreMatch } from './match';
 import { lcbaLeague2009, type LcbaParams } from './preset';
 import { scoreRecorded, seasonInputsOf } from './season';
-import { divisionTable } from './table';
+import { checkTableParams, divisionTable } from './table';
 
 const lcba = (params: object) => params as LcbaParams;
+
+/** The preset as registered: with the division table's own check of what it reads. */
+const preset: Preset<LcbaParams> = { ...lcbaLeague2009, validate: problemOf(checkTableParams) };
 
 /**
  * The LCBA League Rules 2009-10 as the league context's rules: a club adopting the preset
@@ -16,7 +19,7 @@ const lcba = (params: object) => params as LcbaParams;
  */
 export const lcbaLeagueRules: LeagueRules = {
   format: 'lcba-league',
-  preset: lcbaLeague2009 as unknown as Preset,
+  preset: preset as unknown as Preset,
   deadlineParams: lcbaLeague2009.params as unknown as Params,
   readsClub: READS_CLUB,
   cites: {

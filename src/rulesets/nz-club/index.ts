@@ -1,5 +1,6 @@
 import { nzClub, type NzClubParams } from './preset';
-import type { Preset } from '../../rulebooks/rulebook';
+import { problemOf, type Preset } from '../../rulebooks/rulebook';
+import { checkCPointsParams } from './standings/c-points';
 import { nzStandings, type NzStanding } from './standings';
 import { nzCPoints } from './c-points';
 import { nzEligibilityOf } from './eligibility';
@@ -74,8 +75,11 @@ const nzTable: FormatTable<StandingsBodies['nz']> = {
   diffRows: nzStandingsRows,
 };
 
+/** The preset as registered: with the C-point award table's own check of what it reads (NZ-8). */
+const preset: Preset<NzClubParams> = { ...nzClub, validate: problemOf(checkCPointsParams) };
+
 export const nzClubRuleset: Ruleset = {
-  preset: nzClub as unknown as Preset,
+  preset: preset as unknown as Preset,
   // No partnerships of three to name, no sit-out matches; a substitute's notice by the rulebook.
   decideOptions: (params) => ({
     substituteNoticeBeforeStart: (params as unknown as NzClubParams).substituteNoticeBeforeStart,
