@@ -49,6 +49,18 @@ export interface ClubContext {
    * named it in `readsFacts` (a correction's target); undefined when none is stored.
    */
   factById?(eventId: string): StoredFact | undefined;
+  /**
+   * Why the decider of a stored fact's stream would refuse it with `data` in its place, judged
+   * on that stream as it stood before the fact, at the fact's time (or `occurredAt`): a
+   * correction's content is judged by the rules that judged the fact it corrects, so what an
+   * accepted correction puts in a table is what the table could have been given. Undefined
+   * when that decider accepts it, or when the fact was not read (`readsFacts`).
+   */
+  replacementViolation?(
+    eventId: string,
+    data: unknown,
+    occurredAt?: string,
+  ): RuleViolation | undefined;
   /** The ledger's head position when the batch is judged (a publication's `atPosition`). */
   headPosition?(): number;
   /** The club's time zone (its ClubRegistered), e.g. `Pacific/Auckland`; undefined: unknown. */

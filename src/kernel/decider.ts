@@ -67,6 +67,7 @@ export interface Decider<S, C = unknown> {
   settle?(
     state: S,
     batch: readonly DecidedFact[],
+    context: C,
   ):
     | { index: number; violation: Error & { rule: string; reason: string; field?: string } }
     | undefined;

@@ -4,7 +4,7 @@ import type { CompetitionFact } from '../contexts/pairs/domain/facts';
 import { deciderOf, type ClubContext } from '../contexts/deciders';
 import type { StoredFact } from '../contexts/club-context';
 import { RuleViolation } from '../kernel/rule-violation';
-import type { Decider } from '../kernel/decider';
+import type { DecidedFact, Decider } from '../kernel/decider';
 import { decideOptionsOf } from '../contexts/pairs/ruleset-registry';
 import { catalogue } from '../contexts/catalogue';
 import type { EventToAppend } from '../kernel/envelope';
@@ -16,6 +16,12 @@ import { ClubIndex } from './club-index';
 
 /** How many facts appended through a gate it keeps to look up by id (`factById`). */
 const RECENT_FACTS = 10_000;
+
+/** A stored fact's stream around it: folded up to it, and the facts after it. */
+interface Around {
+  state: unknown;
+  after: DecidedFact[];
+}
 
 interface Known {
   state: unknown;
@@ -140,7 +146,7 @@ export class DomainGate {
     const stored = await this.storedFacts(facts.flatMap((f) => decider.readsFacts?.(f) ?? []));
     const head = decider.readsHead ? await this.store.headPosition() : 0;
     const state = structuredClone(known.state);
-    const context = this.context(stored, head);
+    const context = this.context(stored, head, await this.streamsBefore(stored));
     facts.forEach((fact, i) => {
       try {
         for (const f of decider.decide(fact, state, context, streamId))
@@ -152,7 +158,7 @@ export class DomainGate {
         throw err;
       }
     });
-    const unsettled = decider.settle?.(state, facts);
+    const unsettled = decider.settle?.(state, facts, context);
     if (unsettled) {
       const { rule, reason, field } = unsettled.violation;
       throw new RuleViolation(rule, reason, `events[${unsettled.index}].${field ?? ''}`);
@@ -213,11 +219,67 @@ export class DomainGate {
     return out;
   }
 
+  /**
+   * Each stored fact's stream as its decider folded it just before the fact, and the facts
+   * after it (read from the store): what `replacementViolation` judges a correction's content
+   * on. A fact a dry run accepted and nothing wrote yet has none (the store does not hold it).
+   */
+  private async streamsBefore(
+    stored: ReadonlyMap<string, StoredFact>,
+  ): Promise<Map<string, Around>> {
+    const out = new Map<string, Around>();
+    for (const [id, fact] of stored) {
+      const decider = deciderOf(fact.streamId);
+      if (!decider) continue;
+      const state = decider.initialState();
+      let around: Around | undefined;
+      try {
+        for await (const e of this.store.readStream(fact.streamId)) {
+          const read = this.upcast(e);
+          if (around) around.after.push(read);
+          else if (e.id.toLowerCase() === id) out.set(id, (around = { state, after: [] }));
+          else decider.evolve(state, read, fact.streamId);
+        }
+      } catch (err) {
+        if (!(err instanceof StreamNotFoundError)) throw err;
+      }
+    }
+    return out;
+  }
+
   /** The club-wide context the deciders read, over the club index (caught up by `check`). */
-  private context(stored: ReadonlyMap<string, StoredFact> = new Map(), head = 0): ClubContext {
+  private context(
+    stored: ReadonlyMap<string, StoredFact> = new Map(),
+    head = 0,
+    around: ReadonlyMap<string, Around> = new Map(),
+  ): ClubContext {
     const views = new Map<string, ClubPlays>();
-    return {
+    const context: ClubContext = {
       factById: (eventId) => stored.get(eventId.toLowerCase()),
+      replacementViolation: (eventId, data, occurredAt) => {
+        const id = eventId.toLowerCase();
+        const fact = stored.get(id);
+        const decider = fact && deciderOf(fact.streamId);
+        const stream = around.get(id);
+        if (!fact || !decider || !stream) return undefined;
+        const state = structuredClone(stream.state);
+        const replaced = asFact({
+          type: fact.type,
+          occurredAt: occurredAt ?? fact.occurredAt,
+          data,
+        });
+        try {
+          for (const f of decider.decide(replaced, state, context, fact.streamId))
+            decider.evolve(state, f, fact.streamId);
+        } catch (err) {
+          if (err instanceof RuleViolation) return err;
+          throw err;
+        }
+        // The facts after it stand as they were accepted; the stream as a whole is settled.
+        for (const f of stream.after) decider.evolve(state, f, fact.streamId);
+        const unsettled = decider.settle?.(state, [replaced], context)?.violation;
+        return unsettled && new RuleViolation(unsettled.rule, unsettled.reason, unsettled.field);
+      },
       headPosition: () => head,
       timeZoneOf: (clubId) => this.club.timeZoneOf(clubId),
       leagueOf: (leagueId) => this.club.leagueOf(leagueId),
@@ -236,6 +298,7 @@ export class DomainGate {
       sessionsOf: (clubId) => this.club.sessionsOf(clubId),
       sessionOf: (clubId, streamId) => this.club.sessionOf(clubId, streamId),
     };
+    return context;
   }
 
   /**

@@ -101,6 +101,16 @@ export function decideNotified(
       );
     }
   }
+  // Judged as the fact it corrects was: by its own stream's decider, in its place.
+  const refused = club.replacementViolation?.(stored.id, d.corrected, d.correctedOccurredAt);
+  if (refused) {
+    const field = refused.field?.startsWith('data.') ? refused.field.slice(5) : undefined;
+    throw new RuleViolation(
+      refused.rule,
+      `corrected would be refused as the ${stored.type} it replaces: ${refused.reason}`,
+      field ? `data.corrected.${field}` : 'data.corrected',
+    );
+  }
   if (league && stored.type === 'MatchResultRecorded') checkScorable(d.corrected, club, clubId);
   // As the league's rules refuse a MatchUnplayed itself (the LCBA's 7.5: one side offends).
   if (league && stored.type === 'MatchUnplayed') checkUnplayedCorrection(d.corrected, club, clubId);

@@ -81,6 +81,16 @@ export const ENTRY_HANDLERS: Pick<
         'data.session',
       );
     }
+    // A seat is one player's: the C points (NZ-8) and the visitor counts (NZ-10) read each
+    // player once a session, so a result naming one player for two seats could not be published.
+    const twice = fact.data.players.find((p, i) => fact.data.players.indexOf(p) !== i);
+    if (twice !== undefined) {
+      throw new RuleViolation(
+        'LEDGER',
+        `${twice} is named for two seats of pair ${fact.data.pairId}: a pair's players are different people`,
+        `data.players[${fact.data.players.lastIndexOf(twice)}]`,
+      );
+    }
     const subs = state.substitutes[key] ?? [];
     const allowed = new Set([...pair!.players, ...subs.map((s) => s.substituteId)]);
     const stranger = fact.data.players.find((p) => !allowed.has(p));

@@ -3,6 +3,15 @@ import type { Decider } from '../../../kernel/decider';
 import { scoringSettingsOf } from '../../../rulebooks/scoring-params';
 import type { ClubContext } from '../../club-context';
 import { RuleViolation } from '../../../kernel/rule-violation';
+import type { DecidedFact } from '../../../kernel/decider';
+import type { RecordedEvent } from '../../../kernel/envelope';
+import {
+  foldBoardSessionFact,
+  isBoardSessionFact,
+  scoreBoardSession,
+  SCORED_SESSION_SETTINGS,
+  type BoardSessionFacts,
+} from '../projection/scored-sessions';
 
 /** A scored session's stream begins so: `session-<clubId>-<eventId>-<session>[-<section>]`. */
 export const SESSION_STREAM_PREFIX = 'session-';
@@ -28,6 +37,8 @@ export interface SessionState {
    * whether it is a sit-out against a phantom (the line as it stands, its latest fact).
    */
   lines: Record<number, Record<string, boolean>>;
+  /** The stream's facts as the session's result reads them (the projection's own fold). */
+  facts: BoardSessionFacts;
 }
 
 const dataOf = (d: unknown) => (d ?? {}) as Record<string, unknown>;
@@ -117,8 +128,9 @@ export const sessionDecider: Decider<SessionState, ClubContext> = {
   factTypes: SESSION_FACT_TYPES,
   // A line is judged under the club's rulebook in force on the session's day.
   readsClub: (fact) => LINE_FACTS.has(fact.type) || fact.type === 'SessionMovementRecorded',
-  initialState: () => ({ lines: {} }),
-  evolve(state, fact) {
+  initialState: () => ({ lines: {}, facts: { pairs: {}, lines: [], adjustments: [] } }),
+  evolve(state, fact, streamId) {
+    foldBoardSessionFact({ [streamId]: state.facts }, { ...fact, streamId } as RecordedEvent);
     const d = dataOf(fact.data);
     if (fact.type === 'SessionMovementRecorded') {
       state.movement = {
@@ -141,4 +153,44 @@ export const sessionDecider: Decider<SessionState, ClubContext> = {
     }
     return [fact];
   },
+  settle: (state, batch, club) => unscorableLine(state, batch, club),
 };
+
+/**
+ * STD-MP, STD-BUTLER, STD-CROSSIMP: a session is scored once its batch stands, as its result
+ * is published (`scoreBoardSession` under the club's scoring settings of the session's day):
+ * facts the engine would refuse (a pair twice on a board, a line of no registered pair …) are
+ * refused, naming the line or adjustment of the batch at fault (else its last such fact). A
+ * session not complete yet (no movement, no line) is not judged.
+ */
+function unscorableLine(
+  state: SessionState,
+  batch: readonly DecidedFact[],
+  club: ClubContext,
+): { index: number; violation: RuleViolation } | undefined {
+  const m = state.facts.movement;
+  if (!m || !batch.some((f) => isBoardSessionFact(f.type))) return undefined;
+  const rulebook = m.clubId === undefined ? undefined : club.rulebookOn(m.clubId, m.date);
+  let settings = SCORED_SESSION_SETTINGS;
+  try {
+    if (rulebook) settings = scoringSettingsOf(rulebook.params);
+  } catch {
+    // A scoring group the engine refuses is the rulebook's problem, named by its own checks.
+    return undefined;
+  }
+  const scored = scoreBoardSession(state.facts, settings);
+  if (scored.ok || scored.pending || !scored.refusal) return undefined;
+  const { rule, field, reason } = scored.refusal;
+  // `lines[i]…` / `adjustments[i]…`: the batch's facts are the last ones of their kind.
+  const at = /^(lines|adjustments)\[(\d+)\](?:\.(.*))?$/.exec(field);
+  const type = at?.[1] === 'adjustments' ? 'AdjustedScoreAwarded' : 'BoardResultRecorded';
+  const mine = batch.flatMap((f, i) => (f.type === type ? [i] : []));
+  const kept = at?.[1] === 'adjustments' ? state.facts.adjustments : state.facts.lines;
+  const nth = at ? Number(at[2]) - (kept.length - mine.length) : -1;
+  const last = batch.reduce((n, f, i) => (isBoardSessionFact(f.type) ? i : n), 0);
+  const index = nth >= 0 && nth < mine.length ? mine[nth]! : last;
+  const inFact = nth >= 0 && nth < mine.length && at?.[3] ? `data.${at[3]}` : 'data';
+  // The engine's field (`lines[3]`) is its own list's: the fact is named by the batch index.
+  const why = reason.startsWith(`${field} `) ? reason.slice(field.length + 1) : reason;
+  return { index, violation: new RuleViolation(rule, why, inFact) };
+}

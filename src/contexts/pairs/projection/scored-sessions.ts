@@ -301,7 +301,13 @@ export type BoardScoring =
       /** Butler: board → the datum each board was scored against (STD-BUTLER). */
       datums?: Readonly<Record<number, number>>;
     }
-  | { ok: false; pending: boolean; reason: string };
+  | {
+      ok: false;
+      pending: boolean;
+      reason: string;
+      /** The engine's refusal: the rule and the field (`lines[3].nsPair`) of the facts at fault. */
+      refusal?: { rule: string; field: string; reason: string };
+    };
 
 /**
  * A session's result from its facts, as `bridge-ledger check` scores an imported one: the
@@ -333,7 +339,12 @@ export function scoreBoardSession(
     return { ok: true, method, result, ...(butler ? { datums: result.datums } : {}) };
   } catch (e) {
     if (e instanceof ScoringInputError) {
-      return { ok: false, pending: false, reason: e.message };
+      return {
+        ok: false,
+        pending: false,
+        reason: e.message,
+        refusal: { rule: e.rule, field: e.field, reason: e.reason },
+      };
     }
     throw e;
   }
