@@ -51,12 +51,17 @@ export class UnknownSessionStreamError extends Error {
   }
 }
 
-/** A session whose facts cannot be scored (yet): FactsNotScorable with the reason. */
+/**
+ * A session whose facts cannot be scored (yet): FactsNotScorable with the reason. `pending`:
+ * its facts are not all there yet (no movement, no board result), which a later fact mends;
+ * otherwise the facts held cannot be scored.
+ */
 export class SessionNotScorableError extends Error {
   readonly code = 'FACTS_NOT_SCORABLE';
   constructor(
     readonly sessionStreamId: string,
     readonly reason: string,
+    readonly pending = false,
   ) {
     super(`session ${sessionStreamId} cannot be scored: ${reason}`);
   }
@@ -73,7 +78,7 @@ export function sessionResultOf(
   const facts = state.boardSessions[sessionStreamId];
   if (!facts) throw new UnknownSessionStreamError(sessionStreamId);
   const m = facts.movement;
-  if (!m) throw new SessionNotScorableError(sessionStreamId, 'the movement is not recorded');
+  if (!m) throw new SessionNotScorableError(sessionStreamId, 'the movement is not recorded', true);
   let rulebook: SessionResultView['rulebook'] = null;
   let settings = {};
   if (m.clubId !== undefined) {
@@ -86,7 +91,7 @@ export function sessionResultOf(
     settings = scoringSettingsFor(state, m.clubId)(m.date);
   }
   const scored = scoreBoardSession(facts, settings);
-  if (!scored.ok) throw new SessionNotScorableError(sessionStreamId, scored.reason);
+  if (!scored.ok) throw new SessionNotScorableError(sessionStreamId, scored.reason, scored.pending);
   const mp = scored.method === 'MP';
   const pairs = scored.result.pairs
     .map((p): SessionPairRow => ({
