@@ -39,10 +39,11 @@ export interface ParamsProblem {
 
 /**
  * A ruleset's own parameter check (one that throws an input error naming its `field` and
- * `rule`, as the tables' do) as a `Preset.validate`.
+ * `rule`, as the tables' do) as a `Preset.validate`; `within`: the group the check reads
+ * (`visitors.`), which its fields are named from.
  */
 export const problemOf =
-  <P>(check: (params: P) => void) =>
+  <P>(check: (params: P) => void, within = '') =>
   (params: P): ParamsProblem | undefined => {
     try {
       check(params);
@@ -52,7 +53,7 @@ export const problemOf =
       if (typeof field !== 'string' || typeof rule !== 'string') throw e;
       const text = typeof reason === 'string' ? reason : (e as Error).message;
       const why = text.replace(`${rule}: `, '').replace(`${field} `, '');
-      return { path: field, message: `${why} (${rule})` };
+      return { path: `${within}${field}`, message: `${why} (${rule})` };
     }
   };
 

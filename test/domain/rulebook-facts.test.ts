@@ -186,3 +186,69 @@ describe('RULEBOOK a rulebook fact is checked as the tables read the whole ruleb
     });
   });
 });
+
+describe('RULEBOOK each ruleset refuses a keyword its tables do not read (the words the property test found)', () => {
+  const refusal = (preset: string, changes: Record<string, unknown>, from = '2026-03-01') =>
+    rulebookFactsViolation([adopted({}, '2014-01-01', preset)], [amended(changes, from)])
+      ?.violation;
+
+  it.each([
+    [
+      'nz-club',
+      'oneBoardPenalty.rounding',
+      'pu-flah',
+      "must be 'half-up', 'up' or 'down', got 'pu-flah' (NZ-5)",
+    ],
+    ['nz-club', 'yearStarts', '02-29', 'must be a day MM-DD, got 02-29 (NZ-10)'],
+    ['nz-club', 'visitorMaxPerYear', 0, 'must be between 1 and 9007199254740991, got 0 (NZ-10)'],
+    [
+      'dsb-groenlo-2014',
+      'promotion.boundaryTie',
+      'x',
+      "must be 'moveAll' or 'moveNone', got x (DSB-8.1)",
+    ],
+    [
+      'dsb-groenlo-2014',
+      'championship.rankAmong',
+      'lla',
+      "must be 'all' or 'eligible', got lla (DSB-11.3)",
+    ],
+    [
+      'dsb-groenlo-2014',
+      'championship.tiePoints',
+      '',
+      "must be 'average' or 'higher', got  (DSB-11.3)",
+    ],
+    [
+      'pinner-2018',
+      'visitors.year.kind',
+      'radnelac',
+      "must be 'calendar' or 'club-year', got radnelac (PIN-R10)",
+    ],
+    [
+      'pinner-2018',
+      'visitors.sessions',
+      0,
+      'must be between 1 and 9007199254740991, got 0 (PIN-R10)',
+    ],
+  ])(
+    'RULEBOOK %s: %s set to %p is refused naming the path and the rule it serves',
+    (preset, path, value, why) => {
+      expect(refusal(preset, { [path]: value })).toMatchObject({
+        rule: 'RULEBOOK',
+        field: `data.changes[${JSON.stringify(path)}]`,
+        reason: `rulebook parameter ${path}: ${why}`,
+      });
+    },
+  );
+
+  it('RULEBOOK the words the tables do read are taken', () => {
+    expect(
+      refusal('nz-club', { 'oneBoardPenalty.rounding': 'down', yearStarts: '04-01' }),
+    ).toBeUndefined();
+    expect(refusal('dsb-groenlo-2014', { 'promotion.boundaryTie': 'moveNone' })).toBeUndefined();
+    expect(
+      refusal('pinner-2018', { 'visitors.year': { kind: 'club-year', yearStart: '04-01' } }),
+    ).toBeUndefined();
+  });
+});

@@ -1,5 +1,6 @@
 import { dsbGroenlo2014, type DsbParams } from './preset';
-import type { Preset } from '../../rulebooks/rulebook';
+import { problemOf, type Preset } from '../../rulebooks/rulebook';
+import { checkDsbParams } from './params-check';
 import {
   competitionStandings,
   sitOutReport,
@@ -161,8 +162,11 @@ const championshipTable: ChampionshipTable<ChampionshipView> = {
     })),
 };
 
+/** The preset as registered: with its tables' own check of the keywords they read. */
+const preset: Preset<DsbParams> = { ...dsbGroenlo2014, validate: problemOf(checkDsbParams) };
+
 export const dsbGroenlo2014Ruleset: Ruleset = {
-  preset: dsbGroenlo2014 as unknown as Preset,
+  preset: preset as unknown as Preset,
   decideOptions(params) {
     const p = params as unknown as DsbParams;
     return {

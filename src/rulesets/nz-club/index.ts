@@ -1,6 +1,6 @@
 import { nzClub, type NzClubParams } from './preset';
 import { problemOf, type Preset } from '../../rulebooks/rulebook';
-import { checkCPointsParams } from './standings/c-points';
+import { checkNzClubParams } from './params-check';
 import { nzStandings, type NzStanding } from './standings';
 import { nzCPoints } from './c-points';
 import { nzEligibilityOf } from './eligibility';
@@ -75,8 +75,8 @@ const nzTable: FormatTable<StandingsBodies['nz']> = {
   diffRows: nzStandingsRows,
 };
 
-/** The preset as registered: with the C-point award table's own check of what it reads (NZ-8). */
-const preset: Preset<NzClubParams> = { ...nzClub, validate: problemOf(checkCPointsParams) };
+/** The preset as registered: with its tables' own check of what they read (NZ-5, NZ-8, NZ-10). */
+const preset: Preset<NzClubParams> = { ...nzClub, validate: problemOf(checkNzClubParams) };
 
 export const nzClubRuleset: Ruleset = {
   preset: preset as unknown as Preset,

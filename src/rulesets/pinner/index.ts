@@ -1,5 +1,7 @@
 import type { MembershipGroup, MembershipRules } from '../../contexts/membership/rules';
-import type { Preset } from '../../rulebooks/rulebook';
+import { problemOf, type Preset } from '../../rulebooks/rulebook';
+import { checkVisitorParams } from '../../contexts/membership/visitors';
+import type { PinnerParams } from './preset';
 import { decidePinnerFact } from './decide';
 import { pinner2018 } from './preset';
 import { barredFrom, classHistory, registerOf, type MembershipParams } from './register';
@@ -8,6 +10,12 @@ import { membershipOf, visitorsOf } from './settings';
 
 const pinnerParams = (group: MembershipGroup) => group as MembershipParams;
 
+/** The preset as registered: with the visitor count's own check of the settings it reads. */
+const preset: Preset<PinnerParams> = {
+  ...pinner2018,
+  validate: problemOf((p: PinnerParams) => checkVisitorParams(p.visitors), 'visitors.'),
+};
+
 /**
  * Pinner BC's constitution and club rules as the membership context's rules: they read a club
  * rulebook with a `membership` group (pinner-2018, or one amended from it), and any other club's
@@ -15,7 +23,7 @@ const pinnerParams = (group: MembershipGroup) => group as MembershipParams;
  */
 export const pinnerMembershipRules: MembershipRules = {
   name: 'pinner-2018',
-  preset: pinner2018 as unknown as Preset,
+  preset: preset as unknown as Preset,
   appliesTo: (rulebook) => {
     const m = (rulebook?.params as Record<string, unknown> | undefined)?.membership;
     return typeof m === 'object' && m !== null && 'displayDays' in m;

@@ -57,7 +57,9 @@ describe('the membership context places its facts in members-<clubId>', () => {
 describe('the preset pinner-2018', () => {
   it('is registered: a club adopts it', async () => {
     expect(presetIds()).toContain('pinner-2018');
-    expect(presetOf('pinner-2018')).toBe(pinner2018);
+    // As registered: the preset with the visitor count's own check of its settings.
+    expect(presetOf('pinner-2018')).toMatchObject(pinner2018);
+    expect(presetOf('pinner-2018')?.validate).toBeInstanceOf(Function);
     await accepts(new GatedLedger(), ...clubFacts());
   });
 

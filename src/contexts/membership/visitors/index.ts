@@ -5,4 +5,6 @@ export { visitorVerdicts } from './verdicts';
 export { prizeEligibility } from './prizes';
 export { isMemberOn, ageOn } from './people';
 export { yearSpan, limitRule } from './years';
+export { checkVisitorParams } from './params';
+export { checkYearStart } from './years';
 export { visitorFactsOf } from './visitor-input';

@@ -23,9 +23,7 @@ export function yearSpan(
     return { first: `${which}-01-01`, next: `${next(which)}-01-01` };
   }
   const start = year.yearStart;
-  if (!/^\d{2}-\d{2}$/.test(start) || start === '02-29' || !isClubDate(`2001-${start}`)) {
-    throw new ScoringInputError('year.yearStart', rule, `must be a day MM-DD, got ${start}`);
-  }
+  checkYearStart(start, rule);
   if (!isClubDate(which) || which.slice(5) !== start) {
     throw new ScoringInputError(
       'which',
@@ -37,3 +35,19 @@ export function yearSpan(
 }
 
 const next = (yyyy: string) => String(Number(yyyy) + 1).padStart(4, '0');
+
+/** A club year's first day, MM-DD of a day every year has (not 29 February). */
+export function checkYearStart(start: unknown, rule: string): void {
+  if (
+    typeof start !== 'string' ||
+    !/^\d{2}-\d{2}$/.test(start) ||
+    start === '02-29' ||
+    !isClubDate(`2001-${start}`)
+  ) {
+    throw new ScoringInputError(
+      'year.yearStart',
+      rule,
+      `must be a day MM-DD, got ${String(start)}`,
+    );
+  }
+}

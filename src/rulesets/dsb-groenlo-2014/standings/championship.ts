@@ -17,6 +17,7 @@ import {
   PlacingAward,
   SeasonInput,
   SeasonRoster,
+  checkTiePoints,
   meetsShare,
   placingPoints,
 } from './placing-points';
@@ -301,21 +302,8 @@ export function clubChampionship(
   season: SeasonRoster,
   finalOf: (c: CompetitionInput) => GroupRanking[] = (c) => competitionStandings(params, c),
 ): { awards: PlacingAward[]; table: ChampionshipRow[] } {
+  checkChampionshipParams(params);
   const ch = params.championship;
-  if (ch.participationScope !== 'season' && ch.participationScope !== 'competition') {
-    throw new DsbInputError(
-      'championship.participationScope',
-      'DSB-11.2',
-      `must be 'season' or 'competition', got ${ch.participationScope}`,
-    );
-  }
-  if (ch.rankAmong !== 'all' && ch.rankAmong !== 'eligible') {
-    throw new DsbInputError(
-      'championship.rankAmong',
-      'DSB-11.3',
-      `must be 'all' or 'eligible', got ${ch.rankAmong}`,
-    );
-  }
   const competitions = season.competitions;
   const standings = competitions.map((c, i) => {
     // DSB-11: each competition of the season once.
@@ -423,3 +411,23 @@ export {
   type SeasonInput,
   type SeasonRoster,
 } from './placing-points';
+
+/** DSB-11.2, 11.3: whom the championship counts and ranks, and how a tie shares points. */
+export function checkChampionshipParams(params: DsbParams): void {
+  const ch = params.championship;
+  if (ch.participationScope !== 'season' && ch.participationScope !== 'competition') {
+    throw new DsbInputError(
+      'championship.participationScope',
+      'DSB-11.2',
+      `must be 'season' or 'competition', got ${ch.participationScope}`,
+    );
+  }
+  if (ch.rankAmong !== 'all' && ch.rankAmong !== 'eligible') {
+    throw new DsbInputError(
+      'championship.rankAmong',
+      'DSB-11.3',
+      `must be 'all' or 'eligible', got ${ch.rankAmong}`,
+    );
+  }
+  checkTiePoints(params);
+}

@@ -282,14 +282,7 @@ export function nextGroups(
   // Without the final standings the first signature applies: the competition is a whole input.
   final: GroupRanking[] = competitionStandings(params, competition as CompetitionInput),
 ): GroupMove[] {
-  const { boundaryTie } = params.promotion;
-  if (boundaryTie !== 'moveAll' && boundaryTie !== 'moveNone') {
-    throw new DsbInputError(
-      'promotion.boundaryTie',
-      'DSB-8.1',
-      `must be 'moveAll' or 'moveNone', got ${boundaryTie}`,
-    );
-  }
+  checkPromotionParams(params);
   const pairsById = new Map<string, PairRoster>();
   for (const g of competition.groups) for (const p of g.pairs) pairsById.set(p.pairId, p);
   const out: GroupMove[] = [];
@@ -459,5 +452,17 @@ function groupMoves(
       percentage: r.percentage,
       explain,
     });
+  }
+}
+
+/** DSB-8.1: how a tie on a promotion boundary moves, as `nextGroups` reads it. */
+export function checkPromotionParams(params: DsbParams): void {
+  const { boundaryTie } = params.promotion;
+  if (boundaryTie !== 'moveAll' && boundaryTie !== 'moveNone') {
+    throw new DsbInputError(
+      'promotion.boundaryTie',
+      'DSB-8.1',
+      `must be 'moveAll' or 'moveNone', got ${boundaryTie}`,
+    );
   }
 }

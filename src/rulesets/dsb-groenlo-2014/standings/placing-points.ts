@@ -73,14 +73,8 @@ export function placingPoints(
   if (!Number.isInteger(tied) || tied < 1) {
     throw new DsbInputError('tied', 'DSB-11.4', `must be an integer ≥ 1, got ${tied}`);
   }
+  checkTiePoints(params);
   const mode = params.championship.tiePoints;
-  if (mode !== 'average' && mode !== 'higher') {
-    throw new DsbInputError(
-      'championship.tiePoints',
-      'DSB-11.3',
-      `must be 'average' or 'higher', got ${mode}`,
-    );
-  }
   const last = table.length;
   if (tied === 1 || mode === 'higher') {
     const own = table[Math.min(rank, last) - 1];
@@ -121,3 +115,15 @@ export const meetsShare = (params: DsbParams, original: number, of: number): boo
   original * 100 >= params.championship.minParticipationPercent * of;
 
 /** A placing's points as `placingPoints` gives them, with what the award shows of them. */
+
+/** DSB-11.3: pairs tied on a place share its points ('average') or each take the higher. */
+export function checkTiePoints(params: DsbParams): void {
+  const mode = params.championship.tiePoints;
+  if (mode !== 'average' && mode !== 'higher') {
+    throw new DsbInputError(
+      'championship.tiePoints',
+      'DSB-11.3',
+      `must be 'average' or 'higher', got ${mode}`,
+    );
+  }
+}

@@ -47,21 +47,29 @@ export function oneBoardPenalty(boardsPlayed: number, params: NzClubParams): num
       `must be a positive integer, got ${boardsPlayed}`,
     );
   }
+  checkPenaltyParams(params);
   const { boards, rounding } = params.oneBoardPenalty;
   const num = 10000 * boards;
-  switch (rounding) {
-    case 'half-up':
-      return Math.floor((2 * num + boardsPlayed) / (2 * boardsPlayed));
-    case 'up':
-      return Math.ceil(num / boardsPlayed);
-    case 'down':
-      return Math.floor(num / boardsPlayed);
-    default:
-      throw new NzInputError(
-        'NZ-5',
-        'oneBoardPenalty.rounding',
-        `must be 'half-up', 'up' or 'down', got '${rounding}'`,
-      );
+  if (rounding === 'half-up') return Math.floor((2 * num + boardsPlayed) / (2 * boardsPlayed));
+  return rounding === 'up' ? Math.ceil(num / boardsPlayed) : Math.floor(num / boardsPlayed);
+}
+
+/** NZ-5: the penalty's boards (a whole number ≥ 0) and its rounding, as `oneBoardPenalty` reads them. */
+export function checkPenaltyParams(params: NzClubParams): void {
+  const { boards, rounding } = params.oneBoardPenalty;
+  if (!Number.isSafeInteger(boards) || boards < 0) {
+    throw new NzInputError(
+      'NZ-5',
+      'oneBoardPenalty.boards',
+      `must be a whole number ≥ 0, got ${boards}`,
+    );
+  }
+  if (rounding !== 'half-up' && rounding !== 'up' && rounding !== 'down') {
+    throw new NzInputError(
+      'NZ-5',
+      'oneBoardPenalty.rounding',
+      `must be 'half-up', 'up' or 'down', got '${rounding}'`,
+    );
   }
 }
 
