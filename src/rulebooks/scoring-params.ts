@@ -1,6 +1,8 @@
 import {
+  ARITHMETICS,
   DEFAULT_SCORING_SETTINGS,
   FACTORED_ROUNDINGS,
+  type Arithmetic,
   type FactoredRounding,
   type ScoringSettings,
   isTenthOfImp,
@@ -41,6 +43,8 @@ export type ScoringParams = {
   matchpointTotal: 'scaled' | 'sum';
   /** STD-NEUBERG: how a factored score is rounded before it is added up. */
   factoredRounding: FactoredRounding;
+  /** STD-MP: published figures rounded from the exact value, or from the double (a program's). */
+  arithmetic: Arithmetic;
 };
 
 /**
@@ -52,6 +56,7 @@ const ADDED_LATER: ReadonlySet<string> = new Set([
   'sessionPercentage',
   'matchpointTotal',
   'factoredRounding',
+  'arithmetic',
 ]);
 
 /**
@@ -118,6 +123,7 @@ const CHECKS: Record<keyof ScoringParams, (v: Json) => string | undefined> = {
   sessionPercentage: oneOf('total-over-tops', 'mean-of-boards'),
   matchpointTotal: oneOf('scaled', 'sum'),
   factoredRounding: oneOf(...FACTORED_ROUNDINGS),
+  arithmetic: oneOf(...ARITHMETICS),
 };
 
 /**

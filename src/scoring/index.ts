@@ -10,6 +10,7 @@ export * from './fraction';
 export * from './matchpoints';
 export * from './neuberg';
 export * from './settings';
+export * from './published-figure';
 export * from './butler';
 export * from './cross-imp';
 export * from './ranking';

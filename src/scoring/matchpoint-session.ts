@@ -1,5 +1,6 @@
 // STD-MP / STD-NEUBERG: a matchpoint pairs session scored from its traveller lines.
 import { ScoringInputError } from './errors';
+import { publishedFigure } from './published-figure';
 import { Fraction } from './fraction';
 import { matchpointScoresInto, matchpointTop } from './matchpoints';
 import { type ArtificialAward, type ScoringSettings, scoringSettings } from './settings';
@@ -460,19 +461,22 @@ export function scoreMatchpointSession(
           ? s.share!.mulInt(100).div(Fraction.of(s.shareBoards))
           : Fraction.fromDecimal(50);
       totalScore = percentage.mulInt(scale).div(Fraction.of(100));
-      published = percentage.round(decimals);
+      published = publishedFigure(percentage, decimals, settings.arithmetic);
     } else if (part === undefined && tops > 0 && Number.isSafeInteger(whole * 100 * scale)) {
       // percentage = 100 · Σ mp / Σ top, total score = Σ mp · scale / Σ top: one fraction each
       total = fractionOf(whole, unitDen);
       percentage = Fraction.of(whole * 100, rawTops);
       totalScore = Fraction.of(whole * scale, rawTops);
-      published = roundRatio(whole * 100, rawTops, decimals, () => percentage);
+      published =
+        settings.arithmetic === 'exact'
+          ? roundRatio(whole * 100, rawTops, decimals, () => percentage)
+          : publishedFigure(percentage, decimals, settings.arithmetic);
     } else {
       const sum = part === undefined ? Fraction.of(whole) : Fraction.of(whole).add(part);
       total = sum.mul(Fraction.of(1, unitDen));
       percentage = tops > 0 ? total.mulInt(100).div(Fraction.of(tops)) : Fraction.fromDecimal(50);
       totalScore = percentage.mulInt(scale).div(Fraction.of(100));
-      published = percentage.round(decimals);
+      published = publishedFigure(percentage, decimals, settings.arithmetic);
     }
     return {
       pair: s.pair,

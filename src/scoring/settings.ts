@@ -52,7 +52,18 @@ export interface ScoringSettings {
   readonly matchpointTotal: 'scaled' | 'sum';
   /** STD-NEUBERG: how a factored score is rounded before it is added up. */
   readonly factoredRounding: FactoredRounding;
+  /**
+   * STD-MP: how a pair's published percentage and total are rounded to their decimals: from
+   * the exact value ('exact', halves away from zero) or as a program computing in binary
+   * floating point prints them ('float64': the nearest double, rounded as it lies — 68.425 is
+   * 68.424999… as a double and prints 68.42).
+   */
+  readonly arithmetic: Arithmetic;
 }
+
+/** STD-MP: the arithmetic a published figure is rounded in (`ScoringSettings.arithmetic`). */
+export type Arithmetic = 'exact' | 'float64';
+export const ARITHMETICS: readonly Arithmetic[] = Object.freeze(['exact', 'float64']);
 
 /**
  * STD-NEUBERG: 'exact' keeps factored scores exact (pairs' figures are
@@ -93,6 +104,7 @@ export const DEFAULT_SCORING_SETTINGS: ScoringSettings = Object.freeze({
   sessionPercentage: 'total-over-tops',
   matchpointTotal: 'scaled',
   factoredRounding: 'exact',
+  arithmetic: 'exact',
 } as const);
 
 /** The defaults with some settings overridden; checks what it can. */
@@ -167,6 +179,13 @@ export function scoringSettings(overrides: Partial<ScoringSettings> = {}): Scori
       'factoredRounding',
       'STD-NEUBERG',
       `must be ${FACTORED_ROUNDINGS.map((r) => `'${r}'`).join(' or ')}`,
+    );
+  }
+  if (!ARITHMETICS.includes(s.arithmetic)) {
+    throw new ScoringInputError(
+      'arithmetic',
+      'STD-MP',
+      `must be ${ARITHMETICS.map((r) => `'${r}'`).join(' or ')}`,
     );
   }
   return s;

@@ -1,14 +1,16 @@
 import {
+  ARITHMETICS,
   FACTORED_ROUNDINGS,
   Fraction,
-  type FactoredRounding,
+  publishedFigure,
+  type Arithmetic,
   matchpointScores,
   scoreImpSession,
   scoreMatchpointSession,
-  type ScoringSettings,
   type SessionResult,
   type TravellerLine,
 } from '../../scoring';
+import { conventionsFor, type ProgramConventions } from './conventions';
 import type {
   DirectorAward,
   ImportedLine,
@@ -25,53 +27,7 @@ import type {
  * (an award on an artificial line), or is unexplained by the engine.
  */
 
-export interface ProgramConventions {
-  /** Shown in the report. */
-  name: string;
-  /** The profile chosen: 'Compscore', 'Pary' or 'defaults'. */
-  profile: 'Compscore' | 'Pary' | 'defaults';
-  /** Scoring settings passed to the engine (src/scoring/settings.ts). */
-  settings: Partial<ScoringSettings>;
-}
-
-const COMPSCORE_SETTINGS = {
-  matchpointsPerResultBeaten: 2,
-  placeDecimals: 2,
-  factoring: 'neuberg',
-  matchpointTotal: 'scaled',
-  sitOutLines: 'in-field',
-  sessionPercentage: 'total-over-tops',
-  factoredRounding: 'percent-hundredths',
-} satisfies Partial<ScoringSettings>;
-
-const PARY_SETTINGS = {
-  sitOutLines: 'out-of-field',
-  sessionPercentage: 'mean-of-boards',
-} satisfies Partial<ScoringSettings>;
-
-/** The conventions of the program named in the file (PROGRAM_NAME; PBN: Program/Generator). */
-export function conventionsFor(program?: { name: string }): ProgramConventions {
-  const name = program?.name ?? '';
-  if (/compscore/i.test(name)) {
-    return {
-      name: 'Compscore: matchpoints 2/1 per result, Neuberg to the most results on a board, percentages and places ("1224", per field) on 2 decimals, TOTAL_SCORE = percentage × most boards played in the field × top; butler datum = mean without the top and bottom score, to the nearest 10',
-      profile: 'Compscore',
-      settings: COMPSCORE_SETTINGS,
-    };
-  }
-  if (/^pary\b/i.test(name.trim())) {
-    return {
-      name: 'Pary: matchpoints 2/1 per result, Neuberg to the most results on a board, a sit-out against a phantom left out of the field (sitOutLines out-of-field), session percentage = mean of the board percentages (sessionPercentage mean-of-boards)',
-      profile: 'Pary',
-      settings: PARY_SETTINGS,
-    };
-  }
-  return {
-    name: 'RULES.md defaults: matchpoints 2/1, Neuberg, 2-decimal percentages and "1224" places per field, TOTAL_SCORE = percentage × most boards played in the field × top',
-    profile: 'defaults',
-    settings: {},
-  };
-}
+export { conventionsFor, type ProgramConventions } from './conventions';
 
 /** How a published number is explained. */
 export type Explanation = 'agrees' | 'director' | 'unexplained';
@@ -90,7 +46,8 @@ export interface Comparison {
   /** agrees; director: set by the director, not computed; unexplained: by the engine. */
   explanation: Explanation;
   /** Item 2: other factoredRounding readings of the engine under which it would agree. */
-  reproducedBy?: FactoredRounding[];
+  /** The other readings that reproduce it (`factoredRounding 'exact'`, `arithmetic 'float64'`). */
+  reproducedBy?: string[];
 }
 
 export interface PairRow {
@@ -136,10 +93,11 @@ function compare(
   p: Published | undefined,
   out: Comparison[],
   director = false,
+  arithmetic: Arithmetic = 'exact',
 ): boolean {
   if (!p) return true;
   const exact = exactOf(ours);
-  const agrees = exact.round(p.decimals) === p.value;
+  const agrees = publishedFigure(exact, p.decimals, arithmetic) === p.value;
   out.push({
     what,
     path,
@@ -280,9 +238,10 @@ function pathsOf(s: ImportedSession) {
 const totalOf = (r: SessionResult['pairs'][number]): Fraction => r.publishedTotal;
 
 /**
- * Item 2: the engine's other readings of a factored score (`factoredRounding`) that reproduce
- * a pair's published percentage or total the profile's reading does not: named beside the
- * number, which stays unexplained as scored.
+ * The engine's other readings of a pair's figures — a factored score's rounding
+ * (`factoredRounding`) and the arithmetic a figure is rounded in (`arithmetic`) — that reproduce
+ * a published percentage or total the profile's reading does not: named beside the number,
+ * which stays unexplained as scored.
  */
 function otherReadings(
   s: ImportedSession,
@@ -292,13 +251,22 @@ function otherReadings(
   const pairFigure = /^pair (\S+) (percentage|total)$/;
   const open = comparisons.filter((c) => !c.agrees && pairFigure.test(c.what));
   if (open.length === 0 || s.scoringMethod !== 'MP') return;
-  const asScored = conventions.settings.factoredRounding ?? 'exact';
-  for (const reading of FACTORED_ROUNDINGS) {
-    if (reading === asScored) continue;
-    const other = {
-      ...conventions,
-      settings: { ...conventions.settings, factoredRounding: reading },
-    };
+  const asScored = {
+    factoredRounding: conventions.settings.factoredRounding ?? 'exact',
+    arithmetic: conventions.settings.arithmetic ?? 'exact',
+  };
+  const readings = [
+    ...FACTORED_ROUNDINGS.map((r) => ({ factoredRounding: r, arithmetic: asScored.arithmetic })),
+    ...ARITHMETICS.map((a) => ({ factoredRounding: asScored.factoredRounding, arithmetic: a })),
+  ].filter(
+    (r) => r.factoredRounding !== asScored.factoredRounding || r.arithmetic !== asScored.arithmetic,
+  );
+  for (const reading of readings) {
+    const other = { ...conventions, settings: { ...conventions.settings, ...reading } };
+    const name =
+      reading.arithmetic !== asScored.arithmetic
+        ? `arithmetic '${reading.arithmetic}'`
+        : `factoredRounding '${reading.factoredRounding}'`;
     const result = score(s, other);
     const byPair = new Map(result.pairs.map((p) => [p.pair, p]));
     for (const c of open) {
@@ -306,7 +274,9 @@ function otherReadings(
       const r = byPair.get(pair!);
       if (!r) continue;
       const figure = what === 'percentage' ? r.percentage : totalOf(r);
-      if (figure.round(c.decimals) === c.published) (c.reproducedBy ??= []).push(reading);
+      if (publishedFigure(figure, c.decimals, reading.arithmetic) === c.published) {
+        (c.reproducedBy ??= []).push(name);
+      }
     }
   }
 }
@@ -339,6 +309,7 @@ export function checkSession(
   const datums: DatumRow[] = [];
   const result = score(s, conventions);
   const mp = s.scoringMethod === 'MP';
+  const arithmetic = conventions.settings.arithmetic ?? 'exact';
   if (s.scoringMethod === 'BUTLER') {
     for (const b of s.boards) {
       const ours = result.datums?.[b.board];
@@ -429,11 +400,20 @@ export function checkSession(
           r.percentage,
           p.published.percentage,
           comparisons,
+          false,
+          arithmetic,
         ) && agrees;
     }
     agrees =
-      compare(`pair ${p.pair} total`, at.pair(p, 'total'), total, p.published.total, comparisons) &&
-      agrees;
+      compare(
+        `pair ${p.pair} total`,
+        at.pair(p, 'total'),
+        total,
+        p.published.total,
+        comparisons,
+        false,
+        arithmetic,
+      ) && agrees;
     const place =
       p.published.place === undefined ? undefined : { value: p.published.place, decimals: 0 };
     agrees =

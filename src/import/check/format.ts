@@ -6,9 +6,7 @@ const pad = (s: string, n: number) => s.padStart(n);
 const shown = (c: Comparison) => c.ours.toFixed(Math.max(c.decimals, 2) + 2);
 
 const readings = (c: Comparison) =>
-  c.reproducedBy?.length
-    ? `; reproduced by factoredRounding ${c.reproducedBy.map((r) => `'${r}'`).join(', ')}`
-    : '';
+  c.reproducedBy?.length ? `; reproduced by ${c.reproducedBy.join(', ')}` : '';
 
 function describe(c: Comparison): string {
   return `${c.what}: ours ${shown(c)}, published ${c.published.toFixed(c.decimals)} (${c.path}${readings(c)})`;

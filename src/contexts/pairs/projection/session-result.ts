@@ -2,6 +2,7 @@ import { scoringSettingsFor, rulebookOn } from './query-context';
 import { NoRulebookError } from './rulebook-in-force';
 import { scoreBoardSession, type BoardMovement } from './scored-sessions';
 import type { CompetitionsState } from './state';
+import { publishedFigure, type ScoringSettings } from '../../../scoring';
 
 /**
  * A scored session's own result, whatever its scoring method: each pair's
@@ -80,7 +81,7 @@ export function sessionResultOf(
   const m = facts.movement;
   if (!m) throw new SessionNotScorableError(sessionStreamId, 'the movement is not recorded', true);
   let rulebook: SessionResultView['rulebook'] = null;
-  let settings = {};
+  let settings: Partial<ScoringSettings> = {};
   if (m.clubId !== undefined) {
     try {
       const r = rulebookOn(state, m.clubId, m.date);
@@ -93,14 +94,16 @@ export function sessionResultOf(
   const scored = scoreBoardSession(facts, settings);
   if (!scored.ok) throw new SessionNotScorableError(sessionStreamId, scored.reason, scored.pending);
   const mp = scored.method === 'MP';
+  const arithmetic = settings.arithmetic;
   const pairs = scored.result.pairs
     .map((p): SessionPairRow => ({
       pair: p.pair,
       field: p.field,
       place: p.place,
       total: p.total.round(2),
-      publishedTotal: p.publishedTotal.round(2),
-      ...(mp ? { percentage: p.percentage.round(2) } : {}),
+      // As the club's programme prints them (STD-MP: `scoring.arithmetic`).
+      publishedTotal: publishedFigure(p.publishedTotal, 2, arithmetic),
+      ...(mp ? { percentage: publishedFigure(p.percentage, 2, arithmetic) } : {}),
       boardsPlayed: p.boardsPlayed,
     }))
     .sort((a, b) =>
