@@ -117,6 +117,7 @@ const SESSION_TYPES: Record<keyof SessionFactData, true> = {
   BoardResultRecorded: true,
   AdjustedScoreAwarded: true,
   BoardDatumRecorded: true,
+  LateBoardRuled: true,
 };
 // Corrections, rulings, appeals (corrections-<clubId>) and publications.
 const CORRECTION_TYPES: Record<keyof CorrectionFactData, true> = {

@@ -24,6 +24,7 @@ export const SESSION_FACT_TYPES: ReadonlySet<string> = new Set([
   'BoardResultRecorded',
   'AdjustedScoreAwarded',
   'BoardDatumRecorded',
+  'LateBoardRuled',
 ] satisfies Array<keyof SessionFactData>);
 
 /** Facts that put a line on a board's traveller (an adjustment of a line not recorded adds one). */
@@ -39,6 +40,8 @@ export interface SessionState {
   lines: Record<number, Record<string, boolean>>;
   /** The stream's facts as the session's result reads them (the projection's own fold). */
   facts: BoardSessionFacts;
+  /** DSB-19: `board|ns|ew` → the director's order for a board not started at that table. */
+  lateBoards?: Record<string, string>;
 }
 
 const dataOf = (d: unknown) => (d ?? {}) as Record<string, unknown>;
@@ -127,7 +130,8 @@ export const sessionDecider: Decider<SessionState, ClubContext> = {
   streams: 'session-<clubId>-<eventId>-<session>[-<section>]',
   factTypes: SESSION_FACT_TYPES,
   // A line is judged under the club's rulebook in force on the session's day.
-  readsClub: (fact) => LINE_FACTS.has(fact.type) || fact.type === 'SessionMovementRecorded',
+  // The whole session is scored as its batch stands (settle), under those settings.
+  readsClub: (fact) => isBoardSessionFact(fact.type),
   initialState: () => ({ lines: {}, facts: { pairs: {}, lines: [], adjustments: [] } }),
   evolve(state, fact, streamId) {
     foldBoardSessionFact({ [streamId]: state.facts }, { ...fact, streamId } as RecordedEvent);
@@ -140,6 +144,10 @@ export const sessionDecider: Decider<SessionState, ClubContext> = {
       };
     } else if (LINE_FACTS.has(fact.type) && typeof d.board === 'number') {
       (state.lines[d.board] ??= {})[lineKey(d)] = isSitOut(fact.type, d);
+    } else if (fact.type === 'LateBoardRuled' && typeof d.board === 'number') {
+      (state.lateBoards ??= {})[`${d.board}|${lineKey(d)}`] = String(d.order);
+      // An artificial score is the board's line at that table (STD-NEUBERG counts it).
+      if (d.order === 'artificial') (state.lines[d.board] ??= {})[lineKey(d)] = false;
     }
   },
   decide(fact, state, club, streamId) {
@@ -147,14 +155,56 @@ export const sessionDecider: Decider<SessionState, ClubContext> = {
       const refused = linkedImpRefusal(dataOf(fact.data), club, streamId);
       if (refused) throw refused;
     }
-    if (LINE_FACTS.has(fact.type)) {
-      const refused = neubergRefusal(state, fact.type, dataOf(fact.data), club);
+    const late = lateBoardRefusal(state, fact.type, dataOf(fact.data));
+    if (late) throw late;
+    const d = dataOf(fact.data);
+    if (LINE_FACTS.has(fact.type) || (fact.type === 'LateBoardRuled' && d.order === 'artificial')) {
+      const refused = neubergRefusal(state, fact.type, d, club);
       if (refused) throw refused;
     }
     return [fact];
   },
   settle: (state, batch, club) => unscorableLine(state, batch, club),
 };
+
+/**
+ * DSB-19: the director's order is for a board not started at that table — one with no result
+ * recorded there, ordered once; after an artificial score the board is not played there (no line
+ * may be recorded for it), after a replay order its line is recorded when it is played.
+ */
+function lateBoardRefusal(
+  state: SessionState,
+  type: string,
+  d: Record<string, unknown>,
+): RuleViolation | undefined {
+  const table = `board ${String(d.board)} of NS ${String(d.nsPair)} v EW ${String(d.ewPair)}`;
+  const order = state.lateBoards?.[`${String(d.board)}|${lineKey(d)}`];
+  if (type === 'LateBoardRuled') {
+    if (order !== undefined) {
+      return new RuleViolation(
+        'LEDGER',
+        `${table} is ruled already (${order}): another order is a correction`,
+        'data.board',
+      );
+    }
+    const played = typeof d.board === 'number' && lineKey(d) in (state.lines[d.board] ?? {});
+    if (played) {
+      return new RuleViolation(
+        'DSB-19',
+        `${table} has a result recorded: a board played is not one left unstarted at the warning signal`,
+        'data.board',
+      );
+    }
+  }
+  if (type === 'BoardResultRecorded' && order === 'artificial') {
+    return new RuleViolation(
+      'DSB-19',
+      `${table} was not started before the warning signal and the director awarded an artificial score on it: it is not played there`,
+      'data.board',
+    );
+  }
+  return undefined;
+}
 
 /**
  * STD-MP, STD-BUTLER, STD-CROSSIMP: a session is scored once its batch stands, as its result

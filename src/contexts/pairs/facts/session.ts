@@ -22,6 +22,7 @@ import {
   scoreAgrees,
 } from './board-results';
 import { SessionMovementRecordedData, SessionPairRegisteredData } from './movement';
+import { LateBoardRuledData, lateBoardShape } from './late-boards';
 
 /** Each session fact's data as TypeScript sees it: its schema class. */
 export interface SessionFactData {
@@ -30,6 +31,7 @@ export interface SessionFactData {
   BoardResultRecorded: BoardResultRecordedData;
   AdjustedScoreAwarded: AdjustedScoreAwardedData;
   BoardDatumRecorded: BoardDatumRecordedData;
+  LateBoardRuled: LateBoardRuledData;
 }
 
 export type {
@@ -39,6 +41,7 @@ export type {
   BoardDatumRecordedData,
   WeightedPart,
   BoardResultRecordedData,
+  LateBoardRuledData,
   SessionMovementRecordedData,
   SessionPairRegisteredData,
 };
@@ -83,6 +86,14 @@ export const sessionEvents: Array<EventDefinition & { type: keyof SessionFactDat
       'The datum a butler session scores a board against, as the director or the scoring program gave it (NS points, a multiple of 10), instead of the one computed from the results (STD-BUTLER).',
     rules: ['STD-BUTLER'],
     validate: allOf(classSchema(BoardDatumRecordedData), datumShape),
+  },
+  {
+    type: 'LateBoardRuled',
+    schemaVersion: 1,
+    description:
+      "A board not started before the warning signal (DSB-19): the director's order for it at one table, replayed (its result recorded later as a line) or an artificial score for each side (A+, A or A−, valued by the club's scoring settings).",
+    rules: ['DSB-19', 'STD-NEUBERG'],
+    validate: allOf(classSchema(LateBoardRuledData), lateBoardShape),
   },
 ];
 
