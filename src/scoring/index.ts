@@ -16,3 +16,4 @@ export * from './cross-imp';
 export * from './ranking';
 export * from './session-result';
 export * from './explain';
+export * from './swiss-pairing';
