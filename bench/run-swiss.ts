@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { swissPairing, type SwissStanding } from '../src/scoring';
+import { rng } from '../examples/lines';
 import { envInt, log, median } from './lib/harness';
 
 /**
@@ -12,15 +13,6 @@ import { envInt, log, median } from './lib/harness';
  * bounds (60 teams: median under 50 ms; 400 teams: under 1 s). Not a test: prints the figures.
  *   npm run bench:swiss
  */
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface EventFigures {
   teams: number;

@@ -17,3 +17,4 @@ export * from './ranking';
 export * from './session-result';
 export * from './explain';
 export * from './swiss-pairing';
+export * from './tie-chain';

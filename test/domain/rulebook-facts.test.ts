@@ -242,6 +242,16 @@ describe('RULEBOOK each ruleset refuses a keyword its tables do not read (the wo
     },
   );
 
+  it('RULEBOOK nz-club: a teams tie-break step NZ-12 does not know is refused, naming the step', () => {
+    expect(refusal('nz-club', { 'teams.tieBreak': ['head-to-head-vp', 'coin'] })).toMatchObject({
+      rule: 'RULEBOOK',
+      field: 'data.changes["teams.tieBreak"]',
+      reason:
+        "rulebook parameter teams.tieBreak[1]: must be one of head-to-head-vp, head-to-head-imps, imp-quotient, got 'coin' (NZ-12)",
+    });
+    expect(refusal('nz-club', { 'teams.tieBreak': ['imp-quotient'] })).toBeUndefined();
+  });
+
   it('RULEBOOK the words the tables do read are taken', () => {
     expect(
       refusal('nz-club', { 'oneBoardPenalty.rounding': 'down', yearStarts: '04-01' }),

@@ -7,6 +7,7 @@ import {
   type CorrectionParams,
 } from '../../rulebooks/deadlines';
 import { engineScoringParams, type ScoringParams } from '../../rulebooks/scoring-params';
+import { NZ_TEAMS_DEFAULTS, type NzTeamsParams } from './teams/params';
 
 /**
  * The NZCBA club's rulebook (seed 000, RULES.md NZ-1 … NZ-10 for the pairs and individual
@@ -145,6 +146,8 @@ export type NzClubParams = {
   corrections: CorrectionParams;
   /** The NZ club rules set no appeal deadline (every part 'none'). */
   appeals: AppealParams;
+  /** NZ-8 (teams), NZ-11, NZ-12, NZ-14, NZ-15: the club's teams events (teams/params.ts). */
+  teams: NzTeamsParams;
 };
 
 /** The prize rules a club may read its standings' prizes by (`prizes.rule`). */
@@ -232,6 +235,7 @@ export const nzClub: Preset<NzClubParams> = {
     scoring: engineScoringParams(),
     corrections: deadlineGroup(NZ_CORRECTIONS),
     appeals: deadlineGroup(NZ_APPEALS),
+    teams: structuredClone(NZ_TEAMS_DEFAULTS),
   },
   checks: {
     'prizes.rule': (v) =>

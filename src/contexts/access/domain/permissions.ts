@@ -43,6 +43,7 @@ export const APPEND_ROLES: Readonly<Record<string, readonly Role[]>> = Object.fr
   SessionPairRegistered: ['director'],
   BoardResultRecorded: ['director'],
   AdjustedScoreAwarded: ['director'],
+  LateBoardRuled: ['director'],
   BoardDatumRecorded: ['director'],
   // Corrections and rulings (NZ-13: the director or the secretary), appeals (the committee).
   CorrectionNotified: ['director', 'secretary'],

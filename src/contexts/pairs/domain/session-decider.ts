@@ -1,4 +1,4 @@
-import type { SessionFactData } from '../facts/session';
+import { SESSION_FACT_TYPES } from '../facts/session';
 import type { Decider } from '../../../kernel/decider';
 import { scoringSettingsOf } from '../../../rulebooks/scoring-params';
 import type { ClubContext } from '../../club-context';
@@ -18,14 +18,7 @@ export const SESSION_STREAM_PREFIX = 'session-';
 const PREFIX = SESSION_STREAM_PREFIX;
 
 /** The facts of a scored session (imported from USEBIO or PBN, or posted by a club system). */
-export const SESSION_FACT_TYPES: ReadonlySet<string> = new Set([
-  'SessionMovementRecorded',
-  'SessionPairRegistered',
-  'BoardResultRecorded',
-  'AdjustedScoreAwarded',
-  'BoardDatumRecorded',
-  'LateBoardRuled',
-] satisfies Array<keyof SessionFactData>);
+export { SESSION_FACT_TYPES };
 
 /** Facts that put a line on a board's traveller (an adjustment of a line not recorded adds one). */
 const LINE_FACTS = new Set(['BoardResultRecorded', 'AdjustedScoreAwarded']);

@@ -61,7 +61,8 @@ export class WeightedPart {
   nsScore!: number;
 }
 
-export class AdjustedScoreAwardedData {
+/** A board at one table: the board and the two pairs that sat there. */
+export class BoardAtTable {
   @IsInt()
   @Min(1)
   board!: number;
@@ -71,7 +72,9 @@ export class AdjustedScoreAwardedData {
 
   @Matches(PAIR, { message: 'ewPair must be a pair number such as 7 or 1NS' })
   ewPair!: string;
+}
 
+export class AdjustedScoreAwardedData extends BoardAtTable {
   /**
    * artificial (Law 12C2: percentages), assigned (Law 12C1: a score at the table), awarded
    * (the points the director set by hand) or weighted (Law 12C1(c)).

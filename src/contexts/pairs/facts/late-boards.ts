@@ -1,7 +1,7 @@
 // DSB-19: a board not started before the warning signal, and the tournament director's order.
-import { IsIn, IsInt, IsOptional, IsString, Length, Matches, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString, Length } from 'class-validator';
 import type { FieldIssue } from '../../../kernel/issues';
-import { PAIR } from './movement';
+import { BoardAtTable } from './adjusted-scores';
 
 /** The WL's order (DSB-19.5): the board is played later, or scored by an artificial score. */
 export const LATE_BOARD_ORDERS = ['replay', 'artificial'] as const;
@@ -17,17 +17,7 @@ export type NamedAward = (typeof NAMED_AWARDS)[number];
  * own) or awards an artificial score on it, one for each side (average-plus, average,
  * average-minus, by whose fault it was not started).
  */
-export class LateBoardRuledData {
-  @IsInt()
-  @Min(1)
-  board!: number;
-
-  @Matches(PAIR, { message: 'nsPair must be a pair number such as 7 or 1NS' })
-  nsPair!: string;
-
-  @Matches(PAIR, { message: 'ewPair must be a pair number such as 7 or 1NS' })
-  ewPair!: string;
-
+export class LateBoardRuledData extends BoardAtTable {
   @IsIn(LATE_BOARD_ORDERS)
   order!: LateBoardOrder;
 

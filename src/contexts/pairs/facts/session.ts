@@ -108,3 +108,6 @@ export {
   type ScoringMethod,
 } from './movement';
 export { ADJUSTMENT_KINDS, type AdjustmentKind } from './adjusted-scores';
+
+/** The types of a scored session's facts: what its decider takes and its fold reads. */
+export const SESSION_FACT_TYPES: ReadonlySet<string> = new Set(sessionEvents.map((e) => e.type));

@@ -1,11 +1,12 @@
 // A scored session's facts as kept per stream, and the traveller lines the scoring engine
 // reads from them (STD-MP, STD-NEUBERG): the fold every reader and the session decider share.
 import type { Corrected } from '../domain/state';
-import type {
-  AdjustedScoreAwardedData,
-  BoardResultRecordedData,
-  SessionMovementRecordedData,
-  SessionPairRegisteredData,
+import {
+  SESSION_FACT_TYPES,
+  type AdjustedScoreAwardedData,
+  type BoardResultRecordedData,
+  type SessionMovementRecordedData,
+  type SessionPairRegisteredData,
 } from '../facts/session';
 import type { NamedAward } from '../facts/late-boards';
 import type { RecordedEvent } from '../../../kernel/envelope';
@@ -80,16 +81,7 @@ export interface LateBoardAward {
   ewAward: NamedAward;
 }
 
-const BOARD_SESSION_FACTS = new Set([
-  'SessionMovementRecorded',
-  'SessionPairRegistered',
-  'BoardResultRecorded',
-  'AdjustedScoreAwarded',
-  'BoardDatumRecorded',
-  'LateBoardRuled',
-]);
-
-export const isBoardSessionFact = (type: string) => BOARD_SESSION_FACTS.has(type);
+export const isBoardSessionFact = (type: string) => SESSION_FACT_TYPES.has(type);
 
 /** Folds one session-context fact into its stream's facts. */
 export function foldBoardSessionFact(
