@@ -219,6 +219,7 @@ describe('RULEBOOK each ruleset refuses a keyword its tables do not read (the wo
       '',
       "must be 'average' or 'higher', got  (DSB-11.3)",
     ],
+    ['dsb-groenlo-2014', 'butler.sessions', 0, 'must be a whole number ≥ 1, got 0 (DSB-16a)'],
     [
       'pinner-2018',
       'visitors.year.kind',

@@ -128,6 +128,19 @@ export type DsbParams = {
   /** DSB-22.5: sit-outs spread evenly: a spread (max − min) above this is reported uneven. */
   sitOuts: { maxSpread: number };
   /**
+   * DSB-16a–c: the butler competition, one session after each pairs competition. A pair's
+   * total is the sum of its sessions' IMPs; a session with a substitute counts in full; absent
+   * without notice scores `absentWithoutNoticeImps` for the session; absent with notice,
+   * `absentWithNoticeImps` (reading: the rulebook sets no score, so none).
+   */
+  butler: {
+    sessions: number;
+    roundsPerSession: number;
+    boardsPerRound: number;
+    absentWithoutNoticeImps: number;
+    absentWithNoticeImps: number;
+  };
+  /**
    * STD-MP, STD-NEUBERG, Law 12C …: the club's conventions for sessions scored here from board
    * results (docs/scoring.md). Default: the leading programs' conventions, the engine's defaults.
    */
@@ -201,6 +214,13 @@ export const dsbGroenlo2014: Preset<DsbParams> = {
       finalListMinOriginalSessions: 3,
     },
     sitOuts: { maxSpread: 1 },
+    butler: {
+      sessions: 4,
+      roundsPerSession: 6,
+      boardsPerRound: 4,
+      absentWithoutNoticeImps: -40,
+      absentWithNoticeImps: 0,
+    },
     scoring: {
       ...engineScoringParams(),
       // DSB-16d: 60 % → +2, 55 % → +1, 50 % → 0, 45 % → −1, 40 % → −2 (the engine's default too).
