@@ -221,6 +221,12 @@ describe('RULEBOOK each ruleset refuses a keyword its tables do not read (the wo
     ],
     ['dsb-groenlo-2014', 'butler.sessions', 0, 'must be a whole number ≥ 1, got 0 (DSB-16a)'],
     [
+      'dsb-groenlo-2014',
+      'teams.format',
+      'random',
+      "must be 'groups' or 'swiss', got random (DSB-15)",
+    ],
+    [
       'pinner-2018',
       'visitors.year.kind',
       'radnelac',

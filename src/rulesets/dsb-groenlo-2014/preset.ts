@@ -133,6 +133,18 @@ export type DsbParams = {
    * without notice scores `absentWithoutNoticeImps` for the session; absent with notice,
    * `absentWithNoticeImps` (reading: the rulebook sets no score, so none).
    */
+  /**
+   * DSB-15, DSB-16: the teams competition (viertallen): four sessions, in fixed groups (each a
+   * round robin, a standing per group) or Swiss (one ranking; `repeats` 'never', or 'allowed'
+   * as the Danish variant); IMPs → WP on the WBF 2013 continuous scale for the match length. A
+   * bye scores `byeVp` (reading: the rulebook sets none; 12 of 20, the WBF's usual bye).
+   */
+  teams: {
+    sessions: number;
+    format: 'groups' | 'swiss';
+    repeats: 'never' | 'allowed';
+    byeVp: number;
+  };
   butler: {
     sessions: number;
     roundsPerSession: number;
@@ -214,6 +226,7 @@ export const dsbGroenlo2014: Preset<DsbParams> = {
       finalListMinOriginalSessions: 3,
     },
     sitOuts: { maxSpread: 1 },
+    teams: { sessions: 4, format: 'groups', repeats: 'never', byeVp: 12 },
     butler: {
       sessions: 4,
       roundsPerSession: 6,
