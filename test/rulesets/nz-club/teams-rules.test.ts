@@ -149,7 +149,7 @@ describe('NZ-12 ties in teams events: head-to-head VP, head-to-head IMPs, IMP qu
       ['A', 32, 2],
       ['C', 26, 3],
     ]);
-    expect(rows[0]!.placement.because[0]).toBe(
+    expect(rows[0]!.placement.because[0]?.text).toBe(
       'level with A: placed by VPs in their matches against each other: A 12, B 18',
     );
   });
@@ -177,7 +177,7 @@ describe('NZ-12 ties in teams events: head-to-head VP, head-to-head IMPs, IMP qu
       among: ['A', 'B', 'C'],
     });
     expect(rows[1]!.placement.decidedBy).toEqual({ step: 'head-to-head-imps', among: ['B', 'C'] });
-    expect(rows[1]!.placement.because[0]).toBe(
+    expect(rows[1]!.placement.because[0]?.text).toBe(
       'level with C: placed by IMP difference in their matches against each other: B 10, C -10',
     );
   });
@@ -189,7 +189,7 @@ describe('NZ-12 ties in teams events: head-to-head VP, head-to-head IMPs, IMP qu
       ['A', 1],
       ['B', 1],
     ]);
-    expect(level[0]!.placement.because[0]).toBe(
+    expect(level[0]!.placement.because[0]?.text).toBe(
       'A, B level after every step: ranked equal, a ballot is due',
     );
     expect(level[2]!.place).toBe(3);

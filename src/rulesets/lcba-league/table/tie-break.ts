@@ -6,6 +6,14 @@ import type {
   TeamId,
 } from '../../../contexts/league/model';
 import { fmt, sideOf } from './season';
+import {
+  BALLOT,
+  breakTieByChain,
+  placeByChain,
+  type TiePlacement,
+  type TieStep,
+  type TieWording,
+} from '../../../scoring/tie-chain';
 
 /** A team's season as the tie-breaks read it. */
 export interface Standing {
@@ -62,10 +70,48 @@ function values(step: Exclude<Step, 'e'>, group: TeamId[], ctx: TieContext): Map
   return v;
 }
 
-function ballotFor(group: TeamId[], ctx: TieContext): Ballot | undefined {
-  const covers = ctx.ballots.filter((b) => group.every((t) => b.teams.includes(t)));
-  return covers.find((b) => b.teams.length === group.length) ?? covers[0];
-}
+/** LCBA-3.1.1 and 3.1.2 told: the step's letter and name, its values, the ballot (e). */
+const LCBA_3_1: TieWording = {
+  separated: (step, group, placed, shown) => ({
+    rule: group.length > 2 ? 'LCBA-3.1.2' : 'LCBA-3.1.1',
+    text: `level on VPs with ${group.filter((t) => t !== placed).join(', ')}: placed by (${step.id}) ${NAMES[step.id as Step]}: ${shown}`,
+  }),
+  ballotDue: (group) => ({
+    rule: 'LCBA-3.1.1(e)',
+    text: `${group.join(', ')} level after every test: ranked equal, a ballot is due (LCBA-3.1.1 e)`,
+  }),
+  byBallot: (_team, i, group, ballot) => ({
+    rule: 'LCBA-3.1.1(e)',
+    text: `placed ${i + 1} of ${group.length} among ${group.join(', ')} by the recorded ballot (${ballot.order.join(', ')})`,
+  }),
+  rankedEqual: (group) => ({
+    rule: 'LCBA-3.1.1',
+    text: `${group.join(', ')} level after every test: ranked equal`,
+  }),
+  show: (v) => fmt(v),
+};
+
+/** The rulebook's steps as the chain takes them: (a)–(d) by their values, (e) the ballot. */
+const chainOf = (ctx: TieContext): Array<TieStep | typeof BALLOT> =>
+  (ctx.steps as Step[]).map((s) =>
+    s === 'e'
+      ? BALLOT
+      : { id: s, values: (group: readonly string[]) => values(s, [...group], ctx) },
+  );
+
+/** The chain's placement as the table reads it: the ballot is step (e). */
+const asPlacement = (p: TiePlacement): Placement => ({
+  teams: p.teams,
+  ...(p.decidedBy
+    ? {
+        tieBreak: {
+          step: p.decidedBy.step === BALLOT ? 'e' : (p.decidedBy.step as Step),
+          among: p.decidedBy.among,
+        },
+      }
+    : {}),
+  because: [...p.because],
+});
 
 /**
  * LCBA-3.1.1 and 3.1.2 among teams level on VPs: the steps in order as a mini-league of all of
@@ -74,75 +120,11 @@ function ballotFor(group: TeamId[], ctx: TieContext): Ballot | undefined {
  * recorded ballot; with none, the teams stay equal and a ballot is due (never random).
  */
 export function breakTie(group: TeamId[], ctx: TieContext): Placement[] {
-  for (const s of ctx.steps as Step[]) {
-    if (s === 'e') {
-      const ballot = ballotFor(group, ctx);
-      if (!ballot) {
-        return [
-          {
-            teams: [...group].sort(),
-            tieBreak: { step: 'e', among: [...group] },
-            because: [
-              {
-                rule: 'LCBA-3.1.1(e)',
-                text: `${group.join(', ')} level after every test: ranked equal, a ballot is due (LCBA-3.1.1 e)`,
-              },
-            ],
-          },
-        ];
-      }
-      const order = ballot.order.filter((t) => group.includes(t));
-      return order.map((t, i) => ({
-        teams: [t],
-        tieBreak: { step: 'e', among: [...group] },
-        because: [
-          {
-            rule: 'LCBA-3.1.1(e)',
-            text: `placed ${i + 1} of ${group.length} among ${group.join(', ')} by the recorded ballot (${ballot.order.join(', ')})`,
-          },
-        ],
-      }));
-    }
-    const v = values(s, group, ctx);
-    const levels = [...new Set(v.values())].sort((x, y) => y - x);
-    if (levels.length === 1) continue;
-    const shown = group.map((t) => `${t} ${fmt(v.get(t)!)}`).join(', ');
-    return levels.flatMap((level) => {
-      const cls = group.filter((t) => v.get(t) === level);
-      if (cls.length > 1) return breakTie(cls, ctx);
-      return [
-        {
-          teams: cls,
-          tieBreak: { step: s, among: [...group] },
-          because: [
-            {
-              rule: group.length > 2 ? 'LCBA-3.1.2' : 'LCBA-3.1.1',
-              text: `level on VPs with ${group.filter((t) => t !== cls[0]).join(', ')}: placed by (${s}) ${NAMES[s]}: ${shown}`,
-            },
-          ],
-        },
-      ];
-    });
-  }
-  return [
-    {
-      teams: [...group].sort(),
-      tieBreak: { step: 'e', among: [...group] },
-      because: [
-        { rule: 'LCBA-3.1.1', text: `${group.join(', ')} level after every test: ranked equal` },
-      ],
-    },
-  ];
+  return breakTieByChain(group, chainOf(ctx), ctx.ballots, LCBA_3_1).map(asPlacement);
 }
 
 /** Every team placed: by VPs, then the tie-breaks among those level. */
 export function placeTeams(ctx: TieContext): Placement[] {
-  const byVp = new Map<number, TeamId[]>();
-  for (const s of ctx.standings.values()) byVp.set(s.vp, [...(byVp.get(s.vp) ?? []), s.team]);
-  return [...byVp.keys()]
-    .sort((x, y) => y - x)
-    .flatMap((vp) => {
-      const group = byVp.get(vp)!;
-      return group.length === 1 ? [{ teams: group, because: [] }] : breakTie(group, ctx);
-    });
+  const totals = new Map([...ctx.standings.values()].map((s) => [s.team, s.vp]));
+  return placeByChain(totals, chainOf(ctx), ctx.ballots, LCBA_3_1).map(asPlacement);
 }

@@ -2,10 +2,12 @@
 // from the rulebook's `teams` group, each result with the rule and the reason behind it.
 import { Fraction } from '../../../scoring/fraction';
 import {
+  BALLOT,
   placeByChain,
   type TieBallot,
   type TiePlacement,
   type TieStep,
+  type TieWording,
 } from '../../../scoring/tie-chain';
 import { NzInputError } from '../standings/types';
 import { NZ_TIE_STEPS, type NzTeamsParams, type NzTieStep } from './params';
@@ -179,15 +181,37 @@ function stepsOf(chain: readonly string[], matches: readonly TeamsMatch[]): TieS
   });
 }
 
+/** How NZ-12's steps are told. */
+const STEP_NAMES: Record<NzTieStep, string> = {
+  'head-to-head-vp': 'VPs in their matches against each other',
+  'head-to-head-imps': 'IMP difference in their matches against each other',
+  'imp-quotient': 'IMP quotient (IMPs won ÷ IMPs lost, every match)',
+};
+
+const NZ_12: TieWording = {
+  separated: (step, group, placed, shown) => ({
+    rule: 'NZ-12',
+    text: `level with ${group.filter((t) => t !== placed).join(', ')}: placed by ${STEP_NAMES[step.id as NzTieStep]}: ${shown}`,
+  }),
+  ballotDue: (group) => ({
+    rule: 'NZ-12',
+    text: `${group.join(', ')} level after every step: ranked equal, a ballot is due`,
+  }),
+  byBallot: (_team, i, group, ballot) => ({
+    rule: 'NZ-12',
+    text: `placed ${i + 1} of ${group.length} among ${group.join(', ')} by the recorded ballot (${ballot.order.join(', ')})`,
+  }),
+  rankedEqual: (group) => ({ rule: 'NZ-12', text: `${group.join(', ')} level after every step` }),
+  show: (v) => (Number.isInteger(v) ? String(v) : v.toFixed(2)),
+};
+
 const STEPS: Record<NzTieStep, (matches: readonly TeamsMatch[]) => TieStep> = {
   'head-to-head-vp': (matches) => ({
     id: 'head-to-head-vp',
-    name: 'VPs in their matches against each other',
     values: (group) => among(group, matches, (m, home) => (home ? m.homeVp : m.awayVp)),
   }),
   'head-to-head-imps': (matches) => ({
     id: 'head-to-head-imps',
-    name: 'IMP difference in their matches against each other',
     values: (group) =>
       among(group, matches, (m, home) =>
         home ? m.homeImps - m.awayImps : m.awayImps - m.homeImps,
@@ -195,7 +219,6 @@ const STEPS: Record<NzTieStep, (matches: readonly TeamsMatch[]) => TieStep> = {
   }),
   'imp-quotient': (matches) => ({
     id: 'imp-quotient',
-    name: 'IMP quotient (IMPs won ÷ IMPs lost, every match)',
     values: (group) => {
       const v = new Map<string, number>();
       for (const t of group) {
@@ -264,7 +287,12 @@ export function nzTeamsStandings(
   }
   const rows: TeamsRow[] = [];
   let place = 1;
-  for (const placement of placeByChain(totals, stepsOf(p.tieBreak, matches), ballots)) {
+  for (const placement of placeByChain(
+    totals,
+    [...stepsOf(p.tieBreak, matches), BALLOT],
+    ballots,
+    NZ_12,
+  )) {
     for (const team of placement.teams)
       rows.push({ team, vp: totals.get(team)!, place, placement });
     place += placement.teams.length;
