@@ -1,6 +1,7 @@
 import { NZ_TEAMS_DEFAULTS, type NzTeamsParams } from '../../../src/rulesets/nz-club/teams/params';
 import {
   gladysPalmerDefault,
+  handicapsInForce,
   nz15Adjusted,
   nzTeamsStandings,
   teamsMatchCPoints,
@@ -224,5 +225,42 @@ describe('NZ-12 ties in teams events: head-to-head VP, head-to-head IMPs, IMP qu
     expect(() => nzTeamsStandings(['A', 'B'], [], { ...p, tieBreak: ['coin'] })).toThrow(
       "NZ-12: tieBreak[0] must be one of head-to-head-vp, head-to-head-imps, imp-quotient, got 'coin'",
     );
+  });
+});
+
+describe('NZ-16 the director adjusts both teams’ handicaps for a session', () => {
+  const entered = [
+    { teamId: 'A', handicap: 2 },
+    { teamId: 'B', handicap: 6 },
+  ];
+  const adjusted = [
+    { session: 2, teamId: 'A', handicap: 0, reason: 'a much stronger substitute played for A' },
+    { session: 2, teamId: 'B', handicap: 8, reason: 'to keep the difference' },
+  ];
+
+  it('NZ-16 the session adjusted reads the director’s handicaps, the others the entries’', () => {
+    const two = handicapsInForce(entered, adjusted, 2);
+    expect(two.get('A')).toEqual({
+      handicap: 0,
+      because:
+        "NZ-16: A's handicap for session 2 adjusted by the director to 0: a much stronger substitute played for A",
+    });
+    expect(two.get('B')!.handicap).toBe(8);
+    expect(handicapsInForce(entered, adjusted, 3).get('A')!.handicap).toBe(2);
+  });
+
+  it('NZ-16 with NZ-11: a default in the adjusted session reads the adjusted handicaps', () => {
+    const h = handicapsInForce(entered, adjusted, 2);
+    // B defaults to A: A scores 15 + 8 − 0 = 23.
+    expect(
+      gladysPalmerDefault({ handicap: h.get('A')!.handicap }, { handicap: h.get('B')!.handicap }, p)
+        .defaultedTo,
+    ).toBe(23);
+  });
+
+  it('NZ-16 bad input: an adjustment of a team not entered', () => {
+    expect(() =>
+      handicapsInForce(entered, [{ session: 1, teamId: 'X', handicap: 1, reason: 'r' }], 1),
+    ).toThrow('NZ-16: adjustments[0].teamId X is not entered');
   });
 });

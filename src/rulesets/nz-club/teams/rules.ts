@@ -299,3 +299,41 @@ export function nzTeamsStandings(
   }
   return rows;
 }
+
+/** NZ-16: the director's adjustment of a team's handicap for a session, with the reason. */
+export interface HandicapAdjustment {
+  session: number;
+  teamId: string;
+  handicap: number;
+  reason: string;
+}
+
+/**
+ * NZ-16 (Gladys Palmer Teams): each team's handicap for a session: its entry's, or the
+ * director's adjustment for that session (the latest recorded for it), with why. An adjustment
+ * is for its session only: the next session reads the entry's again.
+ */
+export function handicapsInForce(
+  entered: ReadonlyArray<{ teamId: string; handicap: number }>,
+  adjustments: readonly HandicapAdjustment[],
+  session: number,
+): Map<string, { handicap: number; because: string }> {
+  whole(session, 'session', 'NZ-16', 1);
+  const out = new Map(
+    entered.map((t) => [
+      t.teamId,
+      { handicap: t.handicap, because: `NZ-16: ${t.teamId}'s handicap as entered, ${t.handicap}` },
+    ]),
+  );
+  adjustments.forEach((a, i) => {
+    if (!out.has(a.teamId)) {
+      throw new NzInputError('NZ-16', `adjustments[${i}].teamId`, `${a.teamId} is not entered`);
+    }
+    if (a.session !== session) return;
+    out.set(a.teamId, {
+      handicap: a.handicap,
+      because: `NZ-16: ${a.teamId}'s handicap for session ${session} adjusted by the director to ${a.handicap}: ${a.reason}`,
+    });
+  });
+  return out;
+}
