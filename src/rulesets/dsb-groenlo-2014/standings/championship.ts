@@ -1,5 +1,5 @@
 import type { DsbParams } from '../preset';
-import { DsbInputError } from './errors';
+import { DsbInputError, requireOneOf } from './errors';
 import { Rational } from './rational';
 import { competitionStandings } from './standings';
 import type {
@@ -415,19 +415,12 @@ export {
 /** DSB-11.2, 11.3: whom the championship counts and ranks, and how a tie shares points. */
 export function checkChampionshipParams(params: DsbParams): void {
   const ch = params.championship;
-  if (ch.participationScope !== 'season' && ch.participationScope !== 'competition') {
-    throw new DsbInputError(
-      'championship.participationScope',
-      'DSB-11.2',
-      `must be 'season' or 'competition', got ${ch.participationScope}`,
-    );
-  }
-  if (ch.rankAmong !== 'all' && ch.rankAmong !== 'eligible') {
-    throw new DsbInputError(
-      'championship.rankAmong',
-      'DSB-11.3',
-      `must be 'all' or 'eligible', got ${ch.rankAmong}`,
-    );
-  }
+  requireOneOf(
+    ch.participationScope,
+    ['season', 'competition'],
+    'championship.participationScope',
+    'DSB-11.2',
+  );
+  requireOneOf(ch.rankAmong, ['all', 'eligible'], 'championship.rankAmong', 'DSB-11.3');
   checkTiePoints(params);
 }

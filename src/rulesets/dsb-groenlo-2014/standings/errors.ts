@@ -19,3 +19,19 @@ export class DsbInputError extends RangeError {
     return { message: this.message, rule: this.rule, field: this.field };
   }
 }
+
+/** Refuses a keyword parameter outside the words its rule reads, naming the field and the rule. */
+export function requireOneOf<T extends string>(
+  value: unknown,
+  allowed: readonly T[],
+  field: string,
+  rule: string,
+): asserts value is T {
+  if (!(allowed as readonly unknown[]).includes(value)) {
+    throw new DsbInputError(
+      field,
+      rule,
+      `must be ${allowed.map((a) => `'${a}'`).join(' or ')}, got ${String(value)}`,
+    );
+  }
+}

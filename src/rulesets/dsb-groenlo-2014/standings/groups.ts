@@ -1,5 +1,5 @@
 import type { DsbParams } from '../preset';
-import { DsbInputError } from './errors';
+import { DsbInputError, requireOneOf } from './errors';
 import { competitionStandings } from './standings';
 import type {
   CompetitionInput,
@@ -457,12 +457,10 @@ function groupMoves(
 
 /** DSB-8.1: how a tie on a promotion boundary moves, as `nextGroups` reads it. */
 export function checkPromotionParams(params: DsbParams): void {
-  const { boundaryTie } = params.promotion;
-  if (boundaryTie !== 'moveAll' && boundaryTie !== 'moveNone') {
-    throw new DsbInputError(
-      'promotion.boundaryTie',
-      'DSB-8.1',
-      `must be 'moveAll' or 'moveNone', got ${boundaryTie}`,
-    );
-  }
+  requireOneOf(
+    params.promotion.boundaryTie,
+    ['moveAll', 'moveNone'],
+    'promotion.boundaryTie',
+    'DSB-8.1',
+  );
 }

@@ -1,6 +1,6 @@
 // DSB-11: the season's shapes and DSB-11.4's placing points (the table by group and rank).
 import type { DsbParams } from '../preset';
-import { DsbInputError } from './errors';
+import { DsbInputError, requireOneOf } from './errors';
 import { Rational } from './rational';
 import type { CompetitionInput, CompetitionRoster, Explanation } from './types';
 import { groupIndex } from './validate';
@@ -118,12 +118,10 @@ export const meetsShare = (params: DsbParams, original: number, of: number): boo
 
 /** DSB-11.3: pairs tied on a place share its points ('average') or each take the higher. */
 export function checkTiePoints(params: DsbParams): void {
-  const mode = params.championship.tiePoints;
-  if (mode !== 'average' && mode !== 'higher') {
-    throw new DsbInputError(
-      'championship.tiePoints',
-      'DSB-11.3',
-      `must be 'average' or 'higher', got ${mode}`,
-    );
-  }
+  requireOneOf(
+    params.championship.tiePoints,
+    ['average', 'higher'],
+    'championship.tiePoints',
+    'DSB-11.3',
+  );
 }

@@ -4,7 +4,7 @@
 import { competitionRanks } from '../../../scoring/ranking';
 import { wbf2013Scale } from '../../../scoring/vp';
 import type { DsbParams } from '../preset';
-import { DsbInputError } from '../standings/errors';
+import { DsbInputError, requireOneOf } from '../standings/errors';
 
 export interface ViertallenTeam {
   teamId: string;
@@ -48,20 +48,8 @@ export function checkViertallenParams(params: DsbParams): void {
       `must be a whole number ≥ 1, got ${t.sessions}`,
     );
   }
-  if (t.format !== 'groups' && t.format !== 'swiss') {
-    throw new DsbInputError(
-      'teams.format',
-      'DSB-15',
-      `must be 'groups' or 'swiss', got ${t.format}`,
-    );
-  }
-  if (t.repeats !== 'never' && t.repeats !== 'allowed') {
-    throw new DsbInputError(
-      'teams.repeats',
-      'DSB-15',
-      `must be 'never' or 'allowed', got ${t.repeats}`,
-    );
-  }
+  requireOneOf(t.format, ['groups', 'swiss'], 'teams.format', 'DSB-15');
+  requireOneOf(t.repeats, ['never', 'allowed'], 'teams.repeats', 'DSB-15');
   if (!(typeof t.byeVp === 'number' && t.byeVp >= 0 && t.byeVp <= 20)) {
     throw new DsbInputError('teams.byeVp', 'DSB-16', `must be 0–20 WP, got ${t.byeVp}`);
   }
