@@ -67,7 +67,8 @@ export function breakTieByChain(
     if (step === BALLOT) {
       const ballot = ballotFor(group, ballots);
       const decidedBy = { step: BALLOT, among: [...group] };
-      if (!ballot) return [{ teams: [...group].sort(), decidedBy, because: [say.ballotDue(group)] }];
+      if (!ballot)
+        return [{ teams: [...group].sort(), decidedBy, because: [say.ballotDue(group)] }];
       return ballot.order
         .filter((t) => group.includes(t))
         .map((t, i) => ({ teams: [t], decidedBy, because: [say.byBallot(t, i, group, ballot)] }));
