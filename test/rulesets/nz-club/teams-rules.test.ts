@@ -4,6 +4,7 @@ import {
   handicapsInForce,
   nz15Adjusted,
   nzTeamsStandings,
+  substitutesRefusal,
   teamsMatchCPoints,
   teamsSubstituteLimit,
   type TeamsMatch,
@@ -262,5 +263,44 @@ describe('NZ-16 the director adjusts both teams’ handicaps for a session', () 
     expect(() =>
       handicapsInForce(entered, [{ session: 1, teamId: 'X', handicap: 1, reason: 'r' }], 1),
     ).toThrow('NZ-16: adjustments[0].teamId X is not entered');
+  });
+});
+
+describe('NZ-14 NZ-15 a team’s substitutes for a match, refused or taken', () => {
+  const sub = (player: string, partner: string, tuesdayPlayer = false) => ({
+    player,
+    partner,
+    tuesdayPlayer,
+  });
+
+  it('NZ-14 over 4 sessions the 6th substitute is taken; a 7th is refused naming the limit', () => {
+    expect(substitutesRefusal([sub('s6', 'a')], 5, 4, p)).toBeUndefined();
+    expect(substitutesRefusal([sub('s7', 'a')], 6, 4, p)).toEqual({
+      rule: 'NZ-14',
+      field: 'substitutes[0]',
+      reason:
+        'the team has had 6 substitute player-session(s) of the 6 allowed over 4 sessions (40 % of 4 × 4, rounded down): 1 more is past the limit',
+    });
+  });
+
+  it('NZ-14 two at once past the limit: the first past it is named', () => {
+    expect(substitutesRefusal([sub('s5', 'a'), sub('s6', 'b')], 5, 4, p)).toMatchObject({
+      rule: 'NZ-14',
+      field: 'substitutes[1]',
+    });
+  });
+
+  it('NZ-15 two Tuesday players may substitute on the same night, not as a partnership', () => {
+    expect(
+      substitutesRefusal([sub('tia', 'x', true), sub('tom', 'y', true)], 0, 4, p),
+    ).toBeUndefined();
+    expect(substitutesRefusal([sub('tia', 'tom', true), sub('tom', 'tia', true)], 0, 4, p)).toEqual(
+      {
+        rule: 'NZ-15',
+        field: 'substitutes[0].partner',
+        reason:
+          'tia and tom are both Tuesday players substituting: they may play on the same night, not as a partnership',
+      },
+    );
   });
 });

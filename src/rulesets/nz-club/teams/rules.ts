@@ -337,3 +337,44 @@ export function handicapsInForce(
   });
   return out;
 }
+
+/** A substitute in a team's line-up for a match: who, and with whom they sat (their partner). */
+export interface TeamSubstitute {
+  player: string;
+  /** The player they partnered at the table. */
+  partner: string;
+  /** Whether they are a Tuesday player (their home night, NZ-8a). */
+  tuesdayPlayer: boolean;
+}
+
+/**
+ * NZ-14, NZ-15: why a team's substitutes for a match cannot be taken, or undefined. NZ-14: the
+ * event's substitutes (those before, `used`, and these) fill at most the limit of
+ * player-sessions. NZ-15: two Tuesday players may substitute on the same night, not as a
+ * partnership.
+ */
+export function substitutesRefusal(
+  substitutes: readonly TeamSubstitute[],
+  used: number,
+  sessions: number,
+  p: NzTeamsParams,
+): { rule: string; field: string; reason: string } | undefined {
+  const limit = teamsSubstituteLimit(sessions, p);
+  if (used + substitutes.length > limit) {
+    return {
+      rule: 'NZ-14',
+      field: `substitutes[${Math.max(0, limit - used)}]`,
+      reason: `the team has had ${used} substitute player-session(s) of the ${limit} allowed over ${sessions} sessions (${p.substituteLimitPercent} % of ${sessions} × ${p.playersPerSession}, rounded down): ${substitutes.length} more is past the limit`,
+    };
+  }
+  const tuesday = new Set(substitutes.filter((s) => s.tuesdayPlayer).map((s) => s.player));
+  const i = substitutes.findIndex((s) => s.tuesdayPlayer && tuesday.has(s.partner));
+  if (i >= 0) {
+    return {
+      rule: 'NZ-15',
+      field: `substitutes[${i}].partner`,
+      reason: `${substitutes[i]!.player} and ${substitutes[i]!.partner} are both Tuesday players substituting: they may play on the same night, not as a partnership`,
+    };
+  }
+  return undefined;
+}
