@@ -10,12 +10,14 @@ import {
   type Outcome,
   type Sequence,
 } from '../test/properties/harness/sequences';
+import { accessExample } from '../test/properties/harness/access-example';
 import { envInt, log } from './lib/harness';
 
 /**
  * Accepted means publishable, at length: the property `npm test` runs a few hundred times
  * (test/properties/accepted-publishable.test.ts), run over BENCH_SEQUENCES random sequences
- * per example season (default 2,500: 10,000 in all) from seed BENCH_SEED (default 1). Each
+ * per example (default 2,500: the four example seasons and the access context's keys, 12,500
+ * in all) from seed BENCH_SEED (default 1). Each
  * sequence starts at a point of the season and proposes up to 8 facts — the season's next ones
  * as they are, left out, out of order or changed, facts sent again, corrections, rulebook
  * amendments — through the gate; after each accepted one every published answer is asked.
@@ -85,8 +87,9 @@ async function main(): Promise<void> {
   log(`accepted means publishable: ${sequences} sequences per example, seed ${seed}`);
   let failures = 0;
   const totals = { sequences: 0, proposed: 0, accepted: 0, refused: 0 };
-  for (const file of EXAMPLES) {
-    const example = loadExample(file, 6);
+  const examples = [...EXAMPLES.map((file) => loadExample(file, 6)), await accessExample()];
+  for (const example of examples) {
+    const file = example.name;
     const t = await run(example, sequences, seed);
     const refused = [...t.refused.values()].reduce((a, b) => a + b, 0);
     totals.sequences += t.sequences;

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { accessExample } from './harness/access-example';
 import { loadExample, runSequence, sequenceArbitrary, type Example } from './harness/sequences';
 
 /**
@@ -10,7 +11,8 @@ import { loadExample, runSequence, sequenceArbitrary, type Example } from './har
  * accepts, every answer the ledger publishes (standings, interim standings, C points, the
  * championship, session results, correction logs, league tables, pages and matches, registers,
  * applications, visitors, histories, as of the fact's day) is asked: none may fail.
- * `bench/run-accepted-publishable.ts` runs many thousands of these.
+ * `bench/run-accepted-publishable.ts` runs many thousands of these; the access context's example is
+ * built by the harness (its keys are hashed each run).
  */
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 60);
 
@@ -36,6 +38,25 @@ describe.each(examples)('accepted means publishable: %s', (_name, example) => {
     );
     // Not vacuous: the gate took both ways.
     expect(accepted).toBeGreaterThan(RUNS / 2);
+    expect(refused).toBeGreaterThan(RUNS / 4);
+  });
+});
+
+describe('accepted means publishable: access (keys, roles, private tables)', () => {
+  it(`${RUNS} random sequences: after each accepted fact the keys, open mode and each club's tables are answered`, async () => {
+    const example = await accessExample();
+    let accepted = 0;
+    let refused = 0;
+    await fc.assert(
+      fc.asyncProperty(sequenceArbitrary(example), async (seq) => {
+        const outcome = await runSequence(example, seq);
+        accepted += outcome.accepted;
+        refused += Object.values(outcome.refused).reduce((a, b) => a + b, 0);
+        expect(outcome.failure).toBeUndefined();
+      }),
+      { numRuns: RUNS, seed: Number(process.env.PROPERTY_SEED ?? 20261204) },
+    );
+    expect(accepted).toBeGreaterThan(RUNS / 4);
     expect(refused).toBeGreaterThan(RUNS / 4);
   });
 });

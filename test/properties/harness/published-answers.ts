@@ -15,6 +15,9 @@ import {
   visitorsIn,
 } from '../../../src/contexts/membership/read/membership';
 import { correctionLogFromStore } from '../../../src/contexts/corrections/read';
+import { listKeys } from '../../../src/contexts/access/read/keys';
+import { inOpenMode } from '../../../src/contexts/access/read/open-mode';
+import { StreamOwners } from '../../../src/contexts/access/read/owners';
 import type { RecordedEvent } from '../../../src/kernel/envelope';
 import { isLedgerError } from '../../../src/kernel/errors';
 import type { EventStore } from '../../../src/store/event-store';
@@ -92,6 +95,7 @@ export async function unpublishable(
       clubs.map((c) => [`correction log of ${c}`, () => correctionLogFromStore(store, c)] as const),
     )),
   );
+  out.push(...(await accessAnswers(store, clubs)));
   return out;
 }
 
@@ -179,4 +183,16 @@ async function membershipAnswers(
     }
   }
   return ask(answers);
+}
+
+/** The keys as `bridge-ledger keys list` and the guard read them, open mode, private tables. */
+async function accessAnswers(store: EventStore, clubs: readonly string[]) {
+  const owners = new StreamOwners(store);
+  return ask([
+    ['the keys', () => listKeys(store)],
+    ['open mode', () => inOpenMode(store)],
+    ...clubs.map(
+      (c) => [`whether ${c}'s tables are private`, () => owners.tablesPrivate(c)] as const,
+    ),
+  ]);
 }
