@@ -1,16 +1,19 @@
 import { checkYearStart } from '../../contexts/membership/visitors';
 import { requireInteger, ScoringInputError } from '../../scoring';
+import { NzInputError } from './standings/types';
 import type { NzClubParams } from './preset';
 import { checkCPointsParams } from './standings/c-points';
 import { checkPenaltyParams } from './standings/percent';
 import { checkNzTeamsParams } from './teams/rules';
 
 /**
- * What the NZ tables read of a rulebook, checked by their own functions: the one-board penalty
- * (NZ-5), the C-point award table (NZ-8), the teams group (NZ-8, 11, 12, 14, 15), and the club year and visit limit the visitor count
- * reads (NZ-10: `yearStarts`, `visitorMaxPerYear`).
+ * What the NZ tables read of a rulebook, checked by their own functions: each event kind's
+ * counts (NZ-1, NZ-2), the one-board penalty (NZ-5), the C-point award table (NZ-8), the teams
+ * group (NZ-8, 11, 12, 14, 15), and the club year and visit limit the visitor count reads
+ * (NZ-10: `yearStarts`, `visitorMaxPerYear`).
  */
 export function checkNzClubParams(params: NzClubParams): void {
+  checkEventShapes(params);
   checkPenaltyParams(params);
   checkCPointsParams(params);
   checkNzTeamsParams(params.teams);
@@ -21,4 +24,41 @@ export function checkNzClubParams(params: NzClubParams): void {
     throw new ScoringInputError('yearStarts', e.rule, e.reason.slice(e.field.length + 1));
   }
   requireInteger(params.visitorMaxPerYear, 'visitorMaxPerYear', 'NZ-10', 1);
+}
+
+const count = (
+  v: unknown,
+  field: string,
+  rule: string,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+) => {
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min || v > max) {
+    throw new NzInputError(rule, field, `must be a whole number ${min}–${max}, got ${String(v)}`);
+  }
+};
+
+/**
+ * NZ-1, NZ-2: the counts the standings read of each event kind: a ten-session event counts its
+ * best `counted` of `sessions` (at least 1, at most all), with at most `counted` substitute
+ * scores and a regular partnership of at most every session; the other kinds' session counts.
+ */
+function checkEventShapes(params: NzClubParams): void {
+  const t = params.tenSession;
+  count(t.sessions, 'tenSession.sessions', 'NZ-1', 1);
+  count(t.counted, 'tenSession.counted', 'NZ-1', 1, t.sessions);
+  count(t.regularMinSessions, 'tenSession.regularMinSessions', 'NZ-1', 0, t.sessions);
+  count(
+    t.maxSubstituteScoresCounted,
+    'tenSession.maxSubstituteScoresCounted',
+    'NZ-1',
+    0,
+    t.counted,
+  );
+  count(params.randomDrawIndividualBestOf, 'randomDrawIndividualBestOf', 'NZ-2', 1);
+  count(params.wilkinson.nights, 'wilkinson.nights', 'NZ-2', 1);
+  count(params.wellesley.nights, 'wellesley.nights', 'NZ-2', 1);
+  params.shortPairs.sessionCounts.forEach((n, i) =>
+    count(n, `shortPairs.sessionCounts[${i}]`, 'NZ-2', 1),
+  );
 }

@@ -429,7 +429,9 @@ export function groupStanding(
     paramsOn?: (session: number) => DsbParams;
   } = {},
 ): GroupStanding {
-  const total = params.pairsCompetition.sessions;
+  // DSB-4: a competition has at most the rulebook's sessions; one planned with fewer (its
+  // session dates) ends after its own last session.
+  const total = options.competition?.sessionDates?.length || params.pairsCompetition.sessions;
   const afterSession = requireInt(
     options.afterSession ?? total,
     'afterSession',
