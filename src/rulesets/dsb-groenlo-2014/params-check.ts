@@ -27,19 +27,23 @@ const count = (
   max = Number.MAX_SAFE_INTEGER,
 ) => {
   if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min || v > max) {
-    throw new DsbInputError(field, rule, `must be a whole number ${min}–${max}, got ${String(v)}`);
+    throw new DsbInputError(
+      field,
+      rule,
+      `must be a whole number ${max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `${min}–${max}`}, got ${String(v)}`,
+    );
   }
 };
 
 /**
- * The counts the DSB tables read: a partnership's members (DSB-3: two, or three), a pairs
+ * The counts the DSB tables read: a partnership's members (DSB-3: at least one, the most no fewer), a pairs
  * competition's and a top-integral's sessions, rounds and boards (DSB-4, 7, 12), the clamps of
  * a substitute's session (DSB-10.2, hundredths of a percent, the lower first) and the sit-outs'
  * spread (DSB-22.5).
  */
 export function checkDsbCounts(params: DsbParams): void {
-  count(params.pairs.minMembers, 'pairs.minMembers', 'DSB-3', 2, 3);
-  count(params.pairs.maxMembers, 'pairs.maxMembers', 'DSB-3', params.pairs.minMembers, 3);
+  count(params.pairs.minMembers, 'pairs.minMembers', 'DSB-3', 1);
+  count(params.pairs.maxMembers, 'pairs.maxMembers', 'DSB-3', params.pairs.minMembers);
   const pc = params.pairsCompetition;
   count(pc.sessions, 'pairsCompetition.sessions', 'DSB-4', 1);
   count(pc.rounds, 'pairsCompetition.rounds', 'DSB-7', 1);

@@ -34,27 +34,27 @@ const count = (
   max = Number.MAX_SAFE_INTEGER,
 ) => {
   if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min || v > max) {
-    throw new NzInputError(rule, field, `must be a whole number ${min}–${max}, got ${String(v)}`);
+    throw new NzInputError(
+      rule,
+      field,
+      `must be a whole number ${max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `${min}–${max}`}, got ${String(v)}`,
+    );
   }
 };
 
 /**
- * NZ-1, NZ-2: the counts the standings read of each event kind: a ten-session event counts its
- * best `counted` of `sessions` (at least 1, at most all), with at most `counted` substitute
- * scores and a regular partnership of at most every session; the other kinds' session counts.
+ * NZ-1, NZ-2: the counts the standings read of each event kind, whole numbers: a ten-session
+ * event counts its best `counted` (at least 1) of `sessions`, with its substitute scores and a
+ * regular partnership's sessions (0 or more); the other kinds' session counts (at least 1). A
+ * competition the new counts cannot score is the shape's to refuse (NZ-1, stranding).
  */
 function checkEventShapes(params: NzClubParams): void {
   const t = params.tenSession;
   count(t.sessions, 'tenSession.sessions', 'NZ-1', 1);
-  count(t.counted, 'tenSession.counted', 'NZ-1', 1, t.sessions);
-  count(t.regularMinSessions, 'tenSession.regularMinSessions', 'NZ-1', 0, t.sessions);
-  count(
-    t.maxSubstituteScoresCounted,
-    'tenSession.maxSubstituteScoresCounted',
-    'NZ-1',
-    0,
-    t.counted,
-  );
+  // More counted than held counts them all: only a count below one (or not whole) is unusable.
+  count(t.counted, 'tenSession.counted', 'NZ-1', 1);
+  count(t.regularMinSessions, 'tenSession.regularMinSessions', 'NZ-1', 0);
+  count(t.maxSubstituteScoresCounted, 'tenSession.maxSubstituteScoresCounted', 'NZ-1', 0);
   count(params.randomDrawIndividualBestOf, 'randomDrawIndividualBestOf', 'NZ-2', 1);
   count(params.wilkinson.nights, 'wilkinson.nights', 'NZ-2', 1);
   count(params.wellesley.nights, 'wellesley.nights', 'NZ-2', 1);
