@@ -23,6 +23,24 @@ export class ScoringInputError extends RangeError {
   }
 }
 
+/** Throws unless `value` is a whole number in [min, max] (a rulebook's count). */
+export function requireCount(
+  value: unknown,
+  field: string,
+  rule: string,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): void {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `${min}–${max}`;
+    throw new ScoringInputError(
+      field,
+      rule,
+      `must be a whole number ${range}, got ${String(value)}`,
+    );
+  }
+}
+
 /** Throws unless `value` is an integer in [min, max]. */
 export function requireInteger(
   value: unknown,

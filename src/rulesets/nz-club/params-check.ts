@@ -1,6 +1,5 @@
 import { checkYearStart } from '../../contexts/membership/visitors';
-import { requireInteger, ScoringInputError } from '../../scoring';
-import { NzInputError } from './standings/types';
+import { requireCount, requireInteger, ScoringInputError } from '../../scoring';
 import type { NzClubParams } from './preset';
 import { checkCPointsParams } from './standings/c-points';
 import { checkPenaltyParams } from './standings/percent';
@@ -26,22 +25,6 @@ export function checkNzClubParams(params: NzClubParams): void {
   requireInteger(params.visitorMaxPerYear, 'visitorMaxPerYear', 'NZ-10', 1);
 }
 
-const count = (
-  v: unknown,
-  field: string,
-  rule: string,
-  min: number,
-  max = Number.MAX_SAFE_INTEGER,
-) => {
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min || v > max) {
-    throw new NzInputError(
-      rule,
-      field,
-      `must be a whole number ${max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `${min}–${max}`}, got ${String(v)}`,
-    );
-  }
-};
-
 /**
  * NZ-1, NZ-2: the counts the standings read of each event kind, whole numbers: a ten-session
  * event counts its best `counted` (at least 1) of `sessions`, with its substitute scores and a
@@ -50,15 +33,15 @@ const count = (
  */
 function checkEventShapes(params: NzClubParams): void {
   const t = params.tenSession;
-  count(t.sessions, 'tenSession.sessions', 'NZ-1', 1);
+  requireCount(t.sessions, 'tenSession.sessions', 'NZ-1', 1);
   // More counted than held counts them all: only a count below one (or not whole) is unusable.
-  count(t.counted, 'tenSession.counted', 'NZ-1', 1);
-  count(t.regularMinSessions, 'tenSession.regularMinSessions', 'NZ-1', 0);
-  count(t.maxSubstituteScoresCounted, 'tenSession.maxSubstituteScoresCounted', 'NZ-1', 0);
-  count(params.randomDrawIndividualBestOf, 'randomDrawIndividualBestOf', 'NZ-2', 1);
-  count(params.wilkinson.nights, 'wilkinson.nights', 'NZ-2', 1);
-  count(params.wellesley.nights, 'wellesley.nights', 'NZ-2', 1);
+  requireCount(t.counted, 'tenSession.counted', 'NZ-1', 1);
+  requireCount(t.regularMinSessions, 'tenSession.regularMinSessions', 'NZ-1', 0);
+  requireCount(t.maxSubstituteScoresCounted, 'tenSession.maxSubstituteScoresCounted', 'NZ-1', 0);
+  requireCount(params.randomDrawIndividualBestOf, 'randomDrawIndividualBestOf', 'NZ-2', 1);
+  requireCount(params.wilkinson.nights, 'wilkinson.nights', 'NZ-2', 1);
+  requireCount(params.wellesley.nights, 'wellesley.nights', 'NZ-2', 1);
   params.shortPairs.sessionCounts.forEach((n, i) =>
-    count(n, `shortPairs.sessionCounts[${i}]`, 'NZ-2', 1),
+    requireCount(n, `shortPairs.sessionCounts[${i}]`, 'NZ-2', 1),
   );
 }
