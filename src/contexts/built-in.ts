@@ -5,6 +5,7 @@ import { leagueContext } from './league/context';
 import { membershipContext } from './membership/context';
 import { pairsContext } from './pairs/context';
 import { registerContext } from './registry';
+import { teamsContext } from './teams/context';
 
 /**
  * The contexts the ledger ships, one line each: their facts join the catalogue, their deciders
@@ -17,3 +18,4 @@ registerContext(correctionsContext);
 registerContext(accessContext);
 registerContext(leagueContext);
 registerContext(membershipContext);
+registerContext(teamsContext);

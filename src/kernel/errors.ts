@@ -28,6 +28,8 @@ export const ERROR_CODES = {
   FACTS_NOT_SCORABLE: { status: 422, error: 'FactsNotScorable', exit: 1 },
   // A league, or a division or fixture of it, the ledger does not have.
   UNKNOWN_LEAGUE: { status: 404, error: 'UnknownLeague', exit: 1 },
+  // A teams event, or a match, team or Swiss round of it, the ledger does not have.
+  UNKNOWN_TEAMS_EVENT: { status: 404, error: 'UnknownTeamsEvent', exit: 1 },
   // A fixture asked without its league that several leagues have.
   AMBIGUOUS_FIXTURE: { status: 409, error: 'AmbiguousFixture', exit: 2 },
   // A club, or a person of its membership, the ledger does not have.

@@ -8,6 +8,9 @@ import { nzClubRuleset } from './nz-club';
 import { registerRuleset } from '../contexts/pairs/ruleset-registry';
 import { registerClubPlayLimits } from '../contexts/pairs/play-limits';
 import { nzClubPlayLimits } from './nz-club/play-limits/limits';
+import { registerTeamsRules } from '../contexts/teams';
+import { nzClubTeamsRules } from './nz-club/teams/teams-rules';
+import { dsbViertallenRules } from './dsb-groenlo-2014/teams/teams-rules';
 
 /** The rulesets the ledger ships: one folder each, one line here. */
 registerRuleset(nzClubRuleset);
@@ -16,6 +19,8 @@ registerRuleset(dsbGroenlo2014Ruleset);
 registerLeagueRules(lcbaLeagueRules);
 registerMembershipRules(pinnerMembershipRules);
 registerVisitorLimits(nzClubVisitorLimits);
+registerTeamsRules(nzClubTeamsRules);
+registerTeamsRules(dsbViertallenRules);
 
 export {
   cPointsTableNames,

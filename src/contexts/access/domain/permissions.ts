@@ -77,6 +77,15 @@ export const APPEND_ROLES: Readonly<Record<string, readonly Role[]>> = Object.fr
   MatchRearranged: ['secretary'],
   LeagueBallotDrawn: ['secretary'],
   ResultFormOffenceRatified: ['secretary'],
+  // A club's teams event: set up and entered by the secretary (or the director); run by the
+  // director, who adjusts handicaps (NZ-16), pairs Swiss rounds (DSB-15) and draws ballots.
+  TeamsEventCreated: ['secretary', 'director'],
+  TeamEntered: ['secretary', 'director'],
+  TeamHandicapAdjusted: ['director'],
+  SwissRoundPaired: ['director'],
+  TeamsMatchRecorded: ['director'],
+  TeamsMatchDefaulted: ['director'],
+  TeamsBallotDrawn: ['director'],
   // A club's membership (PIN-R7..R13, PIN-C3..C18): the secretary records the
   // applications and the committee's decisions; the director the sessions played at the club.
   ExistingMemberRecorded: ['secretary'],
