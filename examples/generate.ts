@@ -14,6 +14,7 @@ import type { RecordedEvent } from '../src/kernel/envelope';
 import { addDays, rng, writeLines, type ExampleLine } from './lines';
 import { writeLcbaLeague } from './lcba-league';
 import { writePinnerYear } from './pinner';
+import { writeTeamsEvents } from './teams';
 
 const NAMESPACE = '6f1c9a52-3a0e-4b7e-9a59-1c1f6b0b7e11';
 
@@ -604,4 +605,5 @@ nzClubPairs().write(join(dir, 'nz-club-pairs-2026.ndjson'));
 dsbSeason().write(join(dir, 'dsb-groenlo-2014-2015.ndjson'));
 writeLcbaLeague(dir);
 writePinnerYear(join(dir, 'uk-pinner-bc-2018.ndjson'));
+writeTeamsEvents(join(dir, 'wellington-and-lochem-teams.ndjson'));
 process.stdout.write(`examples written to ${dir}\n`);

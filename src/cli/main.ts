@@ -12,6 +12,7 @@ import { registerImportCommands } from './commands/import-usebio';
 import { registerKeys } from '../contexts/access/cli/keys.command';
 import { registerLeague } from '../contexts/league/cli/league.command';
 import { registerMembers } from '../contexts/membership/cli/members.command';
+import { registerTeams } from '../contexts/teams/cli/teams.command';
 import { registerReplay } from './commands/replay';
 import { registerServe } from './commands/serve-command';
 import { registerCorrections } from '../contexts/corrections/cli/corrections.command';
@@ -40,6 +41,7 @@ export function buildCli(): Command {
   registerKeys(program);
   registerLeague(program);
   registerMembers(program);
+  registerTeams(program);
   // The commands of the contexts registered at run time (src/contexts/registry.ts).
   for (const context of registeredContexts()) context.cli?.(program);
   return program;

@@ -7,7 +7,9 @@ export type ClubOf =
   | { competition: string }
   | { stream: string }
   // A path parameter that is a league (its keys, an admin's).
-  | { league: string };
+  | { league: string }
+  // A path parameter that is a teams event (its club: the one its stream's creation names).
+  | { teamsEvent: string };
 
 export type RouteAccess =
   | { kind: 'public' }

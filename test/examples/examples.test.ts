@@ -26,6 +26,7 @@ describe('the example seasons', () => {
       'nz-club-pairs-2026.ndjson',
       'uk-lcba-league-2009-10.ndjson',
       'uk-pinner-bc-2018.ndjson',
+      'wellington-and-lochem-teams.ndjson',
     ]);
   });
 

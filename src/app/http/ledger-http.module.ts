@@ -11,6 +11,7 @@ import { LeaguePagesModule } from '../../contexts/league/pages/league-pages.modu
 import { MembershipHttpModule } from '../../contexts/membership/http/membership-http.module';
 import { RegisterPagesModule } from '../../contexts/membership/pages/register-pages.module';
 import { PairsHttpModule } from '../../contexts/pairs/http/pairs-http.module';
+import { TeamsHttpModule } from '../../contexts/teams/http/teams-http.module';
 import { ClubPagesModule } from '../pages/club-pages.module';
 import { HttpSupportModule } from './http-support.module';
 import type { EventStore } from '../../store/event-store';
@@ -54,6 +55,7 @@ export class LedgerHttpModule {
         CorrectionsHttpModule,
         LeagueHttpModule,
         MembershipHttpModule,
+        TeamsHttpModule,
         AccessHttpModule,
         ClubPagesModule,
         LeaguePagesModule,

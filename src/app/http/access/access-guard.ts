@@ -1,6 +1,7 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { mayAppend, rolesAppending } from '../../../contexts/access/domain/permissions';
 import { ownerOfData, type Owner } from '../../../contexts/access/read/owners';
+import { teamsStreamId } from '../../../contexts/teams';
 import { ForbiddenError, UnauthorizedError } from './access-errors';
 import { covers, LedgerAccess, ownerName, presentedToken } from './ledger-access';
 import { isListed, routeAccess, type ClubOf } from './route-access';
@@ -102,6 +103,8 @@ export class AccessGuard implements CanActivate {
     if ('club' in route) return Promise.resolve({ kind: 'club', id: param(route.club) });
     if ('league' in route) return Promise.resolve({ kind: 'league', id: param(route.league) });
     if ('competition' in route) return this.access.owners.ofCompetition(param(route.competition));
+    if ('teamsEvent' in route)
+      return this.access.owners.ofStream(teamsStreamId(param(route.teamsEvent)));
     return this.access.owners.ofStream(param(route.stream));
   }
 

@@ -50,6 +50,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = Object.freeze
   'GET /matches/:fixtureId': { kind: 'public' },
   // Its correction log is private to the league's keys, as a club's is to the club's.
   'GET /leagues/:leagueId/corrections': { kind: 'private', league: 'leagueId' },
+  // A club's teams events: published tables of the club that created them.
+  'GET /teams': { kind: 'public' },
+  'GET /teams/:eventId': { kind: 'published', teamsEvent: 'eventId' },
+  'GET /teams/:eventId/matches/:matchId': { kind: 'published', teamsEvent: 'eventId' },
+  'GET /teams/:eventId/teams/:teamId': { kind: 'published', teamsEvent: 'eventId' },
+  'GET /teams/:eventId/swiss/:round': { kind: 'published', teamsEvent: 'eventId' },
   // A club's membership is private to its keys (its auditor reads it).
   'GET /clubs/:clubId/members': { kind: 'private', club: 'clubId' },
   'GET /clubs/:clubId/members/:personId': { kind: 'private', club: 'clubId' },

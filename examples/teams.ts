@@ -1,0 +1,450 @@
+/**
+ * The clubs' teams events in examples/wellington-and-lochem-teams.ndjson: Ngaio's Gladys Palmer
+ * Teams (handicaps, a default, an adjustment) and Ed Hillary Teams (NZ-15's penalised
+ * substitutes) under the nz-club preset; Lochem's viertallen (the DSB rulebook) in fixed groups (autumn 2014) and,
+ * after an amendment to Swiss play, a Swiss viertallen (June 2015) whose rounds 2 to 4 are the
+ * ledger's own proposals, recorded by the WL. Every name is made up. The file name sorts after
+ * the other examples, so `npm start` loads it last and their ledger positions do not move; it
+ * registers its own two clubs (Ngaio under nz-club, Lochem under the Groenlo rulebook), so it
+ * loads alone as every example does.
+ * docs/rules-nz.md and docs/rules-dsb.md tell the stories; test/examples/teams-example.test.ts
+ * checks them.
+ *
+ * The NZ club's VP are on the old WBF 25-VP "15-15" scale, which the ledger has no table of
+ * (docs/scoring.md): the scorer records them. The examples' scorer reads an illustrative table
+ * (`fifteenFifteen` below, one VP a 3 IMPs to 25-5, then the loser's 5 down a VP a 5 IMPs), not
+ * the WBF's.
+ */
+import { v5 } from 'uuid';
+import { writeLines, type ExampleLine, rng, addDays } from './lines';
+import { foldTeamsEvent, proposeSwissRound } from '../src/contexts/teams';
+import { dsbViertallenRules } from '../src/rulesets/dsb-groenlo-2014/teams/teams-rules';
+import { dsbGroenlo2014 } from '../src/rulesets/dsb-groenlo-2014/preset';
+import { applyChanges } from '../src/rulebooks/rulebook';
+import type { Params } from '../src/rulebooks/params';
+
+const NAMESPACE = '6f1c9a52-3a0e-4b7e-9a59-1c1f6b0b7e11';
+
+class File {
+  readonly lines: ExampleLine[] = [];
+  add(
+    streamId: string,
+    type: string,
+    occurredAt: string,
+    data: Record<string, unknown>,
+    clubId: string,
+  ) {
+    this.lines.push({
+      streamId,
+      id: v5(`${streamId}/${this.lines.length}/${type}`, NAMESPACE),
+      type,
+      occurredAt,
+      data,
+      metadata: { clubId, actor: 'examples/teams.ts' },
+    });
+  }
+}
+
+/** The examples' 15-15 table (illustrative): VP for a margin, winner first. */
+export function fifteenFifteen(margin: number): [number, number] {
+  const m = Math.abs(margin);
+  const win = Math.min(25, 15 + Math.ceil(m / 3));
+  const lose = win < 25 ? 30 - win : Math.max(0, 5 - Math.floor((m - 30) / 5));
+  return [win, Math.min(lose, win)];
+}
+
+const sideOf = (teamId: string, imps: number, vp: number, more: Record<string, unknown> = {}) => ({
+  teamId,
+  imps,
+  vp,
+  ...more,
+});
+
+/** A round robin of `teams` (even): round r's pairs, by the circle method. */
+function roundRobin(teams: readonly string[]): Array<Array<[string, string]>> {
+  const ring = [...teams];
+  const rounds: Array<Array<[string, string]>> = [];
+  for (let r = 0; r < ring.length - 1; r++) {
+    const pairs: Array<[string, string]> = [];
+    for (let i = 0; i < ring.length / 2; i++) pairs.push([ring[i]!, ring[ring.length - 1 - i]!]);
+    rounds.push(pairs);
+    ring.splice(1, 0, ring.pop()!);
+  }
+  return rounds;
+}
+
+function nzMatch(
+  f: File,
+  stream: string,
+  eventId: string,
+  matchId: string,
+  round: number,
+  day: string,
+  home: string,
+  away: string,
+  rand: () => number,
+  subs: { home?: Record<string, unknown>; away?: Record<string, unknown> } = {},
+) {
+  const hi = Math.floor(rand() * 60);
+  const ai = Math.floor(rand() * 60);
+  const [w, l] = fifteenFifteen(hi - ai);
+  const [hv, av] = hi >= ai ? [w, l] : [l, w];
+  f.add(
+    stream,
+    'TeamsMatchRecorded',
+    `${day}T22:30:00+12:00`,
+    {
+      eventId,
+      matchId,
+      round,
+      playedOn: day,
+      boards: 24,
+      home: sideOf(home, hi, hv, subs.home),
+      away: sideOf(away, ai, av, subs.away),
+    },
+    'ngaio',
+  );
+}
+
+function nzTeam(
+  f: File,
+  stream: string,
+  eventId: string,
+  teamId: string,
+  name: string,
+  handicap?: number,
+) {
+  const players = [1, 2, 3, 4].map((n) => `${teamId}-${n}`);
+  f.add(
+    stream,
+    'TeamEntered',
+    '2026-03-30T19:00:00+13:00',
+    {
+      eventId,
+      teamId,
+      name,
+      players,
+      captain: players[0],
+      ...(handicap !== undefined ? { handicap } : {}),
+    },
+    'ngaio',
+  );
+}
+
+/** Ngaio's Gladys Palmer Teams 2026: six teams with handicaps, five sessions, a default. */
+function gladysPalmer(f: File): void {
+  const eventId = 'ngaio-gladys-palmer-2026';
+  const stream = `teams-${eventId}`;
+  const rand = rng(11);
+  f.add(
+    stream,
+    'TeamsEventCreated',
+    '2026-03-30T18:00:00+13:00',
+    {
+      eventId,
+      clubId: 'ngaio',
+      name: 'Gladys Palmer Teams 2026',
+      format: 'nz-club-teams',
+      series: 'gladys-palmer-teams',
+      startsOn: '2026-04-06',
+      sessions: 5,
+      handicaps: { min: 0, max: 10 },
+    },
+    'ngaio',
+  );
+  const handicaps: Record<string, number> = {
+    kowhai: 0,
+    rata: 2,
+    totara: 3,
+    rimu: 5,
+    matai: 6,
+    miro: 8,
+  };
+  const teams = Object.keys(handicaps);
+  teams.forEach((t) =>
+    nzTeam(f, stream, eventId, t, `${t[0]!.toUpperCase()}${t.slice(1)}`, handicaps[t]),
+  );
+  roundRobin(teams).forEach((pairs, r) => {
+    const round = r + 1;
+    const day = addDays('2026-04-06', 7 * r);
+    pairs.forEach(([home, away], i) => {
+      const matchId = `r${round}-t${i + 1}`;
+      if (round === 3 && (home === 'rimu' || away === 'rimu')) {
+        const other = home === 'rimu' ? away : home;
+        // NZ-16: Rimu's handicap lowered for session 3 (two of its reserves play); NZ-11: its
+        // opponents could not raise four players and default: Rimu scores 15 + theirs − 3.
+        f.add(
+          stream,
+          'TeamHandicapAdjusted',
+          `${day}T18:30:00+12:00`,
+          {
+            eventId,
+            session: 3,
+            teams: [
+              { teamId: 'rimu', handicap: 3 },
+              { teamId: other, handicap: handicaps[other] },
+            ],
+            reason: 'Rimu fields two reserves tonight',
+          },
+          'ngaio',
+        );
+        f.add(
+          stream,
+          'TeamsMatchDefaulted',
+          `${day}T19:30:00+12:00`,
+          { eventId, matchId, round, scheduledOn: day, defaulting: other, defaultedTo: 'rimu' },
+          'ngaio',
+        );
+        return;
+      }
+      nzMatch(f, stream, eventId, matchId, round, day, home, away, rand);
+    });
+  });
+}
+
+/** Ngaio's Ed Hillary Teams 2026: four teams, three sessions; a Tuesday player and a visitor substitute (NZ-15). */
+function edHillary(f: File): void {
+  const eventId = 'ngaio-ed-hillary-2026';
+  const stream = `teams-${eventId}`;
+  const rand = rng(12);
+  f.add(
+    stream,
+    'TeamsEventCreated',
+    '2026-05-25T18:00:00+12:00',
+    {
+      eventId,
+      clubId: 'ngaio',
+      name: 'Ed Hillary Teams 2026',
+      format: 'nz-club-teams',
+      series: 'ed-hillary-teams',
+      startsOn: '2026-06-01',
+      sessions: 3,
+    },
+    'ngaio',
+  );
+  const teams = ['kea', 'tui', 'kaka', 'weka'];
+  teams.forEach((t) => nzTeam(f, stream, eventId, t, `${t[0]!.toUpperCase()}${t.slice(1)}`));
+  const sub = (player: string, partner: string, more: Record<string, unknown>) => ({
+    player,
+    partner,
+    clubMember: true,
+    tuesdayPlayer: false,
+    ...more,
+  });
+  roundRobin(teams).forEach((pairs, r) => {
+    const round = r + 1;
+    const day = addDays('2026-06-01', 7 * r);
+    pairs.forEach(([home, away], i) => {
+      const subs =
+        round === 1 && i === 0
+          ? {
+              home: {
+                players: [`${home}-1`, `${home}-2`, `${home}-3`, 'tuesday-tama'],
+                substitutes: [sub('tuesday-tama', `${home}-3`, { tuesdayPlayer: true })],
+              },
+            }
+          : round === 2 && i === 1
+            ? {
+                away: {
+                  players: [`${away}-1`, `${away}-2`, 'visitor-vera', `${away}-4`],
+                  substitutes: [sub('visitor-vera', `${away}-1`, { clubMember: false })],
+                },
+              }
+            : {};
+      nzMatch(f, stream, eventId, `r${round}-t${i + 1}`, round, day, home, away, rand, subs);
+    });
+  });
+}
+
+const DUTCH = [
+  'Achterhoek',
+  'Berkel',
+  'Slinge',
+  'Grolse',
+  'Lievelde',
+  'Beltrum',
+  'Mariënvelde',
+  'Zwolle',
+];
+
+function dsbTeam(f: File, stream: string, eventId: string, i: number, at: string, group?: string) {
+  const teamId = `vt${i + 1}`;
+  const players = [1, 2, 3, 4].map((n) => `${teamId}-${n}`);
+  f.add(
+    stream,
+    'TeamEntered',
+    at,
+    { eventId, teamId, name: DUTCH[i], players, captain: players[0], ...(group ? { group } : {}) },
+    'lochem',
+  );
+  return teamId;
+}
+
+function dsbMatch(
+  f: File,
+  stream: string,
+  eventId: string,
+  matchId: string,
+  round: number,
+  day: string,
+  home: string,
+  away: string,
+  rand: () => number,
+) {
+  f.add(
+    stream,
+    'TeamsMatchRecorded',
+    `${day}T23:00:00+01:00`,
+    {
+      eventId,
+      matchId,
+      round,
+      playedOn: day,
+      boards: 24,
+      home: { teamId: home, imps: Math.floor(rand() * 70) },
+      away: { teamId: away, imps: Math.floor(rand() * 70) },
+    },
+    'lochem',
+  );
+}
+
+/** DSB-15: the autumn viertallen in two fixed groups of four (each a round robin of three rounds). */
+function viertallenGroups(f: File): void {
+  const eventId = 'lochem-viertallen-2014';
+  const stream = `teams-${eventId}`;
+  const rand = rng(14);
+  f.add(
+    stream,
+    'TeamsEventCreated',
+    '2014-10-01T20:00:00+02:00',
+    {
+      eventId,
+      clubId: 'lochem',
+      name: 'Viertallen najaar 2014',
+      format: 'dsb-viertallen',
+      startsOn: '2014-10-06',
+      sessions: 4,
+    },
+    'lochem',
+  );
+  const groups = { A: [0, 1, 2, 3], B: [4, 5, 6, 7] };
+  // Every team entered before play starts (entries close then); then each group's rounds.
+  const entered = Object.entries(groups).map(([group, members]) => ({
+    group,
+    ids: members.map((i) => dsbTeam(f, stream, eventId, i, '2014-10-01T20:05:00+02:00', group)),
+  }));
+  for (const { group, ids } of entered) {
+    roundRobin(ids).forEach((pairs, r) => {
+      const day = addDays('2014-10-06', 7 * r);
+      pairs.forEach(([h, a], i) =>
+        dsbMatch(f, stream, eventId, `${group}-r${r + 1}-t${i + 1}`, r + 1, day, h, a, rand),
+      );
+    });
+  }
+}
+
+/** DSB-15: the club plays Swiss from June 2015; seven teams, four rounds, a bye each round. */
+function viertallenSwiss(f: File): void {
+  f.add(
+    'club-lochem',
+    'RulebookAmended',
+    '2015-05-20T20:00:00+02:00',
+    { clubId: 'lochem', changes: { 'teams.format': 'swiss' }, effectiveFrom: '2015-06-01' },
+    'lochem',
+  );
+  const eventId = 'lochem-viertallen-zomer-2015';
+  const stream = `teams-${eventId}`;
+  const rand = rng(15);
+  f.add(
+    stream,
+    'TeamsEventCreated',
+    '2015-05-25T20:00:00+02:00',
+    {
+      eventId,
+      clubId: 'lochem',
+      name: 'Zomerviertallen 2015 (Zwitsers)',
+      format: 'dsb-viertallen',
+      startsOn: '2015-06-01',
+      sessions: 4,
+    },
+    'lochem',
+  );
+  const ids = [0, 1, 2, 3, 4, 5, 6].map((i) =>
+    dsbTeam(f, stream, eventId, i, '2015-05-25T20:05:00+02:00'),
+  );
+  const params = applyChanges(dsbGroenlo2014.params, {
+    'teams.format': 'swiss',
+  }) as unknown as Params;
+  for (let round = 1; round <= 4; round++) {
+    const day = addDays('2015-06-01', 7 * (round - 1));
+    let tables: Array<{ home: string; away: string }>;
+    let bye: string | undefined;
+    if (round === 1) {
+      // Round 1 drawn: the WL's draw.
+      tables = [
+        { home: ids[3]!, away: ids[0]! },
+        { home: ids[5]!, away: ids[1]! },
+        { home: ids[2]!, away: ids[6]! },
+      ];
+      bye = ids[4];
+    } else {
+      const state = foldTeamsEvent(
+        f.lines
+          .filter((l) => l.streamId === stream)
+          .map((l) => ({ type: l.type, occurredAt: l.occurredAt, data: l.data })),
+      );
+      const p = proposeSwissRound(state, round, dsbViertallenRules, params);
+      tables = p.tables.map((t) => ({ home: t.home, away: t.away }));
+      bye = p.bye;
+    }
+    f.add(
+      stream,
+      'SwissRoundPaired',
+      `${day}T19:15:00+02:00`,
+      { eventId, round, tables, ...(bye ? { bye } : {}) },
+      'lochem',
+    );
+    tables.forEach((t, i) =>
+      dsbMatch(f, stream, eventId, `r${round}-t${i + 1}`, round, day, t.home, t.away, rand),
+    );
+  }
+}
+
+/** Writes the file: two clubs of their own, so that it loads alone as every example does. */
+export function writeTeamsEvents(file: string): void {
+  const f = new File();
+  f.add(
+    'club-ngaio',
+    'ClubRegistered',
+    '2026-03-01T10:00:00+13:00',
+    { clubId: 'ngaio', name: 'Ngaio Bridge Club (example)', timeZone: 'Pacific/Auckland' },
+    'ngaio',
+  );
+  f.add(
+    'club-ngaio',
+    'RulebookAdopted',
+    '2026-03-01T10:05:00+13:00',
+    { clubId: 'ngaio', preset: 'nz-club', overrides: {}, effectiveFrom: '2026-01-01' },
+    'ngaio',
+  );
+  f.add(
+    'club-lochem',
+    'ClubRegistered',
+    '2014-09-01T10:00:00+02:00',
+    { clubId: 'lochem', name: 'Bridgeclub Lochem (example)', timeZone: 'Europe/Amsterdam' },
+    'lochem',
+  );
+  // Lochem plays by the Groenlo rulebook (the preset is any DSB club's to adopt).
+  f.add(
+    'club-lochem',
+    'RulebookAdopted',
+    '2014-09-01T10:05:00+02:00',
+    { clubId: 'lochem', preset: 'dsb-groenlo-2014', overrides: {}, effectiveFrom: '2014-09-01' },
+    'lochem',
+  );
+  gladysPalmer(f);
+  edHillary(f);
+  viertallenGroups(f);
+  viertallenSwiss(f);
+  writeLines(file, f.lines);
+}

@@ -1,0 +1,141 @@
+import { applyDecorators, Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type {
+  SwissProposalView,
+  TeamCardView,
+  TeamsEventSummary,
+  TeamsMatchView,
+  TeamsStandingView,
+} from '../projection';
+import {
+  readTeamsQuery,
+  swissProposalAt,
+  teamCardAt,
+  teamsListAt,
+  teamsMatchAt,
+  teamsStandingAt,
+} from '../read';
+import type { EventStore } from '../../../store/event-store';
+import { EVENT_STORE } from '../../../app/tokens';
+import { ApiAnswer, ApiErrors } from '../../../app/http/api-docs';
+import { InvalidRequestError } from '../../../app/http/errors';
+import { readQueryOrRefuse } from '../../../app/http/query-params';
+
+const EVENT_ID = () =>
+  ApiParam({ name: 'eventId', description: 'A teams event id, e.g. gp-2026', type: String });
+
+/** The moment an event's answer is asked for (src/contexts/teams/read/teams.ts). */
+const MOMENT = () =>
+  applyDecorators(
+    ApiQuery({
+      name: 'asOf',
+      required: false,
+      description:
+        'A club date YYYY-MM-DD: the event as played by that day; or an ISO 8601 instant with a zone: as recorded by then (not with atPosition).',
+      schema: { type: 'string' },
+    }),
+    ApiQuery({
+      name: 'atPosition',
+      required: false,
+      description: 'As of this ledger position (a whole number >= 0).',
+      schema: { type: 'integer', minimum: 0 },
+    }),
+  );
+
+const momentOf = (query: Record<string, unknown>) =>
+  readQueryOrRefuse(query, ['asOf', 'atPosition'], (q) => readTeamsQuery(q));
+
+/**
+ * A club's teams events: the list, an event's standing (every match scored, every team ranked,
+ * the tie-break that placed each), a match, a team's card and a Swiss round's proposal. Always
+ * recomputed from the event's stream and its club's rulebook. 400 for a bad parameter, 404 for
+ * an event, match, team or round the ledger does not have, 422 for facts the rules cannot score.
+ */
+@ApiTags('teams')
+@Controller()
+export class TeamsController {
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+
+  @Get('teams')
+  @ApiOperation({ summary: 'Every teams event: id, name, club, kind (the rules it is run under)' })
+  @MOMENT()
+  @ApiAnswer(200, 'The teams events')
+  @ApiErrors(400)
+  async list(@Query() query: Record<string, unknown>): Promise<TeamsEventSummary[]> {
+    return teamsListAt(this.store, momentOf(query));
+  }
+
+  @Get('teams/:eventId')
+  @ApiOperation({
+    summary:
+      "A teams event's standing: place, VP, IMPs, the tie-break that decided each place, every match scored with its rules",
+  })
+  @EVENT_ID()
+  @MOMENT()
+  @ApiAnswer(200, 'The standing')
+  @ApiErrors(400, 404, 422)
+  async standing(
+    @Param('eventId') eventId: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<TeamsStandingView> {
+    return teamsStandingAt(this.store, eventId, momentOf(query));
+  }
+
+  @Get('teams/:eventId/matches/:matchId')
+  @ApiOperation({ summary: 'One match of a teams event: line-ups, IMPs, VP and why' })
+  @EVENT_ID()
+  @ApiParam({ name: 'matchId', description: 'A match of the event', type: String })
+  @MOMENT()
+  @ApiAnswer(200, 'The match')
+  @ApiErrors(400, 404, 422)
+  async match(
+    @Param('eventId') eventId: string,
+    @Param('matchId') matchId: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<TeamsMatchView> {
+    return teamsMatchAt(this.store, eventId, matchId, momentOf(query));
+  }
+
+  @Get('teams/:eventId/teams/:teamId')
+  @ApiOperation({ summary: "A team's card: its entry, its place and its matches" })
+  @EVENT_ID()
+  @ApiParam({ name: 'teamId', description: 'A team of the event', type: String })
+  @MOMENT()
+  @ApiAnswer(200, "The team's card")
+  @ApiErrors(400, 404, 422)
+  async team(
+    @Param('eventId') eventId: string,
+    @Param('teamId') teamId: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<TeamCardView> {
+    return teamCardAt(this.store, eventId, teamId, momentOf(query));
+  }
+
+  @Get('teams/:eventId/swiss/:round')
+  @ApiOperation({
+    summary:
+      "DSB-15: the ledger's proposal for a Swiss round (2 or later) from the standings after the one before, beside the pairing recorded",
+  })
+  @EVENT_ID()
+  @ApiParam({
+    name: 'round',
+    description: 'The round, 2 or later',
+    schema: { type: 'integer', minimum: 2 },
+  })
+  @MOMENT()
+  @ApiAnswer(200, 'The proposal')
+  @ApiErrors(400, 404, 422)
+  async swiss(
+    @Param('eventId') eventId: string,
+    @Param('round') round: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<SwissProposalView> {
+    const n = /^\d{1,2}$/.test(round) ? Number(round) : NaN;
+    if (!(n >= 1)) {
+      throw new InvalidRequestError([
+        { field: 'round', message: `round must be a whole number >= 1, got ${round}` },
+      ]);
+    }
+    return swissProposalAt(this.store, eventId, n, momentOf(query));
+  }
+}

@@ -1,0 +1,149 @@
+import { clubStreamId } from '../../club';
+import type { RecordedEvent } from '../../../kernel/envelope';
+import { isDay, isInstant } from '../../../kernel/instant';
+import type { FieldIssue } from '../../../kernel/issues';
+import { validateStreamId } from '../../../store/append-rules';
+import type { EventStore } from '../../../store/event-store';
+import { EVENTS_PER_TURN, nextTurn, replayFromStore, withinBounds } from '../../../audit/replay';
+import { wholeNumber } from '../../../audit/table-query';
+import { teamsStreamId } from '../domain/streams';
+import {
+  swissProposalOf,
+  teamCardOf,
+  teamsEventList,
+  teamsEventsProjection,
+  teamsMatchOf,
+  teamsStandingOf,
+  type TeamsReadState,
+} from '../projection';
+
+/**
+ * When a teams event is asked about. `asOf` is read two ways: a club date (`2026-03-17`) is the
+ * event as played by that day (its matches and defaults by then, the rulebook in force then);
+ * an instant with a zone is "as recorded by then" (a replay of the facts recorded by it).
+ * `atPosition`: as of a ledger position.
+ */
+export interface TeamsMoment {
+  day?: string;
+  asOf?: string;
+  atPosition?: number;
+}
+
+export type TeamsParam = 'asOf' | 'atPosition';
+
+/** A teams request's moment (HTTP query or CLI options), each named as `spell` writes it. */
+export function readTeamsQuery(
+  raw: Partial<Record<TeamsParam, unknown>>,
+  spell: (p: TeamsParam) => string = (p) => p,
+): { value: TeamsMoment; issues: FieldIssue[] } {
+  const value: TeamsMoment = {};
+  const issues: FieldIssue[] = [];
+  if (raw.asOf !== undefined) {
+    if (isDay(raw.asOf)) value.day = raw.asOf;
+    else if (isInstant(raw.asOf)) value.asOf = raw.asOf;
+    else
+      issues.push({
+        field: 'asOf',
+        message: `${spell('asOf')} must be a club date YYYY-MM-DD (the event as played by that day) or an ISO 8601 instant with a zone (as recorded by then), got ${String(raw.asOf)}`,
+      });
+  }
+  if (raw.atPosition !== undefined) {
+    const n = wholeNumber(raw.atPosition);
+    if (n === undefined)
+      issues.push({
+        field: 'atPosition',
+        message: `${spell('atPosition')} must be a whole number >= 0`,
+      });
+    else value.atPosition = n;
+  }
+  if (value.asOf !== undefined && value.atPosition !== undefined) {
+    issues.push({
+      field: 'asOf',
+      message: `${spell('asOf')} (an instant) and ${spell('atPosition')} cannot be given together: ask as recorded by an instant or as of a ledger position`,
+    });
+  }
+  return { value, issues };
+}
+
+/** A stream's facts up to a position; none for a stream that does not (or cannot) exist. */
+async function read(store: EventStore, streamId: string, to: number): Promise<RecordedEvent[]> {
+  if (validateStreamId(streamId).length) return [];
+  const out: RecordedEvent[] = [];
+  try {
+    for await (const e of store.readStream(streamId)) {
+      if (e.position > to) break;
+      out.push(e);
+    }
+  } catch (err) {
+    if ((err as { code?: unknown }).code !== 'STREAM_NOT_FOUND') throw err;
+  }
+  return out;
+}
+
+/** Whether a fact was played by a club date: a match by its day, a default by its scheduled day. */
+function playedBy(day: string | undefined) {
+  return (e: RecordedEvent) => {
+    if (day === undefined) return true;
+    const d = e.data as { playedOn?: unknown; scheduledOn?: unknown; effectiveFrom?: unknown };
+    const own = d.playedOn ?? d.scheduledOn;
+    return typeof own !== 'string' || own <= day;
+  };
+}
+
+/**
+ * The teams read model of one event as the ledger had it at a moment: a replay of its stream
+ * `teams-<eventId>` and its club's `club-<clubId>` (the rulebook in force), merged by position.
+ */
+export async function teamsEventStateAt(
+  store: EventStore,
+  eventId: string,
+  at: TeamsMoment = {},
+): Promise<TeamsReadState> {
+  const keep = withinBounds({ asOf: at.asOf, toPosition: at.atPosition });
+  const to = at.atPosition ?? Number.POSITIVE_INFINITY;
+  const own = (await read(store, teamsStreamId(eventId), to)).filter(keep).filter(playedBy(at.day));
+  const created = own.find((e) => e.type === 'TeamsEventCreated');
+  const clubId = (created?.data as { clubId?: unknown } | undefined)?.clubId;
+  const club =
+    typeof clubId === 'string' ? (await read(store, clubStreamId(clubId), to)).filter(keep) : [];
+  const events = [...own, ...club].sort((a, b) => a.position - b.position);
+  let state = teamsEventsProjection.initial();
+  for (let i = 0; i < events.length; i++) {
+    if (i > 0 && i % EVENTS_PER_TURN === 0) await nextTurn();
+    state = teamsEventsProjection.apply(state, events[i]!, undefined);
+  }
+  return state;
+}
+
+/** Every teams event the ledger holds (a replay of the ledger to the moment). */
+export async function teamsListAt(store: EventStore, at: TeamsMoment = {}) {
+  const { state } = await replayFromStore(store, teamsEventsProjection, {
+    ...(at.asOf ? { asOf: at.asOf } : {}),
+    ...(at.atPosition !== undefined ? { toPosition: at.atPosition } : {}),
+  });
+  return teamsEventList(state);
+}
+
+export const teamsStandingAt = async (store: EventStore, eventId: string, at: TeamsMoment = {}) =>
+  teamsStandingOf(await teamsEventStateAt(store, eventId, at), eventId);
+
+export const teamsMatchAt = async (
+  store: EventStore,
+  eventId: string,
+  matchId: string,
+  at: TeamsMoment = {},
+) => teamsMatchOf(await teamsEventStateAt(store, eventId, at), eventId, matchId);
+
+export const teamCardAt = async (
+  store: EventStore,
+  eventId: string,
+  teamId: string,
+  at: TeamsMoment = {},
+) => teamCardOf(await teamsEventStateAt(store, eventId, at), eventId, teamId);
+
+export const swissProposalAt = async (
+  store: EventStore,
+  eventId: string,
+  round: number,
+  at: TeamsMoment = {},
+) => swissProposalOf(await teamsEventStateAt(store, eventId, at), eventId, round);
