@@ -61,6 +61,12 @@ export interface ClubContext {
     data: unknown,
     occurredAt?: string,
   ): RuleViolation | undefined;
+  /**
+   * The club a stored fact's stream belongs to, as the first fact of the stream before it that
+   * names a club says (a teams event's TeamsEventCreated): known for the streams of the facts
+   * the decider named in `readsFacts`; undefined otherwise.
+   */
+  clubOfStream?(streamId: string): string | undefined;
   /** The ledger's head position when the batch is judged (a publication's `atPosition`). */
   headPosition?(): number;
   /** The club's time zone (its ClubRegistered), e.g. `Pacific/Auckland`; undefined: unknown. */

@@ -21,6 +21,8 @@ const RECENT_FACTS = 10_000;
 interface Around {
   state: unknown;
   after: DecidedFact[];
+  /** The club the stream's first fact naming one names (a teams event's creation). */
+  clubId?: string;
 }
 
 interface Known {
@@ -234,11 +236,15 @@ export class DomainGate {
       const state = decider.initialState();
       let around: Around | undefined;
       try {
+        let clubId: string | undefined;
         for await (const e of this.store.readStream(fact.streamId)) {
           const read = this.upcast(e);
+          const named = (read.data as { clubId?: unknown } | null)?.clubId;
+          if (clubId === undefined && typeof named === 'string') clubId = named;
           if (around) around.after.push(read);
-          else if (e.id.toLowerCase() === id) out.set(id, (around = { state, after: [] }));
-          else decider.evolve(state, read, fact.streamId);
+          else if (e.id.toLowerCase() === id) {
+            out.set(id, (around = { state, after: [], ...(clubId ? { clubId } : {}) }));
+          } else decider.evolve(state, read, fact.streamId);
         }
       } catch (err) {
         if (!(err instanceof StreamNotFoundError)) throw err;
@@ -279,6 +285,11 @@ export class DomainGate {
         for (const f of stream.after) decider.evolve(state, f, fact.streamId);
         const unsettled = decider.settle?.(state, [replaced], context)?.violation;
         return unsettled && new RuleViolation(unsettled.rule, unsettled.reason, unsettled.field);
+      },
+      clubOfStream: (streamId) => {
+        for (const [id, fact] of stored)
+          if (fact.streamId === streamId) return around.get(id)?.clubId;
+        return undefined;
       },
       headPosition: () => head,
       timeZoneOf: (clubId) => this.club.timeZoneOf(clubId),

@@ -8,10 +8,13 @@ import type { ClubContext } from '../../club-context';
 import { calendarOf, rulingSession, sessionTimeOfFact } from './calendar';
 import { offsetOf, type ClubDeadlines } from './judge';
 
-/** A league's match day, as its corrected fact says it (LCBA-10.2 counts from the match). */
+/**
+ * A match's day, as its corrected fact says it: a league's (LCBA-10.2 counts from the match), a
+ * teams event's played or defaulted match (its session's deadline counts from that day).
+ */
 function matchDayOf(corrected: unknown) {
-  const d = (corrected ?? {}) as { playedOn?: unknown; on?: unknown };
-  const date = typeof d.playedOn === 'string' ? d.playedOn : d.on;
+  const d = (corrected ?? {}) as { playedOn?: unknown; on?: unknown; scheduledOn?: unknown };
+  const date = typeof d.playedOn === 'string' ? d.playedOn : (d.on ?? d.scheduledOn);
   return typeof date === 'string' ? { date } : undefined;
 }
 
@@ -69,7 +72,8 @@ export function clubDeadlines(
     zone: club.timeZoneOf?.(clubId) ?? offsetOf(fallbackAt),
     rulebookOn: (date) => club.rulebookOn(clubId, date)?.params,
     sessionOfTarget: (streamId, corrected) =>
-      sessionTimeOfFact({ streamId, data: corrected }, calendarsNow(), scoredDate),
+      sessionTimeOfFact({ streamId, data: corrected }, calendarsNow(), scoredDate) ??
+      matchDayOf(corrected),
     sessionOfRuling: (ruling) => rulingSession(ruling, calendarsNow(), scoredDate),
   };
 }

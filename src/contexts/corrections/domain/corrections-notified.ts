@@ -29,7 +29,8 @@ function ofTheClub(stored: StoredFact, club: ClubContext, clubId: string, league
   }
   if (stored.streamId.startsWith(SESSION_STREAM_PREFIX))
     return club.sessionOf(clubId, stored.streamId) !== undefined;
-  return false;
+  // Any other stream (a teams event's): the club its first fact names.
+  return club.clubOfStream?.(stored.streamId) === clubId;
 }
 
 export function decideNotified(
@@ -80,7 +81,7 @@ export function decideNotified(
   }
   if (!ofTheClub(stored, club, clubId, league)) {
     throw ledger(
-      `event ${d.target.eventId} (${stored.streamId}) is not a fact of club ${clubId}: a club corrects its own competitions' and scored sessions' facts`,
+      `event ${d.target.eventId} (${stored.streamId}) is not a fact of club ${clubId}: a club corrects its own competitions', scored sessions' and teams events' facts`,
       'data.target.eventId',
     );
   }

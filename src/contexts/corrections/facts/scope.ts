@@ -26,6 +26,9 @@ export const CORRECTABLE_TYPES: Readonly<Record<string, readonly string[]>> = Ob
   // moved it would move its own deadline (and the match out of an as-of table).
   MatchResultRecorded: ['leagueId', 'fixtureId', 'playedOn'],
   MatchUnplayed: ['leagueId', 'fixtureId', 'on'],
+  // A club's teams event's match (played, or defaulted): the same match of the same round.
+  TeamsMatchRecorded: ['eventId', 'matchId', 'round'],
+  TeamsMatchDefaulted: ['eventId', 'matchId', 'round'],
 });
 
 /**

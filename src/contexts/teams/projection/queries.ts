@@ -79,6 +79,35 @@ interface Read {
   rules: TeamsRules;
   params: Params;
   head: TeamsEventHead;
+  /** The matches read from an accepted correction: match id → the correction and the fact first recorded. */
+  corrected: Map<string, { correctionId: string; eventId: string }>;
+}
+
+/** The event's standing, each match read from an accepted correction saying so. */
+function standingOf(r: Read): TeamsStanding {
+  const standing = r.rules.standing(r.state, r.params);
+  const corrections = correctionRuleOf(r.params);
+  return {
+    ...standing,
+    matches: standing.matches.map((m) => {
+      const c = r.corrected.get(m.matchId);
+      return c
+        ? {
+            ...m,
+            because: [
+              ...m.because,
+              `${corrections}: read from correction ${c.correctionId}, accepted (the match as first recorded: event ${c.eventId})`,
+            ],
+          }
+        : m;
+    }),
+  };
+}
+
+/** The rule an accepted correction is made under: the rulebook's corrections rule. */
+function correctionRuleOf(params: Params): string {
+  const rule = (params as { corrections?: { rule?: unknown } }).corrections?.rule;
+  return typeof rule === 'string' ? rule : 'corrections';
 }
 
 /** An event's facts folded and its rulebook read (the rules' own parameters when none runs it). */
@@ -88,6 +117,12 @@ function readEvent(s: TeamsReadState, eventId: string): Read {
   const created = state?.created;
   if (!record || !state || !created) {
     throw new UnknownTeamsEventError('eventId', `the ledger has no teams event ${eventId}`);
+  }
+  const corrected = new Map<string, { correctionId: string; eventId: string }>();
+  for (const f of record.facts) {
+    const matchId = (f.data as { matchId?: unknown }).matchId;
+    if (f.correctedBy && typeof matchId === 'string')
+      corrected.set(matchId, { correctionId: f.correctedBy, eventId: f.id });
   }
   const rules = teamsRulesFor(created.format);
   if (!rules) {
@@ -105,6 +140,7 @@ function readEvent(s: TeamsReadState, eventId: string): Read {
     state,
     rules,
     params,
+    corrected,
     head: {
       eventId,
       name: created.name,
@@ -143,7 +179,7 @@ export function teamsEventList(s: TeamsReadState): TeamsEventSummary[] {
 /** The event's standing: every match scored and every team ranked, with the rules named. */
 export function teamsStandingOf(s: TeamsReadState, eventId: string): TeamsStandingView {
   const r = readEvent(s, eventId);
-  const standing = r.rules.standing(r.state, r.params);
+  const standing = standingOf(r);
   return {
     ...r.head,
     ...standing,
@@ -165,7 +201,7 @@ export function teamsStandingOf(s: TeamsReadState, eventId: string): TeamsStandi
 /** One match of the event as the standing scored it, with its line-ups. */
 export function teamsMatchOf(s: TeamsReadState, eventId: string, matchId: string): TeamsMatchView {
   const r = readEvent(s, eventId);
-  const match = r.rules.standing(r.state, r.params).matches.find((m) => m.matchId === matchId);
+  const match = standingOf(r).matches.find((m) => m.matchId === matchId);
   if (!match) throw new UnknownTeamsEventError('matchId', `${eventId} has no match ${matchId}`);
   const recorded = r.state.matches.find((m) => m.matchId === matchId);
   return {
@@ -182,7 +218,7 @@ export function teamCardOf(s: TeamsReadState, eventId: string, teamId: string): 
   const r = readEvent(s, eventId);
   const team = r.state.teams.find((t) => t.teamId === teamId);
   if (!team) throw new UnknownTeamsEventError('teamId', `${eventId} has no team ${teamId}`);
-  const standing = r.rules.standing(r.state, r.params);
+  const standing = standingOf(r);
   const group = standing.groups.find((g) => g.rows.some((row) => row.teamId === teamId));
   return {
     ...r.head,

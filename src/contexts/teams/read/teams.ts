@@ -1,4 +1,5 @@
 import { clubStreamId } from '../../club';
+import { correctionsStreamId } from '../../corrections';
 import type { RecordedEvent } from '../../../kernel/envelope';
 import { isDay, isInstant } from '../../../kernel/instant';
 import type { FieldIssue } from '../../../kernel/issues';
@@ -92,7 +93,8 @@ function playedBy(day: string | undefined) {
 
 /**
  * The teams read model of one event as the ledger had it at a moment: a replay of its stream
- * `teams-<eventId>` and its club's `club-<clubId>` (the rulebook in force), merged by position.
+ * `teams-<eventId>`, its club's `club-<clubId>` (the rulebook in force) and
+ * `corrections-<clubId>` (its matches corrected), merged by position.
  */
 export async function teamsEventStateAt(
   store: EventStore,
@@ -105,7 +107,13 @@ export async function teamsEventStateAt(
   const created = own.find((e) => e.type === 'TeamsEventCreated');
   const clubId = (created?.data as { clubId?: unknown } | undefined)?.clubId;
   const club =
-    typeof clubId === 'string' ? (await read(store, clubStreamId(clubId), to)).filter(keep) : [];
+    typeof clubId === 'string'
+      ? [
+          ...(await read(store, clubStreamId(clubId), to)),
+          // The club's corrections: an accepted one replaces a match where it stands.
+          ...(await read(store, correctionsStreamId(clubId), to)),
+        ].filter(keep)
+      : [];
   const events = [...own, ...club].sort((a, b) => a.position - b.position);
   let state = teamsEventsProjection.initial();
   for (let i = 0; i < events.length; i++) {
