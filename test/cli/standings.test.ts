@@ -25,6 +25,7 @@ describe('bridge-ledger standings, championship and replay --competition', () =>
       'nz-club-pairs-2026.ndjson',
       'uk-lcba-league-2009-10.ndjson',
       'uk-pinner-bc-2018.ndjson',
+      'wellington-and-lochem-teams.ndjson',
     ]);
     expect(loaded!.events).toBeGreaterThan(400);
     expect(again).toBeUndefined();

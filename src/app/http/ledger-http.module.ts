@@ -12,6 +12,7 @@ import { MembershipHttpModule } from '../../contexts/membership/http/membership-
 import { RegisterPagesModule } from '../../contexts/membership/pages/register-pages.module';
 import { PairsHttpModule } from '../../contexts/pairs/http/pairs-http.module';
 import { TeamsHttpModule } from '../../contexts/teams/http/teams-http.module';
+import { TeamsPagesModule } from '../../contexts/teams/pages/teams-pages.module';
 import { ClubPagesModule } from '../pages/club-pages.module';
 import { HttpSupportModule } from './http-support.module';
 import type { EventStore } from '../../store/event-store';
@@ -60,6 +61,7 @@ export class LedgerHttpModule {
         ClubPagesModule,
         LeaguePagesModule,
         RegisterPagesModule,
+        TeamsPagesModule,
         RegisteredContextsHttpModule.forContexts(),
       ],
       controllers: [HealthController, StreamsController, EventsController],

@@ -110,6 +110,7 @@ export function clubPage(
               </ul>`
           : ''
       }
+      <p><a href="/clubs/${seg(clubId)}/teams">Teams events</a></p>
       <h2>Private to the club</h2>
       ${
         mayReadPrivate
