@@ -21,6 +21,7 @@ import {
   membershipEvents,
   type MembershipFactData,
 } from '../../src/contexts/membership/facts/membership';
+import { teamsEvents, type TeamsFactData } from '../../src/contexts/teams/facts/teams';
 import { rulebookEvents, type RulebookFactData } from '../../src/contexts/club/facts/rulebook';
 import {
   correctionEvents,
@@ -153,6 +154,16 @@ const LEAGUE_TYPES: Record<keyof LeagueFactData, true> = {
   LeagueBallotDrawn: true,
   ResultFormOffenceRatified: true,
 };
+// A club's teams event (teams-<eventId>).
+const TEAMS_TYPES: Record<keyof TeamsFactData, true> = {
+  TeamsEventCreated: true,
+  TeamEntered: true,
+  TeamHandicapAdjusted: true,
+  SwissRoundPaired: true,
+  TeamsMatchRecorded: true,
+  TeamsMatchDefaulted: true,
+  TeamsBallotDrawn: true,
+};
 // A club's membership (members-<clubId>).
 const MEMBERSHIP_TYPES: Record<keyof MembershipFactData, true> = {
   ExistingMemberRecorded: true,
@@ -208,6 +219,7 @@ describe('each fact has one schema, and its TypeScript type is derived from it',
     ['access', accessEvents, ACCESS_TYPES],
     ['league', leagueEvents, LEAGUE_TYPES],
     ['membership', membershipEvents, MEMBERSHIP_TYPES],
+    ['teams', teamsEvents, TEAMS_TYPES],
   ] as const)('the %s facts’ type map names exactly its definitions', (_, events, types) => {
     expect(sorted(events.map((d) => d.type))).toEqual(sorted(Object.keys(types)));
     for (const type of Object.keys(types)) expect(catalogue.has(type)).toBe(true);
@@ -224,6 +236,7 @@ describe('each fact has one schema, and its TypeScript type is derived from it',
       ...Object.keys(ACCESS_TYPES),
       ...Object.keys(LEAGUE_TYPES),
       ...Object.keys(MEMBERSHIP_TYPES),
+      ...Object.keys(TEAMS_TYPES),
     ];
     expect(sorted(catalogue.types().map((d) => d.type))).toEqual(sorted(mapped));
   });
