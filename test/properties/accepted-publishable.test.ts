@@ -21,6 +21,7 @@ const examples: Array<[string, Example]> = [
   ['pairs (DSB club, DSB-1..DSB-20)', loadExample('dsb-groenlo-2014-2015.ndjson', 6)],
   ['league (LCBA-1..LCBA-9)', loadExample('uk-lcba-league-2009-10.ndjson', 6)],
   ['membership (PIN-R, PIN-C)', loadExample('uk-pinner-bc-2018.ndjson', 6)],
+  ['teams (NZ-11..NZ-16, DSB-15, DSB-16)', loadExample('wellington-and-lochem-teams.ndjson', 6)],
 ];
 
 /** Runs the property over an example; `least` the share of RUNS each way must reach. */

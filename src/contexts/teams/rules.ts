@@ -19,7 +19,11 @@ export interface TeamsRules {
    * rulebook in force, the rules' own preset's).
    */
   paramsOf(rulebook: Rulebook | undefined): Params;
-  /** How the event is played under these parameters (groups, Swiss, its repeats). */
+  /**
+   * How an event is played under these parameters (groups, Swiss, its repeats): read once, from
+   * the rulebook in force on the event's first day, so an amendment does not re-shape an event
+   * already under way (the context passes it to `standing`).
+   */
   playOf(params: Params): TeamsPlay;
   /**
    * Decides a proposed fact of a created event, beyond what the context checks of every event
@@ -28,8 +32,12 @@ export interface TeamsRules {
    * `event` is the event before the fact.
    */
   decide(fact: DecidedFact, event: TeamsEventState, params: Params): void;
-  /** The event's standing: every match scored, the teams ranked, every number explained. */
-  standing(event: TeamsEventState, params: Params): TeamsStanding;
+  /**
+   * The event's standing: every match scored, the teams ranked, every number explained, under
+   * `params` (the rulebook of the event's latest day) played as `play` (its first day's). What
+   * the deciders accepted it publishes: no fact accepted under an earlier rulebook is refused.
+   */
+  standing(event: TeamsEventState, params: Params, play: TeamsPlay): TeamsStanding;
   /** The VP a Swiss bye scores (DSB-16's reading), for the proposal's words. */
   byeVp?(params: Params): number;
 }

@@ -1,5 +1,5 @@
 import { GatedLedger } from '../../support/gated-ledger';
-import { clubRegistered, rulebookAdopted } from '../../support/nz-club';
+import { clubRegistered, rulebookAdopted, rulebookAmended } from '../../support/nz-club';
 import { teamsFacts, teamsReadModel } from '../../support/teams';
 import { swissProposalOf, teamsStandingOf } from '../../../src/contexts/teams/projection';
 import { wbf2013Scale } from '../../../src/scoring/vp';
@@ -251,5 +251,34 @@ describe('DSB-15: viertallen played Swiss', () => {
       byes: 1,
       played: 0,
     });
+  });
+});
+
+describe('DSB-15: an event is played as its rulebook said when it was created', () => {
+  it('an amendment to Swiss play, or to fewer sessions, after the event began leaves it in its groups and every round recorded counted', async () => {
+    const ledger = await dsbClub();
+    await ledger.append(
+      created(),
+      ev.team('A', { group: 'X' }),
+      ev.team('B', { group: 'X' }),
+      ev.team('C', { group: 'X' }),
+      ev.team('D', { group: 'X' }),
+      ev.team('E', { group: 'X' }),
+      ev.match('m1', 1, side('A', 30), side('B', 10), at(1)),
+      ev.match('m2', 3, side('C', 30), side('D', 10), at(3)),
+      rulebookAmended({ 'teams.format': 'swiss', 'teams.sessions': 2 }, '2026-03-04'),
+    );
+    const standing = teamsStandingOf(await teamsReadModel(ledger), 'vt-2026');
+    expect(standing.groups.map((g) => g.group)).toEqual(['X']);
+    expect(standing.matches).toHaveLength(2);
+    // A later match of the event is judged as a group's round robin still, its round by the
+    // sessions in force on its day (2 now).
+    await ledger.append(ev.match('m3', 2, side('A', 20), side('C', 20), at(2)));
+    await ledger.refuses(
+      [ev.match('m4', 3, side('B', 20), side('E', 20), at(3))],
+      'DSB-15',
+      'events[0].data.round',
+      /play 2 sessions/,
+    );
   });
 });

@@ -147,3 +147,44 @@ describe('NZ-13 NZ-15: a teams match corrected after the event', () => {
     );
   });
 });
+
+describe('LEDGER a correction judged with the matches after it', () => {
+  it('a match corrected to two teams who play another match of that round later is refused; nothing is written', async () => {
+    const ledger = new GatedLedger();
+    const t = teamsFacts('kh-2026');
+    await ledger.append(
+      clubRegistered(),
+      rulebookAdopted(),
+      t.created({ sessions: 2 }),
+      t.team('A'),
+      t.team('B'),
+      t.team('C'),
+      t.team('D'),
+      t.match('m1', 1, side('A', 20, 15), side('B', 20, 15)),
+      t.match('m2', 1, side('C', 20, 15), side('D', 20, 15)),
+    );
+    const first = (await collect(ledger.store.readAll())).find(
+      (e) => e.type === 'TeamsMatchRecorded',
+    )!;
+    const data = first.data as Record<string, unknown>;
+    await ledger.refuses(
+      [
+        proposed(
+          'corrections-karori',
+          'CorrectionNotified',
+          {
+            clubId: 'karori',
+            correctionId: 'c9',
+            target: { eventId: first.id, streamId: 'teams-kh-2026', type: 'TeamsMatchRecorded' },
+            corrected: { ...data, eventId: 'kh-2026', away: side('C', 20, 15) },
+            notifiedBy: 'the director',
+          },
+          at('2026-03-05'),
+        ),
+      ],
+      'LEDGER',
+      'events[0].data.corrected.round',
+      /C would play two matches in round 1 \(m1 and m2\)/,
+    );
+  });
+});

@@ -15,6 +15,14 @@ import {
   visitorsIn,
 } from '../../../src/contexts/membership/read/membership';
 import { correctionLogFromStore } from '../../../src/contexts/corrections/read';
+import {
+  swissProposalOf,
+  teamCardOf,
+  teamsEventList,
+  teamsMatchOf,
+  teamsStandingOf,
+} from '../../../src/contexts/teams/projection';
+import { teamsEventStateAt, teamsListAt } from '../../../src/contexts/teams/read';
 import { listKeys } from '../../../src/contexts/access/read/keys';
 import { inOpenMode } from '../../../src/contexts/access/read/open-mode';
 import { StreamOwners } from '../../../src/contexts/access/read/owners';
@@ -33,6 +41,8 @@ const NOT_YET = new Set([
   'MEMBERSHIP_NOT_FOUND',
   'STREAM_NOT_FOUND',
   'NO_APPLICABLE_RULEBOOK',
+  // A teams event, match, team or Swiss round not recorded (yet).
+  'UNKNOWN_TEAMS_EVENT',
 ]);
 
 /** An answer that failed: which, and the refusal (or the crash) it gave instead. */
@@ -96,7 +106,42 @@ export async function unpublishable(
     )),
   );
   out.push(...(await accessAnswers(store, clubs)));
+  out.push(...(await teamsAnswers(store, events, day)));
   return out;
+}
+
+/**
+ * Each teams event's standing (now, and as played by `day`), every match, every team's card and
+ * the Swiss proposal of every round from 2 to the one after the last paired; and the list.
+ */
+async function teamsAnswers(store: EventStore, events: readonly RecordedEvent[], day: string) {
+  const ids = unique(
+    events.filter((e) => e.type === 'TeamsEventCreated').map((e) => String(dataOf(e).eventId)),
+  );
+  const answers: Array<readonly [string, () => unknown]> = [
+    ['the teams events', () => teamsListAt(store)],
+  ];
+  for (const id of ids) {
+    const now = await teamsEventStateAt(store, id);
+    const then = await teamsEventStateAt(store, id, { day });
+    answers.push([`teams list of ${id}`, () => teamsEventList(now)]);
+    answers.push([`standing of ${id}`, () => teamsStandingOf(now, id)]);
+    answers.push([`standing of ${id} as of ${day}`, () => teamsStandingOf(then, id)]);
+    const own = events.filter((e) => e.streamId === `teams-${id}`);
+    const of = (type: string, field: string) =>
+      unique(own.filter((e) => e.type === type).map((e) => String(dataOf(e)[field])));
+    for (const m of [
+      ...of('TeamsMatchRecorded', 'matchId'),
+      ...of('TeamsMatchDefaulted', 'matchId'),
+    ])
+      answers.push([`match ${m} of ${id}`, () => teamsMatchOf(now, id, m)]);
+    for (const t of of('TeamEntered', 'teamId'))
+      answers.push([`card of ${t} in ${id}`, () => teamCardOf(now, id, t)]);
+    const last = Math.max(0, ...of('SwissRoundPaired', 'round').map(Number));
+    for (let round = 2; round <= last + 1; round++)
+      answers.push([`round ${round} of ${id} proposed`, () => swissProposalOf(now, id, round)]);
+  }
+  return ask(answers);
 }
 
 async function pairsAnswers(store: EventStore, clubs: readonly string[]) {

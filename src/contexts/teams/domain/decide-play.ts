@@ -106,7 +106,7 @@ function decidePairing(r: PairedRound, j: TeamsJudgement): void {
     .map((t, i) => ({ t, i }))
     .filter(({ t }) => met(t.home, t.away, meetings));
   if (repeats.length === 0) return;
-  const fewest = proposeSwissRound(j.event, r.round, j.rules, j.params).repeats;
+  const fewest = proposeSwissRound(j.event, r.round, j.rules, j.params, j.play).repeats;
   if (repeats.length > fewest) {
     const { t, i } = repeats[0]!;
     throw new RuleViolation(

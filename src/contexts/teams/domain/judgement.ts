@@ -53,7 +53,13 @@ export function judgementOf(
     );
   }
   const params = rules.paramsOf(rulebook);
-  return { event, rules, params, play: rules.playOf(params) };
+  // The way of play is the event's first day's (an amendment does not re-shape an event).
+  const first = event.created?.startsOn;
+  const start = first === undefined ? rulebook : club.rulebookOn(clubId, first);
+  const play = rules.playOf(
+    start && rules.presets.includes(start.preset) ? rules.paramsOf(start) : params,
+  );
+  return { event, rules, params, play };
 }
 
 /** A team entered by id in the event, or the refusal naming the field. */

@@ -1,6 +1,6 @@
 import { swissPairing, type SwissTable } from '../../../scoring/swiss-pairing';
 import type { Params } from '../../../rulebooks/params';
-import type { TeamsEventState } from '../model';
+import type { TeamsEventState, TeamsPlay } from '../model';
 import type { TeamsRules } from '../rules';
 import { meetingsBefore } from './state';
 
@@ -37,16 +37,16 @@ export function proposeSwissRound(
   round: number,
   rules: TeamsRules,
   params: Params,
+  play: TeamsPlay = rules.playOf(params),
 ): SwissProposal {
   const before = eventAfterRound(state, round - 1);
-  const standing = rules.standing(before, params);
+  const standing = rules.standing(before, params, play);
   const order = standing.groups.flatMap((g) => g.rows.map((r) => r.teamId));
   const byes = new Set(
     Object.values(before.rounds)
       .map((r) => r.bye)
       .filter((b): b is string => !!b),
   );
-  const play = rules.playOf(params);
   const pairing = swissPairing(
     order.map((team) => ({ team, hadBye: byes.has(team) })),
     meetingsBefore(state, round),

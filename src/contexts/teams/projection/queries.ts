@@ -5,7 +5,13 @@ import { foldTeamsEvent, lastDayOf } from '../domain/state';
 import { proposeSwissRound, type SwissProposal } from '../domain/swiss';
 import type { TeamEnteredData } from '../facts/entries';
 import type { TeamsMatchRecordedData } from '../facts/matches';
-import type { TeamsEventState, TeamsScoredMatch, TeamsStanding, TeamsStandingRow } from '../model';
+import type {
+  TeamsEventState,
+  TeamsPlay,
+  TeamsScoredMatch,
+  TeamsStanding,
+  TeamsStandingRow,
+} from '../model';
 import { teamsRulesFor, type TeamsRules } from '../rules';
 import type { TeamsReadState } from './state';
 
@@ -78,6 +84,8 @@ interface Read {
   state: TeamsEventState;
   rules: TeamsRules;
   params: Params;
+  /** How the event is played: as the rulebook of its first day said. */
+  play: TeamsPlay;
   head: TeamsEventHead;
   /** The matches read from an accepted correction: match id → the correction and the fact first recorded. */
   corrected: Map<string, { correctionId: string; eventId: string }>;
@@ -85,7 +93,7 @@ interface Read {
 
 /** The event's standing, each match read from an accepted correction saying so. */
 function standingOf(r: Read): TeamsStanding {
-  const standing = r.rules.standing(r.state, r.params);
+  const standing = r.rules.standing(r.state, r.params, r.play);
   const corrections = correctionRuleOf(r.params);
   return {
     ...standing,
@@ -136,10 +144,15 @@ function readEvent(s: TeamsReadState, eventId: string): Read {
   const rulebook: Rulebook | undefined = history.inForce(day) ?? history.inForce(created.startsOn);
   const runs = rulebook && rules.presets.includes(rulebook.preset);
   const params = rules.paramsOf(runs ? rulebook : undefined);
+  const start = history.inForce(created.startsOn);
+  const play = rules.playOf(
+    start && rules.presets.includes(start.preset) ? rules.paramsOf(start) : params,
+  );
   return {
     state,
     rules,
     params,
+    play,
     corrected,
     head: {
       eventId,
@@ -236,7 +249,7 @@ export function swissProposalOf(
   round: number,
 ): SwissProposalView {
   const r = readEvent(s, eventId);
-  const play = r.rules.playOf(r.params);
+  const play = r.play;
   if (play.format !== 'swiss') {
     throw new UnknownTeamsEventError(
       'round',
@@ -259,7 +272,7 @@ export function swissProposalOf(
   const recorded = r.state.rounds[String(round)];
   return {
     ...r.head,
-    proposal: proposeSwissRound(r.state, round, r.rules, r.params),
+    proposal: proposeSwissRound(r.state, round, r.rules, r.params, r.play),
     ...(recorded ? { recorded } : {}),
   };
 }

@@ -7,6 +7,7 @@ import type { Rulebook } from '../../../rulebooks/rulebook';
 import { wbf2013Scale } from '../../../scoring/vp';
 import type {
   TeamsEventState,
+  TeamsPlay,
   TeamsMatchRecordedData,
   TeamsRules,
   TeamsScoredMatch,
@@ -72,8 +73,19 @@ function decide(fact: DecidedFact, event: TeamsEventState, params: Params): void
   void event;
 }
 
-function standing(event: TeamsEventState, params: Params): TeamsStanding {
-  const p = dsb(params);
+function standing(event: TeamsEventState, params: Params, play: TeamsPlay): TeamsStanding {
+  // Played as the event's first day's rulebook said (groups or Swiss), every round recorded
+  // counted: an amendment of the sessions after a round was accepted does not strand it.
+  const latest = dsb(params);
+  const rounds = Math.max(0, ...event.matches.map((m) => m.round));
+  const p: DsbParams = {
+    ...latest,
+    teams: {
+      ...latest.teams,
+      format: play.format === 'swiss' ? 'swiss' : 'groups',
+      sessions: Math.max(latest.teams.sessions, rounds),
+    },
+  };
   const byes = Object.values(event.rounds).flatMap((r) =>
     r.bye ? [{ round: r.round, teamId: r.bye }] : [],
   );
