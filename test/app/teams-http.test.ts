@@ -95,4 +95,34 @@ describe('GET /teams, /teams/:eventId and its matches, teams and Swiss rounds', 
     expect(res.body).toMatchObject({ rule: 'DSB-15', field: 'events[0].data.away.teamId' });
     expect(await ledger.store.headPosition()).toBe(head);
   });
+
+  it('NZ-12 what-if over HTTP: the standing under an amended chain and its diff; nothing stored; a bad path is 400, a body not JSON 415', async () => {
+    const head = await ledger.store.headPosition();
+    const res = await request(app.getHttpServer())
+      .post('/teams/ngaio-gladys-palmer-2026/what-if')
+      .send({ 'teams.tieBreak': ['imp-quotient'] });
+    expect(res.status).toBe(200);
+    expect(res.body.override).toEqual({ 'teams.tieBreak': ['imp-quotient'] });
+    expect(res.body.whatIf.groups[0].rows).toHaveLength(6);
+    expect(Array.isArray(res.body.diff.changes)).toBe(true);
+    const bad = await request(app.getHttpServer())
+      .post('/teams/ngaio-gladys-palmer-2026/what-if')
+      .send({ 'teams.tieBreak': 'coin' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues[0].field).toMatch(/^teams\.tieBreak/);
+    const text = await request(app.getHttpServer())
+      .post('/teams/ngaio-gladys-palmer-2026/what-if')
+      .set('Content-Type', 'text/plain')
+      .send('x');
+    expect(text.status).toBe(415);
+    expect(await ledger.store.headPosition()).toBe(head);
+  });
+
+  it('the diff between two moments names each change; a bad moment is 400', async () => {
+    const res = await get('/teams/ngaio-gladys-palmer-2026/diff?from=2026-04-06&to=now');
+    expect(res.status).toBe(200);
+    expect(res.body.changes.some((c: { field: string }) => c.field === 'vp')).toBe(true);
+    expect((await get('/teams/ngaio-gladys-palmer-2026/diff')).status).toBe(400);
+    expect((await get('/teams/ngaio-gladys-palmer-2026/diff?from=yesterday')).status).toBe(400);
+  });
 });

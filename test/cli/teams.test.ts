@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli } from '../support/cli';
 import { tempDir } from '../support/temp';
@@ -88,5 +89,42 @@ describe('bridge-ledger teams [eventId] and swiss <eventId> --round <n>', () => 
     );
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--round must be a whole number/);
+  });
+
+  it('NZ-12 what-if with --rulebook-override, and the diff with --diff-from; a bad override exits 2 naming the option', async () => {
+    const file = join(tempDir(), 'chain.json');
+    writeFileSync(file, JSON.stringify({ 'teams.tieBreak': ['imp-quotient'] }));
+    const w = await cli(
+      'teams',
+      'ngaio-gladys-palmer-2026',
+      '--rulebook-override',
+      file,
+      '--store',
+      store,
+    );
+    expect(w.code).toBe(0);
+    expect(w.stdout).toMatch(/^What-if \{"teams.tieBreak":\["imp-quotient"\]\} \(nothing stored\)/);
+    const d = await cli(
+      'teams',
+      'ngaio-gladys-palmer-2026',
+      '--diff-from',
+      '2026-04-06',
+      '--store',
+      store,
+    );
+    expect(d.code).toBe(0);
+    expect(d.stdout).toMatch(/what changed: from as played by 2026-04-06/);
+    const bad = join(tempDir(), 'bad.json');
+    writeFileSync(bad, '{not json');
+    const refused = await cli(
+      'teams',
+      'ngaio-gladys-palmer-2026',
+      '--rulebook-override',
+      bad,
+      '--store',
+      store,
+    );
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/--rulebook-override .*not JSON/);
   });
 });

@@ -9,6 +9,10 @@ import type {
   TeamsStandingView,
 } from '../projection';
 import {
+  readTeamsMoment,
+  teamsDiffAt,
+  teamsWhatIfAt,
+  type TeamsDiffView,
   readTeamsQuery,
   swissProposalAt,
   teamCardAt,
@@ -21,6 +25,7 @@ import { InvalidTableQueryError } from '../../../audit/table-query';
 import { openStore } from '../../../store/open-store';
 import { csv, table } from '../../../cli/table';
 import { storeOption } from '../../../cli/options';
+import { overrideOption, readOverride } from '../../../cli/commands/diff';
 import type { EventStore } from '../../../store/event-store';
 
 type Format = 'table' | 'json' | 'csv';
@@ -152,6 +157,21 @@ export function formatProposal(v: SwissProposalView, format: 'table' | 'json'): 
   );
 }
 
+/** A diff's changes, one line each: subject, field, from, to, and the reasons added. */
+export function formatDiff(v: TeamsDiffView, format: Format, title: string): string {
+  if (format === 'json') return JSON.stringify(v, null, 2) + '\n';
+  const rows = v.changes.map((c) => ({
+    subject: c.subject,
+    group: c.group ?? '',
+    field: c.field,
+    from: c.from === null ? '' : JSON.stringify(c.from),
+    to: c.to === null ? '' : JSON.stringify(c.to),
+    because: c.because.added.join('; '),
+  }));
+  if (format === 'csv') return csv(rows);
+  return `${title}: from ${v.from.at} (position ${v.from.position ?? '-'}) to ${v.to.at} (position ${v.to.position})\n\n${rows.length ? table(rows) : '(no change)\n'}`;
+}
+
 async function withStore<T>(path: string, use: (store: EventStore) => Promise<T>): Promise<T> {
   const store = await openStore(path, { upcast: catalogue.upcast, readOnly: true });
   try {
@@ -187,7 +207,13 @@ export function registerTeams(program: Command): void {
           .default('table'),
       )
       .option('--match <matchId>', 'one match of the event: line-ups, IMPs, VP and why')
-      .option('--team <teamId>', "one team's card: its entry, place and matches"),
+      .option('--team <teamId>', "one team's card: its entry, place and matches")
+      .option(
+        '--diff-from <moment>',
+        'every number changed since a moment: a ledger position, a club date, an instant',
+      )
+      .option('--diff-to <moment>', "the diff's other side (default now)")
+      .addOption(overrideOption()),
   ).action(
     async (
       eventId: string | undefined,
@@ -196,6 +222,9 @@ export function registerTeams(program: Command): void {
         format: Format;
         match?: string;
         team?: string;
+        diffFrom?: string;
+        diffTo?: string;
+        rulebookOverride?: string;
         asOf?: string;
         atPosition?: string;
       },
@@ -206,6 +235,20 @@ export function registerTeams(program: Command): void {
           const list = await teamsListAt(store, at);
           if (o.format === 'json') return JSON.stringify(list, null, 2) + '\n';
           return o.format === 'csv' ? csv(listRows(list)) : table(listRows(list));
+        }
+        if (o.rulebookOverride !== undefined) {
+          const w = await teamsWhatIfAt(store, eventId, readOverride(o.rulebookOverride), at);
+          if (o.format === 'json') return JSON.stringify(w, null, 2) + '\n';
+          return `What-if ${JSON.stringify(w.override)} (nothing stored)\n${formatStanding(w.whatIf, o.format)}\n${formatDiff(w.diff, o.format === 'csv' ? 'table' : o.format, 'Changes from the real standing')}`;
+        }
+        if (o.diffFrom !== undefined || o.diffTo !== undefined) {
+          const from = readTeamsMoment(o.diffFrom, 'from', '--diff-from');
+          const to = o.diffTo === undefined ? {} : readTeamsMoment(o.diffTo, 'to', '--diff-to');
+          return formatDiff(
+            await teamsDiffAt(store, eventId, from, to),
+            o.format,
+            `${eventId}: what changed`,
+          );
         }
         if (o.match !== undefined) {
           const v = await teamsMatchAt(store, eventId, o.match, at);

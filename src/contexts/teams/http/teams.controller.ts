@@ -1,5 +1,16 @@
-import { applyDecorators, Controller, Get, Inject, Param, Query } from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  applyDecorators,
+  Controller,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Inject,
+  Param,
+  Post,
+  Query,
+  Req,
+} from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type {
   SwissProposalView,
   TeamCardView,
@@ -8,6 +19,11 @@ import type {
   TeamsStandingView,
 } from '../projection';
 import {
+  readTeamsMoment,
+  teamsDiffAt,
+  teamsWhatIfAt,
+  type TeamsDiffView,
+  type TeamsWhatIfView,
   readTeamsQuery,
   swissProposalAt,
   teamCardAt,
@@ -18,7 +34,7 @@ import {
 import type { EventStore } from '../../../store/event-store';
 import { EVENT_STORE } from '../../../app/tokens';
 import { ApiAnswer, ApiErrors } from '../../../app/http/api-docs';
-import { InvalidRequestError } from '../../../app/http/errors';
+import { InvalidRequestError, UnsupportedMediaTypeError } from '../../../app/http/errors';
 import { readQueryOrRefuse } from '../../../app/http/query-params';
 
 const EVENT_ID = () =>
@@ -41,6 +57,13 @@ const MOMENT = () =>
       schema: { type: 'integer', minimum: 0 },
     }),
   );
+
+/** A what-if's request: its JSON body and its headers. */
+interface JsonRequest {
+  body?: unknown;
+  headers: Record<string, string | string[] | undefined>;
+  is(type: string): string | false | null;
+}
 
 const momentOf = (query: Record<string, unknown>) =>
   readQueryOrRefuse(query, ['asOf', 'atPosition'], (q) => readTeamsQuery(q));
@@ -137,5 +160,54 @@ export class TeamsController {
       ]);
     }
     return swissProposalAt(this.store, eventId, n, momentOf(query));
+  }
+
+  @Get('teams/:eventId/diff')
+  @ApiOperation({
+    summary:
+      "Every number of a teams event's standing that changed between two moments (a ledger position, a club date, an instant; to: now by default), with the reasons added and removed",
+  })
+  @EVENT_ID()
+  @ApiQuery({ name: 'from', required: true, schema: { type: 'string' } })
+  @ApiQuery({ name: 'to', required: false, schema: { type: 'string' } })
+  @ApiAnswer(200, '{ eventId, from, to, changes }')
+  @ApiErrors(400, 404, 422)
+  async diff(
+    @Param('eventId') eventId: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<TeamsDiffView> {
+    const unknown = Object.keys(query)
+      .filter((k) => k !== 'from' && k !== 'to')
+      .map((k) => ({ field: k, message: `property ${k} should not exist` }));
+    if (unknown.length) throw new InvalidRequestError(unknown);
+    const from = readTeamsMoment(query.from, 'from');
+    const to = query.to === undefined ? {} : readTeamsMoment(query.to, 'to');
+    return teamsDiffAt(this.store, eventId, from, to);
+  }
+
+  @Post('teams/:eventId/what-if')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary:
+      "A teams event's standing under amended rulebook parameters (from its first day), with the diff against the real one; nothing stored",
+  })
+  @EVENT_ID()
+  @MOMENT()
+  @ApiBody({
+    description: 'Dotted parameter paths and values, e.g. {"teams.tieBreak": ["imp-quotient"]}',
+    schema: { type: 'object', additionalProperties: true },
+  })
+  @ApiAnswer(200, '{ override, whatIf, diff }')
+  @ApiErrors(400, 404, 415, 422)
+  async whatIf(
+    @Param('eventId') eventId: string,
+    @Query() query: Record<string, unknown>,
+    @Req() req: JsonRequest,
+  ): Promise<TeamsWhatIfView> {
+    const type = req.headers['content-type'];
+    if (type === undefined || !req.is('application/json')) {
+      throw new UnsupportedMediaTypeError(type as string | undefined);
+    }
+    return teamsWhatIfAt(this.store, eventId, req.body, momentOf(query));
   }
 }

@@ -13,3 +13,4 @@ export {
   type TeamsMatchView,
   type TeamsStandingView,
 } from './queries';
+export { diffTeamsStandings, type TeamsChange } from './diff';

@@ -1,6 +1,6 @@
 import { buildRulebookHistory } from '../../../rulebooks/rulebook-facts';
 import type { Params } from '../../../rulebooks/params';
-import type { Rulebook } from '../../../rulebooks/rulebook';
+import type { Json, Rulebook } from '../../../rulebooks/rulebook';
 import { foldTeamsEvent, lastDayOf } from '../domain/state';
 import { proposeSwissRound, type SwissProposal } from '../domain/swiss';
 import type { TeamEnteredData } from '../facts/entries';
@@ -119,7 +119,7 @@ function correctionRuleOf(params: Params): string {
 }
 
 /** An event's facts folded and its rulebook read (the rules' own parameters when none runs it). */
-function readEvent(s: TeamsReadState, eventId: string): Read {
+function readEvent(s: TeamsReadState, eventId: string, override?: Record<string, Json>): Read {
   const record = s.events[eventId];
   const state = record ? foldTeamsEvent(record.facts as never) : undefined;
   const created = state?.created;
@@ -140,7 +140,14 @@ function readEvent(s: TeamsReadState, eventId: string): Read {
     );
   }
   const day = lastDayOf(state)!;
-  const history = buildRulebookHistory(s.rulebooks[created.clubId] ?? [], { unusable: 'skip' });
+  // A what-if: the override as an amendment from the event's first day (nothing stored).
+  const facts = s.rulebooks[created.clubId] ?? [];
+  const history = buildRulebookHistory(
+    override
+      ? [...facts, { kind: 'amended', changes: override, effectiveFrom: created.startsOn }]
+      : facts,
+    { unusable: 'skip' },
+  );
   const rulebook: Rulebook | undefined = history.inForce(day) ?? history.inForce(created.startsOn);
   const runs = rulebook && rules.presets.includes(rulebook.preset);
   const params = rules.paramsOf(runs ? rulebook : undefined);
@@ -190,8 +197,12 @@ export function teamsEventList(s: TeamsReadState): TeamsEventSummary[] {
 }
 
 /** The event's standing: every match scored and every team ranked, with the rules named. */
-export function teamsStandingOf(s: TeamsReadState, eventId: string): TeamsStandingView {
-  const r = readEvent(s, eventId);
+export function teamsStandingOf(
+  s: TeamsReadState,
+  eventId: string,
+  override?: Record<string, Json>,
+): TeamsStandingView {
+  const r = readEvent(s, eventId, override);
   const standing = standingOf(r);
   return {
     ...r.head,

@@ -9,3 +9,10 @@ export {
   type TeamsMoment,
   type TeamsParam,
 } from './teams';
+export {
+  readTeamsMoment,
+  teamsDiffAt,
+  teamsWhatIfAt,
+  type TeamsDiffView,
+  type TeamsWhatIfView,
+} from './what-if';
