@@ -125,4 +125,11 @@ describe('GET /teams, /teams/:eventId and its matches, teams and Swiss rounds', 
     expect((await get('/teams/ngaio-gladys-palmer-2026/diff')).status).toBe(400);
     expect((await get('/teams/ngaio-gladys-palmer-2026/diff?from=yesterday')).status).toBe(400);
   });
+
+  it('NZ-8 a player’s C points at the club, teams matches won or drawn listed', async () => {
+    const res = await get('/clubs/ngaio/players/kea-1/c-points');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ clubId: 'ngaio', player: 'kea-1' });
+    expect((await get('/clubs/nowhere/players/kea-1/c-points')).status).toBe(404);
+  });
 });

@@ -127,4 +127,15 @@ describe('bridge-ledger teams [eventId] and swiss <eventId> --round <n>', () => 
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/--rulebook-override .*not JSON/);
   });
+
+  it('NZ-8 player-c-points: a player’s awards from the teams events of the club, with the total', async () => {
+    const out = await cli('player-c-points', 'ngaio', 'kea-1', '--store', store);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toMatch(/^kea-1 at ngaio: \d+ C points \(NZ-8\)/);
+    const json = JSON.parse(
+      (await cli('player-c-points', 'ngaio', 'kea-1', '--format', 'json', '--store', store)).stdout,
+    );
+    expect(json.teams.every((t: { eventId: string }) => t.eventId.startsWith('ngaio-'))).toBe(true);
+    expect((await cli('player-c-points', 'nowhere', 'kea-1', '--store', store)).code).toBe(1);
+  });
 });

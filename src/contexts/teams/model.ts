@@ -70,8 +70,8 @@ export interface TeamsScoredMatch {
   played?: { homeVp: number; awayVp: number };
   homeVp: number;
   awayVp: number;
-  /** NZ-8: C points to each player of each side (halves possible). */
-  cPoints?: { home: number; away: number };
+  /** NZ-8: C points to each player of each side, exact ("48", "7/2"). */
+  cPoints?: { home: string; away: string };
   defaulted?: { defaulting: string };
   because: string[];
 }

@@ -148,7 +148,7 @@ describe('NZ-14, NZ-15: substitutes in the Ed Hillary Teams', () => {
     const m = standing.matches[0]!;
     expect(m.played).toEqual({ homeVp: 17, awayVp: 13 });
     // NZ-8: 2 C a board of 24 to each player of the winners, read before NZ-15.
-    expect(m.cPoints).toEqual({ home: 48, away: 0 });
+    expect(m.cPoints).toEqual({ home: '48', away: '0' });
   });
 
   it('NZ-15: a non-member substitute is penalised in any event; never below 0 nor above 25 VP', async () => {

@@ -59,6 +59,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = Object.freeze
   'GET /teams/:eventId/diff': { kind: 'published', teamsEvent: 'eventId' },
   // A what-if stores nothing: a read of the published table.
   'POST /teams/:eventId/what-if': { kind: 'published', teamsEvent: 'eventId' },
+  'GET /clubs/:clubId/players/:playerId/c-points': { kind: 'published', club: 'clubId' },
   // A club's membership is private to its keys (its auditor reads it).
   'GET /clubs/:clubId/members': { kind: 'private', club: 'clubId' },
   'GET /clubs/:clubId/members/:personId': { kind: 'private', club: 'clubId' },

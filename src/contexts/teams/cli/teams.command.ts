@@ -9,6 +9,7 @@ import type {
   TeamsStandingView,
 } from '../projection';
 import {
+  playerCPointsAt,
   readTeamsMoment,
   teamsDiffAt,
   teamsWhatIfAt,
@@ -302,4 +303,40 @@ export function registerTeams(program: Command): void {
       );
     },
   );
+
+  program
+    .command('player-c-points <club> <player>')
+    .description(
+      "NZ-8: a player's C points at a club, pairs and teams side by side: each pairs session's award, each teams match won or drawn, the exact total",
+    )
+    .addOption(storeOption())
+    .addOption(
+      new Option('--format <format>', 'table or json').choices(['table', 'json']).default('table'),
+    )
+    .action(
+      async (clubId: string, player: string, o: { store: string; format: 'table' | 'json' }) => {
+        const v = await withStore(o.store, (store) => playerCPointsAt(store, clubId, player));
+        if (o.format === 'json')
+          return void process.stdout.write(JSON.stringify(v, null, 2) + '\n');
+        const rows = [
+          ...v.pairs.map((p) => ({
+            kind: 'pairs',
+            of: p.competitionId,
+            at: `session ${p.session} (${p.date})`,
+            how: `place ${p.place} in ${p.field}`,
+            points: p.points,
+          })),
+          ...v.teams.map((t) => ({
+            kind: 'teams',
+            of: t.eventId,
+            at: `match ${t.matchId}, round ${t.round}`,
+            how: t.because,
+            points: t.points,
+          })),
+        ];
+        process.stdout.write(
+          `${player} at ${clubId}: ${v.total} C points (NZ-8)\n\n${table(rows)}${v.unnamed.map((u) => `not counted: ${u.eventId} ${u.matchId}: ${u.reason}\n`).join('')}`,
+        );
+      },
+    );
 }

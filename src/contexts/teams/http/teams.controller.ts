@@ -19,6 +19,8 @@ import type {
   TeamsStandingView,
 } from '../projection';
 import {
+  playerCPointsAt,
+  type PlayerCPointsView,
   readTeamsMoment,
   teamsDiffAt,
   teamsWhatIfAt,
@@ -209,5 +211,27 @@ export class TeamsController {
       throw new UnsupportedMediaTypeError(type as string | undefined);
     }
     return teamsWhatIfAt(this.store, eventId, req.body, momentOf(query));
+  }
+
+  @Get('clubs/:clubId/players/:playerId/c-points')
+  @ApiOperation({
+    summary:
+      "NZ-8: a player's C points at a club, pairs and teams side by side: each pairs session's award and each teams match won or drawn, with the exact total",
+  })
+  @ApiParam({ name: 'clubId', type: String })
+  @ApiParam({ name: 'playerId', type: String })
+  @ApiAnswer(200, '{ clubId, player, total, pairs, teams, unnamed }')
+  @ApiErrors(404, 422)
+  async playerCPoints(
+    @Param('clubId') clubId: string,
+    @Param('playerId') playerId: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<PlayerCPointsView> {
+    const unknown = Object.keys(query).map((k) => ({
+      field: k,
+      message: `property ${k} should not exist`,
+    }));
+    if (unknown.length) throw new InvalidRequestError(unknown);
+    return playerCPointsAt(this.store, clubId, playerId);
   }
 }

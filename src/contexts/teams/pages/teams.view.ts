@@ -263,7 +263,7 @@ export function matchPage(v: TeamsMatchView, clubName: string, m: TeamsPageMomen
         <strong class="match-vp">${num(x.homeVp)}–${num(x.awayVp)}</strong
         >${x.played ? ` (as played ${num(x.played.homeVp)}–${num(x.played.awayVp)})` : ''}.
       </p>
-      ${x.cPoints ? html`<p>NZ-8: ${num(x.cPoints.home)} C to each player of ${x.home}, ${num(x.cPoints.away)} C to each of ${x.away}.</p>` : ''}
+      ${x.cPoints ? html`<p>NZ-8: ${x.cPoints.home} C to each player of ${x.home}, ${x.cPoints.away} C to each of ${x.away}.</p>` : ''}
       <h2>Why</h2>
       <ul>
         ${x.because.map((b) => html`<li>${b}</li>`)}

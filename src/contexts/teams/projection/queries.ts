@@ -19,7 +19,7 @@ import type { TeamsReadState } from './state';
 export class UnknownTeamsEventError extends Error {
   readonly code = 'UNKNOWN_TEAMS_EVENT';
   constructor(
-    readonly field: 'eventId' | 'matchId' | 'teamId' | 'round',
+    readonly field: 'eventId' | 'matchId' | 'teamId' | 'round' | 'clubId',
     message: string,
   ) {
     super(message);

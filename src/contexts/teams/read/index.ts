@@ -16,3 +16,4 @@ export {
   type TeamsDiffView,
   type TeamsWhatIfView,
 } from './what-if';
+export { playerCPointsAt, type PlayerCPointsView } from './c-points';

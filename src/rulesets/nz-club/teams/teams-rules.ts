@@ -144,7 +144,7 @@ function standing(event: TeamsEventState, params: Params): TeamsStanding {
       homeVp: sm.homeVp,
       awayVp: sm.awayVp,
       ...(sm.cPoints
-        ? { cPoints: { home: sm.cPoints.home.toNumber(), away: sm.cPoints.away.toNumber() } }
+        ? { cPoints: { home: sm.cPoints.home.toString(), away: sm.cPoints.away.toString() } }
         : {}),
       ...(d ? { defaulted: { defaulting: d.defaulting } } : {}),
       because: sm.because,
