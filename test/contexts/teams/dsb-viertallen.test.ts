@@ -254,6 +254,52 @@ describe('DSB-15: viertallen played Swiss', () => {
   });
 });
 
+describe('DSB-15 DSB-10.1: substitutes in a team as in the pairs', () => {
+  const sub = (player: string, partner: string) => ({
+    player,
+    partner,
+    clubMember: true,
+    tuesdayPlayer: false,
+  });
+  it('DSB-10.1 one substitute beside a member of the pair is taken; two substitutes partnering each other are refused', async () => {
+    const ledger = await dsbClub();
+    await ledger.append(created(), ev.team('A', { group: 'X' }), ev.team('B', { group: 'X' }));
+    await ledger.refuses(
+      [
+        ev.match(
+          'm1',
+          1,
+          {
+            teamId: 'A',
+            imps: 30,
+            players: ['A-1', 'A-2', 'S1', 'S2'],
+            substitutes: [sub('S1', 'S2'), sub('S2', 'S1')],
+          },
+          side('B', 10),
+          at(1),
+        ),
+      ],
+      'DSB-10.1',
+      'events[0].data.home.substitutes[0].partner',
+      /only one member of a pair may be replaced/,
+    );
+    await ledger.append(
+      ev.match(
+        'm1',
+        1,
+        {
+          teamId: 'A',
+          imps: 30,
+          players: ['A-1', 'A-2', 'A-3', 'S1'],
+          substitutes: [sub('S1', 'A-3')],
+        },
+        side('B', 10),
+        at(1),
+      ),
+    );
+  });
+});
+
 describe('DSB-15: an event is played as its rulebook said when it was created', () => {
   it('an amendment to Swiss play, or to fewer sessions, after the event began leaves it in its groups and every round recorded counted', async () => {
     const ledger = await dsbClub();

@@ -55,6 +55,19 @@ function decide(fact: DecidedFact, event: TeamsEventState, params: Params): void
   }
   if (fact.type === 'TeamsMatchRecorded') {
     const m = d as unknown as TeamsMatchRecordedData;
+    // DSB-15 (reading: substitutes as in the pairs), DSB-10.1: only one member of a pair at the
+    // table may be replaced: two substitutes may not partner each other.
+    for (const side of ['home', 'away'] as const) {
+      const subs = m[side].substitutes ?? [];
+      const i = subs.findIndex((x) => subs.some((y) => y.player === x.partner));
+      if (i >= 0) {
+        throw new RuleViolation(
+          'DSB-10.1',
+          `${subs[i]!.player} and ${subs[i]!.partner} are both substitutes: only one member of a pair may be replaced`,
+          `data.${side}.substitutes[${i}].partner`,
+        );
+      }
+    }
     const wp = wpOf(m.boards, m.home.imps, m.away.imps);
     for (const [side, vp] of [
       ['home', wp.own],
