@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '../kernel/envelope';
 import { fold, type Projection } from '../kernel/projection';
+import { validateStreamId } from '../store/append-rules';
 import type { EventStore } from '../store/event-store';
 
 export interface ReplayBounds {
@@ -61,4 +62,27 @@ export function replayEvents<S>(
     state: fold(projection, kept),
     position: kept.length ? kept[kept.length - 1].position : 0,
   };
+}
+
+/**
+ * A stream's facts up to a ledger position (from a revision), in order; none for a stream that
+ * does not (or cannot) exist: what an as-of answer of one league, event or club reads.
+ */
+export async function readStreamTo(
+  store: EventStore,
+  streamId: string,
+  to: number,
+  fromRevision = 0,
+): Promise<RecordedEvent[]> {
+  if (validateStreamId(streamId).length) return [];
+  const out: RecordedEvent[] = [];
+  try {
+    for await (const e of store.readStream(streamId, fromRevision ? { fromRevision } : {})) {
+      if (e.position > to) break;
+      out.push(e);
+    }
+  } catch (err) {
+    if ((err as { code?: unknown }).code !== 'STREAM_NOT_FOUND') throw err;
+  }
+  return out;
 }

@@ -1,4 +1,4 @@
-import { isInstant } from '../kernel/instant';
+import { isDay, isInstant } from '../kernel/instant';
 import type { FieldIssue } from '../kernel/issues';
 
 /**
@@ -136,4 +136,50 @@ export class InvalidTableQueryError extends Error {
   answer() {
     return { message: this.message, issues: this.issues };
   }
+}
+
+/** A moment read two ways: a club date (as played by that day) or an instant (as recorded by then). */
+export interface DayOrInstant {
+  day?: string;
+  asOf?: string;
+  atPosition?: number;
+}
+
+/**
+ * `asOf` (a club date: `dayIs` — "the season as of that day" — or an instant with a zone: as
+ * recorded by then) and `atPosition`, each named as `spell` writes it; an instant with a
+ * position refused together (they can disagree). A league's and a teams event's answers read it.
+ */
+export function readDayOrInstant<P extends string>(
+  raw: { asOf?: unknown; atPosition?: unknown },
+  spell: (p: 'asOf' | 'atPosition' | P) => string,
+  dayIs: string,
+): { value: DayOrInstant; issues: FieldIssue[] } {
+  const value: DayOrInstant = {};
+  const issues: FieldIssue[] = [];
+  if (raw.asOf !== undefined) {
+    if (isDay(raw.asOf)) value.day = raw.asOf;
+    else if (isInstant(raw.asOf)) value.asOf = raw.asOf;
+    else
+      issues.push({
+        field: 'asOf',
+        message: `${spell('asOf')} must be a club date YYYY-MM-DD (${dayIs}) or an ISO 8601 instant with a zone (as recorded by then), got ${String(raw.asOf)}`,
+      });
+  }
+  if (raw.atPosition !== undefined) {
+    const n = wholeNumber(raw.atPosition);
+    if (n === undefined)
+      issues.push({
+        field: 'atPosition',
+        message: `${spell('atPosition')} must be a whole number >= 0`,
+      });
+    else value.atPosition = n;
+  }
+  if (value.asOf !== undefined && value.atPosition !== undefined) {
+    issues.push({
+      field: 'asOf',
+      message: `${spell('asOf')} (an instant) and ${spell('atPosition')} cannot be given together: ask as recorded by an instant or as of a ledger position`,
+    });
+  }
+  return { value, issues };
 }

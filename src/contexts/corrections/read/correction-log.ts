@@ -2,12 +2,15 @@ import { clubStreamId } from '../../club';
 import { correctionsStreamId } from '../domain/streams';
 import { leagueStreamId } from '../../league';
 import { SESSION_STREAM_PREFIX } from '../../pairs';
-import type { RecordedEvent } from '../../../kernel/envelope';
 import { correctionLog, correctionLogOf, type CorrectionLog } from '../projection';
-import { validateStreamId } from '../../../store/append-rules';
 import type { EventStore } from '../../../store/event-store';
 import { directoryOf } from '../../../ledger/ledger-directory';
-import { EVENTS_PER_TURN, nextTurn, withinBounds } from '../../../audit/replay';
+import {
+  EVENTS_PER_TURN,
+  nextTurn,
+  readStreamTo as read,
+  withinBounds,
+} from '../../../audit/replay';
 import type { AsOf } from '../../../audit/published';
 
 /** A club the ledger has no fact of (no registration, no correction): 404. */
@@ -96,21 +99,6 @@ function sessionStreamsNamed(data: unknown): string[] {
   const adjusted = d.adjusted as { sessionStreamId?: unknown } | undefined;
   for (const s of [target?.streamId, d.sessionStreamId, adjusted?.sessionStreamId]) {
     if (typeof s === 'string' && s.startsWith(SESSION_STREAM_PREFIX)) out.push(s);
-  }
-  return out;
-}
-
-/** A stream's events up to a position; none for a stream that does not (or cannot) exist. */
-async function read(store: EventStore, streamId: string, to: number): Promise<RecordedEvent[]> {
-  if (validateStreamId(streamId).length) return [];
-  const out: RecordedEvent[] = [];
-  try {
-    for await (const e of store.readStream(streamId)) {
-      if (e.position > to) break;
-      out.push(e);
-    }
-  } catch (err) {
-    if ((err as { code?: unknown }).code !== 'STREAM_NOT_FOUND') throw err;
   }
   return out;
 }

@@ -3,7 +3,6 @@ import { correctionsStreamId } from '../../corrections';
 import { leagueStreamId } from '../domain/streams';
 import type { LeagueCitations } from '../rules';
 import type { RecordedEvent } from '../../../kernel/envelope';
-import { isDay, isInstant } from '../../../kernel/instant';
 import type { FieldIssue } from '../../../kernel/issues';
 import {
   leagueRulesIn,
@@ -15,11 +14,15 @@ import {
   type LeaguesState,
   type LeagueTableView,
 } from '../projection';
-import { validateStreamId } from '../../../store/append-rules';
 import type { EventStore } from '../../../store/event-store';
 import { ledgerContentsOf } from '../../../ledger/ledger-contents';
-import { EVENTS_PER_TURN, nextTurn, withinBounds } from '../../../audit/replay';
-import { wholeNumber } from '../../../audit/table-query';
+import {
+  EVENTS_PER_TURN,
+  nextTurn,
+  readStreamTo as read,
+  withinBounds,
+} from '../../../audit/replay';
+import { readDayOrInstant, wholeNumber } from '../../../audit/table-query';
 
 /**
  * When a league's table is asked for. `asOf` is read two ways: a club date (`2009-11-30`) is the
@@ -45,26 +48,8 @@ export function readLeagueQuery(
   raw: Partial<Record<LeagueParam, unknown>>,
   spell: (p: LeagueParam) => string = (p) => p,
 ): { value: LeagueMoment; issues: FieldIssue[] } {
-  const value: LeagueMoment = {};
-  const issues: FieldIssue[] = [];
-  if (raw.asOf !== undefined) {
-    if (isDay(raw.asOf)) value.day = raw.asOf;
-    else if (isInstant(raw.asOf)) value.asOf = raw.asOf;
-    else
-      issues.push({
-        field: 'asOf',
-        message: `${spell('asOf')} must be a club date YYYY-MM-DD (the season as of that day) or an ISO 8601 instant with a zone (as recorded by then), got ${String(raw.asOf)}`,
-      });
-  }
-  if (raw.atPosition !== undefined) {
-    const n = wholeNumber(raw.atPosition);
-    if (n === undefined)
-      issues.push({
-        field: 'atPosition',
-        message: `${spell('atPosition')} must be a whole number >= 0`,
-      });
-    else value.atPosition = n;
-  }
+  const { value, issues } = readDayOrInstant<LeagueParam>(raw, spell, 'the season as of that day');
+  const moment: LeagueMoment = value;
   if (raw.division !== undefined) {
     const n = wholeNumber(raw.division);
     if (n === undefined || n < 1)
@@ -72,35 +57,9 @@ export function readLeagueQuery(
         field: 'division',
         message: `${spell('division')} must be a division number >= 1 (LCBA-2.2: 1 the strongest), got ${String(raw.division)}`,
       });
-    else value.division = n;
+    else moment.division = n;
   }
-  if (value.asOf !== undefined && value.atPosition !== undefined) {
-    issues.push({
-      field: 'asOf',
-      message: `${spell('asOf')} (an instant) and ${spell('atPosition')} cannot be given together: ask as recorded by an instant or as of a ledger position`,
-    });
-  }
-  return { value, issues };
-}
-
-/** A stream's facts up to a position; none for a stream that does not (or cannot) exist. */
-async function read(
-  store: EventStore,
-  streamId: string,
-  to: number,
-  fromRevision = 0,
-): Promise<RecordedEvent[]> {
-  if (validateStreamId(streamId).length) return [];
-  const out: RecordedEvent[] = [];
-  try {
-    for await (const e of store.readStream(streamId, fromRevision ? { fromRevision } : {})) {
-      if (e.position > to) break;
-      out.push(e);
-    }
-  } catch (err) {
-    if ((err as { code?: unknown }).code !== 'STREAM_NOT_FOUND') throw err;
-  }
-  return out;
+  return { value: moment, issues };
 }
 
 /**

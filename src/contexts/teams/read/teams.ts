@@ -1,12 +1,16 @@
 import { clubStreamId } from '../../club';
 import { correctionsStreamId } from '../../corrections';
 import type { RecordedEvent } from '../../../kernel/envelope';
-import { isDay, isInstant } from '../../../kernel/instant';
 import type { FieldIssue } from '../../../kernel/issues';
-import { validateStreamId } from '../../../store/append-rules';
 import type { EventStore } from '../../../store/event-store';
-import { EVENTS_PER_TURN, nextTurn, replayFromStore, withinBounds } from '../../../audit/replay';
-import { wholeNumber } from '../../../audit/table-query';
+import {
+  EVENTS_PER_TURN,
+  nextTurn,
+  readStreamTo as read,
+  replayFromStore,
+  withinBounds,
+} from '../../../audit/replay';
+import { readDayOrInstant } from '../../../audit/table-query';
 import { teamsStreamId } from '../domain/streams';
 import {
   swissProposalOf,
@@ -37,48 +41,7 @@ export function readTeamsQuery(
   raw: Partial<Record<TeamsParam, unknown>>,
   spell: (p: TeamsParam) => string = (p) => p,
 ): { value: TeamsMoment; issues: FieldIssue[] } {
-  const value: TeamsMoment = {};
-  const issues: FieldIssue[] = [];
-  if (raw.asOf !== undefined) {
-    if (isDay(raw.asOf)) value.day = raw.asOf;
-    else if (isInstant(raw.asOf)) value.asOf = raw.asOf;
-    else
-      issues.push({
-        field: 'asOf',
-        message: `${spell('asOf')} must be a club date YYYY-MM-DD (the event as played by that day) or an ISO 8601 instant with a zone (as recorded by then), got ${String(raw.asOf)}`,
-      });
-  }
-  if (raw.atPosition !== undefined) {
-    const n = wholeNumber(raw.atPosition);
-    if (n === undefined)
-      issues.push({
-        field: 'atPosition',
-        message: `${spell('atPosition')} must be a whole number >= 0`,
-      });
-    else value.atPosition = n;
-  }
-  if (value.asOf !== undefined && value.atPosition !== undefined) {
-    issues.push({
-      field: 'asOf',
-      message: `${spell('asOf')} (an instant) and ${spell('atPosition')} cannot be given together: ask as recorded by an instant or as of a ledger position`,
-    });
-  }
-  return { value, issues };
-}
-
-/** A stream's facts up to a position; none for a stream that does not (or cannot) exist. */
-async function read(store: EventStore, streamId: string, to: number): Promise<RecordedEvent[]> {
-  if (validateStreamId(streamId).length) return [];
-  const out: RecordedEvent[] = [];
-  try {
-    for await (const e of store.readStream(streamId)) {
-      if (e.position > to) break;
-      out.push(e);
-    }
-  } catch (err) {
-    if ((err as { code?: unknown }).code !== 'STREAM_NOT_FOUND') throw err;
-  }
-  return out;
+  return readDayOrInstant<TeamsParam>(raw, spell, 'the event as played by that day');
 }
 
 /** Whether a fact was played by a club date: a match by its day, a default by its scheduled day. */
