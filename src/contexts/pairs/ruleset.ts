@@ -2,7 +2,7 @@ import type { Json, Params, Preset, Rulebook } from '../../rulebooks/rulebook';
 import type { DecideOptions, FormatShape } from './domain/decide-options';
 import type { CompetitionState } from './domain/state';
 import type { CompetitionsState } from './projection/state';
-import type { Heading, QueryOptions } from './projection/query-context';
+import type { Heading, QueryOptions } from './projection/query-types';
 import type { DiffRows } from './projection/diff-rows';
 
 /**

@@ -32,6 +32,7 @@ import {
 import type { GroupMove } from './standings';
 import { nextGroupsOf } from './next-groups';
 import { dsbShapes } from './shape';
+import { butlerTable } from './butler/table';
 import { championshipRows, dsbStandingsRows, topIntegralRows } from './diff-rows';
 import { championshipOf, type ChampionshipView } from './championship';
 import type {
@@ -177,5 +178,9 @@ export const dsbGroenlo2014Ruleset: Ruleset = {
   },
   shapes: dsbShapes,
   championship: championshipTable,
-  tables: { 'dsb-pairs': pairsTable, 'dsb-top-integral': topIntegralTable },
+  tables: {
+    'dsb-pairs': pairsTable,
+    'dsb-top-integral': topIntegralTable,
+    'dsb-butler': butlerTable,
+  },
 };

@@ -128,12 +128,6 @@ export type DsbParams = {
   /** DSB-22.5: sit-outs spread evenly: a spread (max − min) above this is reported uneven. */
   sitOuts: { maxSpread: number };
   /**
-   * DSB-16a–c: the butler competition, one session after each pairs competition. A pair's
-   * total is the sum of its sessions' IMPs; a session with a substitute counts in full; absent
-   * without notice scores `absentWithoutNoticeImps` for the session; absent with notice,
-   * `absentWithNoticeImps` (reading: the rulebook sets no score, so none).
-   */
-  /**
    * DSB-15, DSB-16: the teams competition (viertallen): four sessions, in fixed groups (each a
    * round robin, a standing per group) or Swiss (one ranking; `repeats` 'never', or 'allowed'
    * as the Danish variant); IMPs → WP on the WBF 2013 continuous scale for the match length. A
@@ -145,6 +139,12 @@ export type DsbParams = {
     repeats: 'never' | 'allowed';
     byeVp: number;
   };
+  /**
+   * DSB-16a–c: the butler competition, one session after each pairs competition. A pair's
+   * total is the sum of its sessions' IMPs; a session with a substitute counts in full; absent
+   * without notice scores `absentWithoutNoticeImps` for the session; absent with notice,
+   * `absentWithNoticeImps` (reading: the rulebook sets no score, so none).
+   */
   butler: {
     sessions: number;
     roundsPerSession: number;
@@ -166,8 +166,8 @@ export type DsbParams = {
 export const dsbGroenlo2014: Preset<DsbParams> = {
   id: 'dsb-groenlo-2014',
   source: 'Wedstrijdreglement DSB Groenlo, vastgesteld 28 oktober 2014 (seeds/002)',
-  // DSB-1 the pairs competition in groups, DSB-12 the top-integral.
-  formats: ['dsb-pairs', 'dsb-top-integral'],
+  // DSB-1 the pairs competition in groups, DSB-12 the top-integral, DSB-16a the butler.
+  formats: ['dsb-pairs', 'dsb-top-integral', 'dsb-butler'],
   params: {
     pairsCompetition: { sessions: 6, rounds: 6, boardsPerRound: 4 },
     groups: ['A', 'B', 'C', 'D', 'E'],

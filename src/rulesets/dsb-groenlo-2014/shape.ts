@@ -72,7 +72,9 @@ function resultViolation(
  *   the field, every pair once, so no pair enters after a draw;
  * - DSB-3 / DSB-10.1: a result names the members who played (two of a partnership, one beside
  *   a substitute);
- * - DSB-9.1: an absence is judged against the session's day, so a scored session keeps it.
+ * - DSB-9.1: an absence is judged against the session's day, so a scored session keeps it;
+ * - DSB-16a: a butler competition has at most `butler.sessions` sessions, each scored from a
+ *   butler session (STD-BUTLER), a pair playing at most its rounds × boards a round.
  */
 export function dsbShapes(params: Params): Readonly<Record<string, FormatShape>> {
   const p = params as unknown as DsbParams;
@@ -118,6 +120,24 @@ export function dsbShapes(params: Params): Readonly<Record<string, FormatShape>>
       },
       maxBoardsPlayed: { boards: ti.rounds * ti.boardsPerRound, rule: 'DSB-12.2' },
       sessionDay: 'DSB-9.1',
+    },
+    'dsb-butler': {
+      created(c) {
+        if (c.sessions.length > p.butler.sessions) {
+          return new RuleViolation(
+            'DSB-16a',
+            `a butler competition has at most ${p.butler.sessions} sessions (one after each pairs competition), got ${c.sessions.length}: its standings could never be scored`,
+            'data.sessions',
+          );
+        }
+        return groupsViolation(c, p);
+      },
+      pair: (players) => membersViolation(p, players),
+      scoringMethod: 'BUTLER',
+      maxBoardsPlayed: {
+        boards: p.butler.roundsPerSession * p.butler.boardsPerRound,
+        rule: 'DSB-16a',
+      },
     },
   };
 }

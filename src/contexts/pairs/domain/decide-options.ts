@@ -67,6 +67,12 @@ export interface FormatShape {
     members: readonly string[],
     substituted: boolean,
   ): RuleViolation | undefined;
+  /**
+   * How the sessions its standings read are scored from board results: `MP` (the default: a
+   * pair's matchpoint percentage, STD-MP) or `BUTLER` (a pair's IMPs against the datum,
+   * STD-BUTLER: DSB-16b's butler competition). A session scored otherwise cannot be linked.
+   */
+  scoringMethod?: 'MP' | 'BUTLER';
   /** The most boards a pair plays in a session, and the rule (DSB-7: rounds × boards a round). */
   maxBoardsPlayed?: { boards: number; rule: string };
   /**

@@ -35,6 +35,8 @@ const READS_RULEBOOK = new Set([
   'SessionHeld',
   // A pair enters as of the first session (DSB-12.2: after its draw, none can).
   'PairEntered',
+  // How the format's sessions are scored (FormatShape.scoringMethod: STD-MP, STD-BUTLER).
+  'SessionScoredFromBoards',
 ]);
 
 /** The pairs context: a competition's stream, `competition-<competitionId>`. */
@@ -99,7 +101,8 @@ function optionsFor(state: CompetitionState, fact: CompetitionFact, club: ClubCo
  *   NZ-5, NZ-8; `data.substituteId`). A partnership's naming names players of the pair (DSB-3),
  *   registered when it entered, and no DSB rule reads their status: not judged again;
  * - STD-MP: a session scored from board results is a matchpoint session (a butler or
- *   cross-IMP one gives IMPs, not the percentages the standings read; `data.sessionStreamId`).
+ *   cross-IMP one gives IMPs, not the percentages the standings read; `data.sessionStreamId`),
+ *   or, for a format whose shape reads butler IMPs (DSB-16b), a butler one (STD-BUTLER).
  */
 function clubFactsViolation(
   state: CompetitionState,
@@ -129,13 +132,17 @@ function clubFactsViolation(
     );
   }
   if (fact.type === 'SessionScoredFromBoards') {
-    // Every format reads a pair's session percentage; IMPs have none.
+    // A format reads a pair's session percentage (STD-MP), or, a butler competition, its IMPs
+    // against the datum (STD-BUTLER): a session scored otherwise is not what it reads.
     const { sessionStreamId } = fact.data;
     const scored = club.sessionOf(clubId, sessionStreamId);
-    if (!scored || scored.scoringMethod === 'MP') return undefined;
+    const reads = options.formats?.[state.competition!.format]?.scoringMethod ?? 'MP';
+    if (!scored || scored.scoringMethod === reads) return undefined;
     return new RuleViolation(
-      'STD-MP',
-      `${sessionStreamId} is a ${scored.scoringMethod} session: its IMPs are not the matchpoint percentages a ${state.competition!.format} competition's standing reads`,
+      reads === 'MP' ? 'STD-MP' : 'STD-BUTLER',
+      reads === 'MP'
+        ? `${sessionStreamId} is a ${scored.scoringMethod} session: its IMPs are not the matchpoint percentages a ${state.competition!.format} competition's standing reads`
+        : `${sessionStreamId} is a ${scored.scoringMethod} session: a ${state.competition!.format} competition's standing reads each pair's butler IMPs against the datum`,
       'data.sessionStreamId',
     );
   }

@@ -85,22 +85,31 @@ function neubergRefusal(
 }
 
 /**
- * A butler or cross-IMP movement on a stream a competition of the club already
- * scores a session from is refused (STD-MP): every competition format reads a pair's session
- * percentage, which IMPs do not give.
+ * A movement scored otherwise than the competition that already scores a session from its
+ * stream reads is refused: a matchpoint format reads a pair's session percentage (STD-MP),
+ * which IMPs do not give; a butler competition (DSB-16b) reads a pair's butler IMPs
+ * (STD-BUTLER). The format's shape under the club's rulebook on the movement's day says which.
  */
 function linkedImpRefusal(
   d: Record<string, unknown>,
   club: ClubContext,
   streamId: string,
 ): RuleViolation | undefined {
-  if (d.scoringMethod === 'MP' || typeof d.clubId !== 'string') return undefined;
+  if (typeof d.clubId !== 'string') return undefined;
   for (const c of club.competitionsOf(d.clubId)) {
     for (const link of Object.values(c.boardLinks ?? {})) {
       if (link.sessionStreamId !== streamId) continue;
+      const format = c.competition?.format ?? '';
+      const date = typeof d.date === 'string' ? d.date : undefined;
+      const reads =
+        (date === undefined ? undefined : club.optionsOn(d.clubId, date).formats?.[format])
+          ?.scoringMethod ?? 'MP';
+      if (d.scoringMethod === reads) continue;
       return new RuleViolation(
-        'STD-MP',
-        `session ${link.session} of competition ${link.competitionId} (${c.competition?.format}) is scored from ${streamId}: a ${String(d.scoringMethod)} session gives IMPs, not the matchpoint percentages its standing reads`,
+        reads === 'MP' ? 'STD-MP' : 'STD-BUTLER',
+        reads === 'MP'
+          ? `session ${link.session} of competition ${link.competitionId} (${format}) is scored from ${streamId}: a ${String(d.scoringMethod)} session gives IMPs, not the matchpoint percentages its standing reads`
+          : `session ${link.session} of competition ${link.competitionId} (${format}) is scored from ${streamId}: its standing reads each pair's butler IMPs, not a ${String(d.scoringMethod)} session's`,
         'data.scoringMethod',
       );
     }

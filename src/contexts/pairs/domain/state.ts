@@ -23,6 +23,18 @@ function scored(state: CompetitionState, session: number, at: string | undefined
   if (before === undefined || Date.parse(at) > Date.parse(before)) scoredAt[session] = at;
 }
 
+/** A pair's butler session, derived from board results: its IMPs and where they come from. */
+export interface ButlerSessionResult {
+  session: number;
+  pairId: string;
+  players: string[];
+  /** Σ IMPs won and lost against the datum, to 2 decimals (DSB-16d's tenths included). */
+  imps: number;
+  boardsPlayed: number;
+  sessionStreamId: string;
+  pairNumber: string;
+}
+
 /** DSB-22.5: whom a sit-out pair played, from another group, and in which rounds. */
 export interface SitOutOpponent {
   opponentPairId: string;
@@ -63,6 +75,11 @@ export interface CompetitionState {
    * `${session}:${pairId}` → result. `resultOf`/`resultsOf` read them after the recorded ones.
    */
   derivedResults?: Record<string, KeptResult>;
+  /**
+   * Never folded: a butler competition's results (DSB-16b), derived from its linked butler
+   * sessions, `${session}:${pairId}` → the pair's IMPs against the datum (STD-BUTLER).
+   */
+  derivedImps?: Record<string, ButlerSessionResult>;
   /**
    * Session → when its latest result fact (SessionResultRecorded, SessionScoredFromBoards) was
    * recorded as occurring: when its official score was made available (PIN-R28, Law 92B).

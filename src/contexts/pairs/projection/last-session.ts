@@ -33,6 +33,11 @@ export function lastSessionScored(c: CompetitionState, upToSession = Number.MAX_
     }
   };
   for (const r of resultsOf(c)) mark(r.session, indexOf(r.pairId));
+  // A butler competition's sessions: each pair's IMPs derived from its butler session.
+  for (const key in c.derivedImps) {
+    const r = c.derivedImps[key]!;
+    mark(r.session, indexOf(r.pairId));
+  }
   let last = 0;
   // Every group with pairs must have a result.
   while (last < limit && inSession[last + 1] > 0 && inSession[last + 1] >= width) last++;

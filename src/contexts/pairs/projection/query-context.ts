@@ -9,6 +9,10 @@ import {
   type ScoringSettingsFor,
 } from './scored-sessions';
 import { remember } from './memo';
+import type { Heading, QueryOptions } from './query-types';
+
+export type { Heading, QueryOptions } from './query-types';
+import { decideOptionsOf } from '../ruleset-registry';
 import type { CompetitionsState } from './state';
 
 /**
@@ -53,37 +57,12 @@ export class UnknownSessionError extends RangeError {
   }
 }
 
-export interface Heading {
-  competitionId: string;
-  name: string;
-  clubId: string;
-  season: string;
-  format: string;
-  /** Sessions held so far, and whether the standing is final. */
-  afterSession: number;
-  sessions: number;
-  final: boolean;
-  rulebook: { preset: string; effectiveFrom: string };
-  /** The ledger position the answer is as of. */
-  position: number;
-}
-
 /** DSB-12.2: a top-integral is seeded by a recorded draw; without it there is no field order. */
 export class MissingBallotError extends Error {
   readonly code = 'NO_APPLICABLE_RULEBOOK';
   constructor(readonly competitionId: string) {
     super(`competition ${competitionId}: the first session's draw (BallotDrawn) is not recorded`);
   }
-}
-
-export interface QueryOptions {
-  /** An interim standing after this session. */
-  afterSession?: number;
-  /**
-   * What-if: parameter overrides not stored in the ledger, applied to the rulebook of the event
-   * and of each session. Not to `scoring.*`: board-scored sessions keep the stored settings.
-   */
-  whatIf?: Record<string, Json>;
 }
 
 export function heading(state: CompetitionsState, competitionId: string, options: QueryOptions) {
@@ -160,8 +139,28 @@ export function scoredCompetition(
       c,
       state.boardSessions,
       clubId === undefined ? undefined : scoringSettingsFor(state, clubId),
+      scoringMethodRead(state, c),
     );
   });
+}
+
+/**
+ * How the sessions a competition's standing reads are scored (its format's shape under the
+ * rulebook of its first session's day): matchpoints, or a butler competition's IMPs (DSB-16b).
+ */
+function scoringMethodRead(state: CompetitionsState, c: CompetitionState): 'MP' | 'BUTLER' {
+  const created = c.competition;
+  const first = created?.sessions[0]?.date;
+  if (!created || first === undefined) return 'MP';
+  try {
+    const shape = decideOptionsOf(rulebookOn(state, created.clubId, first)).formats?.[
+      created.format
+    ];
+    return shape?.scoringMethod ?? 'MP';
+  } catch (e) {
+    if (e instanceof NoRulebookError) return 'MP';
+    throw e;
+  }
 }
 
 /**

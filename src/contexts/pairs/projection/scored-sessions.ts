@@ -2,6 +2,7 @@ import type { SessionResultRecorded } from '../domain/facts';
 import {
   linkedPlayers,
   sessionDateOf,
+  type ButlerSessionResult,
   type CompetitionState,
   type ScoredPairLink,
 } from '../domain/state';
@@ -164,8 +165,24 @@ export function scoredResults(
   settingsFor: ScoringSettingsFor = defaultSettings,
 ): Record<string, ScoredResult> {
   const out: Record<string, ScoredResult> = {};
-  // A session stream is linked to one session of the competition (the decider refuses a second
-  // link), so one scoring per stream, under the settings of that session's day.
+  for (const { key, link, row, arithmetic } of linkedRows(c, sessions, settingsFor, 'MP')) {
+    out[key] = resultOf(c, link, row, arithmetic);
+  }
+  return out;
+}
+
+/**
+ * Each linked pair's row of its scored session, the session scored once per stream under the
+ * settings of its session's day (the decider refuses a second link of a stream). A session not
+ * there yet is skipped; one that cannot be scored, or is scored otherwise than the format
+ * reads (a percentage, STD-MP; a butler competition's IMPs, STD-BUTLER), throws.
+ */
+function* linkedRows(
+  c: CompetitionState,
+  sessions: Record<string, BoardSessionFacts> | undefined,
+  settingsFor: ScoringSettingsFor,
+  reads: 'MP' | 'BUTLER',
+) {
   const scored = new Map<string, { s: BoardScoring; arithmetic?: Arithmetic }>();
   for (const [key, link] of Object.entries(c.scoredFromBoards ?? {})) {
     let held = scored.get(link.sessionStreamId);
@@ -186,20 +203,19 @@ export function scoredResults(
         s.reason,
       );
     }
-    if (s.method !== 'MP') {
-      // Every competition format reads a pair's session percentage (STD-MP); IMPs have none.
+    if (s.method !== reads) {
       throw new UnscorableSessionError(
         c.competition!.competitionId,
         link.session,
         link.sessionStreamId,
-        `a ${s.method} session gives IMPs, not the matchpoint percentages a ${c.competition!.format} competition's standing reads (STD-MP)`,
+        reads === 'MP'
+          ? `a ${s.method} session gives IMPs, not the matchpoint percentages a ${c.competition!.format} competition's standing reads (STD-MP)`
+          : `a ${s.method} session is not the butler session a ${c.competition!.format} competition's standing reads (STD-BUTLER)`,
       );
     }
     const row = s.result.pairs.find((p) => p.pair === link.pairNumber);
-    if (!row) continue;
-    out[key] = resultOf(c, link, row, arithmetic);
+    if (row) yield { key, link, row, arithmetic };
   }
-  return out;
 }
 
 function resultOf(
@@ -229,6 +245,31 @@ function resultOf(
 }
 
 /**
+ * DSB-16b: a butler competition's results from its linked butler sessions (STD-BUTLER): each
+ * linked pair's IMPs against the datum, to 2 decimals, and boards played; a pair with no board
+ * result did not play. The sessions are checked as `scoredResults` checks them.
+ */
+export function scoredButler(
+  c: CompetitionState,
+  sessions: Record<string, BoardSessionFacts> | undefined,
+  settingsFor: ScoringSettingsFor = defaultSettings,
+): Record<string, ButlerSessionResult> {
+  const out: Record<string, ButlerSessionResult> = {};
+  for (const { key, link, row, arithmetic } of linkedRows(c, sessions, settingsFor, 'BUTLER')) {
+    out[key] = {
+      session: link.session,
+      pairId: link.pairId,
+      players: linkedPlayers(c, link),
+      imps: publishedFigure(row.total, 2, arithmetic ?? 'exact'),
+      boardsPlayed: row.boardsPlayed,
+      sessionStreamId: link.sessionStreamId,
+      pairNumber: link.pairNumber,
+    };
+  }
+  return out;
+}
+
+/**
  * The competition as the standings read it: its imported results and, for the sessions linked
  * to board results, the results derived from them under `settingsFor` the session's day (the
  * club's rulebook; the defaults when not given). The competition's own state is not changed.
@@ -237,8 +278,10 @@ export function withScoredSessions(
   c: CompetitionState,
   sessions: Record<string, BoardSessionFacts> | undefined,
   settingsFor?: ScoringSettingsFor,
+  reads: 'MP' | 'BUTLER' = 'MP',
 ): CompetitionState {
   if (!c.scoredFromBoards || !Object.keys(c.scoredFromBoards).length) return c;
+  if (reads === 'BUTLER') return { ...c, derivedImps: scoredButler(c, sessions, settingsFor) };
   return { ...c, derivedResults: scoredResults(c, sessions, settingsFor) };
 }
 
