@@ -25,11 +25,13 @@ import { scoreImpSession } from '../../src/scoring';
  * with notice; P2 plays with a substitute.
  */
 const PAIRS = Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((n) => [`P${n}`, [`p${n}a`, `p${n}b`]]));
-const bt = competition('bt', 'dsb-butler', 'monday', MONDAYS.slice(0, 2), PAIRS);
+// DSB-16a: the butler is played with the pairs of the pairs competition before it.
+const pc = competition('pc', 'dsb-pairs', 'monday', MONDAYS.slice(0, 1), PAIRS);
+const bt = competition('bt', 'dsb-butler', 'monday', MONDAYS.slice(1, 3), PAIRS);
 
 function butlerSession(session: number, method = 'BUTLER'): Proposed[] {
   const stream = `session-karori-bt-${session}`;
-  const date = MONDAYS[session - 1]!;
+  const date = MONDAYS[session]!;
   const at = `${date}T22:00:00+13:00`;
   return [
     proposed(
@@ -76,7 +78,7 @@ const link = (session: number, players: Record<string, string[]> = {}) =>
         ...(players[`P${n}`] ? { players: players[`P${n}`] } : {}),
       })),
     },
-    `${MONDAYS[session - 1]}T22:30:00+13:00`,
+    `${MONDAYS[session]}T22:30:00+13:00`,
   );
 
 async function dsbClub(): Promise<GatedLedger> {
@@ -89,6 +91,7 @@ async function dsbClub(): Promise<GatedLedger> {
       .map((p) => registered(p, 'member')),
     registered('sub', 'member'),
   );
+  await ledger.append(...pc.setup);
   await ledger.append(...bt.setup);
   return ledger;
 }
@@ -125,7 +128,7 @@ describe('DSB-16a–d: the butler competition', () => {
         bt.stream,
         'AbsenceNotified',
         { competitionId: 'bt', session: 2, pairId: 'P7', validReason: true },
-        `${MONDAYS[1]}T10:00:00+13:00`,
+        `${MONDAYS[2]}T10:00:00+13:00`,
       ),
       proposed(
         bt.stream,
@@ -137,7 +140,7 @@ describe('DSB-16a–d: the butler competition', () => {
           absentPlayerId: 'p2b',
           substituteId: 'sub',
         },
-        `${MONDAYS[1]}T10:00:00+13:00`,
+        `${MONDAYS[2]}T10:00:00+13:00`,
       ),
     );
     await ledger.append(...butlerSession(2), link(2, { P2: ['p2a', 'sub'] }));
@@ -206,6 +209,23 @@ describe('DSB-16a–d: the butler competition', () => {
     const rest = (n: string) => without.find((p) => p.pair === n)!.total.toNumber();
     expect(totalOf('P3')).toBe(rest('3') + 2);
     expect(totalOf('P5')).toBe(rest('5') - 2);
+  });
+
+  it('DSB-16a a pair the pairs competition of the season did not enter is refused naming it; nothing is written', async () => {
+    const ledger = await dsbClub();
+    await ledger.append(registered('x1', 'member'), registered('x2', 'member'));
+    await ledger.refuses(
+      [
+        proposed(bt.stream, 'PairEntered', {
+          competitionId: 'bt',
+          pairId: 'X',
+          players: ['x1', 'x2'],
+        }),
+      ],
+      'DSB-16a',
+      'events[0].data.players',
+      /x1 and x2 are not a pair of a dsb-pairs competition of karori in 2026 \(pc\)/,
+    );
   });
 
   it('DSB-16a a butler competition of more sessions than butler.sessions (4) is refused', async () => {

@@ -134,6 +134,7 @@ export function dsbShapes(params: Params): Readonly<Record<string, FormatShape>>
       },
       pair: (players) => membersViolation(p, players),
       scoringMethod: 'BUTLER',
+      entriesFrom: { formats: ['dsb-pairs'], rule: 'DSB-16a' },
       maxBoardsPlayed: {
         boards: p.butler.roundsPerSession * p.butler.boardsPerRound,
         rule: 'DSB-16a',

@@ -73,6 +73,12 @@ export interface FormatShape {
    * STD-BUTLER: DSB-16b's butler competition). A session scored otherwise cannot be linked.
    */
   scoringMethod?: 'MP' | 'BUTLER';
+  /**
+   * The competitions its pairs come from (DSB-16a: the butler competition is played with the
+   * pairs of the pairs competitions): a pair entered must be one of a competition of these
+   * formats of the club and season (the same players), else refused naming `rule`.
+   */
+  entriesFrom?: { formats: readonly string[]; rule: string };
   /** The most boards a pair plays in a session, and the rule (DSB-7: rounds × boards a round). */
   maxBoardsPlayed?: { boards: number; rule: string };
   /**

@@ -90,6 +90,34 @@ function optionsFor(state: CompetitionState, fact: CompetitionFact, club: ClubCo
 }
 
 /**
+ * DSB-16a: a competition whose format takes its pairs from others (`FormatShape.entriesFrom`)
+ * enters a pair only as one of those competitions of the club and season entered it (the same
+ * players), naming the competitions it looked in.
+ */
+function entryFromViolation(
+  state: CompetitionState,
+  players: readonly string[],
+  options: DecideOptions,
+  club: ClubContext,
+): RuleViolation | undefined {
+  const c = state.competition!;
+  const from = options.formats?.[c.format]?.entriesFrom;
+  if (!from) return undefined;
+  const same = (a: readonly string[]) =>
+    a.length === players.length && a.every((p) => players.includes(p));
+  const sources = club
+    .competitionsOf(c.clubId)
+    .filter((o) => o.competition && o.competition.season === c.season)
+    .filter((o) => from.formats.includes(o.competition!.format));
+  if (sources.some((o) => Object.values(o.pairs).some((p) => same(p.players)))) return undefined;
+  return new RuleViolation(
+    from.rule,
+    `${players.join(' and ')} are not a pair of a ${from.formats.join(' or ')} competition of ${c.clubId} in ${c.season}${sources.length ? ` (${sources.map((o) => o.competition!.competitionId).join(', ')})` : ': there is none'}: a ${c.format} competition is played with their pairs`,
+    'data.players',
+  );
+}
+
+/**
  * The club's facts a competition's fact stands on, read from the club-wide
  * context (the club's registration and its roster, as the read model holds them):
  *
@@ -124,12 +152,14 @@ function clubFactsViolation(
     `${playerId} is not on club ${clubId}'s roster: no PlayerRegistered in ${rosterStreamId(clubId)}`;
   if (fact.type === 'PairEntered') {
     const i = fact.data.players.findIndex((p) => !club.onRoster(clubId, p));
-    if (i < 0) return undefined;
-    return new RuleViolation(
-      'LEDGER',
-      `${unregistered(fact.data.players[i]!)}; register them first (a visitor or guest as \`visitor\` or \`non-member\`)`,
-      `data.players[${i}]`,
-    );
+    if (i >= 0) {
+      return new RuleViolation(
+        'LEDGER',
+        `${unregistered(fact.data.players[i]!)}; register them first (a visitor or guest as \`visitor\` or \`non-member\`)`,
+        `data.players[${i}]`,
+      );
+    }
+    return entryFromViolation(state, fact.data.players, options, club);
   }
   if (fact.type === 'SessionScoredFromBoards') {
     // A format reads a pair's session percentage (STD-MP), or, a butler competition, its IMPs
