@@ -1,5 +1,6 @@
 /**
- * The clubs' teams events in examples/wellington-and-lochem-teams.ndjson: Ngaio's Gladys Palmer
+ * The clubs' teams events in examples/wellington-and-lochem-teams.ndjson, and Lochem's butler
+ * competition after its September pairs competition (DSB-16a–d): Ngaio's Gladys Palmer
  * Teams (handicaps, a default, an adjustment) and Ed Hillary Teams (NZ-15's penalised
  * substitutes) under the nz-club preset; Lochem's viertallen (the DSB rulebook) in fixed groups (autumn 2014) and,
  * after an amendment to Swiss play, a Swiss viertallen (June 2015) whose rounds 2 to 4 are the
@@ -410,6 +411,154 @@ function viertallenSwiss(f: File): void {
   }
 }
 
+/**
+ * DSB-16a–d: Lochem's September pairs competition (one session, group A, its results imported)
+ * and the butler session after it, played by its eight pairs and scored here from its board
+ * results (STD-BUTLER): pair 8 did not come and sent no notice (−40, DSB-16c).
+ */
+function pairsAndButler(f: File): void {
+  const rand = rng(16);
+  const pairs = Array.from({ length: 8 }, (_, i) => ({
+    pairId: `lp${i + 1}`,
+    players: [`lp${i + 1}a`, `lp${i + 1}b`],
+  }));
+  for (const p of pairs)
+    for (const playerId of p.players)
+      f.add(
+        'club-lochem-players',
+        'PlayerRegistered',
+        '2014-09-01T11:00:00+02:00',
+        { clubId: 'lochem', playerId, name: playerId, status: 'member' },
+        'lochem',
+      );
+  const pc = 'competition-lochem-pc-2014';
+  f.add(
+    pc,
+    'CompetitionCreated',
+    '2014-09-02T20:00:00+02:00',
+    {
+      competitionId: 'lochem-pc-2014',
+      clubId: 'lochem',
+      name: 'Parencompetitie september 2014',
+      season: '2014-2015',
+      kind: 'pairs-series',
+      format: 'dsb-pairs',
+      sessions: [{ session: 1, date: '2014-09-08', startTime: '19:30' }],
+      groups: ['A'],
+    },
+    'lochem',
+  );
+  for (const p of pairs)
+    f.add(
+      pc,
+      'PairEntered',
+      '2014-09-02T20:05:00+02:00',
+      { competitionId: 'lochem-pc-2014', ...p, group: 'A' },
+      'lochem',
+    );
+  const scores = [58.33, 55.21, 53.13, 51.04, 48.96, 46.88, 44.79, 41.66];
+  pairs.forEach((p, i) =>
+    f.add(
+      pc,
+      'SessionResultRecorded',
+      '2014-09-08T22:45:00+02:00',
+      {
+        competitionId: 'lochem-pc-2014',
+        session: 1,
+        pairId: p.pairId,
+        players: p.players,
+        percentage: scores[i],
+        boardsPlayed: 24,
+        group: 'A',
+        source: 'imported',
+      },
+      'lochem',
+    ),
+  );
+  const bt = 'competition-lochem-butler-2014';
+  f.add(
+    bt,
+    'CompetitionCreated',
+    '2014-09-09T20:00:00+02:00',
+    {
+      competitionId: 'lochem-butler-2014',
+      clubId: 'lochem',
+      name: 'Butler september 2014',
+      season: '2014-2015',
+      kind: 'pairs-series',
+      format: 'dsb-butler',
+      sessions: [{ session: 1, date: '2014-09-15', startTime: '19:30' }],
+    },
+    'lochem',
+  );
+  for (const p of pairs)
+    f.add(
+      bt,
+      'PairEntered',
+      '2014-09-09T20:05:00+02:00',
+      { competitionId: 'lochem-butler-2014', ...p },
+      'lochem',
+    );
+  // The butler session of the seven pairs who came (pair 8 absent, no notice): a Howell-like
+  // field, NS 1–4 against EW 5–7 and a phantom, 8 boards, every board at every table.
+  const stream = 'session-lochem-butler-2014-1';
+  const at = '2014-09-15T22:30:00+02:00';
+  f.add(
+    stream,
+    'SessionMovementRecorded',
+    at,
+    {
+      clubId: 'lochem',
+      eventId: 'butler-2014',
+      date: '2014-09-15',
+      session: '1',
+      scoringMethod: 'BUTLER',
+      winnerType: 2,
+      boards: [1, 2, 3, 4, 5, 6, 7, 8],
+      fields: [
+        { field: 'NS', pairs: ['1', '2', '3', '4'] },
+        { field: 'EW', pairs: ['5', '6', '7'] },
+      ],
+      expectedResults: [1, 2, 3, 4, 5, 6, 7, 8].map((board) => ({ board, results: 3 })),
+    },
+    'lochem',
+  );
+  const choices = [420, 450, -50, 110, 140, 170, -100, 620, -200, 90, 400, -420];
+  let line = 0;
+  for (let board = 1; board <= 8; board++) {
+    const ns = [1, 2, 3, 4].filter((t) => t !== ((board - 1) % 4) + 1);
+    ns.forEach((t, i) => {
+      const ew = 5 + i;
+      f.add(
+        stream,
+        'BoardResultRecorded',
+        at,
+        {
+          board,
+          line: (line++ % 3) + 1,
+          nsPair: String(t),
+          ewPair: String(ew),
+          kind: 'played',
+          nsScore: choices[Math.floor(rand() * choices.length)],
+        },
+        'lochem',
+      );
+    });
+  }
+  f.add(
+    bt,
+    'SessionScoredFromBoards',
+    '2014-09-15T22:45:00+02:00',
+    {
+      competitionId: 'lochem-butler-2014',
+      session: 1,
+      sessionStreamId: stream,
+      pairs: pairs.slice(0, 7).map((p, i) => ({ pairNumber: String(i + 1), pairId: p.pairId })),
+    },
+    'lochem',
+  );
+}
+
 /** Writes the file: two clubs of their own, so that it loads alone as every example does. */
 export function writeTeamsEvents(file: string): void {
   const f = new File();
@@ -442,6 +591,7 @@ export function writeTeamsEvents(file: string): void {
     { clubId: 'lochem', preset: 'dsb-groenlo-2014', overrides: {}, effectiveFrom: '2014-09-01' },
     'lochem',
   );
+  pairsAndButler(f);
   gladysPalmer(f);
   edHillary(f);
   viertallenGroups(f);

@@ -2,6 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GatedLedger } from '../support/gated-ledger';
 import { teamsReadModel } from '../support/teams';
+import { competitions, standingsOf } from '../../src/contexts/pairs/projection';
+import { fold } from '../../src/contexts/projections';
+import { collect } from '../support/events';
 import {
   swissProposalOf,
   teamsEventList,
@@ -97,5 +100,19 @@ describe('the teams example', () => {
       );
       expect(v.recorded!.bye).toBe(v.proposal.bye);
     }
+  });
+
+  it('DSB-16a–c: Lochem’s butler after its September pairs competition: its pairs, the absent pair without notice −40', async () => {
+    const view = standingsOf(
+      fold(competitions, await collect(ledger.store.readAll())),
+      'lochem-butler-2014',
+    );
+    if (view.kind !== 'butler') throw new Error(view.kind);
+    expect(view.final).toBe(true);
+    expect(view.rows).toHaveLength(8);
+    expect(view.rows.find((r) => r.pairId === 'lp8')).toMatchObject({ total: -40, place: 8 });
+    // Butler IMPs of the seven who played, each against the datum: a zero-sum field but for rounding.
+    const played = view.rows.filter((r) => r.pairId !== 'lp8');
+    expect(Math.abs(played.reduce((a, r) => a + r.total, 0))).toBeLessThan(played.length);
   });
 });

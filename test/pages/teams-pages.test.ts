@@ -68,4 +68,18 @@ describe('teams pages (HTML, CSV) on the example seasons', () => {
     await page('/clubs/ngaio/teams/nowhere', 404);
     expect(squash(await page(`${GP}?asOf=yesterday`, 400))).toMatch(/asOf/);
   });
+
+  it('DSB-16b the butler competition’s standings page, CSV and a pair explained', async () => {
+    const base = '/clubs/lochem/competitions/lochem-butler-2014';
+    const text = squash(await page(base));
+    expect(text).toMatch(
+      /Butler competition \(final\): place, total IMPs against the datum \(DSB-16b\)/,
+    );
+    expect(text).toMatch(/8 lp8 -40/);
+    const csv = await request(server).get(`${base}/standings.csv`).expect(200);
+    expect(csv.text.split('\r\n')[0]).toBe('place,pairId,imps,session 1');
+    expect(squash(await page(`${base}/explain/lp8`))).toMatch(
+      /DSB-16c: absent without notice: -40 IMPs/,
+    );
+  });
 });

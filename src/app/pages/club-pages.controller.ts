@@ -293,7 +293,7 @@ export class ClubPagesController {
     )) as unknown as Standings;
     // A ruleset whose standings have another shape (a league's teams) has no page yet.
     const kind: string = view.kind;
-    if (kind !== 'nz' && kind !== 'dsb') {
+    if (kind !== 'nz' && kind !== 'dsb' && kind !== 'butler') {
       throw new NotImplementedException(
         `standings of kind ${kind} have no page yet: GET /competitions/${competitionId}/standings gives them as JSON`,
       );

@@ -45,7 +45,7 @@ export function homePage(
 
 /** A competition on its club's page: what the standings query said of it now. */
 export interface CompetitionStatus extends CompetitionEntry {
-  kind?: 'nz' | 'dsb';
+  kind?: 'nz' | 'dsb' | 'butler';
   final?: boolean;
   afterSession?: number;
   /** Why the standings cannot be given (the ledger's error name). */

@@ -75,8 +75,17 @@ export interface NextGroup {
   explain: Explained[];
 }
 
+/** DSB-16b: a butler competition's row: each session's IMPs and why. */
+export interface ButlerRow {
+  pairId: string;
+  place: number;
+  total: number;
+  sessions: Array<{ session: number; imps: number; because: { rule: string; text: string } }>;
+}
+
 export type Standings =
   | (Heading & { kind: 'nz'; rows: NzRow[] })
+  | (Heading & { kind: 'butler'; rows: ButlerRow[] })
   | (Heading & {
       kind: 'dsb';
       groups: Array<{ group: string; afterSession: number; final: boolean; rows: DsbRow[] }>;

@@ -87,6 +87,40 @@ export function explainPage(
           )}
         </tbody>
       </table>`;
+  } else if (v.kind === 'butler') {
+    const r = v.rows.find((x) => x.pairId === competitor);
+    if (!r) return undefined;
+    explain = r.sessions.map((s) => ({
+      rule: s.because.rule,
+      session: s.session,
+      effect: s.because.text,
+      amount: s.imps,
+    }));
+    body = html` <p id="row">
+        Place <strong>${r.place}</strong>, total
+        <strong id="total" data-value="${r.total}">${r.total} IMPs</strong> against the datum
+        (DSB-16b).
+      </p>
+      <h2>Sessions</h2>
+      <table class="sessions">
+        <thead>
+          <tr>
+            <th scope="col">session</th>
+            <th scope="col" class="num">IMPs</th>
+            <th scope="col">why</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${r.sessions.map(
+            (s) =>
+              html`<tr id="session-${s.session}">
+                <td class="num">${s.session}</td>
+                <td class="num">${s.imps}</td>
+                <td><span class="rule">${s.because.rule}</span>: ${s.because.text}</td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>`;
   } else {
     const r = v.groups.flatMap((g) => g.rows).find((x) => x.pairId === competitor);
     if (!r) return undefined;

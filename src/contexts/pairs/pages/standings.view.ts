@@ -4,7 +4,13 @@ import { cell, hundredths } from '../../../app/pages/format';
 import { html, seg, type Html } from '../../../app/pages/html';
 import { page } from '../../../app/pages/layout';
 import { chooser, momentQuery, momentText } from '../../../app/pages/views/moment';
-import type { DsbRow, NzRow, PageMoment, Standings } from '../../../app/pages/views/shapes';
+import type {
+  ButlerRow,
+  DsbRow,
+  NzRow,
+  PageMoment,
+  Standings,
+} from '../../../app/pages/views/shapes';
 
 export const competitionPath = (clubId: string, competitionId: string) =>
   `/clubs/${seg(clubId)}/competitions/${seg(competitionId)}`;
@@ -51,7 +57,7 @@ export function standingsPage(p: StandingsPage): string {
       >
       ${v.kind === 'nz' ? html`<a href="${base}/c-points">C points (NZ-8)</a>` : ''}
     </p>
-    ${v.kind === 'nz' ? nzTable(v, p.moment) : dsbTables(v, p.moment)}
+    ${v.kind === 'nz' ? nzTable(v, p.moment) : v.kind === 'butler' ? butlerTable(v, p.moment) : dsbTables(v, p.moment)}
     <h2>Changes against earlier published versions</h2>
     ${
       earlier.length
@@ -137,6 +143,45 @@ function prizeCell(r: NzRow, href: string): Html {
   return html`<td class="prize" data-may-win="${p.mayWin}" title="${p.reason}">
     <a href="${href}">${p.mayWin}</a> <span class="rule">${p.rule}</span>
   </td>`;
+}
+
+/** DSB-16b: the butler competition's pairs by total IMPs, each session's IMPs linked to why. */
+function butlerTable(v: Standings & { kind: 'butler' }, m: PageMoment): Html {
+  const sessions = Array.from({ length: v.afterSession }, (_, i) => i + 1);
+  return html`<table class="standings" data-kind="butler">
+    <caption>
+      Butler competition${v.final ? ' (final)' : ` after session ${v.afterSession}`}: place, total
+      IMPs against the datum (DSB-16b), each session's IMPs (DSB-16c, 16d)
+    </caption>
+    <thead>
+      <tr>
+        <th scope="col">place</th>
+        <th scope="col">pair</th>
+        <th scope="col" class="num">IMPs</th>
+        ${sessions.map((s) => html`<th scope="col" class="num">${s}</th>`)}
+      </tr>
+    </thead>
+    <tbody>
+      ${v.rows.map((r: ButlerRow) => {
+        const href = (a: string) => explainHref(v, m, r.pairId, a);
+        return html`<tr data-competitor="${r.pairId}">
+          <td class="num">${r.place}</td>
+          <th scope="row"><a href="${href('row')}">${r.pairId}</a></th>
+          <td class="num total">
+            <a href="${href('total')}" data-value="${r.total}">${r.total}</a>
+          </td>
+          ${sessions.map((s) => {
+            const x = r.sessions.find((q) => q.session === s);
+            return x
+              ? html`<td class="num" title="${x.because.rule}: ${x.because.text}">
+                  <a href="${href(`session-${s}`)}">${x.imps}</a>
+                </td>`
+              : html`<td class="num">—</td>`;
+          })}
+        </tr>`;
+      })}
+    </tbody>
+  </table>`;
 }
 
 function dsbTables(v: Standings & { kind: 'dsb' }, m: PageMoment): Html {
@@ -235,6 +280,21 @@ function charts(p: StandingsPage): Html {
       format: (n) => n.toFixed(2),
     });
   }
+  if (v.kind === 'butler') {
+    return lineChart({
+      id: 'chart-total',
+      title: `${v.name}: running IMPs by session`,
+      yLabel: 'total IMPs against the datum (DSB-16b)',
+      sessions,
+      series: v.rows.map((r) => ({
+        name: r.pairId,
+        values: p.bySession.map((s) =>
+          s.kind === 'butler' ? (s.rows.find((x) => x.pairId === r.pairId)?.total ?? null) : null,
+        ),
+      })),
+      format: (n) => n.toFixed(2),
+    });
+  }
   return html`${v.groups.map((g) =>
     lineChart({
       id: `chart-group-${g.group}`,
@@ -280,6 +340,17 @@ export function standingsCsv(v: Standings): string {
         r.qualifies,
         r.prize?.mayWin,
         r.prize?.rule,
+      ]),
+    );
+  }
+  if (v.kind === 'butler') {
+    return toCsv(
+      ['place', 'pairId', 'imps', ...sessions],
+      v.rows.map((r): CsvValue[] => [
+        r.place,
+        r.pairId,
+        r.total,
+        ...sessions.map((_, i) => r.sessions.find((s) => s.session === i + 1)?.imps),
       ]),
     );
   }
