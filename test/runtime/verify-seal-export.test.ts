@@ -158,19 +158,20 @@ describe('bridge-ledger audit <export.ndjson>', () => {
     expect(report.ok).toBe(true);
     expect(report.seal).toMatchObject({ sealed: true, breaks: 0 });
     expect(report.memory!.digest).toEqual(report.sqlite!.digest);
-    // Both seasons: three competitions, each with standings and C points, two championships.
+    // Every example's competitions: the NZ and DSB seasons' three and Lochem's pairs
+    // competition and butler, each with standings and C points; three club championships.
     expect(report.memory!.digest).toMatchObject({
-      standings: 3,
-      cPoints: 3,
-      championships: 2,
-      answers: 8,
+      standings: 5,
+      cPoints: 5,
+      championships: 3,
+      answers: 13,
     });
     expect(report.memory!.events).toBe(base.lines.length);
     expect(report.sqlite!.sealHolds).toBe(true);
     const out = await cli('audit', base.file);
     expect(out.code).toBe(0);
-    expect(out.stdout).toMatch(/^memory +([0-9a-f]{64}) +8 answers/m);
-    expect(out.stdout).toMatch(/^sqlite +([0-9a-f]{64}) +8 answers/m);
+    expect(out.stdout).toMatch(/^memory +([0-9a-f]{64}) +13 answers/m);
+    expect(out.stdout).toMatch(/^sqlite +([0-9a-f]{64}) +13 answers/m);
     expect(out.stdout).toMatch(/identical: yes\nOK\n$/);
   });
 
