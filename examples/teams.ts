@@ -74,6 +74,20 @@ function roundRobin(teams: readonly string[]): Array<Array<[string, string]>> {
   return rounds;
 }
 
+/** 24 boards giving the home side `home` IMPs (odd boards) and the away side `away` (even). */
+function boardByBoard(home: number, away: number) {
+  let h = home;
+  let a = away;
+  return Array.from({ length: 24 }, (_, i) => {
+    const board = i + 1;
+    const homeImps = board % 2 === 1 ? Math.min(h, 10) : 0;
+    const awayImps = board % 2 === 0 ? Math.min(a, 10) : 0;
+    h -= homeImps;
+    a -= awayImps;
+    return { board, homeImps, awayImps };
+  });
+}
+
 function nzMatch(
   f: File,
   stream: string,
@@ -102,6 +116,8 @@ function nzMatch(
       boards: 24,
       home: sideOf(home, hi, hv, subs.home),
       away: sideOf(away, ai, av, subs.away),
+      // The last round's matches as the scorer gives them, board by board.
+      ...(round === 3 ? { byBoard: boardByBoard(hi, ai) } : {}),
     },
     'ngaio',
   );

@@ -53,6 +53,9 @@ describe('teams pages (HTML, CSV) on the example seasons', () => {
     const match = squash(await page('/clubs/ngaio/teams/ngaio-ed-hillary-2026/matches/r1-t1'));
     expect(match).toMatch(/substitute tuesday-tama with .*a Tuesday player/);
     expect(match).toMatch(/NZ-15/);
+    const last = squash(await page('/clubs/ngaio/teams/ngaio-ed-hillary-2026/matches/r3-t1'));
+    expect(last).toMatch(/Board by board/);
+    expect(last).toMatch(/Read from fact [0-9a-f-]{36}/);
     const card = squash(await page('/clubs/ngaio/teams/ngaio-ed-hillary-2026/teams/kea'));
     expect(card).toMatch(/Players kea-1, kea-2, kea-3, kea-4; captain kea-1/);
   });

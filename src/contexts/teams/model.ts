@@ -73,6 +73,10 @@ export interface TeamsScoredMatch {
   /** NZ-8: C points to each player of each side, exact ("48", "7/2"). */
   cPoints?: { home: string; away: string };
   defaulted?: { defaulting: string };
+  /** The match board by board, as recorded (each board's IMPs to each side), when given. */
+  byBoard?: Array<{ board: number; homeImps: number; awayImps: number }>;
+  /** The event id of the fact the match is read from (its first record, when corrected). */
+  fact?: string;
   because: string[];
 }
 

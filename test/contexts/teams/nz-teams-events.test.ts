@@ -339,6 +339,90 @@ describe('NZ-12: ties broken by the rulebook’s chain, then a recorded ballot',
   });
 });
 
+describe('STD-IMP a match board by board', () => {
+  const t = teamsFacts('bb-2026');
+  const boards = (pairs: Array<[number, number]>) =>
+    pairs.map(([homeImps, awayImps], i) => ({ board: i + 1, homeImps, awayImps }));
+  const entered = () => [t.created({ sessions: 1 }), t.team('A'), t.team('B')];
+
+  it('STD-IMP the boards add up to each side’s IMPs: the match is taken, its boards on the match view with the fact it is read from', async () => {
+    const ledger = await club();
+    await ledger.append(
+      ...entered(),
+      t.match('m1', 1, side('A', 12, 18), side('B', 5, 12), {
+        boards: 3,
+        byBoard: boards([
+          [10, 0],
+          [0, 5],
+          [2, 0],
+        ]),
+      }),
+    );
+    const match = (await standingOf(ledger, 'bb-2026')).matches[0]!;
+    expect(match.byBoard).toHaveLength(3);
+    expect(match.fact).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('STD-IMP bad input: a board won by both sides, a board twice, boards that do not add up; nothing is written', async () => {
+    const ledger = await club();
+    await ledger.append(...entered());
+    const m = (byBoard: unknown) =>
+      t.match('m1', 1, side('A', 12, 18), side('B', 5, 12), { boards: 3, byBoard });
+    await ledger.refuses(
+      [
+        m(
+          boards([
+            [10, 1],
+            [0, 4],
+            [2, 0],
+          ]),
+        ),
+      ],
+      'STD-IMP',
+      'events[0].data.byBoard[0].awayImps',
+      /won by one side/,
+    );
+    await ledger.refuses(
+      [
+        m([
+          { board: 1, homeImps: 10, awayImps: 0 },
+          { board: 1, homeImps: 0, awayImps: 5 },
+          { board: 3, homeImps: 2, awayImps: 0 },
+        ]),
+      ],
+      'STD-IMP',
+      'events[0].data.byBoard[1].board',
+    );
+    await ledger.refuses(
+      [
+        m(
+          boards([
+            [10, 0],
+            [0, 5],
+            [1, 0],
+          ]),
+        ),
+      ],
+      'STD-IMP',
+      'events[0].data.home.imps',
+      /the boards give the home team 11 IMPs, the match 12/,
+    );
+    await ledger.refuses(
+      [
+        m(
+          boards([
+            [12, 0],
+            [0, 5],
+          ]),
+        ),
+      ],
+      'STD-IMP',
+      'events[0].data.byBoard',
+      /3 boards, 2 given/,
+    );
+  });
+});
+
 describe('a teams event is created by a registered club whose rulebook runs its format', () => {
   const t = teamsFacts('x-2026');
   it('refuses a format the club’s rulebook does not run, naming what it runs', async () => {

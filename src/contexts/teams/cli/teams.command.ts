@@ -97,7 +97,16 @@ function formatMatch(v: TeamsMatchView): string {
     headLine(v, `match ${m.matchId}, round ${m.round}, session ${m.session}`),
     `${m.home} v ${m.away}: ${m.defaulted ? `defaulted by ${m.defaulted.defaulting}` : `${m.homeImps}-${m.awayImps} IMPs over ${m.boards} boards`}, ${num(m.homeVp)}-${num(m.awayVp)} VP`,
     ...m.because.map((b) => `  ${b}`),
+    ...(m.fact ? [`read from fact ${m.fact}`] : []),
   ];
+  if (m.byBoard) {
+    lines.push(
+      '',
+      table(
+        m.byBoard.map((b) => ({ board: b.board, [m.home]: b.homeImps, [m.away]: b.awayImps })),
+      ).trimEnd(),
+    );
+  }
   if (v.recorded) {
     for (const side of ['home', 'away'] as const) {
       const s = v.recorded[side];

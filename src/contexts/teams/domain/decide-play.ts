@@ -204,6 +204,49 @@ function decideMeeting(
   }
 }
 
+/**
+ * STD-IMP: a match given board by board is every board of it once, each won by one side (or
+ * drawn), adding up to the sides' IMPs.
+ */
+function decideBoards(m: TeamsMatchRecordedData): void {
+  const boards = m.byBoard!;
+  const seen = new Set<number>();
+  boards.forEach((b, i) => {
+    if (b.board > m.boards || seen.has(b.board)) {
+      throw new RuleViolation(
+        'STD-IMP',
+        `board ${b.board} is not a board of the match (1–${m.boards}) given once`,
+        `data.byBoard[${i}].board`,
+      );
+    }
+    seen.add(b.board);
+    if (b.homeImps > 0 && b.awayImps > 0) {
+      throw new RuleViolation(
+        'STD-IMP',
+        `board ${b.board} is won by one side: ${b.homeImps} and ${b.awayImps} IMPs`,
+        `data.byBoard[${i}].awayImps`,
+      );
+    }
+  });
+  if (boards.length !== m.boards) {
+    throw new RuleViolation(
+      'STD-IMP',
+      `the match has ${m.boards} boards, ${boards.length} given board by board`,
+      'data.byBoard',
+    );
+  }
+  for (const side of ['home', 'away'] as const) {
+    const sum = boards.reduce((a, b) => a + (side === 'home' ? b.homeImps : b.awayImps), 0);
+    if (sum !== m[side].imps) {
+      throw new RuleViolation(
+        'STD-IMP',
+        `the boards give the ${side} team ${sum} IMPs, the match ${m[side].imps}`,
+        `data.${side}.imps`,
+      );
+    }
+  }
+}
+
 /** A match played: the meeting, then each side's line-up of its own players and substitutes. */
 function decideMatch(m: TeamsMatchRecordedData, j: TeamsJudgement): void {
   decideMeeting(
@@ -214,6 +257,7 @@ function decideMatch(m: TeamsMatchRecordedData, j: TeamsJudgement): void {
     'home.teamId',
     'away.teamId',
   );
+  if (m.byBoard) decideBoards(m);
   const seated = new Map<string, string>();
   for (const side of ['home', 'away'] as const) {
     const s = m[side];

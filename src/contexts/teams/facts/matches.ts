@@ -65,6 +65,24 @@ class SubstituteData {
   tuesdayPlayer!: boolean;
 }
 
+/** One board of a match: the IMPs each side won on it (STD-IMP: one side, or neither). */
+class BoardImps {
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  board!: number;
+
+  @IsInt()
+  @Min(0)
+  @Max(24)
+  homeImps!: number;
+
+  @IsInt()
+  @Min(0)
+  @Max(24)
+  awayImps!: number;
+}
+
 class MatchSide {
   @IsLedgerId('teamId')
   teamId!: string;
@@ -132,6 +150,14 @@ export class TeamsMatchRecordedData extends TeamsScope {
   @ValidateNested()
   @Type(() => MatchSide)
   away!: MatchSide;
+
+  /** The match board by board, when the scorer gives it: each board's IMPs to each side. */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(64)
+  @ValidateNested({ each: true })
+  @Type(() => BoardImps)
+  byBoard?: BoardImps[];
 }
 
 export class TeamsMatchDefaultedData extends TeamsScope {

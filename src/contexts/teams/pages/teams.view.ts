@@ -268,6 +268,31 @@ export function matchPage(v: TeamsMatchView, clubName: string, m: TeamsPageMomen
       <ul>
         ${x.because.map((b) => html`<li>${b}</li>`)}
       </ul>
+      ${x.fact ? html`<p class="note">Read from <code>fact ${x.fact}</code>.</p>` : ''}
+      ${
+        x.byBoard
+          ? html`<h2>Board by board</h2>
+              <table class="boards">
+                <thead>
+                  <tr>
+                    <th scope="col" class="num">board</th>
+                    <th scope="col" class="num">${x.home}</th>
+                    <th scope="col" class="num">${x.away}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${x.byBoard.map(
+                    (b) =>
+                      html`<tr>
+                        <td class="num">${b.board}</td>
+                        <td class="num">${b.homeImps}</td>
+                        <td class="num">${b.awayImps}</td>
+                      </tr>`,
+                  )}
+                </tbody>
+              </table>`
+          : html`<p class="note">Recorded as the match's IMPs, not board by board.</p>`
+      }
       ${
         lineUps.length
           ? html`<h2>Line-ups</h2>

@@ -89,6 +89,8 @@ interface Read {
   head: TeamsEventHead;
   /** The matches read from an accepted correction: match id → the correction and the fact first recorded. */
   corrected: Map<string, { correctionId: string; eventId: string }>;
+  /** Match id → the event id of its fact (played or defaulted). */
+  facts: Map<string, string>;
 }
 
 /** The event's standing, each match read from an accepted correction saying so. */
@@ -97,7 +99,14 @@ function standingOf(r: Read): TeamsStanding {
   const corrections = correctionRuleOf(r.params);
   return {
     ...standing,
-    matches: standing.matches.map((m) => {
+    matches: standing.matches.map((scored) => {
+      const recorded = r.state.matches.find((x) => x.matchId === scored.matchId);
+      const fact = r.facts.get(scored.matchId);
+      const m = {
+        ...scored,
+        ...(recorded?.byBoard ? { byBoard: recorded.byBoard } : {}),
+        ...(fact ? { fact } : {}),
+      };
       const c = r.corrected.get(m.matchId);
       return c
         ? {
@@ -127,8 +136,10 @@ function readEvent(s: TeamsReadState, eventId: string, override?: Record<string,
     throw new UnknownTeamsEventError('eventId', `the ledger has no teams event ${eventId}`);
   }
   const corrected = new Map<string, { correctionId: string; eventId: string }>();
+  const factOf = new Map<string, string>();
   for (const f of record.facts) {
     const matchId = (f.data as { matchId?: unknown }).matchId;
+    if (typeof matchId === 'string') factOf.set(matchId, f.id);
     if (f.correctedBy && typeof matchId === 'string')
       corrected.set(matchId, { correctionId: f.correctedBy, eventId: f.id });
   }
@@ -161,6 +172,7 @@ function readEvent(s: TeamsReadState, eventId: string, override?: Record<string,
     params,
     play,
     corrected,
+    facts: factOf,
     head: {
       eventId,
       name: created.name,
