@@ -116,7 +116,8 @@ class MatchSide {
   vp?: number;
 }
 
-export class TeamsMatchRecordedData extends TeamsScope {
+/** A match of the event, played or defaulted: its id, its round and session. */
+class MatchScope extends TeamsScope {
   @IsLedgerId('matchId')
   matchId!: string;
 
@@ -132,7 +133,9 @@ export class TeamsMatchRecordedData extends TeamsScope {
   @Min(1)
   @Max(60)
   session?: number;
+}
 
+export class TeamsMatchRecordedData extends MatchScope {
   @IsDay('playedOn')
   playedOn!: string;
 
@@ -160,21 +163,7 @@ export class TeamsMatchRecordedData extends TeamsScope {
   byBoard?: BoardImps[];
 }
 
-export class TeamsMatchDefaultedData extends TeamsScope {
-  @IsLedgerId('matchId')
-  matchId!: string;
-
-  @IsInt()
-  @Min(1)
-  @Max(60)
-  round!: number;
-
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(60)
-  session?: number;
-
+export class TeamsMatchDefaultedData extends MatchScope {
   @IsDay('scheduledOn')
   scheduledOn!: string;
 
