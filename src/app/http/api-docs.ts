@@ -101,6 +101,26 @@ export const ApiTableQuery = (params: TableParam[], required: TableParam[] = [])
     ),
   );
 
+/**
+ * `asOf` read two ways (a club date: `dayIs`; an instant with a zone: as recorded by then) and
+ * `atPosition`: the moment of a league's or a teams event's answer (`readDayOrInstant`).
+ */
+export const ApiDayOrInstantQuery = (dayIs: string) =>
+  applyDecorators(
+    ApiQuery({
+      name: 'asOf',
+      required: false,
+      description: `A club date YYYY-MM-DD: ${dayIs}; or an ISO 8601 instant with a zone: as recorded by then (not with atPosition).`,
+      schema: { type: 'string' },
+    }),
+    ApiQuery({
+      name: 'atPosition',
+      required: false,
+      description: 'As of this ledger position (a whole number >= 0).',
+      schema: { type: 'integer', minimum: 0 },
+    }),
+  );
+
 const PATH_PARAMS = {
   streamId:
     'A stream id (letters, digits and _ . : @ -), e.g. club-karori, competition-club-pairs-2026',

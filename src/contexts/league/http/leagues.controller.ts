@@ -1,4 +1,4 @@
-import { applyDecorators, Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { LeagueMatchView, LeagueTableView } from '../projection';
 import { correctionLogFromStore, type CorrectionLogView } from '../../corrections/read';
@@ -11,7 +11,12 @@ import {
 } from '../read/leagues';
 import type { EventStore } from '../../../store/event-store';
 import { EVENT_STORE } from '../../../app/tokens';
-import { ApiAnswer, ApiErrors, ApiTableQuery } from '../../../app/http/api-docs';
+import {
+  ApiAnswer,
+  ApiDayOrInstantQuery,
+  ApiErrors,
+  ApiTableQuery,
+} from '../../../app/http/api-docs';
 import { readTableQuery } from '../../../audit/table-query';
 import { InvalidRequestError } from '../../../app/http/errors';
 import { readQueryOrRefuse } from '../../../app/http/query-params';
@@ -19,22 +24,10 @@ import { readQueryOrRefuse } from '../../../app/http/query-params';
 const LEAGUE_ID = () =>
   ApiParam({ name: 'leagueId', description: 'A league id, e.g. lcba-2009', type: String });
 
-/** The moment a league's answer is asked for (src/contexts/league/read/leagues.ts). */
+/** The moment an answer is asked for (`readDayOrInstant`). */
 const MOMENT = () =>
-  applyDecorators(
-    ApiQuery({
-      name: 'asOf',
-      required: false,
-      description:
-        'A club date YYYY-MM-DD: the season as of that day (matches, defaults, verdicts and penalties by then); or an ISO 8601 instant with a zone: as recorded by then (not with atPosition).',
-      schema: { type: 'string' },
-    }),
-    ApiQuery({
-      name: 'atPosition',
-      required: false,
-      description: 'As of this ledger position (a whole number >= 0).',
-      schema: { type: 'integer', minimum: 0 },
-    }),
+  ApiDayOrInstantQuery(
+    'the season as of that day (matches, defaults, verdicts and penalties by then)',
   );
 
 /** A request's query read as the CLI reads its options; anything else refused (400). */

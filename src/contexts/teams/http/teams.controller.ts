@@ -1,5 +1,4 @@
 import {
-  applyDecorators,
   Controller,
   Get,
   HttpCode,
@@ -35,30 +34,15 @@ import {
 } from '../read';
 import type { EventStore } from '../../../store/event-store';
 import { EVENT_STORE } from '../../../app/tokens';
-import { ApiAnswer, ApiErrors } from '../../../app/http/api-docs';
+import { ApiAnswer, ApiDayOrInstantQuery, ApiErrors } from '../../../app/http/api-docs';
 import { InvalidRequestError, UnsupportedMediaTypeError } from '../../../app/http/errors';
 import { readQueryOrRefuse } from '../../../app/http/query-params';
 
 const EVENT_ID = () =>
   ApiParam({ name: 'eventId', description: 'A teams event id, e.g. gp-2026', type: String });
 
-/** The moment an event's answer is asked for (src/contexts/teams/read/teams.ts). */
-const MOMENT = () =>
-  applyDecorators(
-    ApiQuery({
-      name: 'asOf',
-      required: false,
-      description:
-        'A club date YYYY-MM-DD: the event as played by that day; or an ISO 8601 instant with a zone: as recorded by then (not with atPosition).',
-      schema: { type: 'string' },
-    }),
-    ApiQuery({
-      name: 'atPosition',
-      required: false,
-      description: 'As of this ledger position (a whole number >= 0).',
-      schema: { type: 'integer', minimum: 0 },
-    }),
-  );
+/** The moment an answer is asked for (`readDayOrInstant`). */
+const MOMENT = () => ApiDayOrInstantQuery('the event as played by that day');
 
 /** A what-if's request: its JSON body and its headers. */
 interface JsonRequest {
