@@ -5,6 +5,7 @@ import {
   standingsOf,
   type CompetitionsState,
 } from '../contexts/pairs/projection';
+import { teamsStandingOf, type TeamsReadState } from '../contexts/teams/projection';
 
 /** sha256 of every published answer, by kind, and how many of each (`answersDigest`). */
 export interface AnswersDigest {
@@ -12,7 +13,9 @@ export interface AnswersDigest {
   standings: number;
   cPoints: number;
   championships: number;
-  hashes: { standings: string; cPoints: string; championships: string; all: string };
+  /** Each teams event's standing (when the teams read model is given). */
+  teams: number;
+  hashes: { standings: string; cPoints: string; championships: string; teams: string; all: string };
 }
 
 /** An answer as JSON, or the refusal's class and message: a refusal is an answer too. */
@@ -31,13 +34,20 @@ const outcome = (f: () => unknown): string => {
  * the same: `audit` compares a memory store's with a SQLite file's, and
  * bench/run-answers-digest.ts one commit's with another's.
  */
-export function answersDigest(state: CompetitionsState): AnswersDigest {
-  const hashes = { standings: sha(), cPoints: sha(), championships: sha(), all: sha() };
+export function answersDigest(state: CompetitionsState, teams?: TeamsReadState): AnswersDigest {
+  const hashes = {
+    standings: sha(),
+    cPoints: sha(),
+    championships: sha(),
+    teams: sha(),
+    all: sha(),
+  };
   const seasons = new Map<string, Set<string>>();
   let standings = 0;
   let cPoints = 0;
   let championships = 0;
-  const add = (kind: 'standings' | 'cPoints' | 'championships', text: string) => {
+  let teamsAnswers = 0;
+  const add = (kind: 'standings' | 'cPoints' | 'championships' | 'teams', text: string) => {
     hashes[kind].update(text + '\n');
     hashes.all.update(text + '\n');
   };
@@ -68,15 +78,25 @@ export function answersDigest(state: CompetitionsState): AnswersDigest {
       championships++;
     }
   }
+  // Each teams event's standing, in id order, after every pairs answer.
+  for (const id of Object.keys(teams?.events ?? {}).sort()) {
+    add(
+      'teams',
+      outcome(() => teamsStandingOf(teams!, id)),
+    );
+    teamsAnswers++;
+  }
   return {
-    answers: standings + cPoints + championships,
+    answers: standings + cPoints + championships + teamsAnswers,
     standings,
     cPoints,
     championships,
+    teams: teamsAnswers,
     hashes: {
       standings: hashes.standings.digest('hex'),
       cPoints: hashes.cPoints.digest('hex'),
       championships: hashes.championships.digest('hex'),
+      teams: hashes.teams.digest('hex'),
       all: hashes.all.digest('hex'),
     },
   };

@@ -159,19 +159,21 @@ describe('bridge-ledger audit <export.ndjson>', () => {
     expect(report.seal).toMatchObject({ sealed: true, breaks: 0 });
     expect(report.memory!.digest).toEqual(report.sqlite!.digest);
     // Every example's competitions: the NZ and DSB seasons' three and Lochem's pairs
-    // competition and butler, each with standings and C points; three club championships.
+    // competition and butler, each with standings and C points; three club championships; and
+    // the four teams events' standings.
     expect(report.memory!.digest).toMatchObject({
       standings: 5,
       cPoints: 5,
       championships: 3,
-      answers: 13,
+      teams: 4,
+      answers: 17,
     });
     expect(report.memory!.events).toBe(base.lines.length);
     expect(report.sqlite!.sealHolds).toBe(true);
     const out = await cli('audit', base.file);
     expect(out.code).toBe(0);
-    expect(out.stdout).toMatch(/^memory +([0-9a-f]{64}) +13 answers/m);
-    expect(out.stdout).toMatch(/^sqlite +([0-9a-f]{64}) +13 answers/m);
+    expect(out.stdout).toMatch(/^memory +([0-9a-f]{64}) +17 answers/m);
+    expect(out.stdout).toMatch(/^sqlite +([0-9a-f]{64}) +17 answers/m);
     expect(out.stdout).toMatch(/identical: yes\nOK\n$/);
   });
 
