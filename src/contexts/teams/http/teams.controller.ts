@@ -37,6 +37,8 @@ import { EVENT_STORE } from '../../../app/tokens';
 import { ApiAnswer, ApiDayOrInstantQuery, ApiErrors } from '../../../app/http/api-docs';
 import { InvalidRequestError, UnsupportedMediaTypeError } from '../../../app/http/errors';
 import { readQueryOrRefuse } from '../../../app/http/query-params';
+import { LedgerAccess } from '../../../app/http/access/ledger-access';
+import { mayReadPublished, viewerOf } from '../../../app/http/access/viewer';
 
 const EVENT_ID = () =>
   ApiParam({ name: 'eventId', description: 'A teams event id, e.g. gp-2026', type: String });
@@ -63,15 +65,30 @@ const momentOf = (query: Record<string, unknown>) =>
 @ApiTags('teams')
 @Controller()
 export class TeamsController {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly access: LedgerAccess,
+  ) {}
 
   @Get('teams')
   @ApiOperation({ summary: 'Every teams event: id, name, club, kind (the rules it is run under)' })
   @MOMENT()
   @ApiAnswer(200, 'The teams events')
   @ApiErrors(400)
-  async list(@Query() query: Record<string, unknown>): Promise<TeamsEventSummary[]> {
-    return teamsListAt(this.store, momentOf(query));
+  async list(
+    @Query() query: Record<string, unknown>,
+    @Req() req: object,
+  ): Promise<TeamsEventSummary[]> {
+    const all = await teamsListAt(this.store, momentOf(query));
+    // A club that keeps its tables private keeps its events out of the list too (its keys, an
+    // admin's and open mode see them).
+    const viewer = viewerOf(req);
+    const shown: TeamsEventSummary[] = [];
+    for (const e of all) {
+      const hidden = await this.access.owners.tablesPrivate(e.clubId);
+      if (mayReadPublished(viewer, e.clubId, hidden)) shown.push(e);
+    }
+    return shown;
   }
 
   @Get('teams/:eventId')
