@@ -339,6 +339,50 @@ describe('NZ-12: ties broken by the rulebook’s chain, then a recorded ballot',
   });
 });
 
+describe('STD-VP the club’s published 15-15 table checks the VP recorded', () => {
+  const t = teamsFacts('vt-2026');
+  // An illustrative table for 24 boards (not the WBF's): 15-15 from 0, 16-14 from 3 … 25-5 from
+  // 46; 25-4 from 52 … 25-0 from 76.
+  const table = {
+    winnerFroms: [0, 3, 7, 11, 15, 20, 25, 30, 35, 40, 46],
+    loserFroms: [52, 58, 64, 70, 76],
+  };
+
+  it('STD-VP a margin of 20 IMPs over 24 boards is 20-10 by the table: 20-10 is taken, 19-11 refused', async () => {
+    const ledger = await club();
+    await ledger.append(
+      rulebookAmended({ 'teams.vpTables': { '24': table } }, '2026-01-01'),
+      t.created({ sessions: 2 }),
+      t.team('A'),
+      t.team('B'),
+    );
+    await ledger.refuses(
+      [t.match('m1', 1, side('A', 40, 19), side('B', 20, 11))],
+      'STD-VP',
+      'events[0].data.home.vp',
+      /table for 24 boards \(teams.vpTables\) gives 20-10 for 40-20 IMPs, not 19-11/,
+    );
+    await ledger.append(t.match('m1', 1, side('A', 40, 20), side('B', 20, 10)));
+    // A match of another length, with no table, is checked for the scale's shape only.
+    await ledger.append(t.match('m2', 2, side('A', 10, 16), side('B', 9, 14), { boards: 20 }));
+  });
+
+  it('STD-VP bad input: a table that is not the 15-15 scale’s shape is refused on amendment, naming it', async () => {
+    const ledger = await club();
+    await ledger.refuses(
+      [
+        rulebookAmended(
+          { 'teams.vpTables': { '24': { winnerFroms: [0, 3, 7], loserFroms: [] } } },
+          '2026-01-01',
+        ),
+      ],
+      'RULEBOOK',
+      'events[0].data.changes["teams.vpTables"]',
+      /teams.vpTables.24.winnerFroms/,
+    );
+  });
+});
+
 describe('STD-IMP a match board by board', () => {
   const t = teamsFacts('bb-2026');
   const boards = (pairs: Array<[number, number]>) =>

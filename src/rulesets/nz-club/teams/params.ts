@@ -28,6 +28,13 @@ export type NzTeamsParams = {
   cPointsPerBoard: number;
   /** NZ-8: matches of fewer boards than this award half. */
   cPointsHalvedUnderBoards: number;
+  /**
+   * STD-VP: the club's published old WBF 25-VP ("15-15") tables, by match length in boards:
+   * `winnerFroms` the smallest margins for 15-15 … 25-5, `loserFroms` those for 25-4 … 25-0
+   * (`oldWbf25Scale`). A match of a length with a table has its recorded VP checked against it;
+   * none by default (the ledger knows no WBF table to build in: docs/scoring.md).
+   */
+  vpTables: Record<string, { winnerFroms: number[]; loserFroms: number[] }>;
 };
 
 /** NZ-12's steps a club may chain (RULES.md: the NZCBA manual's text was not found). */
@@ -49,4 +56,5 @@ export const NZ_TEAMS_DEFAULTS: NzTeamsParams = {
   tieBreak: ['head-to-head-vp', 'head-to-head-imps', 'imp-quotient'],
   cPointsPerBoard: 2,
   cPointsHalvedUnderBoards: 20,
+  vpTables: {},
 };

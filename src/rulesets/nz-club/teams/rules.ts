@@ -1,5 +1,7 @@
 // The NZ club's teams rules, pure (RULES.md NZ-8 teams, NZ-11, NZ-12, NZ-14, NZ-15): numbers
 // from the rulebook's `teams` group, each result with the rule and the reason behind it.
+import { oldWbf25Scale } from '../../../scoring/vp';
+import { ScoringInputError } from '../../../scoring/errors';
 import { Fraction } from '../../../scoring/fraction';
 import {
   BALLOT,
@@ -41,6 +43,22 @@ export function checkNzTeamsParams(p: NzTeamsParams): void {
   }
   whole(p.cPointsPerBoard, 'teams.cPointsPerBoard', 'NZ-8');
   whole(p.cPointsHalvedUnderBoards, 'teams.cPointsHalvedUnderBoards', 'NZ-8');
+  for (const [boards, table] of Object.entries(p.vpTables)) {
+    const field = `teams.vpTables.${boards}`;
+    if (!/^[1-9]\d?$/.test(boards)) {
+      throw new NzInputError(
+        'STD-VP',
+        field,
+        'a table is keyed by its match length in boards, 1–99',
+      );
+    }
+    try {
+      oldWbf25Scale(Number(boards), table?.winnerFroms as number[], table?.loserFroms ?? []);
+    } catch (e) {
+      if (!(e instanceof ScoringInputError)) throw e;
+      throw new NzInputError('STD-VP', `${field}.${e.field}`, e.reason);
+    }
+  }
   p.tieBreak.forEach((id, i) => {
     if (!(NZ_TIE_STEPS as readonly string[]).includes(id)) {
       throw new NzInputError(

@@ -16,6 +16,7 @@ import { nzClub, type NzClubParams } from '../preset';
 import { nzTeamsEventStanding, type NzPlayedMatch } from './event';
 import type { NzTeamsParams } from './params';
 import { substitutesRefusal } from './rules';
+import { oldWbf25Scale } from '../../../scoring/vp';
 
 const teamsOf = (params: Params) => (params as unknown as NzClubParams).teams;
 
@@ -68,11 +69,36 @@ function checkFifteenFifteen(m: TeamsMatchRecordedData): void {
   if (win === 25 && lose > 5) throw bad('at 25 the losers score 5 or less');
 }
 
+/**
+ * STD-VP: a match of a length the club publishes a 15-15 table for has the VP that table gives
+ * its margin (`teams.vpTables`).
+ */
+function checkClubTable(m: TeamsMatchRecordedData, p: NzTeamsParams): void {
+  const table = p.vpTables[String(m.boards)];
+  if (!table) return;
+  const vp = oldWbf25Scale(m.boards, table.winnerFroms, table.loserFroms).vp(
+    m.home.imps - m.away.imps,
+  );
+  for (const [side, expected] of [
+    ['home', vp.own],
+    ['away', vp.opponents],
+  ] as const) {
+    if (m[side].vp !== expected) {
+      throw new RuleViolation(
+        'STD-VP',
+        `the club's 15-15 table for ${m.boards} boards (teams.vpTables) gives ${vp.own}-${vp.opponents} for ${m.home.imps}-${m.away.imps} IMPs, not ${m.home.vp}-${m.away.vp}`,
+        `data.${side}.vp`,
+      );
+    }
+  }
+}
+
 function decide(fact: DecidedFact, event: TeamsEventState, params: Params): void {
   const p = teamsOf(params);
   if (fact.type !== 'TeamsMatchRecorded') return;
   const m = fact.data as TeamsMatchRecordedData;
   checkFifteenFifteen(m);
+  checkClubTable(m, p);
   for (const side of ['home', 'away'] as const) {
     const subs = m[side].substitutes ?? [];
     if (!subs.length) continue;
