@@ -9,7 +9,6 @@ import {
   UnknownTeamsEventError,
   type TeamsReadState,
 } from '../projection';
-import { teamsEventStateAt } from './teams';
 import { replayFromStore } from '../../../audit/replay';
 import { teamsEventsProjection } from '../projection';
 
@@ -120,14 +119,14 @@ export async function playerCPointsAt(
   const teams: PlayerCPointsView['teams'] = [];
   const unnamed: PlayerCPointsView['unnamed'] = [];
   for (const e of events) {
-    const state = await teamsEventStateAt(store, e.eventId);
-    const standing = teamsStandingOf(state, e.eventId);
+    // The replay holds every event, its club's rulebook and corrections: no stream read again.
+    const standing = teamsStandingOf(teamsState, e.eventId);
     for (const m of standing.matches) {
       if (!m.cPoints) continue;
       for (const side of ['home', 'away'] as const) {
         const points = m.cPoints[side];
         if (parse(points).compare(Fraction.ZERO) <= 0) continue;
-        const players = playersOf(state, e.eventId, m.matchId, side);
+        const players = playersOf(teamsState, e.eventId, m.matchId, side);
         if (!players) {
           unnamed.push({
             eventId: e.eventId,
