@@ -40,8 +40,11 @@ export const sessionNumber = tableParam('session');
 /** An instant with a zone, a real calendar day (as `asOf`). */
 export const instant = tableParam('asOf');
 
+/** A parameter as the CLI spells its option (`atPosition` → `--at-position`), for messages. */
+export const cliOption = (p: string) => `--${p.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+
 /** The tables' options as the CLI spells them, for the messages naming two of them. */
-const CLI_SPELLING: Spelling = (p) => `--${p.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+const CLI_SPELLING: Spelling = cliOption;
 
 /**
  * As published on an instant or as of a position, not both (the rule HTTP applies): refused

@@ -12,12 +12,11 @@ import type { LeagueCitations } from '../rules';
 import { InvalidTableQueryError } from '../../../audit/table-query';
 import { openStore } from '../../../store/open-store';
 import { csv, table } from '../../../cli/table';
-import { storeOption } from '../../../cli/options';
+import { cliOption, storeOption } from '../../../cli/options';
 
 type TableFormat = 'table' | 'json' | 'csv';
 
-const CLI: (p: LeagueParam) => string = (p) =>
-  `--${p.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+const CLI: (p: LeagueParam) => string = cliOption;
 
 /** The options as typed, read by the rules HTTP reads its query by (exit 2 when asked wrongly). */
 function momentOf(o: { division?: string; asOf?: string; atPosition?: string }) {

@@ -25,14 +25,13 @@ import {
 import { InvalidTableQueryError } from '../../../audit/table-query';
 import { openStore } from '../../../store/open-store';
 import { csv, table } from '../../../cli/table';
-import { storeOption } from '../../../cli/options';
+import { cliOption, storeOption } from '../../../cli/options';
 import { overrideOption, readOverride } from '../../../cli/commands/diff';
 import type { EventStore } from '../../../store/event-store';
 
 type Format = 'table' | 'json' | 'csv';
 
-const CLI: (p: TeamsParam) => string = (p) =>
-  `--${p.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+const CLI: (p: TeamsParam) => string = cliOption;
 
 function momentOf(o: { asOf?: string; atPosition?: string }) {
   const { value, issues } = readTeamsQuery(o, CLI);
