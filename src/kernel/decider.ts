@@ -58,9 +58,13 @@ export interface Decider<S, C = unknown> {
   /**
    * The stored facts (by event id) deciding this fact reads through the context's `factById`
    * (a correction's target), with the stream each is said to be in (read when the
-   * store has no index of ids): the append use case looks them up before deciding.
+   * store has no index of ids): the append use case looks them up before deciding. `state` is
+   * the stream's before the batch (an appeal's decision reads the match its ruling named).
    */
-  readsFacts?(fact: DecidedFact): ReadonlyArray<{ eventId: string; streamId?: string }>;
+  readsFacts?(
+    fact: DecidedFact,
+    state: S,
+  ): ReadonlyArray<{ eventId: string; streamId?: string }>;
   /** Whether deciding reads the ledger's head position (the context's `headPosition`). */
   readonly readsHead?: boolean;
   /** A check of the whole batch once each fact is decided, with the fact it names. */

@@ -145,7 +145,9 @@ export class DomainGate {
     if (!decider) return expectedRevision;
     const facts = read.map(asFact);
     if (facts.some((f) => decider.readsClub?.(f))) await this.club.catchUp(this.store);
-    const stored = await this.storedFacts(facts.flatMap((f) => decider.readsFacts?.(f) ?? []));
+    const stored = await this.storedFacts(
+      facts.flatMap((f) => decider.readsFacts?.(f, known.state) ?? []),
+    );
     const head = decider.readsHead ? await this.store.headPosition() : 0;
     const state = structuredClone(known.state);
     const context = this.context(stored, head, await this.streamsBefore(stored));

@@ -12,14 +12,17 @@ import { offsetOf, type ClubDeadlines } from './judge';
  * A match's day, as its corrected fact says it: a league's (LCBA-10.2 counts from the match), a
  * teams event's played or defaulted match (its session's deadline counts from that day).
  */
-function matchDayOf(corrected: unknown) {
+export function matchDayOf(corrected: unknown) {
   const d = (corrected ?? {}) as { playedOn?: unknown; on?: unknown; scheduledOn?: unknown };
   const date = typeof d.playedOn === 'string' ? d.playedOn : (d.on ?? d.scheduledOn);
   return typeof date === 'string' ? { date } : undefined;
 }
 
-/** The match a league's ruling is on: its day (LCBA-10.2's 7 days count from it). */
-function rulingMatchDay(ruling: RulingGivenData) {
+/**
+ * The match a ruling is on: its day (LCBA-10.2's 7 days count from it; a teams event's match
+ * is a session of its own, DSB-20.3 read as for a competition's last session).
+ */
+export function rulingMatchDay(ruling: RulingGivenData) {
   const day = ruling.match?.playedOn;
   return typeof day === 'string' ? { date: day } : undefined;
 }
@@ -74,7 +77,8 @@ export function clubDeadlines(
     sessionOfTarget: (streamId, corrected) =>
       sessionTimeOfFact({ streamId, data: corrected }, calendarsNow(), scoredDate) ??
       matchDayOf(corrected),
-    sessionOfRuling: (ruling) => rulingSession(ruling, calendarsNow(), scoredDate),
+    sessionOfRuling: (ruling) =>
+      rulingSession(ruling, calendarsNow(), scoredDate) ?? rulingMatchDay(ruling),
   };
 }
 

@@ -47,8 +47,7 @@ export function decideNotified(
       'data.correctionId',
     );
   }
-  const identity = CORRECTABLE_TYPES[d.target.type];
-  if (!identity) {
+  if (!CORRECTABLE_TYPES[d.target.type]) {
     throw ledger(
       `a ${d.target.type} cannot be corrected: the correctable facts are ${Object.keys(CORRECTABLE_TYPES).join(', ')}${d.target.type === 'CorrectionNotified' ? ' (a correction of a correction names the same target as the correction it replaces)' : ''}`,
       'data.target.type',
@@ -85,33 +84,7 @@ export function decideNotified(
       'data.target.eventId',
     );
   }
-  const issues = club.factIssues(stored.type, d.corrected) ?? [];
-  if (issues.length) {
-    const first = issues[0];
-    throw ledger(
-      `corrected is not a valid ${stored.type}: ${issues.map((i) => `${i.field || '(data)'} ${i.message}`).join('; ')}`,
-      first.field ? `data.corrected.${first.field}` : 'data.corrected',
-    );
-  }
-  const original = (stored.data ?? {}) as Record<string, unknown>;
-  for (const f of identity) {
-    if (show(d.corrected[f]) !== show(original[f])) {
-      throw ledger(
-        `${f} identifies the ${stored.type} corrected: it must stay ${show(original[f])}, not ${show(d.corrected[f])} (a different ${f} is a different fact)`,
-        `data.corrected.${f}`,
-      );
-    }
-  }
-  // Judged as the fact it corrects was: by its own stream's decider, in its place.
-  const refused = club.replacementViolation?.(stored.id, d.corrected, d.correctedOccurredAt);
-  if (refused) {
-    const field = refused.field?.startsWith('data.') ? refused.field.slice(5) : undefined;
-    throw new RuleViolation(
-      refused.rule,
-      `corrected would be refused as the ${stored.type} it replaces: ${refused.reason}`,
-      field ? `data.corrected.${field}` : 'data.corrected',
-    );
-  }
+  checkReplacement(stored, d.corrected, club, d.correctedOccurredAt);
   if (league && stored.type === 'MatchResultRecorded') checkScorable(d.corrected, club, clubId);
   // As the league's rules refuse a MatchUnplayed itself (the LCBA's 7.5: one side offends).
   if (league && stored.type === 'MatchUnplayed') checkUnplayedCorrection(d.corrected, club, clubId);
@@ -136,10 +109,50 @@ export function decideNotified(
     time === undefined ||
     (Date.parse(time) === Date.parse(stored.occurredAt) &&
       clubTime(time) === clubTime(stored.occurredAt));
-  if (sameData(d.corrected, original) && sameTime) {
+  if (sameData(d.corrected, stored.data ?? {}) && sameTime) {
     throw ledger(
       `corrected is the ${stored.type} as recorded${time !== undefined ? `, at the time recorded (${stored.occurredAt})` : ''}: the correction changes nothing`,
       'data.corrected',
+    );
+  }
+}
+
+/**
+ * A stored fact's replacement (a correction's content, an upheld appeal's corrected match): a
+ * valid fact of its type, keeping the fields that identify it, and one its own stream's decider
+ * would accept in its place. Each refusal names the field inside `data.corrected`.
+ */
+export function checkReplacement(
+  stored: StoredFact,
+  corrected: Record<string, unknown>,
+  club: ClubContext,
+  occurredAt?: string,
+): void {
+  const issues = club.factIssues(stored.type, corrected) ?? [];
+  if (issues.length) {
+    const first = issues[0];
+    throw ledger(
+      `corrected is not a valid ${stored.type}: ${issues.map((i) => `${i.field || '(data)'} ${i.message}`).join('; ')}`,
+      first.field ? `data.corrected.${first.field}` : 'data.corrected',
+    );
+  }
+  const original = (stored.data ?? {}) as Record<string, unknown>;
+  for (const f of CORRECTABLE_TYPES[stored.type] ?? []) {
+    if (show(corrected[f]) !== show(original[f])) {
+      throw ledger(
+        `${f} identifies the ${stored.type} corrected: it must stay ${show(original[f])}, not ${show(corrected[f])} (a different ${f} is a different fact)`,
+        `data.corrected.${f}`,
+      );
+    }
+  }
+  // Judged as the fact it corrects was: by its own stream's decider, in its place.
+  const refused = club.replacementViolation?.(stored.id, corrected, occurredAt);
+  if (refused) {
+    const field = refused.field?.startsWith('data.') ? refused.field.slice(5) : undefined;
+    throw new RuleViolation(
+      refused.rule,
+      `corrected would be refused as the ${stored.type} it replaces: ${refused.reason}`,
+      field ? `data.corrected.${field}` : 'data.corrected',
     );
   }
 }

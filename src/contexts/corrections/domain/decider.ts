@@ -5,6 +5,22 @@ import { decideCorrectionFact } from './decide';
 import { evolveCorrections, initialCorrectionsState, type CorrectionsState } from './state';
 import { CORRECTIONS_HOME, isCorrectionsStream } from './streams';
 
+interface Ref {
+  eventId?: unknown;
+  streamId?: unknown;
+}
+
+/** The stored fact a reference names, when it names one by event id. */
+const refs = (ref: Ref | undefined) =>
+  typeof ref?.eventId === 'string'
+    ? [
+        {
+          eventId: ref.eventId,
+          ...(typeof ref.streamId === 'string' ? { streamId: ref.streamId } : {}),
+        },
+      ]
+    : [];
+
 export const CORRECTION_FACT_TYPES: ReadonlySet<string> = new Set([
   'CorrectionNotified',
   'CorrectionAccepted',
@@ -29,39 +45,27 @@ export const correctionsDecider: Decider<CorrectionsState, ClubContext> = {
   homeOf: () => CORRECTIONS_HOME,
   // Every decision reads the club: the target fact, its session, the rulebook in force.
   readsClub: () => true,
-  readsFacts: (fact: DecidedFact) => {
+  readsFacts: (fact: DecidedFact, state: CorrectionsState) => {
+    const d = (fact.data ?? {}) as {
+      against?: { structure?: Ref };
+      match?: Ref;
+      target?: Ref;
+      appealId?: unknown;
+      corrected?: unknown;
+    };
     // LCBA-2.5: an appeal against a league's structure reads its publication.
-    const structure = (
-      fact.data as { against?: { structure?: { eventId?: unknown; streamId?: unknown } } } | null
-    )?.against?.structure;
-    if (fact.type === 'AppealLodged' && typeof structure?.eventId === 'string') {
-      return [
-        {
-          eventId: structure.eventId,
-          ...(typeof structure.streamId === 'string' ? { streamId: structure.streamId } : {}),
-        },
-      ];
+    if (fact.type === 'AppealLodged') return refs(d.against?.structure);
+    // LCBA-10.2, and a teams event's match: a ruling reads the match result it is on.
+    if (fact.type === 'RulingGiven') return refs(d.match);
+    // An upheld appeal's corrected match is judged as the match it replaces: read that match.
+    if (fact.type === 'AppealDecided' && d.corrected !== undefined) {
+      const rulingId =
+        typeof d.appealId === 'string'
+          ? state.appeals[d.appealId]?.lodged.against.rulingId
+          : undefined;
+      return refs(rulingId !== undefined ? state.rulings[rulingId]?.data.match : undefined);
     }
-    // LCBA-10.2: a league's ruling reads the match result it is on.
-    const match = (fact.data as { match?: { eventId?: unknown; streamId?: unknown } } | null)
-      ?.match;
-    if (fact.type === 'RulingGiven' && typeof match?.eventId === 'string') {
-      return [
-        {
-          eventId: match.eventId,
-          ...(typeof match.streamId === 'string' ? { streamId: match.streamId } : {}),
-        },
-      ];
-    }
-    const target = (fact.data as { target?: { eventId?: unknown; streamId?: unknown } } | null)
-      ?.target;
-    if (fact.type !== 'CorrectionNotified' || typeof target?.eventId !== 'string') return [];
-    return [
-      {
-        eventId: target.eventId,
-        ...(typeof target.streamId === 'string' ? { streamId: target.streamId } : {}),
-      },
-    ];
+    return fact.type === 'CorrectionNotified' ? refs(d.target) : [];
   },
   initialState: initialCorrectionsState,
   evolve: (state, fact) => evolveCorrections(state, fact),

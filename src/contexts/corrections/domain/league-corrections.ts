@@ -171,7 +171,7 @@ export function decideLeagueRuling(
 /**
  * LCBA-10.2: an upheld appeal's corrected match result: against a ruling on a match,
  * the whole MatchResultRecorded in its own schema, of the same league and fixture, one the match
- * rules can score. On a club's stream, refused (a session's appeal gives `adjusted`).
+ * rules can score.
  */
 export function checkCorrectedByAppeal(
   d: AppealDecidedData,
@@ -189,12 +189,6 @@ export function checkCorrectedByAppeal(
   }
   const corrected = d.corrected;
   if (corrected === undefined) return;
-  if (!league) {
-    throw ledger(
-      `corrected is a league match's result, given on a league's corrections stream; a club's upheld appeal gives adjusted`,
-      'data.corrected',
-    );
-  }
   const rulingId = a.lodged.against.rulingId;
   const match = rulingId !== undefined ? state.rulings[rulingId]?.data.match : undefined;
   if (!match) {

@@ -15,6 +15,7 @@ import { isLate, wallClockInstant, wallClockOf } from './deadline';
 import type { AppealRecord, CorrectionsState } from './state';
 import { clubDeadlines } from './club-deadlines';
 import { checkCorrectedByAppeal } from './league-corrections';
+import { checkMatchCorrectedByAppeal, decideMatchRuling } from './match-rulings';
 import { ledger, show } from './refusals';
 
 export function decideRuling(
@@ -27,6 +28,8 @@ export function decideRuling(
   if (state.rulings[d.rulingId]) {
     throw ledger(`ruling ${d.rulingId} is recorded already in this stream`, 'data.rulingId');
   }
+  // A ruling on a match of one of the club's teams events names the match, not a session.
+  if (d.match !== undefined) return decideMatchRuling(d, club, clubId);
   if (d.competitionId !== undefined) {
     const c = club
       .competitionsOf(clubId)
@@ -47,12 +50,6 @@ export function decideRuling(
     );
   }
   const awardedBoard = (d.awarded as { board?: unknown } | undefined)?.board;
-  if (d.match !== undefined) {
-    throw ledger(
-      `a ruling on a league's match is given on that league's corrections stream (corrections-<leagueId>), not corrections-${clubId}`,
-      'data.match',
-    );
-  }
   if (d.board !== undefined && awardedBoard !== undefined && awardedBoard !== d.board) {
     throw ledger(
       `the score awarded is on board ${show(awardedBoard)}, the ruling on board ${d.board}`,
@@ -261,7 +258,8 @@ export function decideAppealDecision(
   if (!paid && d.deposit !== undefined) {
     throw ledger(`appeal ${d.appealId} carried no deposit to return or forfeit`, 'data.deposit');
   }
-  checkCorrectedByAppeal(d, a, state, club, clubId, league);
+  if (league) checkCorrectedByAppeal(d, a, state, club, clubId, league);
+  else checkMatchCorrectedByAppeal(d, a, state, club);
   const stream = (d.adjusted as { sessionStreamId?: string } | undefined)?.sessionStreamId;
   if (stream !== undefined && !club.sessionOf(clubId, stream)) {
     throw ledger(

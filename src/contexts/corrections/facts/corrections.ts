@@ -113,7 +113,7 @@ export const correctionEvents: Array<EventDefinition & { type: keyof CorrectionF
     type: 'AppealDecided',
     schemaVersion: 1,
     description:
-      "An appeal decided: upheld (with the adjusted score and its session stream when it changes one; for a league's ruling on a match, corrected: the match's whole MatchResultRecorded as decided, which replaces the match's result in the tables, LCBA-10.2) or dismissed; the deposit returned or forfeited; frivolous. An appeal out of time is decided only with heardLateBecause, the recorded reason to hear it anyway (LCBA-10.2, LCBA-2.5, DSB-20.3).",
+      "An appeal decided: upheld (with the adjusted score and its session stream when it changes one; for a ruling on a match, corrected: the match as decided, the whole fact in its own schema — a league's MatchResultRecorded, LCBA-10.2, or a teams event's TeamsMatchRecorded or TeamsMatchDefaulted — which replaces the match in the tables) or dismissed; the deposit returned or forfeited; frivolous. An appeal out of time is decided only with heardLateBecause, the recorded reason to hear it anyway (LCBA-10.2, LCBA-2.5, DSB-20.3).",
     rules: ['LCBA-10.2', 'LCBA-2.5', 'DSB-20.3'],
     validate: allOf(
       classSchema(AppealDecidedData),
@@ -144,6 +144,7 @@ export const publicationEvents: Array<EventDefinition & { type: keyof Publicatio
 ];
 
 export {
+  CLUB_MATCH_DAYS,
   CORRECTABLE_TYPES,
   CORRECTION_STREAM_PREFIX,
   PUBLICATION_STREAM_PREFIX,

@@ -32,6 +32,17 @@ export const CORRECTABLE_TYPES: Readonly<Record<string, readonly string[]>> = Ob
 });
 
 /**
+ * The match facts of a club's own events (a teams event's played or defaulted match) that a
+ * club's director may rule on from `corrections-<clubId>`, each with the field holding its day:
+ * an appeal against the ruling counts its deadline from that day. A league's matches are ruled
+ * on from the league's own stream.
+ */
+export const CLUB_MATCH_DAYS: Readonly<Record<string, string>> = Object.freeze({
+  TeamsMatchRecorded: 'playedOn',
+  TeamsMatchDefaulted: 'scheduledOn',
+});
+
+/**
  * The correctable types whose own time (their envelope's occurredAt) a table reads, so that a
  * correction may correct it too (`correctedOccurredAt`): an absence's notice time decides
  * whether it came by DSB-9.1's deadline (DSB-9.2 or DSB-9.5). For every other type the time is

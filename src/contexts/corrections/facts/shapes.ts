@@ -52,7 +52,7 @@ export function correctedShape(data: unknown): FieldIssue[] {
     return [
       {
         field: 'adjusted',
-        message: 'is a session’s adjusted score: a league match’s appeal gives corrected only',
+        message: 'is a session’s adjusted score: an appeal on a match gives corrected only',
       },
     ];
   return [];

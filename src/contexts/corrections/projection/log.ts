@@ -8,7 +8,7 @@ import {
   offsetOf,
   type ClubDeadlines,
 } from '../domain/judge';
-import { leagueDeadlines } from '../domain/club-deadlines';
+import { leagueDeadlines, matchDayOf, rulingMatchDay } from '../domain/club-deadlines';
 import type { CorrectionTarget } from '../facts/corrections';
 import { buildRulebookHistory } from '../../../rulebooks/rulebook-facts';
 import type { ClubLogPart, CorrectionLogState, FactRef } from './correction-log';
@@ -129,9 +129,12 @@ function deadlinesOf(
     zone: part.timeZone ?? offsetOf(fallbackAt),
     rulebookOn: (date) =>
       (history ??= buildRulebookHistory(part.rulebook, { unusable: 'skip' })).inForce(date)?.params,
+    // A teams event's match is dated by its own fact, as the deciders read it.
     sessionOfTarget: (streamId, corrected) =>
-      sessionTimeOfFact({ streamId, data: corrected }, calendars, scoredDate),
-    sessionOfRuling: (ruling) => rulingSession(ruling, calendars, scoredDate),
+      sessionTimeOfFact({ streamId, data: corrected }, calendars, scoredDate) ??
+      matchDayOf(corrected),
+    sessionOfRuling: (ruling) =>
+      rulingSession(ruling, calendars, scoredDate) ?? rulingMatchDay(ruling),
   };
 }
 

@@ -80,6 +80,12 @@ export interface SwissProposalView extends TeamsEventHead {
   recorded?: TeamsEventState['rounds'][string];
 }
 
+interface Replaced {
+  eventId: string;
+  correctionId?: string;
+  appeal?: { appealId: string; rulingId: string };
+}
+
 interface Read {
   state: TeamsEventState;
   rules: TeamsRules;
@@ -87,8 +93,11 @@ interface Read {
   /** How the event is played: as the rulebook of its first day said. */
   play: TeamsPlay;
   head: TeamsEventHead;
-  /** The matches read from an accepted correction: match id → the correction and the fact first recorded. */
-  corrected: Map<string, { correctionId: string; eventId: string }>;
+  /**
+   * The matches read from an accepted correction or an upheld appeal: match id → what replaced
+   * it and the fact first recorded.
+   */
+  corrected: Map<string, Replaced>;
   /** Match id → the event id of its fact (played or defaulted). */
   facts: Map<string, string>;
 }
@@ -108,15 +117,14 @@ function standingOf(r: Read): TeamsStanding {
         ...(fact ? { fact } : {}),
       };
       const c = r.corrected.get(m.matchId);
-      return c
-        ? {
-            ...m,
-            because: [
-              ...m.because,
-              `${corrections}: read from correction ${c.correctionId}, accepted (the match as first recorded: event ${c.eventId})`,
-            ],
-          }
-        : m;
+      if (!c) return m;
+      const by = c.appeal
+        ? `${appealRuleOf(r.params)}: read from appeal ${c.appeal.appealId}, upheld (against ruling ${c.appeal.rulingId})`
+        : `${corrections}: read from correction ${c.correctionId}, accepted`;
+      return {
+        ...m,
+        because: [...m.because, `${by} (the match as first recorded: event ${c.eventId})`],
+      };
     }),
   };
 }
@@ -127,6 +135,12 @@ function correctionRuleOf(params: Params): string {
   return typeof rule === 'string' ? rule : 'corrections';
 }
 
+/** The rule an appeal against a director's ruling is heard under, when the rulebook names one. */
+function appealRuleOf(params: Params): string {
+  const rule = (params as { appeals?: { ruling?: { rule?: unknown } } }).appeals?.ruling?.rule;
+  return typeof rule === 'string' && rule ? rule : 'appeal';
+}
+
 /** An event's facts folded and its rulebook read (the rules' own parameters when none runs it). */
 function readEvent(s: TeamsReadState, eventId: string, override?: Record<string, Json>): Read {
   const record = s.events[eventId];
@@ -135,13 +149,14 @@ function readEvent(s: TeamsReadState, eventId: string, override?: Record<string,
   if (!record || !state || !created) {
     throw new UnknownTeamsEventError('eventId', `the ledger has no teams event ${eventId}`);
   }
-  const corrected = new Map<string, { correctionId: string; eventId: string }>();
+  const corrected = new Map<string, Replaced>();
   const factOf = new Map<string, string>();
   for (const f of record.facts) {
     const matchId = (f.data as { matchId?: unknown }).matchId;
     if (typeof matchId === 'string') factOf.set(matchId, f.id);
-    if (f.correctedBy && typeof matchId === 'string')
-      corrected.set(matchId, { correctionId: f.correctedBy, eventId: f.id });
+    if (typeof matchId !== 'string') continue;
+    if (f.correctedBy) corrected.set(matchId, { correctionId: f.correctedBy, eventId: f.id });
+    if (f.appealedBy) corrected.set(matchId, { appeal: f.appealedBy, eventId: f.id });
   }
   const rules = teamsRulesFor(created.format);
   if (!rules) {

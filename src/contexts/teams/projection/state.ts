@@ -14,6 +14,8 @@ export interface TeamsFactRecord {
   data: unknown;
   /** The correction whose content this is (the fact as first recorded is `id`). */
   correctedBy?: string;
+  /** The upheld appeal whose corrected match this is, and the ruling it was against. */
+  appealedBy?: { appealId: string; rulingId: string };
 }
 
 /** A correction of one of the event's matches, on its club's `corrections-<clubId>`. */
@@ -31,13 +33,20 @@ export interface TeamsEventRecord {
   position: number;
   facts: TeamsFactRecord[];
   corrections?: Record<string, TeamsCorrection>;
+  /** The director's rulings on its matches (ruling id → the match fact's event id). */
+  rulings?: Record<string, string>;
+  /** The appeals against those rulings (appeal id → ruling id). */
+  appeals?: Record<string, string>;
 }
 
 export interface TeamsReadState {
   events: Record<string, TeamsEventRecord>;
   /** Every club's rulebook facts (a few a club): the parameters an event is read under. */
   rulebooks: Record<string, RulebookFactRecord[]>;
-  /** Per club, the event each correction of a teams match is of (its decision names only the id). */
+  /**
+   * Per club, the event each correction of a teams match is of (its decision names only the
+   * id); rulings and appeals keyed `ruling/<id>` and `appeal/<id>` (no ledger id has a slash).
+   */
   corrections?: Record<string, Record<string, string>>;
 }
 
@@ -58,31 +67,63 @@ function rulebookClubOf(event: RecordedEvent): string | undefined {
   return typeof clubId === 'string' ? clubId : undefined;
 }
 
-/** A club's correction fact: its club and the event it concerns (by its target, or the index). */
+/** The index key of a correction, a ruling or an appeal of a club's corrections stream. */
+const indexKey = (event: RecordedEvent): string | undefined => {
+  const d = event.data as { correctionId?: unknown; rulingId?: unknown; appealId?: unknown };
+  if (event.type === 'RulingGiven')
+    return typeof d.rulingId === 'string' ? `ruling/${d.rulingId}` : undefined;
+  if (event.type === 'AppealLodged' || event.type === 'AppealDecided')
+    return typeof d.appealId === 'string' ? `appeal/${d.appealId}` : undefined;
+  return typeof d.correctionId === 'string' ? d.correctionId : undefined;
+};
+
+/** The teams event a fact of a club's corrections stream names itself (by its stream). */
+function namedEvent(event: RecordedEvent, state?: TeamsReadState, clubId?: string) {
+  const d = event.data as {
+    target?: { streamId?: unknown };
+    match?: { streamId?: unknown };
+    against?: { rulingId?: unknown };
+  };
+  const stream =
+    event.type === 'CorrectionNotified'
+      ? d.target?.streamId
+      : event.type === 'RulingGiven'
+        ? d.match?.streamId
+        : undefined;
+  if (typeof stream === 'string') return isTeamsStream(stream) ? eventOfStream(stream) : undefined;
+  // An appeal is of the event its ruling's match is of.
+  const rulingId = event.type === 'AppealLodged' ? d.against?.rulingId : undefined;
+  return typeof rulingId === 'string' && clubId !== undefined
+    ? state?.corrections?.[clubId]?.[`ruling/${rulingId}`]
+    : undefined;
+}
+
+const NAMING = new Set(['CorrectionNotified', 'RulingGiven', 'AppealLodged']);
+
+/**
+ * A club's correction, ruling or appeal fact: its club and the event it concerns (by its target
+ * or match, or the index of the facts before it).
+ */
 function correctionOf(
   event: RecordedEvent,
   state?: TeamsReadState,
 ): { clubId: string; eventId?: string } | undefined {
   if (
     !CORRECTION_FACT_TYPES.has(event.type) ||
+    event.type === 'AppealEscalated' ||
     !event.streamId.startsWith(CORRECTION_STREAM_PREFIX)
   )
     return undefined;
   const clubId = event.streamId.slice(CORRECTION_STREAM_PREFIX.length);
-  const d = event.data as {
-    clubId?: unknown;
-    correctionId?: unknown;
-    target?: { streamId?: unknown };
-  };
-  if (d.clubId !== clubId || typeof d.correctionId !== 'string') return undefined;
-  if (event.type === 'CorrectionNotified') {
-    const stream = d.target?.streamId;
-    return typeof stream === 'string' && isTeamsStream(stream)
-      ? { clubId, eventId: eventOfStream(stream) }
-      : undefined;
+  const key = indexKey(event);
+  if ((event.data as { clubId?: unknown }).clubId !== clubId || key === undefined) return undefined;
+  if (NAMING.has(event.type)) {
+    const eventId = namedEvent(event, state, clubId);
+    // Without the state (a partition's keys), an appeal is routed by the club's index only.
+    if (eventId === undefined && (event.type !== 'AppealLodged' || state)) return undefined;
+    return { clubId, ...(eventId !== undefined ? { eventId } : {}) };
   }
-  if (event.type !== 'CorrectionAccepted' && event.type !== 'CorrectionRejected') return undefined;
-  return { clubId, ...(state ? { eventId: state.corrections?.[clubId]?.[d.correctionId] } : {}) };
+  return { clubId, ...(state ? { eventId: state.corrections?.[clubId]?.[key] } : {}) };
 }
 
 /** Folds a club's correction of one of its events' matches into the event's record. */
@@ -99,8 +140,15 @@ function foldCorrection(
     target?: { eventId: string };
     corrected?: unknown;
   };
-  const corrections = (record.corrections ??= dict());
   record.position = event.position;
+  const index = ((state.corrections ??= dict())[clubId] ??= dict());
+  switch (event.type) {
+    case 'RulingGiven':
+    case 'AppealLodged':
+    case 'AppealDecided':
+      return foldAppeal(record, event, index, eventId);
+  }
+  const corrections = (record.corrections ??= dict());
   if (event.type === 'CorrectionNotified') {
     if (corrections[d.correctionId]) return;
     corrections[d.correctionId] = {
@@ -108,7 +156,7 @@ function foldCorrection(
       corrected: d.corrected,
       status: 'pending',
     };
-    ((state.corrections ??= dict())[clubId] ??= dict())[d.correctionId] = eventId;
+    index[d.correctionId] = eventId;
     return;
   }
   const c = corrections[d.correctionId];
@@ -116,9 +164,57 @@ function foldCorrection(
   c.status = event.type === 'CorrectionAccepted' ? 'accepted' : 'rejected';
   if (c.status !== 'accepted') return;
   // Accepted: its content replaces the match where it stands (ledger order kept).
-  const i = record.facts.findIndex((f) => f.id === c.target);
-  if (i >= 0)
-    record.facts[i] = { ...record.facts[i]!, data: c.corrected, correctedBy: d.correctionId };
+  replaceMatch(record, c.target, c.corrected, { correctedBy: d.correctionId });
+}
+
+/** A match's fact replaced where it stands: by an accepted correction, or an upheld appeal. */
+function replaceMatch(
+  record: TeamsEventRecord,
+  target: string,
+  data: unknown,
+  by: Pick<TeamsFactRecord, 'correctedBy' | 'appealedBy'>,
+) {
+  const i = record.facts.findIndex((f) => f.id === target);
+  if (i < 0) return;
+  const { id, type } = record.facts[i]!;
+  record.facts[i] = { id, type, data, ...by };
+}
+
+/**
+ * A director's ruling on one of the event's matches, the appeal against it, its decision: an
+ * upheld appeal's corrected match replaces the match as an accepted correction does (NZ-13,
+ * DSB-20.3); dismissed, or upheld with no corrected match, nothing changes.
+ */
+function foldAppeal(
+  record: TeamsEventRecord,
+  event: RecordedEvent,
+  index: Record<string, string>,
+  eventId: string,
+) {
+  const d = event.data as {
+    rulingId?: string;
+    appealId?: string;
+    match?: { eventId: string };
+    against?: { rulingId?: string };
+    outcome?: string;
+    corrected?: unknown;
+  };
+  if (event.type === 'RulingGiven') {
+    (record.rulings ??= dict())[d.rulingId!] = d.match!.eventId;
+    index[`ruling/${d.rulingId}`] = eventId;
+    return;
+  }
+  if (event.type === 'AppealLodged') {
+    (record.appeals ??= dict())[d.appealId!] = d.against!.rulingId!;
+    index[`appeal/${d.appealId}`] = eventId;
+    return;
+  }
+  const rulingId = record.appeals?.[d.appealId!];
+  const target = rulingId !== undefined ? record.rulings?.[rulingId] : undefined;
+  if (d.outcome !== 'upheld' || d.corrected === undefined || target === undefined) return;
+  replaceMatch(record, target, d.corrected, {
+    appealedBy: { appealId: d.appealId!, rulingId: rulingId! },
+  });
 }
 
 /**
@@ -130,7 +226,8 @@ function foldCorrection(
  */
 export const teamsEventsProjection: Projection<TeamsReadState> = {
   name: 'teams-events',
-  version: 1,
+  // 2: rulings on matches and the appeals against them are kept per event.
+  version: 2,
   initial: () => ({ events: dict(), rulebooks: dict(), corrections: dict() }),
   partitions: {
     keysOf: (event, state) => {
