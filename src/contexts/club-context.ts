@@ -67,6 +67,11 @@ export interface ClubContext {
    * the decider named in `readsFacts`; undefined otherwise.
    */
   clubOfStream?(streamId: string): string | undefined;
+  /**
+   * A stream's state as its own decider folds it, for a stream the deciding decider named in
+   * `readsStreams` (read-only); undefined otherwise.
+   */
+  streamState?(streamId: string): unknown;
   /** The ledger's head position when the batch is judged (a publication's `atPosition`). */
   headPosition?(): number;
   /** The club's time zone (its ClubRegistered), e.g. `Pacific/Auckland`; undefined: unknown. */

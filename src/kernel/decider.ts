@@ -61,10 +61,13 @@ export interface Decider<S, C = unknown> {
    * store has no index of ids): the append use case looks them up before deciding. `state` is
    * the stream's before the batch (an appeal's decision reads the match its ruling named).
    */
-  readsFacts?(
-    fact: DecidedFact,
-    state: S,
-  ): ReadonlyArray<{ eventId: string; streamId?: string }>;
+  readsFacts?(fact: DecidedFact, state: S): ReadonlyArray<{ eventId: string; streamId?: string }>;
+  /**
+   * Other streams whose state, as their own decider folds it, deciding this fact reads through
+   * the context's `streamState` (a general meeting's quorum reads the club's members stream):
+   * the append use case folds them before deciding.
+   */
+  readsStreams?(fact: DecidedFact, streamId: string): readonly string[];
   /** Whether deciding reads the ledger's head position (the context's `headPosition`). */
   readonly readsHead?: boolean;
   /** A check of the whole batch once each fact is decided, with the fact it names. */

@@ -150,7 +150,10 @@ export class DomainGate {
     );
     const head = decider.readsHead ? await this.store.headPosition() : 0;
     const state = structuredClone(known.state);
-    const context = this.context(stored, head, await this.streamsBefore(stored));
+    const others = await this.otherStreams(
+      facts.flatMap((f) => decider.readsStreams?.(f, streamId) ?? []),
+    );
+    const context = this.context(stored, head, await this.streamsBefore(stored), others);
     facts.forEach((fact, i) => {
       try {
         for (const f of decider.decide(fact, state, context, streamId))
@@ -255,11 +258,22 @@ export class DomainGate {
     return out;
   }
 
+  /** Other streams a decider reads (`readsStreams`), each folded by its own decider. */
+  private async otherStreams(streamIds: readonly string[]): Promise<Map<string, unknown>> {
+    const out = new Map<string, unknown>();
+    for (const id of new Set(streamIds)) {
+      const decider = deciderOf(id);
+      if (decider) out.set(id, (await this.load(id, decider)).state);
+    }
+    return out;
+  }
+
   /** The club-wide context the deciders read, over the club index (caught up by `check`). */
   private context(
     stored: ReadonlyMap<string, StoredFact> = new Map(),
     head = 0,
     around: ReadonlyMap<string, Around> = new Map(),
+    others: ReadonlyMap<string, unknown> = new Map(),
   ): ClubContext {
     const views = new Map<string, ClubPlays>();
     const context: ClubContext = {
@@ -293,6 +307,7 @@ export class DomainGate {
           if (fact.streamId === streamId) return around.get(id)?.clubId;
         return undefined;
       },
+      streamState: (streamId) => others.get(streamId),
       headPosition: () => head,
       timeZoneOf: (clubId) => this.club.timeZoneOf(clubId),
       leagueOf: (leagueId) => this.club.leagueOf(leagueId),

@@ -1,6 +1,6 @@
 import { dsbGroenlo2014Ruleset } from './dsb-groenlo-2014';
 import { lcbaLeagueRules } from './lcba-league';
-import { pinnerMembershipRules } from './pinner';
+import { pinnerMeetingsRules, pinnerMembershipRules } from './pinner';
 import { registerMembershipRules, registerVisitorLimits } from '../contexts/membership/rules';
 import { nzClubVisitorLimits } from './nz-club/visitor-limits';
 import { registerLeagueRules } from '../contexts/league/rules';
@@ -9,6 +9,7 @@ import { registerRuleset } from '../contexts/pairs/ruleset-registry';
 import { registerClubPlayLimits } from '../contexts/pairs/play-limits';
 import { nzClubPlayLimits } from './nz-club/play-limits/limits';
 import { registerTeamsRules } from '../contexts/teams';
+import { registerMeetingsRules } from '../contexts/meetings';
 import { nzClubTeamsRules } from './nz-club/teams/teams-rules';
 import { dsbViertallenRules } from './dsb-groenlo-2014/teams/teams-rules';
 
@@ -18,6 +19,7 @@ registerClubPlayLimits(nzClubPlayLimits);
 registerRuleset(dsbGroenlo2014Ruleset);
 registerLeagueRules(lcbaLeagueRules);
 registerMembershipRules(pinnerMembershipRules);
+registerMeetingsRules(pinnerMeetingsRules);
 registerVisitorLimits(nzClubVisitorLimits);
 registerTeamsRules(nzClubTeamsRules);
 registerTeamsRules(dsbViertallenRules);

@@ -22,6 +22,7 @@ import {
   type MembershipFactData,
 } from '../../src/contexts/membership/facts/membership';
 import { teamsEvents, type TeamsFactData } from '../../src/contexts/teams/facts/teams';
+import { meetingsEvents, type MeetingsFactData } from '../../src/contexts/meetings/facts/catalogue';
 import { rulebookEvents, type RulebookFactData } from '../../src/contexts/club/facts/rulebook';
 import {
   correctionEvents,
@@ -191,6 +192,21 @@ const MEMBERSHIP_TYPES: Record<keyof MembershipFactData, true> = {
   GuestNzcbaNumberChecked: true,
   NzcbaRankRecorded: true,
 };
+// A club's general meetings and officers (meetings-<clubId>).
+const MEETINGS_TYPES: Record<keyof MeetingsFactData, true> = {
+  OfficerRecorded: true,
+  MeetingCalled: true,
+  NoticeDisplayed: true,
+  MotionLodged: true,
+  AmendmentProposed: true,
+  NominationReceived: true,
+  EgmRequested: true,
+  AttendanceRecorded: true,
+  VoteTaken: true,
+  BallotHeld: true,
+  ReportPresented: true,
+  AuditorAppointed: true,
+};
 
 const sorted = (xs: Iterable<string>) => [...xs].sort();
 
@@ -220,6 +236,7 @@ describe('each fact has one schema, and its TypeScript type is derived from it',
     ['league', leagueEvents, LEAGUE_TYPES],
     ['membership', membershipEvents, MEMBERSHIP_TYPES],
     ['teams', teamsEvents, TEAMS_TYPES],
+    ['meetings', meetingsEvents, MEETINGS_TYPES],
   ] as const)('the %s facts’ type map names exactly its definitions', (_, events, types) => {
     expect(sorted(events.map((d) => d.type))).toEqual(sorted(Object.keys(types)));
     for (const type of Object.keys(types)) expect(catalogue.has(type)).toBe(true);
@@ -237,6 +254,7 @@ describe('each fact has one schema, and its TypeScript type is derived from it',
       ...Object.keys(LEAGUE_TYPES),
       ...Object.keys(MEMBERSHIP_TYPES),
       ...Object.keys(TEAMS_TYPES),
+      ...Object.keys(MEETINGS_TYPES),
     ];
     expect(sorted(catalogue.types().map((d) => d.type))).toEqual(sorted(mapped));
   });

@@ -1,4 +1,14 @@
 import type { MembershipGroup, MembershipRules } from '../../contexts/membership/rules';
+import type { MeetingsRules } from '../../contexts/meetings';
+import {
+  agmDueByOf,
+  ballotResultOf,
+  decidePinnerMeetingsFact,
+  egmDueByOf,
+  meetingsParamsOf,
+  quorumOf,
+  voteResultOf,
+} from './meetings';
 import { problemOf, type Preset } from '../../rulebooks/rulebook';
 import { checkVisitorParams } from '../../contexts/membership/visitors';
 import type { PinnerParams } from './preset';
@@ -35,4 +45,23 @@ export const pinnerMembershipRules: MembershipRules = {
   registerOf: (state, asOf, membership) => registerOf(state, asOf, pinnerParams(membership)),
   classHistory: (span, asOf, membership) => classHistory(span, asOf, pinnerParams(membership)),
   barredFrom,
+};
+
+/**
+ * Pinner BC's constitution (C20 to C37) as the meetings context's rules: they read a club
+ * rulebook with a `meetings` group (pinner-2018, or one amended from it).
+ */
+export const pinnerMeetingsRules: MeetingsRules = {
+  name: 'pinner-2018',
+  preset: preset as unknown as Preset,
+  appliesTo: (rulebook) => {
+    const m = (rulebook?.params as Record<string, unknown> | undefined)?.meetings;
+    return typeof m === 'object' && m !== null && 'noticeDays' in m;
+  },
+  decide: decidePinnerMeetingsFact,
+  quorum: (meeting, view, rulebook) => quorumOf(meeting, view, meetingsParamsOf(rulebook)),
+  voteResult: (meeting, vote, rulebook) => voteResultOf(meeting, vote, meetingsParamsOf(rulebook)),
+  ballotResult: (ballot) => ballotResultOf(ballot),
+  agmDueBy: (previous, rulebook) => agmDueByOf(previous, meetingsParamsOf(rulebook)),
+  egmDueBy: (receivedOn, rulebook) => egmDueByOf(receivedOn, meetingsParamsOf(rulebook)),
 };

@@ -8,6 +8,7 @@ import {
   type CorrectionParams,
 } from '../../rulebooks/deadlines';
 import { engineScoringParams, type ScoringParams } from '../../rulebooks/scoring-params';
+import { PINNER_MEETINGS, type PinnerMeetingsParams } from './meetings/params';
 
 /**
  * Pinner BC's membership rules (R7–R13) and constitution (C3–C18), April 2018 (seed 003), as
@@ -48,6 +49,8 @@ export type PinnerParams = {
   corrections: CorrectionParams;
   /** PIN-R26 (rubber bridge), PIN-R28 (duplicate, Law 92B): ../deadlines.ts. */
   appeals: AppealParams;
+  /** PIN-C20..C37: general meetings (./meetings/params.ts). */
+  meetings: PinnerMeetingsParams;
 };
 
 /** The Pinner rules name no correction period; a correction is never late. */
@@ -77,6 +80,7 @@ export const pinner2018: Preset<PinnerParams> = {
     scoring: engineScoringParams(),
     corrections: deadlineGroup(PINNER_CORRECTIONS),
     appeals: deadlineGroup(PINNER_APPEALS),
+    meetings: structuredClone(PINNER_MEETINGS),
   },
   checks: {
     // PIN-R8, C3, R12: how a 29 February birthday counts in a common year (a reading).

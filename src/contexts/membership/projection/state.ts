@@ -27,7 +27,7 @@ const RULEBOOK_KEY = 'rulebook:';
  * A membership fact read where the decider placed it: on `members-<clubId>` of the club its
  * data names (the decider refuses any other; one found elsewhere is not read, MEMBERS_HOME).
  */
-function clubOf(event: RecordedEvent): string | undefined {
+export function membersClubOf(event: RecordedEvent): string | undefined {
   if (!MEMBERSHIP_FACT_TYPES.has(event.type) || !isMembersStream(event.streamId)) return undefined;
   const clubId = clubOfMembersStream(event.streamId);
   return (event.data as { clubId?: unknown } | null)?.clubId === clubId ? clubId : undefined;
@@ -53,7 +53,7 @@ export const membership: Projection<MembershipReadState> = {
   initial: () => ({ clubs: dict(), rulebooks: dict() }),
   partitions: {
     keysOf: (event) => {
-      const club = clubOf(event);
+      const club = membersClubOf(event);
       if (club !== undefined) return [CLUB_KEY + club];
       const rb = rulebookClubOf(event);
       return rb !== undefined ? [RULEBOOK_KEY + rb] : [];
@@ -76,7 +76,7 @@ export const membership: Projection<MembershipReadState> = {
     },
   },
   apply(state, event) {
-    const clubId = clubOf(event);
+    const clubId = membersClubOf(event);
     if (clubId !== undefined) {
       const club = (state.clubs[clubId] ??= { clubId, position: 0, facts: [] });
       club.position = event.position;

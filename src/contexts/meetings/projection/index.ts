@@ -1,0 +1,9 @@
+export { meetingsProjection, type MeetingsReadState } from './state';
+export {
+  meetingsOf,
+  officersOf,
+  UnknownMeetingError,
+  type MeetingsListView,
+  type OfficersView,
+} from './queries';
+export { meetingMinutesOf, type MeetingMinutes, type MotionMinute } from './minutes';

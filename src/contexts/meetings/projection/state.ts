@@ -1,0 +1,99 @@
+import { dict } from '../../../kernel/dict';
+import type { RecordedEvent } from '../../../kernel/envelope';
+import type { Projection } from '../../../kernel/projection';
+import { rulebookFactOf, type RulebookFactRecord } from '../../../rulebooks/rulebook-facts';
+import { membersClubOf, type MembershipFactIn } from '../../membership';
+import { MEETINGS_FACT_TYPES } from '../facts/catalogue';
+import { clubOfMeetingsStream, isMeetingsStream } from '../domain/streams';
+
+/** A club's meetings stream and its members stream, as recorded, in ledger order. */
+export interface ClubMeetingsRecord {
+  clubId: string;
+  position: number;
+  meetings: Array<{ type: string; data: unknown }>;
+  /** The register's facts: a quorum and a vote are counted from the register of their day. */
+  members: MembershipFactIn[];
+}
+
+export interface MeetingsReadState {
+  clubs: Record<string, ClubMeetingsRecord>;
+  rulebooks: Record<string, RulebookFactRecord[]>;
+}
+
+const CLUB_KEY = 'club:';
+const RULEBOOK_KEY = 'rulebook:';
+
+/** A meetings fact read where the decider placed it: on `meetings-<clubId>` of its club. */
+function meetingsClubOf(event: RecordedEvent): string | undefined {
+  if (!MEETINGS_FACT_TYPES.has(event.type) || !isMeetingsStream(event.streamId)) return undefined;
+  const clubId = clubOfMeetingsStream(event.streamId);
+  return (event.data as { clubId?: unknown } | null)?.clubId === clubId ? clubId : undefined;
+}
+
+function rulebookClubOf(event: RecordedEvent): string | undefined {
+  if (event.type !== 'RulebookAdopted' && event.type !== 'RulebookAmended') return undefined;
+  const clubId = (event.data as { clubId?: unknown } | null)?.clubId;
+  return typeof clubId === 'string' ? clubId : undefined;
+}
+
+const clubRecord = (state: MeetingsReadState, clubId: string) =>
+  (state.clubs[clubId] ??= { clubId, position: 0, meetings: [], members: [] });
+
+/**
+ * The general meetings read model. Per club, the facts of its meetings stream and of its
+ * members stream, kept as recorded, and its rulebook facts. Nothing derived is kept: a
+ * meeting's quorum, each vote's result, the officers in office depend on the register and the
+ * rulebook of their day, so every answer folds the club's facts with its meeting rules when
+ * asked (queries.ts), a few hundred facts a club.
+ */
+export const meetingsProjection: Projection<MeetingsReadState> = {
+  name: 'meetings',
+  version: 1,
+  initial: () => ({ clubs: dict(), rulebooks: dict() }),
+  partitions: {
+    keysOf: (event) => {
+      const club = meetingsClubOf(event) ?? membersClubOf(event);
+      if (club !== undefined) return [CLUB_KEY + club];
+      const rb = rulebookClubOf(event);
+      return rb !== undefined ? [RULEBOOK_KEY + rb] : [];
+    },
+    keys: (state) => [
+      ...Object.keys(state.rulebooks).map((k) => RULEBOOK_KEY + k),
+      ...Object.keys(state.clubs).map((k) => CLUB_KEY + k),
+    ],
+    get: (state, key) =>
+      key.startsWith(CLUB_KEY)
+        ? state.clubs[key.slice(CLUB_KEY.length)]
+        : key.startsWith(RULEBOOK_KEY)
+          ? state.rulebooks[key.slice(RULEBOOK_KEY.length)]
+          : undefined,
+    put: (state, key, value) => {
+      if (key.startsWith(CLUB_KEY))
+        state.clubs[key.slice(CLUB_KEY.length)] = value as ClubMeetingsRecord;
+      else if (key.startsWith(RULEBOOK_KEY))
+        state.rulebooks[key.slice(RULEBOOK_KEY.length)] = value as RulebookFactRecord[];
+    },
+  },
+  apply(state, event) {
+    const meetingsClub = meetingsClubOf(event);
+    if (meetingsClub !== undefined) {
+      const r = clubRecord(state, meetingsClub);
+      r.position = event.position;
+      r.meetings.push({ type: event.type, data: event.data });
+      return state;
+    }
+    const membersClub = membersClubOf(event);
+    if (membersClub !== undefined) {
+      const r = clubRecord(state, membersClub);
+      r.position = event.position;
+      r.members.push({ type: event.type, data: event.data } as MembershipFactIn);
+      return state;
+    }
+    const rb = rulebookClubOf(event);
+    if (rb !== undefined) {
+      const fact = rulebookFactOf(event.type, event.data, event.position);
+      if (fact) (state.rulebooks[rb] ??= []).push(fact);
+    }
+    return state;
+  },
+};
