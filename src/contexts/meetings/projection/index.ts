@@ -7,3 +7,4 @@ export {
   type OfficersView,
 } from './queries';
 export { meetingMinutesOf, type MeetingMinutes, type MotionMinute } from './minutes';
+export { constitutionOf, type ConstitutionView, type SectionChange } from './constitution';
