@@ -13,6 +13,7 @@ import { registerKeys } from '../contexts/access/cli/keys.command';
 import { registerLeague } from '../contexts/league/cli/league.command';
 import { registerMembers } from '../contexts/membership/cli/members.command';
 import { registerTeams } from '../contexts/teams/cli/teams.command';
+import { registerMeetings } from '../contexts/meetings/cli/meetings.command';
 import { registerReplay } from './commands/replay';
 import { registerServe } from './commands/serve-command';
 import { registerCorrections } from '../contexts/corrections/cli/corrections.command';
@@ -42,6 +43,7 @@ export function buildCli(): Command {
   registerLeague(program);
   registerMembers(program);
   registerTeams(program);
+  registerMeetings(program);
   // The commands of the contexts registered at run time (src/contexts/registry.ts).
   for (const context of registeredContexts()) context.cli?.(program);
   return program;

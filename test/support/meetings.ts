@@ -27,20 +27,15 @@ export function mfact(type: string, data: Record<string, unknown>, streamId = ME
   };
 }
 
-export async function pinnerClub(
-  n = 30,
-  overrides: Record<string, unknown> = {},
-): Promise<GatedLedger> {
-  const ledger = new GatedLedger();
-  await ledger.append(
+/** The club, its register and its officers, as the secretary would append them. */
+export function pinnerClubFacts(n = 30, overrides: Record<string, unknown> = {}): Proposed[] {
+  return [
     mfact('ClubRegistered', { name: 'Pinner BC', timeZone: 'Europe/London' }, 'club-pinner'),
     mfact(
       'RulebookAdopted',
       { preset: 'pinner-2018', overrides, effectiveFrom: '2018-01-01' },
       'club-pinner',
     ),
-  );
-  await ledger.append(
     ...members(1, n).map((p) =>
       mfact(
         'ExistingMemberRecorded',
@@ -53,8 +48,6 @@ export async function pinnerClub(
       { person: 'temp', name: 'A temporary member', on: '2018-02-01' },
       'members-pinner',
     ),
-  );
-  await ledger.append(
     ...(
       [
         ['chairman', 'm01'],
@@ -63,7 +56,15 @@ export async function pinnerClub(
         ['secretary', 'm04'],
       ] as const
     ).map(([post, person]) => mfact('OfficerRecorded', { post, person, from: '2018-01-01' })),
-  );
+  ];
+}
+
+export async function pinnerClub(
+  n = 30,
+  overrides: Record<string, unknown> = {},
+): Promise<GatedLedger> {
+  const ledger = new GatedLedger();
+  for (const f of pinnerClubFacts(n, overrides)) await ledger.append(f);
   return ledger;
 }
 
@@ -142,3 +143,32 @@ export function dayBefore(date: string, days: number): string {
 /** The meetings read model folded from everything the ledger holds. */
 export const meetingsReadModel = async (ledger: GatedLedger): Promise<MeetingsReadState> =>
   fold(meetingsProjection, await collect(ledger.store.readAll()));
+
+/**
+ * The 2019 AGM of the small club: a contested treasurer (m10 11, m11 8), an uncontested
+ * secretary (m12), a change of section 22 carried 16–8 and one of section 27 lost 15–8.
+ */
+export function agmStory(): Proposed[] {
+  const change = (motionId: string, section: string, newText: string) =>
+    motion('agm19', motionId, '2019-02-01', { kind: 'constitution', section, newText });
+  return [
+    called('agm19', '2019-03-20'),
+    change('mo1', '22', 'A quorum of fifteen Members.'),
+    change('mo2', '27', 'An AGM at least once in every twelve months.'),
+    nomination('agm19', 'n1', 'treasurer', 'm10', '2019-03-01'),
+    nomination('agm19', 'n2', 'treasurer', 'm11', '2019-03-01'),
+    nomination('agm19', 'n3', 'secretary', 'm12', '2019-03-01'),
+    notice('agm19', '2019-03-01', ['mo1', 'mo2']),
+    attendance('agm19', members(1, 25)),
+    vote('agm19', { motionId: 'mo1' }, 16, 8),
+    vote('agm19', { motionId: 'mo2' }, 15, 8),
+    mfact('BallotHeld', {
+      meetingId: 'agm19',
+      post: 'treasurer',
+      votes: [
+        { nominee: 'm10', votes: 11 },
+        { nominee: 'm11', votes: 8 },
+      ],
+    }),
+  ];
+}

@@ -12,6 +12,7 @@ import { MembershipHttpModule } from '../../contexts/membership/http/membership-
 import { RegisterPagesModule } from '../../contexts/membership/pages/register-pages.module';
 import { PairsHttpModule } from '../../contexts/pairs/http/pairs-http.module';
 import { TeamsHttpModule } from '../../contexts/teams/http/teams-http.module';
+import { MeetingsHttpModule } from '../../contexts/meetings/http/meetings-http.module';
 import { TeamsPagesModule } from '../../contexts/teams/pages/teams-pages.module';
 import { ClubPagesModule } from '../pages/club-pages.module';
 import { HttpSupportModule } from './http-support.module';
@@ -57,6 +58,7 @@ export class LedgerHttpModule {
         LeagueHttpModule,
         MembershipHttpModule,
         TeamsHttpModule,
+        MeetingsHttpModule,
         AccessHttpModule,
         ClubPagesModule,
         LeaguePagesModule,

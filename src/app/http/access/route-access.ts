@@ -63,6 +63,11 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = Object.freeze
   // A club's membership is private to its keys (its auditor reads it).
   'GET /clubs/:clubId/members': { kind: 'private', club: 'clubId' },
   'GET /clubs/:clubId/members/:personId': { kind: 'private', club: 'clubId' },
+  // A club's general meetings and officers: private to its keys, as its register is.
+  'GET /clubs/:clubId/meetings': { kind: 'private', club: 'clubId' },
+  'GET /clubs/:clubId/meetings/:meetingId': { kind: 'private', club: 'clubId' },
+  'GET /clubs/:clubId/officers': { kind: 'private', club: 'clubId' },
+  'GET /clubs/:clubId/constitution': { kind: 'private', club: 'clubId' },
   'GET /clubs/:clubId/applications': { kind: 'private', club: 'clubId' },
   'GET /clubs/:clubId/visitors': { kind: 'private', club: 'clubId' },
   'GET /keys': { kind: 'keys' },

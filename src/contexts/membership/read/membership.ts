@@ -3,6 +3,9 @@ import { membersStreamId } from '../domain/streams';
 import type { CompetitionsState } from '../../pairs/projection';
 import type { RecordedEvent } from '../../../kernel/envelope';
 import { isDay } from '../../../kernel/instant';
+import { clubDateAt } from '../../../kernel/club-time';
+
+export { clubDateAt };
 import type { FieldIssue } from '../../../kernel/issues';
 import {
   applicationsView,
@@ -78,27 +81,6 @@ async function read(store: EventStore, streamId: string): Promise<RecordedEvent[
 /** The clock the default day is read from: a parameter, so tests give their own. */
 export type Clock = () => Date;
 const systemClock: Clock = () => new Date();
-
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * The club's date at an instant in its time zone (`Pacific/Auckland`: 2026-03-01T12:30Z is
- * 2026-03-02). The core reads club dates only: the day is worked out here and passed in.
- */
-export function clubDateAt(at: Date, timeZone: string): string {
-  let f = dayFormats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, f);
-  }
-  const part = (type: string) => f.formatToParts(at).find((p) => p.type === type)!.value;
-  return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
-}
 
 /** A club's sources with its time zone (ClubRegistered's), read once. */
 interface ClubSources {

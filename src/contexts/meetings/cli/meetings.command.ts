@@ -1,0 +1,221 @@
+import { Option, type Command } from 'commander';
+import { catalogue } from '../../catalogue';
+import type {
+  ConstitutionView,
+  MeetingMinutes,
+  MeetingsListView,
+  MotionMinute,
+  OfficersView,
+} from '../projection';
+import {
+  constitutionAt,
+  findMeetingClub,
+  meetingAt,
+  meetingsAt,
+  officersAt,
+  readMeetingsQuery,
+  type MeetingsParam,
+} from '../read';
+import { InvalidTableQueryError } from '../../../audit/table-query';
+import { openStore } from '../../../store/open-store';
+import { csv, table } from '../../../cli/table';
+import { cliOption, storeOption } from '../../../cli/options';
+import type { EventStore } from '../../../store/event-store';
+
+type Format = 'table' | 'json' | 'csv';
+const CLI: (p: MeetingsParam) => string = cliOption;
+
+function momentOf(o: { asOf?: string; atPosition?: string }) {
+  const { value, issues } = readMeetingsQuery(o, CLI);
+  if (issues.length > 0) throw new InvalidTableQueryError(issues);
+  return value;
+}
+
+async function withStore<T>(url: string, run: (store: EventStore) => Promise<T>): Promise<T> {
+  const store = await openStore(url, { upcast: catalogue.upcast, readOnly: true });
+  try {
+    return await run(store);
+  } finally {
+    await store.close();
+  }
+}
+
+const formatOption = (choices: Format[]) =>
+  new Option('--format <format>', choices.join(', ')).choices(choices).default('table');
+
+export function formatMeetings(v: MeetingsListView, format: Format): string {
+  if (format === 'json') return JSON.stringify(v, null, 2) + '\n';
+  const rows = v.meetings.map((m) => ({
+    meeting: m.meetingId,
+    kind: m.kind.toUpperCase(),
+    date: m.date,
+    time: m.time,
+    venue: m.venue,
+    flags: m.flags.join('; '),
+  }));
+  if (format === 'csv') return csv(rows);
+  const next = v.calendar.nextAgmBy
+    ? `last AGM ${v.calendar.lastAgm}, the next by ${v.calendar.nextAgmBy.by} (${v.calendar.nextAgmBy.rule})`
+    : 'no AGM recorded';
+  const requests = v.requests.map(
+    (r) =>
+      `request ${r.requestId} of ${r.receivedOn} (${r.signatories} signatures): ${r.answeredBy ? `answered by ${r.answeredBy}` : 'no meeting called'}${r.dueBy ? `, due by ${r.dueBy.by} (${r.dueBy.rule})` : ''}${r.flags.length ? ` — ${r.flags.join('; ')}` : ''}`,
+  );
+  return `${v.clubId}: general meetings (${next})\n\n${table(rows)}${requests.length ? `\n${requests.join('\n')}\n` : ''}`;
+}
+
+const motionRow = (m: MotionMinute, indent = '') => ({
+  item: `${indent}${m.id}`,
+  kind: m.kind,
+  text: m.section ? `§${m.section}: ${m.newText}` : m.text,
+  proposed: `${m.proposer} / ${m.seconder}`,
+  vote: m.vote
+    ? `${m.vote.for}-${m.vote.against} (${m.vote.abstentions} abst.)`
+    : m.published === false
+      ? 'not published'
+      : '',
+  result: m.result ?? '',
+  rule: m.rule ?? '',
+});
+
+export function formatMeeting(v: MeetingMinutes, format: 'table' | 'json'): string {
+  if (format === 'json') return JSON.stringify(v, null, 2) + '\n';
+  const lines = [
+    `${v.clubId} ${v.kind.toUpperCase()} ${v.meetingId}: ${v.date} ${v.time}, ${v.venue}; called by ${v.calledBy} on ${v.calledOn}${v.requestId ? ` on request ${v.requestId}` : ''}`,
+    v.notice
+      ? `notice displayed ${v.notice.displayedOn} (${v.notice.daysBefore} days before)`
+      : 'no notice displayed',
+    v.quorum ? `chair ${v.chair}; ${v.quorum.rule}: ${v.quorum.because}` : 'no attendance recorded',
+    ...v.flags,
+  ];
+  const motions = v.motions.flatMap((m) => [
+    motionRow(m),
+    ...(m.amendments ?? []).map((a) => motionRow(a, '  ')),
+  ]);
+  const elections = v.elections.map((e) => ({
+    post: e.post,
+    elected: e.elected.join(', '),
+    rule: e.rule,
+    because: e.because,
+  }));
+  return `${lines.join('\n')}\n\n${motions.length ? table(motions) : ''}${elections.length ? `\n${table(elections)}` : ''}`;
+}
+
+export function formatOfficers(v: OfficersView, format: Format): string {
+  if (format === 'json') return JSON.stringify(v, null, 2) + '\n';
+  const rows = v.posts.map((p) => ({
+    post: p.post,
+    holders: p.holders.join(', '),
+    since: p.since ?? '',
+    rule: p.rule ?? '',
+    because: p.because ?? '',
+  }));
+  if (format === 'csv') return csv(rows);
+  return `${v.clubId}: officers and committee on ${v.asOf}\n\n${table(rows)}`;
+}
+
+export function formatConstitution(v: ConstitutionView, format: 'table' | 'json'): string {
+  if (format === 'json') return JSON.stringify(v, null, 2) + '\n';
+  const rows = v.sections.map((s) => ({
+    section: s.section,
+    text: s.text,
+    since: s.since,
+    history: s.history
+      .map(
+        (h) => `${h.date} ${h.meetingId}/${h.motionId} ${h.vote.for}-${h.vote.against} (${h.rule})`,
+      )
+      .join('; '),
+  }));
+  return `${v.clubId}: the constitution's amended sections on ${v.asOf} (the others as adopted)\n\n${table(rows)}`;
+}
+
+/**
+ * A club's general meetings: `meetings <club>` (the meetings, the AGM calendar, the members'
+ * requests), `meeting <meetingId>` (its minutes), `officers <club>` (in office on a day) and
+ * `constitution <club>` (as amended on a day). Read-only, from the same queries as HTTP.
+ */
+export function registerMeetings(program: Command): void {
+  const moment = (c: Command) =>
+    c
+      .addOption(storeOption())
+      .option(
+        '--as-of <when>',
+        'a club date YYYY-MM-DD (that day), or an instant (as recorded by then)',
+      )
+      .option('--at-position <n>', 'as of a ledger position');
+  moment(program.command('meetings <club>'))
+    .description(
+      "A club's general meetings, the AGM due next (PIN-C27) and the members' requests for an EGM (PIN-C34)",
+    )
+    .addOption(formatOption(['table', 'json', 'csv']))
+    .action(
+      async (
+        clubId: string,
+        o: { store: string; asOf?: string; atPosition?: string; format: Format },
+      ) => {
+        const at = momentOf(o);
+        process.stdout.write(
+          formatMeetings(await withStore(o.store, (s) => meetingsAt(s, clubId, at)), o.format),
+        );
+      },
+    );
+  moment(program.command('meeting <meetingId>'))
+    .description(
+      "A meeting's minutes: notice, attendance and quorum (PIN-C22), each motion and amendment with its result and the rule that decided it, the elections (PIN-C28)",
+    )
+    .option('--club <clubId>', 'the club whose meeting it is (found in the ledger without it)')
+    .addOption(formatOption(['table', 'json']))
+    .action(
+      async (
+        meetingId: string,
+        o: {
+          store: string;
+          club?: string;
+          asOf?: string;
+          atPosition?: string;
+          format: 'table' | 'json';
+        },
+      ) => {
+        const at = momentOf(o);
+        const view = await withStore(o.store, async (s) =>
+          meetingAt(s, o.club ?? (await findMeetingClub(s, meetingId)), meetingId, at),
+        );
+        process.stdout.write(formatMeeting(view, o.format));
+      },
+    );
+  moment(program.command('officers <club>'))
+    .description(
+      'The officers and committee in office on a day (today without --as-of), each with the election or record it holds by (PIN-C28, C25)',
+    )
+    .addOption(formatOption(['table', 'json', 'csv']))
+    .action(
+      async (
+        clubId: string,
+        o: { store: string; asOf?: string; atPosition?: string; format: Format },
+      ) => {
+        const at = momentOf(o);
+        process.stdout.write(
+          formatOfficers(await withStore(o.store, (s) => officersAt(s, clubId, at)), o.format),
+        );
+      },
+    );
+  moment(program.command('constitution <club>'))
+    .description(
+      "The constitution's sections as the club's meetings amended them on a day (PIN-C19, C25), each with its history",
+    )
+    .addOption(formatOption(['table', 'json']))
+    .action(
+      async (
+        clubId: string,
+        o: { store: string; asOf?: string; atPosition?: string; format: 'table' | 'json' },
+      ) => {
+        const at = momentOf(o);
+        process.stdout.write(
+          formatConstitution(
+            await withStore(o.store, (s) => constitutionAt(s, clubId, at)),
+            o.format,
+          ),
+        );
+      },
+    );
+}
