@@ -11,6 +11,7 @@
  */
 import { v5 } from 'uuid';
 import { writeLines, type ExampleLine } from './lines';
+import { pinnerMeetings } from './pinner-meetings';
 
 const NAMESPACE = '6f1c9a52-3a0e-4b7e-9a59-1c1f6b0b7e11';
 const CLUB = 'pinner';
@@ -311,7 +312,10 @@ export function pinnerYear(): Year {
   return y;
 }
 
-/** Writes the example year to `file` (examples/generate.ts calls it). */
+/**
+ * Writes the example year to `file` (examples/generate.ts calls it), then the club's general
+ * meetings of 2019 (examples/pinner-meetings.ts): they count the register the year builds.
+ */
 export function writePinnerYear(file: string): void {
-  writeLines(file, pinnerYear().lines());
+  writeLines(file, [...pinnerYear().lines(), ...pinnerMeetings()]);
 }

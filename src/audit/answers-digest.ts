@@ -6,6 +6,13 @@ import {
   type CompetitionsState,
 } from '../contexts/pairs/projection';
 import { teamsStandingOf, type TeamsReadState } from '../contexts/teams/projection';
+import {
+  constitutionOf,
+  meetingMinutesOf,
+  meetingsOf,
+  officersOf,
+  type MeetingsReadState,
+} from '../contexts/meetings/projection';
 
 /** sha256 of every published answer, by kind, and how many of each (`answersDigest`). */
 export interface AnswersDigest {
@@ -15,7 +22,19 @@ export interface AnswersDigest {
   championships: number;
   /** Each teams event's standing (when the teams read model is given). */
   teams: number;
-  hashes: { standings: string; cPoints: string; championships: string; teams: string; all: string };
+  /**
+   * Each club's general meetings (when the meetings read model is given): its meetings list,
+   * each meeting's minutes, its officers and constitution on its latest meeting's day.
+   */
+  meetings: number;
+  hashes: {
+    standings: string;
+    cPoints: string;
+    championships: string;
+    teams: string;
+    meetings: string;
+    all: string;
+  };
 }
 
 /** An answer as JSON, or the refusal's class and message: a refusal is an answer too. */
@@ -34,12 +53,17 @@ const outcome = (f: () => unknown): string => {
  * the same: `audit` compares a memory store's with a SQLite file's, and
  * bench/run-answers-digest.ts one commit's with another's.
  */
-export function answersDigest(state: CompetitionsState, teams?: TeamsReadState): AnswersDigest {
+export function answersDigest(
+  state: CompetitionsState,
+  teams?: TeamsReadState,
+  meetings?: MeetingsReadState,
+): AnswersDigest {
   const hashes = {
     standings: sha(),
     cPoints: sha(),
     championships: sha(),
     teams: sha(),
+    meetings: sha(),
     all: sha(),
   };
   const seasons = new Map<string, Set<string>>();
@@ -47,7 +71,11 @@ export function answersDigest(state: CompetitionsState, teams?: TeamsReadState):
   let cPoints = 0;
   let championships = 0;
   let teamsAnswers = 0;
-  const add = (kind: 'standings' | 'cPoints' | 'championships' | 'teams', text: string) => {
+  let meetingsAnswers = 0;
+  const add = (
+    kind: 'standings' | 'cPoints' | 'championships' | 'teams' | 'meetings',
+    text: string,
+  ) => {
     hashes[kind].update(text + '\n');
     hashes.all.update(text + '\n');
   };
@@ -86,17 +114,50 @@ export function answersDigest(state: CompetitionsState, teams?: TeamsReadState):
     );
     teamsAnswers++;
   }
+  // Each club's meetings, in club order, after every teams answer.
+  for (const clubId of Object.keys(meetings?.clubs ?? {}).sort()) {
+    const m = meetings!;
+    const list = outcome(() => meetingsOf(m, clubId));
+    add('meetings', list);
+    meetingsAnswers++;
+    const days = m.clubs[clubId]!.meetings.flatMap((f) =>
+      f.type === 'MeetingCalled' ? [f.data as { meetingId: string; date: string }] : [],
+    );
+    for (const { meetingId } of days) {
+      add(
+        'meetings',
+        outcome(() => meetingMinutesOf(m, clubId, meetingId)),
+      );
+      meetingsAnswers++;
+    }
+    const last = days
+      .map((d) => d.date)
+      .sort()
+      .pop();
+    if (last === undefined) continue;
+    add(
+      'meetings',
+      outcome(() => officersOf(m, clubId, last)),
+    );
+    add(
+      'meetings',
+      outcome(() => constitutionOf(m, clubId, last)),
+    );
+    meetingsAnswers += 2;
+  }
   return {
-    answers: standings + cPoints + championships + teamsAnswers,
+    answers: standings + cPoints + championships + teamsAnswers + meetingsAnswers,
     standings,
     cPoints,
     championships,
     teams: teamsAnswers,
+    meetings: meetingsAnswers,
     hashes: {
       standings: hashes.standings.digest('hex'),
       cPoints: hashes.cPoints.digest('hex'),
       championships: hashes.championships.digest('hex'),
       teams: hashes.teams.digest('hex'),
+      meetings: hashes.meetings.digest('hex'),
       all: hashes.all.digest('hex'),
     },
   };

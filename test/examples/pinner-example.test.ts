@@ -64,10 +64,10 @@ const rowOf = (which: string, person: string) =>
   visitorVerdicts(input(which), VISITORS).rows.find((r) => r.person === person)!;
 
 describe('the Pinner example year loads', () => {
-  it('every line passes the catalogue and the deciders through the gate: the club, its rulebook and its members stream', async () => {
+  it('every line passes the catalogue and the deciders through the gate: the club, its rulebook, its members stream and its meetings', async () => {
     expect(await full.store.headPosition()).toBe(LINES.length);
     expect(new Set(LINES.map((l) => l.streamId))).toEqual(
-      new Set(['club-pinner', 'members-pinner']),
+      new Set(['club-pinner', 'members-pinner', 'meetings-pinner']),
     );
     // Seven members on the list before the ledger began, Full (their first year long over):
     // Alice, elected 14 September 2009, Full from 14 September 2010.
