@@ -150,9 +150,14 @@ export class DomainGate {
     );
     const head = decider.readsHead ? await this.store.headPosition() : 0;
     const state = structuredClone(known.state);
-    const others = await this.otherStreams(
-      facts.flatMap((f) => decider.readsStreams?.(f, streamId) ?? []),
-    );
+    // The streams this decider reads, and those a stored fact's own decider reads to judge a
+    // replacement of it (a corrected vote counted against the register of its day).
+    const others = await this.otherStreams([
+      ...facts.flatMap((f) => decider.readsStreams?.(f, streamId) ?? []),
+      ...[...stored.values()].flatMap(
+        (f) => deciderOf(f.streamId)?.readsStreams?.(asFact(f), f.streamId) ?? [],
+      ),
+    ]);
     const context = this.context(stored, head, await this.streamsBefore(stored), others);
     facts.forEach((fact, i) => {
       try {

@@ -29,6 +29,11 @@ export const CORRECTABLE_TYPES: Readonly<Record<string, readonly string[]>> = Ob
   // A club's teams event's match (played, or defaulted): the same match of the same round.
   TeamsMatchRecorded: ['eventId', 'matchId', 'round'],
   TeamsMatchDefaulted: ['eventId', 'matchId', 'round'],
+  // A club's general meeting: a recount of a vote, the attendance recorded again (PIN-C21's
+  // minutes corrected); the same vote of the same meeting, the same meeting.
+  VoteTaken: ['meetingId', 'motionId', 'amendmentId'],
+  AttendanceRecorded: ['meetingId'],
+  BallotHeld: ['meetingId', 'post'],
 });
 
 /**

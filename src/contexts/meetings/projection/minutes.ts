@@ -54,6 +54,8 @@ export interface MeetingMinutes {
   reports: Array<{ report: string; by: string; auditorReport?: boolean }>;
   auditor?: string;
   flags: string[];
+  /** The meeting's facts read from an accepted correction (a recount): which, and the original. */
+  corrected: Array<{ type: string; correctionId: string; eventId: string }>;
 }
 
 const daysBetween = (a: string, b: string) =>
@@ -165,6 +167,11 @@ export function meetingMinutesOf(
     ),
     ...auditorOf(meeting),
     flags: flagsOf(c, meeting, called.kind === 'agm' ? previousAgm : undefined),
+    corrected: c.facts.flatMap((f) =>
+      f.correctedBy && (f.data as { meetingId?: unknown }).meetingId === meetingId
+        ? [{ type: f.type, correctionId: f.correctedBy, eventId: f.id }]
+        : [],
+    ),
   };
 }
 

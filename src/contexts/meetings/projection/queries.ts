@@ -32,6 +32,8 @@ export class UnknownMeetingError extends Error {
 export interface ClubMeetings {
   clubId: string;
   position: number;
+  /** The stream's facts as read (a corrected one names its correction). */
+  facts: MeetingsReadState['clubs'][string]['meetings'];
   state: MeetingsState;
   view: MeetingsView;
   on: RulesOn;
@@ -46,7 +48,7 @@ export function clubOf(s: MeetingsReadState, clubId: string): ClubMeetings {
     );
   }
   const state = initialMeetingsState();
-  for (const f of r.meetings) evolveMeetings(state, f as DecidedFact);
+  for (const f of r.meetings) evolveMeetings(state, f as unknown as DecidedFact);
   const members = foldMembership(r.members);
   const history = buildRulebookHistory(s.rulebooks[clubId] ?? [], { unusable: 'skip' });
   const on: RulesOn = {
@@ -64,7 +66,7 @@ export function clubOf(s: MeetingsReadState, clubId: string): ClubMeetings {
     officersOn: (day) =>
       holdersOn(officerChanges(state, { membersOn: membersOnDay }, on, day), day),
   };
-  return { clubId, position: r.position, state, view, on };
+  return { clubId, position: r.position, facts: r.meetings, state, view, on };
 }
 
 // ---------------------------------------------------------------------------------------------
