@@ -105,3 +105,37 @@ describe('GET /clubs/:clubId/meetings, meetings/:meetingId, officers, constituti
     }
   });
 });
+
+describe('POST /clubs/:clubId/meetings/:meetingId/what-if', () => {
+  let app: NestExpressApplication;
+  beforeAll(async () => {
+    const ledger = await pinnerClub();
+    await ledger.append(...agmStory());
+    app = await ledgerApp(ledger.store);
+  });
+  afterAll(() => app.close());
+
+  it('PIN-C25 three fifths instead of two thirds: section 27 would have carried; 400 naming a path that is no parameter; 415 without JSON', async () => {
+    const post = (body: unknown, status = 200) =>
+      request(app.getHttpServer())
+        .post('/clubs/pinner/meetings/agm19/what-if')
+        .set('Accept', JSON_)
+        .send(body as object)
+        .expect(status);
+    const w = (
+      await post({
+        'meetings.specialMajority.numerator': 3,
+        'meetings.specialMajority.denominator': 5,
+      })
+    ).body;
+    expect(w.changes).toEqual([expect.objectContaining({ subject: 'mo2', to: 'carried' })]);
+    expect((await post({ 'meetings.nothing': 1 }, 400)).body.issues[0].field).toBe(
+      'meetings.nothing',
+    );
+    await request(app.getHttpServer())
+      .post('/clubs/pinner/meetings/agm19/what-if')
+      .set('Content-Type', 'text/plain')
+      .send('x')
+      .expect(415);
+  });
+});

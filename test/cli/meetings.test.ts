@@ -76,3 +76,21 @@ describe('bridge-ledger meetings, meeting, officers, constitution', () => {
     expect((await cli('meetings', 'nowhere', '--store', store)).code).toBe(1);
   });
 });
+
+describe('bridge-ledger meeting --rulebook-override (what-if)', () => {
+  it('PIN-C22 a quorum of 30: the AGM decides nothing, said as a what-if, nothing stored', async () => {
+    const store = await meetingsStore();
+    const file = join(tempDir(), 'override.json');
+    writeFileSync(
+      file,
+      JSON.stringify({ 'meetings.quorum.members': 30, 'meetings.quorum.percent': 100 }),
+    );
+    const out = await cli('meeting', 'agm19', '--rulebook-override', file, '--store', store);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toMatch(
+      /^What-if \{"meetings.quorum.members":30,"meetings.quorum.percent":100\} \(nothing stored\)/,
+    );
+    expect(out.stdout).toMatch(/mo1 .*no quorum .*PIN-C22/);
+    expect(out.stdout).toMatch(/quorum +quorate +true +false/);
+  });
+});

@@ -4,6 +4,7 @@ import {
   agmDueByOf,
   ballotResultOf,
   decidePinnerMeetingsFact,
+  meetingsProblem,
   egmDueByOf,
   meetingsParamsOf,
   quorumOf,
@@ -23,7 +24,9 @@ const pinnerParams = (group: MembershipGroup) => group as MembershipParams;
 /** The preset as registered: with the visitor count's own check of the settings it reads. */
 const preset: Preset<PinnerParams> = {
   ...pinner2018,
-  validate: problemOf((p: PinnerParams) => checkVisitorParams(p.visitors), 'visitors.'),
+  validate: (p: PinnerParams) =>
+    problemOf((q: PinnerParams) => checkVisitorParams(q.visitors), 'visitors.')(p) ??
+    (p.meetings ? meetingsProblem(p.meetings) : undefined),
 };
 
 /**

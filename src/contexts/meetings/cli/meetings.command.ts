@@ -11,6 +11,7 @@ import {
   constitutionAt,
   findMeetingClub,
   meetingAt,
+  meetingWhatIfAt,
   meetingsAt,
   officersAt,
   readMeetingsQuery,
@@ -20,6 +21,7 @@ import { InvalidTableQueryError } from '../../../audit/table-query';
 import { openStore } from '../../../store/open-store';
 import { csv, table } from '../../../cli/table';
 import { cliOption, storeOption } from '../../../cli/options';
+import { overrideOption, readOverride } from '../../../cli/commands/diff';
 import type { EventStore } from '../../../store/event-store';
 
 type Format = 'table' | 'json' | 'csv';
@@ -164,6 +166,7 @@ export function registerMeetings(program: Command): void {
       "A meeting's minutes: notice, attendance and quorum (PIN-C22), each motion and amendment with its result and the rule that decided it, the elections (PIN-C28)",
     )
     .option('--club <clubId>', 'the club whose meeting it is (found in the ledger without it)')
+    .addOption(overrideOption())
     .addOption(formatOption(['table', 'json']))
     .action(
       async (
@@ -173,14 +176,27 @@ export function registerMeetings(program: Command): void {
           club?: string;
           asOf?: string;
           atPosition?: string;
+          rulebookOverride?: string;
           format: 'table' | 'json';
         },
       ) => {
         const at = momentOf(o);
-        const view = await withStore(o.store, async (s) =>
-          meetingAt(s, o.club ?? (await findMeetingClub(s, meetingId)), meetingId, at),
-        );
-        process.stdout.write(formatMeeting(view, o.format));
+        const override = o.rulebookOverride ? readOverride(o.rulebookOverride) : undefined;
+        const out = await withStore(o.store, async (s) => {
+          const clubId = o.club ?? (await findMeetingClub(s, meetingId));
+          if (!override) return formatMeeting(await meetingAt(s, clubId, meetingId, at), o.format);
+          const w = await meetingWhatIfAt(s, clubId, meetingId, override, at);
+          if (o.format === 'json') return JSON.stringify(w, null, 2) + '\n';
+          const rows = w.changes.map((c) => ({
+            subject: c.subject,
+            field: c.field,
+            from: JSON.stringify(c.from),
+            to: JSON.stringify(c.to),
+            because: c.because ?? '',
+          }));
+          return `What-if ${JSON.stringify(w.override)} (nothing stored)\n${formatMeeting(w.whatIf, 'table')}\n${rows.length ? table(rows) : 'no change\n'}`;
+        });
+        process.stdout.write(out);
       },
     );
   moment(program.command('officers <club>'))

@@ -1,5 +1,16 @@
-import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import {
+  Controller,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Inject,
+  Param,
+  Post,
+  Query,
+  Req,
+} from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { UnsupportedMediaTypeError } from '../../../app/http/errors';
 import type {
   ConstitutionView,
   MeetingMinutes,
@@ -9,6 +20,8 @@ import type {
 import {
   constitutionAt,
   meetingAt,
+  meetingWhatIfAt,
+  type MeetingWhatIfView,
   meetingsAt,
   officersAt,
   readMeetingsQuery,
@@ -27,6 +40,13 @@ const MOMENT: readonly MeetingsParam[] = ['asOf', 'atPosition'];
 /** A request's query read as the CLI reads its options; anything else refused (400). */
 const momentOf = (query: Record<string, unknown>) =>
   readQueryOrRefuse(query, MOMENT, (q) => readMeetingsQuery(q));
+
+/** A what-if's request: its JSON body and its headers. */
+interface JsonRequest {
+  body?: unknown;
+  headers: Record<string, string | string[] | undefined>;
+  is(type: string): string | false | null;
+}
 
 /**
  * A club's general meetings (Pinner BC's constitution, PIN-C19..C37): the meetings with the AGM
@@ -105,5 +125,33 @@ export class MeetingsController {
     @Query() query: Record<string, unknown>,
   ): Promise<ConstitutionView> {
     return constitutionAt(this.store, clubId, momentOf(query));
+  }
+
+  @Post('clubs/:clubId/meetings/:meetingId/what-if')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary:
+      "A meeting's minutes under amended rulebook parameters (a different quorum, another majority) from its day, with what that changes; nothing stored",
+  })
+  @CLUB_ID()
+  @ApiParam({ name: 'meetingId', description: 'A meeting id of the club', type: String })
+  @ApiDayOrInstantQuery('the meeting as recorded')
+  @ApiBody({
+    description: 'Dotted parameter paths and values, e.g. {"meetings.quorum.members": 15}',
+    schema: { type: 'object', additionalProperties: true },
+  })
+  @ApiAnswer(200, '{ override, whatIf, changes }')
+  @ApiErrors(400, 404, 415)
+  whatIf(
+    @Param('clubId') clubId: string,
+    @Param('meetingId') meetingId: string,
+    @Query() query: Record<string, unknown>,
+    @Req() req: JsonRequest,
+  ): Promise<MeetingWhatIfView> {
+    const type = req.headers['content-type'];
+    if (type === undefined || !req.is('application/json')) {
+      throw new UnsupportedMediaTypeError(type as string | undefined);
+    }
+    return meetingWhatIfAt(this.store, clubId, meetingId, req.body, momentOf(query));
   }
 }

@@ -1,4 +1,5 @@
 import type { MeetingRecord } from '../domain/state';
+import type { Json } from '../../../rulebooks/rulebook';
 import { officerChanges } from '../domain/officers';
 import type { QuorumJudgement } from '../rules';
 import type { MeetingsReadState } from './state';
@@ -15,7 +16,8 @@ export interface MotionMinute {
   /** Whether it was published with the notice (PIN-C32, C35). */
   published?: boolean;
   vote?: { for: number; against: number; abstentions: number };
-  result?: 'carried' | 'not carried';
+  /** `no quorum`: put to a meeting without one, it decides nothing (PIN-C22). */
+  result?: 'carried' | 'not carried' | 'no quorum';
   rule?: string;
   because?: string;
   amendments?: MotionMinute[];
@@ -66,8 +68,11 @@ export function meetingMinutesOf(
   s: MeetingsReadState,
   clubId: string,
   meetingId: string,
+  override?: Record<string, Json>,
 ): MeetingMinutes {
-  const c = clubOf(s, clubId);
+  const date = clubOf(s, clubId).state.meetings[meetingId]?.called.date;
+  // A what-if: the override as an amendment of the club's from the meeting's day.
+  const c = clubOf(s, clubId, override && date ? { changes: override, from: date } : undefined);
   const meeting = c.state.meetings[meetingId];
   if (!meeting) {
     throw new UnknownMeetingError('meetingId', `club ${clubId} has no meeting ${meetingId}`);
@@ -82,6 +87,9 @@ export function meetingMinutesOf(
     base: Omit<MotionMinute, 'id'>,
   ): MotionMinute => {
     if (!vote || !rules) return { id, ...base };
+    if (quorum && !quorum.quorate) {
+      return { id, ...base, vote, result: 'no quorum', rule: quorum.rule, because: quorum.because };
+    }
     const r = rules.voteResult(meeting, vote as never, rulebook);
     return {
       id,

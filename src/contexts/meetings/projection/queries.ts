@@ -1,4 +1,5 @@
 import { buildRulebookHistory } from '../../../rulebooks/rulebook-facts';
+import type { Json } from '../../../rulebooks/rulebook';
 import type { DecidedFact } from '../../../kernel/decider';
 import { foldMembership, membersOn } from '../../membership';
 import { holdersOn, officerChanges, type OfficerChange, type RulesOn } from '../domain/officers';
@@ -39,7 +40,15 @@ export interface ClubMeetings {
   on: RulesOn;
 }
 
-export function clubOf(s: MeetingsReadState, clubId: string): ClubMeetings {
+/**
+ * A club's meetings folded with its rulebook history; `whatIf` (parameter paths and values)
+ * reads it as an amendment of the club's from `whatIf.from`: nothing is stored.
+ */
+export function clubOf(
+  s: MeetingsReadState,
+  clubId: string,
+  whatIf?: { changes: Record<string, Json>; from: string },
+): ClubMeetings {
   const r = s.clubs[clubId];
   if (!r || r.meetings.length === 0) {
     throw new UnknownMeetingError(
@@ -50,7 +59,13 @@ export function clubOf(s: MeetingsReadState, clubId: string): ClubMeetings {
   const state = initialMeetingsState();
   for (const f of r.meetings) evolveMeetings(state, f as unknown as DecidedFact);
   const members = foldMembership(r.members);
-  const history = buildRulebookHistory(s.rulebooks[clubId] ?? [], { unusable: 'skip' });
+  const facts = s.rulebooks[clubId] ?? [];
+  const history = buildRulebookHistory(
+    whatIf
+      ? [...facts, { kind: 'amended', changes: whatIf.changes, effectiveFrom: whatIf.from }]
+      : facts,
+    { unusable: 'skip' },
+  );
   const on: RulesOn = {
     rulebookOn: (day) => history.inForce(day),
     rulesOn: (day) => meetingsRulesFor(history.inForce(day)),

@@ -8,3 +8,4 @@ export {
   type MeetingsMoment,
   type MeetingsParam,
 } from './meetings';
+export { meetingWhatIfAt, type MeetingWhatIfView, type MinutesChange } from './what-if';

@@ -79,6 +79,10 @@ async function clubAt(store: EventStore, clubId: string, at: MeetingsMoment, clo
 
 const systemClock: Clock = () => new Date();
 
+/** The meetings read model of one club as the ledger had it at a moment. */
+export const meetingsStateAt = async (store: EventStore, clubId: string, at: MeetingsMoment = {}) =>
+  (await clubAt(store, clubId, at, systemClock)).state;
+
 /** `GET /clubs/:clubId/meetings`, `bridge-ledger meetings`: the meetings, the AGM calendar, the requests. */
 export async function meetingsAt(
   store: EventStore,

@@ -43,3 +43,41 @@ export const PINNER_MEETINGS: PinnerMeetingsParams = {
 
 /** `percent` % of `n`, rounded up (PIN reading: a share of the membership is never rounded down). */
 export const shareOf = (n: number, percent: number) => Math.ceil((n * percent) / 100);
+
+/**
+ * The whole `meetings` group checked as the rules read it (a preset's `validate`): a value the
+ * kind check lets through but no meeting could be judged by is refused on the rulebook fact,
+ * naming the path. Undefined when it can be used.
+ */
+export function meetingsProblem(
+  p: PinnerMeetingsParams,
+): { path: string; message: string } | undefined {
+  const { numerator: n, denominator: d } = p.specialMajority;
+  if (!Number.isInteger(n) || !Number.isInteger(d) || n <= 0 || n > d) {
+    return {
+      path: 'meetings.specialMajority',
+      message: `must be a fraction of whole numbers, 0 < numerator <= denominator, not ${n}/${d} (PIN-C25)`,
+    };
+  }
+  for (const [path, v, rule] of [
+    ['meetings.quorum.percent', p.quorum.percent, 'PIN-C22'],
+    ['meetings.egmRequest.percent', p.egmRequest.percent, 'PIN-C34'],
+  ] as const) {
+    if (!(v > 0 && v <= 100))
+      return { path, message: `must be a percentage above 0, at most 100, not ${v} (${rule})` };
+  }
+  for (const [path, v] of [
+    ['meetings.noticeDays', p.noticeDays],
+    ['meetings.quorum.members', p.quorum.members],
+    ['meetings.agmMonths', p.agmMonths],
+    ['meetings.nominationDays', p.nominationDays],
+    ['meetings.nominationDisplayDays', p.nominationDisplayDays],
+    ['meetings.agmMotionDays', p.agmMotionDays],
+    ['meetings.egmRequest.members', p.egmRequest.members],
+    ['meetings.egmCallWithinDays', p.egmCallWithinDays],
+  ] as const) {
+    if (!Number.isInteger(v) || v < 0)
+      return { path, message: `must be a whole number >= 0, not ${v}` };
+  }
+  return undefined;
+}

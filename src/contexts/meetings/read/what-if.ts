@@ -1,0 +1,93 @@
+import { applyRulebookFact, buildRulebookHistory } from '../../../rulebooks/rulebook-facts';
+import { InvalidTableQueryError } from '../../../audit/table-query';
+import type { Json } from '../../../rulebooks/rulebook';
+import type { EventStore } from '../../../store/event-store';
+import { meetingMinutesOf, type MeetingMinutes, type MeetingsReadState } from '../projection';
+import { meetingsStateAt, type MeetingsMoment } from './meetings';
+
+const invalid = (field: string, message: string) =>
+  new InvalidTableQueryError([{ field, message }]);
+
+/** One number or result of the minutes that the what-if changes. */
+export interface MinutesChange {
+  /** `quorum`, a motion or amendment id, or `election <post>`. */
+  subject: string;
+  field: string;
+  from: unknown;
+  to: unknown;
+  because?: string;
+}
+
+export interface MeetingWhatIfView {
+  override: Record<string, Json>;
+  whatIf: MeetingMinutes;
+  changes: MinutesChange[];
+}
+
+/**
+ * An override checked as the club's own amendment is (a path naming a parameter, a value of its
+ * kind, the rulebook's own check of the whole), from the meeting's day; each refusal names the
+ * parameter path.
+ */
+function checkOverride(s: MeetingsReadState, clubId: string, day: string, override: unknown) {
+  if (override === null || typeof override !== 'object' || Array.isArray(override)) {
+    throw invalid(
+      'rulebookOverride',
+      'a rulebook override is a JSON object of parameter paths and values, e.g. {"meetings.quorum.members": 15}',
+    );
+  }
+  const changes = override as Record<string, Json>;
+  const history = buildRulebookHistory(s.rulebooks[clubId] ?? [], { unusable: 'skip' });
+  const problem = applyRulebookFact(history, { kind: 'amended', changes, effectiveFrom: day });
+  if (problem?.kind === 'invalid') {
+    const path = problem.path || (Object.keys(changes)[0] ?? 'rulebookOverride');
+    throw invalid(
+      path,
+      `${path}: ${problem.message.replace(/^(rulebook parameter [^:]*: )?/, '')}`,
+    );
+  }
+  return changes;
+}
+
+/** What the minutes publish that a different reading can change: the quorum, results, elections. */
+function changesBetween(real: MeetingMinutes, whatIf: MeetingMinutes): MinutesChange[] {
+  const out: MinutesChange[] = [];
+  const push = (subject: string, field: string, from: unknown, to: unknown, because?: string) => {
+    if (JSON.stringify(from) !== JSON.stringify(to))
+      out.push({ subject, field, from, to, ...(because ? { because } : {}) });
+  };
+  push('quorum', 'quorum', real.quorum?.quorum, whatIf.quorum?.quorum, whatIf.quorum?.because);
+  push('quorum', 'quorate', real.quorum?.quorate, whatIf.quorum?.quorate, whatIf.quorum?.because);
+  const items = (m: MeetingMinutes) => m.motions.flatMap((x) => [x, ...(x.amendments ?? [])]);
+  const before = new Map(items(real).map((x) => [x.id, x]));
+  for (const x of items(whatIf)) {
+    const r = before.get(x.id);
+    push(x.id, 'result', r?.result, x.result, x.because);
+    push(x.id, 'rule', r?.rule, x.rule);
+  }
+  const elected = (m: MeetingMinutes) => new Map(m.elections.map((e) => [e.post, e.elected]));
+  const was = elected(real);
+  const now = elected(whatIf);
+  for (const post of new Set([...was.keys(), ...now.keys()]))
+    push(`election ${post}`, 'elected', was.get(post) ?? [], now.get(post) ?? []);
+  return out;
+}
+
+/**
+ * A what-if of a meeting: its minutes under amended parameters of the club's rulebook (a
+ * different quorum reading, another majority), applied from the meeting's day, and what that
+ * changes; nothing is stored.
+ */
+export async function meetingWhatIfAt(
+  store: EventStore,
+  clubId: string,
+  meetingId: string,
+  override: unknown,
+  at: MeetingsMoment = {},
+): Promise<MeetingWhatIfView> {
+  const s = await meetingsStateAt(store, clubId, at);
+  const real = meetingMinutesOf(s, clubId, meetingId);
+  const changes = checkOverride(s, clubId, real.date, override);
+  const whatIf = meetingMinutesOf(s, clubId, meetingId, changes);
+  return { override: changes, whatIf, changes: changesBetween(real, whatIf) };
+}
