@@ -139,3 +139,28 @@ describe('POST /clubs/:clubId/meetings/:meetingId/what-if', () => {
       .expect(415);
   });
 });
+
+describe('GET /clubs/:clubId/meetings/:meetingId/diff', () => {
+  let app: NestExpressApplication;
+  beforeAll(async () => {
+    const ledger = await pinnerClub();
+    await ledger.append(...agmStory());
+    app = await ledgerApp(ledger.store);
+  });
+  afterAll(() => app.close());
+
+  it('from before the AGM’s votes to now: the quorum, the results and the elections appear; 400 naming a bad moment or an unknown parameter', async () => {
+    const get = (url: string, status = 200) =>
+      request(app.getHttpServer()).get(url).set('Accept', JSON_).expect(status);
+    const d = (await get('/clubs/pinner/meetings/agm19/diff?from=2019-03-19')).body;
+    expect(
+      d.changes.map((c: { subject: string; field: string }) => `${c.subject} ${c.field}`),
+    ).toEqual(expect.arrayContaining(['mo1 result', 'mo2 result', 'election treasurer elected']));
+    expect(
+      (await get('/clubs/pinner/meetings/agm19/diff?from=yesterday', 400)).body.issues[0].field,
+    ).toBe('from');
+    expect(
+      (await get('/clubs/pinner/meetings/agm19/diff?from=1&x=2', 400)).body.issues[0].field,
+    ).toBe('x');
+  });
+});

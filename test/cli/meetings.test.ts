@@ -94,3 +94,17 @@ describe('bridge-ledger meeting --rulebook-override (what-if)', () => {
     expect(out.stdout).toMatch(/quorum +quorate +true +false/);
   });
 });
+
+describe('bridge-ledger meeting --diff-from', () => {
+  it('from the day before the AGM: the results and elections appear, one line a change; a bad moment exits 2 naming the option', async () => {
+    const store = await meetingsStore();
+    const out = await cli('meeting', 'agm19', '--diff-from', '2019-03-19', '--store', store);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toMatch(/^agm19 from as of 2019-03-19 to now/);
+    expect(out.stdout).toMatch(/mo1 +result +carried +16 for, 8 against/);
+    expect(out.stdout).toMatch(/election treasurer +elected +\[\] +\["m10"\]/);
+    const bad = await cli('meeting', 'agm19', '--diff-from', 'yesterday', '--store', store);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--diff-from must be/);
+  });
+});

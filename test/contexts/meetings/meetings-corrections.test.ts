@@ -11,7 +11,7 @@ import {
   vote,
 } from '../../support/meetings';
 import { meetingMinutesOf } from '../../../src/contexts/meetings/projection';
-import { meetingAt } from '../../../src/contexts/meetings/read';
+import { meetingAt, meetingDiffAt } from '../../../src/contexts/meetings/read';
 
 /**
  * A general meeting's minutes corrected by one more fact on the club's `corrections-<clubId>`:
@@ -102,5 +102,36 @@ describe('PIN-C21 PIN-C25 the minutes corrected: a recount of a vote', () => {
       'LEDGER',
       'events[0].data.corrected.motionId',
     );
+  });
+});
+
+describe('diff: the minutes before and after the recount', () => {
+  it('PIN-C25 mo1 from "not carried" to "carried" across the acceptance; nothing between two moments before it', async () => {
+    const { ledger, recorded } = await voted();
+    await ledger.append(
+      recount(recorded.id, { ...(recorded.data as Record<string, unknown>), for: 16 }),
+    );
+    const before = await ledger.store.headPosition();
+    await ledger.append(accepted());
+    const d = await meetingDiffAt(ledger.store, 'pinner', 'agm19', { atPosition: before }, {});
+    expect(d.changes).toEqual([
+      expect.objectContaining({
+        subject: 'mo1',
+        field: 'result',
+        from: 'not carried',
+        to: 'carried',
+      }),
+    ]);
+    expect(d.from.at).toBe(`position ${before}`);
+    const none = await meetingDiffAt(
+      ledger.store,
+      'pinner',
+      'agm19',
+      { atPosition: before - 1 },
+      { atPosition: before },
+    );
+    expect(none.changes).toEqual([]);
+    const fromNothing = await meetingDiffAt(ledger.store, 'pinner', 'agm19', { atPosition: 1 }, {});
+    expect(fromNothing.changes.map((c) => c.subject)).toContain('quorum');
   });
 });

@@ -69,6 +69,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = Object.freeze
   'GET /clubs/:clubId/officers': { kind: 'private', club: 'clubId' },
   'GET /clubs/:clubId/constitution': { kind: 'private', club: 'clubId' },
   'POST /clubs/:clubId/meetings/:meetingId/what-if': { kind: 'private', club: 'clubId' },
+  'GET /clubs/:clubId/meetings/:meetingId/diff': { kind: 'private', club: 'clubId' },
   'GET /clubs/:clubId/applications': { kind: 'private', club: 'clubId' },
   'GET /clubs/:clubId/visitors': { kind: 'private', club: 'clubId' },
   'GET /keys': { kind: 'keys' },

@@ -11,11 +11,14 @@ import {
   constitutionAt,
   findMeetingClub,
   meetingAt,
+  meetingDiffAt,
   meetingWhatIfAt,
+  readMeetingsMoment,
   meetingsAt,
   officersAt,
   readMeetingsQuery,
   type MeetingsParam,
+  type MinutesChange,
 } from '../read';
 import { InvalidTableQueryError } from '../../../audit/table-query';
 import { openStore } from '../../../store/open-store';
@@ -131,6 +134,22 @@ export function formatConstitution(v: ConstitutionView, format: 'table' | 'json'
   return `${v.clubId}: the constitution's amended sections on ${v.asOf} (the others as adopted)\n\n${table(rows)}`;
 }
 
+/** A value of a change as a person reads it: none blank, a word as it is. */
+const shown = (v: unknown) =>
+  v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
+
+/** One line a change of the minutes (a what-if's, a diff's). */
+function changeTable(changes: readonly MinutesChange[]): string {
+  const rows = changes.map((c) => ({
+    subject: c.subject,
+    field: c.field,
+    from: shown(c.from),
+    to: shown(c.to),
+    because: c.because ?? '',
+  }));
+  return rows.length ? table(rows) : 'no change\n';
+}
+
 /**
  * A club's general meetings: `meetings <club>` (the meetings, the AGM calendar, the members'
  * requests), `meeting <meetingId>` (its minutes), `officers <club>` (in office on a day) and
@@ -167,6 +186,11 @@ export function registerMeetings(program: Command): void {
     )
     .option('--club <clubId>', 'the club whose meeting it is (found in the ledger without it)')
     .addOption(overrideOption())
+    .option(
+      '--diff-from <moment>',
+      'what changed since a moment: a ledger position, a club date or an instant',
+    )
+    .option('--diff-to <moment>', 'up to a moment (now without it)')
     .addOption(formatOption(['table', 'json']))
     .action(
       async (
@@ -177,6 +201,8 @@ export function registerMeetings(program: Command): void {
           asOf?: string;
           atPosition?: string;
           rulebookOverride?: string;
+          diffFrom?: string;
+          diffTo?: string;
           format: 'table' | 'json';
         },
       ) => {
@@ -184,17 +210,18 @@ export function registerMeetings(program: Command): void {
         const override = o.rulebookOverride ? readOverride(o.rulebookOverride) : undefined;
         const out = await withStore(o.store, async (s) => {
           const clubId = o.club ?? (await findMeetingClub(s, meetingId));
+          if (o.diffFrom !== undefined) {
+            const from = readMeetingsMoment(o.diffFrom, 'from', '--diff-from');
+            const to =
+              o.diffTo === undefined ? {} : readMeetingsMoment(o.diffTo, 'to', '--diff-to');
+            const d = await meetingDiffAt(s, clubId, meetingId, from, to);
+            if (o.format === 'json') return JSON.stringify(d, null, 2) + '\n';
+            return `${d.meetingId} from ${d.from.at} to ${d.to.at}\n${changeTable(d.changes)}`;
+          }
           if (!override) return formatMeeting(await meetingAt(s, clubId, meetingId, at), o.format);
           const w = await meetingWhatIfAt(s, clubId, meetingId, override, at);
           if (o.format === 'json') return JSON.stringify(w, null, 2) + '\n';
-          const rows = w.changes.map((c) => ({
-            subject: c.subject,
-            field: c.field,
-            from: JSON.stringify(c.from),
-            to: JSON.stringify(c.to),
-            because: c.because ?? '',
-          }));
-          return `What-if ${JSON.stringify(w.override)} (nothing stored)\n${formatMeeting(w.whatIf, 'table')}\n${rows.length ? table(rows) : 'no change\n'}`;
+          return `What-if ${JSON.stringify(w.override)} (nothing stored)\n${formatMeeting(w.whatIf, 'table')}\n${changeTable(w.changes)}`;
         });
         process.stdout.write(out);
       },

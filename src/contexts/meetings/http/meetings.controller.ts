@@ -9,8 +9,8 @@ import {
   Query,
   Req,
 } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { UnsupportedMediaTypeError } from '../../../app/http/errors';
+import { ApiBody, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { InvalidRequestError, UnsupportedMediaTypeError } from '../../../app/http/errors';
 import type {
   ConstitutionView,
   MeetingMinutes,
@@ -20,7 +20,10 @@ import type {
 import {
   constitutionAt,
   meetingAt,
+  meetingDiffAt,
   meetingWhatIfAt,
+  readMeetingsMoment,
+  type MeetingDiffView,
   type MeetingWhatIfView,
   meetingsAt,
   officersAt,
@@ -153,5 +156,30 @@ export class MeetingsController {
       throw new UnsupportedMediaTypeError(type as string | undefined);
     }
     return meetingWhatIfAt(this.store, clubId, meetingId, req.body, momentOf(query));
+  }
+
+  @Get('clubs/:clubId/meetings/:meetingId/diff')
+  @ApiOperation({
+    summary:
+      "What a meeting's minutes publish that changed between two moments (a ledger position, a club date, an instant; to: now by default): the quorum, each result, each election",
+  })
+  @CLUB_ID()
+  @ApiParam({ name: 'meetingId', description: 'A meeting id of the club', type: String })
+  @ApiQuery({ name: 'from', required: true, schema: { type: 'string' } })
+  @ApiQuery({ name: 'to', required: false, schema: { type: 'string' } })
+  @ApiAnswer(200, '{ clubId, meetingId, from, to, changes }')
+  @ApiErrors(400, 404)
+  diff(
+    @Param('clubId') clubId: string,
+    @Param('meetingId') meetingId: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<MeetingDiffView> {
+    const unknown = Object.keys(query)
+      .filter((k) => k !== 'from' && k !== 'to')
+      .map((k) => ({ field: k, message: `property ${k} should not exist` }));
+    if (unknown.length) throw new InvalidRequestError(unknown);
+    const from = readMeetingsMoment(query.from, 'from');
+    const to = query.to === undefined ? {} : readMeetingsMoment(query.to, 'to');
+    return meetingDiffAt(this.store, clubId, meetingId, from, to);
   }
 }

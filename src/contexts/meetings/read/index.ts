@@ -8,4 +8,11 @@ export {
   type MeetingsMoment,
   type MeetingsParam,
 } from './meetings';
-export { meetingWhatIfAt, type MeetingWhatIfView, type MinutesChange } from './what-if';
+export {
+  meetingDiffAt,
+  meetingWhatIfAt,
+  readMeetingsMoment,
+  type MeetingDiffView,
+  type MeetingWhatIfView,
+  type MinutesChange,
+} from './what-if';

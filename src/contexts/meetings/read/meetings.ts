@@ -1,5 +1,7 @@
 import { clubStreamId } from '../../club';
 import { membersStreamId } from '../../membership';
+import { correctionsStreamId } from '../../corrections';
+import type { RecordedEvent } from '../../../kernel/envelope';
 import { clubDateAt } from '../../../kernel/club-time';
 import type { FieldIssue } from '../../../kernel/issues';
 import type { EventStore } from '../../../store/event-store';
@@ -43,6 +45,23 @@ export function readMeetingsQuery(
   return readDayOrInstant<MeetingsParam>(raw, spell, 'the officers and constitution on that day');
 }
 
+/**
+ * The meetings facts of things done by a club date: each by its own day (a call's `calledOn`, a
+ * notice's `displayedOn`, a motion's or nomination's `receivedOn`), what happens at a meeting by
+ * the meeting's day.
+ */
+function heldBy(day: string | undefined, facts: RecordedEvent[]): RecordedEvent[] {
+  if (day === undefined) return facts;
+  const dates = new Map<string, string>();
+  return facts.filter((e) => {
+    const d = e.data as Record<string, unknown>;
+    if (e.type === 'MeetingCalled') dates.set(d.meetingId as string, d.date as string);
+    const own =
+      d.calledOn ?? d.displayedOn ?? d.receivedOn ?? d.from ?? dates.get(d.meetingId as string);
+    return typeof own !== 'string' || own <= day;
+  });
+}
+
 /** The clock the default day is read from: a parameter, so tests give their own. */
 export type Clock = () => Date;
 
@@ -65,7 +84,11 @@ async function clubAt(store: EventStore, clubId: string, at: MeetingsMoment, clo
   const events = [
     ...club,
     ...(await read(store, membersStreamId(clubId), to)).filter(keep),
-    ...(await read(store, meetingsStreamId(clubId), to)).filter(keep),
+    ...heldBy(at.day, (await read(store, meetingsStreamId(clubId), to)).filter(keep)),
+    // The club's corrections: an accepted one replaces a meetings fact where it stands.
+    ...(await read(store, correctionsStreamId(clubId), to))
+      .filter(keep)
+      .filter((e) => at.day === undefined || e.occurredAt.slice(0, 10) <= at.day),
   ].sort((a, b) => a.position - b.position);
   let state: MeetingsReadState = meetingsProjection.initial();
   for (let i = 0; i < events.length; i++) {

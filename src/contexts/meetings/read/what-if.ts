@@ -4,6 +4,8 @@ import type { Json } from '../../../rulebooks/rulebook';
 import type { EventStore } from '../../../store/event-store';
 import { meetingMinutesOf, type MeetingMinutes, type MeetingsReadState } from '../projection';
 import { meetingsStateAt, type MeetingsMoment } from './meetings';
+import { UnknownMeetingError } from '../projection';
+import { readTeamsMoment } from '../../teams/read';
 
 const invalid = (field: string, message: string) =>
   new InvalidTableQueryError([{ field, message }]);
@@ -91,3 +93,53 @@ export async function meetingWhatIfAt(
   const whatIf = meetingMinutesOf(s, clubId, meetingId, changes);
   return { override: changes, whatIf, changes: changesBetween(real, whatIf) };
 }
+
+export interface MeetingDiffView {
+  clubId: string;
+  meetingId: string;
+  from: { at: string };
+  to: { at: string };
+  changes: MinutesChange[];
+}
+
+const said = (m: MeetingsMoment) =>
+  m.atPosition !== undefined
+    ? `position ${m.atPosition}`
+    : m.asOf !== undefined
+      ? `as recorded by ${m.asOf}`
+      : m.day !== undefined
+        ? `as of ${m.day}`
+        : 'now';
+
+/**
+ * `diff`: what a meeting's minutes publish that changed between two moments (a correction
+ * accepted, a vote recorded since): the quorum, each result, each election. A meeting not yet
+ * called at `from` is all new.
+ */
+export async function meetingDiffAt(
+  store: EventStore,
+  clubId: string,
+  meetingId: string,
+  from: MeetingsMoment,
+  to: MeetingsMoment,
+): Promise<MeetingDiffView> {
+  const after = meetingMinutesOf(await meetingsStateAt(store, clubId, to), clubId, meetingId);
+  let before: MeetingMinutes | undefined;
+  try {
+    before = meetingMinutesOf(await meetingsStateAt(store, clubId, from), clubId, meetingId);
+  } catch (err) {
+    if (!(err instanceof UnknownMeetingError)) throw err;
+  }
+  const empty: MeetingMinutes = { ...after, motions: [], elections: [], quorum: undefined };
+  return {
+    clubId,
+    meetingId,
+    from: { at: said(from) },
+    to: { at: said(to) },
+    changes: changesBetween(before ?? empty, after),
+  };
+}
+
+/** A diff's moment as written: `now`, a ledger position, a club date or an instant. */
+export const readMeetingsMoment = (text: unknown, field: 'from' | 'to', name?: string) =>
+  readTeamsMoment(text, field, name) as MeetingsMoment;
