@@ -122,9 +122,12 @@ export function clubPage(
                 <a href="/clubs/${seg(clubId)}/register/visitors">visitors</a>
               </li>
               <li><a href="/clubs/${seg(clubId)}/correction-log">Correction log</a></li>
+              <li>
+                <a href="/clubs/${seg(clubId)}/general-meetings">General meetings and officers</a>
+              </li>
             </ul>`
           : html`<p class="note">
-              The members and the correction log are private:
+              The members, the correction log and the general meetings are private:
               <a href="/login">sign in with a key of the club</a>.
             </p>`
       }`,
