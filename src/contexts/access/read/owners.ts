@@ -1,4 +1,5 @@
 import { MEMBERS_STREAM_PREFIX } from '../../membership';
+import { MEETINGS_STREAM_PREFIX } from '../../meetings';
 import {
   clubOfClubStream,
   clubOfRosterStream,
@@ -37,7 +38,7 @@ export function ownerOfData(data: unknown): Owner | undefined {
   return undefined;
 }
 
-/** The owner a stream's name gives (a club's own, roster, corrections, publications, members; a league's). */
+/** The owner a stream's name gives (a club's own, roster, corrections, publications, members, meetings; a league's). */
 export function ownerOfStreamName(streamId: string): Owner | undefined {
   const club = (id: string): Owner | undefined => (id ? { kind: 'club', id } : undefined);
   if (isLeagueStream(streamId)) return { kind: 'league', id: leagueOfStream(streamId) };
@@ -47,6 +48,7 @@ export function ownerOfStreamName(streamId: string): Owner | undefined {
     CORRECTION_STREAM_PREFIX,
     PUBLICATION_STREAM_PREFIX,
     MEMBERS_STREAM_PREFIX,
+    MEETINGS_STREAM_PREFIX,
   ]) {
     if (streamId.startsWith(prefix)) return club(streamId.slice(prefix.length));
   }
