@@ -6,16 +6,17 @@ import { agmStory, pinnerClub } from '../support/meetings';
 
 const JSON_ = 'application/json';
 
+// One service over Pinner's 2019 AGM for every route below (read-only: what-ifs store nothing).
+let app: NestExpressApplication;
+beforeAll(async () => {
+  const ledger = await pinnerClub();
+  await ledger.append(...agmStory());
+  app = await ledgerApp(ledger.store);
+});
+afterAll(() => app.close());
+
 /** The general-meeting routes over HTTP, on Pinner's 2019 AGM (test/support/meetings.ts). */
 describe('GET /clubs/:clubId/meetings, meetings/:meetingId, officers, constitution', () => {
-  let app: NestExpressApplication;
-  beforeAll(async () => {
-    const ledger = await pinnerClub();
-    await ledger.append(...agmStory());
-    app = await ledgerApp(ledger.store);
-  });
-  afterAll(() => app.close());
-
   const get = (url: string, status = 200) =>
     request(app.getHttpServer()).get(url).set('Accept', JSON_).expect(status);
 
@@ -74,7 +75,53 @@ describe('GET /clubs/:clubId/meetings, meetings/:meetingId, officers, constituti
     });
     expect((await get('/clubs/pinner/meetings/agm99', 404)).body.field).toBe('meetingId');
   });
+});
 
+describe('POST /clubs/:clubId/meetings/:meetingId/what-if', () => {
+  it('PIN-C25 three fifths instead of two thirds: section 27 would have carried; 400 naming a path that is no parameter; 415 without JSON', async () => {
+    const post = (body: unknown, status = 200) =>
+      request(app.getHttpServer())
+        .post('/clubs/pinner/meetings/agm19/what-if')
+        .set('Accept', JSON_)
+        .send(body as object)
+        .expect(status);
+    const w = (
+      await post({
+        'meetings.specialMajority.numerator': 3,
+        'meetings.specialMajority.denominator': 5,
+      })
+    ).body;
+    expect(w.changes).toEqual([expect.objectContaining({ subject: 'mo2', to: 'carried' })]);
+    expect((await post({ 'meetings.nothing': 1 }, 400)).body.issues[0].field).toBe(
+      'meetings.nothing',
+    );
+    await request(app.getHttpServer())
+      .post('/clubs/pinner/meetings/agm19/what-if')
+      .set('Content-Type', 'text/plain')
+      .send('x')
+      .expect(415);
+  });
+});
+
+describe('GET /clubs/:clubId/meetings/:meetingId/diff', () => {
+  it('from before the AGM’s votes to now: the quorum, the results and the elections appear; 400 naming a bad moment or an unknown parameter', async () => {
+    const get = (url: string, status = 200) =>
+      request(app.getHttpServer()).get(url).set('Accept', JSON_).expect(status);
+    const d = (await get('/clubs/pinner/meetings/agm19/diff?from=2019-03-19')).body;
+    expect(
+      d.changes.map((c: { subject: string; field: string }) => `${c.subject} ${c.field}`),
+    ).toEqual(expect.arrayContaining(['mo1 result', 'mo2 result', 'election treasurer elected']));
+    expect(
+      (await get('/clubs/pinner/meetings/agm19/diff?from=yesterday', 400)).body.issues[0].field,
+    ).toBe('from');
+    expect(
+      (await get('/clubs/pinner/meetings/agm19/diff?from=1&x=2', 400)).body.issues[0].field,
+    ).toBe('x');
+  });
+});
+
+// Last: issuing keys ends the open mode the routes above are read in.
+describe('the meetings routes are private to the club’s keys', () => {
   it('private to the club’s keys: 401 without a key, 403 for another club’s, 200 for its auditor', async () => {
     const anon = asViewer(app, { mode: 'anonymous' });
     const other = asViewer(app, {
@@ -103,64 +150,5 @@ describe('GET /clubs/:clubId/meetings, meetings/:meetingId, officers, constituti
         200,
       ]);
     }
-  });
-});
-
-describe('POST /clubs/:clubId/meetings/:meetingId/what-if', () => {
-  let app: NestExpressApplication;
-  beforeAll(async () => {
-    const ledger = await pinnerClub();
-    await ledger.append(...agmStory());
-    app = await ledgerApp(ledger.store);
-  });
-  afterAll(() => app.close());
-
-  it('PIN-C25 three fifths instead of two thirds: section 27 would have carried; 400 naming a path that is no parameter; 415 without JSON', async () => {
-    const post = (body: unknown, status = 200) =>
-      request(app.getHttpServer())
-        .post('/clubs/pinner/meetings/agm19/what-if')
-        .set('Accept', JSON_)
-        .send(body as object)
-        .expect(status);
-    const w = (
-      await post({
-        'meetings.specialMajority.numerator': 3,
-        'meetings.specialMajority.denominator': 5,
-      })
-    ).body;
-    expect(w.changes).toEqual([expect.objectContaining({ subject: 'mo2', to: 'carried' })]);
-    expect((await post({ 'meetings.nothing': 1 }, 400)).body.issues[0].field).toBe(
-      'meetings.nothing',
-    );
-    await request(app.getHttpServer())
-      .post('/clubs/pinner/meetings/agm19/what-if')
-      .set('Content-Type', 'text/plain')
-      .send('x')
-      .expect(415);
-  });
-});
-
-describe('GET /clubs/:clubId/meetings/:meetingId/diff', () => {
-  let app: NestExpressApplication;
-  beforeAll(async () => {
-    const ledger = await pinnerClub();
-    await ledger.append(...agmStory());
-    app = await ledgerApp(ledger.store);
-  });
-  afterAll(() => app.close());
-
-  it('from before the AGM’s votes to now: the quorum, the results and the elections appear; 400 naming a bad moment or an unknown parameter', async () => {
-    const get = (url: string, status = 200) =>
-      request(app.getHttpServer()).get(url).set('Accept', JSON_).expect(status);
-    const d = (await get('/clubs/pinner/meetings/agm19/diff?from=2019-03-19')).body;
-    expect(
-      d.changes.map((c: { subject: string; field: string }) => `${c.subject} ${c.field}`),
-    ).toEqual(expect.arrayContaining(['mo1 result', 'mo2 result', 'election treasurer elected']));
-    expect(
-      (await get('/clubs/pinner/meetings/agm19/diff?from=yesterday', 400)).body.issues[0].field,
-    ).toBe('from');
-    expect(
-      (await get('/clubs/pinner/meetings/agm19/diff?from=1&x=2', 400)).body.issues[0].field,
-    ).toBe('x');
   });
 });

@@ -1,6 +1,8 @@
 import { proposed, type Proposed } from './nz-club';
 import { collect } from './events';
-import type { GatedLedger } from './gated-ledger';
+import { GatedLedger } from './gated-ledger';
+import { clubRegistered, rulebookAdopted } from './nz-club';
+import type { RecordedEvent } from '../../src/kernel/envelope';
 import { fold } from '../../src/contexts/projections';
 import { teamsEventsProjection, type TeamsReadState } from '../../src/contexts/teams/projection';
 
@@ -81,3 +83,34 @@ export const teamsFacts = (eventId: string) => {
 /** The teams read model folded from everything the ledger holds. */
 export const teamsReadModel = async (ledger: GatedLedger): Promise<TeamsReadState> =>
   fold(teamsEventsProjection, await collect(ledger.store.readAll()));
+
+/**
+ * Karori's Ed Hillary Teams 2026 (`eh-2026`, three sessions) with teams A and B and match m1
+ * played: A 30 IMPs 17 VP with substitute S1 (a club member, not a Tuesday player) for A-4,
+ * B 25 IMPs 13 VP. What a correction or an appeal of the match starts from.
+ */
+export async function edHillaryPlayed(): Promise<{ ledger: GatedLedger; match: RecordedEvent }> {
+  const eh = teamsFacts('eh-2026');
+  const ledger = new GatedLedger();
+  await ledger.append(
+    clubRegistered(),
+    rulebookAdopted(),
+    eh.created({ name: 'Ed Hillary Teams 2026', series: 'ed-hillary-teams', sessions: 3 }),
+    eh.team('A'),
+    eh.team('B'),
+    eh.match(
+      'm1',
+      1,
+      {
+        teamId: 'A',
+        imps: 30,
+        vp: 17,
+        players: ['A-1', 'A-2', 'A-3', 'S1'],
+        substitutes: [{ player: 'S1', partner: 'A-3', clubMember: true, tuesdayPlayer: false }],
+      },
+      { teamId: 'B', imps: 25, vp: 13 },
+    ),
+  );
+  const all = await collect(ledger.store.readAll());
+  return { ledger, match: all.find((e) => e.type === 'TeamsMatchRecorded')! };
+}

@@ -1,7 +1,7 @@
 import { GatedLedger } from '../../support/gated-ledger';
 import { clubRegistered, proposed, rulebookAdopted } from '../../support/nz-club';
 import { collect } from '../../support/events';
-import { teamsFacts, teamsReadModel } from '../../support/teams';
+import { edHillaryPlayed, teamsFacts, teamsReadModel } from '../../support/teams';
 import { teamsStandingOf } from '../../../src/contexts/teams/projection';
 import { teamsStandingAt } from '../../../src/contexts/teams/read';
 import type { RecordedEvent } from '../../../src/kernel/envelope';
@@ -15,37 +15,10 @@ import { fold } from '../../../src/kernel/projection';
  * the match it replaces, and the standing reads it from the decision on. The deadline is the
  * club's rulebook's (DSB-20.3 for a viertallen; the NZ rulebook sets none).
  */
-const eh = teamsFacts('eh-2026');
-const side = (teamId: string, imps: number, vp: number, more: Record<string, unknown> = {}) => ({
-  teamId,
-  imps,
-  vp,
-  ...more,
-});
 const at = (day: string, time = '21:00') => `${day}T${time}:00+13:00`;
 const CORRECTIONS = 'corrections-karori';
 
-async function played(): Promise<{ ledger: GatedLedger; match: RecordedEvent }> {
-  const ledger = new GatedLedger();
-  await ledger.append(
-    clubRegistered(),
-    rulebookAdopted(),
-    eh.created({ name: 'Ed Hillary Teams 2026', series: 'ed-hillary-teams', sessions: 3 }),
-    eh.team('A'),
-    eh.team('B'),
-    eh.match(
-      'm1',
-      1,
-      side('A', 30, 17, {
-        players: ['A-1', 'A-2', 'A-3', 'S1'],
-        substitutes: [{ player: 'S1', partner: 'A-3', clubMember: true, tuesdayPlayer: false }],
-      }),
-      side('B', 25, 13),
-    ),
-  );
-  const all = await collect(ledger.store.readAll());
-  return { ledger, match: all.find((e) => e.type === 'TeamsMatchRecorded')! };
-}
+const played = edHillaryPlayed;
 
 const ruling = (
   match: RecordedEvent,

@@ -1,7 +1,7 @@
 import { GatedLedger } from '../../support/gated-ledger';
 import { clubRegistered, proposed, rulebookAdopted } from '../../support/nz-club';
 import { collect } from '../../support/events';
-import { teamsFacts, teamsReadModel } from '../../support/teams';
+import { edHillaryPlayed, teamsFacts, teamsReadModel } from '../../support/teams';
 import { teamsStandingOf } from '../../../src/contexts/teams/projection';
 import { teamsStandingAt } from '../../../src/contexts/teams/read';
 
@@ -11,7 +11,6 @@ import { teamsStandingAt } from '../../../src/contexts/teams/read';
  * its content replaces the match in the standing from then on (a replay to before shows the
  * match as first recorded).
  */
-const eh = teamsFacts('eh-2026');
 const side = (teamId: string, imps: number, vp: number, more: Record<string, unknown> = {}) => ({
   teamId,
   imps,
@@ -20,30 +19,8 @@ const side = (teamId: string, imps: number, vp: number, more: Record<string, unk
 });
 const at = (day: string) => `${day}T20:00:00+12:00`;
 
-async function played(): Promise<{
-  ledger: GatedLedger;
-  matchId: string;
-  data: Record<string, unknown>;
-}> {
-  const ledger = new GatedLedger();
-  await ledger.append(
-    clubRegistered(),
-    rulebookAdopted(),
-    eh.created({ name: 'Ed Hillary Teams 2026', series: 'ed-hillary-teams', sessions: 3 }),
-    eh.team('A'),
-    eh.team('B'),
-    eh.match(
-      'm1',
-      1,
-      side('A', 30, 17, {
-        players: ['A-1', 'A-2', 'A-3', 'S1'],
-        substitutes: [{ player: 'S1', partner: 'A-3', clubMember: true, tuesdayPlayer: false }],
-      }),
-      side('B', 25, 13),
-    ),
-  );
-  const all = await collect(ledger.store.readAll());
-  const match = all.find((e) => e.type === 'TeamsMatchRecorded')!;
+async function played() {
+  const { ledger, match } = await edHillaryPlayed();
   return { ledger, matchId: match.id, data: match.data as Record<string, unknown> };
 }
 

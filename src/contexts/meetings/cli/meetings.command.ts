@@ -17,6 +17,7 @@ import {
   meetingsAt,
   officersAt,
   readMeetingsQuery,
+  type MeetingsMoment,
   type MeetingsParam,
   type MinutesChange,
 } from '../read';
@@ -164,22 +165,6 @@ export function registerMeetings(program: Command): void {
         'a club date YYYY-MM-DD (that day), or an instant (as recorded by then)',
       )
       .option('--at-position <n>', 'as of a ledger position');
-  moment(program.command('meetings <club>'))
-    .description(
-      "A club's general meetings, the AGM due next (PIN-C27) and the members' requests for an EGM (PIN-C34)",
-    )
-    .addOption(formatOption(['table', 'json', 'csv']))
-    .action(
-      async (
-        clubId: string,
-        o: { store: string; asOf?: string; atPosition?: string; format: Format },
-      ) => {
-        const at = momentOf(o);
-        process.stdout.write(
-          formatMeetings(await withStore(o.store, (s) => meetingsAt(s, clubId, at)), o.format),
-        );
-      },
-    );
   moment(program.command('meeting <meetingId>'))
     .description(
       "A meeting's minutes: notice, attendance and quorum (PIN-C22), each motion and amendment with its result and the rule that decided it, the elections (PIN-C28)",
@@ -226,39 +211,49 @@ export function registerMeetings(program: Command): void {
         process.stdout.write(out);
       },
     );
-  moment(program.command('officers <club>'))
-    .description(
-      'The officers and committee in office on a day (today without --as-of), each with the election or record it holds by (PIN-C28, C25)',
-    )
-    .addOption(formatOption(['table', 'json', 'csv']))
-    .action(
-      async (
-        clubId: string,
-        o: { store: string; asOf?: string; atPosition?: string; format: Format },
-      ) => {
-        const at = momentOf(o);
-        process.stdout.write(
-          formatOfficers(await withStore(o.store, (s) => officersAt(s, clubId, at)), o.format),
-        );
-      },
-    );
-  moment(program.command('constitution <club>'))
-    .description(
-      "The constitution's sections as the club's meetings amended them on a day (PIN-C19, C25), each with its history",
-    )
-    .addOption(formatOption(['table', 'json']))
-    .action(
-      async (
-        clubId: string,
-        o: { store: string; asOf?: string; atPosition?: string; format: 'table' | 'json' },
-      ) => {
-        const at = momentOf(o);
-        process.stdout.write(
-          formatConstitution(
-            await withStore(o.store, (s) => constitutionAt(s, clubId, at)),
-            o.format,
-          ),
-        );
-      },
-    );
+  clubCommand(
+    'meetings',
+    "A club's general meetings, the AGM due next (PIN-C27) and the members' requests for an EGM (PIN-C34)",
+    ['table', 'json', 'csv'],
+    meetingsAt,
+    formatMeetings,
+  );
+  clubCommand(
+    'officers',
+    'The officers and committee in office on a day (today without --as-of), each with the election or record it holds by (PIN-C28, C25)',
+    ['table', 'json', 'csv'],
+    officersAt,
+    formatOfficers,
+  );
+  clubCommand(
+    'constitution',
+    "The constitution's sections as the club's meetings amended them on a day (PIN-C19, C25), each with its history",
+    ['table', 'json'],
+    constitutionAt,
+    (v, f) => formatConstitution(v, f === 'csv' ? 'table' : f),
+  );
+
+  /** A command of one club's answer at a moment, printed as a table, JSON or CSV. */
+  function clubCommand<V>(
+    name: string,
+    description: string,
+    formats: Format[],
+    read: (store: EventStore, clubId: string, at: MeetingsMoment) => Promise<V>,
+    format: (view: V, f: Format) => string,
+  ): void {
+    moment(program.command(`${name} <club>`))
+      .description(description)
+      .addOption(formatOption(formats))
+      .action(
+        async (
+          clubId: string,
+          o: { store: string; asOf?: string; atPosition?: string; format: Format },
+        ) => {
+          const at = momentOf(o);
+          process.stdout.write(
+            format(await withStore(o.store, (s) => read(s, clubId, at)), o.format),
+          );
+        },
+      );
+  }
 }

@@ -89,8 +89,11 @@ export class NoticeDisplayedData extends MeetingScope {
   motions!: string[];
 }
 
-/** PIN-C23, C32: a motion in writing, proposed and seconded by members, and when it arrived. */
-export class MotionLodgedData extends MeetingScope {
+/**
+ * A motion as written and signed (PIN-C23): its text and kind, its proposer and seconder; a
+ * members' request for an EGM carries its motions so (PIN-C34).
+ */
+export class RequestedMotion {
   @IsLedgerId('motionId')
   motionId!: string;
 
@@ -106,6 +109,15 @@ export class MotionLodgedData extends MeetingScope {
 
   @IsLedgerId('seconder')
   seconder!: string;
+}
+
+/** PIN-C23, C32: a motion lodged for a meeting, and when it reached the chairman. */
+export class MotionLodgedData extends RequestedMotion {
+  @IsLedgerId('clubId')
+  clubId!: string;
+
+  @IsLedgerId('meetingId')
+  meetingId!: string;
 
   @IsDay('receivedOn')
   receivedOn!: string;
@@ -188,25 +200,6 @@ export class NominationReceivedData extends MeetingScope {
   /** The day it was displayed in the club (PIN-C29: five days before the AGM). */
   @IsDay('displayedOn')
   displayedOn!: string;
-}
-
-/** A motion of a members' request for an EGM, with its proposer and seconder (PIN-C34). */
-export class RequestedMotion {
-  @IsLedgerId('motionId')
-  motionId!: string;
-
-  @IsString()
-  @Length(1, 5000)
-  text!: string;
-
-  @IsIn(MOTION_KINDS)
-  kind!: MotionKind;
-
-  @IsLedgerId('proposer')
-  proposer!: string;
-
-  @IsLedgerId('seconder')
-  seconder!: string;
 }
 
 /** PIN-C34: members' signed request for an EGM, with full details of its motions. */
