@@ -45,6 +45,21 @@ export function pinnerMeetings(): ExampleLine[] {
   ])
     add('OfficerRecorded', '2018-04-01', '10:20', { post, person, from: '2018-04-01' });
 
+  // The constitution's sections the 2019 AGM is asked to change, as adopted (April 2018).
+  add('ConstitutionRecorded', '2018-04-01', '10:25', {
+    from: '2018-04-01',
+    sections: [
+      {
+        section: '22',
+        text: 'All classes of members present at a general meeting are entitled to vote on all matters. A quorum of twenty Members (or 20% of the total membership whichever is the lesser) is required for a general meeting.',
+      },
+      {
+        section: '27',
+        text: 'An Annual General Meeting shall be called at least once in every thirteen month period.',
+      },
+    ],
+  });
+
   // The AGM: called by the chairman (PIN-C21), two motions to change the constitution received
   // in time (PIN-C32), published with the notice displayed 18 days before (PIN-C20, C32).
   add('MeetingCalled', '2019-03-11', '19:00', {

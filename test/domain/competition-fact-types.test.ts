@@ -195,6 +195,7 @@ const MEMBERSHIP_TYPES: Record<keyof MembershipFactData, true> = {
 // A club's general meetings and officers (meetings-<clubId>).
 const MEETINGS_TYPES: Record<keyof MeetingsFactData, true> = {
   OfficerRecorded: true,
+  ConstitutionRecorded: true,
   MeetingCalled: true,
   NoticeDisplayed: true,
   MotionLodged: true,

@@ -44,9 +44,12 @@ describe('the example AGM of 15 April 2019 and the EGM of 1 July', () => {
       ],
     ]);
     expect(agm.auditor).toBe('harrow-audit-partners');
-    expect(constitutionOf(s, 'pinner', '2019-12-31').sections.map((x) => x.section)).toEqual([
-      '22',
+    const constitution = constitutionOf(s, 'pinner', '2019-12-31');
+    expect(constitution.sections.map((x) => [x.section, x.since])).toEqual([
+      ['22', '2019-04-15'],
+      ['27', '2018-04-01'],
     ]);
+    expect(constitution.sections[0]!.text).toMatch(/A quorum of fifteen Members/);
     expect(
       officersOf(s, 'pinner', '2019-04-15').posts.find((p) => p.post === 'committee')!.holders,
     ).toEqual(['pin-edith', 'pin-gwen']);

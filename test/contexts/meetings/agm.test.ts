@@ -406,3 +406,58 @@ describe('PIN-C19 PIN-C25 the constitution as amended, section by section', () =
     expect(constitutionOf(s, 'pinner', '2019-03-19').sections).toEqual([]);
   });
 });
+
+describe('PIN-C19 the constitution as recorded, then as amended', () => {
+  it('the recorded text stands until a meeting changes a section; the changed section reads from the meeting, the others as recorded', async () => {
+    const ledger = await pinnerClub();
+    await ledger.append(
+      mfact('ConstitutionRecorded', {
+        from: '2018-01-01',
+        sections: [
+          { section: '22', text: 'A quorum of twenty Members.' },
+          { section: '27', text: 'An AGM in every thirteen months.' },
+        ],
+      }),
+      called('agm19', AGM),
+      motion('agm19', 'mo1', '2019-02-01', {
+        kind: 'constitution',
+        section: '22',
+        newText: 'A quorum of fifteen Members.',
+      }),
+      notice('agm19', '2019-03-01', ['mo1']),
+    );
+    await ledger.append(
+      attendance('agm19', members(1, 25)),
+      vote('agm19', { motionId: 'mo1' }, 16, 8),
+    );
+    const s = await meetingsReadModel(ledger);
+    const before = constitutionOf(s, 'pinner', '2019-03-19');
+    expect(before.sections.map((x) => [x.section, x.text, x.since])).toEqual([
+      ['22', 'A quorum of twenty Members.', '2018-01-01'],
+      ['27', 'An AGM in every thirteen months.', '2018-01-01'],
+    ]);
+    const after = constitutionOf(s, 'pinner', AGM);
+    expect(after.recordedFrom).toBe('2018-01-01');
+    expect(after.sections.map((x) => [x.section, x.text, x.since])).toEqual([
+      ['22', 'A quorum of fifteen Members.', AGM],
+      ['27', 'An AGM in every thirteen months.', '2018-01-01'],
+    ]);
+  });
+
+  it('bad input: a section recorded twice is refused naming it; nothing written', async () => {
+    const ledger = await pinnerClub();
+    await ledger.refuses(
+      [
+        mfact('ConstitutionRecorded', {
+          from: '2018-01-01',
+          sections: [
+            { section: '22', text: 'a' },
+            { section: '22', text: 'b' },
+          ],
+        }),
+      ],
+      'LEDGER',
+      'events[0].data.sections[1].section',
+    );
+  });
+});

@@ -114,6 +114,7 @@ export const APPEND_ROLES: Readonly<Record<string, readonly Role[]>> = Object.fr
   NzcbaRankRecorded: ['secretary'],
   // A club's general meetings (PIN-C20..C37): the secretary keeps the minutes and the notices.
   OfficerRecorded: ['secretary'],
+  ConstitutionRecorded: ['secretary'],
   MeetingCalled: ['secretary'],
   NoticeDisplayed: ['secretary'],
   MotionLodged: ['secretary'],

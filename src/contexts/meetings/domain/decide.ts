@@ -69,6 +69,16 @@ export function decideMeetingsFact(
 /** The ids a fact names: new ones unused, the meeting and the motion it is of recorded. */
 function checkRecorded(type: string, d: Record<string, unknown>, state: MeetingsState): void {
   if (type === 'OfficerRecorded') return;
+  if (type === 'ConstitutionRecorded') {
+    const seen = new Set<string>();
+    (d.sections as Array<{ section: string }>).forEach((x, i) => {
+      if (seen.has(x.section)) {
+        throw ledger(`section ${x.section} is recorded twice`, `data.sections[${i}].section`);
+      }
+      seen.add(x.section);
+    });
+    return;
+  }
   if (type === 'EgmRequested') {
     if (state.requests[d.requestId as string]) {
       throw ledger(`request ${String(d.requestId)} is recorded already`, 'data.requestId');

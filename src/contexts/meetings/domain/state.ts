@@ -15,6 +15,7 @@ import type {
   NominationReceivedData,
   NoticeDisplayedData,
   OfficerRecordedData,
+  ConstitutionRecordedData,
 } from '../facts/meetings';
 
 /**
@@ -55,6 +56,8 @@ export interface MeetingRecord {
 
 export interface MeetingsState {
   officers: OfficerRecordedData[];
+  /** The constitution as recorded (the latest record from its day). */
+  constitution: ConstitutionRecordedData[];
   meetings: Record<string, MeetingRecord>;
   /** Meeting ids in the order called. */
   order: string[];
@@ -63,6 +66,7 @@ export interface MeetingsState {
 
 export const initialMeetingsState = (): MeetingsState => ({
   officers: [],
+  constitution: [],
   meetings: dict(),
   order: [],
   requests: dict(),
@@ -75,6 +79,9 @@ export function evolveMeetings(state: MeetingsState, fact: DecidedFact): void {
   switch (fact.type) {
     case 'OfficerRecorded':
       state.officers.push(d as unknown as OfficerRecordedData);
+      return;
+    case 'ConstitutionRecorded':
+      state.constitution.push(d as unknown as ConstitutionRecordedData);
       return;
     case 'MeetingCalled': {
       const called = d as unknown as MeetingCalledData;
@@ -162,6 +169,7 @@ export function dayOfMeetingsFact(
 ): string | undefined {
   switch (type) {
     case 'OfficerRecorded':
+    case 'ConstitutionRecorded':
       return data.from as string;
     case 'MeetingCalled':
       return data.calledOn as string;

@@ -5,6 +5,7 @@ import { allOf, classSchema } from '../../../kernel/class-schema';
 import type { FieldIssue } from '../../../kernel/issues';
 import {
   AmendmentProposedData,
+  ConstitutionRecordedData,
   EgmRequestedData,
   MeetingCalledData,
   MotionLodgedData,
@@ -33,6 +34,7 @@ import {
  */
 export interface MeetingsFactData {
   OfficerRecorded: OfficerRecordedData;
+  ConstitutionRecorded: ConstitutionRecordedData;
   MeetingCalled: MeetingCalledData;
   NoticeDisplayed: NoticeDisplayedData;
   MotionLodged: MotionLodgedData;
@@ -101,6 +103,12 @@ export const meetingsEvents: MeetingsDefinition[] = [
     ['PIN-C28'],
     'An officer or committee member in office before the ledger began, from a day until the next election to the post.',
     classSchema(OfficerRecordedData),
+  ),
+  def(
+    'ConstitutionRecorded',
+    ['PIN-C19'],
+    'The constitution as adopted before the ledger began, section by section, from a day: a carried change of a section replaces its text from the meeting.',
+    classSchema(ConstitutionRecordedData),
   ),
   def(
     'MeetingCalled',

@@ -42,6 +42,34 @@ export class OfficerRecordedData extends MeetingsScope {
   from!: string;
 }
 
+/** One section of the constitution as adopted: its number and text. */
+export class ConstitutionSection {
+  @IsString()
+  @Length(1, 20)
+  section!: string;
+
+  @IsString()
+  @Length(1, 10000)
+  text!: string;
+}
+
+/**
+ * The constitution as adopted before the ledger's records began (PIN-C19): its sections, from a
+ * day. A meeting's change of a section (a motion of kind `constitution`, carried) replaces that
+ * section's text from the meeting's day.
+ */
+export class ConstitutionRecordedData extends MeetingsScope {
+  @IsDay('from')
+  from!: string;
+
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(500)
+  @ValidateNested({ each: true })
+  @Type(() => ConstitutionSection)
+  sections!: ConstitutionSection[];
+}
+
 /** PIN-C20, C21: the call, by the chairman or vice-chairman; an EGM names the request it answers. */
 export class MeetingCalledData extends MeetingScope {
   @IsIn(MEETING_KINDS)

@@ -16,7 +16,12 @@ export interface SectionChange {
 export interface ConstitutionView {
   clubId: string;
   asOf: string;
-  /** Each section a meeting changed (the others stand as adopted), its text on the day. */
+  /** The constitution recorded as adopted (ConstitutionRecorded) the text starts from, if any. */
+  recordedFrom?: string;
+  /**
+   * Each section on the day: as recorded, or as a meeting changed it (`since`, `history`); a
+   * section no record holds appears once a meeting changes it.
+   */
   sections: Array<{ section: string; text: string; since: string; history: SectionChange[] }>;
   /** Motions to change it that were put and not carried, for the record. */
   notCarried: Array<SectionChange & { section: string }>;
@@ -58,13 +63,26 @@ export function constitutionOf(
       else bySection.set(m.lodged.section!, [...(bySection.get(m.lodged.section!) ?? []), change]);
     }
   }
-  const sections = [...bySection.entries()]
-    .sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
-    .map(([section, history]) => ({
-      section,
-      text: history[history.length - 1]!.text,
-      since: history[history.length - 1]!.date,
-      history,
-    }));
-  return { clubId, asOf, sections, notCarried };
+  const recorded = c.state.constitution.filter((r) => r.from <= asOf).pop();
+  const base = new Map((recorded?.sections ?? []).map((x) => [x.section, x.text]));
+  const numbers = new Set([...base.keys(), ...bySection.keys()]);
+  const sections = [...numbers]
+    .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
+    .map((section) => {
+      const history = bySection.get(section) ?? [];
+      const last = history[history.length - 1];
+      return {
+        section,
+        text: last ? last.text : base.get(section)!,
+        since: last ? last.date : recorded!.from,
+        history,
+      };
+    });
+  return {
+    clubId,
+    asOf,
+    ...(recorded ? { recordedFrom: recorded.from } : {}),
+    sections,
+    notCarried,
+  };
 }
