@@ -29,6 +29,7 @@ import { sendPage, type PageResponse } from './respond';
 import { diffPage } from '../../contexts/pairs/pages/diff.view';
 import { explainPage } from '../../contexts/pairs/pages/explain.view';
 import { clubPage, homePage, type CompetitionStatus } from './views/ledger';
+import { meetingsAt } from '../../contexts/meetings/read';
 import type { PageMoment, Standings } from './views/shapes';
 import { standingsCsv, standingsPage } from '../../contexts/pairs/pages/standings.view';
 import { championshipPage, correctionLogPage, cPointsPage, membersPage } from './views/tables';
@@ -74,7 +75,9 @@ export class ClubPagesController {
       }
     }
     const leagues = contents.leagues().filter((l) => l.clubId === clubId);
-    sendPage(res, clubPage(clubId, club, competitions, mayReadPrivate(viewer, clubId), leagues));
+    const privately = mayReadPrivate(viewer, clubId);
+    const meetings = privately ? await meetingsCalendarOf(this.store, clubId) : undefined;
+    sendPage(res, clubPage(clubId, club, competitions, privately, leagues, meetings));
   }
 
   @Get('clubs/:clubId/roster')
@@ -306,5 +309,15 @@ export class ClubPagesController {
       .type('text/csv; charset=utf-8')
       .set('Content-Disposition', `attachment; filename="${competitionId}-standings.csv"`)
       .send(standingsCsv(view));
+  }
+}
+
+/** The club's AGM calendar today (PIN-C27), for its private part; none without meetings. */
+async function meetingsCalendarOf(store: EventStore, clubId: string) {
+  try {
+    return (await meetingsAt(store, clubId)).calendar;
+  } catch (e) {
+    if ((e as { code?: unknown }).code === 'UNKNOWN_MEETING') return undefined;
+    throw e;
   }
 }

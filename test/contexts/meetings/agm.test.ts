@@ -344,6 +344,10 @@ describe('PIN-C27 an AGM at least once in every 13 months; PIN-C30 PIN-C31 repor
       /PIN-C27: held on 2019-03-29, later than allowed: .* the next by 2019-03-28/,
     );
     expect(list.calendar.nextAgmBy!.by).toBe('2020-04-29');
+    expect(meetingsOf(s, 'pinner', '2020-04-29').calendar.overdue).toBeUndefined();
+    expect(meetingsOf(s, 'pinner', '2020-04-30').calendar.overdue).toBe(
+      'PIN-C27: no AGM held since 2019-03-29; the next was due by 2020-04-29',
+    );
     expect(meetingsOf(s, 'pinner', '2019-01-01').calendar).toMatchObject({
       lastAgm: '2018-02-28',
       nextAgmBy: { by: '2019-03-28', rule: 'PIN-C27' },

@@ -1,4 +1,5 @@
 import type { CompetitionEntry, LeagueEntry } from '../../../ledger/ledger-contents';
+import type { MeetingsListView } from '../../../contexts/meetings/projection';
 import { html, seg } from '../html';
 import { page } from '../layout';
 import { competitionPath } from '../../../contexts/pairs/pages/standings.view';
@@ -58,6 +59,7 @@ export function clubPage(
   competitions: CompetitionStatus[],
   mayReadPrivate: boolean,
   leagues: readonly LeagueEntry[] = [],
+  meetings?: MeetingsListView['calendar'],
 ): string {
   const seasons = [...new Set(competitions.map((c) => c.season))];
   return page(
@@ -124,6 +126,14 @@ export function clubPage(
               <li><a href="/clubs/${seg(clubId)}/correction-log">Correction log</a></li>
               <li>
                 <a href="/clubs/${seg(clubId)}/general-meetings">General meetings and officers</a>
+                ${
+                  meetings?.nextAgmBy
+                    ? html`: the next AGM is due by ${meetings.nextAgmBy.by} (<span class="rule"
+                          >${meetings.nextAgmBy.rule}</span
+                        >)`
+                    : ''
+                }
+                ${meetings?.overdue ? html`<p class="flag">${meetings.overdue}</p>` : ''}
               </li>
             </ul>`
           : html`<p class="note">

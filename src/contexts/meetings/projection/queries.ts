@@ -138,7 +138,7 @@ export interface MeetingsListView {
     flags: string[];
   }>;
   /** PIN-C27: the last AGM and the latest day the next may be held. */
-  calendar: { lastAgm?: string; nextAgmBy?: DueBy };
+  calendar: { lastAgm?: string; nextAgmBy?: DueBy; overdue?: string };
   /** PIN-C34: each members' request, the day its EGM is due by, the meeting that answered it. */
   requests: Array<{
     requestId: string;
@@ -221,7 +221,16 @@ export function meetingsOf(s: MeetingsReadState, clubId: string, asOf?: string):
     clubId,
     position: c.position,
     meetings,
-    calendar: { ...(lastAgm ? { lastAgm } : {}), ...(nextAgmBy ? { nextAgmBy } : {}) },
+    calendar: {
+      ...(lastAgm ? { lastAgm } : {}),
+      ...(nextAgmBy ? { nextAgmBy } : {}),
+      // PIN-C27: as of a day past the latest the next AGM may be held, with none held since.
+      ...(nextAgmBy && asOf !== undefined && asOf > nextAgmBy.by
+        ? {
+            overdue: `${nextAgmBy.rule}: no AGM held since ${lastAgm}; the next was due by ${nextAgmBy.by}`,
+          }
+        : {}),
+    },
     requests,
   };
 }
