@@ -465,3 +465,15 @@ describe('PIN-C19 the constitution as recorded, then as amended', () => {
     );
   });
 });
+
+describe('PIN-C28 officers are members', () => {
+  it('bad input: an officer recorded who is not a member that day is refused naming data.person', async () => {
+    const ledger = await pinnerClub();
+    await ledger.refuses(
+      [mfact('OfficerRecorded', { post: 'treasurer', person: 'outsider', from: '2018-06-01' })],
+      'PIN-C28',
+      'events[0].data.person',
+      /outsider is not a member on 2018-06-01/,
+    );
+  });
+});

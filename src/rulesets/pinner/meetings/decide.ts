@@ -1,6 +1,5 @@
 // Pinner's constitution deciding each fact of a club's meetings stream (PIN-C20 to C37).
 import type { DecidedFact } from '../../../kernel/decider';
-import { RuleViolation } from '../../../kernel/rule-violation';
 import type { Rulebook } from '../../../rulebooks/rulebook';
 import type {
   AmendmentProposedData,
@@ -20,44 +19,14 @@ import type { MeetingRecord, MeetingsState } from '../../../contexts/meetings/do
 import type { MeetingsView } from '../../../contexts/meetings/rules';
 import { addDays } from '../../../contexts/membership/dates';
 import { PINNER_MEETINGS, shareOf, type PinnerMeetingsParams } from './params';
-import { ballotResultOf, quorumOf, votersPresent } from './results';
+import { quorumOf, votersPresent } from './results';
+import { chairOrVice, membersOnly, refuse } from './checks';
+import { ballot, nomination, report } from './agm';
 
 /** The rulebook's `meetings` group, else the preset's. */
 export const meetingsParamsOf = (rulebook: Rulebook | undefined): PinnerMeetingsParams =>
   ((rulebook?.params as { meetings?: PinnerMeetingsParams } | undefined)?.meetings ??
     PINNER_MEETINGS) as PinnerMeetingsParams;
-
-const refuse = (rule: string, reason: string, field: string) =>
-  new RuleViolation(rule, reason, field);
-
-/** Whether each of these people is a member on the day; the first who is not is refused. */
-function membersOnly(
-  view: MeetingsView,
-  day: string,
-  people: ReadonlyArray<[string, string]>,
-  rule: string,
-  what: string,
-): void {
-  const members = new Set(view.membersOn(day).map((m) => m.person));
-  for (const [person, field] of people) {
-    if (!members.has(person)) {
-      throw refuse(rule, `${person} is not a member on ${day}: ${what}`, field);
-    }
-  }
-}
-
-/** PIN-C21: the chairman or vice-chairman in office on the day. */
-function chairOrVice(view: MeetingsView, day: string, person: string, field: string, what: string) {
-  const o = view.officersOn(day);
-  const may = [...(o.chairman ?? []), ...(o['vice-chairman'] ?? [])];
-  if (!may.includes(person)) {
-    throw refuse(
-      'PIN-C21',
-      `${person} is neither the chairman nor the vice-chairman on ${day} (${may.length ? may.join(', ') : 'none in office: record them, OfficerRecorded'}): ${what}`,
-      field,
-    );
-  }
-}
 
 export function decidePinnerMeetingsFact(
   fact: DecidedFact,
@@ -69,6 +38,15 @@ export function decidePinnerMeetingsFact(
   const d = fact.data as Record<string, unknown>;
   const meeting = typeof d.meetingId === 'string' ? state.meetings[d.meetingId] : undefined;
   switch (fact.type) {
+    case 'OfficerRecorded':
+      // PIN-C28, C29: officers and the committee are members of the club.
+      return membersOnly(
+        view,
+        d.from as string,
+        [[d.person as string, 'data.person']],
+        'PIN-C28',
+        'an officer or committee member is a member of the club',
+      );
     case 'MeetingCalled':
       return called(d as unknown as MeetingCalledData, view);
     case 'NoticeDisplayed':
@@ -205,60 +183,6 @@ function amendment(d: AmendmentProposedData, meeting: MeetingRecord): void {
       'PIN-C23',
       `motion ${d.motionId} is decided already: an amendment is decided before its main motion`,
       'data.motionId',
-    );
-  }
-}
-
-/** PIN-C29: received 7 days before, signed by three members, displayed 5 days. */
-function nomination(
-  d: NominationReceivedData,
-  meeting: MeetingRecord,
-  view: MeetingsView,
-  p: PinnerMeetingsParams,
-): void {
-  const date = meeting.called.date;
-  const latest = addDays(date, -p.nominationDays);
-  if (d.receivedOn > latest) {
-    throw refuse(
-      'PIN-C29',
-      `received on ${d.receivedOn}: a nomination reaches the chairman at least ${p.nominationDays} days before the AGM of ${date} (by ${latest})`,
-      'data.receivedOn',
-    );
-  }
-  const roles: Array<[string, string]> = [
-    [d.proposer, 'data.proposer'],
-    [d.seconder, 'data.seconder'],
-    [d.nominee, 'data.nominee'],
-  ];
-  if (new Set(roles.map(([x]) => x)).size < 3) {
-    throw refuse(
-      'PIN-C29',
-      'a nomination is signed by a proposer, a seconder and the nominee: three members',
-      'data.seconder',
-    );
-  }
-  membersOnly(
-    view,
-    d.receivedOn,
-    roles,
-    'PIN-C29',
-    'the proposer, the seconder and the nominee are members',
-  );
-  roles.forEach(([who, field]) => {
-    if (!d.signedBy.includes(who)) {
-      throw refuse(
-        'PIN-C29',
-        `${who} has not signed the nomination: proposer, seconder and nominee all sign`,
-        field,
-      );
-    }
-  });
-  const display = addDays(date, -p.nominationDisplayDays);
-  if (d.displayedOn < d.receivedOn || d.displayedOn > display) {
-    throw refuse(
-      'PIN-C29',
-      `displayed on ${d.displayedOn}: a nomination is displayed for ${p.nominationDisplayDays} days before the AGM of ${date} (from ${display} at the latest), once received (${d.receivedOn})`,
-      'data.displayedOn',
     );
   }
 }
@@ -409,73 +333,6 @@ function voted(
       'PIN-C23',
       `amendment ${open.join(', ')} to motion ${motion.lodged.motionId} is not decided: amendments are decided before the main motion`,
       'data.motionId',
-    );
-  }
-}
-
-/** PIN-C28: a ballot between valid nominations for the post; a tie by the chair's casting vote. */
-function ballot(
-  d: BallotHeldData,
-  meeting: MeetingRecord,
-  view: MeetingsView,
-  p: PinnerMeetingsParams,
-): void {
-  const nominated = Object.values(meeting.nominations)
-    .filter((n) => n.post === d.post)
-    .map((n) => n.nominee);
-  d.votes.forEach((v, i) => {
-    if (!nominated.includes(v.nominee))
-      throw refuse(
-        'PIN-C29',
-        `${v.nominee} has no nomination for ${d.post} at this AGM`,
-        `data.votes[${i}].nominee`,
-      );
-  });
-  const seats = d.seats ?? 1;
-  if (d.post !== 'committee' && seats !== 1)
-    throw refuse('PIN-C28', `${d.post} is one officer: seats 1`, 'data.seats');
-  if (nominated.length <= seats)
-    throw refuse(
-      'PIN-C28',
-      `${nominated.length} nominated for ${seats} place(s) of ${d.post}: an uncontested post is filled without a ballot`,
-      'data.post',
-    );
-  const voters = votersPresent(meeting, view, p).length;
-  const most = Math.max(...d.votes.map((v) => v.votes));
-  if (d.votes.reduce((s, v) => s + v.votes, 0) > voters * seats) {
-    throw refuse(
-      'PIN-C28',
-      `more votes than the ${voters} members present who vote have (${seats} each)`,
-      'data.votes',
-    );
-  }
-  const r = ballotResultOf({ ...d, casting: undefined });
-  const tied = r.elected.length < seats;
-  if (tied && !(d.casting ?? []).length)
-    throw refuse(
-      'PIN-C28',
-      `${r.because}: the chair's casting vote decides (casting)`,
-      'data.casting',
-    );
-  if (!tied && d.casting !== undefined)
-    throw refuse('PIN-C28', `${r.because}: no tie, no casting vote`, 'data.casting');
-  if (tied && ballotResultOf(d).elected.length !== seats)
-    throw refuse(
-      'PIN-C28',
-      `the casting vote names ${d.casting!.join(', ')}, not among the tied with ${most === 0 ? 'no votes' : 'the last place'}`,
-      'data.casting',
-    );
-}
-
-/** PIN-C30: the chairman reports; PIN-C31: the treasurer presents the accounts. */
-function report(d: ReportPresentedData, meeting: MeetingRecord, view: MeetingsView): void {
-  const post = d.report === 'chairman' ? 'chairman' : 'treasurer';
-  const holders = view.officersOn(meeting.called.date)[post] ?? [];
-  if (!holders.includes(d.by)) {
-    throw refuse(
-      d.report === 'chairman' ? 'PIN-C30' : 'PIN-C31',
-      `${d.by} is not the ${post} on ${meeting.called.date} (${holders.join(', ') || 'none in office'})`,
-      'data.by',
     );
   }
 }
