@@ -56,3 +56,28 @@ export function fold<S, RB>(
   for (const e of events) s = projection.apply(s, e, rulebookFor(e));
   return s;
 }
+
+/**
+ * The partitions of a state made of records keyed by id (a club's facts, its rulebook facts):
+ * one partition a record, its key the record's prefix and id (`club:pinner`), written in the
+ * order of `records`; `keysOf` names the partitions an event changes.
+ */
+export function recordPartitions<S>(
+  records: ReadonlyArray<readonly [prefix: string, of: (state: S) => Record<string, unknown>]>,
+  keysOf: Partitions<S>['keysOf'],
+): Partitions<S> {
+  const find = (key: string) => records.find(([prefix]) => key.startsWith(prefix));
+  return {
+    keysOf,
+    keys: (state) =>
+      records.flatMap(([prefix, of]) => Object.keys(of(state)).map((k) => prefix + k)),
+    get: (state, key) => {
+      const r = find(key);
+      return r ? r[1](state)[key.slice(r[0].length)] : undefined;
+    },
+    put: (state, key, value) => {
+      const r = find(key);
+      if (r) r[1](state)[key.slice(r[0].length)] = value;
+    },
+  };
+}

@@ -1,6 +1,6 @@
 import { dict } from '../../../kernel/dict';
 import type { RecordedEvent } from '../../../kernel/envelope';
-import type { Projection } from '../../../kernel/projection';
+import { recordPartitions, type Projection } from '../../../kernel/projection';
 import { rulebookFactOf, type RulebookFactRecord } from '../../../rulebooks/rulebook-facts';
 import { membersClubOf, type MembershipFactIn } from '../../membership';
 import { MEETINGS_FACT_TYPES } from '../facts/catalogue';
@@ -105,30 +105,18 @@ export const meetingsProjection: Projection<MeetingsReadState> = {
   name: 'meetings',
   version: 1,
   initial: () => ({ clubs: dict(), rulebooks: dict() }),
-  partitions: {
-    keysOf: (event) => {
+  partitions: recordPartitions<MeetingsReadState>(
+    [
+      [RULEBOOK_KEY, (s) => s.rulebooks],
+      [CLUB_KEY, (s) => s.clubs],
+    ],
+    (event) => {
       const club = meetingsClubOf(event) ?? membersClubOf(event) ?? correctionsClubOf(event);
       if (club !== undefined) return [CLUB_KEY + club];
       const rb = rulebookClubOf(event);
       return rb !== undefined ? [RULEBOOK_KEY + rb] : [];
     },
-    keys: (state) => [
-      ...Object.keys(state.rulebooks).map((k) => RULEBOOK_KEY + k),
-      ...Object.keys(state.clubs).map((k) => CLUB_KEY + k),
-    ],
-    get: (state, key) =>
-      key.startsWith(CLUB_KEY)
-        ? state.clubs[key.slice(CLUB_KEY.length)]
-        : key.startsWith(RULEBOOK_KEY)
-          ? state.rulebooks[key.slice(RULEBOOK_KEY.length)]
-          : undefined,
-    put: (state, key, value) => {
-      if (key.startsWith(CLUB_KEY))
-        state.clubs[key.slice(CLUB_KEY.length)] = value as ClubMeetingsRecord;
-      else if (key.startsWith(RULEBOOK_KEY))
-        state.rulebooks[key.slice(RULEBOOK_KEY.length)] = value as RulebookFactRecord[];
-    },
-  },
+  ),
   apply(state, event) {
     const meetingsClub = meetingsClubOf(event);
     if (meetingsClub !== undefined) {

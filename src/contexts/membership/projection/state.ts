@@ -4,7 +4,7 @@ import { clubOfMembersStream, isMembersStream } from '../domain/streams';
 import type { RecordedEvent } from '../../../kernel/envelope';
 import { rulebookFactOf, type RulebookFactRecord } from '../../../rulebooks/rulebook-facts';
 import type { MembershipFactIn } from '../register-fold';
-import type { Projection } from '../../../kernel/projection';
+import { recordPartitions, type Projection } from '../../../kernel/projection';
 
 /** One club's membership stream: its facts as recorded (type and data), in ledger order. */
 export interface ClubMembershipRecord {
@@ -51,30 +51,18 @@ export const membership: Projection<MembershipReadState> = {
   name: 'membership',
   version: 1,
   initial: () => ({ clubs: dict(), rulebooks: dict() }),
-  partitions: {
-    keysOf: (event) => {
+  partitions: recordPartitions<MembershipReadState>(
+    [
+      [RULEBOOK_KEY, (s) => s.rulebooks],
+      [CLUB_KEY, (s) => s.clubs],
+    ],
+    (event) => {
       const club = membersClubOf(event);
       if (club !== undefined) return [CLUB_KEY + club];
       const rb = rulebookClubOf(event);
       return rb !== undefined ? [RULEBOOK_KEY + rb] : [];
     },
-    keys: (state) => [
-      ...Object.keys(state.rulebooks).map((k) => RULEBOOK_KEY + k),
-      ...Object.keys(state.clubs).map((k) => CLUB_KEY + k),
-    ],
-    get: (state, key) =>
-      key.startsWith(CLUB_KEY)
-        ? state.clubs[key.slice(CLUB_KEY.length)]
-        : key.startsWith(RULEBOOK_KEY)
-          ? state.rulebooks[key.slice(RULEBOOK_KEY.length)]
-          : undefined,
-    put: (state, key, value) => {
-      if (key.startsWith(CLUB_KEY))
-        state.clubs[key.slice(CLUB_KEY.length)] = value as ClubMembershipRecord;
-      else if (key.startsWith(RULEBOOK_KEY))
-        state.rulebooks[key.slice(RULEBOOK_KEY.length)] = value as RulebookFactRecord[];
-    },
-  },
+  ),
   apply(state, event) {
     const clubId = membersClubOf(event);
     if (clubId !== undefined) {

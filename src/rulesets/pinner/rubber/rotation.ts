@@ -4,6 +4,7 @@
  * present. The rubber-session context (facts, fold, pages) is to call them; nothing here reads a
  * clock or a store.
  */
+import { RuleViolation } from '../../../kernel/rule-violation';
 
 /** A unit of the rotation: a pair at a partnership session (R21), a player at a cut-in one (R22). */
 export type Unit = string;
@@ -18,24 +19,14 @@ const RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K', 'A']
 // Equal ranks in a cut: spades highest, then hearts, diamonds, clubs (the Laws of Rubber Bridge).
 const SUITS = ['C', 'D', 'H', 'S'];
 
-export class CutError extends Error {
-  constructor(
-    readonly rule: string,
-    readonly field: string,
-    readonly reason: string,
-  ) {
-    super(`${rule}: ${field} ${reason}`);
-  }
-}
-
 /** A card's place in the cut (higher cuts higher); a card that is none is refused. */
 export function cutValue(card: string, field = 'card'): number {
   const m = /^(10|[2-9JQKA])([SHDC])$/.exec(card);
   if (!m) {
-    throw new CutError(
+    throw new RuleViolation(
       'PIN-R21',
-      field,
       `must be a card: a rank 2–10, J, Q, K, A and a suit S, H, D, C (e.g. "QS"), not ${JSON.stringify(card)}`,
+      field,
     );
   }
   return RANKS.indexOf(m[1]!) * SUITS.length + SUITS.indexOf(m[2]!);
@@ -48,10 +39,10 @@ export function byCut(draws: readonly Draw[]): Draw[] {
     cutValue(d.card, `cards[${i}].card`);
     const other = seen.get(d.card);
     if (other !== undefined) {
-      throw new CutError(
+      throw new RuleViolation(
         'PIN-R21',
-        `cards[${i}].card`,
         `${d.card} is drawn by ${other} already: one pack, one card each`,
+        `cards[${i}].card`,
       );
     }
     seen.set(d.card, d.unit);
@@ -69,7 +60,7 @@ export function tableFromCut(
   seats: number,
 ): { table: Unit[]; next: Unit[]; because: string } {
   if (draws.length < seats) {
-    throw new CutError('PIN-R21', 'cards', `${draws.length} cut: a table takes ${seats}`);
+    throw new RuleViolation('PIN-R21', `${draws.length} cut: a table takes ${seats}`, 'cards');
   }
   const order = byCut(draws).map((d) => d.unit);
   const table = order.slice(0, seats);
@@ -132,10 +123,10 @@ export function tableUp(
   }
   const names = new Set(cut.map((d) => d.unit));
   if (names.size !== tied.length || !tied.every((u) => names.has(u))) {
-    throw new CutError(
+    throw new RuleViolation(
       'PIN-R23',
-      'cut',
       `must be the draws of ${tied.join(', ')}, the units with equal tenure`,
+      'cut',
     );
   }
   const lowest = byCut(cut)
