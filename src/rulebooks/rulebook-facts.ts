@@ -210,3 +210,10 @@ export function buildRulebookHistory(
   }
   return history;
 }
+
+/** The club a rulebook fact (RulebookAdopted, RulebookAmended) is of; undefined for any other. */
+export function rulebookClubOf(event: { type: string; data: unknown }): string | undefined {
+  if (event.type !== 'RulebookAdopted' && event.type !== 'RulebookAmended') return undefined;
+  const clubId = (event.data as { clubId?: unknown } | null)?.clubId;
+  return typeof clubId === 'string' ? clubId : undefined;
+}

@@ -2,7 +2,11 @@ import { LEAGUE_FACT_TYPES } from '../domain/decider';
 import { isLeagueStream, leagueOfStream } from '../domain/streams';
 import { dict } from '../../../kernel/dict';
 import type { RecordedEvent } from '../../../kernel/envelope';
-import { rulebookFactOf, type RulebookFactRecord } from '../../../rulebooks/rulebook-facts';
+import {
+  rulebookClubOf,
+  rulebookFactOf,
+  type RulebookFactRecord,
+} from '../../../rulebooks/rulebook-facts';
 import type { Projection } from '../../../kernel/projection';
 import {
   correctionsLeagueOf,
@@ -46,11 +50,6 @@ function leagueOf(event: RecordedEvent): string | undefined {
 }
 
 /** A rulebook fact of a club (on `club-<clubId>`). */
-function rulebookClubOf(event: RecordedEvent): string | undefined {
-  if (event.type !== 'RulebookAdopted' && event.type !== 'RulebookAmended') return undefined;
-  const clubId = (event.data as { clubId?: unknown } | null)?.clubId;
-  return typeof clubId === 'string' ? clubId : undefined;
-}
 
 /**
  * The leagues' read model. Per league, the facts its tables need, from its

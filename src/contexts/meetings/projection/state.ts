@@ -1,7 +1,11 @@
 import { dict } from '../../../kernel/dict';
 import type { RecordedEvent } from '../../../kernel/envelope';
 import { recordPartitions, type Projection } from '../../../kernel/projection';
-import { rulebookFactOf, type RulebookFactRecord } from '../../../rulebooks/rulebook-facts';
+import {
+  rulebookClubOf,
+  rulebookFactOf,
+  type RulebookFactRecord,
+} from '../../../rulebooks/rulebook-facts';
 import { membersClubOf, type MembershipFactIn } from '../../membership';
 import { MEETINGS_FACT_TYPES } from '../facts/catalogue';
 import { clubOfMeetingsStream, isMeetingsStream, meetingsStreamId } from '../domain/streams';
@@ -40,12 +44,6 @@ function meetingsClubOf(event: RecordedEvent): string | undefined {
   if (!MEETINGS_FACT_TYPES.has(event.type) || !isMeetingsStream(event.streamId)) return undefined;
   const clubId = clubOfMeetingsStream(event.streamId);
   return (event.data as { clubId?: unknown } | null)?.clubId === clubId ? clubId : undefined;
-}
-
-function rulebookClubOf(event: RecordedEvent): string | undefined {
-  if (event.type !== 'RulebookAdopted' && event.type !== 'RulebookAmended') return undefined;
-  const clubId = (event.data as { clubId?: unknown } | null)?.clubId;
-  return typeof clubId === 'string' ? clubId : undefined;
 }
 
 /** A club's correction fact (`corrections-<clubId>`): its club, for the club's partition. */

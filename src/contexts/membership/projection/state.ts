@@ -2,7 +2,11 @@ import { dict } from '../../../kernel/dict';
 import { MEMBERSHIP_FACT_TYPES } from '../domain/decider';
 import { clubOfMembersStream, isMembersStream } from '../domain/streams';
 import type { RecordedEvent } from '../../../kernel/envelope';
-import { rulebookFactOf, type RulebookFactRecord } from '../../../rulebooks/rulebook-facts';
+import {
+  rulebookClubOf,
+  rulebookFactOf,
+  type RulebookFactRecord,
+} from '../../../rulebooks/rulebook-facts';
 import type { MembershipFactIn } from '../register-fold';
 import { recordPartitions, type Projection } from '../../../kernel/projection';
 
@@ -31,12 +35,6 @@ export function membersClubOf(event: RecordedEvent): string | undefined {
   if (!MEMBERSHIP_FACT_TYPES.has(event.type) || !isMembersStream(event.streamId)) return undefined;
   const clubId = clubOfMembersStream(event.streamId);
   return (event.data as { clubId?: unknown } | null)?.clubId === clubId ? clubId : undefined;
-}
-
-function rulebookClubOf(event: RecordedEvent): string | undefined {
-  if (event.type !== 'RulebookAdopted' && event.type !== 'RulebookAmended') return undefined;
-  const clubId = (event.data as { clubId?: unknown } | null)?.clubId;
-  return typeof clubId === 'string' ? clubId : undefined;
 }
 
 /**

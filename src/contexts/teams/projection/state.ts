@@ -2,7 +2,11 @@ import { dict } from '../../../kernel/dict';
 import type { RecordedEvent } from '../../../kernel/envelope';
 import { isHomeStream } from '../../../kernel/decider';
 import type { Projection } from '../../../kernel/projection';
-import { rulebookFactOf, type RulebookFactRecord } from '../../../rulebooks/rulebook-facts';
+import {
+  rulebookClubOf,
+  rulebookFactOf,
+  type RulebookFactRecord,
+} from '../../../rulebooks/rulebook-facts';
 import { CORRECTION_FACT_TYPES, CORRECTION_STREAM_PREFIX } from '../../corrections';
 import { TEAMS_FACT_TYPES } from '../domain/decider';
 import { eventOfStream, isTeamsStream, TEAMS_HOME } from '../domain/streams';
@@ -59,12 +63,6 @@ function eventOf(event: RecordedEvent): string | undefined {
   if (!TEAMS_FACT_TYPES.has(event.type) || !isHomeStream(TEAMS_HOME, event.streamId, event.data))
     return undefined;
   return (event.data as { eventId: string }).eventId;
-}
-
-function rulebookClubOf(event: RecordedEvent): string | undefined {
-  if (event.type !== 'RulebookAdopted' && event.type !== 'RulebookAmended') return undefined;
-  const clubId = (event.data as { clubId?: unknown } | null)?.clubId;
-  return typeof clubId === 'string' ? clubId : undefined;
 }
 
 /** The index key of a correction, a ruling or an appeal of a club's corrections stream. */
