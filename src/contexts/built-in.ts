@@ -6,6 +6,7 @@ import { meetingsContext } from './meetings/context';
 import { membershipContext } from './membership/context';
 import { pairsContext } from './pairs/context';
 import { registerContext } from './registry';
+import { rubberContext } from './rubber/context';
 import { teamsContext } from './teams/context';
 
 /**
@@ -21,3 +22,4 @@ registerContext(leagueContext);
 registerContext(membershipContext);
 registerContext(teamsContext);
 registerContext(meetingsContext);
+registerContext(rubberContext);

@@ -32,6 +32,8 @@ export const ERROR_CODES = {
   UNKNOWN_TEAMS_EVENT: { status: 404, error: 'UnknownTeamsEvent', exit: 1 },
   // A club's general meetings, or one meeting of them, the ledger does not have.
   UNKNOWN_MEETING: { status: 404, error: 'UnknownMeeting', exit: 1 },
+  // A rubber-bridge evening the ledger does not have.
+  UNKNOWN_RUBBER_SESSION: { status: 404, error: 'UnknownRubberSession', exit: 1 },
   // A fixture asked without its league that several leagues have.
   AMBIGUOUS_FIXTURE: { status: 409, error: 'AmbiguousFixture', exit: 2 },
   // A club, or a person of its membership, the ledger does not have.

@@ -7,6 +7,13 @@ export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,99}$/;
 export const IsLedgerId = (what: string) =>
   Matches(ID_PATTERN, { message: `${what} must be letters, digits and _ . : @ -` });
 
+/** Each of a list of ids (a team's players, a table's units), as `IsLedgerId` reads one. */
+export const EachId = (what: string) =>
+  Matches(ID_PATTERN, {
+    each: true,
+    message: `each ${what} must be letters, digits and _ . : @ -`,
+  });
+
 /** A calendar day, `YYYY-MM-DD`, that the calendar has (not 2026-02-30, not year 0000). */
 export const IsDay = (what: string) =>
   ValidateBy({

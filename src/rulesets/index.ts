@@ -1,6 +1,6 @@
 import { dsbGroenlo2014Ruleset } from './dsb-groenlo-2014';
 import { lcbaLeagueRules } from './lcba-league';
-import { pinnerMeetingsRules, pinnerMembershipRules } from './pinner';
+import { pinnerMeetingsRules, pinnerMembershipRules, pinnerRubberRules } from './pinner';
 import { registerMembershipRules, registerVisitorLimits } from '../contexts/membership/rules';
 import { nzClubVisitorLimits } from './nz-club/visitor-limits';
 import { registerLeagueRules } from '../contexts/league/rules';
@@ -10,6 +10,7 @@ import { registerClubPlayLimits } from '../contexts/pairs/play-limits';
 import { nzClubPlayLimits } from './nz-club/play-limits/limits';
 import { registerTeamsRules } from '../contexts/teams';
 import { registerMeetingsRules } from '../contexts/meetings';
+import { registerRubberRules } from '../contexts/rubber';
 import { nzClubTeamsRules } from './nz-club/teams/teams-rules';
 import { dsbViertallenRules } from './dsb-groenlo-2014/teams/teams-rules';
 
@@ -20,6 +21,7 @@ registerRuleset(dsbGroenlo2014Ruleset);
 registerLeagueRules(lcbaLeagueRules);
 registerMembershipRules(pinnerMembershipRules);
 registerMeetingsRules(pinnerMeetingsRules);
+registerRubberRules(pinnerRubberRules);
 registerVisitorLimits(nzClubVisitorLimits);
 registerTeamsRules(nzClubTeamsRules);
 registerTeamsRules(dsbViertallenRules);

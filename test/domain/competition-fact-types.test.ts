@@ -23,6 +23,7 @@ import {
 } from '../../src/contexts/membership/facts/membership';
 import { teamsEvents, type TeamsFactData } from '../../src/contexts/teams/facts/teams';
 import { meetingsEvents, type MeetingsFactData } from '../../src/contexts/meetings/facts/catalogue';
+import { rubberEvents, type RubberFactData } from '../../src/contexts/rubber/facts/catalogue';
 import { rulebookEvents, type RulebookFactData } from '../../src/contexts/club/facts/rulebook';
 import {
   correctionEvents,
@@ -209,6 +210,22 @@ const MEETINGS_TYPES: Record<keyof MeetingsFactData, true> = {
   AuditorAppointed: true,
 };
 
+// A club's rubber-bridge evenings (rubber-<sessionId>).
+const RUBBER_TYPES: Record<keyof RubberFactData, true> = {
+  RubberSessionOpened: true,
+  RubberUnitArrived: true,
+  RubberTableMadeUp: true,
+  RubberHandCompleted: true,
+  RubberCompleted: true,
+  RubberTableUpCalled: true,
+  GameCalled: true,
+  FurtherRubberAgreed: true,
+  RubberTableWaiting: true,
+  RubberTablesExchanged: true,
+  RubberUnitRetired: true,
+  RubberUnitLeft: true,
+};
+
 const sorted = (xs: Iterable<string>) => [...xs].sort();
 
 describe('each fact has one schema, and its TypeScript type is derived from it', () => {
@@ -238,6 +255,7 @@ describe('each fact has one schema, and its TypeScript type is derived from it',
     ['membership', membershipEvents, MEMBERSHIP_TYPES],
     ['teams', teamsEvents, TEAMS_TYPES],
     ['meetings', meetingsEvents, MEETINGS_TYPES],
+    ['rubber', rubberEvents, RUBBER_TYPES],
   ] as const)('the %s facts’ type map names exactly its definitions', (_, events, types) => {
     expect(sorted(events.map((d) => d.type))).toEqual(sorted(Object.keys(types)));
     for (const type of Object.keys(types)) expect(catalogue.has(type)).toBe(true);
@@ -256,6 +274,7 @@ describe('each fact has one schema, and its TypeScript type is derived from it',
       ...Object.keys(MEMBERSHIP_TYPES),
       ...Object.keys(TEAMS_TYPES),
       ...Object.keys(MEETINGS_TYPES),
+      ...Object.keys(RUBBER_TYPES),
     ];
     expect(sorted(catalogue.types().map((d) => d.type))).toEqual(sorted(mapped));
   });

@@ -1,5 +1,5 @@
 import type { DecidedFact } from '../../kernel/decider';
-import { registerPreset } from '../../rulebooks/presets';
+import { rulesRegistry } from '../../rulebooks/rules-registry';
 import type { Preset, Rulebook } from '../../rulebooks/rulebook';
 import type { BallotHeldData, VoteTakenData } from './facts/business';
 import type { Post } from './facts/scope';
@@ -95,18 +95,11 @@ export interface MeetingsRules {
   egmDueBy(receivedOn: string, rulebook: Rulebook | undefined): DueBy;
 }
 
-const registered: MeetingsRules[] = [];
+const registry = rulesRegistry<MeetingsRules>('meetings');
 
 /** Registers a club's meeting rules and their preset. One line, and no other edit. */
-export function registerMeetingsRules(rules: MeetingsRules): void {
-  if (registered.some((r) => r.name === rules.name && r !== rules)) {
-    throw new Error(`meetings rules ${rules.name} are registered`);
-  }
-  registerPreset(rules.preset);
-  if (!registered.includes(rules)) registered.push(rules);
-}
+export const registerMeetingsRules = (rules: MeetingsRules): void => registry.register(rules);
 
 /** The rules a club's rulebook in force is read by; undefined when none registered applies. */
-export function meetingsRulesFor(rulebook: Rulebook | undefined): MeetingsRules | undefined {
-  return registered.find((r) => r.appliesTo(rulebook));
-}
+export const meetingsRulesFor = (rulebook: Rulebook | undefined): MeetingsRules | undefined =>
+  registry.for(rulebook);

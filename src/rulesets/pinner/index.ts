@@ -11,6 +11,7 @@ import {
   voteResultOf,
 } from './meetings';
 import { problemOf, type Preset } from '../../rulebooks/rulebook';
+import { pinnerRubberRulesOf, rubberProblem } from './rubber';
 import { checkVisitorParams } from '../../contexts/membership/visitors';
 import type { PinnerParams } from './preset';
 import { decidePinnerFact } from './decide';
@@ -26,7 +27,8 @@ const preset: Preset<PinnerParams> = {
   ...pinner2018,
   validate: (p: PinnerParams) =>
     problemOf((q: PinnerParams) => checkVisitorParams(q.visitors), 'visitors.')(p) ??
-    (p.meetings ? meetingsProblem(p.meetings) : undefined),
+    (p.meetings ? meetingsProblem(p.meetings) : undefined) ??
+    (p.rubber ? rubberProblem(p.rubber) : undefined),
 };
 
 /**
@@ -68,3 +70,6 @@ export const pinnerMeetingsRules: MeetingsRules = {
   agmDueBy: (previous, rulebook) => agmDueByOf(previous, meetingsParamsOf(rulebook)),
   egmDueBy: (receivedOn, rulebook) => egmDueByOf(receivedOn, meetingsParamsOf(rulebook)),
 };
+
+/** Pinner BC's rules of rotation at rubber bridge (R21 to R25) as the rubber context's rules. */
+export const pinnerRubberRules = pinnerRubberRulesOf(preset as unknown as Preset);

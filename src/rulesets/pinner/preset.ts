@@ -9,6 +9,7 @@ import {
 } from '../../rulebooks/deadlines';
 import { engineScoringParams, type ScoringParams } from '../../rulebooks/scoring-params';
 import { PINNER_MEETINGS, type PinnerMeetingsParams } from './meetings/params';
+import { PINNER_RUBBER, type PinnerRubberParams } from './rubber/params';
 
 /**
  * Pinner BC's membership rules (R7–R13) and constitution (C3–C18), April 2018 (seed 003), as
@@ -51,6 +52,8 @@ export type PinnerParams = {
   appeals: AppealParams;
   /** PIN-C20..C37: general meetings (./meetings/params.ts). */
   meetings: PinnerMeetingsParams;
+  /** PIN-R21..R25: the rotation at rubber bridge (./rubber/params.ts). */
+  rubber: PinnerRubberParams;
 };
 
 /** The Pinner rules name no correction period; a correction is never late. */
@@ -81,6 +84,7 @@ export const pinner2018: Preset<PinnerParams> = {
     corrections: deadlineGroup(PINNER_CORRECTIONS),
     appeals: deadlineGroup(PINNER_APPEALS),
     meetings: structuredClone(PINNER_MEETINGS),
+    rubber: structuredClone(PINNER_RUBBER),
   },
   checks: {
     // PIN-R8, C3, R12: how a 29 February birthday counts in a common year (a reading).

@@ -126,6 +126,20 @@ export const APPEND_ROLES: Readonly<Record<string, readonly Role[]>> = Object.fr
   BallotHeld: ['secretary'],
   ReportPresented: ['secretary'],
   AuditorAppointed: ['secretary'],
+  // A club's rubber-bridge evenings (PIN-R21..R25): the duty member runs the rotation, as the
+  // director runs a duplicate session.
+  RubberSessionOpened: ['director', 'secretary'],
+  RubberUnitArrived: ['director'],
+  RubberTableMadeUp: ['director'],
+  RubberHandCompleted: ['director'],
+  RubberCompleted: ['director'],
+  RubberTableUpCalled: ['director'],
+  GameCalled: ['director'],
+  FurtherRubberAgreed: ['director'],
+  RubberTableWaiting: ['director'],
+  RubberTablesExchanged: ['director'],
+  RubberUnitRetired: ['director'],
+  RubberUnitLeft: ['director'],
   // Keys: the admin's alone.
   ApiKeyIssued: ['admin'],
   ApiKeyRevoked: ['admin'],

@@ -1,8 +1,7 @@
 // What every league fact shares: its stream, its league, and the values its fields take.
 // class-transformer's @Type (nested data) reads decorator metadata.
 import 'reflect-metadata';
-import { Matches } from 'class-validator';
-import { ID_PATTERN, IsLedgerId } from '../../../kernel/ids';
+import { EachId, IsLedgerId } from '../../../kernel/ids';
 
 export const LEAGUE_STREAM_PREFIX = 'league-';
 /** A league's stream: `league-<leagueId>`. */
@@ -14,11 +13,7 @@ export const OFFENDERS = ['home', 'away', 'both'] as const;
 export const UNPLAYED_RULES = ['LCBA-5.2', 'LCBA-5.3', 'LCBA-7.5', 'LCBA-8'] as const;
 export const WARNING_LEVELS = ['warning', 'final'] as const;
 
-export const EachId = (what: string) =>
-  Matches(ID_PATTERN, {
-    each: true,
-    message: `each ${what} must be letters, digits and _ . : @ -`,
-  });
+export { EachId };
 
 export class LeagueScope {
   @IsLedgerId('leagueId')

@@ -5,6 +5,7 @@
  * clock or a store.
  */
 import { RuleViolation } from '../../../kernel/rule-violation';
+import { PINNER_RUBBER, type PinnerRubberParams } from './params';
 
 /** A unit of the rotation: a pair at a partnership session (R21), a player at a cut-in one (R22). */
 export type Unit = string;
@@ -33,16 +34,16 @@ export function cutValue(card: string, field = 'card'): number {
 }
 
 /** The draws from the highest card to the lowest; two units drawing one card is refused. */
-export function byCut(draws: readonly Draw[]): Draw[] {
+export function byCut(draws: readonly Draw[], field = 'cards'): Draw[] {
   const seen = new Map<string, Unit>();
   draws.forEach((d, i) => {
-    cutValue(d.card, `cards[${i}].card`);
+    cutValue(d.card, `${field}[${i}].card`);
     const other = seen.get(d.card);
     if (other !== undefined) {
       throw new RuleViolation(
         'PIN-R21',
         `${d.card} is drawn by ${other} already: one pack, one card each`,
-        `cards[${i}].card`,
+        `${field}[${i}].card`,
       );
     }
     seen.set(d.card, d.unit);
@@ -58,11 +59,12 @@ export function byCut(draws: readonly Draw[]): Draw[] {
 export function tableFromCut(
   draws: readonly Draw[],
   seats: number,
+  field = 'cards',
 ): { table: Unit[]; next: Unit[]; because: string } {
   if (draws.length < seats) {
-    throw new RuleViolation('PIN-R21', `${draws.length} cut: a table takes ${seats}`, 'cards');
+    throw new RuleViolation('PIN-R21', `${draws.length} cut: a table takes ${seats}`, field);
   }
-  const order = byCut(draws).map((d) => d.unit);
+  const order = byCut(draws, field).map((d) => d.unit);
   const table = order.slice(0, seats);
   const next = order.slice(seats);
   return {
@@ -91,6 +93,7 @@ export function tableUp(
   seated: readonly Seated[],
   waiting: number,
   cut?: readonly Draw[],
+  field = 'cut',
 ): TableUp {
   const places = Math.min(waiting, seated.length);
   if (places === 0) {
@@ -126,10 +129,10 @@ export function tableUp(
     throw new RuleViolation(
       'PIN-R23',
       `must be the draws of ${tied.join(', ')}, the units with equal tenure`,
-      'cut',
+      field,
     );
   }
-  const lowest = byCut(cut)
+  const lowest = byCut(cut, field)
     .reverse()
     .slice(0, left)
     .map((d) => d.unit);
@@ -146,21 +149,27 @@ export function tableUp(
 export function sevenHandRule(
   playersPresent: number,
   handsCompleted: number,
-): { tableUp: boolean; because: string } {
-  const small = playersPresent <= 10;
-  const tableUp = small && handsCompleted >= 7;
+  limit: PinnerRubberParams['sevenHandRule'] = PINNER_RUBBER.sevenHandRule,
+): { tableUp: boolean; applies: boolean; because: string } {
+  const applies = playersPresent <= limit.playersAtMost;
+  const tableUp = applies && handsCompleted >= limit.hand;
   return {
     tableUp,
-    because: small
-      ? `${playersPresent} present (2½ tables or fewer): Table Up at the seventh hand; ${handsCompleted} completed`
-      : `${playersPresent} present: more than 2½ tables, Table Up at the end of the rubber`,
+    applies,
+    because: applies
+      ? `${playersPresent} present (${limit.playersAtMost} or fewer): Table Up at hand ${limit.hand}; ${handsCompleted} completed`
+      : `${playersPresent} present: more than ${limit.playersAtMost}, Table Up at the end of the rubber`,
   };
 }
 
-const HALF_HOUR = 30 * 60 * 1000;
+const MINUTE = 60 * 1000;
 
 /** PIN-R25: a player who will not follow the rotation retires for at least half an hour. */
-export function mayRejoin(retiredAt: string, at: string): { may: boolean; from: string } {
-  const from = new Date(Date.parse(retiredAt) + HALF_HOUR).toISOString();
-  return { may: Date.parse(at) >= Date.parse(retiredAt) + HALF_HOUR, from };
+export function mayRejoin(
+  retiredAt: string,
+  at: string,
+  minutes = PINNER_RUBBER.retireMinutes,
+): { may: boolean; from: string } {
+  const from = Date.parse(retiredAt) + minutes * MINUTE;
+  return { may: Date.parse(at) >= from, from: new Date(from).toISOString() };
 }

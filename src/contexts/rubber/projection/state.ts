@@ -1,0 +1,83 @@
+import { dict } from '../../../kernel/dict';
+import type { RecordedEvent } from '../../../kernel/envelope';
+import { recordPartitions, type Projection } from '../../../kernel/projection';
+import {
+  rulebookClubOf,
+  rulebookFactOf,
+  type RulebookFactRecord,
+} from '../../../rulebooks/rulebook-facts';
+import { RUBBER_FACT_TYPES } from '../facts/catalogue';
+import { isRubberStream, sessionOfRubberStream } from '../domain/streams';
+
+/** A fact of an evening's stream as recorded. */
+export interface RubberFactRecord {
+  id: string;
+  type: string;
+  data: unknown;
+}
+
+/** One evening's stream, in ledger order, and the club its opening names. */
+export interface RubberSessionRecord {
+  sessionId: string;
+  clubId?: string;
+  position: number;
+  facts: RubberFactRecord[];
+}
+
+export interface RubberReadState {
+  sessions: Record<string, RubberSessionRecord>;
+  rulebooks: Record<string, RulebookFactRecord[]>;
+}
+
+const SESSION_KEY = 'session:';
+const RULEBOOK_KEY = 'rulebook:';
+
+/** A rubber fact read where the decider placed it: on `rubber-<sessionId>` of its session. */
+function rubberSessionOf(event: RecordedEvent): string | undefined {
+  if (!RUBBER_FACT_TYPES.has(event.type) || !isRubberStream(event.streamId)) return undefined;
+  const sessionId = sessionOfRubberStream(event.streamId);
+  return (event.data as { sessionId?: unknown } | null)?.sessionId === sessionId
+    ? sessionId
+    : undefined;
+}
+
+/**
+ * The rubber read model: per evening, the facts of its stream as recorded; per club, its
+ * rulebook facts. Nothing derived is kept: who sits where and who leaves next are the fold of an
+ * evening's few hundred facts with the rules of its day (queries.ts), asked for on each read.
+ */
+export const rubberProjection: Projection<RubberReadState> = {
+  name: 'rubber',
+  version: 1,
+  initial: () => ({ sessions: dict(), rulebooks: dict() }),
+  partitions: recordPartitions<RubberReadState>(
+    [
+      [RULEBOOK_KEY, (s) => s.rulebooks],
+      [SESSION_KEY, (s) => s.sessions],
+    ],
+    (event) => {
+      const session = rubberSessionOf(event);
+      if (session !== undefined) return [SESSION_KEY + session];
+      const rb = rulebookClubOf(event);
+      return rb !== undefined ? [RULEBOOK_KEY + rb] : [];
+    },
+  ),
+  apply(state, event) {
+    const sessionId = rubberSessionOf(event);
+    if (sessionId !== undefined) {
+      const r = (state.sessions[sessionId] ??= { sessionId, position: 0, facts: [] });
+      r.position = event.position;
+      if (event.type === 'RubberSessionOpened' && r.clubId === undefined) {
+        r.clubId = (event.data as { clubId: string }).clubId;
+      }
+      r.facts.push({ id: event.id, type: event.type, data: event.data });
+      return state;
+    }
+    const rb = rulebookClubOf(event);
+    if (rb !== undefined) {
+      const fact = rulebookFactOf(event.type, event.data, event.position);
+      if (fact) (state.rulebooks[rb] ??= []).push(fact);
+    }
+    return state;
+  },
+};
