@@ -12,6 +12,7 @@
 import { v5 } from 'uuid';
 import { writeLines, type ExampleLine } from './lines';
 import { pinnerMeetings } from './pinner-meetings';
+import { pinnerRubberEvening } from './pinner-rubber';
 
 const NAMESPACE = '6f1c9a52-3a0e-4b7e-9a59-1c1f6b0b7e11';
 const CLUB = 'pinner';
@@ -317,5 +318,5 @@ export function pinnerYear(): Year {
  * meetings of 2019 (examples/pinner-meetings.ts): they count the register the year builds.
  */
 export function writePinnerYear(file: string): void {
-  writeLines(file, [...pinnerYear().lines(), ...pinnerMeetings()]);
+  writeLines(file, [...pinnerYear().lines(), ...pinnerMeetings(), ...pinnerRubberEvening()]);
 }

@@ -14,6 +14,7 @@ import { registerLeague } from '../contexts/league/cli/league.command';
 import { registerMembers } from '../contexts/membership/cli/members.command';
 import { registerTeams } from '../contexts/teams/cli/teams.command';
 import { registerMeetings } from '../contexts/meetings/cli/meetings.command';
+import { registerRubber } from '../contexts/rubber/cli/rubber.command';
 import { registerReplay } from './commands/replay';
 import { registerServe } from './commands/serve-command';
 import { registerCorrections } from '../contexts/corrections/cli/corrections.command';
@@ -44,6 +45,7 @@ export function buildCli(): Command {
   registerMembers(program);
   registerTeams(program);
   registerMeetings(program);
+  registerRubber(program);
   // The commands of the contexts registered at run time (src/contexts/registry.ts).
   for (const context of registeredContexts()) context.cli?.(program);
   return program;

@@ -40,15 +40,20 @@ const clubFact = (type: string, data: Record<string, unknown>): Proposed => ({
 });
 
 /** The club and its rulebook, as the secretary appends them. */
+export const rubberClubFacts = (
+  preset = 'pinner-2018',
+  overrides: Record<string, unknown> = {},
+) => [
+  clubFact('ClubRegistered', { name: 'Pinner BC', timeZone: 'Europe/London' }),
+  clubFact('RulebookAdopted', { preset, overrides, effectiveFrom: '2018-01-01' }),
+];
+
 export async function rubberClub(
   preset = 'pinner-2018',
   overrides: Record<string, unknown> = {},
 ): Promise<GatedLedger> {
   const ledger = new GatedLedger();
-  await ledger.append(
-    clubFact('ClubRegistered', { name: 'Pinner BC', timeZone: 'Europe/London' }),
-    clubFact('RulebookAdopted', { preset, overrides, effectiveFrom: '2018-01-01' }),
-  );
+  await ledger.append(...rubberClubFacts(preset, overrides));
   return ledger;
 }
 
@@ -114,3 +119,21 @@ export const seatsAt = (view: RubberSessionView, table: string) =>
   Object.fromEntries(
     view.tables.find((t) => t.table === table)!.seats.map((s) => [s.unit, s.tenure]),
   );
+
+/**
+ * A short cut-in evening (the club's facts first): five arrive and cut at 19:10 (bob, 3C,
+ * qualifies), table 1 plays two hands and completes its rubber at 19:40; eve retires at 19:45.
+ */
+export const eveningStory = (): Proposed[] => [
+  ...rubberClubFacts(),
+  opened(),
+  ...['ann', 'bob', 'cat', 'dan', 'eve'].map((p, i) => arrives(p, `19:0${i + 1}`)),
+  madeUp('1', ['ann', 'cat', 'dan', 'eve'], '19:10', {
+    cut: cut({ ann: 'AS', bob: '3C', cat: 'KH', dan: '10D', eve: '4C' }),
+  }),
+  hand('1', '19:20'),
+  hand('1', '19:30'),
+  rubber('1', '19:40'),
+  tableUp('1', ['eve'], '19:41', { ann: 'AS', cat: 'KH', dan: '10D', eve: '4C' }),
+  retires('eve', '19:45'),
+];

@@ -13,6 +13,7 @@ import { RegisterPagesModule } from '../../contexts/membership/pages/register-pa
 import { PairsHttpModule } from '../../contexts/pairs/http/pairs-http.module';
 import { TeamsHttpModule } from '../../contexts/teams/http/teams-http.module';
 import { MeetingsHttpModule } from '../../contexts/meetings/http/meetings-http.module';
+import { RubberHttpModule } from '../../contexts/rubber/http/rubber-http.module';
 import { TeamsPagesModule } from '../../contexts/teams/pages/teams-pages.module';
 import { ClubPagesModule } from '../pages/club-pages.module';
 import { HttpSupportModule } from './http-support.module';
@@ -59,6 +60,7 @@ export class LedgerHttpModule {
         MembershipHttpModule,
         TeamsHttpModule,
         MeetingsHttpModule,
+        RubberHttpModule,
         AccessHttpModule,
         ClubPagesModule,
         LeaguePagesModule,

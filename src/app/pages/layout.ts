@@ -39,6 +39,8 @@ export interface PageOptions {
   title: string;
   /** Breadcrumbs: [label, href] from the home page down (the last one is the page itself). */
   crumbs?: Array<[string, string?]>;
+  /** Reload the page every so many seconds (a duty member's live view; no script needed). */
+  refreshSeconds?: number;
 }
 
 export function page(opts: PageOptions, body: HtmlValue): string {
@@ -48,6 +50,11 @@ export function page(opts: PageOptions, body: HtmlValue): string {
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        ${
+          opts.refreshSeconds !== undefined
+            ? html`<meta http-equiv="refresh" content="${opts.refreshSeconds}" />`
+            : ''
+        }
         <title>${opts.title} — bridge-ledger</title>
         <style>
           ${STYLE}

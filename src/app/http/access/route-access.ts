@@ -70,6 +70,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = Object.freeze
   'GET /clubs/:clubId/constitution': { kind: 'private', club: 'clubId' },
   'POST /clubs/:clubId/meetings/:meetingId/what-if': { kind: 'private', club: 'clubId' },
   'GET /clubs/:clubId/meetings/:meetingId/diff': { kind: 'private', club: 'clubId' },
+  // A club's rubber-bridge evenings: private to its keys (the duty member's).
+  'GET /clubs/:clubId/rubber': { kind: 'private', club: 'clubId' },
+  'GET /clubs/:clubId/rubber/:sessionId': { kind: 'private', club: 'clubId' },
+  'POST /clubs/:clubId/rubber/:sessionId/what-if': { kind: 'private', club: 'clubId' },
   'GET /clubs/:clubId/applications': { kind: 'private', club: 'clubId' },
   'GET /clubs/:clubId/visitors': { kind: 'private', club: 'clubId' },
   'GET /keys': { kind: 'keys' },

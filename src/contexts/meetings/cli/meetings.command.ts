@@ -1,5 +1,4 @@
 import { Option, type Command } from 'commander';
-import { catalogue } from '../../catalogue';
 import type {
   ConstitutionView,
   MeetingMinutes,
@@ -22,7 +21,7 @@ import {
   type MinutesChange,
 } from '../read';
 import { InvalidTableQueryError } from '../../../audit/table-query';
-import { openStore } from '../../../store/open-store';
+import { withReadStore } from '../../../cli/read-store';
 import { csv, table } from '../../../cli/table';
 import { cliOption, storeOption } from '../../../cli/options';
 import { overrideOption, readOverride } from '../../../cli/commands/diff';
@@ -37,14 +36,7 @@ function momentOf(o: { asOf?: string; atPosition?: string }) {
   return value;
 }
 
-async function withStore<T>(url: string, run: (store: EventStore) => Promise<T>): Promise<T> {
-  const store = await openStore(url, { upcast: catalogue.upcast, readOnly: true });
-  try {
-    return await run(store);
-  } finally {
-    await store.close();
-  }
-}
+const withStore = withReadStore;
 
 const formatOption = (choices: Format[]) =>
   new Option('--format <format>', choices.join(', ')).choices(choices).default('table');

@@ -1,4 +1,4 @@
-import { applyRulebookFact, buildRulebookHistory } from '../../../rulebooks/rulebook-facts';
+import { rulebookOverrideOf } from '../../../rulebooks/rulebook-override';
 import { InvalidTableQueryError } from '../../../audit/table-query';
 import type { Json } from '../../../rulebooks/rulebook';
 import type { EventStore } from '../../../store/event-store';
@@ -26,29 +26,16 @@ export interface MeetingWhatIfView {
   changes: MinutesChange[];
 }
 
-/**
- * An override checked as the club's own amendment is (a path naming a parameter, a value of its
- * kind, the rulebook's own check of the whole), from the meeting's day; each refusal names the
- * parameter path.
- */
+/** An override checked as the club's own amendment is, from the meeting's day. */
 function checkOverride(s: MeetingsReadState, clubId: string, day: string, override: unknown) {
-  if (override === null || typeof override !== 'object' || Array.isArray(override)) {
-    throw invalid(
-      'rulebookOverride',
-      'a rulebook override is a JSON object of parameter paths and values, e.g. {"meetings.quorum.members": 15}',
-    );
-  }
-  const changes = override as Record<string, Json>;
-  const history = buildRulebookHistory(s.rulebooks[clubId] ?? [], { unusable: 'skip' });
-  const problem = applyRulebookFact(history, { kind: 'amended', changes, effectiveFrom: day });
-  if (problem?.kind === 'invalid') {
-    const path = problem.path || (Object.keys(changes)[0] ?? 'rulebookOverride');
-    throw invalid(
-      path,
-      `${path}: ${problem.message.replace(/^(rulebook parameter [^:]*: )?/, '')}`,
-    );
-  }
-  return changes;
+  const r = rulebookOverrideOf(
+    s.rulebooks[clubId] ?? [],
+    day,
+    override,
+    '{"meetings.quorum.members": 15}',
+  );
+  if ('issue' in r) throw invalid(r.issue.field, r.issue.message);
+  return r.changes;
 }
 
 /** What the minutes publish that a different reading can change: the quorum, results, elections. */

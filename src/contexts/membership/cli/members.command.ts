@@ -1,5 +1,4 @@
 import { Option, type Command } from 'commander';
-import { catalogue } from '../../catalogue';
 import type {
   ApplicationsView,
   PersonHistoryView,
@@ -16,8 +15,7 @@ import {
   type MembershipParam,
 } from '../read/membership';
 import { InvalidTableQueryError } from '../../../audit/table-query';
-import type { EventStore } from '../../../store/event-store';
-import { openStore } from '../../../store/open-store';
+import { withReadStore } from '../../../cli/read-store';
 import { csv, table } from '../../../cli/table';
 import { storeOption } from '../../../cli/options';
 
@@ -120,14 +118,7 @@ export function formatVisitors(view: VisitorsView, format: Format): string {
   return `${view.clubId}: visitors of the ${year} (${view.rule}: ${view.limit} a year)\n\n${table(rows)}`;
 }
 
-async function withStore<T>(url: string, run: (store: EventStore) => Promise<T>): Promise<T> {
-  const store = await openStore(url, { upcast: catalogue.upcast, readOnly: true });
-  try {
-    return await run(store);
-  } finally {
-    await store.close();
-  }
-}
+const withStore = withReadStore;
 
 const formatOption = (choices: Format[]) =>
   new Option('--format <format>', choices.join(', ')).choices(choices).default('table');

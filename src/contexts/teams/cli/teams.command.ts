@@ -1,5 +1,4 @@
 import { Option, type Command } from 'commander';
-import { catalogue } from '../../catalogue';
 import type {
   SwissProposalView,
   TeamCardView,
@@ -23,11 +22,10 @@ import {
   type TeamsParam,
 } from '../read';
 import { InvalidTableQueryError } from '../../../audit/table-query';
-import { openStore } from '../../../store/open-store';
+import { withReadStore } from '../../../cli/read-store';
 import { csv, table } from '../../../cli/table';
 import { cliOption, storeOption } from '../../../cli/options';
 import { overrideOption, readOverride } from '../../../cli/commands/diff';
-import type { EventStore } from '../../../store/event-store';
 
 type Format = 'table' | 'json' | 'csv';
 
@@ -181,14 +179,7 @@ export function formatDiff(v: TeamsDiffView, format: Format, title: string): str
   return `${title}: from ${v.from.at} (position ${v.from.position ?? '-'}) to ${v.to.at} (position ${v.to.position})\n\n${rows.length ? table(rows) : '(no change)\n'}`;
 }
 
-async function withStore<T>(path: string, use: (store: EventStore) => Promise<T>): Promise<T> {
-  const store = await openStore(path, { upcast: catalogue.upcast, readOnly: true });
-  try {
-    return await use(store);
-  } finally {
-    await store.close();
-  }
-}
+const withStore = withReadStore;
 
 const momentOptions = (command: Command) =>
   command

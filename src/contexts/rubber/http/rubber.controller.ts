@@ -1,0 +1,130 @@
+import {
+  applyDecorators,
+  Controller,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Inject,
+  Param,
+  Post,
+  Query,
+  Req,
+} from '@nestjs/common';
+import { ApiBody, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { UnsupportedMediaTypeError } from '../../../app/http/errors';
+import type { RubberSessionView } from '../projection';
+import {
+  readRubberQuery,
+  rubberSessionAt,
+  rubberSessionsAt,
+  rubberWhatIfAt,
+  type RubberParam,
+} from '../read';
+import type { EventStore } from '../../../store/event-store';
+import { EVENT_STORE } from '../../../app/tokens';
+import { ApiAnswer, ApiErrors } from '../../../app/http/api-docs';
+import { readQueryOrRefuse } from '../../../app/http/query-params';
+
+const CLUB_ID = () =>
+  ApiParam({ name: 'clubId', description: 'A club id, e.g. pinner', type: String });
+const SESSION_ID = () =>
+  ApiParam({ name: 'sessionId', description: 'An evening of the club', type: String });
+
+const MOMENT: readonly RubberParam[] = ['at', 'asOf', 'atPosition'];
+
+/** A request's query read as the CLI reads its options; anything else refused (400). */
+export const rubberMomentOf = (query: Record<string, unknown>) =>
+  readQueryOrRefuse(query, MOMENT, (q) => readRubberQuery(q));
+
+/** The moment's query parameters, as the API document lists them. */
+const ApiRubberMoment = () =>
+  applyDecorators(
+    ApiQuery({
+      name: 'at',
+      required: false,
+      description: 'A time of the evening (ISO 8601 with a zone): the tables as they stood then',
+      schema: { type: 'string' },
+    }),
+    ApiQuery({
+      name: 'asOf',
+      required: false,
+      description: 'An instant: the evening as the ledger had recorded it by then',
+      schema: { type: 'string' },
+    }),
+    ApiQuery({ name: 'atPosition', required: false, schema: { type: 'integer', minimum: 0 } }),
+  );
+
+/** A what-if's request: its JSON body and its headers. */
+interface JsonRequest {
+  body?: unknown;
+  headers: Record<string, string | string[] | undefined>;
+  is(type: string): string | false | null;
+}
+
+/**
+ * A club's rubber-bridge evenings (Pinner BC's rules R21..R25): the evenings, and one evening's
+ * tables at a moment (who sits where, who waits, tenures, who leaves at the next Table Up and
+ * the rule). Derived when asked from the evening's `rubber-<sessionId>` facts and the club's
+ * rulebook (../read/rubber.ts). Private to the club's keys, as its register is.
+ */
+@ApiTags('rubber')
+@Controller()
+export class RubberController {
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+
+  @Get('clubs/:clubId/rubber')
+  @ApiOperation({ summary: "A club's rubber-bridge evenings, newest first" })
+  @CLUB_ID()
+  @ApiAnswer(200, '{ clubId, sessions }')
+  @ApiErrors(400)
+  sessions(@Param('clubId') clubId: string) {
+    return rubberSessionsAt(this.store, clubId);
+  }
+
+  @Get('clubs/:clubId/rubber/:sessionId')
+  @ApiOperation({
+    summary:
+      "An evening's tables: who sits where and their tenure, who waits, who leaves at each table's next Table Up and why (PIN-R21..R25)",
+  })
+  @CLUB_ID()
+  @SESSION_ID()
+  @ApiRubberMoment()
+  @ApiAnswer(200, 'The evening')
+  @ApiErrors(400, 404)
+  session(
+    @Param('clubId') clubId: string,
+    @Param('sessionId') sessionId: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<RubberSessionView> {
+    return rubberSessionAt(this.store, clubId, sessionId, rubberMomentOf(query));
+  }
+
+  @Post('clubs/:clubId/rubber/:sessionId/what-if')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary:
+      "An evening's tables under amended rulebook parameters from its day (e.g. the seven-hand rule's size); nothing stored",
+  })
+  @CLUB_ID()
+  @SESSION_ID()
+  @ApiRubberMoment()
+  @ApiBody({
+    description:
+      'Dotted parameter paths and values, e.g. {"rubber.sevenHandRule.playersAtMost": 8}',
+    schema: { type: 'object', additionalProperties: true },
+  })
+  @ApiAnswer(200, '{ override, whatIf }')
+  @ApiErrors(400, 404, 415)
+  whatIf(
+    @Param('clubId') clubId: string,
+    @Param('sessionId') sessionId: string,
+    @Query() query: Record<string, unknown>,
+    @Req() req: JsonRequest,
+  ) {
+    const type = req.headers['content-type'];
+    if (type === undefined || !req.is('application/json')) {
+      throw new UnsupportedMediaTypeError(type as string | undefined);
+    }
+    return rubberWhatIfAt(this.store, clubId, sessionId, req.body, rubberMomentOf(query));
+  }
+}

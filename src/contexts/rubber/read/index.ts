@@ -1,0 +1,8 @@
+export {
+  readRubberQuery,
+  rubberSessionAt,
+  rubberSessionsAt,
+  rubberWhatIfAt,
+  type RubberMoment,
+  type RubberParam,
+} from './rubber';
