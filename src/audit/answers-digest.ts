@@ -13,6 +13,7 @@ import {
   officersOf,
   type MeetingsReadState,
 } from '../contexts/meetings/projection';
+import { rubberSessionOf, type RubberReadState } from '../contexts/rubber/projection';
 
 /** sha256 of every published answer, by kind, and how many of each (`answersDigest`). */
 export interface AnswersDigest {
@@ -27,12 +28,15 @@ export interface AnswersDigest {
    * each meeting's minutes, its officers and constitution on its latest meeting's day.
    */
   meetings: number;
+  /** Each rubber-bridge evening's tables after its last fact (when the rubber read model is given). */
+  rubber: number;
   hashes: {
     standings: string;
     cPoints: string;
     championships: string;
     teams: string;
     meetings: string;
+    rubber: string;
     all: string;
   };
 }
@@ -57,6 +61,7 @@ export function answersDigest(
   state: CompetitionsState,
   teams?: TeamsReadState,
   meetings?: MeetingsReadState,
+  rubber?: RubberReadState,
 ): AnswersDigest {
   const hashes = {
     standings: sha(),
@@ -64,6 +69,7 @@ export function answersDigest(
     championships: sha(),
     teams: sha(),
     meetings: sha(),
+    rubber: sha(),
     all: sha(),
   };
   const seasons = new Map<string, Set<string>>();
@@ -72,8 +78,9 @@ export function answersDigest(
   let championships = 0;
   let teamsAnswers = 0;
   let meetingsAnswers = 0;
+  let rubberAnswers = 0;
   const add = (
-    kind: 'standings' | 'cPoints' | 'championships' | 'teams' | 'meetings',
+    kind: 'standings' | 'cPoints' | 'championships' | 'teams' | 'meetings' | 'rubber',
     text: string,
   ) => {
     hashes[kind].update(text + '\n');
@@ -145,19 +152,29 @@ export function answersDigest(
     );
     meetingsAnswers += 2;
   }
+  // Each rubber evening's tables, in session order, after every meetings answer.
+  for (const id of Object.keys(rubber?.sessions ?? {}).sort()) {
+    add(
+      'rubber',
+      outcome(() => rubberSessionOf(rubber!, id)),
+    );
+    rubberAnswers++;
+  }
   return {
-    answers: standings + cPoints + championships + teamsAnswers + meetingsAnswers,
+    answers: standings + cPoints + championships + teamsAnswers + meetingsAnswers + rubberAnswers,
     standings,
     cPoints,
     championships,
     teams: teamsAnswers,
     meetings: meetingsAnswers,
+    rubber: rubberAnswers,
     hashes: {
       standings: hashes.standings.digest('hex'),
       cPoints: hashes.cPoints.digest('hex'),
       championships: hashes.championships.digest('hex'),
       teams: hashes.teams.digest('hex'),
       meetings: hashes.meetings.digest('hex'),
+      rubber: hashes.rubber.digest('hex'),
       all: hashes.all.digest('hex'),
     },
   };

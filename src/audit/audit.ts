@@ -6,6 +6,7 @@ import type { EventToAppend } from '../kernel/envelope';
 import { competitions } from '../contexts/pairs/projection';
 import { teamsEventsProjection } from '../contexts/teams/projection';
 import { meetingsProjection } from '../contexts/meetings/projection';
+import { rubberProjection } from '../contexts/rubber/projection';
 import type { EventStore, StreamBatch } from '../store/event-store';
 import { MemoryEventStore } from '../store/memory/memory-event-store';
 import { GENESIS_HASH } from '../store/seal';
@@ -48,7 +49,7 @@ export interface AuditReport {
  * fact's recordedAt, in the file's order, not through the deciders (the facts are what they
  * are: the audit is of what the tables make of them) — recomputes every published table from
  * each store (every competition's standings and C points, every club's championship per
- * season, every teams event's standing, every club's meetings: `answersDigest`) and compares the two digests. OK only when the seal holds (a file
+ * season, every teams event's standing, every club's meetings, every rubber evening: `answersDigest`) and compares the two digests. OK only when the seal holds (a file
  * without one is not audited as sealed), the file has no other problem, both stores' own chains
  * hold, and the answers are identical. A file that cannot be read throws the reader's error.
  */
@@ -168,11 +169,12 @@ async function replayInto(
     const { state } = await replayFromStore(store, competitions);
     const { state: teams } = await replayFromStore(store, teamsEventsProjection);
     const { state: meetings } = await replayFromStore(store, meetingsProjection);
+    const { state: rubber } = await replayFromStore(store, rubberProjection);
     const own = await verifyLog(readRaw(store), catalogue, { densePositions: true, sealed: true });
     return {
       store: name,
       events: await store.headPosition(),
-      digest: answersDigest(state, teams, meetings),
+      digest: answersDigest(state, teams, meetings, rubber),
       seal: own.seal,
       sealHolds: own.seal.firstBreak === undefined,
     };

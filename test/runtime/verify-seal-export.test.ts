@@ -161,21 +161,22 @@ describe('bridge-ledger audit <export.ndjson>', () => {
     // Every example's competitions: the NZ and DSB seasons' three and Lochem's pairs
     // competition and butler, each with standings and C points; three club championships; and
     // the four teams events' standings; Pinner's meetings: the list, the AGM's and the EGM's
-    // minutes, the officers and the constitution on the EGM's day.
+    // minutes, the officers and the constitution on the EGM's day; Pinner's rubber evening.
     expect(report.memory!.digest).toMatchObject({
       standings: 5,
       cPoints: 5,
       championships: 3,
       teams: 4,
       meetings: 5,
-      answers: 22,
+      rubber: 1,
+      answers: 23,
     });
     expect(report.memory!.events).toBe(base.lines.length);
     expect(report.sqlite!.sealHolds).toBe(true);
     const out = await cli('audit', base.file);
     expect(out.code).toBe(0);
-    expect(out.stdout).toMatch(/^memory +([0-9a-f]{64}) +22 answers/m);
-    expect(out.stdout).toMatch(/^sqlite +([0-9a-f]{64}) +22 answers/m);
+    expect(out.stdout).toMatch(/^memory +([0-9a-f]{64}) +23 answers/m);
+    expect(out.stdout).toMatch(/^sqlite +([0-9a-f]{64}) +23 answers/m);
     expect(out.stdout).toMatch(/identical: yes\nOK\n$/);
   });
 

@@ -50,7 +50,7 @@ function formatAudit(r: AuditReport): string {
     if (!s) return out.push(`${name}: not replayed`);
     const d = s.digest;
     out.push(
-      `${name.padEnd(6)} ${d.hashes.all}  ${d.answers} answers (${d.standings} standings, ${d.cPoints} C points, ${d.championships} championships, ${d.teams} teams events, ${d.meetings} meetings answers); own chain ${s.sealHolds ? 'holds' : 'BROKEN'}`,
+      `${name.padEnd(6)} ${d.hashes.all}  ${d.answers} answers (${d.standings} standings, ${d.cPoints} C points, ${d.championships} championships, ${d.teams} teams events, ${d.meetings} meetings answers, ${d.rubber} rubber ${d.rubber === 1 ? 'evening' : 'evenings'}); own chain ${s.sealHolds ? 'holds' : 'BROKEN'}`,
     );
   };
   store(r.memory, 'memory');

@@ -135,9 +135,13 @@ export function clubPage(
                 }
                 ${meetings?.overdue ? html`<p class="flag">${meetings.overdue}</p>` : ''}
               </li>
+              <li>
+                <a href="/clubs/${seg(clubId)}/rubber-bridge">Rubber bridge evenings</a>
+              </li>
             </ul>`
           : html`<p class="note">
-              The members, the correction log and the general meetings are private:
+              The members, the correction log, the general meetings and the rubber-bridge evenings
+              are private:
               <a href="/login">sign in with a key of the club</a>.
             </p>`
       }`,
