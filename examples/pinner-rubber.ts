@@ -99,7 +99,7 @@ export function pinnerRubberEvening(): ExampleLine[] {
     cut: draws({ ivy: 'KH', desmond: 'QH', frank: 'JH', jack: '4S', gwen: 'AD' }),
   });
   // Greenwich Mean Time in November: the evening's times are the club's.
-  return facts
+  const evening = facts
     .map((f, i) => ({ ...f, i }))
     .sort((a, b) => a.time.localeCompare(b.time) || a.i - b.i)
     .map(({ type, time, data }, n) => {
@@ -113,4 +113,42 @@ export function pinnerRubberEvening(): ExampleLine[] {
         metadata: {},
       };
     });
+  return [...evening, ...rubberRulingAppealed()];
+}
+
+/**
+ * PIN-R26: at table 2 the duty member ruled on a revoke in the rubber that ended at 20:58;
+ * Desmond indicated his appeal at 20:57, before its end, and the committee dismissed it a week
+ * later. The ruling names the evening, so its rubber's end is the one recorded.
+ */
+function rubberRulingAppealed(): ExampleLine[] {
+  const stream = 'corrections-pinner';
+  const line = (n: number, type: string, occurredAt: string, data: Record<string, unknown>) => ({
+    streamId: stream,
+    id: v5(`${stream}/${RUBBER_EVENING}/${n}/${type}`, NAMESPACE),
+    type,
+    occurredAt,
+    data: { clubId: 'pinner', ...data },
+    metadata: {},
+  });
+  return [
+    line(0, 'RulingGiven', '2019-11-05T21:05:00+00:00', {
+      rulingId: 'pin-rr-2019-11-05',
+      director: 'pin-gwen',
+      decision: 'Law 64: a revoke established; two tricks transferred',
+      rubber: { sessionId: RUBBER_EVENING, table: '2', endedAt: '2019-11-05T20:58:00+00:00' },
+    }),
+    line(1, 'AppealLodged', '2019-11-05T21:06:00+00:00', {
+      appealId: 'pin-ra-2019-11-05',
+      against: { rulingId: 'pin-rr-2019-11-05' },
+      by: 'pin-desmond',
+      receivedAt: '2019-11-05T20:57:00+00:00',
+    }),
+    line(2, 'AppealDecided', '2019-11-12T20:00:00+00:00', {
+      appealId: 'pin-ra-2019-11-05',
+      outcome: 'dismissed',
+      by: 'committee',
+      decidedAt: '2019-11-12T20:00:00+00:00',
+    }),
+  ];
 }

@@ -64,10 +64,16 @@ const rowOf = (which: string, person: string) =>
   visitorVerdicts(input(which), VISITORS).rows.find((r) => r.person === person)!;
 
 describe('the Pinner example year loads', () => {
-  it('every line passes the catalogue and the deciders through the gate: the club, its rulebook, its members stream and its meetings', async () => {
+  it('every line passes the catalogue and the deciders through the gate: the club, its rulebook, its members stream, its meetings, a rubber evening and a ruling at it', async () => {
     expect(await full.store.headPosition()).toBe(LINES.length);
     expect(new Set(LINES.map((l) => l.streamId))).toEqual(
-      new Set(['club-pinner', 'members-pinner', 'meetings-pinner']),
+      new Set([
+        'club-pinner',
+        'members-pinner',
+        'meetings-pinner',
+        'rubber-pinner-rubber-2019-11-05',
+        'corrections-pinner',
+      ]),
     );
     // Seven members on the list before the ledger began, Full (their first year long over):
     // Alice, elected 14 September 2009, Full from 14 September 2010.

@@ -4,6 +4,7 @@ import { GatedLedger } from '../support/gated-ledger';
 import { collect } from '../support/events';
 import { fold } from '../../src/kernel/projection';
 import { rubberProjection, rubberSessionOf } from '../../src/contexts/rubber/projection';
+import { correctionLogFromStore } from '../../src/contexts/corrections/read/correction-log';
 
 /**
  * Pinner BC's cut-in rubber evening of 5 November 2019 (the end of
@@ -98,5 +99,18 @@ describe('the example cut-in evening of 5 November 2019', () => {
     ]);
     expect(v.waiting).toEqual([{ unit: 'pin-jack', players: ['pin-jack'], qualified: true }]);
     expect(v.log).toHaveLength(40);
+  });
+});
+
+describe('the example’s ruling at table 2 and its appeal', () => {
+  it('PIN-R26 Desmond’s appeal, indicated at 20:57 before the recorded end of the rubber (20:58), was in time; dismissed', async () => {
+    const ledger = new GatedLedger();
+    await ledger.appendFile(lines('uk-pinner-bc-2018.ndjson'));
+    const log = await correctionLogFromStore(ledger.store, 'pinner');
+    expect(log.entries.find((e) => e.id === 'pin-ra-2019-11-05')).toMatchObject({
+      late: false,
+      state: 'dismissed',
+      deadline: { at: '2019-11-05T20:58:00+00:00', rule: 'PIN-R26' },
+    });
   });
 });

@@ -4,6 +4,7 @@ import type { ClubContext } from '../../club-context';
 import { decideCorrectionFact } from './decide';
 import { evolveCorrections, initialCorrectionsState, type CorrectionsState } from './state';
 import { CORRECTIONS_HOME, isCorrectionsStream } from './streams';
+import { rubberStreamId } from '../../rubber';
 
 interface Ref {
   eventId?: unknown;
@@ -66,6 +67,13 @@ export const correctionsDecider: Decider<CorrectionsState, ClubContext> = {
       return refs(rulingId !== undefined ? state.rulings[rulingId]?.data.match : undefined);
     }
     return fact.type === 'CorrectionNotified' ? refs(d.target) : [];
+  },
+  // PIN-R26: a ruling at rubber bridge naming its evening reads the evening's rubbers.
+  readsStreams: (fact: DecidedFact) => {
+    const sessionId = (fact.data as { rubber?: { sessionId?: unknown } } | null)?.rubber?.sessionId;
+    return fact.type === 'RulingGiven' && typeof sessionId === 'string'
+      ? [rubberStreamId(sessionId)]
+      : [];
   },
   initialState: initialCorrectionsState,
   evolve: (state, fact) => evolveCorrections(state, fact),

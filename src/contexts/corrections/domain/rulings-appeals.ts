@@ -17,6 +17,7 @@ import { clubDeadlines } from './club-deadlines';
 import { checkCorrectedByAppeal } from './league-corrections';
 import { checkMatchCorrectedByAppeal, decideMatchRuling } from './match-rulings';
 import { ledger, show } from './refusals';
+import { rubberStreamId, type RubberSessionState } from '../../rubber';
 
 export function decideRuling(
   d: RulingGivenData,
@@ -70,6 +71,7 @@ function decideRubber(
   club: ClubContext,
   clubId: string,
 ): void {
+  if (d.rubber?.sessionId !== undefined) checkRecordedRubber(d.rubber, club, clubId);
   const deadlines = clubDeadlines(club, clubId, occurredAt);
   const session = deadlines.sessionOfRuling(d);
   const endedAt = d.rubber?.endedAt;
@@ -93,6 +95,38 @@ function decideRubber(
       r.rule || 'LEDGER',
       `the rulebook in force on ${day} times an appeal against a ruling by the end of its rubber (${r.rule}): record the rubber and when it ended (rubber.endedAt)`,
       'data.rubber',
+    );
+  }
+}
+
+/**
+ * PIN-R26: a ruling naming the evening it was given in names a rubber that evening records: a
+ * RubberCompleted at its table at `endedAt`, so the appeal's deadline is the recorded end.
+ */
+function checkRecordedRubber(
+  rubber: NonNullable<RulingGivenData['rubber']>,
+  club: ClubContext,
+  clubId: string,
+): void {
+  const evening = club.streamState?.(rubberStreamId(rubber.sessionId!)) as
+    RubberSessionState | undefined;
+  if (evening?.opened?.clubId !== clubId) {
+    throw ledger(
+      `club ${clubId} has no rubber session ${rubber.sessionId!} (RubberSessionOpened)`,
+      'data.rubber.sessionId',
+    );
+  }
+  if (rubber.table === undefined) {
+    throw ledger(
+      `name the table of session ${rubber.sessionId!} the rubber was played at`,
+      'data.rubber.table',
+    );
+  }
+  const ends = evening.rubbersCompleted.filter((r) => r.table === rubber.table);
+  if (!ends.some((r) => Date.parse(r.at) === Date.parse(rubber.endedAt))) {
+    throw ledger(
+      `session ${rubber.sessionId!} records no rubber completed at table ${rubber.table} at ${rubber.endedAt} (${ends.length ? `its rubbers there ended at ${ends.map((r) => r.at).join(', ')}` : 'none completed there'})`,
+      'data.rubber.endedAt',
     );
   }
 }

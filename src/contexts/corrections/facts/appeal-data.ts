@@ -24,6 +24,14 @@ import { EVENT_ID, STREAM_ID } from './scope';
 
 /** PIN-R26: the rubber a ruling was given in, as the Duty Member writes it up after it. */
 export class Rubber {
+  /**
+   * The evening it was played in, when the ledger records it (`rubber-<sessionId>`): its table
+   * and end are then checked against the evening's RubberCompleted.
+   */
+  @IsOptional()
+  @IsLedgerId('rubber.sessionId')
+  sessionId?: string;
+
   /** The table, as the card room names it (optional: a club with one table names none). */
   @IsOptional()
   @IsString()

@@ -65,6 +65,8 @@ export interface RubberSessionState {
   retired: Record<string, string>;
   /** Units gone home. */
   left: string[];
+  /** Every rubber completed, by table and time (PIN-R26: an appeal comes before its end). */
+  rubbersCompleted: Array<{ table: string; at: string }>;
   /** The latest fact's time: the session's facts are recorded in the order they happen. */
   lastAt?: string;
   /** How many facts the stream holds. */
@@ -79,6 +81,7 @@ export const initialRubberState = (): RubberSessionState => ({
   qualified: [],
   retired: dict(),
   left: [],
+  rubbersCompleted: [],
   facts: 0,
 });
 
@@ -181,6 +184,7 @@ export function evolveRubber(state: RubberSessionState, fact: DecidedFact): void
       t.further = false;
       t.sevenHandRule = (d as unknown as RubberCompletedData).sevenHandRule === true || undefined;
       for (const s of t.seated) s.tenure++;
+      state.rubbersCompleted.push({ table: t.table, at: d.at });
       settleGameCall(state, t, true);
       return;
     }
