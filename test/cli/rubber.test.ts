@@ -49,7 +49,9 @@ describe('bridge-ledger rubber <sessionId>', () => {
     const out = await cli('rubber', 'eve1', '--at', '2019-03-05T19:40:00+00:00', '--store', store);
     expect(out.code).toBe(0);
     expect(out.stdout).toMatch(/table 1: Table Up after rubber 1/);
-    expect(out.stdout).toMatch(/next Table Up: ann, cat, dan, eve cut for 1 place\(s\)/);
+    expect(out.stdout).toMatch(
+      /next Table Up: ann, cat, dan, eve have equal tenure \(1\) for 1 place\(s\): they cut, the lower to move \(PIN-R23\)/,
+    );
     expect(out.stdout).toMatch(/waiting: bob \(lost the last cut\)/);
   });
 

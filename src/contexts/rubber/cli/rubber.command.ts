@@ -16,10 +16,7 @@ export function formatRubberSession(v: RubberSessionView, format: Format): strin
   const head = `${v.clubId} rubber bridge ${v.sessionId}: ${v.day}, ${v.kind} session, duty member ${v.dutyMember}; ${v.present} present; as of ${v.at} (${v.rules})`;
   const tables = v.tables.map((t) => {
     const n = t.nextTableUp;
-    const next =
-      'leave' in n
-        ? `${n.leave.length ? `${n.leave.join(', ')} leave` : 'no one leaves'}: ${n.because} (${n.rule})`
-        : `${n.cutAmong.join(', ')} cut for ${n.places} place(s): ${n.because} (${n.rule})`;
+    const next = `${'leave' in n && n.leave.length === 0 ? 'no one leaves: ' : ''}${n.because} (${n.rule})`;
     const status =
       t.status === 'table-up'
         ? `Table Up after rubber ${t.rubbers}`
