@@ -68,6 +68,13 @@ export interface Decider<S, C = unknown> {
    * the append use case folds them before deciding.
    */
   readsStreams?(fact: DecidedFact, streamId: string): readonly string[];
+  /**
+   * Whether a replacement of one of its facts (a correction's content) is judged with every
+   * fact after it decided again, not only folded: a stream whose each fact is judged against
+   * the state the facts before it leave (a rubber evening's rotation), so that an accepted
+   * correction leaves a stream its decider would have accepted whole.
+   */
+  readonly redecidesAfterReplacement?: boolean;
   /** Whether deciding reads the ledger's head position (the context's `headPosition`). */
   readonly readsHead?: boolean;
   /** A check of the whole batch once each fact is decided, with the fact it names. */

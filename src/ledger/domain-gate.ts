@@ -303,7 +303,23 @@ export class DomainGate {
           throw err;
         }
         // The facts after it stand as they were accepted; the stream as a whole is settled.
-        for (const f of stream.after) decider.evolve(state, f, fact.streamId);
+        // A stream whose facts each read the state before them has them decided again.
+        for (const [i, f] of stream.after.entries()) {
+          if (!decider.redecidesAfterReplacement) {
+            decider.evolve(state, f, fact.streamId);
+            continue;
+          }
+          try {
+            for (const g of decider.decide(f, state, context, fact.streamId))
+              decider.evolve(state, g, fact.streamId);
+          } catch (err) {
+            if (!(err instanceof RuleViolation)) throw err;
+            return new RuleViolation(
+              err.rule,
+              `the ${f.type} recorded after it (fact ${i + 1} after it on its stream) would be refused: ${err.reason}`,
+            );
+          }
+        }
         const unsettled = decider.settle?.(state, [replaced], context)?.violation;
         return unsettled && new RuleViolation(unsettled.rule, unsettled.reason, unsettled.field);
       },

@@ -67,6 +67,34 @@ describe('GET /clubs/:clubId/rubber, rubber/:sessionId', () => {
   });
 });
 
+describe('GET /clubs/:clubId/rubber/:sessionId/diff', () => {
+  it('from the arrivals (position 8) to now: table 1 made up, the waiting emptied, eve retired', async () => {
+    const d = (await get('/clubs/pinner/rubber/eve1/diff?from=8')).body;
+    expect(d).toMatchObject({ sessionId: 'eve1', from: { at: 'position 8' }, to: { at: 'now' } });
+    expect(d.changes).toEqual(
+      expect.arrayContaining([
+        { subject: 'table 1', field: 'seats', from: [], to: ['ann 1', 'cat 1', 'dan 1', 'bob 0'] },
+        {
+          subject: 'waiting',
+          field: 'units',
+          from: ['ann', 'bob', 'cat', 'dan', 'eve'],
+          to: [],
+        },
+        { subject: 'retired', field: 'units', from: [], to: ['eve'] },
+      ]),
+    );
+  });
+
+  it('bad input: a club date, an unknown parameter: 400 naming it', async () => {
+    expect((await get('/clubs/pinner/rubber/eve1/diff?from=2019-03-05', 400)).body.issues).toEqual([
+      expect.objectContaining({ field: 'from' }),
+    ]);
+    expect(
+      (await get('/clubs/pinner/rubber/eve1/diff?from=1&since=2', 400)).body.issues[0].field,
+    ).toBe('since');
+  });
+});
+
 describe('POST /clubs/:clubId/rubber/:sessionId/what-if', () => {
   const post = (body: unknown, status = 200) =>
     request(app.getHttpServer())
@@ -106,7 +134,11 @@ describe('the rubber routes are private to the club’s keys', () => {
       role: 'director',
       scope: { kind: 'club', id: 'pinner' },
     });
-    for (const url of ['/clubs/pinner/rubber', '/clubs/pinner/rubber/eve1']) {
+    for (const url of [
+      '/clubs/pinner/rubber',
+      '/clubs/pinner/rubber/eve1',
+      '/clubs/pinner/rubber/eve1/diff?from=1',
+    ]) {
       expect([url, (await request(anon).get(url).set('Accept', JSON_)).status]).toEqual([url, 401]);
       expect([url, (await request(other).get(url).set('Accept', JSON_)).status]).toEqual([
         url,

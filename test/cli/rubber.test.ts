@@ -66,6 +66,16 @@ describe('bridge-ledger rubber <sessionId>', () => {
     expect(out.stdout).toMatch(/table 1: playing rubber 2, 0 hand\(s\)\n/);
   });
 
+  it('--diff-from a ledger position: what the tables show that changed since, one line a change', async () => {
+    const out = await cli('rubber', 'eve1', '--diff-from', '8', '--store', store);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toMatch(/^eve1 from position 8 to now/);
+    expect(out.stdout).toMatch(/table 1 +seats +\[\] +\["ann 1","cat 1","dan 1","bob 0"\]/);
+    const bad = await cli('rubber', 'eve1', '--diff-from', 'yesterday', '--store', store);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--diff-from must be a ledger position/);
+  });
+
   it('bad input: a time without a zone (exit 2), an evening the ledger does not have, another club’s (exit 1)', async () => {
     const bad = await cli('rubber', 'eve1', '--at', '19:40', '--store', store);
     expect(bad.code).toBe(2);

@@ -8,3 +8,10 @@ export {
   PUBLICATION_STREAM_PREFIX,
   correctionsStreamId,
 } from './domain/streams';
+export {
+  correctedStreamOf,
+  correctionClubOf,
+  foldCorrectionInto,
+  type CorrectableFact,
+  type NotifiedCorrections,
+} from './replaced-facts';

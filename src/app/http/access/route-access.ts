@@ -74,6 +74,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = Object.freeze
   'GET /clubs/:clubId/rubber': { kind: 'private', club: 'clubId' },
   'GET /clubs/:clubId/rubber/:sessionId': { kind: 'private', club: 'clubId' },
   'POST /clubs/:clubId/rubber/:sessionId/what-if': { kind: 'private', club: 'clubId' },
+  'GET /clubs/:clubId/rubber/:sessionId/diff': { kind: 'private', club: 'clubId' },
   'GET /clubs/:clubId/applications': { kind: 'private', club: 'clubId' },
   'GET /clubs/:clubId/visitors': { kind: 'private', club: 'clubId' },
   'GET /keys': { kind: 'keys' },

@@ -34,6 +34,13 @@ export const CORRECTABLE_TYPES: Readonly<Record<string, readonly string[]>> = Ob
   VoteTaken: ['meetingId', 'motionId', 'amendmentId'],
   AttendanceRecorded: ['meetingId'],
   BallotHeld: ['meetingId', 'post'],
+  // A club's rubber evening: a card misread in a cut, a Table Up's leavers, a rubber's end (the
+  // time PIN-R26 counts from), an arrival's time; the same table, the same unit. The facts
+  // recorded after it are judged again with it (the rotation reads each from the one before).
+  RubberTableMadeUp: ['sessionId', 'table'],
+  RubberTableUpCalled: ['sessionId', 'table'],
+  RubberCompleted: ['sessionId', 'table'],
+  RubberUnitArrived: ['sessionId', 'unit'],
 });
 
 /**

@@ -9,16 +9,15 @@ import {
 import { membersClubOf, type MembershipFactIn } from '../../membership';
 import { MEETINGS_FACT_TYPES } from '../facts/catalogue';
 import { clubOfMeetingsStream, isMeetingsStream, meetingsStreamId } from '../domain/streams';
-import { CORRECTION_FACT_TYPES, CORRECTION_STREAM_PREFIX } from '../../corrections';
+import {
+  correctionClubOf,
+  foldCorrectionInto,
+  type CorrectableFact,
+  type NotifiedCorrections,
+} from '../../corrections';
 
 /** A fact of the meetings stream as read: an accepted correction's content in its place. */
-export interface MeetingsFactRecord {
-  id: string;
-  type: string;
-  data: unknown;
-  /** The correction whose content this is (the fact as first recorded is `id`). */
-  correctedBy?: string;
-}
+export type MeetingsFactRecord = CorrectableFact;
 
 /** A club's meetings stream and its members stream, as recorded, in ledger order. */
 export interface ClubMeetingsRecord {
@@ -26,7 +25,7 @@ export interface ClubMeetingsRecord {
   position: number;
   meetings: MeetingsFactRecord[];
   /** Corrections of its meetings facts notified on `corrections-<clubId>`, by id. */
-  corrections?: Record<string, { target: string; corrected: unknown; status: string }>;
+  corrections?: NotifiedCorrections;
   /** The register's facts: a quorum and a vote are counted from the register of their day. */
   members: MembershipFactIn[];
 }
@@ -44,49 +43,6 @@ function meetingsClubOf(event: RecordedEvent): string | undefined {
   if (!MEETINGS_FACT_TYPES.has(event.type) || !isMeetingsStream(event.streamId)) return undefined;
   const clubId = clubOfMeetingsStream(event.streamId);
   return (event.data as { clubId?: unknown } | null)?.clubId === clubId ? clubId : undefined;
-}
-
-/** A club's correction fact (`corrections-<clubId>`): its club, for the club's partition. */
-function correctionsClubOf(event: RecordedEvent): string | undefined {
-  if (
-    !CORRECTION_FACT_TYPES.has(event.type) ||
-    !event.streamId.startsWith(CORRECTION_STREAM_PREFIX)
-  )
-    return undefined;
-  const clubId = event.streamId.slice(CORRECTION_STREAM_PREFIX.length);
-  return (event.data as { clubId?: unknown } | null)?.clubId === clubId ? clubId : undefined;
-}
-
-/**
- * A correction of one of the club's meetings facts (a recount, an attendance recorded again):
- * notified, it is kept; accepted, its content replaces the fact where it stands (ledger order
- * kept), so a replay to before the acceptance reads the fact as first recorded.
- */
-function foldCorrection(record: ClubMeetingsRecord, event: RecordedEvent): void {
-  const d = event.data as {
-    correctionId: string;
-    target?: { eventId: string; streamId: string };
-    corrected?: unknown;
-  };
-  if (event.type === 'CorrectionNotified') {
-    if (d.target?.streamId !== meetingsStreamId(record.clubId)) return;
-    (record.corrections ??= dict())[d.correctionId] ??= {
-      target: d.target.eventId,
-      corrected: d.corrected,
-      status: 'pending',
-    };
-    return;
-  }
-  const c = record.corrections?.[d.correctionId];
-  if (!c || c.status !== 'pending') return;
-  if (event.type === 'CorrectionRejected') c.status = 'rejected';
-  if (event.type !== 'CorrectionAccepted') return;
-  c.status = 'accepted';
-  const i = record.meetings.findIndex((f) => f.id === c.target);
-  if (i >= 0) {
-    const { id, type } = record.meetings[i]!;
-    record.meetings[i] = { id, type, data: c.corrected, correctedBy: d.correctionId };
-  }
 }
 
 const clubRecord = (state: MeetingsReadState, clubId: string) =>
@@ -109,7 +65,7 @@ export const meetingsProjection: Projection<MeetingsReadState> = {
       [CLUB_KEY, (s) => s.clubs],
     ],
     (event) => {
-      const club = meetingsClubOf(event) ?? membersClubOf(event) ?? correctionsClubOf(event);
+      const club = meetingsClubOf(event) ?? membersClubOf(event) ?? correctionClubOf(event);
       if (club !== undefined) return [CLUB_KEY + club];
       const rb = rulebookClubOf(event);
       return rb !== undefined ? [RULEBOOK_KEY + rb] : [];
@@ -123,12 +79,17 @@ export const meetingsProjection: Projection<MeetingsReadState> = {
       r.meetings.push({ id: event.id, type: event.type, data: event.data });
       return state;
     }
-    const correctionsClub = correctionsClubOf(event);
+    const correctionsClub = correctionClubOf(event);
     if (correctionsClub !== undefined) {
       const r = state.clubs[correctionsClub];
       if (r) {
         r.position = event.position;
-        foldCorrection(r, event);
+        r.corrections = foldCorrectionInto(
+          r.corrections,
+          r.meetings,
+          meetingsStreamId(r.clubId),
+          event,
+        );
       }
       return state;
     }

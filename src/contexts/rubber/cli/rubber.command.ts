@@ -1,6 +1,14 @@
 import { Option, type Command } from 'commander';
 import type { RubberSessionView } from '../projection';
-import { readRubberQuery, rubberSessionAt, rubberWhatIfAt, type RubberParam } from '../read';
+import {
+  readRubberMoment,
+  readRubberQuery,
+  rubberDiffAt,
+  rubberSessionAt,
+  rubberWhatIfAt,
+  type RubberDiffView,
+  type RubberParam,
+} from '../read';
 import { InvalidTableQueryError } from '../../../audit/table-query';
 import { table } from '../../../cli/table';
 import { cliOption, storeOption } from '../../../cli/options';
@@ -42,6 +50,19 @@ export function formatRubberSession(v: RubberSessionView, format: Format): strin
   return [head, '', ...tables, waiting, ...retired, ''].join('\n');
 }
 
+/** A diff of an evening, one line a change. */
+function formatRubberDiff(d: RubberDiffView, format: Format): string {
+  if (format === 'json') return JSON.stringify(d, null, 2) + '\n';
+  const shown = (v: unknown) => (v === undefined ? '' : JSON.stringify(v));
+  const rows = d.changes.map((c) => ({
+    subject: c.subject,
+    field: c.field,
+    from: shown(c.from),
+    to: shown(c.to),
+  }));
+  return `${d.sessionId} from ${d.from.at} to ${d.to.at}\n${rows.length ? table(rows) : 'no change\n'}`;
+}
+
 /**
  * `rubber <sessionId>`: an evening's tables at a moment (`--at` a time of the evening, `--as-of`
  * as recorded by an instant, `--at-position`), or under a rulebook override. Read-only.
@@ -58,6 +79,11 @@ export function registerRubber(program: Command): void {
     .option('--as-of <instant>', 'as the ledger had recorded it by an instant')
     .option('--at-position <n>', 'as of a ledger position')
     .addOption(overrideOption())
+    .option(
+      '--diff-from <moment>',
+      'what changed since a moment: a ledger position or an instant (as recorded by then)',
+    )
+    .option('--diff-to <moment>', 'up to a moment (now without it)')
     .addOption(
       new Option('--format <format>', 'table, json').choices(['table', 'json']).default('table'),
     )
@@ -71,6 +97,8 @@ export function registerRubber(program: Command): void {
           asOf?: string;
           atPosition?: string;
           rulebookOverride?: string;
+          diffFrom?: string;
+          diffTo?: string;
           format: Format;
         },
       ) => {
@@ -78,6 +106,11 @@ export function registerRubber(program: Command): void {
         if (issues.length > 0) throw new InvalidTableQueryError(issues);
         const override = o.rulebookOverride ? readOverride(o.rulebookOverride) : undefined;
         const out = await withReadStore(o.store, async (s) => {
+          if (o.diffFrom !== undefined) {
+            const from = readRubberMoment(o.diffFrom, 'from', '--diff-from');
+            const to = o.diffTo === undefined ? {} : readRubberMoment(o.diffTo, 'to', '--diff-to');
+            return formatRubberDiff(await rubberDiffAt(s, o.club, sessionId, from, to), o.format);
+          }
           if (!override)
             return formatRubberSession(await rubberSessionAt(s, o.club, sessionId, at), o.format);
           const w = await rubberWhatIfAt(s, o.club, sessionId, override, at);

@@ -20,6 +20,8 @@ export const rubberDecider: Decider<RubberSessionState, ClubContext> = {
   factTypes: RUBBER_FACT_TYPES,
   homeOf: () => RUBBER_HOME,
   readsClub: () => true,
+  // A corrected cut or Table Up changes who sits where: what came after is judged again.
+  redecidesAfterReplacement: true,
   initialState: initialRubberState,
   evolve: (state, fact) => evolveRubber(state, fact),
   decide: (fact, state, club, streamId) => decideRubberFact(fact, state, club, streamId),

@@ -11,10 +11,12 @@ import {
   Req,
 } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { UnsupportedMediaTypeError } from '../../../app/http/errors';
+import { InvalidRequestError, UnsupportedMediaTypeError } from '../../../app/http/errors';
 import type { RubberSessionView } from '../projection';
 import {
+  readRubberMoment,
   readRubberQuery,
+  rubberDiffAt,
   rubberSessionAt,
   rubberSessionsAt,
   rubberWhatIfAt,
@@ -126,5 +128,30 @@ export class RubberController {
       throw new UnsupportedMediaTypeError(type as string | undefined);
     }
     return rubberWhatIfAt(this.store, clubId, sessionId, req.body, rubberMomentOf(query));
+  }
+
+  @Get('clubs/:clubId/rubber/:sessionId/diff')
+  @ApiOperation({
+    summary:
+      "What an evening's tables show that changed between two moments (a ledger position or an instant; to: now by default): seats and tenures, each table's state and next Table Up, who waits, who retired",
+  })
+  @CLUB_ID()
+  @SESSION_ID()
+  @ApiQuery({ name: 'from', required: true, schema: { type: 'string' } })
+  @ApiQuery({ name: 'to', required: false, schema: { type: 'string' } })
+  @ApiAnswer(200, '{ clubId, sessionId, from, to, changes }')
+  @ApiErrors(400, 404)
+  diff(
+    @Param('clubId') clubId: string,
+    @Param('sessionId') sessionId: string,
+    @Query() query: Record<string, unknown>,
+  ) {
+    const unknown = Object.keys(query)
+      .filter((k) => k !== 'from' && k !== 'to')
+      .map((k) => ({ field: k, message: `property ${k} should not exist` }));
+    if (unknown.length) throw new InvalidRequestError(unknown);
+    const from = readRubberMoment(query.from, 'from');
+    const to = query.to === undefined ? {} : readRubberMoment(query.to, 'to');
+    return rubberDiffAt(this.store, clubId, sessionId, from, to);
   }
 }

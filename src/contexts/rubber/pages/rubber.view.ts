@@ -173,7 +173,13 @@ export function sessionPage(v: RubberSessionView, clubName: string, live: boolea
       }
       <h2>The evening so far</h2>
       <ol class="log">
-        ${v.log.map((l) => html`<li><time datetime="${l.at}">${timeOf(l.at)}</time> ${l.text}</li>`)}
+        ${v.log.map(
+          (l) =>
+            html`<li>
+              <time datetime="${l.at}">${timeOf(l.at)}</time>
+              ${l.text}${l.correctedBy !== undefined ? html` <span class="note">(as corrected by ${l.correctedBy})</span>` : ''}
+            </li>`,
+        )}
       </ol>`,
   );
 }

@@ -61,7 +61,7 @@ export interface RubberSessionView {
   retired: Array<{ unit: string; at: string; mayRejoinFrom: string; rule: string }>;
   left: string[];
   /** Each fact in words, in the order recorded. */
-  log: Array<{ at: string; type: string; text: string }>;
+  log: Array<{ at: string; type: string; text: string; correctedBy?: string }>;
 }
 
 /**
@@ -144,6 +144,7 @@ export function rubberSessionOf(
       at: (f.data as { at: string }).at,
       type: f.type,
       text: describeFact(f.type, f.data as Record<string, unknown>),
+      ...(f.correctedBy !== undefined ? { correctedBy: f.correctedBy } : {}),
     })),
   };
 }

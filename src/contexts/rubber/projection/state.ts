@@ -7,21 +7,23 @@ import {
   type RulebookFactRecord,
 } from '../../../rulebooks/rulebook-facts';
 import { RUBBER_FACT_TYPES } from '../facts/catalogue';
-import { isRubberStream, sessionOfRubberStream } from '../domain/streams';
+import { isRubberStream, rubberStreamId, sessionOfRubberStream } from '../domain/streams';
+import {
+  correctedStreamOf,
+  correctionClubOf,
+  foldCorrectionInto,
+  type CorrectableFact,
+  type NotifiedCorrections,
+} from '../../corrections';
 
-/** A fact of an evening's stream as recorded. */
-export interface RubberFactRecord {
-  id: string;
-  type: string;
-  data: unknown;
-}
-
-/** One evening's stream, in ledger order, and the club its opening names. */
+/** One evening's stream, in ledger order (a corrected fact read as corrected), and its club. */
 export interface RubberSessionRecord {
   sessionId: string;
   clubId?: string;
   position: number;
-  facts: RubberFactRecord[];
+  facts: CorrectableFact[];
+  /** Corrections of its facts notified on `corrections-<clubId>`, by id. */
+  corrections?: NotifiedCorrections;
 }
 
 export interface RubberReadState {
@@ -41,28 +43,51 @@ function rubberSessionOf(event: RecordedEvent): string | undefined {
     : undefined;
 }
 
+/** The evening a club's correction fact is about: the one it targets, or holds it pending. */
+function correctedSessionOf(event: RecordedEvent, state?: RubberReadState): string | undefined {
+  if (correctionClubOf(event) === undefined) return undefined;
+  const target = correctedStreamOf(event);
+  if (target !== undefined)
+    return isRubberStream(target) ? sessionOfRubberStream(target) : undefined;
+  const id = (event.data as { correctionId?: unknown } | null)?.correctionId;
+  if (typeof id !== 'string' || !state) return undefined;
+  return Object.values(state.sessions).find((r) => r.corrections?.[id] !== undefined)?.sessionId;
+}
+
 /**
- * The rubber read model: per evening, the facts of its stream as recorded; per club, its
- * rulebook facts. Nothing derived is kept: who sits where and who leaves next are the fold of an
+ * The rubber read model: per evening, the facts of its stream as recorded (an accepted
+ * correction's content in the corrected fact's place); per club, its rulebook facts. Nothing derived is kept: who sits where and who leaves next are the fold of an
  * evening's few hundred facts with the rules of its day (queries.ts), asked for on each read.
  */
 export const rubberProjection: Projection<RubberReadState> = {
   name: 'rubber',
-  version: 1,
+  version: 2,
   initial: () => ({ sessions: dict(), rulebooks: dict() }),
   partitions: recordPartitions<RubberReadState>(
     [
       [RULEBOOK_KEY, (s) => s.rulebooks],
       [SESSION_KEY, (s) => s.sessions],
     ],
-    (event) => {
-      const session = rubberSessionOf(event);
+    (event, state) => {
+      const session = rubberSessionOf(event) ?? correctedSessionOf(event, state);
       if (session !== undefined) return [SESSION_KEY + session];
       const rb = rulebookClubOf(event);
       return rb !== undefined ? [RULEBOOK_KEY + rb] : [];
     },
   ),
   apply(state, event) {
+    const corrected = correctedSessionOf(event, state);
+    const evening = corrected !== undefined ? state.sessions[corrected] : undefined;
+    if (evening) {
+      evening.position = event.position;
+      evening.corrections = foldCorrectionInto(
+        evening.corrections,
+        evening.facts,
+        rubberStreamId(evening.sessionId),
+        event,
+      );
+      return state;
+    }
     const sessionId = rubberSessionOf(event);
     if (sessionId !== undefined) {
       const r = (state.sessions[sessionId] ??= { sessionId, position: 0, facts: [] });

@@ -6,3 +6,4 @@ export {
   type RubberMoment,
   type RubberParam,
 } from './rubber';
+export { readRubberMoment, rubberDiffAt, type RubberChange, type RubberDiffView } from './diff';

@@ -1,4 +1,5 @@
 import { clubStreamId } from '../../club';
+import { correctionsStreamId } from '../../corrections';
 import type { FieldIssue } from '../../../kernel/issues';
 import { isInstant } from '../../../kernel/instant';
 import type { Json } from '../../../rulebooks/rulebook';
@@ -73,8 +74,10 @@ async function sessionStateAt(
     );
   }
   const club = (await read(store, clubStreamId(owner), to)).filter(keep);
+  // The club's corrections: an accepted one replaces the evening's fact where it stands.
+  const corrections = (await read(store, correctionsStreamId(owner), to)).filter(keep);
   let state = rubberProjection.initial();
-  for (const e of [...club, ...facts].sort((a, b) => a.position - b.position)) {
+  for (const e of [...club, ...facts, ...corrections].sort((a, b) => a.position - b.position)) {
     state = rubberProjection.apply(state, e, undefined);
   }
   return { state, clubId: owner };

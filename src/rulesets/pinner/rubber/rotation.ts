@@ -70,7 +70,7 @@ export function tableFromCut(
   return {
     table,
     next,
-    because: `${order.length} cut for ${seats} places: ${table.join(', ')} the highest${next.length ? `; ${next.join(', ')} qualify for the next table` : ''}`,
+    because: `${order.length} cut for ${seats} places: ${table.join(', ')} the highest${next.length ? `; ${next.join(', ')} ${next.length === 1 ? 'qualifies' : 'qualify'} for the next table` : ''}`,
   };
 }
 
