@@ -22,6 +22,7 @@ describe('the rubber-bridge pages (private to the club’s keys)', () => {
   };
 
   it('the evenings, and the evening now: tables with tenures, the next Table Up and its rule; it reloads itself', async () => {
+    expect(await page('/clubs/pinner')).toContain('href="/clubs/pinner/rubber-bridge"');
     expect(await page('/clubs/pinner/rubber-bridge')).toContain(
       'href="/clubs/pinner/rubber-bridge/eve1"',
     );

@@ -33,18 +33,12 @@ import { stampActor } from './access/actor';
 import { viewerOf } from './access/viewer';
 import { AppendEventsBody, DEFAULT_PAGE, ReadAllParams, ReadStreamParams } from './dto';
 import { InvalidRequestError, UnsupportedMediaTypeError } from './errors';
+import type { JsonRequest } from './json-request';
 import { RequestValidator } from './request-validator';
 import { withRequestMetadata } from './request-metadata';
 import { catchingUpMessage, READ_MODEL_STATUS, type ReadModelStatus } from '../read-model-status';
 
-/** The little of Express's request and response we use (Express 5 ships no types). */
-interface JsonRequest {
-  /** The correlation id pino-http gave the request (src/app/logging.ts). */
-  id?: string;
-  body?: unknown;
-  headers: Record<string, string | string[] | undefined>;
-  is(type: string): string | false | null;
-}
+/** The little of Express's response we use (Express 5 ships no types). */
 interface StatusResponse {
   status(code: number): unknown;
 }

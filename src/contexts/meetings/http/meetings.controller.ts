@@ -10,7 +10,8 @@ import {
   Req,
 } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { InvalidRequestError, UnsupportedMediaTypeError } from '../../../app/http/errors';
+import { InvalidRequestError } from '../../../app/http/errors';
+import { jsonBodyOf, type JsonRequest } from '../../../app/http/json-request';
 import type {
   ConstitutionView,
   MeetingMinutes,
@@ -43,13 +44,6 @@ const MOMENT: readonly MeetingsParam[] = ['asOf', 'atPosition'];
 /** A request's query read as the CLI reads its options; anything else refused (400). */
 const momentOf = (query: Record<string, unknown>) =>
   readQueryOrRefuse(query, MOMENT, (q) => readMeetingsQuery(q));
-
-/** A what-if's request: its JSON body and its headers. */
-interface JsonRequest {
-  body?: unknown;
-  headers: Record<string, string | string[] | undefined>;
-  is(type: string): string | false | null;
-}
 
 /**
  * A club's general meetings (Pinner BC's constitution, PIN-C19..C37): the meetings with the AGM
@@ -151,11 +145,7 @@ export class MeetingsController {
     @Query() query: Record<string, unknown>,
     @Req() req: JsonRequest,
   ): Promise<MeetingWhatIfView> {
-    const type = req.headers['content-type'];
-    if (type === undefined || !req.is('application/json')) {
-      throw new UnsupportedMediaTypeError(type as string | undefined);
-    }
-    return meetingWhatIfAt(this.store, clubId, meetingId, req.body, momentOf(query));
+    return meetingWhatIfAt(this.store, clubId, meetingId, jsonBodyOf(req), momentOf(query));
   }
 
   @Get('clubs/:clubId/meetings/:meetingId/diff')

@@ -29,7 +29,8 @@ import {
   type TableOf,
   type WhatIf,
 } from '../../../audit/what-if';
-import { InvalidRequestError, UnsupportedMediaTypeError } from '../../../app/http/errors';
+import { InvalidRequestError } from '../../../app/http/errors';
+import { jsonBodyOf, type JsonRequest } from '../../../app/http/json-request';
 import { RequestValidator } from '../../../app/http/request-validator';
 
 const momentOfQuery = (q: { asOf?: string; atPosition?: number }): Moment =>
@@ -38,15 +39,6 @@ const momentOfQuery = (q: { asOf?: string; atPosition?: number }): Moment =>
     : q.atPosition !== undefined
       ? { kind: 'position', atPosition: q.atPosition }
       : { kind: 'now' };
-
-/** A what-if's request: its JSON body and its headers (Express 5 ships no types). */
-interface JsonRequest {
-  /** The correlation id pino-http gave the request (src/app/logging.ts). */
-  id?: string;
-  body?: unknown;
-  headers: Record<string, string | string[] | undefined>;
-  is(type: string): string | false | null;
-}
 
 /**
  * The pairs context's published tables over HTTP: a competition's standings and C points, a
@@ -89,14 +81,6 @@ function momentParam(
     if (!i) throw e;
     issues.push(...i);
     return undefined;
-  }
-}
-
-/** A what-if's body is JSON (an object of parameter paths and values), as an append's is. */
-function requireJson(req: JsonRequest): void {
-  const type = req.headers['content-type'];
-  if (type === undefined || !req.is('application/json')) {
-    throw new UnsupportedMediaTypeError(type);
   }
 }
 
@@ -181,7 +165,7 @@ export class PublishedController {
     @Query() query: Record<string, unknown>,
     @Req() req: JsonRequest,
   ): Promise<WhatIf> {
-    requireJson(req);
+    const body = jsonBodyOf(req);
     const { value, issues } = readTableQuery(
       query,
       ['asOf', 'atPosition', 'afterSession'],
@@ -189,7 +173,7 @@ export class PublishedController {
     );
     const t = competitionTable(competitionId, query, issues, value.afterSession);
     if (issues.length > 0) throw new InvalidRequestError(issues);
-    return whatIfAt(this.store, t, momentOfQuery(value), req.body);
+    return whatIfAt(this.store, t, momentOfQuery(value), body);
   }
 
   /** What-if of a club's championship (DSB-11) of a season. */
@@ -211,7 +195,7 @@ export class PublishedController {
     @Query() query: Record<string, unknown>,
     @Req() req: JsonRequest,
   ): Promise<WhatIf> {
-    requireJson(req);
+    const body = jsonBodyOf(req);
     const { value, issues } = readTableQuery(query, ['asOf', 'atPosition'], ['season']);
     const season = query.season;
     if (typeof season !== 'string') {
@@ -222,7 +206,7 @@ export class PublishedController {
       this.store,
       { table: 'championship', clubId, season: season as string },
       momentOfQuery(value),
-      req.body,
+      body,
     );
   }
 

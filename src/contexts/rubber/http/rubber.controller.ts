@@ -11,7 +11,8 @@ import {
   Req,
 } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { InvalidRequestError, UnsupportedMediaTypeError } from '../../../app/http/errors';
+import { InvalidRequestError } from '../../../app/http/errors';
+import { jsonBodyOf, type JsonRequest } from '../../../app/http/json-request';
 import type { RubberSessionView } from '../projection';
 import {
   readRubberMoment,
@@ -55,13 +56,6 @@ const ApiRubberMoment = () =>
     }),
     ApiQuery({ name: 'atPosition', required: false, schema: { type: 'integer', minimum: 0 } }),
   );
-
-/** A what-if's request: its JSON body and its headers. */
-interface JsonRequest {
-  body?: unknown;
-  headers: Record<string, string | string[] | undefined>;
-  is(type: string): string | false | null;
-}
 
 /**
  * A club's rubber-bridge evenings (Pinner BC's rules R21..R25): the evenings, and one evening's
@@ -123,11 +117,7 @@ export class RubberController {
     @Query() query: Record<string, unknown>,
     @Req() req: JsonRequest,
   ) {
-    const type = req.headers['content-type'];
-    if (type === undefined || !req.is('application/json')) {
-      throw new UnsupportedMediaTypeError(type as string | undefined);
-    }
-    return rubberWhatIfAt(this.store, clubId, sessionId, req.body, rubberMomentOf(query));
+    return rubberWhatIfAt(this.store, clubId, sessionId, jsonBodyOf(req), rubberMomentOf(query));
   }
 
   @Get('clubs/:clubId/rubber/:sessionId/diff')

@@ -35,7 +35,8 @@ import {
 import type { EventStore } from '../../../store/event-store';
 import { EVENT_STORE } from '../../../app/tokens';
 import { ApiAnswer, ApiDayOrInstantQuery, ApiErrors } from '../../../app/http/api-docs';
-import { InvalidRequestError, UnsupportedMediaTypeError } from '../../../app/http/errors';
+import { InvalidRequestError } from '../../../app/http/errors';
+import { jsonBodyOf, type JsonRequest } from '../../../app/http/json-request';
 import { readQueryOrRefuse } from '../../../app/http/query-params';
 import { LedgerAccess } from '../../../app/http/access/ledger-access';
 import { mayReadPublished, viewerOf } from '../../../app/http/access/viewer';
@@ -45,13 +46,6 @@ const EVENT_ID = () =>
 
 /** The moment an answer is asked for (`readDayOrInstant`). */
 const MOMENT = () => ApiDayOrInstantQuery('the event as played by that day');
-
-/** A what-if's request: its JSON body and its headers. */
-interface JsonRequest {
-  body?: unknown;
-  headers: Record<string, string | string[] | undefined>;
-  is(type: string): string | false | null;
-}
 
 const momentOf = (query: Record<string, unknown>) =>
   readQueryOrRefuse(query, ['asOf', 'atPosition'], (q) => readTeamsQuery(q));
@@ -207,11 +201,7 @@ export class TeamsController {
     @Query() query: Record<string, unknown>,
     @Req() req: JsonRequest,
   ): Promise<TeamsWhatIfView> {
-    const type = req.headers['content-type'];
-    if (type === undefined || !req.is('application/json')) {
-      throw new UnsupportedMediaTypeError(type as string | undefined);
-    }
-    return teamsWhatIfAt(this.store, eventId, req.body, momentOf(query));
+    return teamsWhatIfAt(this.store, eventId, jsonBodyOf(req), momentOf(query));
   }
 
   @Get('clubs/:clubId/players/:playerId/c-points')
