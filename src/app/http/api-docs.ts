@@ -127,6 +127,7 @@ const PATH_PARAMS = {
   competitionId: 'A competition id, e.g. club-pairs-2026',
   clubId: 'A club id, e.g. karori',
   sessionStreamId: "A scored session's stream id",
+  sessionId: 'A rubber-bridge evening of the club, e.g. pinner-rubber-2019-11-05',
 } as const;
 
 /** The path's parameters, described once. */

@@ -10,7 +10,7 @@ import {
   Query,
   Req,
 } from '@nestjs/common';
-import { ApiBody, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { InvalidRequestError } from '../../../app/http/errors';
 import { jsonBodyOf, type JsonRequest } from '../../../app/http/json-request';
 import type { RubberSessionView } from '../projection';
@@ -25,13 +25,8 @@ import {
 } from '../read';
 import type { EventStore } from '../../../store/event-store';
 import { EVENT_STORE } from '../../../app/tokens';
-import { ApiAnswer, ApiErrors } from '../../../app/http/api-docs';
+import { ApiAnswer, ApiErrors, ApiPath } from '../../../app/http/api-docs';
 import { readQueryOrRefuse } from '../../../app/http/query-params';
-
-const CLUB_ID = () =>
-  ApiParam({ name: 'clubId', description: 'A club id, e.g. pinner', type: String });
-const SESSION_ID = () =>
-  ApiParam({ name: 'sessionId', description: 'An evening of the club', type: String });
 
 const MOMENT: readonly RubberParam[] = ['at', 'asOf', 'atPosition'];
 
@@ -70,7 +65,7 @@ export class RubberController {
 
   @Get('clubs/:clubId/rubber')
   @ApiOperation({ summary: "A club's rubber-bridge evenings, newest first" })
-  @CLUB_ID()
+  @ApiPath('clubId')
   @ApiAnswer(200, '{ clubId, sessions }')
   @ApiErrors(400)
   sessions(@Param('clubId') clubId: string) {
@@ -82,8 +77,7 @@ export class RubberController {
     summary:
       "An evening's tables: who sits where and their tenure, who waits, who leaves at each table's next Table Up and why (PIN-R21..R25)",
   })
-  @CLUB_ID()
-  @SESSION_ID()
+  @ApiPath('clubId', 'sessionId')
   @ApiRubberMoment()
   @ApiAnswer(200, 'The evening')
   @ApiErrors(400, 404)
@@ -101,8 +95,7 @@ export class RubberController {
     summary:
       "An evening's tables under amended rulebook parameters from its day (e.g. the seven-hand rule's size); nothing stored",
   })
-  @CLUB_ID()
-  @SESSION_ID()
+  @ApiPath('clubId', 'sessionId')
   @ApiRubberMoment()
   @ApiBody({
     description:
@@ -125,8 +118,7 @@ export class RubberController {
     summary:
       "What an evening's tables show that changed between two moments (a ledger position or an instant; to: now by default): seats and tenures, each table's state and next Table Up, who waits, who retired",
   })
-  @CLUB_ID()
-  @SESSION_ID()
+  @ApiPath('clubId', 'sessionId')
   @ApiQuery({ name: 'from', required: true, schema: { type: 'string' } })
   @ApiQuery({ name: 'to', required: false, schema: { type: 'string' } })
   @ApiAnswer(200, '{ clubId, sessionId, from, to, changes }')
