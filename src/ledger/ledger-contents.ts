@@ -24,6 +24,15 @@ export interface LeagueEntry {
   season: string;
 }
 
+/** A scored session as its SessionMovementRecorded names it (the club page links its page). */
+export interface ScoredSessionEntry {
+  sessionStreamId: string;
+  clubId: string;
+  date: string;
+  session: string;
+  section?: string;
+}
+
 /**
  * The pages' table of contents: which clubs the ledger holds (the club-roster
  * projection's own fold: registration, time zone, roster) and which competitions each has. No
@@ -34,6 +43,7 @@ export class LedgerContents {
   private roster: ClubRoster = clubRoster.initial();
   private readonly competitions = new Map<string, CompetitionEntry>();
   private readonly leagueEntries = new Map<string, LeagueEntry>();
+  private readonly sessions = new Map<string, ScoredSessionEntry>();
   private position = 0;
   private running?: Promise<void>;
 
@@ -58,6 +68,7 @@ export class LedgerContents {
   private note(e: RecordedEvent): void {
     this.roster = clubRoster.apply(this.roster, e, undefined);
     if (e.type === 'LeagueRegistered') this.noteLeague(e);
+    if (e.type === 'SessionMovementRecorded') this.noteSession(e);
     // A competition is read from its own stream only, as the projection reads it (LEDGER).
     if (e.type !== 'CompetitionCreated' || !onCompetitionStream(e)) return;
     const d = e.data as Record<string, unknown>;
@@ -85,6 +96,29 @@ export class LedgerContents {
       name: typeof d.name === 'string' ? d.name : id,
       season: String(d.season ?? ''),
     });
+  }
+
+  /** A scored session's movement naming its club: the first one read of its stream. */
+  private noteSession(e: RecordedEvent): void {
+    const d = e.data as Record<string, unknown>;
+    if (typeof d.clubId !== 'string' || this.sessions.has(e.streamId)) return;
+    this.sessions.set(e.streamId, {
+      sessionStreamId: e.streamId,
+      clubId: d.clubId,
+      date: String(d.date),
+      session: String(d.session),
+      ...(typeof d.section === 'string' ? { section: d.section } : {}),
+    });
+  }
+
+  /** A club's scored sessions, latest first. */
+  scoredSessionsOf(clubId: string): ScoredSessionEntry[] {
+    return [...this.sessions.values()]
+      .filter((s) => s.clubId === clubId)
+      .sort(
+        (a, b) =>
+          b.date.localeCompare(a.date) || a.sessionStreamId.localeCompare(b.sessionStreamId),
+      );
   }
 
   /** Every league, by season (latest first) then name. */

@@ -77,7 +77,18 @@ export class ClubPagesController {
     const leagues = contents.leagues().filter((l) => l.clubId === clubId);
     const privately = mayReadPrivate(viewer, clubId);
     const meetings = privately ? await meetingsCalendarOf(this.store, clubId) : undefined;
-    sendPage(res, clubPage(clubId, club, competitions, privately, leagues, meetings));
+    sendPage(
+      res,
+      clubPage(
+        clubId,
+        club,
+        competitions,
+        privately,
+        leagues,
+        meetings,
+        contents.scoredSessionsOf(clubId),
+      ),
+    );
   }
 
   @Get('clubs/:clubId/roster')

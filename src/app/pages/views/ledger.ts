@@ -1,4 +1,8 @@
-import type { CompetitionEntry, LeagueEntry } from '../../../ledger/ledger-contents';
+import type {
+  CompetitionEntry,
+  LeagueEntry,
+  ScoredSessionEntry,
+} from '../../../ledger/ledger-contents';
 import type { MeetingsListView } from '../../../contexts/meetings/projection';
 import { html, seg } from '../html';
 import { page } from '../layout';
@@ -60,6 +64,7 @@ export function clubPage(
   mayReadPrivate: boolean,
   leagues: readonly LeagueEntry[] = [],
   meetings?: MeetingsListView['calendar'],
+  sessions: readonly ScoredSessionEntry[] = [],
 ): string {
   const seasons = [...new Set(competitions.map((c) => c.season))];
   return page(
@@ -107,6 +112,22 @@ export function clubPage(
                   (l) =>
                     html`<li>
                       <a href="/leagues/${seg(l.leagueId)}">${l.name}</a> (season ${l.season})
+                    </li>`,
+                )}
+              </ul>`
+          : ''
+      }
+      ${
+        sessions.length
+          ? html`<h2>Scored sessions</h2>
+              <ul class="sessions">
+                ${sessions.map(
+                  (x) =>
+                    html`<li>
+                      <a href="/clubs/${seg(clubId)}/sessions/${seg(x.sessionStreamId)}"
+                        >${x.date}, session
+                        ${x.session}${x.section !== undefined ? `, section ${x.section}` : ''}</a
+                      >: ranking, travellers, scorecards
                     </li>`,
                 )}
               </ul>`

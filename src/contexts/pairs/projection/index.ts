@@ -21,3 +21,9 @@ export {
   type SessionPairRow,
 } from './session-result';
 export { UnscorableSessionError } from './scored-sessions';
+export {
+  sessionSheetOf,
+  type ScorecardRow,
+  type SessionSheet,
+  type TravellerRow,
+} from './session-sheet';

@@ -1,0 +1,62 @@
+import { ApiExcludeController } from '@nestjs/swagger';
+import { Controller, Get, Inject, Param, Req, Res, UseFilters } from '@nestjs/common';
+import type { EventStore } from '../../../store/event-store';
+import { EVENT_STORE } from '../../../app/tokens';
+import { PageExceptionFilter, PageNotFoundError } from '../../../app/pages/page-errors';
+import { clubOf, mayReadTables } from '../../../app/pages/page-reads';
+import { sendPage, type PageResponse } from '../../../app/pages/respond';
+import { LedgerAccess } from '../../../app/http/access/ledger-access';
+import { ledgerContentsOf } from '../../../ledger/ledger-contents';
+import { sessionSheetAt } from '../read/session-sheet';
+import { scorecardPage, sessionPage } from './session.view';
+
+/**
+ * A club's scored sessions as its results site shows them: the evening (ranking and
+ * travellers) and each pair's scorecard. Published tables: public unless the club keeps its
+ * tables private. A session of another club is not found under this one.
+ */
+// People read these (docs/pages.md); the API document lists the JSON routes only.
+@ApiExcludeController()
+@Controller()
+@UseFilters(PageExceptionFilter)
+export class SessionPagesController {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly access: LedgerAccess,
+  ) {}
+
+  private async sheet(req: object, clubId: string, sessionStreamId: string) {
+    const club = clubOf(await ledgerContentsOf(this.store), clubId);
+    await mayReadTables(this.access, req, clubId);
+    const sheet = await sessionSheetAt(this.store, sessionStreamId);
+    if (sheet.result.clubId !== clubId) {
+      throw new PageNotFoundError(`session ${sessionStreamId} of club ${clubId}`);
+    }
+    return { club, sheet };
+  }
+
+  @Get('clubs/:clubId/sessions/:sessionStreamId')
+  async session(
+    @Param('clubId') clubId: string,
+    @Param('sessionStreamId') sessionStreamId: string,
+    @Req() req: object,
+    @Res() res: PageResponse,
+  ) {
+    const { club, sheet } = await this.sheet(req, clubId, sessionStreamId);
+    sendPage(res, sessionPage(sheet, clubId, club.name));
+  }
+
+  @Get('clubs/:clubId/sessions/:sessionStreamId/pairs/:pair')
+  async scorecard(
+    @Param('clubId') clubId: string,
+    @Param('sessionStreamId') sessionStreamId: string,
+    @Param('pair') pair: string,
+    @Req() req: object,
+    @Res() res: PageResponse,
+  ) {
+    const { club, sheet } = await this.sheet(req, clubId, sessionStreamId);
+    const rows = sheet.scorecards[pair];
+    if (!rows) throw new PageNotFoundError(`pair ${pair} of session ${sessionStreamId}`);
+    sendPage(res, scorecardPage(sheet, pair, rows, clubId, club.name));
+  }
+}

@@ -1,0 +1,186 @@
+import type { ScorecardRow, SessionSheet, TravellerRow } from '../projection';
+import { html, seg } from '../../../app/pages/html';
+import { page } from '../../../app/pages/layout';
+
+/** A scored session's pages: the evening's ranking and travellers, and each pair's scorecard. */
+
+export const sessionPath = (clubId: string, sessionStreamId: string) =>
+  `/clubs/${seg(clubId)}/sessions/${seg(sessionStreamId)}`;
+
+/** A number as a column prints it: always two decimals, so a column lines up. */
+const fixed = (n: number | undefined) => (n === undefined ? '—' : n.toFixed(2));
+
+/** A pair as a person reads it: its players' names, its number beside them. */
+function pairName(s: SessionSheet, pair: string) {
+  const names = s.names[pair] ?? [];
+  return names.length
+    ? html`${names.join(' & ')} <span class="note">(${pair})</span>`
+    : html`pair ${pair} <span class="note">(no names recorded)</span>`;
+}
+
+const scoreText = (l: TravellerRow) =>
+  l.artificial
+    ? `${l.artificial.nsPercent}% / ${l.artificial.ewPercent}%`
+    : l.nsScore !== undefined
+      ? String(l.nsScore)
+      : '—';
+
+function heading(s: SessionSheet) {
+  const r = s.result;
+  return `session ${r.session}${r.section !== undefined ? `, section ${r.section}` : ''}, ${r.date}`;
+}
+
+function ranking(s: SessionSheet, clubId: string) {
+  const mp = s.result.scoringMethod === 'MP';
+  const fields = [...new Set(s.result.pairs.map((p) => p.field))];
+  return fields.map(
+    (field) =>
+      html`<table class="ranking">
+        <caption>
+          ${field === 'all' || field === 'ALL' ? 'Ranking' : `Ranking ${field}`}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col" class="num">place</th>
+            <th scope="col">pair</th>
+            <th scope="col" class="num">${mp ? 'matchpoints' : 'IMPs'}</th>
+            ${mp ? html`<th scope="col" class="num">%</th>` : ''}
+            <th scope="col" class="num">boards</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${s.result.pairs
+            .filter((p) => p.field === field)
+            .map(
+              (p) =>
+                html`<tr data-pair="${p.pair}">
+                  <td class="num">${p.place}</td>
+                  <th scope="row">
+                    <a href="${sessionPath(clubId, s.result.sessionStreamId)}/pairs/${seg(p.pair)}"
+                      >${pairName(s, p.pair)}</a
+                    >
+                  </th>
+                  <td class="num">${fixed(p.publishedTotal)}</td>
+                  ${mp ? html`<td class="num">${fixed(p.percentage)}</td>` : ''}
+                  <td class="num">${p.boardsPlayed}</td>
+                </tr>`,
+            )}
+        </tbody>
+      </table>`,
+  );
+}
+
+function traveller(board: number, lines: TravellerRow[], mp: boolean) {
+  return html`<table class="traveller" id="board-${board}">
+    <caption>
+      Board ${board}
+    </caption>
+    <thead>
+      <tr>
+        <th scope="col">NS</th>
+        <th scope="col">EW</th>
+        <th scope="col">contract</th>
+        <th scope="col">by</th>
+        <th scope="col">lead</th>
+        <th scope="col" class="num">tricks</th>
+        <th scope="col" class="num">score NS</th>
+        <th scope="col" class="num">${mp ? 'MP' : 'IMPs'} NS</th>
+        <th scope="col" class="num">${mp ? 'MP' : 'IMPs'} EW</th>
+      </tr>
+    </thead>
+    <tbody>
+      ${lines.map(
+        (l) =>
+          html`<tr>
+            <td>${l.nsPair}</td>
+            <td>${l.ewPair}</td>
+            <td>${l.contract ?? (l.kind === 'played' ? '' : l.kind)}</td>
+            <td>${l.declarer ?? ''}</td>
+            <td>${l.lead ?? ''}</td>
+            <td class="num">${l.tricks ?? ''}</td>
+            <td class="num">${scoreText(l)}</td>
+            <td class="num">${fixed(l.nsPoints)}</td>
+            <td class="num">${fixed(l.ewPoints)}</td>
+          </tr>`,
+      )}
+    </tbody>
+  </table>`;
+}
+
+/** The evening: its ranking in each field, then each board's traveller. */
+export function sessionPage(s: SessionSheet, clubId: string, clubName: string): string {
+  const mp = s.result.scoringMethod === 'MP';
+  return page(
+    {
+      title: `${clubName}: ${heading(s)}`,
+      crumbs: [[clubName, `/clubs/${seg(clubId)}`], [heading(s)]],
+    },
+    html`<p>
+        Scored by
+        ${mp ? `matchpoints (top ${s.top} a board)` : s.result.scoringMethod.toLowerCase()} under
+        ${s.result.rulebook ? `${s.result.rulebook.preset}` : 'the engine’s defaults'}.
+      </p>
+      <p class="actions">
+        <a href="/sessions/${seg(s.result.sessionStreamId)}/result">JSON</a>
+      </p>
+      ${ranking(s, clubId)}
+      <h2>Travellers</h2>
+      ${s.boards.map((b) => traveller(b.board, b.lines, mp))}`,
+  );
+}
+
+/** One pair's scorecard: board by board, the opponents, the contract, the score, the running total. */
+export function scorecardPage(
+  s: SessionSheet,
+  pair: string,
+  rows: ScorecardRow[],
+  clubId: string,
+  clubName: string,
+): string {
+  const mp = s.result.scoringMethod === 'MP';
+  const row = s.result.pairs.find((p) => p.pair === pair);
+  const base = sessionPath(clubId, s.result.sessionStreamId);
+  return page(
+    {
+      title: `${clubName}: scorecard of pair ${pair}, ${heading(s)}`,
+      crumbs: [[clubName, `/clubs/${seg(clubId)}`], [heading(s), base], [`pair ${pair}`]],
+    },
+    html`<p>
+        ${pairName(s, pair)}${
+          row
+            ? html`: place ${row.place}, ${fixed(row.publishedTotal)}
+              ${mp ? `(${fixed(row.percentage)} %)` : 'IMPs'}`
+            : ''
+        }
+      </p>
+      <table class="scorecard">
+        <thead>
+          <tr>
+            <th scope="col" class="num">board</th>
+            <th scope="col">as</th>
+            <th scope="col">against</th>
+            <th scope="col">contract</th>
+            <th scope="col">by</th>
+            <th scope="col" class="num">score</th>
+            <th scope="col" class="num">${mp ? 'MP' : 'IMPs'}</th>
+            <th scope="col" class="num">running</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${rows.map(
+            (r) =>
+              html`<tr>
+                <td class="num"><a href="${base}#board-${r.board}">${r.board}</a></td>
+                <td>${r.direction}</td>
+                <td>${pairName(s, r.opponents)}</td>
+                <td>${r.contract ?? ''}</td>
+                <td>${r.declarer ?? ''}</td>
+                <td class="num">${r.score ?? '—'}</td>
+                <td class="num">${fixed(r.points)}</td>
+                <td class="num">${fixed(r.running)}</td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>`,
+  );
+}
