@@ -105,6 +105,17 @@ export function sessionFacts(s: ImportedSession, options: FactOptions = {}): Ses
             },
           ]
         : []),
+      ...(b.deal
+        ? [
+            {
+              id: id('board', b.board, 'deal'),
+              type: 'BoardDealRecorded',
+              occurredAt,
+              metadata,
+              data: { board: b.board, ...b.deal },
+            },
+          ]
+        : []),
       ...b.lines.flatMap((l) => {
         const award = awardData(l, s.scoringMethod === 'MP' ? 'matchpoints' : 'IMPs', program);
         return [

@@ -80,6 +80,15 @@ export interface ImportedBoard {
   lines: ImportedLine[];
   /** The butler datum the program printed (BOARD_AVERAGE). */
   publishedDatum?: number;
+  /** The deal, when the file gives one (PBN `[Deal]`): the hand record. */
+  deal?: ImportedDeal;
+}
+
+/** A board's four hands (spades.hearts.diamonds.clubs each), its dealer and vulnerability. */
+export interface ImportedDeal {
+  dealer?: 'N' | 'E' | 'S' | 'W';
+  vulnerable?: 'None' | 'NS' | 'EW' | 'All';
+  hands: Record<'N' | 'E' | 'S' | 'W', string>;
 }
 
 export interface ImportedPair {

@@ -121,6 +121,7 @@ const SESSION_TYPES: Record<keyof SessionFactData, true> = {
   AdjustedScoreAwarded: true,
   BoardDatumRecorded: true,
   LateBoardRuled: true,
+  BoardDealRecorded: true,
 };
 // Corrections, rulings, appeals (corrections-<clubId>) and publications.
 const CORRECTION_TYPES: Record<keyof CorrectionFactData, true> = {

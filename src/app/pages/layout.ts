@@ -22,6 +22,11 @@ form.chooser { display: flex; flex-wrap: wrap; gap: .6em 1em; align-items: end; 
   background: #f5f7f9; border: 1px solid #dde3e8; }
 form.chooser label { display: flex; flex-direction: column; font-size: .88em; }
 figure.chart { margin: 1em 0; }
+figure.deal { margin: .8em 0 .2em; }
+.deal-grid { display: grid; grid-template-columns: repeat(3, max-content); gap: .2em 1.2em; }
+.deal-grid .hand div { white-space: nowrap; }
+table.traveller, table.scorecard { display: block; max-width: 100%; overflow-x: auto; }
+section.board { break-inside: avoid; }
 .chart-svg { max-width: 100%; height: auto; font: 11px system-ui, sans-serif; }
 .chart-svg .grid { stroke: #e1e5e9; }
 .chart-svg .chart-title { font-size: 14px; font-weight: 600; }
@@ -31,6 +36,7 @@ figure.chart { margin: 1em 0; }
   a { color: inherit; text-decoration: none; }
   main { padding: 0; max-width: none; }
   table { page-break-inside: auto; } tr { page-break-inside: avoid; }
+  section.board { page-break-inside: avoid; }
   th, td { border-color: #888; }
 }
 `;

@@ -2,6 +2,7 @@ import type { ScoringMethod } from '../../contexts/pairs/facts/session';
 import type {
   ImportIssue,
   ImportedBoard,
+  ImportedDeal,
   ImportedLine,
   ImportedPair,
   ImportedSession,
@@ -209,7 +210,13 @@ export function parsePbn(
       });
       continue;
     }
-    const entry = boards.get(board) ?? { path: `line ${t.line}: board ${board}`, board, lines: [] };
+    const deal = dealOf(t.tags);
+    const entry = boards.get(board) ?? {
+      path: `line ${t.line}: board ${board}`,
+      board,
+      lines: [],
+      ...(deal ? { deal } : {}),
+    };
     boards.set(board, entry);
     t.rows.forEach((row, r) => {
       const at = `line ${row.line}: board ${board} row ${r + 1}`;
@@ -426,4 +433,38 @@ export function parsePbn(
   if (!issues.length) issues.push(...checkSession(session, (side) => ` PairId_${side}`));
   if (issues.length) throw new PbnError(issues);
   return { session, warnings };
+}
+
+const SEAT_ORDER = ['N', 'E', 'S', 'W'] as const;
+const VULNERABLE: Record<string, ImportedDeal['vulnerable']> = {
+  NONE: 'None',
+  LOVE: 'None',
+  '-': 'None',
+  NS: 'NS',
+  EW: 'EW',
+  ALL: 'All',
+  BOTH: 'All',
+};
+
+/**
+ * A board's `[Deal "N:…"]` (the first hand's seat, then the hands clockwise), with its
+ * `[Dealer]` and `[Vulnerable]`: undefined without a whole deal (a hand unknown, "-", is none).
+ */
+export function dealOf(tags: ReadonlyMap<string, string>): ImportedDeal | undefined {
+  const m = /^([NESW]):(.*)$/i.exec((tags.get('Deal') ?? '').trim());
+  if (!m) return undefined;
+  const hands = m[2]!.trim().split(/\s+/);
+  if (hands.length !== 4 || hands.some((h) => h === '-')) return undefined;
+  const first = SEAT_ORDER.indexOf(m[1]!.toUpperCase() as (typeof SEAT_ORDER)[number]);
+  const bySeat = {} as ImportedDeal['hands'];
+  hands.forEach((h, i) => (bySeat[SEAT_ORDER[(first + i) % 4]!] = h.toUpperCase()));
+  const dealer = (tags.get('Dealer') ?? '').trim().toUpperCase();
+  const vulnerable = VULNERABLE[(tags.get('Vulnerable') ?? '').trim().toUpperCase()];
+  return {
+    ...(SEAT_ORDER.includes(dealer as (typeof SEAT_ORDER)[number])
+      ? { dealer: dealer as ImportedDeal['dealer'] }
+      : {}),
+    ...(vulnerable ? { vulnerable } : {}),
+    hands: bySeat,
+  };
 }

@@ -45,6 +45,7 @@ export const APPEND_ROLES: Readonly<Record<string, readonly Role[]>> = Object.fr
   AdjustedScoreAwarded: ['director'],
   LateBoardRuled: ['director'],
   BoardDatumRecorded: ['director'],
+  BoardDealRecorded: ['director'],
   // Corrections and rulings (NZ-13: the director or the secretary), appeals (the committee).
   CorrectionNotified: ['director', 'secretary'],
   CorrectionAccepted: ['director', 'secretary'],

@@ -35,6 +35,8 @@ export interface SessionState {
   facts: BoardSessionFacts;
   /** DSB-19: `board|ns|ew` → the director's order for a board not started at that table. */
   lateBoards?: Record<string, string>;
+  /** Boards whose deal is recorded (one deal a board). */
+  deals?: Record<number, true>;
 }
 
 const dataOf = (d: unknown) => (d ?? {}) as Record<string, unknown>;
@@ -146,6 +148,8 @@ export const sessionDecider: Decider<SessionState, ClubContext> = {
       };
     } else if (LINE_FACTS.has(fact.type) && typeof d.board === 'number') {
       (state.lines[d.board] ??= {})[lineKey(d)] = isSitOut(fact.type, d);
+    } else if (fact.type === 'BoardDealRecorded' && typeof d.board === 'number') {
+      (state.deals ??= {})[d.board] = true;
     } else if (fact.type === 'LateBoardRuled' && typeof d.board === 'number') {
       (state.lateBoards ??= {})[`${d.board}|${lineKey(d)}`] = String(d.order);
       // An artificial score is the board's line at that table (STD-NEUBERG counts it).
@@ -160,6 +164,13 @@ export const sessionDecider: Decider<SessionState, ClubContext> = {
     const late = lateBoardRefusal(state, fact.type, dataOf(fact.data));
     if (late) throw late;
     const d = dataOf(fact.data);
+    if (fact.type === 'BoardDealRecorded' && state.deals?.[d.board as number]) {
+      throw new RuleViolation(
+        'LEDGER',
+        `board ${String(d.board)}'s deal is recorded already: one deal a board`,
+        'data.board',
+      );
+    }
     if (LINE_FACTS.has(fact.type) || (fact.type === 'LateBoardRuled' && d.order === 'artificial')) {
       const refused = neubergRefusal(state, fact.type, d, club);
       if (refused) throw refused;

@@ -23,6 +23,7 @@ import {
 } from './board-results';
 import { SessionMovementRecordedData, SessionPairRegisteredData } from './movement';
 import { LateBoardRuledData, lateBoardShape } from './late-boards';
+import { BoardDealRecordedData, dealShape } from './deals';
 
 /** Each session fact's data as TypeScript sees it: its schema class. */
 export interface SessionFactData {
@@ -32,6 +33,7 @@ export interface SessionFactData {
   AdjustedScoreAwarded: AdjustedScoreAwardedData;
   BoardDatumRecorded: BoardDatumRecordedData;
   LateBoardRuled: LateBoardRuledData;
+  BoardDealRecorded: BoardDealRecordedData;
 }
 
 export type {
@@ -39,6 +41,7 @@ export type {
   ArtificialScore,
   AwardedPoints,
   BoardDatumRecordedData,
+  BoardDealRecordedData,
   WeightedPart,
   BoardResultRecordedData,
   LateBoardRuledData,
@@ -94,6 +97,14 @@ export const sessionEvents: Array<EventDefinition & { type: keyof SessionFactDat
       "A board not started before the warning signal (DSB-19): the director's order for it at one table, replayed (its result recorded later as a line) or an artificial score for each side (A+, A or A−, valued by the club's scoring settings).",
     rules: ['DSB-19', 'STD-NEUBERG'],
     validate: allOf(classSchema(LateBoardRuledData), lateBoardShape),
+  },
+  {
+    type: 'BoardDealRecorded',
+    schemaVersion: 1,
+    description:
+      "A board's deal as the hand record prints it: the four hands (spades.hearts.diamonds.clubs each, 13 cards, 52 in all), the dealer and the vulnerability. Not scored: the session page shows it above the board's traveller.",
+    rules: [],
+    validate: allOf(classSchema(BoardDealRecordedData), dealShape),
   },
 ];
 

@@ -1,4 +1,4 @@
-import type { ScorecardRow, SessionSheet, TravellerRow } from '../projection';
+import type { BoardDeal, ScorecardRow, SessionSheet, TravellerRow } from '../projection';
 import { html, seg } from '../../../app/pages/html';
 import { page } from '../../../app/pages/layout';
 
@@ -70,6 +70,47 @@ function ranking(s: SessionSheet, clubId: string) {
   );
 }
 
+const SUITS = [
+  ['♠', 'spades'],
+  ['♥', 'hearts'],
+  ['♦', 'diamonds'],
+  ['♣', 'clubs'],
+] as const;
+
+/** One hand as a hand record prints it: a line a suit, a void a dash, T as 10. */
+const hand = (cards: string, seat: string) =>
+  html`<div class="hand hand-${seat}">
+    <strong>${seat}</strong>
+    ${cards.split('.').map(
+      (suit, i) =>
+        html`<div>
+          <span aria-label="${SUITS[i]![1]}">${SUITS[i]![0]}</span>
+          ${suit ? suit.replaceAll('T', '10').split('').join(' ').replaceAll('1 0', '10') : '—'}
+        </div>`,
+    )}
+  </div>`;
+
+/** The hand record: North above, West and East beside, South below; dealer and vulnerability. */
+function handRecord(board: number, d: BoardDeal) {
+  return html`<figure class="deal" aria-label="board ${board} hand record">
+    <div class="deal-grid">
+      <div class="deal-info">
+        Board
+        ${board}${d.dealer ? html`<br />Dealer ${d.dealer}` : ''}${
+          d.vulnerable ? html`<br />Vul ${d.vulnerable}` : ''
+        }
+      </div>
+      ${hand(d.hands.N, 'N')}
+      <div></div>
+      ${hand(d.hands.W, 'W')}
+      <div></div>
+      ${hand(d.hands.E, 'E')}
+      <div></div>
+      ${hand(d.hands.S, 'S')}
+    </div>
+  </figure>`;
+}
+
 function traveller(board: number, lines: TravellerRow[], mp: boolean) {
   return html`<table class="traveller" id="board-${board}">
     <caption>
@@ -125,7 +166,12 @@ export function sessionPage(s: SessionSheet, clubId: string, clubName: string): 
       </p>
       ${ranking(s, clubId)}
       <h2>Travellers</h2>
-      ${s.boards.map((b) => traveller(b.board, b.lines, mp))}`,
+      ${s.boards.map(
+        (b) =>
+          html`<section class="board">
+            ${b.deal ? handRecord(b.board, b.deal) : ''} ${traveller(b.board, b.lines, mp)}
+          </section>`,
+      )}`,
   );
 }
 

@@ -23,6 +23,7 @@ export {
 export { UnscorableSessionError } from './scored-sessions';
 export {
   sessionSheetOf,
+  type BoardDeal,
   type ScorecardRow,
   type SessionSheet,
   type TravellerRow,

@@ -27,6 +27,13 @@ export interface TravellerRow {
   ewPoints?: number;
 }
 
+/** A board's deal as recorded (BoardDealRecorded): the hand record. */
+export interface BoardDeal {
+  dealer?: string;
+  vulnerable?: string;
+  hands: Record<'N' | 'E' | 'S' | 'W', string>;
+}
+
 /** One board of a pair's scorecard. */
 export interface ScorecardRow {
   board: number;
@@ -47,7 +54,7 @@ export interface SessionSheet {
   names: Record<string, string[]>;
   /** The board's top (matchpoints); 0 in an IMP session. */
   top: number;
-  boards: Array<{ board: number; lines: TravellerRow[] }>;
+  boards: Array<{ board: number; lines: TravellerRow[]; deal?: BoardDeal }>;
   scorecards: Record<string, ScorecardRow[]>;
 }
 
@@ -76,10 +83,19 @@ export function sessionSheetOf(
   );
   const names: Record<string, string[]> = {};
   const details = new Map<string, BoardResultRecordedData>();
+  const deals = new Map<number, BoardDeal>();
   for (const e of recorded) {
     const d = e.data as Record<string, unknown>;
     if (e.type === 'SessionPairRegistered') {
       names[d.pair as string] = (d.players as Array<{ name: string }>).map((p) => p.name);
+    }
+    if (e.type === 'BoardDealRecorded') {
+      const { dealer, vulnerable, hands } = d as unknown as BoardDeal;
+      deals.set(d.board as number, {
+        ...(dealer ? { dealer } : {}),
+        ...(vulnerable ? { vulnerable } : {}),
+        hands,
+      });
     }
     if (e.type === 'BoardResultRecorded') {
       details.set(`${String(d.board)}/${String(d.line)}`, d as unknown as BoardResultRecordedData);
@@ -113,6 +129,7 @@ export function sessionSheetOf(
     .map(([board, lines]) => ({
       board,
       lines: lines.sort((a, b) => (b.nsScore ?? 0) - (a.nsScore ?? 0)),
+      ...(deals.has(board) ? { deal: deals.get(board)! } : {}),
     }));
   const scorecards: Record<string, ScorecardRow[]> = {};
   for (const { board, lines } of boards) {
