@@ -77,6 +77,17 @@ describe('a scored session’s page: ranking, travellers, scorecards', () => {
     expect(running.at(-1)).toBeCloseTo(pair.total, 1);
   });
 
+  it('the session as USEBIO from its page: an XML download the import reads back, the names escaped', async () => {
+    const html = await page(`/clubs/lindfield/sessions/${stream}`);
+    expect(html).toContain(`href="/clubs/lindfield/sessions/${stream}/usebio.xml"`);
+    const res = await request(app.getHttpServer())
+      .get(`/clubs/lindfield/sessions/${stream}/usebio.xml`)
+      .expect(200);
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    expect(res.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
+    expect(res.text).toContain('Cal &amp; &lt;Co&gt; O');
+  });
+
   it('bad input: a session of another club, a pair the session has not, a stream not scored: 404 pages', async () => {
     await request(app.getHttpServer())
       .post('/streams/club-other/events')

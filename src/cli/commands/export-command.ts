@@ -3,11 +3,24 @@ import { openStore } from '../../store/open-store';
 import { progress } from '../progress';
 import { err, wholeNumberOption, storeOption } from '../options';
 import { exportLog } from './export';
+import { withReadStore } from '../read-store';
+import { sessionUsebioAt } from '../../contexts/pairs/read/session-sheet';
 
-/** `export`: the log as stored, one envelope a line. */
+/** `export`: the log as stored, one envelope a line; `export usebio`: one session as USEBIO. */
 export function registerExport(program: Command): void {
-  program
-    .command('export')
+  const command = program.command('export');
+  command
+    .command('usebio <sessionStreamId>')
+    .description(
+      "A scored session as USEBIO 1.2 XML (the pairs with their names, totals, percentages and places; each board's traveller with its points), to stdout",
+    )
+    // --store is export's own option, read wherever it stands on the line.
+    .action(async (sessionStreamId: string, _o: unknown, cmd: Command) => {
+      const { store } = cmd.parent!.opts<{ store: string }>();
+      const xml = await withReadStore(store, (s) => sessionUsebioAt(s, sessionStreamId));
+      process.stdout.write(xml);
+    });
+  command
     .description('Write the log as stored, one envelope a line, to stdout')
     .addOption(storeOption())
     .option('--from-position <n>', 'first position', wholeNumberOption('from-position'))

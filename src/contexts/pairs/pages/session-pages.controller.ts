@@ -7,7 +7,7 @@ import { clubOf, mayReadTables } from '../../../app/pages/page-reads';
 import { sendPage, type PageResponse } from '../../../app/pages/respond';
 import { LedgerAccess } from '../../../app/http/access/ledger-access';
 import { ledgerContentsOf } from '../../../ledger/ledger-contents';
-import { sessionSheetAt } from '../read/session-sheet';
+import { sessionSheetAt, sessionUsebioAt } from '../read/session-sheet';
 import { scorecardPage, sessionPage } from './session.view';
 
 /**
@@ -58,5 +58,20 @@ export class SessionPagesController {
     const rows = sheet.scorecards[pair];
     if (!rows) throw new PageNotFoundError(`pair ${pair} of session ${sessionStreamId}`);
     sendPage(res, scorecardPage(sheet, pair, rows, clubId, club.name));
+  }
+
+  /** The session as USEBIO 1.2, for a national ranking or a master-point system. */
+  @Get('clubs/:clubId/sessions/:sessionStreamId/usebio.xml')
+  async usebio(
+    @Param('clubId') clubId: string,
+    @Param('sessionStreamId') sessionStreamId: string,
+    @Req() req: object,
+    @Res() res: PageResponse,
+  ) {
+    await this.sheet(req, clubId, sessionStreamId);
+    res
+      .type('application/xml; charset=utf-8')
+      .set('Content-Disposition', `attachment; filename="${sessionStreamId}.usebio.xml"`)
+      .send(await sessionUsebioAt(this.store, sessionStreamId));
   }
 }

@@ -1,6 +1,8 @@
 import { readStreamTo } from '../../../audit/replay';
 import { sessionState } from '../../../audit/published';
 import type { EventStore } from '../../../store/event-store';
+import { clubStreamId } from '../../club';
+import { usebioOf } from '../../../import/usebio/write';
 import { sessionSheetOf, UnknownSessionStreamError, type SessionSheet } from '../projection';
 
 /**
@@ -16,4 +18,31 @@ export async function sessionSheetAt(
   if (!state.boardSessions[sessionStreamId]) throw new UnknownSessionStreamError(sessionStreamId);
   const recorded = await readStreamTo(store, sessionStreamId, Number.POSITIVE_INFINITY);
   return sessionSheetOf(state, sessionStreamId, recorded);
+}
+
+/**
+ * `export usebio`: a scored session as USEBIO 1.2, its header from the session's movement (the
+ * club, the event, the winner type) and the club's registered name.
+ */
+export async function sessionUsebioAt(store: EventStore, sessionStreamId: string): Promise<string> {
+  const sheet = await sessionSheetAt(store, sessionStreamId);
+  const recorded = await readStreamTo(store, sessionStreamId, Number.POSITIVE_INFINITY);
+  const m = recorded.find((e) => e.type === 'SessionMovementRecorded')!.data as {
+    clubId: string;
+    eventId: string;
+    eventDescription?: string;
+    winnerType: 1 | 2;
+  };
+  const club = (await readStreamTo(store, clubStreamId(m.clubId), Number.POSITIVE_INFINITY)).find(
+    (e) => e.type === 'ClubRegistered',
+  );
+  const clubName = (club?.data as { name?: string } | undefined)?.name;
+  return usebioOf(sheet, {
+    clubId: m.clubId,
+    ...(clubName ? { clubName } : {}),
+    eventId: m.eventId,
+    ...(m.eventDescription ? { eventDescription: m.eventDescription } : {}),
+    winnerType: m.winnerType,
+    version: '1.2',
+  });
 }
