@@ -65,6 +65,17 @@ describe('the hand record of a session imported from PBN', () => {
       /Board 1\s*Dealer N\s*Vul None N ♠ A 6 4 3 ♥ K J 10 8 ♦ 9 2 ♣ A K 3 W ♠ J 10 8 5 ♥ A 7 4 2 ♦ 8 6 3 ♣ Q 6 E ♠ 2 ♥ 6 5 3 ♦ Q J 10 7 ♣ 10 9 8 4 2 S ♠ K Q 9 7/,
     );
     expect(text).toMatch(/1 2 4H N AS 10 420 4\.00 0\.00/);
+    const pbn = await request(app.getHttpServer())
+      .get(`/clubs/example/sessions/${stream}/session.pbn`)
+      .buffer(true)
+      .parse((r, done) => {
+        let t = '';
+        r.on('data', (c: Buffer) => (t += c.toString('utf8')));
+        r.on('end', () => done(null, t));
+      })
+      .expect(200);
+    expect(pbn.headers['content-type']).toBe('application/x-pbn; charset=utf-8');
+    expect(String(pbn.body)).toContain('[Deal "N:A643.KJT8.92.AK3');
   });
 
   it('bad input: a deal with a card twice or a hand of 12 cards is refused by its schema, naming the hand; a second deal of a board by the decider', async () => {

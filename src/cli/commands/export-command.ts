@@ -4,7 +4,7 @@ import { progress } from '../progress';
 import { err, wholeNumberOption, storeOption } from '../options';
 import { exportLog } from './export';
 import { withReadStore } from '../read-store';
-import { sessionUsebioAt } from '../../contexts/pairs/read/session-sheet';
+import { sessionPbnAt, sessionUsebioAt } from '../../contexts/pairs/read/session-sheet';
 
 /** `export`: the log as stored, one envelope a line; `export usebio`: one session as USEBIO. */
 export function registerExport(program: Command): void {
@@ -19,6 +19,15 @@ export function registerExport(program: Command): void {
       const { store } = cmd.parent!.opts<{ store: string }>();
       const xml = await withReadStore(store, (s) => sessionUsebioAt(s, sessionStreamId));
       process.stdout.write(xml);
+    });
+  command
+    .command('pbn <sessionStreamId>')
+    .description(
+      "A scored session as PBN 2.1 (each board's deal when recorded and its ScoreTable, the TotalScoreTable), to stdout",
+    )
+    .action(async (sessionStreamId: string, _o: unknown, cmd: Command) => {
+      const { store } = cmd.parent!.opts<{ store: string }>();
+      process.stdout.write(await withReadStore(store, (s) => sessionPbnAt(s, sessionStreamId)));
     });
   command
     .description('Write the log as stored, one envelope a line, to stdout')

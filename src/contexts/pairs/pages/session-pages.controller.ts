@@ -7,7 +7,7 @@ import { clubOf, mayReadTables } from '../../../app/pages/page-reads';
 import { sendPage, type PageResponse } from '../../../app/pages/respond';
 import { LedgerAccess } from '../../../app/http/access/ledger-access';
 import { ledgerContentsOf } from '../../../ledger/ledger-contents';
-import { sessionSheetAt, sessionUsebioAt } from '../read/session-sheet';
+import { sessionPbnAt, sessionSheetAt, sessionUsebioAt } from '../read/session-sheet';
 import { scorecardPage, sessionPage } from './session.view';
 
 /**
@@ -73,5 +73,20 @@ export class SessionPagesController {
       .type('application/xml; charset=utf-8')
       .set('Content-Disposition', `attachment; filename="${sessionStreamId}.usebio.xml"`)
       .send(await sessionUsebioAt(this.store, sessionStreamId));
+  }
+
+  /** The session as PBN 2.1, with the deals, for a site that reads PBN. */
+  @Get('clubs/:clubId/sessions/:sessionStreamId/session.pbn')
+  async pbn(
+    @Param('clubId') clubId: string,
+    @Param('sessionStreamId') sessionStreamId: string,
+    @Req() req: object,
+    @Res() res: PageResponse,
+  ) {
+    await this.sheet(req, clubId, sessionStreamId);
+    res
+      .type('application/x-pbn; charset=utf-8')
+      .set('Content-Disposition', `attachment; filename="${sessionStreamId}.pbn"`)
+      .send(await sessionPbnAt(this.store, sessionStreamId));
   }
 }

@@ -164,6 +164,7 @@ export function sessionPage(s: SessionSheet, clubId: string, clubName: string): 
       <p class="actions">
         <a href="/sessions/${seg(s.result.sessionStreamId)}/result">JSON</a>
         <a href="${sessionPath(clubId, s.result.sessionStreamId)}/usebio.xml">USEBIO</a>
+        <a href="${sessionPath(clubId, s.result.sessionStreamId)}/session.pbn">PBN</a>
       </p>
       ${ranking(s, clubId)}
       <h2>Travellers</h2>

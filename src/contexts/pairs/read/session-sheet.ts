@@ -3,6 +3,7 @@ import { sessionState } from '../../../audit/published';
 import type { EventStore } from '../../../store/event-store';
 import { clubStreamId } from '../../club';
 import { usebioOf } from '../../../import/usebio/write';
+import { pbnOf } from '../../../import/pbn/write';
 import { sessionSheetOf, UnknownSessionStreamError, type SessionSheet } from '../projection';
 
 /**
@@ -26,6 +27,11 @@ export async function sessionSheetAt(
  */
 export async function sessionUsebioAt(store: EventStore, sessionStreamId: string): Promise<string> {
   const sheet = await sessionSheetAt(store, sessionStreamId);
+  return usebioOf(sheet, { ...(await headerOf(store, sessionStreamId)), version: '1.2' });
+}
+
+/** What an export names beside the sheet: the movement's club and event, the club's name. */
+async function headerOf(store: EventStore, sessionStreamId: string) {
   const recorded = await readStreamTo(store, sessionStreamId, Number.POSITIVE_INFINITY);
   const m = recorded.find((e) => e.type === 'SessionMovementRecorded')!.data as {
     clubId: string;
@@ -37,12 +43,21 @@ export async function sessionUsebioAt(store: EventStore, sessionStreamId: string
     (e) => e.type === 'ClubRegistered',
   );
   const clubName = (club?.data as { name?: string } | undefined)?.name;
-  return usebioOf(sheet, {
+  return {
     clubId: m.clubId,
     ...(clubName ? { clubName } : {}),
     eventId: m.eventId,
     ...(m.eventDescription ? { eventDescription: m.eventDescription } : {}),
     winnerType: m.winnerType,
-    version: '1.2',
+  };
+}
+
+/** `export pbn`: a scored session as PBN 2.1, its event named by the movement, its site the club. */
+export async function sessionPbnAt(store: EventStore, sessionStreamId: string): Promise<string> {
+  const sheet = await sessionSheetAt(store, sessionStreamId);
+  const header = await headerOf(store, sessionStreamId);
+  return pbnOf(sheet, {
+    event: header.eventDescription ?? header.eventId,
+    ...(header.clubName ? { site: header.clubName } : {}),
   });
 }
