@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { catalogue } from '../contexts/catalogue';
 import type { EventStore } from '../store/event-store';
@@ -11,6 +11,9 @@ import {
   type PlannedBatch,
 } from './append-file';
 import type { LineIssue } from './ndjson';
+import { sessionFacts } from '../import/facts';
+import { validateFacts } from '../import/append-session';
+import { parsePbn } from '../import/pbn/parse';
 
 /** The project's examples/ folder, found from this file whether run from src/ or dist/. */
 export function examplesDir(from = __dirname): string | undefined {
@@ -40,9 +43,11 @@ export async function loadExamplesIfEmpty(
   dir = examplesDir(),
 ): Promise<LoadedExamples | undefined> {
   if (!dir) return undefined;
-  const files = readdirSync(dir)
-    .filter((f) => f.endsWith('.ndjson'))
-    .sort();
+  const all = readdirSync(dir).sort();
+  const files = all.filter((f) => f.endsWith('.ndjson'));
+  // A scoring program's result file of an example club, `<clubId>--<name>.pbn`: its session,
+  // imported as `import pbn --club <clubId>` would, after every NDJSON file (its club's).
+  const results = all.filter((f) => /^[A-Za-z0-9][A-Za-z0-9_.:@-]*--.+\.pbn$/.test(f));
   // The files as one: lines numbered on through the files (`origin` names a line's file), runs
   // of one file kept apart from the next file's.
   const planned: PlannedBatch[] = [];
@@ -58,6 +63,21 @@ export async function loadExamplesIfEmpty(
     lineBase += Math.max(0, ...batches.flatMap((b) => b.lines));
     runBase += batches.length ? batches[batches.length - 1]!.run + 1 : 0;
   }
+  for (const file of results) {
+    const clubId = file.slice(0, file.indexOf('--'));
+    const parsed = parsePbn(readFileSync(join(dir, file), 'utf8'), { clubId, session: '1' });
+    for (const f of validateFacts(catalogue, [sessionFacts(parsed.session, {})])) {
+      origin.push({ file, from: lineBase });
+      planned.push({
+        streamId: f.streamId,
+        expectedRevision: 'any',
+        events: f.events,
+        lines: f.events.map((_, i) => lineBase + i + 1),
+        run: runBase++,
+      });
+      lineBase += f.events.length;
+    }
+  }
   const ids = new Set(planned.flatMap((b) => b.events.map((e) => String(e.id).toLowerCase())));
   if (!(await holdsOnlySome(store, ids))) return undefined;
   const local = (i: LineIssue): LineIssue => {
@@ -66,7 +86,7 @@ export async function loadExamplesIfEmpty(
   };
   try {
     const summary = await writeChecked(store, await checkAppend(store, planned));
-    return { files, events: summary.events };
+    return { files: [...files, ...results], events: summary.events };
   } catch (e) {
     if (e instanceof AppendFileError) {
       throw new AppendFileError(e.issues.map(local), `the examples: ${e.message}`);

@@ -26,6 +26,7 @@ describe('bridge-ledger standings, championship and replay --competition', () =>
       'uk-lcba-league-2009-10.ndjson',
       'uk-pinner-bc-2018.ndjson',
       'wellington-and-lochem-teams.ndjson',
+      'karori--tuesday-pairs-2026-03-03.pbn',
     ]);
     expect(loaded!.events).toBeGreaterThan(400);
     expect(again).toBeUndefined();

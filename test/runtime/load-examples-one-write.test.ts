@@ -30,11 +30,15 @@ describe('loading the examples', () => {
     expect((error as Error).message).toMatch(/nothing was written/);
     expect(await inner.headPosition()).toBe(0);
     const loaded = await loadExamplesIfEmpty(inner);
-    expect(loaded!.files).toEqual(
-      readdirSync(dir)
+    // The NDJSON files, then each example club's result file (`<clubId>--<name>.pbn`).
+    expect(loaded!.files).toEqual([
+      ...readdirSync(dir)
         .filter((f) => f.endsWith('.ndjson'))
         .sort(),
-    );
+      ...readdirSync(dir)
+        .filter((f) => f.endsWith('.pbn'))
+        .sort(),
+    ]);
     expect(await inner.headPosition()).toBe(loaded!.events);
     expect(loaded!.events).toBeGreaterThan(400);
   });
