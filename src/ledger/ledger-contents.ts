@@ -44,6 +44,8 @@ export class LedgerContents {
   private readonly competitions = new Map<string, CompetitionEntry>();
   private readonly leagueEntries = new Map<string, LeagueEntry>();
   private readonly sessions = new Map<string, ScoredSessionEntry>();
+  /** Competition → pair → its players' ids, as PairEntered names them (the pages' names). */
+  private readonly pairEntries = new Map<string, Map<string, string[]>>();
   private position = 0;
   private running?: Promise<void>;
 
@@ -70,6 +72,7 @@ export class LedgerContents {
     if (e.type === 'LeagueRegistered') this.noteLeague(e);
     if (e.type === 'SessionMovementRecorded') this.noteSession(e);
     // A competition is read from its own stream only, as the projection reads it (LEDGER).
+    if (e.type === 'PairEntered' && onCompetitionStream(e)) this.notePair(e);
     if (e.type !== 'CompetitionCreated' || !onCompetitionStream(e)) return;
     const d = e.data as Record<string, unknown>;
     const id = String(d.competitionId);
@@ -96,6 +99,36 @@ export class LedgerContents {
       name: typeof d.name === 'string' ? d.name : id,
       season: String(d.season ?? ''),
     });
+  }
+
+  private notePair(e: RecordedEvent): void {
+    const d = e.data as { competitionId?: unknown; pairId?: unknown; players?: unknown };
+    if (typeof d.competitionId !== 'string' || typeof d.pairId !== 'string') return;
+    if (!Array.isArray(d.players)) return;
+    let pairs = this.pairEntries.get(d.competitionId);
+    if (!pairs) this.pairEntries.set(d.competitionId, (pairs = new Map()));
+    pairs.set(d.pairId, d.players.map(String));
+  }
+
+  /**
+   * A competition's pairs by the names a person reads: its players' names as the club's roster
+   * registers them, joined by " & "; a player the roster does not name stays an id, and a pair
+   * with no player named is left out.
+   */
+  pairNamesOf(competitionId: string): Record<string, string> {
+    const clubId = this.competitions.get(competitionId)?.clubId;
+    const players = clubId !== undefined ? this.club(clubId)?.players : undefined;
+    const out: Record<string, string> = {};
+    const nameOf = (id: string) =>
+      players && Object.hasOwn(players, id) && players[id]!.name !== id
+        ? players[id]!.name
+        : undefined;
+    for (const [pair, ids] of this.pairEntries.get(competitionId) ?? []) {
+      // A pair none of whose players the roster names has no names: its id is said as such.
+      if (!ids.some((id) => nameOf(id) !== undefined)) continue;
+      out[pair] = ids.map((id) => nameOf(id) ?? id).join(' & ');
+    }
+    return out;
   }
 
   /** A scored session's movement naming its club: the first one read of its stream. */

@@ -180,7 +180,7 @@ suite(name, () => {
         const row = page.locator(
           `table[data-group="${g.group}"] tr[data-competitor="${r.pairId}"]`,
         );
-        expect((await row.locator('td.total').innerText()).trim()).toBe(String(r.percentage));
+        expect((await row.locator('td.total').innerText()).trim()).toBe(r.percentage.toFixed(2));
       }
     }
     expect(await page.locator('svg[role="img"]').count()).toBe(body.groups.length);

@@ -120,7 +120,11 @@ describe('pages (HTML, CSV) on the example seasons', () => {
       expect(html).toContain(`data-group="${g.group}"`);
       for (const r of g.rows) {
         const cells = cellsOf(rowOf(html, r.pairId));
-        expect(cells.slice(0, 3)).toEqual([String(r.rank), r.pairId, String(r.percentage)]);
+        // The pair by its players' names (the roster's), its id small beside them; the
+        // percentage to two decimals, as every number of the column.
+        expect(cells[0]).toBe(String(r.rank));
+        expect(cells[1]).toMatch(new RegExp(`^\\S.* & .*\\S ${r.pairId}$`));
+        expect(cells[2]).toBe(r.percentage.toFixed(2));
       }
     }
     expect(textOf(html)).toContain("Next competition's groups (DSB-8)");
@@ -132,9 +136,12 @@ describe('pages (HTML, CSV) on the example seasons', () => {
     expect(html).toContain('<title id="chart-total-title">');
     const after3 = await json('/competitions/club-pairs-2026/standings?afterSession=3');
     const table = /<details class="chart-data">([\s\S]*?)<\/details>/.exec(html)![1]!;
+    // The chart names each line by the pair's players, as the table's row does.
+    const name = /title="pair nz-p1">([^<]+)</.exec(html)![1]!.replaceAll('&amp;', '&');
+    expect(name).toMatch(/ & /);
     const p1 = [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)]
       .map((m) => cellsOf(m[1]!))
-      .find((cells) => cells[0] === 'nz-p1')!;
+      .find((cells) => cells[0] === name)!;
     const row = after3.rows.find((r: { competitor: string }) => r.competitor === 'nz-p1');
     expect(p1[3]).toBe(hundredths(row.total));
     const dsb = await page(DSB);
@@ -217,22 +224,27 @@ describe('pages (HTML, CSV) on the example seasons', () => {
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       const lines = res.text.split('\r\n').filter(Boolean);
       expect(lines[0]).toBe(
-        'place,competitor,total,session 1,session 2,session 3,session 4,session 5,session 6,session 7,session 8,session 9,session 10,counted,dropped,qualifies,prize,prize rule',
+        'place,competitor,names,total,session 1,session 2,session 3,session 4,session 5,session 6,session 7,session 8,session 9,session 10,counted,dropped,qualifies,prize,prize rule',
       );
       expect(lines).toHaveLength(body.rows.length + 1);
       body.rows.forEach((r: { place: number; competitor: string; total: number }, i: number) => {
-        expect(lines[i + 1]!.split(',').slice(0, 3)).toEqual([
+        const cells = lines[i + 1]!.split(',');
+        expect([cells[0], cells[1], cells[3]]).toEqual([
           String(r.place ?? ''),
           r.competitor,
           String(r.total),
         ]);
+        expect(cells[2]).toMatch(/ & /);
       });
     }
     const dsb = await request(server).get(`${DSB}/standings.csv?atPosition=400`).expect(200);
     const dsbJson = await json('/competitions/dsb-2014-c2/standings?atPosition=400');
     const first = dsbJson.groups[0].rows[0];
     expect(dsb.text).toContain(
-      `\r\n${dsbJson.groups[0].group},${first.rank},${first.pairId},${first.percentage},${first.exact},`,
+      `\r\n${dsbJson.groups[0].group},${first.rank},${first.pairId},`,
+    );
+    expect(dsb.text).toMatch(
+      new RegExp(`,${first.pairId},[^,]+ & [^,]+,${first.percentage},${first.exact},`),
     );
     await request(server).get(`${NZ}?format=xml`).expect(400);
   });

@@ -78,9 +78,11 @@ describe('teams pages (HTML, CSV) on the example seasons', () => {
     expect(text).toMatch(
       /Butler competition \(final\): place, total IMPs against the datum \(DSB-16b\)/,
     );
-    expect(text).toMatch(/8 lp8 -40/);
+    // Its players are not on the roster: the pair's id, said so.
+    expect(text).toMatch(/8 lp8 \(no names recorded\) -40/);
     const csv = await request(server).get(`${base}/standings.csv`).expect(200);
-    expect(csv.text.split('\r\n')[0]).toBe('place,pairId,imps,session 1');
+    expect(csv.text.split('\r\n')[0]).toBe('place,pairId,names,imps,session 1');
+    expect(csv.text).toContain('\r\n8,lp8,,-40,');
     expect(squash(await page(`${base}/explain/lp8`))).toMatch(
       /DSB-16c: absent without notice: -40 IMPs/,
     );

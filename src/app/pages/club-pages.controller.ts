@@ -147,7 +147,11 @@ export class ClubPagesController {
     for (let s = 1; s <= view.afterSession; s++) {
       bySession.push(await this.standingsAt(competitionId, { ...at, afterSession: s }));
     }
-    sendPage(res, standingsPage({ view, clubName: club.name, moment, publications, bySession }));
+    const names = (await ledgerContentsOf(this.store)).pairNamesOf(competitionId);
+    sendPage(
+      res,
+      standingsPage({ view, names, clubName: club.name, moment, publications, bySession }),
+    );
   }
 
   @Get('clubs/:clubId/competitions/:competitionId/standings.csv')
@@ -160,7 +164,7 @@ export class ClubPagesController {
   ) {
     await this.competitionOf(req, clubId, competitionId);
     const { at } = await this.momentOf(competitionId, query);
-    this.sendCsv(res, competitionId, await this.standingsAt(competitionId, at));
+    await this.sendCsv(res, competitionId, await this.standingsAt(competitionId, at));
   }
 
   @Get('clubs/:clubId/competitions/:competitionId/explain/:competitorId')
@@ -315,11 +319,12 @@ export class ClubPagesController {
     return view;
   }
 
-  private sendCsv(res: PageResponse, competitionId: string, view: Standings): void {
+  private async sendCsv(res: PageResponse, competitionId: string, view: Standings) {
+    const names = (await ledgerContentsOf(this.store)).pairNamesOf(competitionId);
     res
       .type('text/csv; charset=utf-8')
       .set('Content-Disposition', `attachment; filename="${competitionId}-standings.csv"`)
-      .send(standingsCsv(view));
+      .send(standingsCsv(view, names));
   }
 }
 

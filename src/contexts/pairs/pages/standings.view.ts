@@ -15,8 +15,13 @@ import type {
 export const competitionPath = (clubId: string, competitionId: string) =>
   `/clubs/${seg(clubId)}/competitions/${seg(competitionId)}`;
 
+/** A pair's players by name ("Anke Voorbeeld & Bram Voorbeeld"), by pair id. */
+export type PairNames = Readonly<Record<string, string>>;
+
 export interface StandingsPage {
   view: Standings;
+  /** The pairs by their players' names; a pair not in it is shown by its id, said so. */
+  names?: PairNames;
   clubName: string;
   moment: PageMoment;
   /** How many StandingsPublished facts this competition's standings have. */
@@ -25,12 +30,25 @@ export interface StandingsPage {
   bySession: Standings[];
 }
 
+/** A pair as a person reads it: its players' names, the id small beside them (and a tooltip). */
+function pairCell(names: PairNames, id: string, href: string): Html {
+  const name = Object.hasOwn(names, id) ? names[id] : undefined;
+  return html`<th scope="row">
+    <a href="${href}" title="pair ${id}">${name ?? id}</a>
+    <small class="note">${name !== undefined ? id : '(no names recorded)'}</small>
+  </th>`;
+}
+
+/** A percentage as a column prints it: two decimals, so the column lines up. */
+const pct = (n: number) => n.toFixed(2);
+
 /** Where a number of a row is explained: the row's explain view, at the same moment. */
 const explainHref = (v: Standings, m: PageMoment, competitor: string, anchor: string) =>
   `${competitionPath(v.clubId, v.competitionId)}/explain/${seg(competitor)}${momentQuery(m)}#${anchor}`;
 
 export function standingsPage(p: StandingsPage): string {
   const v = p.view;
+  const names = p.names ?? {};
   const base = competitionPath(v.clubId, v.competitionId);
   const status = v.final ? 'final' : `interim, after session ${v.afterSession} of ${v.sessions}`;
   const current =
@@ -57,7 +75,7 @@ export function standingsPage(p: StandingsPage): string {
       >
       ${v.kind === 'nz' ? html`<a href="${base}/c-points">C points (NZ-8)</a>` : ''}
     </p>
-    ${v.kind === 'nz' ? nzTable(v, p.moment) : v.kind === 'butler' ? butlerTable(v, p.moment) : dsbTables(v, p.moment)}
+    ${v.kind === 'nz' ? nzTable(v, p.moment, names) : v.kind === 'butler' ? butlerTable(v, p.moment, names) : dsbTables(v, p.moment, names)}
     <h2>Changes against earlier published versions</h2>
     ${
       earlier.length
@@ -88,7 +106,7 @@ export function standingsPage(p: StandingsPage): string {
   );
 }
 
-function nzTable(v: Standings & { kind: 'nz' }, m: PageMoment): Html {
+function nzTable(v: Standings & { kind: 'nz' }, m: PageMoment, names: PairNames): Html {
   const sessions = Array.from({ length: v.afterSession }, (_, i) => i + 1);
   return html`<table class="standings" data-kind="nz">
       <caption>
@@ -106,7 +124,7 @@ function nzTable(v: Standings & { kind: 'nz' }, m: PageMoment): Html {
         </tr>
       </thead>
       <tbody>
-        ${v.rows.map((r) => nzRow(v, m, r, sessions))}
+        ${v.rows.map((r) => nzRow(v, m, r, sessions, names))}
       </tbody>
     </table>
     <p class="note">
@@ -115,11 +133,11 @@ function nzTable(v: Standings & { kind: 'nz' }, m: PageMoment): Html {
     </p>`;
 }
 
-function nzRow(v: Standings, m: PageMoment, r: NzRow, sessions: number[]): Html {
+function nzRow(v: Standings, m: PageMoment, r: NzRow, sessions: number[], names: PairNames): Html {
   const href = (a: string) => explainHref(v, m, r.competitor, a);
   return html`<tr data-competitor="${r.competitor}">
     <td class="num">${r.place ?? '—'}</td>
-    <th scope="row"><a href="${href('row')}">${r.competitor}</a></th>
+    ${pairCell(names, r.competitor, href('row'))}
     <td class="num total">
       <a href="${href('total')}" data-value="${r.total}">${hundredths(r.total)}</a>
     </td>
@@ -146,7 +164,7 @@ function prizeCell(r: NzRow, href: string): Html {
 }
 
 /** DSB-16b: the butler competition's pairs by total IMPs, each session's IMPs linked to why. */
-function butlerTable(v: Standings & { kind: 'butler' }, m: PageMoment): Html {
+function butlerTable(v: Standings & { kind: 'butler' }, m: PageMoment, names: PairNames): Html {
   const sessions = Array.from({ length: v.afterSession }, (_, i) => i + 1);
   return html`<table class="standings" data-kind="butler">
     <caption>
@@ -166,7 +184,7 @@ function butlerTable(v: Standings & { kind: 'butler' }, m: PageMoment): Html {
         const href = (a: string) => explainHref(v, m, r.pairId, a);
         return html`<tr data-competitor="${r.pairId}">
           <td class="num">${r.place}</td>
-          <th scope="row"><a href="${href('row')}">${r.pairId}</a></th>
+          ${pairCell(names, r.pairId, href('row'))}
           <td class="num total">
             <a href="${href('total')}" data-value="${r.total}">${r.total}</a>
           </td>
@@ -184,7 +202,7 @@ function butlerTable(v: Standings & { kind: 'butler' }, m: PageMoment): Html {
   </table>`;
 }
 
-function dsbTables(v: Standings & { kind: 'dsb' }, m: PageMoment): Html {
+function dsbTables(v: Standings & { kind: 'dsb' }, m: PageMoment, names: PairNames): Html {
   return html`${v.groups.map((g) => {
     const sessions = Array.from({ length: g.afterSession }, (_, i) => i + 1);
     return html`<table class="standings" data-kind="dsb" data-group="${g.group}">
@@ -201,7 +219,7 @@ function dsbTables(v: Standings & { kind: 'dsb' }, m: PageMoment): Html {
         </tr>
       </thead>
       <tbody>
-        ${g.rows.map((r) => dsbRow(v, m, r, sessions))}
+        ${g.rows.map((r) => dsbRow(v, m, r, sessions, names))}
       </tbody>
     </table>`;
   })}
@@ -223,7 +241,11 @@ function dsbTables(v: Standings & { kind: 'dsb' }, m: PageMoment): Html {
                 (n) =>
                   html`<tr>
                     <th scope="row">
-                      <a href="${explainHref(v, m, n.pairId, 'next-group')}">${n.pairId}</a>
+                      <a
+                        href="${explainHref(v, m, n.pairId, 'next-group')}"
+                        title="pair ${n.pairId}"
+                        >${names[n.pairId] ?? n.pairId}</a
+                      >
                     </th>
                     <td>${n.from}</td>
                     <td>${n.to}</td>
@@ -239,20 +261,26 @@ function dsbTables(v: Standings & { kind: 'dsb' }, m: PageMoment): Html {
   }`;
 }
 
-function dsbRow(v: Standings, m: PageMoment, r: DsbRow, sessions: number[]): Html {
+function dsbRow(
+  v: Standings,
+  m: PageMoment,
+  r: DsbRow,
+  sessions: number[],
+  names: PairNames,
+): Html {
   const href = (a: string) => explainHref(v, m, r.pairId, a);
   return html`<tr data-competitor="${r.pairId}">
     <td class="num"><a href="${href('rank')}">${r.rank}</a></td>
-    <th scope="row"><a href="${href('row')}">${r.pairId}</a></th>
+    ${pairCell(names, r.pairId, href('row'))}
     <td class="num total">
-      <a href="${href('total')}" data-value="${r.percentage}">${r.percentage}</a>
+      <a href="${href('total')}" data-value="${r.percentage}">${pct(r.percentage)}</a>
     </td>
     ${sessions.map((s) => {
       const x = r.sessions.find((q) => q.session === s);
       if (!x || x.percentage === null || x.percentage === undefined)
         return html`<td class="num">${x ? x.source : '—'}</td>`;
       return html`<td class="num" title="${x.source}">
-        <a href="${href(`session-${s}`)}">${x.percentage}</a
+        <a href="${href(`session-${s}`)}" data-value="${x.percentage}">${pct(x.percentage)}</a
         >${x.source !== 'played' ? html` <small>(${x.source})</small>` : ''}
       </td>`;
     })}
@@ -262,10 +290,11 @@ function dsbRow(v: Standings, m: PageMoment, r: DsbRow, sessions: number[]): Htm
 /** One chart (NZ: the running total of every pair) or one a group (DSB: the running %). */
 function charts(p: StandingsPage): Html {
   const v = p.view;
+  const label = (id: string) => p.names?.[id] ?? id;
   const sessions = p.bySession.map((s) => s.afterSession);
   if (v.kind === 'nz') {
     const series: Series[] = v.rows.map((r) => ({
-      name: r.competitor,
+      name: label(r.competitor),
       values: p.bySession.map((s) => {
         const row = s.kind === 'nz' ? s.rows.find((x) => x.competitor === r.competitor) : undefined;
         return row ? row.total / 100 : null;
@@ -287,7 +316,7 @@ function charts(p: StandingsPage): Html {
       yLabel: 'total IMPs against the datum (DSB-16b)',
       sessions,
       series: v.rows.map((r) => ({
-        name: r.pairId,
+        name: label(r.pairId),
         values: p.bySession.map((s) =>
           s.kind === 'butler' ? (s.rows.find((x) => x.pairId === r.pairId)?.total ?? null) : null,
         ),
@@ -302,7 +331,7 @@ function charts(p: StandingsPage): Html {
       yLabel: 'weighted percentage (DSB-7.2)',
       sessions,
       series: g.rows.map((r) => ({
-        name: r.pairId,
+        name: label(r.pairId),
         values: p.bySession.map((s) => {
           if (s.kind !== 'dsb') return null;
           const row = s.groups.flatMap((x) => x.rows).find((x) => x.pairId === r.pairId);
@@ -315,13 +344,15 @@ function charts(p: StandingsPage): Html {
 }
 
 /** The standings as CSV: a header row, then the JSON's numbers exactly (NZ in hundredths). */
-export function standingsCsv(v: Standings): string {
+export function standingsCsv(v: Standings, names: PairNames = {}): string {
+  const named = (id: string) => (Object.hasOwn(names, id) ? names[id] : undefined);
   const sessions = Array.from({ length: v.afterSession }, (_, i) => `session ${i + 1}`);
   if (v.kind === 'nz') {
     return toCsv(
       [
         'place',
         'competitor',
+        'names',
         'total',
         ...sessions,
         'counted',
@@ -333,6 +364,7 @@ export function standingsCsv(v: Standings): string {
       (v.rows as NzRow[]).map((r): CsvValue[] => [
         r.place,
         r.competitor,
+        named(r.competitor),
         r.total,
         ...sessions.map((_, i) => r.sessions.find((s) => s.session === i + 1)?.score),
         r.counted.join(' '),
@@ -345,22 +377,24 @@ export function standingsCsv(v: Standings): string {
   }
   if (v.kind === 'butler') {
     return toCsv(
-      ['place', 'pairId', 'imps', ...sessions],
+      ['place', 'pairId', 'names', 'imps', ...sessions],
       v.rows.map((r): CsvValue[] => [
         r.place,
         r.pairId,
+        named(r.pairId),
         r.total,
         ...sessions.map((_, i) => r.sessions.find((s) => s.session === i + 1)?.imps),
       ]),
     );
   }
   return toCsv(
-    ['group', 'rank', 'pairId', 'percentage', 'exact', ...sessions],
+    ['group', 'rank', 'pairId', 'names', 'percentage', 'exact', ...sessions],
     v.groups.flatMap((g) =>
       g.rows.map((r): CsvValue[] => [
         g.group,
         r.rank,
         r.pairId,
+        named(r.pairId),
         r.percentage,
         r.exact,
         ...sessions.map((_, i) => r.sessions.find((s) => s.session === i + 1)?.percentage),
