@@ -293,6 +293,35 @@ suite(name, () => {
   });
 
   // Last: issuing a key ends open mode for the tests after it.
+  it('the example evening: its session page (ranking, hand records, travellers) and a scorecard, at 1280 px and at a phone’s 390 px the ranking fits without sideways scrolling', async () => {
+    const session = '/clubs/karori/sessions/session-karori-Tuesday-Evening-Pairs-1';
+    const result = await json<{ pairs: Array<{ pair: string; percentage: number }> }>(
+      '/sessions/session-karori-Tuesday-Evening-Pairs-1/result',
+    );
+    for (const [width, shot] of [
+      [1280, 'session-karori'],
+      [390, 'session-karori-phone'],
+    ] as const) {
+      await page.setViewportSize({ width, height: 800 });
+      await open(session, shot);
+      for (const p of result.pairs) {
+        const row = page.locator(`table.ranking tr[data-pair="${p.pair}"]`);
+        expect(await row.locator('td').nth(2).innerText()).toBe(p.percentage.toFixed(2));
+      }
+      expect(await page.locator('figure.deal').count()).toBe(9);
+      // The ranking tables are no wider than the window: read without scrolling sideways.
+      const fits = (await page.evaluate(
+        `[...document.querySelectorAll('table.ranking')].every((t) => t.getBoundingClientRect().right <= document.documentElement.clientWidth)`,
+      )) as boolean;
+      expect({ width, fits }).toEqual({ width, fits: true });
+    }
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await page.click('table.ranking tr[data-pair="5"] th a');
+    expect(page.url()).toBe(`${base}${session}/pairs/5`);
+    await page.screenshot({ path: join(ARTIFACTS, 'scorecard-karori-5.png'), fullPage: true });
+    expect(await page.locator('table.scorecard tbody tr').count()).toBe(9);
+  });
+
   it('PIN-R8/R9/R10/C6: signed in with a Pinner key through the login form, the register, applications, visitors and a person show the JSON numbers', async () => {
     const { token } = await issueKey(store, {
       role: 'secretary',

@@ -27,6 +27,7 @@ figure.deal { margin: .8em 0 .2em; }
 .deal-grid .hand div { white-space: nowrap; }
 table.traveller, table.scorecard { display: block; max-width: 100%; overflow-x: auto; }
 section.board { break-inside: avoid; }
+@media (max-width: 480px) { main { padding: .6em .5em 2em; } th, td { padding: .2em .35em; } }
 .chart-svg { max-width: 100%; height: auto; font: 11px system-ui, sans-serif; }
 .chart-svg .grid { stroke: #e1e5e9; }
 .chart-svg .chart-title { font-size: 14px; font-weight: 600; }
