@@ -33,6 +33,13 @@ export interface ScoredSessionEntry {
   section?: string;
 }
 
+/** A competition's session scored from a session stream (of a group, when the link names one). */
+export interface ScoredSessionLink {
+  session: number;
+  group?: string;
+  sessionStreamId: string;
+}
+
 /**
  * The pages' table of contents: which clubs the ledger holds (the club-roster
  * projection's own fold: registration, time zone, roster) and which competitions each has. No
@@ -46,6 +53,8 @@ export class LedgerContents {
   private readonly sessions = new Map<string, ScoredSessionEntry>();
   /** Competition → pair → its players' ids, as PairEntered names them (the pages' names). */
   private readonly pairEntries = new Map<string, Map<string, string[]>>();
+  /** Competition → its sessions scored from a session stream (SessionScoredFromBoards). */
+  private readonly boardLinks = new Map<string, ScoredSessionLink[]>();
   private position = 0;
   private running?: Promise<void>;
 
@@ -73,6 +82,7 @@ export class LedgerContents {
     if (e.type === 'SessionMovementRecorded') this.noteSession(e);
     // A competition is read from its own stream only, as the projection reads it (LEDGER).
     if (e.type === 'PairEntered' && onCompetitionStream(e)) this.notePair(e);
+    if (e.type === 'SessionScoredFromBoards' && onCompetitionStream(e)) this.noteLink(e);
     if (e.type !== 'CompetitionCreated' || !onCompetitionStream(e)) return;
     const d = e.data as Record<string, unknown>;
     const id = String(d.competitionId);
@@ -99,6 +109,23 @@ export class LedgerContents {
       name: typeof d.name === 'string' ? d.name : id,
       season: String(d.season ?? ''),
     });
+  }
+
+  private noteLink(e: RecordedEvent): void {
+    const d = e.data as Record<string, unknown>;
+    if (typeof d.competitionId !== 'string' || typeof d.sessionStreamId !== 'string') return;
+    const links = this.boardLinks.get(d.competitionId) ?? [];
+    links.push({
+      session: Number(d.session),
+      ...(typeof d.group === 'string' ? { group: d.group } : {}),
+      sessionStreamId: d.sessionStreamId,
+    });
+    this.boardLinks.set(d.competitionId, links);
+  }
+
+  /** A competition's sessions scored from a session stream: each session's page is linked. */
+  scoredSessionLinksOf(competitionId: string): readonly ScoredSessionLink[] {
+    return this.boardLinks.get(competitionId) ?? [];
   }
 
   private notePair(e: RecordedEvent): void {

@@ -41,3 +41,14 @@ describe('the example Tuesday evening at Karori', () => {
     ]);
   });
 });
+
+describe('a competition’s session scored from its travellers links its page', () => {
+  it('DSB-7.2 the standings of dsb-2014-c2: session 3’s column in group A links the scored session; its page ranks the six pairs, numbers only (no names recorded)', async () => {
+    const standings = (await get('/clubs/dsb/competitions/dsb-2014-c2')).text;
+    const group = /data-group="A"[\s\S]*?<\/thead>/.exec(standings)![0];
+    expect(group).toContain('href="/clubs/dsb/sessions/session-dsb-2014-c2-3-A"');
+    const text = squash((await get('/clubs/dsb/sessions/session-dsb-2014-c2-3-A')).text);
+    expect(text.match(/\(no names recorded\)/g)).toHaveLength(6);
+    expect(text).toMatch(/Board 20 NS EW/);
+  });
+});

@@ -147,10 +147,20 @@ export class ClubPagesController {
     for (let s = 1; s <= view.afterSession; s++) {
       bySession.push(await this.standingsAt(competitionId, { ...at, afterSession: s }));
     }
-    const names = (await ledgerContentsOf(this.store)).pairNamesOf(competitionId);
+    const contents = await ledgerContentsOf(this.store);
+    const names = contents.pairNamesOf(competitionId);
+    const sessionPages = contents.scoredSessionLinksOf(competitionId);
     sendPage(
       res,
-      standingsPage({ view, names, clubName: club.name, moment, publications, bySession }),
+      standingsPage({
+        view,
+        names,
+        sessionPages,
+        clubName: club.name,
+        moment,
+        publications,
+        bySession,
+      }),
     );
   }
 

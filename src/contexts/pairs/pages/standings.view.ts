@@ -22,6 +22,8 @@ export interface StandingsPage {
   view: Standings;
   /** The pairs by their players' names; a pair not in it is shown by its id, said so. */
   names?: PairNames;
+  /** The sessions scored from a session stream: each session column links its page. */
+  sessionPages?: ReadonlyArray<{ session: number; group?: string; sessionStreamId: string }>;
   clubName: string;
   moment: PageMoment;
   /** How many StandingsPublished facts this competition's standings have. */
@@ -39,6 +41,26 @@ function pairCell(names: PairNames, id: string, href: string): Html {
   </th>`;
 }
 
+type Heading = (session: number, group?: string) => Html;
+
+/** A session column's heading: a link to the session's page when it was scored from boards. */
+function sessionHeading(p: StandingsPage, session: number, group?: string): Html {
+  const link = p.sessionPages?.find(
+    (l) => l.session === session && (l.group === undefined || l.group === group),
+  );
+  return html`<th scope="col" class="num">
+    ${
+      link
+        ? html`<a
+            href="/clubs/${seg(p.view.clubId)}/sessions/${seg(link.sessionStreamId)}"
+            title="session ${session}: ranking, travellers, scorecards"
+            >${session}</a
+          >`
+        : session
+    }
+  </th>`;
+}
+
 /** A percentage as a column prints it: two decimals, so the column lines up. */
 const pct = (n: number) => n.toFixed(2);
 
@@ -49,6 +71,7 @@ const explainHref = (v: Standings, m: PageMoment, competitor: string, anchor: st
 export function standingsPage(p: StandingsPage): string {
   const v = p.view;
   const names = p.names ?? {};
+  const heading: Heading = (session, group) => sessionHeading(p, session, group);
   const base = competitionPath(v.clubId, v.competitionId);
   const status = v.final ? 'final' : `interim, after session ${v.afterSession} of ${v.sessions}`;
   const current =
@@ -75,7 +98,7 @@ export function standingsPage(p: StandingsPage): string {
       >
       ${v.kind === 'nz' ? html`<a href="${base}/c-points">C points (NZ-8)</a>` : ''}
     </p>
-    ${v.kind === 'nz' ? nzTable(v, p.moment, names) : v.kind === 'butler' ? butlerTable(v, p.moment, names) : dsbTables(v, p.moment, names)}
+    ${v.kind === 'nz' ? nzTable(v, p.moment, names, heading) : v.kind === 'butler' ? butlerTable(v, p.moment, names, heading) : dsbTables(v, p.moment, names, heading)}
     <h2>Changes against earlier published versions</h2>
     ${
       earlier.length
@@ -106,7 +129,12 @@ export function standingsPage(p: StandingsPage): string {
   );
 }
 
-function nzTable(v: Standings & { kind: 'nz' }, m: PageMoment, names: PairNames): Html {
+function nzTable(
+  v: Standings & { kind: 'nz' },
+  m: PageMoment,
+  names: PairNames,
+  heading: Heading,
+): Html {
   const sessions = Array.from({ length: v.afterSession }, (_, i) => i + 1);
   return html`<table class="standings" data-kind="nz">
       <caption>
@@ -117,7 +145,7 @@ function nzTable(v: Standings & { kind: 'nz' }, m: PageMoment, names: PairNames)
           <th scope="col">place</th>
           <th scope="col">pair</th>
           <th scope="col" class="num">total</th>
-          ${sessions.map((s) => html`<th scope="col" class="num">${s}</th>`)}
+          ${sessions.map((s) => heading(s))}
           <th scope="col">dropped</th>
           <th scope="col">qualifies</th>
           <th scope="col">prize</th>
@@ -164,7 +192,12 @@ function prizeCell(r: NzRow, href: string): Html {
 }
 
 /** DSB-16b: the butler competition's pairs by total IMPs, each session's IMPs linked to why. */
-function butlerTable(v: Standings & { kind: 'butler' }, m: PageMoment, names: PairNames): Html {
+function butlerTable(
+  v: Standings & { kind: 'butler' },
+  m: PageMoment,
+  names: PairNames,
+  heading: Heading,
+): Html {
   const sessions = Array.from({ length: v.afterSession }, (_, i) => i + 1);
   return html`<table class="standings" data-kind="butler">
     <caption>
@@ -176,7 +209,7 @@ function butlerTable(v: Standings & { kind: 'butler' }, m: PageMoment, names: Pa
         <th scope="col">place</th>
         <th scope="col">pair</th>
         <th scope="col" class="num">IMPs</th>
-        ${sessions.map((s) => html`<th scope="col" class="num">${s}</th>`)}
+        ${sessions.map((s) => heading(s))}
       </tr>
     </thead>
     <tbody>
@@ -202,7 +235,12 @@ function butlerTable(v: Standings & { kind: 'butler' }, m: PageMoment, names: Pa
   </table>`;
 }
 
-function dsbTables(v: Standings & { kind: 'dsb' }, m: PageMoment, names: PairNames): Html {
+function dsbTables(
+  v: Standings & { kind: 'dsb' },
+  m: PageMoment,
+  names: PairNames,
+  heading: Heading,
+): Html {
   return html`${v.groups.map((g) => {
     const sessions = Array.from({ length: g.afterSession }, (_, i) => i + 1);
     return html`<table class="standings" data-kind="dsb" data-group="${g.group}">
@@ -215,7 +253,7 @@ function dsbTables(v: Standings & { kind: 'dsb' }, m: PageMoment, names: PairNam
           <th scope="col">rank</th>
           <th scope="col">pair</th>
           <th scope="col" class="num">%</th>
-          ${sessions.map((s) => html`<th scope="col" class="num">${s}</th>`)}
+          ${sessions.map((s) => heading(s, g.group))}
         </tr>
       </thead>
       <tbody>
