@@ -39,7 +39,9 @@ describe('bridge-ledger standings: the prize column', () => {
   it('NZ-10 the table has a prize column: "none (NZ-10)" for the visitor’s pair, "all (NZ-10)" for the members’ pair', async () => {
     const store = await ledger();
     const table = (await cli('standings', 'tue', '--store', store)).stdout;
-    expect(table).toMatch(/^place\s+pair\s+total\s+counted\s+dropped\s+qualifies\s+prize$/m);
+    expect(table).toMatch(
+      /^place\s+pair\s+names\s+total\s+counted\s+dropped\s+qualifies\s+prize$/m,
+    );
     expect(table).toMatch(/^\d\s+TV\s.*\syes\s+none \(NZ-10\)$/m);
     expect(table).toMatch(/^\d\s+TT\s.*\syes\s+all \(NZ-10\)$/m);
   });
@@ -49,7 +51,7 @@ describe('bridge-ledger standings: the prize column', () => {
     const csv = (await cli('standings', 'tue', '--store', store, '--format', 'csv')).stdout
       .trim()
       .split('\n');
-    expect(csv[0]).toBe('place,pair,total,counted,dropped,qualifies,prize');
+    expect(csv[0]).toBe('place,pair,names,total,counted,dropped,qualifies,prize');
     expect(csv.find((l) => l.includes(',TV,'))).toMatch(/,normal-only \(PIN-R13\)$/);
     const json = JSON.parse(
       (await cli('standings', 'tue', '--store', store, '--format', 'json')).stdout,

@@ -39,7 +39,9 @@ describe('bridge-ledger standings, championship and replay --competition', () =>
     expect(table.stdout).toMatch(
       /Club Pairs 2026 \(Tuesday\) \(club-pairs-2026\), final; rulebook nz-club/,
     );
-    expect(table.stdout).toMatch(/^place\s+pair\s+total/m);
+    // Each pair by its players' names (the example roster's), beside its id.
+    expect(table.stdout).toMatch(/^place\s+pair\s+names\s+total/m);
+    expect(table.stdout).toMatch(/^\d+\s+nz-p1\s+\S.* & \S/m);
     const json = JSON.parse(
       (await cli('standings', 'club-pairs-2026', '--store', store, '--format', 'json')).stdout,
     );
@@ -47,7 +49,7 @@ describe('bridge-ledger standings, championship and replay --competition', () =>
     const csv = (await cli('standings', 'dsb-2014-c1', '--store', store, '--format', 'csv')).stdout
       .trim()
       .split('\n');
-    expect(csv[0]).toBe('group,rank,pair,percentage,played,next');
+    expect(csv[0]).toBe('group,rank,pair,names,percentage,played,next');
     expect(csv).toHaveLength(19);
   });
 

@@ -14,9 +14,30 @@ function rowsOf(view: PublishedStandings): PrintedRow[] {
   return printed(view);
 }
 
-export function formatStandings(view: PublishedStandings, format: Format): string {
+/**
+ * The rows with each pair's players by name after its id column (`names`), when names are
+ * given: empty for a pair none of whose players the roster names.
+ */
+function withNames(rows: PrintedRow[], names: Readonly<Record<string, string>>): PrintedRow[] {
+  return rows.map((row) => {
+    const out: PrintedRow = {};
+    for (const [k, v] of Object.entries(row)) {
+      out[k] = v;
+      if (k === 'competitor' || k === 'pair' || k === 'pairId') {
+        out.names = Object.hasOwn(names, String(v)) ? names[String(v)]! : '';
+      }
+    }
+    return out;
+  });
+}
+
+export function formatStandings(
+  view: PublishedStandings,
+  format: Format,
+  names?: Readonly<Record<string, string>>,
+): string {
   if (format === 'json') return JSON.stringify(view, null, 2) + '\n';
-  const rows = rowsOf(view);
+  const rows = names ? withNames(rowsOf(view), names) : rowsOf(view);
   if (format === 'csv') return csv(rows);
   const state = view.final ? 'final' : `after session ${view.afterSession} of ${view.sessions}`;
   return (

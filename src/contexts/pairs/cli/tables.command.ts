@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import { catalogue } from '../../catalogue';
+import { ledgerContentsOf } from '../../../ledger/ledger-contents';
 import { answerOf } from '../../../kernel/errors';
 import {
   championshipOf,
@@ -138,7 +139,9 @@ export function registerTables(program: Command): void {
             competitionId,
             o.afterSession,
           );
-          process.stdout.write(formatStandings(view, o.format));
+          // A person reads pairs by their players' names (the roster's), beside the id.
+          const names = (await ledgerContentsOf(store)).pairNamesOf(competitionId);
+          process.stdout.write(formatStandings(view, o.format, names));
         } finally {
           await store.close();
         }
