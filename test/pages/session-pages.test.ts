@@ -105,5 +105,8 @@ describe('a scored session’s page: ranking, travellers, scorecards', () => {
     expect(await page(`/clubs/other/sessions/${stream}`, 404)).toMatch(/not found|no /i);
     expect(await page(`/clubs/lindfield/sessions/${stream}/pairs/99`, 404)).toMatch(/pair 99/);
     expect(await page('/clubs/lindfield/sessions/session-nowhere', 404)).toMatch(/session-nowhere/);
+    for (const file of ['results.doc', 'constructor']) {
+      expect(await page(`/clubs/lindfield/sessions/${stream}/${file}`, 404)).toContain(file);
+    }
   });
 });

@@ -60,33 +60,39 @@ export class SessionPagesController {
     sendPage(res, scorecardPage(sheet, pair, rows, clubId, club.name));
   }
 
-  /** The session as USEBIO 1.2, for a national ranking or a master-point system. */
-  @Get('clubs/:clubId/sessions/:sessionStreamId/usebio.xml')
-  async usebio(
+  /**
+   * The session as a result file (USEBIO 1.2 for a national ranking or a master-point system,
+   * PBN 2.1 with the deals for a site that reads PBN), to download.
+   */
+  @Get('clubs/:clubId/sessions/:sessionStreamId/:file')
+  async download(
     @Param('clubId') clubId: string,
     @Param('sessionStreamId') sessionStreamId: string,
+    @Param('file') file: string,
     @Req() req: object,
     @Res() res: PageResponse,
   ) {
+    const format = Object.hasOwn(DOWNLOADS, file) ? DOWNLOADS[file] : undefined;
+    if (!format) throw new PageNotFoundError(`${file} of session ${sessionStreamId}`);
     await this.sheet(req, clubId, sessionStreamId);
     res
-      .type('application/xml; charset=utf-8')
-      .set('Content-Disposition', `attachment; filename="${sessionStreamId}.usebio.xml"`)
-      .send(await sessionUsebioAt(this.store, sessionStreamId));
-  }
-
-  /** The session as PBN 2.1, with the deals, for a site that reads PBN. */
-  @Get('clubs/:clubId/sessions/:sessionStreamId/session.pbn')
-  async pbn(
-    @Param('clubId') clubId: string,
-    @Param('sessionStreamId') sessionStreamId: string,
-    @Req() req: object,
-    @Res() res: PageResponse,
-  ) {
-    await this.sheet(req, clubId, sessionStreamId);
-    res
-      .type('application/x-pbn; charset=utf-8')
-      .set('Content-Disposition', `attachment; filename="${sessionStreamId}.pbn"`)
-      .send(await sessionPbnAt(this.store, sessionStreamId));
+      .type(format.type)
+      .set('Content-Disposition', `attachment; filename="${sessionStreamId}${format.suffix}"`)
+      .send(await format.write(this.store, sessionStreamId));
   }
 }
+
+/** The result files a session page offers, by the name its link gives. */
+const DOWNLOADS: Readonly<
+  Record<
+    string,
+    { type: string; suffix: string; write: (store: EventStore, id: string) => Promise<string> }
+  >
+> = Object.freeze({
+  'usebio.xml': {
+    type: 'application/xml; charset=utf-8',
+    suffix: '.usebio.xml',
+    write: sessionUsebioAt,
+  },
+  'session.pbn': { type: 'application/x-pbn; charset=utf-8', suffix: '.pbn', write: sessionPbnAt },
+});
