@@ -240,9 +240,7 @@ describe('pages (HTML, CSV) on the example seasons', () => {
     const dsb = await request(server).get(`${DSB}/standings.csv?atPosition=400`).expect(200);
     const dsbJson = await json('/competitions/dsb-2014-c2/standings?atPosition=400');
     const first = dsbJson.groups[0].rows[0];
-    expect(dsb.text).toContain(
-      `\r\n${dsbJson.groups[0].group},${first.rank},${first.pairId},`,
-    );
+    expect(dsb.text).toContain(`\r\n${dsbJson.groups[0].group},${first.rank},${first.pairId},`);
     expect(dsb.text).toMatch(
       new RegExp(`,${first.pairId},[^,]+ & [^,]+,${first.percentage},${first.exact},`),
     );
