@@ -49,6 +49,15 @@ describe('the real USEBIO samples (../shared/usebio-samples)', () => {
     expect(report.largest!.difference).toBe(0);
   });
 
+  it('its HANDSET gives each of the 35 boards its hand record: four hands of 13 cards, one pack', () => {
+    const s = read('butler_howell.xml').sessions[0]!;
+    expect(s.boards.filter((b) => b.deal)).toHaveLength(35);
+    for (const b of s.boards) {
+      const cards = Object.values(b.deal!.hands).join('').replaceAll('.', '');
+      expect(cards).toHaveLength(52);
+    }
+  });
+
   it('bridge-ledger check usebio exits 0 on both, and prints pair numbers, never names', async () => {
     for (const f of ['mp_pairs_mitchell.xml', 'butler_howell.xml']) {
       const r = await cli('check', 'usebio', join(dir, f));

@@ -11,6 +11,8 @@ import type {
 import { isPhantom } from '../phantom';
 import { checkSession } from '../session-checks';
 import { readResult } from '../traveller';
+import { handsetOf } from './handset';
+import { Reader, asNode, type XNode } from './reader';
 
 /**
  * USEBIO 1.2 / 1.3 (the EBU's XML result format) read into sessions. The XML is parsed by
@@ -19,8 +21,6 @@ import { readResult } from '../traveller';
  * or EVENT/SESSION[…] each with PARTICIPANTS and BOARDs or with SECTION[…] that have them.
  * Every problem names its element, e.g. `BOARD[3]/TRAVELLER_LINE[2]/SCORE`.
  */
-
-type XNode = Record<string, unknown>;
 
 export interface UsebioReadOptions {
   /** Overrides the club id read from CLUB (CLUB_ID_NUMBER, else CLUB_NAME). */
@@ -40,110 +40,17 @@ export class UsebioError extends Error {
   }
 }
 
-const REPEATED = new Set(['SESSION', 'SECTION', 'BOARD', 'TRAVELLER_LINE', 'PAIR', 'PLAYER']);
-
-const KNOWN: Record<string, string[]> = {
-  TRAVELLER_LINE: [
-    'NS_PAIR_NUMBER',
-    'EW_PAIR_NUMBER',
-    'CONTRACT',
-    'PLAYED_BY',
-    'LEAD',
-    'TRICKS',
-    'SCORE',
-    'NS_SCORE',
-    'EW_SCORE',
-    'NS_MATCH_POINTS',
-    'EW_MATCH_POINTS',
-    'NS_BUTLER_POINTS',
-    'EW_BUTLER_POINTS',
-    'NS_CROSS_IMP_POINTS',
-    'EW_CROSS_IMP_POINTS',
-    'LIN_DATA',
-    'ROUND_NUMBER',
-    'TABLE_NUMBER',
-  ],
-  BOARD: ['BOARD_NUMBER', 'BOARD_AVERAGE', 'TRAVELLER_LINE'],
-  PAIR: [
-    'PAIR_NUMBER',
-    'DIRECTION',
-    'TOTAL_SCORE',
-    'PERCENTAGE',
-    'PLACE',
-    'MASTER_POINTS_AWARDED',
-    'MASTER_POINT_TYPE',
-    'PLAYER',
-  ],
-  PLAYER: ['PLAYER_NAME', 'NATIONAL_ID_NUMBER', 'CLUB_ID_NUMBER'],
-  EVENT: ['EVENT_IDENTIFIER', 'EVENT_DESCRIPTION', 'DATE', 'PARTICIPANTS', 'BOARD', 'SESSION'],
-  CLUB: ['CLUB_NAME', 'CLUB_ID_NUMBER'],
-};
+const REPEATED = new Set([
+  'SESSION',
+  'SECTION',
+  'BOARD',
+  'TRAVELLER_LINE',
+  'PAIR',
+  'PLAYER',
+  'HAND',
+]);
 
 const UNSUPPORTED_TYPES = /TEAMS|^KO$|^INDIVIDUAL/i;
-
-class Reader {
-  readonly issues: ImportIssue[] = [];
-  readonly warnings: ImportIssue[] = [];
-
-  /** The text of the single child `name`, or undefined; a repeated element is an issue. */
-  text(node: XNode, name: string, at: string): string | undefined {
-    const v = node[name];
-    if (v === undefined) return undefined;
-    if (Array.isArray(v)) {
-      this.issues.push({
-        path: `${at}/${name}`,
-        message: `appears ${v.length} times; once expected`,
-      });
-      return undefined;
-    }
-    if (typeof v === 'string') return v.trim();
-    if (typeof v === 'object' && v !== null) {
-      const t = (v as XNode)['#text'];
-      if (t === undefined) {
-        const inner = Object.keys(v).filter((k) => !k.startsWith('@_'));
-        if (inner.length) {
-          this.issues.push({
-            path: `${at}/${name}`,
-            message: `must hold text, found elements ${inner.join(', ')}`,
-          });
-          return undefined;
-        }
-        return '';
-      }
-      return String(t).trim();
-    }
-    return String(v).trim();
-  }
-
-  /** A required child's text; when missing, names any unknown sibling found in its place. */
-  required(node: XNode, name: string, at: string, parent: string): string | undefined {
-    const t = this.text(node, name, at);
-    if (t === undefined && !Array.isArray(node[name])) {
-      const known = KNOWN[parent] ?? [];
-      const unknown = Object.keys(node).filter(
-        (k) => !k.startsWith('@_') && k !== '#text' && known.length > 0 && !known.includes(k),
-      );
-      this.issues.push({
-        path: `${at}/${name}`,
-        message: `required element is missing${unknown.length ? ` (found unknown ${unknown.join(', ')})` : ''}`,
-      });
-    }
-    return t;
-  }
-
-  children(node: XNode, name: string): XNode[] {
-    const v = node[name];
-    if (v === undefined) return [];
-    return (Array.isArray(v) ? v : [v]).map(asNode);
-  }
-}
-
-const asNode = (v: unknown): XNode =>
-  typeof v === 'object' && v !== null
-    ? (v as XNode)
-    : v === '' || v === undefined
-      ? {}
-      : { '#text': v };
 
 const join = (prefix: string, rest: string) => (prefix ? `${prefix}/${rest}` : rest);
 
@@ -295,6 +202,10 @@ export function parseUsebio(xml: string, options: UsebioReadOptions = {}): Usebi
       });
     });
   }
+
+  // The hand set (USEBIO/HANDSET, or EVENT/HANDSET): the deals of the event's boards.
+  const handset = usebio.HANDSET !== undefined ? 'HANDSET' : 'EVENT/HANDSET';
+  const deals = handsetOf(r, usebio.HANDSET ?? event.HANDSET, handset);
 
   const out: ImportedSession[] = [];
   for (const c of containers) {
@@ -478,7 +389,9 @@ export function parseUsebio(xml: string, options: UsebioReadOptions = {}): Usebi
         : {}),
       source: `USEBIO ${version}`,
       pairs,
-      boards: [...boards.values()].sort((a, b) => a.board - b.board),
+      boards: [...boards.values()]
+        .sort((a, b) => a.board - b.board)
+        .map((b) => (deals.has(b.board) ? { ...b, deal: deals.get(b.board)! } : b)),
     };
     if (session.boards.length === 0) {
       r.issues.push({ path: join(c.path, 'BOARD'), message: 'no BOARD with traveller lines' });

@@ -48,10 +48,33 @@ function lineOf(l: TravellerRow, points: string) {
   };
 }
 
+const SEAT_NAMES = { N: 'North', E: 'East', S: 'South', W: 'West' } as const;
+const SUIT_ELEMENTS = ['SPADES', 'HEARTS', 'DIAMONDS', 'CLUBS'] as const;
+
+/** The hand set: each known deal's four hands, a suit an element (a void an empty one). */
+const handsOf = (sheet: SessionSheet) =>
+  sheet.boards.flatMap((b) =>
+    b.deal
+      ? [
+          {
+            BOARD_NUMBER: b.board,
+            HAND: (['N', 'E', 'S', 'W'] as const).map((seat) => {
+              const suits = b.deal!.hands[seat].split('.');
+              return {
+                DIRECTION: SEAT_NAMES[seat],
+                ...Object.fromEntries(SUIT_ELEMENTS.map((e, i) => [e, suits[i] ?? ''])),
+              };
+            }),
+          },
+        ]
+      : [],
+  );
+
 /**
  * A scored session as USEBIO 1.2 XML, the elements `import usebio` reads: the club, the event
  * (type, date, winner type), each pair with its players' names, its total, percentage and place
- * as the ledger scores them, and each board's traveller with each line's points. Text is
+ * as the ledger scores them, each board's traveller with each line's points, and the hand set
+ * of the deals recorded. Text is
  * escaped by the XML builder (`<`, `&`, quotes in a name). A session that cannot be scored (no
  * board result yet) has no sheet: its export is refused before this, never an empty file.
  */
@@ -91,6 +114,7 @@ export function usebioOf(sheet: SessionSheet, header: UsebioHeader): string {
           TRAVELLER_LINE: b.lines.map((l) => lineOf(l, points)),
         })),
       },
+      ...(sheet.boards.some((b) => b.deal) ? { HANDSET: { BOARD: handsOf(sheet) } } : {}),
     },
   };
   const builder = new XMLBuilder({
