@@ -16,6 +16,7 @@ import {
 } from '../contexts/pairs/projection';
 import { fold } from '../kernel/projection';
 import { clubStreamId } from '../contexts/club/domain/club-streams';
+import { correctionsStreamId } from '../contexts/corrections';
 import type { RecordedEvent } from '../kernel/envelope';
 import type { EventStore } from '../store/event-store';
 import { StreamNotFoundError } from '../store/errors';
@@ -157,22 +158,47 @@ async function factsOf(store: EventStore, streamId: string): Promise<RecordedEve
   return out;
 }
 
+/** The streams a scored session's result reads: its own, its club's and its club's corrections. */
+export interface SessionStreams {
+  session: RecordedEvent[];
+  /** In ledger order: the club's rulebook and the corrections, rulings and appeals. */
+  club: RecordedEvent[];
+}
+
 /**
- * The state a scored session's own result reads: the session's stream and its
- * club's (the rulebook whose `scoring` settings apply on its day), folded in ledger order.
+ * The facts of a session's streams: the session's own; its club's (the rulebook whose
+ * `scoring` settings apply on its day) and its club's corrections stream (accepted corrections
+ * of its lines, directors' rulings, appeals decided), read once.
  */
+export async function sessionStreamsOf(
+  store: EventStore,
+  sessionStreamId: string,
+): Promise<SessionStreams> {
+  const session = await factsOf(store, sessionStreamId);
+  const movement = session.find((e) => e.type === 'SessionMovementRecorded');
+  const clubId = (movement?.data as { clubId?: unknown } | undefined)?.clubId;
+  const club =
+    typeof clubId === 'string'
+      ? [
+          ...(await factsOf(store, clubStreamId(clubId))),
+          ...(await factsOf(store, correctionsStreamId(clubId))),
+        ].sort((a, b) => a.position - b.position)
+      : [];
+  return { session, club };
+}
+
+/** The state a scored session's own result reads: its streams folded in ledger order. */
+export const sessionStateOf = ({ session, club }: SessionStreams): CompetitionsState =>
+  fold(
+    competitions,
+    [...session, ...club].sort((a, b) => a.position - b.position),
+  );
+
 export async function sessionState(
   store: EventStore,
   sessionStreamId: string,
 ): Promise<CompetitionsState> {
-  const session = await factsOf(store, sessionStreamId);
-  const movement = session.find((e) => e.type === 'SessionMovementRecorded');
-  const clubId = (movement?.data as { clubId?: unknown } | undefined)?.clubId;
-  const club = typeof clubId === 'string' ? await factsOf(store, clubStreamId(clubId)) : [];
-  return fold(
-    competitions,
-    [...session, ...club].sort((a, b) => a.position - b.position),
-  );
+  return sessionStateOf(await sessionStreamsOf(store, sessionStreamId));
 }
 
 /** A scored session's result, from the live state when given, else from its streams. */

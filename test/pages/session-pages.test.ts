@@ -69,7 +69,11 @@ describe('a scored session’s page: ranking, travellers, scorecards', () => {
   it('a scorecard: board by board, its matchpoints summing to the pair’s total', async () => {
     const pair = result.pairs[0]!;
     const html = await page(`/clubs/lindfield/sessions/${stream}/pairs/${pair.pair}`);
-    const rows = [...html.matchAll(/<tr>\s*<td class="num"><a href="[^"]*#board-\d+">(\d+)<\/a>/g)];
+    const rows = [
+      ...html.matchAll(
+        /<tr id="board-\d+">\s*<td class="num"><a href="[^"]*#board-\d+">(\d+)<\/a>/g,
+      ),
+    ];
     expect(rows.length).toBeGreaterThan(0);
     const running = [...html.matchAll(/<td class="num">(-?\d+\.\d\d)<\/td>\s*<\/tr>/g)].map((m) =>
       Number(m[1]),

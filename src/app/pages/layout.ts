@@ -27,6 +27,7 @@ figure.deal { margin: .8em 0 .2em; }
 .deal-grid .hand div { white-space: nowrap; }
 table.traveller, table.scorecard { display: block; max-width: 100%; overflow-x: auto; }
 section.board { break-inside: avoid; }
+tr.adjustment td { color: #555; font-size: .9em; border-top: 0; }
 @media (max-width: 480px) { main { padding: .6em .5em 2em; } th, td { padding: .2em .35em; } }
 .chart-svg { max-width: 100%; height: auto; font: 11px system-ui, sans-serif; }
 .chart-svg .grid { stroke: #e1e5e9; }
@@ -38,6 +39,8 @@ section.board { break-inside: avoid; }
   main { padding: 0; max-width: none; }
   table { page-break-inside: auto; } tr { page-break-inside: avoid; }
   section.board { page-break-inside: avoid; }
+  /* The section's ranking on a page of its own, then its travellers, one board unbroken. */
+  section.rankings { break-after: page; }
   th, td { border-color: #888; }
 }
 `;

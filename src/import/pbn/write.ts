@@ -1,4 +1,8 @@
-import type { SessionSheet, TravellerRow } from '../../contexts/pairs/projection';
+import {
+  resultAsScored,
+  type SessionSheet,
+  type TravellerRow,
+} from '../../contexts/pairs/projection';
 
 /** What a PBN file names beside the sheet: the event and the site (the club). */
 export interface PbnHeader {
@@ -20,8 +24,12 @@ const cell = (v: string | number | undefined) =>
   v === undefined || v === '' ? '-' : /\s|"/.test(String(v)) ? quoted(String(v)) : String(v);
 const fixed = (n: number | undefined) => (n === undefined ? undefined : n.toFixed(2));
 
-/** One ScoreTable row, as `import pbn` reads it back: NS, EW, contract, declarer, tricks, lead, the score, the points. */
-function row(l: TravellerRow): string {
+/**
+ * One ScoreTable row, as `import pbn` reads it back: NS, EW, contract, declarer, tricks, lead,
+ * the score, the points; a director's score as it was scored (`resultAsScored`).
+ */
+function row(line: TravellerRow): string {
+  const l = resultAsScored(line);
   const artificial = l.artificial
     ? `A${String(l.artificial.nsPercent).padStart(2, '0')}${String(l.artificial.ewPercent).padStart(2, '0')}`
     : undefined;

@@ -1,5 +1,9 @@
 import { XMLBuilder } from 'fast-xml-parser';
-import type { SessionSheet, TravellerRow } from '../../contexts/pairs/projection';
+import {
+  resultAsScored,
+  type SessionSheet,
+  type TravellerRow,
+} from '../../contexts/pairs/projection';
 
 /** What a USEBIO file names beside the sheet: the club and the event, as the movement recorded them. */
 export interface UsebioHeader {
@@ -22,8 +26,12 @@ const fixed = (n: number | undefined) => (n === undefined ? undefined : n.toFixe
 /** USEBIO's date: DD/MM/YYYY. */
 const usebioDate = (day: string) => day.split('-').reverse().join('/');
 
-/** One traveller line as the import reads it back: a contract and tricks, a pass, a score, a percentage each. */
-function lineOf(l: TravellerRow, points: string) {
+/**
+ * One traveller line as the import reads it back: a contract and tricks, a pass, a score, a
+ * percentage each; a director's score as it was scored (`resultAsScored`).
+ */
+function lineOf(row: TravellerRow, points: string) {
+  const l = resultAsScored(row);
   const score = l.artificial
     ? `${l.artificial.nsPercent}%/${l.artificial.ewPercent}%`
     : l.kind === 'passed-out'

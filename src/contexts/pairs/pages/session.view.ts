@@ -30,8 +30,13 @@ function heading(s: SessionSheet) {
   return `session ${r.session}${r.section !== undefined ? `, section ${r.section}` : ''}, ${r.date}`;
 }
 
+/** A pair's scorecard, at a board when given: where its numbers are explained board by board. */
+const scorecardPath = (s: SessionSheet, clubId: string, pair: string, board?: number) =>
+  `${sessionPath(clubId, s.result.sessionStreamId)}/pairs/${seg(pair)}${board !== undefined ? `#board-${board}` : ''}`;
+
 function ranking(s: SessionSheet, clubId: string) {
   const mp = s.result.scoringMethod === 'MP';
+  const card = (pair: string) => scorecardPath(s, clubId, pair);
   const fields = [...new Set(s.result.pairs.map((p) => p.field))];
   return fields.map(
     (field) =>
@@ -56,12 +61,20 @@ function ranking(s: SessionSheet, clubId: string) {
                 html`<tr data-pair="${p.pair}">
                   <td class="num">${p.place}</td>
                   <th scope="row">
-                    <a href="${sessionPath(clubId, s.result.sessionStreamId)}/pairs/${seg(p.pair)}"
-                      >${pairName(s, p.pair)}</a
-                    >
+                    <a href="${card(p.pair)}">${pairName(s, p.pair)}</a>
                   </th>
-                  <td class="num">${fixed(p.publishedTotal)}</td>
-                  ${mp ? html`<td class="num">${fixed(p.percentage)}</td>` : ''}
+                  <td class="num">
+                    <a href="${card(p.pair)}" title="board by board">${fixed(p.publishedTotal)}</a>
+                  </td>
+                  ${
+                    mp
+                      ? html`<td class="num">
+                          <a href="${card(p.pair)}" title="board by board"
+                            >${fixed(p.percentage)}</a
+                          >
+                        </td>`
+                      : ''
+                  }
                   <td class="num">${p.boardsPlayed}</td>
                 </tr>`,
             )}
@@ -111,10 +124,32 @@ function handRecord(board: number, d: BoardDeal) {
   </figure>`;
 }
 
-function traveller(board: number, lines: TravellerRow[], mp: boolean) {
+/** A director's score as the traveller notes it under its line (Law 12, DSB-19). */
+function adjustmentNote(l: TravellerRow) {
+  const a = l.adjusted!;
+  const what = a.kind === 'late-board' ? 'board not started' : `${a.kind} score`;
+  return html`<tr class="adjustment">
+    <td colspan="9">
+      Adjusted (${what}${a.law ? `, Law ${a.law}` : ''}): ${a.shown} —
+      ${a.reason}${a.appeal ? html`; decided on appeal ${a.appeal}` : ''}${
+        a.correctedBy ? html`; corrected by ${a.correctedBy}` : ''
+      }
+    </td>
+  </tr>`;
+}
+
+function traveller(s: SessionSheet, clubId: string, board: number, lines: TravellerRow[]) {
+  const mp = s.result.scoringMethod === 'MP';
+  const datum = s.result.datums?.[board];
+  const points = (pair: string, n: number | undefined) =>
+    n === undefined
+      ? '—'
+      : html`<a href="${scorecardPath(s, clubId, pair, board)}" title="pair ${pair}’s scorecard"
+          >${fixed(n)}</a
+        >`;
   return html`<table class="traveller" id="board-${board}">
     <caption>
-      Board ${board}
+      Board ${board}${datum !== undefined ? html` <span class="note">datum ${datum}</span>` : ''}
     </caption>
     <thead>
       <tr>
@@ -132,20 +167,43 @@ function traveller(board: number, lines: TravellerRow[], mp: boolean) {
     <tbody>
       ${lines.map(
         (l) =>
-          html`<tr>
-            <td>${l.nsPair}</td>
-            <td>${l.ewPair}</td>
-            <td>${l.contract ?? (l.kind === 'played' ? '' : l.kind)}</td>
-            <td>${l.declarer ?? ''}</td>
-            <td>${l.lead ?? ''}</td>
-            <td class="num">${l.tricks ?? ''}</td>
-            <td class="num">${scoreText(l)}</td>
-            <td class="num">${fixed(l.nsPoints)}</td>
-            <td class="num">${fixed(l.ewPoints)}</td>
-          </tr>`,
+          html`<tr${l.adjusted ? html` class="adjusted"` : ''}>
+              <td>${l.nsPair}</td>
+              <td>${l.ewPair}</td>
+              <td>${l.contract ?? (l.kind === 'played' ? '' : l.kind)}</td>
+              <td>${l.declarer ?? ''}</td>
+              <td>${l.lead ?? ''}</td>
+              <td class="num">${l.tricks ?? ''}</td>
+              <td class="num">
+                ${
+                  l.adjusted
+                    ? html`<s>${scoreText(l)}</s> <strong>${l.adjusted.shown}</strong>`
+                    : scoreText(l)
+                }${l.correctedBy ? html` <span class="note">(corrected)</span>` : ''}
+              </td>
+              <td class="num">${points(l.nsPair, l.nsPoints)}</td>
+              <td class="num">${points(l.ewPair, l.ewPoints)}</td>
+            </tr>
+            ${l.adjusted ? adjustmentNote(l) : ''}`,
       )}
     </tbody>
   </table>`;
+}
+
+/** How the session's numbers are made, naming the rule of each. */
+function howScored(s: SessionSheet) {
+  switch (s.result.scoringMethod) {
+    case 'MP':
+      return html`Matchpoints (STD-MP): on each board a pair scores 2 for each line it beats and 1
+      for each it ties, a top of ${s.top}; a board played fewer times is factored up (STD-NEUBERG).
+      A pair’s percentage is its matchpoints over its tops.`;
+    case 'BUTLER':
+      return html`Butler IMPs (STD-BUTLER): each line against the board’s datum (the average of the
+      lines, the highest and lowest left out), converted to IMPs (STD-IMP).`;
+    default:
+      return html`Cross-IMPs (STD-CROSSIMP): each line against every other line of the board, in
+      IMPs (STD-IMP), averaged.`;
+  }
 }
 
 /** The evening: its ranking in each field, then each board's traveller. */
@@ -166,12 +224,18 @@ export function sessionPage(s: SessionSheet, clubId: string, clubName: string): 
         <a href="${sessionPath(clubId, s.result.sessionStreamId)}/usebio.xml">USEBIO</a>
         <a href="${sessionPath(clubId, s.result.sessionStreamId)}/session.pbn">PBN</a>
       </p>
-      ${ranking(s, clubId)}
-      <h2>Travellers</h2>
+      <section class="rankings">
+        ${ranking(s, clubId)}
+        <p class="note">
+          ${howScored(s)} Each number links to the pair’s scorecard, board by board, and each board
+          there to its traveller.
+        </p>
+      </section>
+      <h2 class="travellers">Travellers</h2>
       ${s.boards.map(
         (b) =>
           html`<section class="board">
-            ${b.deal ? handRecord(b.board, b.deal) : ''} ${traveller(b.board, b.lines, mp)}
+            ${b.deal ? handRecord(b.board, b.deal) : ''} ${traveller(s, clubId, b.board, b.lines)}
           </section>`,
       )}`,
   );
@@ -217,14 +281,20 @@ export function scorecardPage(
         <tbody>
           ${rows.map(
             (r) =>
-              html`<tr>
+              html`<tr id="board-${r.board}">
                 <td class="num"><a href="${base}#board-${r.board}">${r.board}</a></td>
                 <td>${r.direction}</td>
                 <td>${pairName(s, r.opponents)}</td>
                 <td>${r.contract ?? ''}</td>
                 <td>${r.declarer ?? ''}</td>
-                <td class="num">${r.score ?? '—'}</td>
-                <td class="num">${fixed(r.points)}</td>
+                <td class="num">
+                  ${r.adjusted ? html`<strong>${r.score ?? r.adjusted}</strong> <span class="note">adjusted</span>` : (r.score ?? '—')}
+                </td>
+                <td class="num">
+                  <a href="${base}#board-${r.board}" title="board ${r.board}’s traveller"
+                    >${fixed(r.points)}</a
+                  >
+                </td>
                 <td class="num">${fixed(r.running)}</td>
               </tr>`,
           )}

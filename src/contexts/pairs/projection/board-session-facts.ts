@@ -52,6 +52,7 @@ export type BoardAdjustment = Pick<
   | 'points'
   | 'weighted'
   | 'reason'
+  | 'law'
 > & {
   /** Present on an adjusted score an accepted correction replaced. */
   corrected?: Corrected;
@@ -161,6 +162,7 @@ export const boardAdjustmentOf = (d: Record<string, unknown>): BoardAdjustment =
     'points',
     'weighted',
     'reason',
+    'law',
   ]);
 
 /**

@@ -23,6 +23,8 @@ export {
 export { UnscorableSessionError } from './scored-sessions';
 export {
   sessionSheetOf,
+  resultAsScored,
+  type AdjustedMark,
   type BoardDeal,
   type ScorecardRow,
   type SessionSheet,

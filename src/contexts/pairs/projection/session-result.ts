@@ -1,6 +1,6 @@
 import { scoringSettingsFor, rulebookOn } from './query-context';
 import { NoRulebookError } from './rulebook-in-force';
-import { scoreBoardSession, type BoardMovement } from './scored-sessions';
+import { scoreBoardSession, type BoardMovement, type BoardScoring } from './scored-sessions';
 import type { CompetitionsState } from './state';
 import { publishedFigure, type ScoringSettings } from '../../../scoring';
 
@@ -76,6 +76,14 @@ export function sessionResultOf(
   state: CompetitionsState,
   sessionStreamId: string,
 ): SessionResultView {
+  return scoredSessionOf(state, sessionStreamId).view;
+}
+
+/** A session's result and the scoring it comes from (each board's points), scored once. */
+export function scoredSessionOf(
+  state: CompetitionsState,
+  sessionStreamId: string,
+): { view: SessionResultView; scored: Extract<BoardScoring, { ok: true }> } {
   const facts = state.boardSessions[sessionStreamId];
   if (!facts) throw new UnknownSessionStreamError(sessionStreamId);
   const m = facts.movement;
@@ -113,7 +121,7 @@ export function sessionResultOf(
           ? -1
           : 1,
     );
-  return {
+  const view: SessionResultView = {
     kind: 'session',
     sessionStreamId,
     ...(m.clubId !== undefined ? { clubId: m.clubId } : {}),
@@ -125,4 +133,5 @@ export function sessionResultOf(
     pairs,
     ...(scored.datums ? { datums: { ...scored.datums } } : {}),
   };
+  return { view, scored };
 }

@@ -172,9 +172,10 @@ export const competitions: Projection<CompetitionsState> = {
   // weighted adjustments and recorded datums. 13: accepted corrections and decided
   // appeals applied, a club's corrections kept. 14: a session keeps when its score
   // was recorded (`scoredAt`, PIN-R28's appeal deadline). 15: a club's NZ-8c number checks and
-  // NZ-8d requests. 16: a club's NZ-8g NZCBA ranks with their dates.
-  // Saved states of an older version are rebuilt.
-  version: 16,
+  // NZ-8d requests. 16: a club's NZ-8g NZCBA ranks with their dates. 17: an adjusted score
+  // keeps the law applied (a session page prints it). Saved states of an older version are
+  // rebuilt.
+  version: 17,
   partitions: competitionsPartitions,
   initial: () => ({
     rulebooks: dict(),

@@ -1,48 +1,35 @@
-import { readStreamTo } from '../../../audit/replay';
-import { sessionState } from '../../../audit/published';
+import { sessionStateOf, sessionStreamsOf, type SessionStreams } from '../../../audit/published';
 import type { EventStore } from '../../../store/event-store';
-import { clubStreamId } from '../../club';
-import { usebioOf } from '../../../import/usebio/write';
+import {
+  foldCorrectionInto,
+  type CorrectableFact,
+  type NotifiedCorrections,
+} from '../../corrections';
+import { usebioOf, type UsebioHeader } from '../../../import/usebio/write';
 import { pbnOf } from '../../../import/pbn/write';
 import { sessionSheetOf, UnknownSessionStreamError, type SessionSheet } from '../projection';
 
 /**
- * A scored session's sheet as the ledger holds it now: its stream and its club's (the rulebook
- * whose `scoring` settings apply on its day), folded as its result is (`sessionState`), with the
- * stream's own facts for what the tables do not keep (contracts, leads, names).
+ * The session's own facts as a reader sees them now: each in its place, an accepted
+ * correction's content in place of the fact it corrects.
  */
-export async function sessionSheetAt(
-  store: EventStore,
-  sessionStreamId: string,
-): Promise<SessionSheet> {
-  const state = await sessionState(store, sessionStreamId);
-  if (!state.boardSessions[sessionStreamId]) throw new UnknownSessionStreamError(sessionStreamId);
-  const recorded = await readStreamTo(store, sessionStreamId, Number.POSITIVE_INFINITY);
-  return sessionSheetOf(state, sessionStreamId, recorded);
-}
-
-/**
- * `export usebio`: a scored session as USEBIO 1.2, its header from the session's movement (the
- * club, the event, the winner type) and the club's registered name.
- */
-export async function sessionUsebioAt(store: EventStore, sessionStreamId: string): Promise<string> {
-  const sheet = await sessionSheetAt(store, sessionStreamId);
-  return usebioOf(sheet, { ...(await headerOf(store, sessionStreamId)), version: '1.2' });
+function correctedFacts({ session, club }: SessionStreams, sessionStreamId: string) {
+  const facts: CorrectableFact[] = session.map(({ id, type, data }) => ({ id, type, data }));
+  let corrections: NotifiedCorrections | undefined;
+  for (const e of club) corrections = foldCorrectionInto(corrections, facts, sessionStreamId, e);
+  return facts;
 }
 
 /** What an export names beside the sheet: the movement's club and event, the club's name. */
-async function headerOf(store: EventStore, sessionStreamId: string) {
-  const recorded = await readStreamTo(store, sessionStreamId, Number.POSITIVE_INFINITY);
-  const m = recorded.find((e) => e.type === 'SessionMovementRecorded')!.data as {
+function headerOf({ session, club }: SessionStreams): Omit<UsebioHeader, 'version'> {
+  const m = session.find((e) => e.type === 'SessionMovementRecorded')!.data as {
     clubId: string;
     eventId: string;
     eventDescription?: string;
     winnerType: 1 | 2;
   };
-  const club = (await readStreamTo(store, clubStreamId(m.clubId), Number.POSITIVE_INFINITY)).find(
-    (e) => e.type === 'ClubRegistered',
-  );
-  const clubName = (club?.data as { name?: string } | undefined)?.name;
+  const registered = club.find((e) => e.type === 'ClubRegistered');
+  const clubName = (registered?.data as { name?: string } | undefined)?.name;
   return {
     clubId: m.clubId,
     ...(clubName ? { clubName } : {}),
@@ -52,10 +39,39 @@ async function headerOf(store: EventStore, sessionStreamId: string) {
   };
 }
 
+/**
+ * A scored session's sheet as the ledger holds it now, with what an export names beside it:
+ * its streams read once (the session's, its club's, its club's corrections), folded as its
+ * result is, the session's facts with accepted corrections in place for what the tables do not
+ * keep (contracts, leads, names, deals).
+ */
+async function sessionRecordAt(store: EventStore, sessionStreamId: string) {
+  const streams = await sessionStreamsOf(store, sessionStreamId);
+  const state = sessionStateOf(streams);
+  if (!state.boardSessions[sessionStreamId]) throw new UnknownSessionStreamError(sessionStreamId);
+  const sheet = sessionSheetOf(state, sessionStreamId, correctedFacts(streams, sessionStreamId));
+  return { sheet, header: headerOf(streams) };
+}
+
+export async function sessionSheetAt(
+  store: EventStore,
+  sessionStreamId: string,
+): Promise<SessionSheet> {
+  return (await sessionRecordAt(store, sessionStreamId)).sheet;
+}
+
+/**
+ * `export usebio`: a scored session as USEBIO 1.2, its header from the session's movement (the
+ * club, the event, the winner type) and the club's registered name.
+ */
+export async function sessionUsebioAt(store: EventStore, sessionStreamId: string): Promise<string> {
+  const { sheet, header } = await sessionRecordAt(store, sessionStreamId);
+  return usebioOf(sheet, { ...header, version: '1.2' });
+}
+
 /** `export pbn`: a scored session as PBN 2.1, its event named by the movement, its site the club. */
 export async function sessionPbnAt(store: EventStore, sessionStreamId: string): Promise<string> {
-  const sheet = await sessionSheetAt(store, sessionStreamId);
-  const header = await headerOf(store, sessionStreamId);
+  const { sheet, header } = await sessionRecordAt(store, sessionStreamId);
   return pbnOf(sheet, {
     event: header.eventDescription ?? header.eventId,
     ...(header.clubName ? { site: header.clubName } : {}),
