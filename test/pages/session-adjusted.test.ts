@@ -109,7 +109,9 @@ describe('a session page with a director’s score and a corrected line', () => 
     const html = await get(`/clubs/lindfield/sessions/${stream}`).then((r) => r.text);
     const board1 = squash(html.slice(html.indexOf('id="board-1"'), html.indexOf('id="board-2"')));
     expect(board1).toContain('-90 +120');
-    expect(board1).toContain('Adjusted (assigned score, Law 21B): +120 — misinformation: 1NT made by North');
+    expect(board1).toContain(
+      'Adjusted (assigned score, Law 21B): +120 — misinformation: 1NT made by North',
+    );
     expect(html).toMatch(/<s>-90<\/s> <strong>\+120<\/strong>/);
   });
 
