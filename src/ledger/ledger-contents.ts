@@ -2,6 +2,7 @@ import { isLeagueStream, leagueOfStream } from '../contexts/league/domain/stream
 import { onCompetitionStream } from '../contexts/streams';
 import type { RecordedEvent } from '../kernel/envelope';
 import { clubRoster, type ClubRoster } from '../contexts/club/projection/club-roster';
+import { pairNamesFrom, playerNamesFrom } from '../contexts/pairs/projection/pair-names';
 import type { EventStore } from '../store/event-store';
 import { EVENTS_PER_TURN, nextTurn } from '../audit/replay';
 
@@ -137,24 +138,24 @@ export class LedgerContents {
     pairs.set(d.pairId, d.players.map(String));
   }
 
-  /**
-   * A competition's pairs by the names a person reads: its players' names as the club's roster
-   * registers them, joined by " & "; a player the roster does not name stays an id, and a pair
-   * with no player named is left out.
-   */
+  /** A competition's pairs by the names a person reads (`pairNamesFrom`). */
   pairNamesOf(competitionId: string): Record<string, string> {
     const clubId = this.competitions.get(competitionId)?.clubId;
-    const players = clubId !== undefined ? this.club(clubId)?.players : undefined;
+    const players = clubId !== undefined ? (this.club(clubId)?.players ?? {}) : {};
+    return pairNamesFrom(this.pairEntries.get(competitionId) ?? [], players);
+  }
+
+  /** A club's players by the names its roster registers. */
+  playerNamesOf(clubId: string): Record<string, string> {
+    return playerNamesFrom(this.club(clubId)?.players ?? {});
+  }
+
+  /** The pairs of a club's season (DSB-11's championship), by name: each competition's. */
+  seasonPairNamesOf(clubId: string, season: string): Record<string, string> {
     const out: Record<string, string> = {};
-    const nameOf = (id: string) =>
-      players && Object.hasOwn(players, id) && players[id]!.name !== id
-        ? players[id]!.name
-        : undefined;
-    for (const [pair, ids] of this.pairEntries.get(competitionId) ?? []) {
-      // A pair none of whose players the roster names has no names: its id is said as such.
-      if (!ids.some((id) => nameOf(id) !== undefined)) continue;
-      out[pair] = ids.map((id) => nameOf(id) ?? id).join(' & ');
-    }
+    for (const c of this.competitionsOf(clubId).filter((x) => x.season === season))
+      for (const [pair, name] of Object.entries(this.pairNamesOf(c.competitionId)))
+        out[pair] ??= name;
     return out;
   }
 

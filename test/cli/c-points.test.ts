@@ -35,7 +35,13 @@ describe('bridge-ledger c-points', () => {
     expect(t.stdout).toMatch(
       /^2026-02-03 session 1: ALL 10 pairs, 3 place\(s\) 40 \/ 80\/3 \/ 40\/3 \(one field: the ledger records no direction\)/m,
     );
-    expect(t.stdout).toMatch(/^session\s+date\s+field\s+place\s+pair\s+player\s+score\s+points$/m);
+    expect(t.stdout).toMatch(
+      /^session\s+date\s+field\s+place\s+pair\s+names\s+player\s+name\s+score\s+points$/m,
+    );
+    // Each pair and player by the roster's names beside the ids.
+    expect(t.stdout).toMatch(
+      /^1\s+2026-02-03\s+ALL\s+1\s+nz-p3\s+Ella Example & Finn Example\s+nz-ella\s+Ella Example\s+56\.80\s+40$/m,
+    );
     expect(t.stdout).toMatch(/^Totals$/m);
 
     const json = await cPointsJson();
@@ -49,7 +55,7 @@ describe('bridge-ledger c-points', () => {
     ).stdout
       .trim()
       .split('\n');
-    expect(csv[0]).toBe('session,date,field,place,pair,player,score,points');
+    expect(csv[0]).toBe('session,date,field,place,pair,names,player,name,score,points');
     expect(csv[1]).toMatch(/^1,2026-02-03,ALL,1,/);
   });
 

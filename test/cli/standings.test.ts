@@ -87,11 +87,13 @@ describe('bridge-ledger standings, championship and replay --competition', () =>
     expect(after2.afterSession).toBe(2);
   });
 
-  it('ranks the club championship of a season', async () => {
+  it('DSB-11 ranks the club championship of a season, each pair by its players’ names', async () => {
     const { store } = await exampleLedger();
     const r = await cli('championship', 'dsb', '--season', '2014-2015', '--store', store);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/Club championship dsb 2014-2015: dsb-2014-c1, dsb-2014-c2/);
+    expect(r.stdout).toMatch(/^rank\s+pair\s+names\s+points/m);
+    expect(r.stdout).toMatch(/^1\s+dsb-p1\s+Anke Voorbeeld & Bram Voorbeeld\s+190\s/m);
   });
 
   it('replays an exported file with no store to the same standings', async () => {

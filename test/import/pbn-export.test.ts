@@ -52,6 +52,12 @@ describe('export pbn', () => {
     expect(deals(again)).toEqual(deals(readFileSync(exported, 'utf8')));
   });
 
+  it('bridge-ledger session prints each pair by its players’ names beside its number', async () => {
+    const t = await cli('session', STREAM, '--store', store);
+    expect(t.stdout).toMatch(/^field\s+place\s+pair\s+names\s+matchpoints/m);
+    expect(t.stdout).toMatch(/^all\s+1\s+5\s+Uma Fiction & Vic Fiction\s+/m);
+  });
+
   it('bad input: an unknown session stream is refused (exit 1), nothing on stdout', async () => {
     const none = await cli('export', 'pbn', 'session-nowhere', '--store', store);
     expect(none.code).toBe(1);

@@ -151,6 +151,9 @@ describe('pages (HTML, CSV) on the example seasons', () => {
   it('the explain view of a row shows its rule IDs, counted and dropped sessions, and the facts the correction names (NZ-13)', async () => {
     const html = await page(`${NZ}/explain/nz-p2`);
     const text = textOf(html);
+    // The pair by its players' names, as the standings name it.
+    const name = /title="pair nz-p2">([^<]+)</.exec(await page(NZ))![1]!;
+    expect(html).toContain(`<title>${name} (nz-p2) in`);
     expect(text).toContain('508.08');
     expect(text).toContain('NZ-13');
     expect(text).toContain('NZ-1');
@@ -167,7 +170,7 @@ describe('pages (HTML, CSV) on the example seasons', () => {
     expect(textOf(html)).toContain(`${body.changes.length} change(s)`);
     const table = /<table class="diff">([\s\S]*?)<\/table>/.exec(html)![1]!;
     expect(table.match(/<th scope="row">/g)).toHaveLength(body.changes.length);
-    expect(squash(html)).toMatch(/nz-p1 - place 1 2 NZ-13 NZ-1 \(via nz-p2\)/);
+    expect(squash(html)).toMatch(/ & [^<]+ nz-p1 - place 1 2 NZ-13 NZ-1 \(via nz-p2\)/);
     expect(textOf(html)).toContain('correction karori-2026-c2');
     const bad = await page(`${NZ}/diff?from=soon`, 400);
     expect(textOf(bad)).toContain('from must be a ledger position');
@@ -247,12 +250,14 @@ describe('pages (HTML, CSV) on the example seasons', () => {
     await request(server).get(`${NZ}?format=xml`).expect(400);
   });
 
-  it('NZ-8: the C points page shows each player total of the JSON', async () => {
+  it('NZ-8: the C points page shows each player total of the JSON, each player by the name the roster registers', async () => {
     const html = await page(`${NZ}/c-points`);
     const body = await json('/competitions/club-pairs-2026/c-points');
     for (const t of body.totals) {
       const row = new RegExp(`<tr data-player="${t.player}">([\\s\\S]*?)</tr>`).exec(html)![1]!;
       expect(textOf(row)).toContain(t.points);
+      // "Aroha Example nz-aroha": the roster's name, the id beside it.
+      expect(cellsOf(row)[0]).toMatch(new RegExp(`^[A-Z]\\S* \\S.* ${t.player}$`));
     }
     expect(await page('/clubs/dsb/competitions/dsb-2014-c1/c-points', 409)).toContain('NZ');
   });
@@ -262,7 +267,9 @@ describe('pages (HTML, CSV) on the example seasons', () => {
     const body = await json('/clubs/dsb/championship?season=2014-2015');
     for (const r of body.table) {
       const cells = cellsOf(rowOf(html, r.pairId));
-      expect(cells.slice(0, 3)).toEqual([String(r.rank), r.pairId, String(r.points)]);
+      expect([cells[0], cells[2]]).toEqual([String(r.rank), String(r.points)]);
+      // The pair by its players' names, its id beside them.
+      expect(cells[1]).toMatch(new RegExp(`^.+ & .+ ${r.pairId}$`));
     }
     expect(textOf(await page('/clubs/dsb/championship/1999-2000', 404))).toContain(
       'season 1999-2000 of club dsb was not found',

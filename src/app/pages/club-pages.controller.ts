@@ -124,7 +124,7 @@ export class ClubPagesController {
     if (!contents.competitionsOf(clubId).some((c) => c.season === season))
       throw new PageNotFoundError(`season ${season} of club ${clubId}`);
     const view = await this.queryBus.execute(new ChampionshipQuery(clubId, season, {}));
-    sendPage(res, championshipPage(view, club.name));
+    sendPage(res, championshipPage(view, club.name, contents.seasonPairNamesOf(clubId, season)));
   }
 
   @Get('clubs/:clubId/competitions/:competitionId')
@@ -189,7 +189,8 @@ export class ClubPagesController {
     const { club } = await this.competitionOf(req, clubId, competitionId);
     const { moment, at } = await this.momentOf(competitionId, query);
     const view = await this.standingsAt(competitionId, at);
-    const body = explainPage(view, club.name, moment, competitorId);
+    const names = (await ledgerContentsOf(this.store)).pairNamesOf(competitionId);
+    const body = explainPage(view, club.name, moment, competitorId, names);
     if (!body) {
       throw new PageNotFoundError(`pair ${competitorId} in the standings of ${competitionId}`);
     }
@@ -234,10 +235,15 @@ export class ClubPagesController {
     );
     sendPage(
       res,
-      diffPage(d, clubId, club.name, competitionId, competition.name, {
-        from: String(query.from),
-        to: String(query.to ?? 'now'),
-      }),
+      diffPage(
+        d,
+        clubId,
+        club.name,
+        competitionId,
+        competition.name,
+        { from: String(query.from), to: String(query.to ?? 'now') },
+        (await ledgerContentsOf(this.store)).pairNamesOf(competitionId),
+      ),
     );
   }
 
@@ -253,7 +259,14 @@ export class ClubPagesController {
     const { value, issues } = readTableQuery(asked(query), ['asOf', 'atPosition', 'session']);
     if (issues.length > 0) throw new InvalidRequestError(issues);
     const view = await this.queryBus.execute(new CPointsQuery(competitionId, value));
-    sendPage(res, cPointsPage(view, club.name));
+    const contents = await ledgerContentsOf(this.store);
+    sendPage(
+      res,
+      cPointsPage(view, club.name, {
+        players: contents.playerNamesOf(clubId),
+        pairs: contents.pairNamesOf(competitionId),
+      }),
+    );
   }
 
   /** The club and competition of a page: 404 naming the one not found (or of another club). */

@@ -11,3 +11,4 @@ export {
 } from './domain/club-streams';
 export { NIGHTS, NZ_RANKS } from './facts/club';
 export { rosterEntryAfter, type RosterEntry } from './projection/roster-entry';
+export { clubRoster, type ClubRoster } from './projection/club-roster';

@@ -5,6 +5,7 @@ import { html, seg } from '../html';
 import { page } from '../layout';
 import type { Explained } from './shapes';
 import { competitionPath } from '../../../contexts/pairs/pages/standings.view';
+import { named, namedCell, type PairNames } from '../../../contexts/pairs/pages/names';
 
 const rulesOf = (explain: Explained[]) => [...new Set(explain.map((e) => e.rule))].join(' ');
 
@@ -49,7 +50,13 @@ interface CPoints {
 }
 
 /** NZ-8 C points: each player's total, then each session's awards (numbers as the JSON's). */
-export function cPointsPage(view: unknown, clubName: string): string {
+export function cPointsPage(
+  view: unknown,
+  clubName: string,
+  names: { players?: PairNames; pairs?: PairNames } = {},
+): string {
+  const players = names.players ?? {};
+  const pairs = names.pairs ?? {};
   const v = view as CPoints;
   return page(
     {
@@ -79,7 +86,7 @@ export function cPointsPage(view: unknown, clubName: string): string {
           ${v.totals.map(
             (t) =>
               html`<tr data-player="${t.player}">
-                <th scope="row">${t.player}</th>
+                ${namedCell(players, t.player, undefined, 'player')}
                 <td class="num">${t.points}</td>
                 <td>${cell(t.sessions)}</td>
               </tr>`,
@@ -108,8 +115,8 @@ export function cPointsPage(view: unknown, clubName: string): string {
                       ${a.awards.map(
                         (w) =>
                           html`<tr>
-                            <th scope="row">${w.player}</th>
-                            <td>${w.competitor}</td>
+                            ${namedCell(players, w.player, undefined, 'player')}
+                            <td>${named(pairs, w.competitor)}</td>
                             <td>${w.field}</td>
                             <td class="num">${w.place}</td>
                             <td class="num">${hundredths(w.score)}</td>
@@ -154,7 +161,7 @@ interface Championship {
 }
 
 /** DSB-11: the season table, then every placing award. */
-export function championshipPage(view: unknown, clubName: string): string {
+export function championshipPage(view: unknown, clubName: string, names: PairNames = {}): string {
   const v = view as Championship;
   return page(
     {
@@ -188,7 +195,7 @@ export function championshipPage(view: unknown, clubName: string): string {
             (r) =>
               html`<tr data-competitor="${r.pairId}">
                 <td class="num">${r.rank}</td>
-                <th scope="row">${r.pairId}</th>
+                ${namedCell(names, r.pairId)}
                 <td class="num">${r.points}</td>
                 <td>${cell(r.eligible)}</td>
                 <td class="num">${r.originalSessions} of ${r.seasonSessions}</td>
@@ -219,7 +226,7 @@ export function championshipPage(view: unknown, clubName: string): string {
                     >${a.competitionId}</a
                   >
                 </td>
-                <th scope="row">${a.pairId}</th>
+                ${namedCell(names, a.pairId)}
                 <td>${a.group}</td>
                 <td class="num">${a.rank}</td>
                 <td class="num">${a.points}</td>

@@ -1,5 +1,7 @@
 import type { CPointsView } from '../projection';
 import { csv, table, type Format } from '../../../cli/table';
+import { withNames } from './format-standings';
+import type { PrintedRow } from '../ruleset';
 
 const pct = (hundredths: number) => (hundredths / 100).toFixed(2);
 
@@ -19,9 +21,19 @@ function rowsOf(view: CPointsView) {
   );
 }
 
-export function formatCPoints(view: CPointsView, format: Format): string {
+/** The pairs and players by name, for the table's `names` and `name` columns. */
+export interface CPointsNames {
+  pairs: Readonly<Record<string, string>>;
+  players: Readonly<Record<string, string>>;
+}
+
+export function formatCPoints(view: CPointsView, format: Format, names?: CPointsNames): string {
   if (format === 'json') return JSON.stringify(view, null, 2) + '\n';
-  const rows = rowsOf(view);
+  const named = (rows: PrintedRow[]) =>
+    names
+      ? withNames(withNames(rows, names.pairs, ['pair']), names.players, ['player'], 'name')
+      : rows;
+  const rows = named(rowsOf(view));
   if (format === 'csv') return csv(rows);
   const sessions = view.awards.map((s) => s.session).join(', ') || 'none scored';
   const tables = view.awards
@@ -33,6 +45,6 @@ export function formatCPoints(view: CPointsView, format: Format): string {
   return (
     `${view.name} (${view.competitionId}): C points (NZ-8), sessions ${sessions}; ledger position ${view.position}\n` +
     (tables ? `${tables}\n` : '') +
-    `\n${table(rows)}\nTotals\n\n${table(view.totals.map((t) => ({ player: t.player, points: t.points, sessions: t.sessions.length })))}`
+    `\n${table(rows)}\nTotals\n\n${table(named(view.totals.map((t) => ({ player: t.player, points: t.points, sessions: t.sessions.length }))))}`
   );
 }

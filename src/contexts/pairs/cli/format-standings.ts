@@ -18,14 +18,17 @@ function rowsOf(view: PublishedStandings): PrintedRow[] {
  * The rows with each pair's players by name after its id column (`names`), when names are
  * given: empty for a pair none of whose players the roster names.
  */
-function withNames(rows: PrintedRow[], names: Readonly<Record<string, string>>): PrintedRow[] {
+export function withNames(
+  rows: PrintedRow[],
+  names: Readonly<Record<string, string>>,
+  keys: readonly string[] = ['competitor', 'pair', 'pairId'],
+  column = 'names',
+): PrintedRow[] {
   return rows.map((row) => {
     const out: PrintedRow = {};
     for (const [k, v] of Object.entries(row)) {
       out[k] = v;
-      if (k === 'competitor' || k === 'pair' || k === 'pairId') {
-        out.names = Object.hasOwn(names, String(v)) ? names[String(v)]! : '';
-      }
+      if (keys.includes(k)) out[column] = Object.hasOwn(names, String(v)) ? names[String(v)]! : '';
     }
     return out;
   });
@@ -46,19 +49,28 @@ export function formatStandings(
   );
 }
 
-export function formatChampionship(view: ChampionshipView, format: Format): string {
+export function formatChampionship(
+  view: ChampionshipView,
+  format: Format,
+  names?: Readonly<Record<string, string>>,
+): string {
   if (format === 'json') return JSON.stringify(view, null, 2) + '\n';
   // A championship view is only made by the registered table that prints it.
-  const rows = championshipTable()!.printed(view);
+  const printed = championshipTable()!.printed(view);
+  const rows = names ? withNames(printed, names) : printed;
   if (format === 'csv') return csv(rows);
   return `Club championship ${view.clubId} ${view.season}: ${view.competitions.join(', ') || 'no finished competition'}\n\n${table(rows)}`;
 }
 
 /** A scored session's result: its pairs by field and place. */
-export function formatSessionResult(view: SessionResultView, format: Format): string {
+export function formatSessionResult(
+  view: SessionResultView,
+  format: Format,
+  names: Readonly<Record<string, string>> = {},
+): string {
   if (format === 'json') return JSON.stringify(view, null, 2) + '\n';
   const mp = view.scoringMethod === 'MP';
-  const rows = view.pairs.map((p) => ({
+  const printed = view.pairs.map((p) => ({
     field: p.field,
     place: p.place,
     pair: p.pair,
@@ -66,6 +78,7 @@ export function formatSessionResult(view: SessionResultView, format: Format): st
     ...(mp ? { percentage: p.percentage?.toFixed(2) } : {}),
     boards: p.boardsPlayed,
   }));
+  const rows = withNames(printed as PrintedRow[], names, ['pair']);
   if (format === 'csv') return csv(rows);
   const rulebook = view.rulebook
     ? `${view.rulebook.preset} rulebook from ${view.rulebook.effectiveFrom}`

@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import { catalogue } from '../../catalogue';
-import { ledgerContentsOf } from '../../../ledger/ledger-contents';
+import { pairNamesAt, playerNamesAt } from '../read/names';
+import { sessionSheetAt } from '../read/session-sheet';
 import { answerOf } from '../../../kernel/errors';
 import {
   championshipOf,
@@ -9,13 +10,7 @@ import {
   UnknownSessionError,
   type CompetitionsState,
 } from '../projection';
-import {
-  clubState,
-  competitionState,
-  publishedSessionResult,
-  standingsFrom,
-  type AsOf,
-} from '../../../audit/published';
+import { clubState, competitionState, standingsFrom, type AsOf } from '../../../audit/published';
 import { currentState } from '../../../ledger/saved-read-model';
 import { InvalidTableQueryError } from '../../../audit/table-query';
 import type { ChampionshipView } from '../projection';
@@ -75,8 +70,12 @@ export function registerTables(program: Command): void {
     .action(async (sessionStreamId: string, o: { store: string; format: Format }) => {
       const store = await openStore(o.store, { upcast: catalogue.upcast, readOnly: true });
       try {
-        const view = await publishedSessionResult(store, sessionStreamId);
-        process.stdout.write(formatSessionResult(view, o.format));
+        // The sheet: the result and the players' names the session's facts register.
+        const sheet = await sessionSheetAt(store, sessionStreamId);
+        const names = Object.fromEntries(
+          Object.entries(sheet.names).map(([pair, players]) => [pair, players.join(' & ')]),
+        );
+        process.stdout.write(formatSessionResult(sheet.result, o.format, names));
       } finally {
         await store.close();
       }
@@ -140,7 +139,7 @@ export function registerTables(program: Command): void {
             o.afterSession,
           );
           // A person reads pairs by their players' names (the roster's), beside the id.
-          const names = (await ledgerContentsOf(store)).pairNamesOf(competitionId);
+          const names = await pairNamesAt(store, competitionId);
           process.stdout.write(formatStandings(view, o.format, names));
         } finally {
           await store.close();
@@ -195,7 +194,11 @@ export function registerTables(program: Command): void {
             clubId,
             o.season,
           );
-          process.stdout.write(formatChampionship(view, o.format));
+          const names: Record<string, string> = {};
+          for (const c of view.competitions)
+            for (const [pair, name] of Object.entries(await pairNamesAt(store, c)))
+              names[pair] ??= name;
+          process.stdout.write(formatChampionship(view, o.format, names));
         } finally {
           await store.close();
         }
@@ -260,7 +263,11 @@ export function registerTables(program: Command): void {
             competitionState(store, competitionId, o),
           );
           const view = cPointsOf(state, competitionId, { session: o.session });
-          process.stdout.write(formatCPoints(view, o.format));
+          const names = {
+            pairs: await pairNamesAt(store, competitionId),
+            players: await playerNamesAt(store, view.clubId),
+          };
+          process.stdout.write(formatCPoints(view, o.format, names));
         } catch (e) {
           if (!(e instanceof UnknownSessionError)) throw e;
           // Named by its option; the exit is its code's (INVALID_REQUEST: asked wrongly).

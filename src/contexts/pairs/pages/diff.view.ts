@@ -1,3 +1,4 @@
+import { named, type PairNames } from './names';
 import type { TableDiff } from '../../../audit/what-if';
 import { cell } from '../../../app/pages/format';
 import { html, seg } from '../../../app/pages/html';
@@ -32,6 +33,7 @@ export function diffPage(
   competitionId: string,
   name: string,
   query: { from: string; to: string },
+  names: PairNames = {},
 ): string {
   const base = competitionPath(clubId, competitionId);
   const changes = d.changes as unknown as Change[];
@@ -85,7 +87,7 @@ export function diffPage(
                         ${
                           c.subject === 'heading'
                             ? c.subject
-                            : html`<a href="${base}/explain/${seg(c.subject)}">${c.subject}</a>`
+                            : named(names, c.subject, `${base}/explain/${seg(c.subject)}`)
                         }
                       </th>
                       <td>${c.group ?? '-'}</td>

@@ -1,3 +1,4 @@
+import { named, plainName, type PairNames } from './names';
 import { cell, hundredths } from '../../../app/pages/format';
 import { html, seg, type Html } from '../../../app/pages/html';
 import { page } from '../../../app/pages/layout';
@@ -46,6 +47,7 @@ export function explainPage(
   clubName: string,
   m: PageMoment,
   competitor: string,
+  names: PairNames = {},
 ): string | undefined {
   const base = competitionPath(v.clubId, v.competitionId);
   let body: Html;
@@ -167,14 +169,15 @@ export function explainPage(
   const rules = [...new Set(explain.map((e) => e.rule))];
   return page(
     {
-      title: `${competitor} in ${v.name}`,
+      title: `${plainName(names, competitor)} in ${v.name}`,
       crumbs: [
         [clubName, `/clubs/${seg(v.clubId)}`],
         [v.name, `${base}${momentQuery(m)}`],
-        [competitor],
+        [plainName(names, competitor)],
       ],
     },
-    html`<p class="note">${momentText(m, v.position)}.</p>
+    html`<p>${named(names, competitor)}</p>
+      <p class="note">${momentText(m, v.position)}.</p>
       ${body}
       <h2>Why: every rule applied</h2>
       <p>Rules: ${rules.map((r, i) => html`${i ? ', ' : ''}<span class="rule">${r}</span>`)}</p>

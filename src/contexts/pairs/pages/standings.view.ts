@@ -1,3 +1,4 @@
+import { namedCell, type PairNames } from './names';
 import { lineChart, type Series } from '../../../app/pages/chart';
 import { toCsv, type CsvValue } from '../../../ledger/csv';
 import { cell, hundredths } from '../../../app/pages/format';
@@ -15,8 +16,7 @@ import type {
 export const competitionPath = (clubId: string, competitionId: string) =>
   `/clubs/${seg(clubId)}/competitions/${seg(competitionId)}`;
 
-/** A pair's players by name ("Anke Voorbeeld & Bram Voorbeeld"), by pair id. */
-export type PairNames = Readonly<Record<string, string>>;
+export type { PairNames } from './names';
 
 export interface StandingsPage {
   view: Standings;
@@ -33,13 +33,7 @@ export interface StandingsPage {
 }
 
 /** A pair as a person reads it: its players' names, the id small beside them (and a tooltip). */
-function pairCell(names: PairNames, id: string, href: string): Html {
-  const name = Object.hasOwn(names, id) ? names[id] : undefined;
-  return html`<th scope="row">
-    <a href="${href}" title="pair ${id}">${name ?? id}</a>
-    <small class="note">${name !== undefined ? id : '(no names recorded)'}</small>
-  </th>`;
-}
+const pairCell = (names: PairNames, id: string, href: string): Html => namedCell(names, id, href);
 
 type Heading = (session: number, group?: string) => Html;
 
