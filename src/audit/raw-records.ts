@@ -10,7 +10,7 @@ export type RawRecord = StoredRecord;
 const PAGE = 1000;
 
 /**
- * Reads the log as stored (no upcasting). From SQLite and memory (`readStoredPage`) the JSON
+ * Reads the log as stored (no upcasting). From SQLite, memory and PostgreSQL (`readStoredPage`) the JSON
  * comes as written, with each event's stored hash, so a file damaged outside the ledger is
  * seen as it is; EventStoreDB gives parsed events back, with no hash.
  */
@@ -22,7 +22,7 @@ export async function* readRaw(
   if (store.readStoredPage) {
     let after = Math.max(0, (options.fromPosition ?? 1) - 1);
     for (;;) {
-      const rows = store.readStoredPage(after, PAGE);
+      const rows = await store.readStoredPage(after, PAGE);
       for (const r of rows) {
         if (r.position > to) return;
         yield r;
@@ -71,7 +71,7 @@ export async function* withChain(
 export async function hashBefore(store: EventStore, position: number): Promise<string> {
   if (position <= 1) return GENESIS_HASH;
   if (store.readStoredPage) {
-    const [r] = store.readStoredPage(position - 2, 1);
+    const [r] = await store.readStoredPage(position - 2, 1);
     if (r?.hash !== undefined) return r.hash;
   }
   let last = GENESIS_HASH;

@@ -119,13 +119,13 @@ export interface EventStore {
   subscribeToAll(options?: SubscribeOptions): Observable<RecordedEvent>;
   /**
    * Up to `limit` events after this position, as stored (no upcast), each with its stored
-   * hash: offered by the stores that keep the chain (SQLite, memory). Export and verify read
-   * through it; the folding reads never read the hash.
+   * hash: offered by the stores that keep the chain (SQLite, memory, PostgreSQL). Export and
+   * verify read through it; the folding reads never read the hash.
    */
-  readStoredPage?(afterPosition: number, limit: number): StoredRecord[];
+  readStoredPage?(afterPosition: number, limit: number): StoredRecord[] | Promise<StoredRecord[]>;
   /**
    * Whether every event appended carries a stored hash (docs/architecture.md "Tamper
-   * evidence"): SQLite from schema version 3, memory. EventStoreDB keeps none.
+   * evidence"): SQLite from schema version 3, memory, PostgreSQL. EventStoreDB keeps none.
    */
   readonly sealed?: boolean;
   /** Position of the last committed event, 0 when empty. */

@@ -17,8 +17,9 @@ export interface OpenStoreOptions {
 }
 
 /**
- * `memory:`, `sqlite:<path>` or `esdb://host:port?tls=false`. The EventStoreDB client is
- * loaded only when asked for, so the embedded store starts without gRPC.
+ * `memory:`, `sqlite:<path>`, `postgres://user@host/db` or `esdb://host:port?tls=false`. The
+ * PostgreSQL and EventStoreDB clients are loaded only when asked for, so the embedded store
+ * starts without them.
  */
 export async function openStore(url: string, options: OpenStoreOptions = {}): Promise<EventStore> {
   if (url === 'memory:') return new MemoryEventStore(options);
@@ -28,11 +29,18 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
       throw new StoreUrlError(url, 'sqlite: needs a file path, e.g. sqlite:./data/ledger.db');
     return new SqliteEventStore(path, { ...options, busyTimeoutMs: busyTimeoutFromEnv() });
   }
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const { PostgresEventStore } = await import('./postgres/postgres-event-store');
+    return PostgresEventStore.open(url, options);
+  }
   if (url.startsWith('esdb://') || url.startsWith('esdb+discover://')) {
     const { EsdbEventStore } = await import('./esdb/esdb-event-store');
     return new EsdbEventStore(url, options);
   }
-  throw new StoreUrlError(url, 'use memory:, sqlite:<path> or esdb://host:port?tls=false');
+  throw new StoreUrlError(
+    url,
+    'use memory:, sqlite:<path>, postgres://user@host/db or esdb://host:port?tls=false',
+  );
 }
 
 /**
@@ -60,4 +68,6 @@ export class StoreUrlError extends Error {
 
 /** Whether positions are 1, 2, 3 … (the embedded stores) rather than merely increasing. */
 export const hasDensePositions = (store: EventStore) =>
-  store instanceof SqliteEventStore || store instanceof MemoryEventStore;
+  store instanceof SqliteEventStore ||
+  store instanceof MemoryEventStore ||
+  store.url.startsWith('postgres');

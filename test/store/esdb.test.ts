@@ -9,7 +9,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { firstValueFrom, take, toArray } from 'rxjs';
 import { StreamNotFoundError, WrongExpectedVersionError } from '../../src/store/errors';
 import { EsdbEventStore } from '../../src/store/esdb/esdb-event-store';
-import { StoreUnavailableError } from '../../src/store/esdb/store-unavailable-error';
+import { StoreUnavailableError } from '../../src/store/store-unavailable-error';
 import {
   startEsdbProtocolFake,
   type EsdbProtocolFake,

@@ -70,7 +70,7 @@ import type {
 } from '../event-store';
 import type { Upcast } from '../upcast';
 import { fromEsdbRecord, isSystemEvent, toEsdbEvent } from './envelope-mapping';
-import { StoreUnavailableError } from './store-unavailable-error';
+import { StoreUnavailableError } from '../store-unavailable-error';
 
 export interface EsdbStoreOptions {
   upcast?: Upcast;

@@ -1,0 +1,73 @@
+// The PostgreSQL store's rows as its reads and writes take them (`rowMode: 'array'`).
+import type { RecordedEvent } from '../../kernel/envelope';
+import type { StoredRecord } from '../event-store';
+
+export const COLUMNS =
+  'position, id, stream_id, revision, type, schema_version, occurred_at, recorded_at, data, metadata, imported_at';
+
+/** A row in COLUMNS order: what the folding reads take (never the hash). */
+export type PgRow = [
+  position: number,
+  id: string,
+  stream_id: string,
+  revision: number,
+  type: string,
+  schema_version: number,
+  occurred_at: string,
+  recorded_at: string,
+  data: string,
+  metadata: string,
+  imported_at: string | null,
+];
+
+export const PAGE = 1000;
+
+/** A row as a recorded event, as stored (the store upcasts it). */
+export function rowToEvent(row: PgRow): RecordedEvent {
+  const [position, id, streamId, revision, type, schemaVersion, occurredAt, recordedAt] = row;
+  const event: RecordedEvent = {
+    id,
+    type,
+    schemaVersion,
+    streamId,
+    revision,
+    position,
+    occurredAt,
+    recordedAt,
+    data: JSON.parse(row[8]) as unknown,
+    metadata: JSON.parse(row[9]) as RecordedEvent['metadata'],
+  };
+  if (row[10] !== null) event.importedAt = row[10];
+  return event;
+}
+
+/** A row as export and verify read it: every column as stored, the hash with it. */
+export function rowToStored(row: [...PgRow, string]): StoredRecord {
+  const [position, id, streamId, revision, type, schemaVersion, occurredAt, recordedAt] = row;
+  const out: StoredRecord = {
+    id,
+    streamId,
+    revision,
+    position,
+    type,
+    schemaVersion,
+    occurredAt,
+    recordedAt,
+    data: row[8],
+    metadata: row[9],
+    hash: row[11],
+  };
+  if (row[10] !== null) out.importedAt = row[10];
+  return out;
+}
+
+/** The URL as logs and messages show it: a password never. */
+export function redactedUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres://(unreadable url)';
+  }
+}
