@@ -1,0 +1,102 @@
+import { Client } from 'pg';
+import { catalogue } from '../../src/contexts/catalogue';
+import { readRaw } from '../../src/audit/raw-records';
+import { verifyLog } from '../../src/audit/verify';
+import { PostgresEventStore } from '../../src/store/postgres/postgres-event-store';
+import { chainHash, GENESIS_HASH } from '../../src/store/seal';
+import { openStore } from '../../src/store/open-store';
+import { collect, facts } from '../support/events';
+import { freshDatabase, onPostgres } from '../support/postgres';
+
+/**
+ * Tamper evidence on PostgreSQL: each event's hash chained to the one before, written in the
+ * append's transaction (src/store/seal.ts); no UPDATE, DELETE or TRUNCATE of an event through
+ * SQL; and `verify` names the first event an edit behind the triggers' back breaks.
+ */
+onPostgres('PostgreSQL store: the seal and immutability', () => {
+  let url: string;
+  let store: PostgresEventStore;
+  beforeAll(async () => {
+    url = await freshDatabase();
+    store = await PostgresEventStore.open(url);
+    await store.appendToStream('s-1', facts(3));
+    await store.appendToStream('s-2', facts(2), {
+      recordedAt: ['2025-01-01T00:00:00Z', undefined],
+    });
+    await store.appendMany([
+      { streamId: 's-1', events: facts(2) },
+      { streamId: 's-3', events: facts(1) },
+    ]);
+  });
+  afterAll(() => store?.close());
+
+  const sql = async (text: string) => {
+    const c = new Client({ connectionString: url });
+    await c.connect();
+    try {
+      return await c.query(text);
+    } finally {
+      await c.end();
+    }
+  };
+  const verify = async () =>
+    (await verifyLog(readRaw(store), catalogue, { densePositions: true, sealed: true })).seal;
+
+  it('stores with each event sha256 over the previous hash (the genesis first) and the event as stored', async () => {
+    const rows = await collect(readRaw(store));
+    let previous = GENESIS_HASH;
+    expect(rows.map((r) => r.hash)).toEqual(rows.map((r) => (previous = chainHash(previous, r))));
+    expect(rows).toHaveLength(8);
+    expect(await verify()).toMatchObject({ kept: true, breaks: 0, head: { position: 8 } });
+  });
+
+  it('refuses UPDATE, DELETE and TRUNCATE of events, naming the rule', async () => {
+    await expect(sql("UPDATE events SET type = 'Forged' WHERE position = 1")).rejects.toThrow(
+      'events are immutable: no update',
+    );
+    await expect(sql('DELETE FROM events WHERE position = 1')).rejects.toThrow(
+      'events are immutable: no delete',
+    );
+    await expect(sql('TRUNCATE events')).rejects.toThrow('events are immutable: no truncate');
+  });
+
+  it('an edit behind the triggers’ back (a superuser disables them): verify names the event it breaks', async () => {
+    await sql(`ALTER TABLE events DISABLE TRIGGER events_refuse_change;
+      UPDATE events SET data = '{"n":999}' WHERE position = 3;
+      ALTER TABLE events ENABLE TRIGGER events_refuse_change;`);
+    const seal = await verify();
+    expect(seal.breaks).toBe(1);
+    expect(seal.firstBreak).toMatchObject({ position: 3 });
+  });
+
+  it('opened by URL (--store postgres://…), read-only: reads serve, appends are refused', async () => {
+    const ro = await openStore(url, { readOnly: true });
+    try {
+      expect(await ro.headPosition()).toBe(8);
+      await expect(ro.appendToStream('s-9', facts(1))).rejects.toMatchObject({
+        code: 'READ_ONLY_LEDGER',
+      });
+    } finally {
+      await ro.close();
+    }
+  });
+
+  it('bad input: a database with no ledger opened read-only is refused, saying so; nothing is created', async () => {
+    const empty = await freshDatabase();
+    await expect(openStore(empty, { readOnly: true })).rejects.toThrow(/holds no ledger/);
+    const c = new Client({ connectionString: empty });
+    await c.connect();
+    const { rows } = await c.query("SELECT to_regclass('events') IS NULL AS none");
+    await c.end();
+    expect(rows[0].none).toBe(true);
+  });
+
+  it('bad input: nothing listening at the URL is StoreUnavailable, naming the server', async () => {
+    await expect(
+      openStore('postgres://ledger@127.0.0.1:1/none?connect_timeout=2'),
+    ).rejects.toMatchObject({
+      code: 'STORE_UNAVAILABLE',
+      message: /PostgreSQL at .* is unavailable/,
+    });
+  });
+});
