@@ -13,7 +13,9 @@ export interface GatedBatch {
 /**
  * How HTTP appends a batch: the deciders check the batch (DomainGate.check, which throws a
  * RuleViolation), the store appends it at the revision the decision was made on, and the gate
- * folds it, one caller at a time through the gate (`exclusive`). The writers of several
+ * folds it, one caller at a time through the gate (`exclusive`), and — when several processes
+ * serve one store — a decision that reads beyond its stream under the store's lock of its club
+ * (`decisionLock`). The writers of several
  * batches (`bridge-ledger append`, `import usebio|pbn`) judge them all in a dry run
  * (`refusalsThroughGate`), then write them at once (`writeBatches`, append-file.ts).
  */
@@ -23,10 +25,16 @@ export function appendThroughGate(
   { streamId, expectedRevision, events }: GatedBatch,
 ): Promise<AppendResult> {
   return gate.exclusive(async () => {
-    const expected = await gate.check(streamId, events, expectedRevision);
-    const result = await store.appendToStream(streamId, events, { expectedRevision: expected });
-    gate.appended(streamId, events, result.nextExpectedRevision);
-    return result;
+    // Several instances on one store: a club-wide decision holds the store's lock to its append.
+    const unlock = await gate.decisionLock(streamId, events);
+    try {
+      const expected = await gate.check(streamId, events, expectedRevision);
+      const result = await store.appendToStream(streamId, events, { expectedRevision: expected });
+      gate.appended(streamId, events, result.nextExpectedRevision);
+      return result;
+    } finally {
+      await unlock?.();
+    }
   });
 }
 

@@ -13,6 +13,7 @@ import { checkExpectedRevision } from '../store/append-rules';
 import { StreamNotFoundError } from '../store/errors';
 import type { Upcast } from '../store/upcast';
 import { ClubIndex } from './club-index';
+import { clubScopeOf, readsBeyondStream } from './decision-lock';
 
 /** How many facts appended through a gate it keeps to look up by id (`factById`). */
 const RECENT_FACTS = 10_000;
@@ -78,11 +79,13 @@ export interface DomainGateOptions {
  * a fact that raced into the same stream makes it a conflict rather than a decision on stale
  * state.
  *
- * What is not guaranteed: the club-wide counts read other streams, which the expected revision
- * does not guard. Appends through one gate (`exclusive`, as the HTTP module does) are judged
- * one after the other; a second process appending to another competition of the same club
- * between this check and this append can make a 4th visit or Tuesday that neither refused.
- * The standings still flag it (the explain of NZ-8e and NZ-10).
+ * The club-wide counts read other streams, which the expected revision does not guard. Appends
+ * through one gate (`exclusive`, as the HTTP module does) are judged one after the other; on a
+ * store several processes serve (PostgreSQL), such a decision is taken under the store's lock
+ * of its club (`decisionLock`), so another instance's append cannot slip between check and
+ * append. On a SQLite file, a second process (the CLI) appending to another competition of the
+ * same club in that moment can still make a 4th visit or Tuesday that neither refused; the
+ * standings then flag it (the explain of NZ-8e and NZ-10).
  */
 export class DomainGate {
   private readonly known = new Map<string, Known>();
@@ -109,6 +112,23 @@ export class DomainGate {
     const run = this.queue.then(work, work);
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * The store's shared lock for a decision that reads beyond its stream (decision-lock.ts),
+   * scoped to its club; undefined when the store offers none (one process) or the decision
+   * reads its own stream only. Taken before `check` reads anything.
+   */
+  async decisionLock(
+    streamId: string,
+    events: readonly EventToAppend[],
+  ): Promise<(() => Promise<void>) | undefined> {
+    const decider = deciderOf(streamId);
+    if (!this.store.lock || !decider) return undefined;
+    const facts = this.asRead(streamId, events).map(asFact);
+    const { state } = await this.load(streamId, decider);
+    if (!readsBeyondStream(decider, facts, state, streamId)) return undefined;
+    return this.store.lock(clubScopeOf(facts, state));
   }
 
   /**

@@ -128,6 +128,15 @@ export interface EventStore {
    * evidence"): SQLite from schema version 3, memory, PostgreSQL. EventStoreDB keeps none.
    */
   readonly sealed?: boolean;
+  /**
+   * A lock every process on this store shares, held until the returned release is called (or
+   * the process dies): a decision that reads beyond its own stream (a club's counts, another
+   * stream, a stored fact) is taken under it, so that two service instances never both admit
+   * what only one may. `scope` a club: decisions of one club exclude each other, other clubs'
+   * go on; undefined: the whole ledger, excluding every scope. Offered by the stores several
+   * processes serve at once (PostgreSQL); one process's gate is exclusive by itself.
+   */
+  lock?(scope: string | undefined): Promise<() => Promise<void>>;
   /** Position of the last committed event, 0 when empty. */
   headPosition(): Promise<number>;
   /** The store's state (writable, the last fault); an adapter without one is always writable. */

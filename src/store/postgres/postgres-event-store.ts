@@ -32,7 +32,7 @@ import type { Upcast } from '../upcast';
 import { AppendNotifications } from './notifications';
 import { isDuplicateId, storeErrorOf } from './pg-faults';
 import { COLUMNS, PAGE, redactedUrl, rowToEvent, rowToStored, type PgRow } from './rows';
-import { APPEND_LOCK, APPENDED_CHANNEL } from './schema';
+import { APPEND_LOCK, APPENDED_CHANNEL, CLUB_LOCK_SPACE, DECISION_LOCK } from './schema';
 import { openSchema } from './migrate';
 
 export interface PostgresStoreOptions {
@@ -415,6 +415,37 @@ export class PostgresEventStore implements EventStore {
       readPage: async (after, limit) =>
         (await this.page(after, limit)).map((r) => this.upcast(rowToEvent(r))),
     });
+  }
+
+  /**
+   * A session-level advisory lock on a connection of its own, so that it outlives any one
+   * transaction and dies with the process: a club's scope takes the ledger-wide lock shared and
+   * the club's exclusively; no scope takes the ledger-wide one exclusively.
+   */
+  async lock(scope: string | undefined): Promise<() => Promise<void>> {
+    let client: PoolClient | undefined;
+    try {
+      client = await this.pool.connect();
+      if (scope === undefined) await client.query('SELECT pg_advisory_lock($1)', [DECISION_LOCK]);
+      else
+        await client.query(
+          'SELECT pg_advisory_lock_shared($1), pg_advisory_lock($2, hashtext($3))',
+          [DECISION_LOCK, CLUB_LOCK_SPACE, scope],
+        );
+    } catch (err) {
+      client?.release(true);
+      throw this.failed(err);
+    }
+    const held = client;
+    return async () => {
+      try {
+        await held.query('SELECT pg_advisory_unlock_all()');
+        held.release();
+      } catch {
+        // A connection that cannot unlock is closed: its locks go with it.
+        held.release(true);
+      }
+    };
   }
 
   async headPosition(): Promise<number> {

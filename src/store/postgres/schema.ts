@@ -20,6 +20,13 @@ export const APPEND_LOCK = 4_815_162_342;
 /** The advisory lock the schema is created or upgraded under (several instances may start at once). */
 export const SCHEMA_LOCK = 4_815_162_343;
 
+/**
+ * The decisions' locks (`EventStore.lock`): the ledger-wide one, taken shared by a club's
+ * decision and exclusively by one that names no club, and the key space of the clubs' own.
+ */
+export const DECISION_LOCK = 4_815_162_344;
+export const CLUB_LOCK_SPACE = 48_151_623;
+
 /** The channel an append notifies on commit, its payload the last position written. */
 export const APPENDED_CHANNEL = 'ledger_appended';
 
