@@ -5,6 +5,7 @@ import { PostgresEventStore } from '../../src/store/postgres/postgres-event-stor
 import { clubRegistered, competition, ROSTER, rulebookAdopted, TUESDAYS } from '../support/nz-club';
 import type { Proposed } from '../support/nz-club';
 import { freshDatabase, onPostgres } from '../support/postgres';
+import { collect } from '../support/events';
 
 /**
  * Two service instances on one PostgreSQL ledger, as a federation runs them behind a load
@@ -79,12 +80,10 @@ onPostgres('two service instances on one PostgreSQL store', () => {
 
   it('two instances deciding on one stream at once, at the same revision: one 201, one 409', async () => {
     const head = await stores[0]!.headPosition();
-    const revision = (
-      await stores[0]!
-        .readStream('competition-tue', { direction: 'backwards', maxCount: 1 })
-        [Symbol.asyncIterator]()
-        .next()
-    ).value!.revision;
+    const [last] = await collect(
+      stores[0]!.readStream('competition-tue', { direction: 'backwards', maxCount: 1 }),
+    );
+    const revision = last!.revision;
     const [a, b] = await Promise.all([
       post(0, [tue.result(2, 'TT')], revision),
       post(1, [tue.result(3, 'TT')], revision),
