@@ -32,10 +32,14 @@ trap stop EXIT
 
 "${as_owner[@]}" "$BIN/initdb" -D "$DIR/data" -U ledger --auth=trust --encoding=UTF8 \
   --locale=C.UTF-8 >"$DIR/initdb.log" 2>&1 || { cat "$DIR/initdb.log" >&2; exit 1; }
-# A test cluster: durability is PostgreSQL's own business, speed is the tests'.
-"${as_owner[@]}" "$BIN/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w -s \
-  -o "-c listen_addresses='' -c unix_socket_directories='$DIR' -c max_connections=200 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
-  start || { cat "$DIR/server.log" >&2; exit 1; }
+# A test cluster trades durability for speed; LEDGER_PG_DURABLE=1 (the benchmarks) keeps
+# PostgreSQL's defaults: fsync and synchronous commit on.
+settings="-c listen_addresses='' -c unix_socket_directories='$DIR' -c max_connections=200"
+if [ "${LEDGER_PG_DURABLE:-}" != 1 ]; then
+  settings="$settings -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+fi
+"${as_owner[@]}" "$BIN/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w -s -o "$settings" start ||
+  { cat "$DIR/server.log" >&2; exit 1; }
 
 export LEDGER_TEST_POSTGRES_URL="postgres://ledger@localhost/postgres?host=$DIR"
 echo "PostgreSQL $("$BIN/postgres" --version | awk '{print $3}') for the tests: $LEDGER_TEST_POSTGRES_URL" >&2
