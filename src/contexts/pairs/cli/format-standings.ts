@@ -78,7 +78,10 @@ export function formatSessionResult(
     ...(mp ? { percentage: p.percentage?.toFixed(2) } : {}),
     boards: p.boardsPlayed,
   }));
-  const rows = withNames(printed as PrintedRow[], names, ['pair']);
+  // A session whose facts name no player has no names column (every cell would be empty).
+  const rows = Object.keys(names).length
+    ? withNames(printed as PrintedRow[], names, ['pair'])
+    : (printed as PrintedRow[]);
   if (format === 'csv') return csv(rows);
   const rulebook = view.rulebook
     ? `${view.rulebook.preset} rulebook from ${view.rulebook.effectiveFrom}`

@@ -73,7 +73,9 @@ export function registerTables(program: Command): void {
         // The sheet: the result and the players' names the session's facts register.
         const sheet = await sessionSheetAt(store, sessionStreamId);
         const names = Object.fromEntries(
-          Object.entries(sheet.names).map(([pair, players]) => [pair, players.join(' & ')]),
+          Object.entries(sheet.names)
+            .filter(([, players]) => players.length > 0)
+            .map(([pair, players]) => [pair, players.join(' & ')]),
         );
         process.stdout.write(formatSessionResult(sheet.result, o.format, names));
       } finally {
