@@ -178,14 +178,20 @@ async function load(bases: string[], facts: Fact[]): Promise<number> {
 }
 
 /** Appends through the first instance now and then under load; how long until the second has it. */
-async function lags(bases: string[], stop: () => boolean, comp: string): Promise<number[]> {
+async function lags(bases: string[], stop: () => boolean, run: number): Promise<number[]> {
   const out: number[] = [];
   for (let i = 0; !stop(); i++) {
     const position = await post(bases[0]!, [
       fact(
-        `competition-${comp}`,
-        'PairEntered',
-        { competitionId: comp, pairId: `probe${i}`, players: ['c0p0', 'c0p1'] },
+        `club-club0-players`,
+        'PlayerRegistered',
+        {
+          clubId: 'club0',
+          playerId: `probe${run}x${i}`,
+          name: `Probe ${i}`,
+          status: 'member',
+          homeNight: 'tuesday',
+        },
         at('2025-12-03'),
       ),
     ]);
@@ -214,7 +220,10 @@ async function main(): Promise<void> {
   const u = new URL(server);
   u.pathname = `/${name}`;
   const url = u.toString();
-  const sessions = Math.ceil(REQUESTS / (PAIRS * CLUBS));
+  // A club-pairs has 10 sessions (NZ-1); a run fills them session by session.
+  const sessions = 10;
+  if (REQUESTS > sessions * PAIRS * CLUBS)
+    throw new Error(`at most ${sessions * PAIRS * CLUBS} requests`);
   const comp = (run: number, n: number) => (c: number) => `r${run}n${n}c${c}`;
   const children = [await startInstance(url, 3301), await startInstance(url, 3302)];
   const bases = ['http://127.0.0.1:3301', 'http://127.0.0.1:3302'];
@@ -240,7 +249,7 @@ async function main(): Promise<void> {
         if (n === 1) one.push(await load([bases[0]!], facts));
         else {
           let done = false;
-          const probing = lags(bases, () => done, comp(run, 2)(0));
+          const probing = lags(bases, () => done, run);
           two.push(await load(bases, facts));
           done = true;
           lagged = lagged.concat(await probing);

@@ -1,7 +1,8 @@
 import { Client, types } from 'pg';
 import type { EventToAppend } from '../../src/kernel/envelope';
 import type { ExpectedRevision } from '../../src/store/event-store';
-import { chainHash, GENESIS_HASH } from '../../src/store/seal';
+import { GENESIS_HASH } from '../../src/store/seal';
+import { sealedColumns } from '../../src/store/postgres/rows';
 import { openSchema } from '../../src/store/postgres/migrate';
 import { APPEND_LOCK, APPENDED_CHANNEL } from '../../src/store/postgres/schema';
 import { Pool } from 'pg';
@@ -12,7 +13,8 @@ const COLUMNS =
 /**
  * The baseline: plain node-postgres doing the SQL the adapter does for the same result, with
  * the adapter's schema: BEGIN; the append lock; the stream's head; the last position and hash;
- * the batch's rows with their chained hashes in one INSERT … SELECT unnest(…); the notification;
+ * the batch's rows with their chained hashes (the adapter's `sealedColumns`) in one INSERT …
+ * SELECT unnest(…); the notification;
  * COMMIT. What it leaves out is what the adapter adds: validation of every field
  * (normaliseBatch), idempotency on a retry, the port's shapes, a connection pool.
  */
@@ -63,43 +65,23 @@ export class RawPg {
           'SELECT position, hash FROM events ORDER BY position DESC LIMIT 1',
         )
       ).rows[0];
-      const recordedAt = new Date().toISOString();
-      let position = last?.position ?? 0;
-      let previous = last?.hash ?? GENESIS_HASH;
-      let revision = head;
-      const cols: unknown[][] = Array.from({ length: 12 }, () => []);
-      for (const e of events) {
-        revision += 1;
-        position += 1;
-        const row = {
-          id: e.id.toLowerCase(),
-          streamId,
-          revision,
-          position,
-          type: e.type,
-          schemaVersion: e.schemaVersion ?? 1,
-          occurredAt: e.occurredAt,
-          recordedAt,
-          importedAt: null,
-          data: JSON.stringify(e.data),
-          metadata: JSON.stringify(e.metadata ?? {}),
-        };
-        previous = chainHash(previous, row);
-        [
-          position,
-          row.id,
-          streamId,
-          revision,
-          row.type,
-          row.schemaVersion,
-          row.occurredAt,
-          recordedAt,
-          row.data,
-          row.metadata,
-          null,
-          previous,
-        ].forEach((v, i) => cols[i]!.push(v));
-      }
+      const batch = events.map((e) => ({
+        id: e.id.toLowerCase(),
+        type: e.type,
+        schemaVersion: e.schemaVersion ?? 1,
+        occurredAt: e.occurredAt,
+        data: JSON.stringify(e.data),
+        metadata: JSON.stringify(e.metadata ?? {}),
+      }));
+      const { columns: cols, position } = sealedColumns(
+        { streamId, batch, expected, recordedAt: undefined },
+        {
+          head,
+          position: last?.position ?? 0,
+          hash: last?.hash ?? GENESIS_HASH,
+          recordedAt: new Date().toISOString(),
+        },
+      );
       await c.query(
         `INSERT INTO events (${COLUMNS}, hash)
          SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::int[], $5::text[], $6::int[],

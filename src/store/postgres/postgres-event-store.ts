@@ -27,11 +27,20 @@ import type {
   StreamBatch,
   SubscribeOptions,
 } from '../event-store';
-import { chainHash, GENESIS_HASH } from '../seal';
+import { GENESIS_HASH } from '../seal';
 import type { Upcast } from '../upcast';
 import { AppendNotifications } from './notifications';
 import { isDuplicateId, storeErrorOf } from './pg-faults';
-import { COLUMNS, PAGE, redactedUrl, rowToEvent, rowToStored, type PgRow } from './rows';
+import {
+  COLUMNS,
+  PAGE,
+  redactedUrl,
+  rowToEvent,
+  rowToStored,
+  sealedColumns,
+  type PgRow,
+  type TxBatch,
+} from './rows';
 import { APPEND_LOCK, APPENDED_CHANNEL, CLUB_LOCK_SPACE, DECISION_LOCK } from './schema';
 import { openSchema } from './migrate';
 
@@ -46,13 +55,7 @@ export interface PostgresStoreOptions {
   pollMs?: number;
 }
 
-/** A batch as one append transaction writes it. */
-interface TxBatch {
-  streamId: string;
-  batch: NormalisedEvent[];
-  expected: ExpectedRevision;
-  recordedAt: Array<string | undefined> | undefined;
-}
+const ignore = () => undefined;
 
 // bigint (int8) columns as numbers: positions and counts stay far below 2^53.
 const INT8 = 20;
@@ -117,6 +120,18 @@ export class PostgresEventStore implements EventStore {
     return store;
   }
 
+  /**
+   * A connection of the pool for a transaction or a lock. A checked-out connection the server
+   * drops emits 'error' with no listener of the pool's: it is heard here (the query under way
+   * fails with it, and the next one with "not queryable"), never an uncaught event that would
+   * end the process.
+   */
+  private async checkout(): Promise<PoolClient> {
+    const client = await this.pool.connect();
+    client.on('error', ignore);
+    return client;
+  }
+
   async appendToStream(
     streamId: string,
     events: readonly EventToAppend[],
@@ -159,7 +174,7 @@ export class PostgresEventStore implements EventStore {
   private async write(batches: TxBatch[], many: boolean): Promise<AppendResult[]> {
     let client: PoolClient | undefined;
     try {
-      client = await this.pool.connect();
+      client = await this.checkout();
       await client.query('BEGIN');
       await client.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK]);
       const results: AppendResult[] = [];
@@ -180,6 +195,7 @@ export class PostgresEventStore implements EventStore {
       await client?.query('ROLLBACK').catch(() => undefined);
       throw this.failed(err, true);
     } finally {
+      client?.off('error', ignore);
       client?.release();
     }
   }
@@ -222,45 +238,12 @@ export class PostgresEventStore implements EventStore {
         'SELECT position, hash FROM events ORDER BY position DESC LIMIT 1',
       )
     ).rows[0];
-    const recordedAt = this.clock().toISOString();
-    let position = last?.position ?? 0;
-    let previous = last?.hash ?? GENESIS_HASH;
-    let revision = head ?? -1;
-    const columns: unknown[][] = Array.from({ length: 12 }, () => []);
-    for (const [i, e] of batch.entries()) {
-      revision += 1;
-      position += 1;
-      const kept = b.recordedAt?.[i];
-      const sealed = {
-        id: e.id,
-        streamId,
-        revision,
-        position,
-        type: e.type,
-        schemaVersion: e.schemaVersion,
-        occurredAt: e.occurredAt,
-        recordedAt: kept ?? recordedAt,
-        importedAt: kept === undefined ? null : recordedAt,
-        data: e.data,
-        metadata: e.metadata,
-      };
-      previous = chainHash(previous, sealed);
-      const row = [
-        position,
-        e.id,
-        streamId,
-        revision,
-        e.type,
-        e.schemaVersion,
-        e.occurredAt,
-        sealed.recordedAt,
-        e.data,
-        e.metadata,
-        sealed.importedAt,
-        previous,
-      ];
-      row.forEach((v, c) => columns[c]!.push(v));
-    }
+    const { columns, position, revision } = sealedColumns(b, {
+      head: head ?? -1,
+      position: last?.position ?? 0,
+      hash: last?.hash ?? GENESIS_HASH,
+      recordedAt: this.clock().toISOString(),
+    });
     // One statement for the whole batch: its columns as arrays.
     await client.query(
       `INSERT INTO events (${COLUMNS}, hash)
@@ -372,16 +355,31 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
+  /**
+   * `$all` in pages, the next page asked for while this one is read: the server finds it while
+   * the reader folds (on another core), as an embedded store's reader never waits on a socket.
+   */
   async *readAll(options: ReadAllOptions = {}): AsyncGenerator<RecordedEvent> {
-    let after = Math.max(1, options.fromPosition ?? 1) - 1;
     const to = options.toPosition;
     let left = options.maxCount ?? Infinity;
-    while (left > 0) {
-      const rows = await this.page(after, Math.min(PAGE, left), to);
-      for (const row of rows) yield this.upcast(rowToEvent(row));
-      left -= rows.length;
-      if (rows.length < PAGE) return;
-      after = rows[rows.length - 1]![0];
+    let next: Promise<PgRow[]> | undefined = this.page(
+      Math.max(1, options.fromPosition ?? 1) - 1,
+      Math.min(PAGE, left),
+      to,
+    );
+    try {
+      while (next) {
+        const rows: PgRow[] = await next;
+        left -= rows.length;
+        next =
+          rows.length === PAGE && left > 0
+            ? this.page(rows[rows.length - 1]![0], Math.min(PAGE, left), to)
+            : undefined;
+        for (const row of rows) yield this.upcast(rowToEvent(row));
+      }
+    } finally {
+      // A reader that stops early leaves no page unread and unheard of.
+      await next?.catch(() => undefined);
     }
   }
 
@@ -436,7 +434,7 @@ export class PostgresEventStore implements EventStore {
   async lock(scope: string | undefined): Promise<() => Promise<void>> {
     let client: PoolClient | undefined;
     try {
-      client = await this.pool.connect();
+      client = await this.checkout();
       if (scope === undefined) await client.query('SELECT pg_advisory_lock($1)', [DECISION_LOCK]);
       else
         await client.query(
@@ -444,6 +442,7 @@ export class PostgresEventStore implements EventStore {
           [DECISION_LOCK, CLUB_LOCK_SPACE, scope],
         );
     } catch (err) {
+      client?.off('error', ignore);
       client?.release(true);
       throw this.failed(err);
     }
@@ -451,9 +450,11 @@ export class PostgresEventStore implements EventStore {
     return async () => {
       try {
         await held.query('SELECT pg_advisory_unlock_all()');
+        held.off('error', ignore);
         held.release();
       } catch {
         // A connection that cannot unlock is closed: its locks go with it.
+        held.off('error', ignore);
         held.release(true);
       }
     };

@@ -1,6 +1,66 @@
 // The PostgreSQL store's rows as its reads and writes take them (`rowMode: 'array'`).
 import type { RecordedEvent } from '../../kernel/envelope';
-import type { StoredRecord } from '../event-store';
+import type { NormalisedEvent } from '../append-rules';
+import type { ExpectedRevision, StoredRecord } from '../event-store';
+import { chainHash } from '../seal';
+
+/** A batch as one append transaction writes it. */
+export interface TxBatch {
+  streamId: string;
+  batch: NormalisedEvent[];
+  expected: ExpectedRevision;
+  recordedAt: Array<string | undefined> | undefined;
+}
+
+/**
+ * A batch's rows as the INSERT … SELECT unnest(…) takes them, a column an array (COLUMNS, then
+ * hash): each event at the next revision of its stream and the next position of `$all`, its
+ * hash chained to the one before (src/store/seal.ts); recordedAt the store's clock, or the one
+ * an import keeps (then stamped importedAt).
+ */
+export function sealedColumns(
+  b: TxBatch,
+  from: { head: number; position: number; hash: string; recordedAt: string },
+): { columns: unknown[][]; position: number; revision: number } {
+  const columns: unknown[][] = Array.from({ length: 12 }, () => []);
+  let { position, hash: previous } = from;
+  let revision = from.head;
+  for (const [i, e] of b.batch.entries()) {
+    revision += 1;
+    position += 1;
+    const kept = b.recordedAt?.[i];
+    const sealed = {
+      id: e.id,
+      streamId: b.streamId,
+      revision,
+      position,
+      type: e.type,
+      schemaVersion: e.schemaVersion,
+      occurredAt: e.occurredAt,
+      recordedAt: kept ?? from.recordedAt,
+      importedAt: kept === undefined ? null : from.recordedAt,
+      data: e.data,
+      metadata: e.metadata,
+    };
+    previous = chainHash(previous, sealed);
+    const row = [
+      position,
+      e.id,
+      b.streamId,
+      revision,
+      e.type,
+      e.schemaVersion,
+      e.occurredAt,
+      sealed.recordedAt,
+      e.data,
+      e.metadata,
+      sealed.importedAt,
+      previous,
+    ];
+    row.forEach((v, c) => columns[c]!.push(v));
+  }
+  return { columns, position, revision };
+}
 
 export const COLUMNS =
   'position, id, stream_id, revision, type, schema_version, occurred_at, recorded_at, data, metadata, imported_at';
