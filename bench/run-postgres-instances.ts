@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpus } from 'node:os';
-import { Client } from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { envInt, log, median } from './lib/harness';
+import { freshDatabase } from './postgres/database';
 
 /**
  * HTTP appends of many clubs through one service instance and through two, on one PostgreSQL
@@ -18,7 +18,6 @@ const CLUBS = envInt('BENCH_PG_CLUBS', 24);
 const REQUESTS = envInt('BENCH_PG_REQUESTS', 1_500);
 const CLIENTS = envInt('BENCH_PG_CLIENTS', 16);
 const RUNS = envInt('BENCH_RUNS', 3);
-const server = process.env.LEDGER_TEST_POSTGRES_URL ?? '';
 const PAIRS = 10;
 
 const at = (day: string, time = '19:00') => `${day}T${time}:00+13:00`;
@@ -211,15 +210,7 @@ const pct = (xs: number[], q: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 
 async function main(): Promise<void> {
-  if (!server) throw new Error('no server: run npm run bench:postgres-instances');
-  const name = `bench_instances_${Date.now()}`;
-  const admin = new Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(server);
-  u.pathname = `/${name}`;
-  const url = u.toString();
+  const url = await freshDatabase('instances');
   // A club-pairs has 10 sessions (NZ-1); a run fills them session by session.
   const sessions = 10;
   if (REQUESTS > sessions * PAIRS * CLUBS)

@@ -1,6 +1,5 @@
 import '../src/contexts/built-in';
 import '../src/rulesets';
-import { Client } from 'pg';
 import { join } from 'node:path';
 import { catalogue } from '../src/contexts/catalogue';
 import { projections } from '../src/contexts/projections';
@@ -11,6 +10,7 @@ import { PostgresEventStore } from '../src/store/postgres/postgres-event-store';
 import { SqliteEventStore } from '../src/store/sqlite/sqlite-event-store';
 import { envInt, freshDir, log, median, removeDir, settle, since } from './lib/harness';
 import { history } from './standings/history';
+import { freshDatabase } from './postgres/database';
 
 /**
  * Every read model rebuilt from the same history (bench/standings/history.ts: BENCH_SEASONS
@@ -24,7 +24,6 @@ import { history } from './standings/history';
  */
 const SEASONS = envInt('BENCH_SEASONS', 4);
 const RUNS = envInt('BENCH_RUNS', 3);
-const server = process.env.LEDGER_TEST_POSTGRES_URL ?? '';
 
 async function fill(store: EventStore): Promise<number> {
   const next = new Map<string, number>();
@@ -57,16 +56,9 @@ async function rebuild(store: EventStore): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  if (!server) throw new Error('no server: run npm run bench:postgres-rebuild');
-  const name = `bench_rebuild_${Date.now()}`;
-  const admin = new Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(server);
-  u.pathname = `/${name}`;
+  const url = await freshDatabase('rebuild');
   const dir = freshDir('pg-rebuild');
-  const pg = await PostgresEventStore.open(u.toString(), { upcast: catalogue.upcast });
+  const pg = await PostgresEventStore.open(url, { upcast: catalogue.upcast });
   const sqlite = new SqliteEventStore(join(dir, 'history.db'), { upcast: catalogue.upcast });
   const events = await fill(pg);
   await fill(sqlite);

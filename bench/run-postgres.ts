@@ -6,6 +6,7 @@ import { PostgresEventStore } from '../src/store/postgres/postgres-event-store';
 import { envInt, fmtPct, fmtRate, log, median, settle, since } from './lib/harness';
 import { averagePayloadBytes, makeBatch, makeEvent, streamName } from './lib/payloads';
 import { RawPg } from './postgres/raw-pg';
+import { freshDatabase, server } from './postgres/database';
 
 /**
  * The PostgreSQL store against raw node-postgres doing the same SQL (bench/postgres/raw-pg.ts),
@@ -23,19 +24,6 @@ const SINGLE_STREAMS = 200;
 const RUNS = envInt('BENCH_RUNS', 3);
 const TARGET = 0.9;
 const CHUNK = 50;
-
-const server = process.env.LEDGER_TEST_POSTGRES_URL ?? '';
-
-async function freshDatabase(label: string): Promise<string> {
-  const name = `bench_${label}_${Date.now()}`;
-  const admin = new Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 interface Appender {
   append(stream: string, events: EventToAppend[], expected: ExpectedRevision): Promise<unknown>;

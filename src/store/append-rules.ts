@@ -1,8 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { EventToAppend } from '../kernel/envelope';
 import { isInstant } from '../kernel/instant';
-import type { AppendResult, ExpectedRevision, StoredEventRef, StoredIdentity } from './event-store';
+import type {
+  AppendOptions,
+  AppendResult,
+  ExpectedRevision,
+  StoredEventRef,
+  StoredIdentity,
+  StreamBatch,
+} from './event-store';
 import {
+  inBatch,
   IdempotencyConflictError,
   InvalidEventError,
   WrongExpectedVersionError,
@@ -130,6 +138,41 @@ export function normaliseBatch(
   });
   if (issues.length > 0) throw new InvalidEventError(issues);
   return out;
+}
+
+/** A batch as an adapter's transaction writes it: validated, serialised, any kept recordedAt. */
+export interface NormalisedBatch {
+  streamId: string;
+  batch: NormalisedEvent[];
+  expected: ExpectedRevision;
+  recordedAt: Array<string | undefined> | undefined;
+}
+
+/** One append (`appendToStream`) validated and serialised; InvalidEventError naming every field. */
+export function normaliseAppend(
+  streamId: string,
+  events: readonly EventToAppend[],
+  options: AppendOptions = {},
+): NormalisedBatch {
+  const expected = options.expectedRevision ?? 'any';
+  const batch = normaliseBatch(streamId, events, expected);
+  return {
+    streamId,
+    batch,
+    expected,
+    recordedAt: normaliseRecordedAt(options.recordedAt, batch.length),
+  };
+}
+
+/** `appendMany`'s batches, each as `normaliseAppend`; a refusal carries its batch's index. */
+export function normaliseBatches(batches: readonly StreamBatch[]): NormalisedBatch[] {
+  return batches.map((b, i) => {
+    try {
+      return normaliseAppend(b.streamId, b.events, b);
+    } catch (err) {
+      throw inBatch(err, i);
+    }
+  });
 }
 
 /**

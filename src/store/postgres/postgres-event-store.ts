@@ -4,8 +4,8 @@ import type { EventToAppend, RecordedEvent } from '../../kernel/envelope';
 import {
   checkExpectedRevision,
   contentHash,
-  normaliseBatch,
-  normaliseRecordedAt,
+  normaliseAppend,
+  normaliseBatches,
   resolveIdempotentAppend,
   validateStreamId,
   type EventContent,
@@ -138,30 +138,14 @@ export class PostgresEventStore implements EventStore {
     options: AppendOptions = {},
   ): Promise<AppendResult> {
     if (this.readOnly) throw new ReadOnlyLedgerError(this.url);
-    const expected = options.expectedRevision ?? 'any';
-    const batch = normaliseBatch(streamId, events, expected);
-    const recordedAt = normaliseRecordedAt(options.recordedAt, batch.length);
-    const [result] = await this.write([{ streamId, batch, expected, recordedAt }], false);
+    const [result] = await this.write([normaliseAppend(streamId, events, options)], false);
     return result!;
   }
 
   /** Several streams' batches in one transaction (a savepoint each): all written, or none. */
   async appendMany(batches: readonly StreamBatch[]): Promise<AppendResult[]> {
     if (this.readOnly) throw new ReadOnlyLedgerError(this.url);
-    const tx: TxBatch[] = batches.map((b, i) => {
-      try {
-        const expected = b.expectedRevision ?? 'any';
-        const batch = normaliseBatch(b.streamId, b.events, expected);
-        return {
-          streamId: b.streamId,
-          batch,
-          expected,
-          recordedAt: normaliseRecordedAt(b.recordedAt, batch.length),
-        };
-      } catch (err) {
-        throw inBatch(err, i);
-      }
-    });
+    const tx = normaliseBatches(batches);
     if (tx.length === 0) return [];
     return this.write(tx, true);
   }

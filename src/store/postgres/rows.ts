@@ -1,16 +1,11 @@
 // The PostgreSQL store's rows as its reads and writes take them (`rowMode: 'array'`).
-import type { RecordedEvent } from '../../kernel/envelope';
-import type { NormalisedEvent } from '../append-rules';
-import type { ExpectedRevision, StoredRecord } from '../event-store';
+import type { EventRow } from '../event-row';
+import type { NormalisedBatch } from '../append-rules';
+import type { StoredRecord } from '../event-store';
 import { chainHash } from '../seal';
 
 /** A batch as one append transaction writes it. */
-export interface TxBatch {
-  streamId: string;
-  batch: NormalisedEvent[];
-  expected: ExpectedRevision;
-  recordedAt: Array<string | undefined> | undefined;
-}
+export type TxBatch = NormalisedBatch;
 
 /**
  * A batch's rows as the INSERT … SELECT unnest(…) takes them, a column an array (COLUMNS, then
@@ -66,40 +61,9 @@ export const COLUMNS =
   'position, id, stream_id, revision, type, schema_version, occurred_at, recorded_at, data, metadata, imported_at';
 
 /** A row in COLUMNS order: what the folding reads take (never the hash). */
-export type PgRow = [
-  position: number,
-  id: string,
-  stream_id: string,
-  revision: number,
-  type: string,
-  schema_version: number,
-  occurred_at: string,
-  recorded_at: string,
-  data: string,
-  metadata: string,
-  imported_at: string | null,
-];
+export type PgRow = EventRow;
 
 export const PAGE = 1000;
-
-/** A row as a recorded event, as stored (the store upcasts it). */
-export function rowToEvent(row: PgRow): RecordedEvent {
-  const [position, id, streamId, revision, type, schemaVersion, occurredAt, recordedAt] = row;
-  const event: RecordedEvent = {
-    id,
-    type,
-    schemaVersion,
-    streamId,
-    revision,
-    position,
-    occurredAt,
-    recordedAt,
-    data: JSON.parse(row[8]) as unknown,
-    metadata: JSON.parse(row[9]) as RecordedEvent['metadata'],
-  };
-  if (row[10] !== null) event.importedAt = row[10];
-  return event;
-}
 
 /** A row as export and verify read it: every column as stored, the hash with it. */
 export function rowToStored(row: [...PgRow, string]): StoredRecord {
@@ -131,3 +95,5 @@ export function redactedUrl(url: string): string {
     return 'postgres://(unreadable url)';
   }
 }
+
+export { rowToEvent } from '../event-row';

@@ -1,7 +1,7 @@
+import type { EventRow } from '../event-row';
 // The SQLite store's rows as its reads and writes take them (better-sqlite3 `raw()` arrays).
-import type { RecordedEvent } from '../../kernel/envelope';
-import { type NormalisedEvent } from '../append-rules';
-import type { ExpectedRevision, StoredRecord } from '../event-store';
+import type { NormalisedBatch } from '../append-rules';
+import type { StoredRecord } from '../event-store';
 
 /** A row as export and verify read it (keyed), with its hash. */
 export type KeyedRow = Omit<StoredRecord, 'importedAt' | 'hash'> & {
@@ -10,12 +10,7 @@ export type KeyedRow = Omit<StoredRecord, 'importedAt' | 'hash'> & {
 };
 
 /** A batch as the transaction writes it: validated, serialised, with any imported recordedAt. */
-export interface TxBatch {
-  streamId: string;
-  batch: NormalisedEvent[];
-  expected: ExpectedRevision;
-  recordedAt: Array<string | undefined> | undefined;
-}
+export type TxBatch = NormalisedBatch;
 
 export const COLUMNS =
   'position, id, stream_id, revision, type, schema_version, occurred_at, recorded_at, data, metadata';
@@ -26,38 +21,9 @@ export const COLUMNS =
  * so does a wider row: the folding reads never select `hash`, only export and
  * verify do (`readStoredPage`).
  */
-export type RawRow = [
-  position: number,
-  id: string,
-  stream_id: string,
-  revision: number,
-  type: string,
-  schema_version: number,
-  occurred_at: string,
-  recorded_at: string,
-  data: string,
-  metadata: string,
-  imported_at: string | null,
-];
+export type RawRow = EventRow;
 export const POSITION = 0;
 export const REVISION = 3;
 export const PAGE = 1000;
 
-/** A row as a recorded event, as stored (the store upcasts it). */
-export function rowToEvent(row: RawRow): RecordedEvent {
-  const [position, id, streamId, revision, type, schemaVersion, occurredAt, recordedAt] = row;
-  const event: RecordedEvent = {
-    id,
-    type,
-    schemaVersion,
-    streamId,
-    revision,
-    position,
-    occurredAt,
-    recordedAt,
-    data: JSON.parse(row[8]) as unknown,
-    metadata: JSON.parse(row[9]) as RecordedEvent['metadata'],
-  };
-  if (row[10] !== null) event.importedAt = row[10];
-  return event;
-}
+export { rowToEvent } from '../event-row';

@@ -7,6 +7,7 @@ import {
   checkExpectedRevision,
   contentHash,
   normaliseBatch,
+  normaliseBatches,
   normaliseRecordedAt,
   resolveIdempotentAppend,
   validateStreamId,
@@ -255,20 +256,7 @@ export class SqliteEventStore implements EventStore {
    */
   async appendMany(batches: readonly StreamBatch[]): Promise<AppendResult[]> {
     if (this.readOnly) throw new ReadOnlyLedgerError(this.url);
-    const tx: TxBatch[] = batches.map((b, i) => {
-      try {
-        const expected = b.expectedRevision ?? 'any';
-        const batch = normaliseBatch(b.streamId, b.events, expected);
-        return {
-          streamId: b.streamId,
-          batch,
-          expected,
-          recordedAt: normaliseRecordedAt(b.recordedAt, batch.length),
-        };
-      } catch (err) {
-        throw inBatch(err, i);
-      }
-    });
+    const tx = normaliseBatches(batches);
     if (tx.length === 0) return [];
     return this.write(() => this.runMany.immediate(tx));
   }
