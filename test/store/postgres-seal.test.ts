@@ -91,6 +91,35 @@ onPostgres('PostgreSQL store: the seal and immutability', () => {
     expect(rows[0].none).toBe(true);
   });
 
+  it('a club’s decision lock excludes the same club on another instance, not another club, and dies with its holder', async () => {
+    const other = await PostgresEventStore.open(url);
+    try {
+      const release = await store.lock('club:karori');
+      // Another club's decisions go on; the ledger-wide lock waits for every club's.
+      await (
+        await other.lock('club:lindfield')
+      )();
+      let got = false;
+      const waiting = other.lock('club:karori').then((r) => {
+        got = true;
+        return r;
+      });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(got).toBe(false);
+      // The holder dies (its connection ends, as when its process is killed): the lock is free.
+      // The club's lock (the two-key form, objsubid 2) is held by the holder alone.
+      await sql(
+        "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 2 AND granted",
+      );
+      const next = await waiting;
+      expect(got).toBe(true);
+      await next();
+      await release().catch(() => undefined);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('bad input: nothing listening at the URL is StoreUnavailable, naming the server', async () => {
     await expect(
       openStore('postgres://ledger@127.0.0.1:1/none?connect_timeout=2'),
