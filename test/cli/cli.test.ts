@@ -271,6 +271,6 @@ describe('bridge-ledger CLI', () => {
     expect((await cli('export', '--to-position', 'ten')).code).toBe(2);
     expect((await cli('frobnicate')).code).toBe(2);
     expect((await cli('replay', '--projection', 'nope')).code).toBe(2);
-    expect((await cli('verify', '--store', 'postgres://x')).code).toBe(2); // the command line was wrong: kernel/errors.ts STORE_URL
+    expect((await cli('verify', '--store', 'mysql://x')).code).toBe(2); // the command line was wrong: kernel/errors.ts STORE_URL
   });
 });

@@ -88,7 +88,7 @@ describe('errors carry a code, and one table maps codes to HTTP status and CLI e
       new NzInputError('NZ-5', 'entries[0]', 'bad'),
       'FACTS_NOT_SCORABLE',
     ],
-    ['an unknown store URL', new StoreUrlError('postgres://x', 'no'), 'STORE_URL'],
+    ['an unknown store URL', new StoreUrlError('mysql://x', 'no'), 'STORE_URL'],
     [
       'a write of several streams cut short (EventStoreDB)',
       new PartialAppendError([1], [2], [], new Error('raced')),
@@ -156,7 +156,7 @@ describe('errors carry a code, and one table maps codes to HTTP status and CLI e
   it('the CLI exits with the code’s exit: a --store URL of no known kind is the command line’s fault (2)', async () => {
     const stderr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
-      expect(await main(['node', 'bridge-ledger', 'verify', '--store', 'postgres://x'])).toBe(
+      expect(await main(['node', 'bridge-ledger', 'verify', '--store', 'mysql://x'])).toBe(
         ERROR_CODES.STORE_URL.exit,
       );
       expect(stderr.mock.calls.map((c) => String(c[0])).join('')).toMatch(/unknown store/);
