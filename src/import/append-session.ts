@@ -5,7 +5,7 @@ import type { EventStore } from '../store/event-store';
 import { InvalidEventError, StreamNotFoundError } from '../store/errors';
 import type { RuleViolation } from '../kernel/rule-violation';
 import { raceMessage, writeBatches } from '../ledger/append-file';
-import { refusalsThroughGate } from '../ledger/append-through-gate';
+import { refusalsThroughGate, withLedgerLock } from '../ledger/append-through-gate';
 import { DomainGate } from '../ledger/domain-gate';
 import type { SessionFacts } from './facts';
 import type { ImportIssue } from './model';
@@ -171,13 +171,15 @@ export async function appendSessions(
     expectedRevision: 'no_stream' as const,
     events: f.events,
   }));
-  const refused = await refusalsThroughGate(store, batches, gateFor(store));
-  if (refused.length) {
-    throw new ImportRefusedError(
-      refused.map(({ index, violation }) => ({ streamId: batches[index]!.streamId, violation })),
-    );
-  }
-  const out = await writeBatches(store, batches);
+  const out = await withLedgerLock(store, async () => {
+    const refused = await refusalsThroughGate(store, batches, gateFor(store));
+    if (refused.length) {
+      throw new ImportRefusedError(
+        refused.map(({ index, violation }) => ({ streamId: batches[index]!.streamId, violation })),
+      );
+    }
+    return writeBatches(store, batches);
+  });
   if (!out.ok) {
     const streams = (from: number, to = fresh.length) =>
       fresh.slice(from, to).map((f) => f.streamId);

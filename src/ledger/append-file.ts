@@ -2,7 +2,7 @@ import type { EventToAppend } from '../kernel/envelope';
 import { contentHash, type StoredIdentity } from '../store/append-rules';
 import type { AppendResult, EventStore, StreamBatch } from '../store/event-store';
 import { batchIndexOf, StreamNotFoundError } from '../store/errors';
-import { refusalsThroughGate } from './append-through-gate';
+import { refusalsThroughGate, withLedgerLock } from './append-through-gate';
 import { WrongStreamViolation } from './domain-gate';
 import { type LineIssue } from './ndjson';
 import { AppendFileError, PartialAppendError, PlannedBatch, toLineIssue } from './append-plan';
@@ -32,7 +32,9 @@ export async function appendBatches(
   batches: PlannedBatch[],
   onProgress: (events: number) => void = () => undefined,
 ): Promise<AppendSummary> {
-  return writeChecked(store, await checkAppend(store, batches), onProgress);
+  return withLedgerLock(store, async () =>
+    writeChecked(store, await checkAppend(store, batches), onProgress),
+  );
 }
 
 /**

@@ -64,3 +64,21 @@ export async function refusalsThroughGate(
   }
   return refused;
 }
+
+/**
+ * A whole file's check and write (`bridge-ledger append`, an import) under the store's
+ * ledger-wide decision lock, where the store offers one (several instances on one PostgreSQL):
+ * no club's decision through a service instance slips between the file's dry run and its
+ * write. A store of one process offers none, and the work runs as it is.
+ */
+export async function withLedgerLock<T>(
+  store: Pick<EventStore, 'lock'>,
+  work: () => Promise<T>,
+): Promise<T> {
+  const unlock = await store.lock?.(undefined);
+  try {
+    return await work();
+  } finally {
+    await unlock?.();
+  }
+}

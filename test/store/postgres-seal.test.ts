@@ -1,4 +1,9 @@
 import { Client } from 'pg';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { appendBatches } from '../../src/ledger/append-file';
+import { planAppend } from '../../src/ledger/append-plan';
+import { tempDir } from '../support/temp';
 import { catalogue } from '../../src/contexts/catalogue';
 import { readRaw } from '../../src/audit/raw-records';
 import { verifyLog } from '../../src/audit/verify';
@@ -117,6 +122,38 @@ onPostgres('PostgreSQL store: the seal and immutability', () => {
       await release().catch(() => undefined);
     } finally {
       await other.close();
+    }
+  });
+
+  it('a file appended (bridge-ledger append, an import) waits for a club’s decision under way on another instance, then is written', async () => {
+    const other = await PostgresEventStore.open(url, { upcast: catalogue.upcast });
+    const ledger = await PostgresEventStore.open(url, { upcast: catalogue.upcast });
+    try {
+      const file = join(tempDir(), 'club.ndjson');
+      writeFileSync(
+        file,
+        JSON.stringify({
+          streamId: 'club-filed',
+          id: '0197a000-0000-7000-8000-0000000000f1',
+          type: 'ClubRegistered',
+          occurredAt: '2026-03-02T19:30:00+13:00',
+          data: { clubId: 'filed', name: 'Filed Bridge Club', timeZone: 'Pacific/Auckland' },
+        }) + '\n',
+      );
+      const planned = await planAppend(file, catalogue);
+      const release = await other.lock('club:karori');
+      let written = false;
+      const appending = appendBatches(ledger, planned).then((summary) => {
+        written = true;
+        return summary;
+      });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(written).toBe(false);
+      await release();
+      expect((await appending).events).toBe(1);
+    } finally {
+      await other.close();
+      await ledger.close();
     }
   });
 

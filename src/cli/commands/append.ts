@@ -7,6 +7,7 @@ import {
   planAppend,
   writeChecked,
 } from '../../ledger/append-file';
+import { withLedgerLock } from '../../ledger/append-through-gate';
 import { formatLineIssue } from '../../ledger/ndjson';
 import { openStore } from '../../store/open-store';
 import { progress } from '../progress';
@@ -27,13 +28,17 @@ export function registerAppend(program: Command): void {
     .action(async (file: string, o: { store: string }) => {
       const store = await announceStore(o.store, () => openStore(o.store));
       try {
-        const checked = await checkAppend(store, await planAppend(file, catalogue));
-        const bar = progress(
-          'append',
-          checked.batches.reduce((n, b) => n + b.events.length, 0),
-        );
-        const summary = await writeChecked(store, checked, (n) => bar.update(n));
-        bar.stop();
+        const planned = await planAppend(file, catalogue);
+        const summary = await withLedgerLock(store, async () => {
+          const checked = await checkAppend(store, planned);
+          const bar = progress(
+            'append',
+            checked.batches.reduce((n, b) => n + b.events.length, 0),
+          );
+          const written = await writeChecked(store, checked, (n) => bar.update(n));
+          bar.stop();
+          return written;
+        });
         err(
           `appended ${summary.events} new events; ${summary.stored} already stored; head position ${await store.headPosition()}`,
         );
