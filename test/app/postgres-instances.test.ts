@@ -1,10 +1,7 @@
-import { catalogue } from '../../src/contexts/catalogue';
 import { issueKey, revokeKey } from '../../src/contexts/access/read/keys';
-import { startService, type RunningService } from '../../src/cli/commands/serve';
-import { PostgresEventStore } from '../../src/store/postgres/postgres-event-store';
 import { clubRegistered, competition, ROSTER, rulebookAdopted, TUESDAYS } from '../support/nz-club';
-import type { Proposed } from '../support/nz-club';
-import { freshDatabase, onPostgres } from '../support/postgres';
+import { onPostgres } from '../support/postgres';
+import { twoInstances } from '../support/two-instances';
 import { collect } from '../support/events';
 
 /**
@@ -13,43 +10,7 @@ import { collect } from '../support/events';
  * decision is guarded by its expected revision, a club-wide one by the store's lock of the club.
  */
 onPostgres('two service instances on one PostgreSQL store', () => {
-  let stores: PostgresEventStore[];
-  let services: RunningService[];
-  let url: string;
-  beforeAll(async () => {
-    url = await freshDatabase();
-    stores = [
-      await PostgresEventStore.open(url, { upcast: catalogue.upcast }),
-      await PostgresEventStore.open(url, { upcast: catalogue.upcast }),
-    ];
-    services = await Promise.all(
-      stores.map((store) => startService({ store, port: 0, host: '127.0.0.1', logger: false })),
-    );
-    await Promise.all(services.map((s) => s.runner.caughtUp()));
-  });
-  afterAll(async () => {
-    for (const s of services ?? []) await s.close();
-    for (const s of stores ?? []) await s.close();
-  });
-
-  const base = (i: number) => services[i]!.server.url;
-  /** POSTs facts of one stream as one batch through instance `i`, at any revision unless given. */
-  const post = (i: number, facts: Proposed[], expectedRevision: unknown = 'any', token?: string) =>
-    fetch(`${base(i)}/streams/${facts[0]!.streamId}/events`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify({
-        expectedRevision,
-        events: facts.map(({ streamId: _s, ...e }) => e),
-      }),
-    });
-  const ok = async (res: Promise<Response>) => {
-    const r = await res;
-    if (r.status !== 201) throw new Error(`${r.status}: ${await r.text()}`);
-  };
+  const { store, base, post, ok } = twoInstances();
 
   const tue = competition('tue', 'three-four-session-pairs', 'tuesday', TUESDAYS.slice(0, 4), {
     VT: ['vic', 'tia'],
@@ -79,9 +40,9 @@ onPostgres('two service instances on one PostgreSQL store', () => {
   });
 
   it('two instances deciding on one stream at once, at the same revision: one 201, one 409', async () => {
-    const head = await stores[0]!.headPosition();
+    const head = await store(0).headPosition();
     const [last] = await collect(
-      stores[0]!.readStream('competition-tue', { direction: 'backwards', maxCount: 1 }),
+      store(0).readStream('competition-tue', { direction: 'backwards', maxCount: 1 }),
     );
     const revision = last!.revision;
     const [a, b] = await Promise.all([
@@ -89,7 +50,7 @@ onPostgres('two service instances on one PostgreSQL store', () => {
       post(1, [tue.result(3, 'TT')], revision),
     ]);
     expect([a.status, b.status].sort()).toEqual([201, 409]);
-    expect(await stores[1]!.headPosition()).toBe(head + 1);
+    expect(await store(1).headPosition()).toBe(head + 1);
   });
 
   it('NZ-10: a visitor’s 3rd and 4th sessions of the year sent through both instances at once to two competitions: one admitted, the other refused naming NZ-10', async () => {
@@ -108,11 +69,11 @@ onPostgres('two service instances on one PostgreSQL store', () => {
   });
 
   it('a key revoked through one instance is refused by the other at once', async () => {
-    const { key, token } = await issueKey(stores[0]!, { role: 'admin', issuedBy: 'test' });
+    const { key, token } = await issueKey(store(0), { role: 'admin', issuedBy: 'test' });
     const health = (i: number) =>
       fetch(`${base(i)}/keys`, { headers: { Authorization: `Bearer ${token}` } });
     expect((await health(1)).status).toBe(200);
-    await revokeKey(stores[0]!, key.keyId, { revokedBy: 'test' });
+    await revokeKey(store(0), key.keyId, { revokedBy: 'test' });
     expect((await health(1)).status).toBe(401);
   });
 });
