@@ -162,6 +162,22 @@ export class Service {
     return { status: res.status, body, ms: performance.now() - t };
   }
 
+  /**
+   * Waits until the ledger directory, read in the background after the catch-up, has reached
+   * the head (`/health` `directory.position`): the start's work is done. Milliseconds waited.
+   */
+  async directoryRead(timeoutMs = 180_000): Promise<number> {
+    const t0 = performance.now();
+    for (;;) {
+      const h = await this.health();
+      const head = h.body.headPosition as number;
+      const read = (h.body.directory as { position?: number } | undefined)?.position;
+      if (read === undefined || read >= head) return performance.now() - t0;
+      if (performance.now() - t0 > timeoutMs) throw new Error('the directory was not read');
+      await sleep(20);
+    }
+  }
+
   /** SIGTERM (the service saves its projections and closes the store), then its exit. */
   async stop(): Promise<void> {
     if (!this.child || this.child.exitCode !== null) return;

@@ -6,7 +6,7 @@ import { isCorrectionFact } from '../contexts/pairs/projection/corrections';
 import { NZ_MEMBERSHIP_FACT_TYPES } from '../contexts/pairs/projection/nz-membership';
 import { competitions, competitionsPartitions } from '../contexts/pairs/projection/state';
 import type { EventStore } from '../store/event-store';
-import { savedDirectoryOf, type DirectorySaves } from './saved-directory';
+import { savedDirectoryOf, type DirectoryEntry, type DirectorySaves } from './saved-directory';
 import { EVENTS_PER_TURN, nextTurn, withinBounds, type ReplayBounds } from '../audit/replay';
 
 /** A growable column of numbers (positions, instants): 8 bytes an event, no object per event. */
@@ -75,6 +75,12 @@ export class LedgerDirectory {
   /** Where this directory started: a saved directory's position, or 0 (read from $all). */
   restoredAt = 0;
   private savedAt = 0;
+  /** How many timeline values the last save held (the chunks from its last one on are new). */
+  private savedLength = 0;
+  /** The maps' keys changed since the last save: a save writes only those entries. */
+  private changed = new Map<SavedMap, Set<string>>();
+  /** Whether nothing has been saved by this process yet, nor restored: a save replaces all. */
+  private fresh = true;
   /** The id of the last event read (a saved directory names it, to be sure of its ledger). */
   private lastId = '';
   private triedSaved = false;
@@ -108,15 +114,23 @@ export class LedgerDirectory {
     let n = 0;
     for await (const e of this.store.readAll({ fromPosition: this.position + 1 })) {
       this.note(e);
-      if (++n % EVENTS_PER_TURN === 0) await nextTurn();
+      if (++n % EVENTS_PER_TURN === 0) {
+        // Saved as it is read: a first pass cut short (a stop, a crash) is resumed, not redone.
+        this.saveIfDue();
+        await nextTurn();
+      }
     }
     this.eventsRead += n;
-    if (this.saves?.writable() && this.position - this.savedAt >= this.saveAfterEvents) {
-      try {
-        this.save();
-      } catch {
-        // A cache: unsaved (a full disk, a lock held), the next process reads $all instead.
-      }
+    this.saveIfDue();
+  }
+
+  /** Saves what was read since the last save, once that is `saveAfterEvents` facts or more. */
+  private saveIfDue(): void {
+    if (!this.saves?.writable() || this.position - this.savedAt < this.saveAfterEvents) return;
+    try {
+      this.save();
+    } catch {
+      // A cache: unsaved (a full disk, a lock held), the next process reads $all instead.
     }
   }
 
@@ -136,51 +150,86 @@ export class LedgerDirectory {
     this.positions.restore(saved.positions);
     this.times.restore(saved.times);
     this.ordered = saved.ordered;
-    const m = JSON.parse(saved.maps) as SavedMaps;
-    const sets = (rows: [string, string[]][], into: Map<string, Set<string>>) => {
-      for (const [k, v] of rows) into.set(k, new Set(v));
-    };
-    sets(m.competitionsOf, this.competitionsOf);
-    sets(m.clubsOf, this.clubsOf);
-    sets(m.linksOf, this.linksOf);
-    sets(m.clubStreamsOf, this.clubStreamsOf);
-    sets(m.partitionsOf, this.partitionsOf);
-    for (const [stream, keys] of m.partitionsOf)
-      for (const k of keys) add(this.feedersOf, k, stream);
-    for (const [k, v] of m.datesOf) this.datesOf.set(k, v);
-    // An instant that was NaN is saved as null (JSON has no NaN).
-    for (const [k, p, t] of m.lastOfStream)
-      this.lastOfStream.set(k, { position: p, time: t ?? NaN });
+    for (const [map, key, json] of saved.entries) this.restoreEntry(map as SavedMap, key, json);
     this.restoredAt = this.savedAt = saved.position;
+    this.lastId = saved.lastId;
+    this.savedLength = this.positions.length;
+    this.fresh = false;
   }
 
-  /** Saves the directory as it is now (the caller has checked `saves` is writable). */
+  private restoreEntry(map: SavedMap, key: string, json: string): void {
+    const value = JSON.parse(json) as unknown;
+    if (map === 'datesOf') this.datesOf.set(key, value as CompetitionDates);
+    else if (map === 'lastOfStream') {
+      // An instant that was NaN is saved as null (JSON has no NaN).
+      const [position, time] = value as [number, number | null];
+      this.lastOfStream.set(key, { position, time: time ?? NaN });
+    } else {
+      this.setsOf(map).set(key, new Set(value as string[]));
+      if (map === 'partitionsOf') for (const k of value as string[]) add(this.feedersOf, k, key);
+    }
+  }
+
+  private setsOf(map: SavedMap): Map<string, Set<string>> {
+    const maps = {
+      competitionsOf: this.competitionsOf,
+      clubsOf: this.clubsOf,
+      linksOf: this.linksOf,
+      clubStreamsOf: this.clubStreamsOf,
+      partitionsOf: this.partitionsOf,
+    } as const;
+    return maps[map as keyof typeof maps];
+  }
+
+  /** The entry of a map as saved: a set as its members, a stream's last as [position, time]. */
+  private entryJson(map: SavedMap, key: string): string {
+    if (map === 'datesOf') return JSON.stringify(this.datesOf.get(key));
+    if (map === 'lastOfStream') {
+      const v = this.lastOfStream.get(key)!;
+      return JSON.stringify([v.position, Number.isNaN(v.time) ? null : v.time]);
+    }
+    return JSON.stringify([...this.setsOf(map).get(key)!]);
+  }
+
+  /**
+   * Saves what changed since the last save (the caller has checked `saves` is writable): the
+   * timeline's chunks from the one the last save left partial, and the entries changed.
+   */
   private save(): void {
-    const n = this.positions.length;
-    const rows = (map: Map<string, Set<string>>) => [...map].map(([k, v]) => [k, [...v]]);
-    const maps: SavedMaps = {
-      competitionsOf: rows(this.competitionsOf) as SavedMaps['competitionsOf'],
-      clubsOf: rows(this.clubsOf) as SavedMaps['clubsOf'],
-      linksOf: rows(this.linksOf) as SavedMaps['linksOf'],
-      clubStreamsOf: rows(this.clubStreamsOf) as SavedMaps['clubStreamsOf'],
-      partitionsOf: rows(this.partitionsOf) as SavedMaps['partitionsOf'],
-      datesOf: [...this.datesOf],
-      lastOfStream: [...this.lastOfStream].map(([k, v]) => [
-        k,
-        v.position,
-        Number.isNaN(v.time) ? null : v.time,
-      ]),
-    };
+    const firstChunk = Math.floor(this.savedLength / this.saves!.chunk);
+    const from = firstChunk * this.saves!.chunk;
+    const entries: DirectoryEntry[] = [];
+    for (const [map, keys] of this.changed)
+      for (const key of keys) entries.push([map, key, this.entryJson(map, key)]);
     this.saves!.save({
       version: DIRECTORY_VERSION,
       position: this.position,
       lastId: this.lastId,
       ordered: this.ordered,
-      positions: this.positions.used,
-      times: this.times.used,
-      maps: JSON.stringify(maps),
+      firstChunk,
+      positions: this.positions.used.subarray(from),
+      times: this.times.used.subarray(from),
+      entries,
+      replace: this.fresh,
     });
-    this.savedAt = n === 0 ? 0 : this.position;
+    this.fresh = false;
+    this.changed = new Map();
+    this.savedLength = this.positions.length;
+    this.savedAt = this.position;
+  }
+
+  /** Adds to a set of a saved map, noting the entry as changed when it was. */
+  private addTo(map: SavedMap, key: string, value: string): void {
+    const sets = this.setsOf(map);
+    if (sets.get(key)?.has(value)) return;
+    add(sets, key, value);
+    this.mark(map, key);
+  }
+
+  private mark(map: SavedMap, key: string): void {
+    let keys = this.changed.get(map);
+    if (!keys) this.changed.set(map, (keys = new Set()));
+    keys.add(key);
   }
 
   private note(e: RecordedEvent): void {
@@ -191,6 +240,7 @@ export class LedgerDirectory {
     this.positions.push(e.position);
     t.push(time);
     const last = this.lastOfStream.get(e.streamId);
+    this.mark('lastOfStream', e.streamId);
     if (!last) this.lastOfStream.set(e.streamId, { position: e.position, time });
     else {
       last.position = e.position;
@@ -199,35 +249,36 @@ export class LedgerDirectory {
     }
     for (const key of competitionsPartitions.keysOf(e)) {
       if (key === 'position') continue;
-      add(this.partitionsOf, e.streamId, key);
+      this.addTo('partitionsOf', e.streamId, key);
       add(this.feedersOf, key, e.streamId);
     }
     if (e.type === 'CompetitionCreated' || e.type === 'SessionScoredFromBoards') {
       if (!onCompetitionStream(e)) return;
       const d = e.data as { competitionId: string; clubId?: string; sessionStreamId?: string };
       if (e.type === 'CompetitionCreated') {
-        add(this.clubsOf, d.competitionId, String(d.clubId));
-        add(this.competitionsOf, String(d.clubId), d.competitionId);
+        this.addTo('clubsOf', d.competitionId, String(d.clubId));
+        this.addTo('competitionsOf', String(d.clubId), d.competitionId);
         if (!this.datesOf.has(d.competitionId)) {
           const dates = competitionDates(e.data);
           if (dates) this.datesOf.set(d.competitionId, dates);
+          if (dates) this.mark('datesOf', d.competitionId);
         }
-      } else add(this.linksOf, d.competitionId, String(d.sessionStreamId));
+      } else this.addTo('linksOf', d.competitionId, String(d.sessionStreamId));
     } else if (isCorrectionFact(e.type)) {
       // A club's corrections, rulings and appeals change its tables (read on their
       // own stream only, as the projection reads them).
       const clubId = (e.data as { clubId?: unknown }).clubId;
       if (typeof clubId === 'string' && e.streamId === `corrections-${clubId}`)
-        add(this.clubStreamsOf, clubId, e.streamId);
+        this.addTo('clubStreamsOf', clubId, e.streamId);
     } else if (NZ_MEMBERSHIP_FACT_TYPES.has(e.type) && onDocumentedStream(e)) {
       // NZ-8c checks and NZ-8d requests, read on the club's members-<clubId> stream.
-      add(this.clubStreamsOf, String((e.data as { clubId?: unknown }).clubId), e.streamId);
+      this.addTo('clubStreamsOf', String((e.data as { clubId?: unknown }).clubId), e.streamId);
     } else {
       // A fact read wherever it is, by the club its data names (a roster fact, a club's
       // registration: StreamHome.elsewhere 'read', from the deciders' registry).
       const home = documentedStreamOf(e.type, e.data);
       if (home?.elsewhere === 'read' && home.idField === 'clubId' && home.id !== undefined) {
-        add(this.clubStreamsOf, home.id, e.streamId);
+        this.addTo('clubStreamsOf', home.id, e.streamId);
       }
     }
   }
@@ -327,20 +378,23 @@ export class LedgerDirectory {
  * The directory's version: bumped when what `note` keeps changes. It carries the competitions
  * projection's version, whose partition keys (`keysOf`) the directory keeps per stream.
  */
-export const DIRECTORY_VERSION = `1/${competitions.version}`;
+export const DIRECTORY_VERSION = `2/${competitions.version}`;
 
-/** Saved again only after this many more events: a save writes the directory whole. */
+/**
+ * Saved again after this many more events: a save writes what they changed (the timeline's last
+ * chunks, the entries they touched), so its cost follows them, not the ledger's size.
+ */
 const SAVE_AFTER_EVENTS = 10_000;
 
-interface SavedMaps {
-  competitionsOf: [string, string[]][];
-  clubsOf: [string, string[]][];
-  linksOf: [string, string[]][];
-  clubStreamsOf: [string, string[]][];
-  partitionsOf: [string, string[]][];
-  datesOf: [string, CompetitionDates][];
-  lastOfStream: [string, number, number | null][];
-}
+/** The maps a save writes entry by entry (feedersOf is partitionsOf turned round). */
+type SavedMap =
+  | 'competitionsOf'
+  | 'clubsOf'
+  | 'linksOf'
+  | 'clubStreamsOf'
+  | 'partitionsOf'
+  | 'datesOf'
+  | 'lastOfStream';
 
 /** A competition's season and the dates of its first and last sessions (club dates, ISO). */
 export interface CompetitionDates {

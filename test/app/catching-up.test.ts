@@ -123,6 +123,8 @@ describe('the service answers while its read models catch up', () => {
       readOnly: false,
       lastError: null,
       headPosition: head,
+      // Read by `serve` after the catch-up (this app has no serve): where it stands.
+      directory: { position: expect.any(Number) },
     });
     slow.release(2);
     await tick();
@@ -185,6 +187,8 @@ describe('the service answers while its read models catch up', () => {
       readOnly: false,
       lastError: null,
       headPosition: head,
+      // Read by `serve` after the catch-up (this app has no serve): where it stands.
+      directory: { position: expect.any(Number) },
     });
     const now = await request(app.getHttpServer())
       .get(`/competitions/${DSB}/standings`)
@@ -227,8 +231,19 @@ describe('serve opens its port before the catch-up', () => {
         readOnly: false,
         lastError: null,
         headPosition: head,
+        directory: { position: expect.any(Number) },
       });
       expect((await fetch(`${service.server.url}/competitions/${DSB}/standings`)).status).toBe(200);
+      // The ledger directory is read after the catch-up, in the background: it reaches the head.
+      let directory = (after as { directory: { position: number } }).directory.position;
+      for (let i = 0; i < 200 && directory < head; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const h = (await (await fetch(`${service.server.url}/health`)).json()) as {
+          directory: { position: number };
+        };
+        directory = h.directory.position;
+      }
+      expect(directory).toBe(head);
     } finally {
       await service.close();
       await store.close();

@@ -3,7 +3,11 @@ import { catalogue } from '../../src/contexts/catalogue';
 import { planAppend } from '../../src/ledger/append-file';
 import { DIRECTORY_VERSION, LedgerDirectory } from '../../src/ledger/ledger-directory';
 import { examplesDir } from '../../src/ledger/load-examples';
-import { SqliteDirectorySaves, savedDirectoryOf } from '../../src/ledger/saved-directory';
+import {
+  SqliteDirectorySaves,
+  savedDirectoryOf,
+  TIMELINE_CHUNK,
+} from '../../src/ledger/saved-directory';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
 import { tempDbPath } from '../support/temp';
 
@@ -113,12 +117,68 @@ describe('the ledger directory saved in the SQLite file', () => {
       { ...good, lastId: '0193f1d2-4a6b-7c00-8a00-00000000dead' },
       { ...good, position: head + 5 },
     ]) {
-      saves.save(bad);
+      saves.save({ ...bad, firstChunk: 0, replace: true });
       const d = new LedgerDirectory(store, savedDirectoryOf(store), 1_000_000);
       await d.catchUp();
       expect(d.restoredAt).toBe(0);
       expect(d.eventsRead).toBe(head);
     }
+    store.close();
+  });
+
+  it('is saved piece by piece: a save after more facts writes the timeline from the chunk the last save left partial and the entries those facts changed, the same on a small ledger as on a larger one', async () => {
+    const oneMoreFact = async (files: string[]) => {
+      const store = await examplesLedger(tempDbPath(), files);
+      const saves = new SqliteDirectorySaves(store.db, false);
+      const d = new LedgerDirectory(store, saves, 1);
+      await d.catchUp();
+      const whole = saves.written.bytes;
+      const events = await store.headPosition();
+      await store.appendToStream('club-karori', [
+        {
+          id: '0193f1d2-4a6b-7c00-8a00-00000000beef',
+          type: 'PlayerRegistered',
+          schemaVersion: 3,
+          occurredAt: '2026-12-01T10:00:00Z',
+          data: { clubId: 'karori', playerId: 'newbie', name: 'A Newcomer', status: 'member' },
+        },
+      ]);
+      await d.catchUp();
+      const partial = (events % TIMELINE_CHUNK) + 1;
+      store.close();
+      return { whole, events, step: saves.written.bytes - whole, partial };
+    };
+    const small = await oneMoreFact(['nz-club-pairs-2026.ndjson']);
+    const large = await oneMoreFact(['nz-club-pairs-2026.ndjson', 'dsb-groenlo-2014-2015.ndjson']);
+    expect(large.whole).toBeGreaterThan(2 * small.whole);
+    for (const r of [small, large]) {
+      // The partial chunk's positions and instants (8 bytes each) and the stream's last entry.
+      expect(r.step).toBeGreaterThanOrEqual(16 * r.partial);
+      expect(r.step).toBeLessThan(16 * r.partial + 200);
+    }
+  });
+
+  it('saved in several steps across chunk boundaries, restores as a pass over $all reads', async () => {
+    const path = tempDbPath();
+    const store = new SqliteEventStore(path, { upcast: catalogue.upcast });
+    // Pieces of 100 events, so that the examples' facts span several.
+    const d = new LedgerDirectory(store, new SqliteDirectorySaves(store.db, false, 100), 1);
+    for (const file of ['nz-club-pairs-2026.ndjson', 'dsb-groenlo-2014-2015.ndjson'])
+      for (const b of await planAppend(join(examplesDir()!, file), catalogue)) {
+        await store.appendToStream(b.streamId, b.events);
+        if (b.events.length > 20) await d.catchUp();
+      }
+    await d.catchUp();
+    const head = await store.headPosition();
+    expect(head).toBeGreaterThan(5 * 100);
+    const reader = new SqliteEventStore(path, { readOnly: true, upcast: catalogue.upcast });
+    const restored = new LedgerDirectory(reader, new SqliteDirectorySaves(reader.db, true, 100));
+    await restored.catchUp();
+    expect(restored.restoredAt).toBe(head);
+    const fresh = new LedgerDirectory(reader);
+    await fresh.catchUp();
+    expect(answers(restored, head)).toEqual(answers(fresh, head));
+    reader.close();
     store.close();
   });
 });

@@ -37,6 +37,7 @@ import type { JsonRequest } from './json-request';
 import { RequestValidator } from './request-validator';
 import { withRequestMetadata } from './request-metadata';
 import { catchingUpMessage, READ_MODEL_STATUS, type ReadModelStatus } from '../read-model-status';
+import { directoryOf } from '../../ledger/ledger-directory';
 
 /** The little of Express's response we use (Express 5 ships no types). */
 interface StatusResponse {
@@ -69,7 +70,7 @@ export class HealthController {
   })
   @ApiAnswer(
     200,
-    '{ status: ok | catching-up | degraded, caughtUp, position, headPosition, store, writable, readOnly, lastError }',
+    '{ status: ok | catching-up | degraded, caughtUp, position, headPosition, directory: { position }, store, writable, readOnly, lastError }',
   )
   @ApiErrors(503)
   async health(@Res({ passthrough: true }) res: StatusResponse) {
@@ -82,7 +83,10 @@ export class HealthController {
     try {
       const headPosition = await this.store.headPosition();
       const { caughtUp, position } = this.readModel();
-      const store = { store: this.store.url, headPosition, ...state };
+      // The ledger directory (which streams are whose: as-of answers read only a club's) is
+      // read after the read models have caught up, and saved as it is read.
+      const directory = { position: directoryOf(this.store).position };
+      const store = { store: this.store.url, headPosition, directory, ...state };
       if (!caughtUp) {
         return {
           status: 'catching-up',
