@@ -124,6 +124,12 @@ export interface EventStore {
    */
   readStoredPage?(afterPosition: number, limit: number): StoredRecord[] | Promise<StoredRecord[]>;
   /**
+   * Up to `limit` ids stored more than once, each with its positions, found by the database
+   * (its index of ids) rather than by a reader holding every id: `verify` of a long ledger asks
+   * it. Offered by SQLite and PostgreSQL.
+   */
+  repeatedIds?(limit: number): Promise<Array<{ id: string; positions: number[] }>>;
+  /**
    * Whether every event appended carries a stored hash (docs/architecture.md "Tamper
    * evidence"): SQLite from schema version 3, memory, PostgreSQL. EventStoreDB keeps none.
    */

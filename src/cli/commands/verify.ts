@@ -1,11 +1,13 @@
-import type { Command } from 'commander';
+import { availableParallelism } from 'node:os';
+import { InvalidArgumentError, type Command } from 'commander';
+import { wholeNumber } from '../../audit/table-query';
 import { catalogue } from '../../contexts/catalogue';
 import { readExportRecords } from '../../audit/export-chain';
 import { formatLineIssue } from '../../ledger/ndjson';
-import { readRaw } from '../../audit/raw-records';
 import { verifyLog, type VerifyReport } from '../../audit/verify';
+import { verifyStore } from '../../audit/verify-parallel';
 import { GENESIS_HASH } from '../../store/seal';
-import { hasDensePositions, openStore } from '../../store/open-store';
+import { openStore } from '../../store/open-store';
 import { err, storeOption } from '../options';
 
 /**
@@ -21,71 +23,86 @@ export function registerVerify(program: Command): void {
     )
     .addOption(storeOption())
     .option('--json', 'print the report as JSON')
-    .action(async (file: string | undefined, o: { store: string; json?: boolean }) => {
-      let report: VerifyReport;
-      let lineOf: Map<number, number> | undefined;
-      let lineIssues: string[] = [];
-      if (file) {
-        let read;
-        try {
-          read = await readExportRecords(file);
-        } catch (e) {
-          err(`verify: cannot read ${file}: ${(e as Error).message}`);
-          process.exitCode = 2;
-          return;
-        }
-        lineOf = read.lineOf;
-        lineIssues = read.issues.map((i) => `${file}: ${formatLineIssue(i)}`);
-        report = await verifyLog(
-          (async function* () {
-            yield* read.records;
-          })(),
-          catalogue,
-          // An export may start after position 1, and EventStoreDB's positions are sparse:
-          // a removed line is caught by the chain.
-          {
-            densePositions: false,
-            sealed: read.sealed,
-            previousHash: read.previousHash,
-            partial: read.previousHash !== GENESIS_HASH,
-          },
-        );
-        if (lineIssues.length) report.ok = false;
-      } else {
-        const store = await openStore(o.store, { readOnly: true });
-        try {
-          report = await verifyLog(readRaw(store), catalogue, {
-            densePositions: hasDensePositions(store),
-            sealed: store.sealed ?? false,
-          });
-        } finally {
-          await store.close();
-        }
-      }
-      if (o.json) {
-        process.stdout.write(JSON.stringify({ ...report, lineIssues }, null, 2) + '\n');
-      } else {
-        const at = (position: number) =>
-          lineOf?.has(position)
-            ? `line ${lineOf.get(position)}, position ${position}`
-            : `position ${position}`;
-        for (const l of lineIssues) process.stdout.write(`${l}\n`);
-        for (const p of report.problems)
-          process.stdout.write(`${at(p.position)}: ${p.check}: ${p.message}\n`);
-        if (report.moreProblems)
-          process.stdout.write(`… and ${report.moreProblems} more problems\n`);
-        const misplaced = report.problems.filter((p) => p.check === 'stream').length;
-        if (misplaced)
-          process.stdout.write(
-            `${misplaced} fact(s) outside their stream: written before appends checked streams, not damage, but the standings do not count them (docs/cli.md, verify)\n`,
+    .option(
+      '--workers <n>',
+      'verify a SQLite or PostgreSQL ledger on this many cores (default: all of them)',
+      workersOption,
+    )
+    .action(
+      async (file: string | undefined, o: { store: string; json?: boolean; workers?: number }) => {
+        let report: VerifyReport;
+        let lineOf: Map<number, number> | undefined;
+        let lineIssues: string[] = [];
+        if (file) {
+          let read;
+          try {
+            read = await readExportRecords(file);
+          } catch (e) {
+            err(`verify: cannot read ${file}: ${(e as Error).message}`);
+            process.exitCode = 2;
+            return;
+          }
+          lineOf = read.lineOf;
+          lineIssues = read.issues.map((i) => `${file}: ${formatLineIssue(i)}`);
+          report = await verifyLog(
+            (async function* () {
+              yield* read.records;
+            })(),
+            catalogue,
+            // An export may start after position 1, and EventStoreDB's positions are sparse:
+            // a removed line is caught by the chain.
+            {
+              densePositions: false,
+              sealed: read.sealed,
+              previousHash: read.previousHash,
+              partial: read.previousHash !== GENESIS_HASH,
+            },
           );
-        process.stdout.write(sealLine(report, at) + '\n');
-        process.stdout.write(
-          `${report.ok ? 'OK' : 'FAILED'}: ${report.events} events in ${report.streams} streams, last position ${report.lastPosition}\n`,
-        );
-      }
-      process.exitCode = report.ok ? 0 : 1;
-    });
+          if (lineIssues.length) report.ok = false;
+        } else {
+          const store = await openStore(o.store, { readOnly: true });
+          try {
+            report = await verifyStore(store, catalogue, {
+              url: o.store,
+              workers: o.workers ?? availableParallelism(),
+            });
+          } finally {
+            await store.close();
+          }
+        }
+        if (o.json) {
+          const { revisions: _joined, ...shown } = report;
+          process.stdout.write(JSON.stringify({ ...shown, lineIssues }, null, 2) + '\n');
+        } else {
+          const at = (position: number) =>
+            lineOf?.has(position)
+              ? `line ${lineOf.get(position)}, position ${position}`
+              : `position ${position}`;
+          for (const l of lineIssues) process.stdout.write(`${l}\n`);
+          for (const p of report.problems)
+            process.stdout.write(`${at(p.position)}: ${p.check}: ${p.message}\n`);
+          if (report.moreProblems)
+            process.stdout.write(`… and ${report.moreProblems} more problems\n`);
+          const misplaced = report.problems.filter((p) => p.check === 'stream').length;
+          if (misplaced)
+            process.stdout.write(
+              `${misplaced} fact(s) outside their stream: written before appends checked streams, not damage, but the standings do not count them (docs/cli.md, verify)\n`,
+            );
+          process.stdout.write(sealLine(report, at) + '\n');
+          process.stdout.write(
+            `${report.ok ? 'OK' : 'FAILED'}: ${report.events} events in ${report.streams} streams, last position ${report.lastPosition}\n`,
+          );
+        }
+        process.exitCode = report.ok ? 0 : 1;
+      },
+    );
+}
+
+/** `--workers`: a whole number from 1 (all the machine's cores when not given). */
+function workersOption(value: string): number {
+  const n = wholeNumber(value);
+  if (!n) throw new InvalidArgumentError('--workers must be an integer >= 1');
+  return n;
 }
 
 /** The seal's verdict and the head hash to write down (docs/architecture.md "Tamper evidence"). */

@@ -399,6 +399,19 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
+  async repeatedIds(limit: number): Promise<Array<{ id: string; positions: number[] }>> {
+    try {
+      const { rows } = await this.pool.query<{ id: string; positions: Array<string | number> }>(
+        `SELECT id, array_agg(position ORDER BY position) AS positions FROM events
+          GROUP BY id HAVING count(*) > 1 ORDER BY min(position) LIMIT $1`,
+        [limit],
+      );
+      return rows.map((r) => ({ id: r.id, positions: r.positions.map(Number) }));
+    } catch (err) {
+      throw this.failed(err);
+    }
+  }
+
   subscribeToAll(options: SubscribeOptions = {}): Observable<RecordedEvent> {
     void this.notifications.listen();
     return catchUpSubscription({

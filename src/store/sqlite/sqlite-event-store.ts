@@ -416,6 +416,20 @@ export class SqliteEventStore implements EventStore {
     }
   }
 
+  async repeatedIds(limit: number): Promise<Array<{ id: string; positions: number[] }>> {
+    try {
+      const rows = this.db
+        .prepare(
+          `SELECT id, group_concat(position) AS positions FROM events
+            GROUP BY id HAVING count(*) > 1 ORDER BY min(position) LIMIT ?`,
+        )
+        .all(limit) as Array<{ id: string; positions: string }>;
+      return rows.map((r) => ({ id: r.id, positions: r.positions.split(',').map(Number) }));
+    } catch (err) {
+      throw this.failed(err);
+    }
+  }
+
   subscribeToAll(options: SubscribeOptions = {}): Observable<RecordedEvent> {
     return catchUpSubscription({
       fromPosition: options.fromPosition ?? 0,
