@@ -1,0 +1,208 @@
+import '../src/contexts/built-in';
+import '../src/rulesets';
+import { spawn } from 'node:child_process';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
+import { catalogue } from '../src/contexts/catalogue';
+import { SqliteEventStore } from '../src/store/sqlite/sqlite-event-store';
+import { log, since } from './lib/harness';
+import { CLI, freePort, Service, timed } from './scale/service';
+import { clubIdOf, history, type HistoryShape } from './standings/history';
+import { appendThroughGate } from './standings/through-gate';
+
+/**
+ * A federation's history rebuilt, started, audited and verified (docs: bench/RESULTS.md):
+ *
+ *   npm run bench:federation -- --facts 1000000 [--clubs 32]
+ *
+ * The history is the standings benchmark's generator (bench/standings/history.ts: DSB-style
+ * clubs, four pairs competitions a season), appended through the deciders as the HTTP and CLI
+ * writers append (the DomainGate: a refused fact stops the run), reproducible from its seed and
+ * kept under bench/.work/federation between runs. Then, in one run: the raw read of the facts
+ * (better-sqlite3 and JSON.parse); the service's first start on a copy holding no saved read
+ * models (the rebuild of every read model, to /health caught up) and its peak RSS; a cold start
+ * with the saved read models (to /health 200) and the first standing after it; `audit` of the
+ * ledger's export and `verify` (time and peak RSS of each); the bytes written per paced fact at
+ * 1 and 20 seasons (bench/run-scale.ts's figure). The last line is one JSON object.
+ * `rebuild2Ms` is null: the rebuild does not yet run on more than one core.
+ */
+const FACTS_PER_CLUB_SEASON = 847; // measured: 27,112 facts for 32 clubs' season
+
+const { values } = parseArgs({
+  options: {
+    facts: { type: 'string', default: '1000000' },
+    clubs: { type: 'string', default: '32' },
+    'skip-write-bytes': { type: 'boolean', default: false },
+  },
+});
+const clubs = Number(values.clubs);
+const seasons = Math.max(1, Math.round(Number(values.facts) / (FACTS_PER_CLUB_SEASON * clubs)));
+const shape: HistoryShape = { seasons, clubs, competitions: 4, pairs: 24, firstYear: 2006 };
+const dir = join(process.cwd(), 'bench', '.work', 'federation');
+const ledger = join(dir, `federation-${clubs}c-${seasons}s.db`);
+
+/** The history through the deciders, written once and kept (a run cut short starts again). */
+async function generated(): Promise<number> {
+  mkdirSync(dir, { recursive: true });
+  if (!existsSync(ledger)) {
+    const partial = `${ledger}.partial`;
+    rmSync(partial, { force: true });
+    const store = new SqliteEventStore(partial, {
+      upcast: catalogue.upcast,
+      synchronous: 'NORMAL',
+    });
+    const t = process.hrtime.bigint();
+    const run = await appendThroughGate(store, catalogue, history(shape), { strict: true });
+    store.db.pragma('wal_checkpoint(TRUNCATE)');
+    await store.close();
+    renameSync(partial, ledger);
+    log(`generated ${run.appended} facts through the deciders in ${since(t).toFixed(0)} s`);
+  }
+  const store = new SqliteEventStore(ledger, { readOnly: true });
+  const head = await store.headPosition();
+  await store.close();
+  return head;
+}
+
+/** Every row of the events table read and its JSON parsed: what any rebuild must at least do. */
+function rawRead(): number {
+  const db = new Database(ledger, { readonly: true });
+  const t = process.hrtime.bigint();
+  let n = 0;
+  for (const row of db
+    .prepare('SELECT data, metadata FROM events ORDER BY position')
+    .raw()
+    .iterate() as Iterable<[string, string]>) {
+    JSON.parse(row[0]);
+    JSON.parse(row[1]);
+    n++;
+  }
+  db.close();
+  if (n === 0) throw new Error('no facts read');
+  return since(t) * 1000;
+}
+
+/** A command of the CLI, timed, with its peak RSS (the child's own maxRSS, at its exit). */
+function cli(args: string[]): Promise<{ ms: number; rssMb: number }> {
+  // Loaded before the CLI: prints the process's peak RSS (KiB) as it exits.
+  const preload = join(dir, 'max-rss.cjs');
+  writeFileSync(
+    preload,
+    "process.on('exit', () => process.stderr.write('\\nmaxrss ' + process.resourceUsage().maxRSS + '\\n'));\n",
+  );
+  const t = process.hrtime.bigint();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--require', preload, CLI, ...args], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.on('exit', (code) => {
+      const kb = Number(/maxrss (\d+)/.exec(err)?.[1]);
+      if (code !== 0 || !kb)
+        reject(new Error(`${args.join(' ')}: exit ${code}: ${err.slice(-500)}`));
+      else resolve({ ms: since(t) * 1000, rssMb: kb / 1024 });
+    });
+  });
+}
+
+/** bench/run-scale.ts at 1 and 20 seasons: its bytes written per paced fact (KiB → bytes). */
+function writeBytes(): Promise<[number, number]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(__dirname, 'run-scale.js')], {
+      env: { ...process.env, BENCH_SEASONS: '1,20', BENCH_CLI_RUNS: '1', BENCH_ASOF_RUNS: '1' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('exit', () => {
+      const row = /bytes written \(write\(2\)[^|]*\|\s*([\d.]+) KiB\s*\|\s*([\d.]+) KiB/.exec(out);
+      if (!row) reject(new Error(`run-scale printed no bytes-written row:\n${out.slice(-800)}`));
+      else resolve([Number(row[1]) * 1024, Number(row[2]) * 1024]);
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  log(`# federation benchmark — ${new Date().toISOString()}`);
+  log(`${clubs} clubs × ${seasons} seasons (about ${values.facts} facts asked) → ${ledger}`);
+  const facts = await generated();
+  log(
+    `${facts.toLocaleString('en-GB')} facts, ${(statSync(ledger).size / 2 ** 20).toFixed(0)} MiB`,
+  );
+  const rawReadMs = rawRead();
+  log(`raw read: ${rawReadMs.toFixed(0)} ms`);
+
+  // The service's first start on a copy with no saved read models: every read model rebuilt.
+  const work = join(dir, 'run.db');
+  for (const f of [work, `${work}-wal`, `${work}-shm`]) rmSync(f, { force: true });
+  copyFileSync(ledger, work);
+  const service = new Service(work, await freePort(), join(dir, 'serve.log'));
+  const first = await service.start(3_600_000);
+  const rebuild1Ms = first.caughtUp!;
+  const rebuildRssMb = service.memory().peak / 2 ** 20;
+  await service.directoryRead(3_600_000);
+  await service.stop();
+  log(`first start: caught up ${rebuild1Ms.toFixed(0)} ms, peak RSS ${rebuildRssMb.toFixed(0)} MB`);
+
+  const cold = await service.start(3_600_000);
+  const competition = `${clubIdOf(0)}-${shape.firstYear + seasons - 1}-c1`;
+  const standing = await timed(service.url(`/competitions/${competition}/standings`));
+  await service.stop();
+  log(
+    `cold start: /health 200 ${cold.health200.toFixed(0)} ms; first standing ${standing.ms.toFixed(0)} ms`,
+  );
+
+  const exported = join(dir, 'export.ndjson');
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, 'export', '--store', `sqlite:${ledger}`], {
+      stdio: ['ignore', openSync(exported, 'w'), 'ignore'],
+    });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`export: ${code}`))));
+  });
+  const audit = await cli(['audit', exported]);
+  log(`audit: ${audit.ms.toFixed(0)} ms, peak RSS ${audit.rssMb.toFixed(0)} MB`);
+  const verify = await cli(['verify', '--store', `sqlite:${ledger}`]);
+  log(
+    `verify: ${verify.ms.toFixed(0)} ms (${Math.round(facts / (verify.ms / 1000))} facts/s), peak RSS ${verify.rssMb.toFixed(0)} MB`,
+  );
+  rmSync(exported, { force: true });
+
+  const [writeBytesPerFact1, writeBytesPerFact20] = values['skip-write-bytes']
+    ? [null, null]
+    : await writeBytes();
+  console.log(
+    JSON.stringify({
+      facts,
+      rebuild1Ms: Math.round(rebuild1Ms),
+      rebuild2Ms: null,
+      rawReadMs: Math.round(rawReadMs),
+      rebuildRssMb: Math.round(rebuildRssMb),
+      coldStartMs: Math.round(cold.health200),
+      firstStandingMs: Math.round(standing.ms),
+      auditMs: Math.round(audit.ms),
+      auditRssMb: Math.round(audit.rssMb),
+      verifyMs: Math.round(verify.ms),
+      writeBytesPerFact1,
+      writeBytesPerFact20,
+    }),
+  );
+}
+
+main()
+  .catch((err: unknown) => {
+    console.error(err);
+    process.exitCode = 1;
+  })
+  .finally(() => Service.stopAll());
