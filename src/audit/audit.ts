@@ -1,12 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventCatalogue } from '../kernel/catalogue';
+import type { Projection } from '../kernel/projection';
 import type { EventToAppend } from '../kernel/envelope';
-import { competitions } from '../contexts/pairs/projection';
-import { teamsEventsProjection } from '../contexts/teams/projection';
-import { meetingsProjection } from '../contexts/meetings/projection';
-import { rubberProjection } from '../contexts/rubber/projection';
+import { competitions, type CompetitionsState } from '../contexts/pairs/projection';
+import { teamsEventsProjection, type TeamsReadState } from '../contexts/teams/projection';
+import { meetingsProjection, type MeetingsReadState } from '../contexts/meetings/projection';
+import { rubberProjection, type RubberReadState } from '../contexts/rubber/projection';
 import type { EventStore, StreamBatch } from '../store/event-store';
 import { MemoryEventStore } from '../store/memory/memory-event-store';
 import { GENESIS_HASH } from '../store/seal';
@@ -15,8 +16,9 @@ import { answersDigest, type AnswersDigest } from './answers-digest';
 import { readExportRecords } from './export-chain';
 import { formatLineIssue } from '../ledger/ndjson';
 import { readRaw, type RawRecord } from './raw-records';
-import { replayFromStore } from './replay';
+import { replayAllFromStore } from './replay';
 import { verifyLog, type VerifyReport } from './verify';
+import { verifyStore } from './verify-parallel';
 
 /** One store's replay of the export: its answers' digest and its own seal. */
 export interface AuditedStore {
@@ -108,6 +110,8 @@ export async function auditExport(path: string, catalogue: EventCatalogue): Prom
       read.records,
       fromStart,
       catalogue,
+      // The file is verified on every core, as `verify` does it.
+      `sqlite:${join(dir, 'audit.db')}`,
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -139,6 +143,7 @@ async function replayInto(
   records: readonly RawRecord[],
   fromStart: boolean,
   catalogue: EventCatalogue,
+  url?: string,
 ): Promise<AuditedStore> {
   try {
     const batches: StreamBatch[] = [];
@@ -166,11 +171,20 @@ async function replayInto(
       }
     }
     if (batches.length) await store.appendMany!(batches);
-    const { state } = await replayFromStore(store, competitions);
-    const { state: teams } = await replayFromStore(store, teamsEventsProjection);
-    const { state: meetings } = await replayFromStore(store, meetingsProjection);
-    const { state: rubber } = await replayFromStore(store, rubberProjection);
-    const own = await verifyLog(readRaw(store), catalogue, { densePositions: true, sealed: true });
+    const [state, teams, meetings, rubber] = (await replayAllFromStore(store, [
+      competitions,
+      teamsEventsProjection,
+      meetingsProjection,
+      rubberProjection,
+    ] as Array<Projection<unknown>>)) as [
+      CompetitionsState,
+      TeamsReadState,
+      MeetingsReadState,
+      RubberReadState,
+    ];
+    const own = url
+      ? await verifyStore(store, catalogue, { url, workers: availableParallelism() })
+      : await verifyLog(readRaw(store), catalogue, { densePositions: true, sealed: true });
     return {
       store: name,
       events: await store.headPosition(),

@@ -131,10 +131,13 @@ function joined(
   };
 }
 
-/** The worker script beside this file: compiled JavaScript, or TypeScript under ts-node (tests). */
+/**
+ * The worker script (src/cli/workers: an entry point, which loads the contexts and rulesets the
+ * ledger ships): compiled JavaScript, or TypeScript under ts-node (the tests).
+ */
 function workerScript(): { file: string; execArgv: string[] } {
   const ext = extname(__filename);
-  const file = join(__dirname, `verify-worker${ext}`);
+  const file = join(__dirname, '..', 'cli', 'workers', `verify-worker${ext}`);
   return { file, execArgv: ext === '.ts' ? ['-r', 'ts-node/register/transpile-only'] : [] };
 }
 

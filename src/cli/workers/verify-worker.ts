@@ -1,15 +1,16 @@
 // A worker of `verify` on all cores: verifies the pieces of the log it is sent, each read from
-// the store by its own read-only connection (verify-parallel.ts).
+// the store by its own read-only connection (src/audit/verify-parallel.ts). An entry point, as
+// the CLI is: it loads the contexts and rulesets the ledger ships.
 import 'reflect-metadata';
-import '../contexts/built-in';
-import '../rulesets';
+import '../../contexts/built-in';
+import '../../rulesets';
 import { parentPort, workerData } from 'node:worker_threads';
-import { catalogue } from '../contexts/catalogue';
-import type { EventStore } from '../store/event-store';
-import { openStore } from '../store/open-store';
-import { hashBefore, readRaw } from './raw-records';
-import { verifyLog } from './verify';
-import type { Piece, PieceReport } from './verify-parallel';
+import { catalogue } from '../../contexts/catalogue';
+import type { EventStore } from '../../store/event-store';
+import { openStore } from '../../store/open-store';
+import { hashBefore, readRaw } from '../../audit/raw-records';
+import { verifyLog } from '../../audit/verify';
+import type { Piece, PieceReport } from '../../audit/verify-parallel';
 
 const { url, maxProblems } = workerData as { url: string; maxProblems: number };
 let opened: Promise<EventStore> | undefined;
