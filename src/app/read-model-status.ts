@@ -3,6 +3,8 @@ export interface ReadModelStatus {
   caughtUp: boolean;
   /** The lowest position the projections have seen. */
   position: number;
+  /** While catching up: facts a second since it began. */
+  rate?: number;
 }
 
 /** () => the read models' status; always caught up when the app keeps none (replays only). */

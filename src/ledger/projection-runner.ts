@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { Subscription } from 'rxjs';
 import type { RecordedEvent } from '../kernel/envelope';
 import type { Partitions, Projection } from '../kernel/projection';
@@ -49,6 +50,8 @@ export interface RunnerStatus {
   caughtUp: boolean;
   /** The lowest position the projections have seen. */
   position: number;
+  /** While catching up: facts a second since the catch-up began (none before the first page). */
+  rate?: number;
 }
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -74,6 +77,8 @@ export class ProjectionRunner {
   private stopped = false;
   private caughtUpOnce = false;
   private sinceSave = 0;
+  /** When and where the catch-up began: its rate on /health. */
+  private catchUpBegan?: { at: number; position: number };
   private saveTimer?: NodeJS.Timeout;
   private readonly saveEvery: number;
   private readonly quietMs: number;
@@ -165,6 +170,7 @@ export class ProjectionRunner {
   private async catchUp(): Promise<void> {
     let from = Math.min(...this.live.map((l) => l.position), Number.MAX_SAFE_INTEGER);
     if (from === Number.MAX_SAFE_INTEGER) from = 0;
+    this.catchUpBegan = { at: performance.now(), position: from };
     try {
       for (;;) {
         let n = 0;
@@ -354,7 +360,15 @@ export class ProjectionRunner {
   /** Whether the catch-up from the start has ended, and how far the projections have read. */
   status(): RunnerStatus {
     const position = this.live.length ? Math.min(...this.live.map((l) => l.position)) : 0;
-    return { caughtUp: this.caughtUpOnce, position };
+    const began = this.catchUpBegan;
+    const seconds = began ? (performance.now() - began.at) / 1000 : 0;
+    if (this.caughtUpOnce || !began || position <= began.position || seconds <= 0)
+      return { caughtUp: this.caughtUpOnce, position };
+    return {
+      caughtUp: false,
+      position,
+      rate: Math.round((position - began.position) / seconds),
+    };
   }
 
   /**

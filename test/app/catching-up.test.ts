@@ -110,7 +110,7 @@ describe('the service answers while its read models catch up', () => {
     await store.close();
   });
 
-  it('/health says "catching up (position n of m)" with the machine-readable fields, as the pages come in', async () => {
+  it('/health says "catching up (position n of m)" with the machine-readable fields and the rate, as the pages come in', async () => {
     await tick();
     const first = await request(app.getHttpServer()).get('/health').expect(200);
     expect(first.body).toEqual({
@@ -135,6 +135,8 @@ describe('the service answers while its read models catch up', () => {
       caughtUp: false,
       position: 100,
     });
+    // How fast it reads: the facts since the catch-up began, a second.
+    expect(later.body.rate).toBeGreaterThan(0);
   });
 
   it('a table "now" is refused 503 with Retry-After and the same message; as of a position it is a replay, answered', async () => {
