@@ -160,25 +160,59 @@ export interface ExportFileRecords {
   previousHash: string;
 }
 
+/** An export read line by line: its records as they come, each with its line. */
+export interface ExportStream {
+  records: AsyncGenerator<RawRecord & { line: number }>;
+  /** Lines that are not records, and hashes out of place: filled as the records are read. */
+  issues: LineIssue[];
+  /** Whether the lines carry the chain (the first record says), and the hash it chains from. */
+  sealed: boolean;
+  previousHash: string;
+}
+
 /**
  * Reads an export as the records it was written from (data and metadata in normal form, as the
- * chain covers them), for `verify` to check as it checks a store. Throws the reader's error
- * (ENOENT …) for a file that cannot be read.
+ * chain covers them), one line at a time: memory follows a line, not the file. The first record
+ * says whether the file is sealed; a later record with a hash in an unsealed file is an issue
+ * (a hash stripped from the first line cannot turn the chain's check off). Throws the reader's
+ * error (ENOENT …) for a file that cannot be read.
  */
-export async function readExportRecords(path: string): Promise<ExportFileRecords> {
-  const records: RawRecord[] = [];
-  const lineOf = new Map<number, number>();
+export async function streamExportRecords(path: string): Promise<ExportStream> {
   const issues: LineIssue[] = [];
-  let previousHash = GENESIS_HASH;
-  let hashes = 0;
+  const lines = recordLines(path, issues);
+  const first = await lines.next();
+  const head = first.done ? undefined : first.value;
+  const sealed = head?.record.hash !== undefined;
+  const previousHash = head && isHash(head.previousHash) ? head.previousHash : GENESIS_HASH;
+  async function* records(): AsyncGenerator<RawRecord & { line: number }> {
+    if (!head) return;
+    yield { ...head.record, line: head.line };
+    for await (const { record, line } of lines) {
+      if (!sealed && record.hash !== undefined)
+        issues.push({
+          line,
+          field: 'hash',
+          message:
+            'carries a hash, but the first record does not: a sealed export carries one on every line',
+        });
+      yield { ...record, line };
+    }
+  }
+  return { records: records(), issues, sealed, previousHash };
+}
+
+/** The file's records, each with its line and (the first) the previousHash it names. */
+async function* recordLines(
+  path: string,
+  issues: LineIssue[],
+): AsyncGenerator<{ record: RawRecord; line: number; previousHash?: unknown }> {
+  let first = true;
   for await (const entry of readNdjson(path)) {
     if ('issue' in entry) {
       issues.push(entry.issue);
       continue;
     }
     const v = entry.value;
-    if (records.length === 0 && lineOf.size === 0 && isHash(v.previousHash))
-      previousHash = v.previousHash;
     const fields = sealedFieldsOf(v);
     if (!fields) {
       issues.push({
@@ -191,12 +225,29 @@ export async function readExportRecords(path: string): Promise<ExportFileRecords
     }
     const { importedAt, ...rest } = fields;
     const record: RawRecord = { ...rest, ...(importedAt === null ? {} : { importedAt }) };
-    if (typeof v.hash === 'string') {
-      record.hash = v.hash;
-      hashes += 1;
-    }
-    records.push(record);
-    lineOf.set(record.position, entry.line);
+    if (typeof v.hash === 'string') record.hash = v.hash;
+    yield { record, line: entry.line, ...(first ? { previousHash: v.previousHash } : {}) };
+    first = false;
   }
-  return { records, lineOf, issues, sealed: hashes > 0, previousHash };
+}
+
+/**
+ * Reads an export whole, as the records it was written from (`audit` replays them twice). Throws
+ * the reader's error (ENOENT …) for a file that cannot be read.
+ */
+export async function readExportRecords(path: string): Promise<ExportFileRecords> {
+  const stream = await streamExportRecords(path);
+  const records: RawRecord[] = [];
+  const lineOf = new Map<number, number>();
+  for await (const { line, ...record } of stream.records) {
+    records.push(record);
+    lineOf.set(record.position, line);
+  }
+  return {
+    records,
+    lineOf,
+    issues: stream.issues,
+    sealed: stream.sealed,
+    previousHash: stream.previousHash,
+  };
 }

@@ -6,6 +6,8 @@ import type { RawRecord } from './raw-records';
 
 export interface VerifyProblem {
   position: number;
+  /** The line of an export file the record came from. */
+  line?: number;
   /**
    * `stream`: a fact outside the stream it belongs in (LEDGER) of a kind the projections do
    * not read elsewhere (a competition or rulebook fact: `StreamHome.elsewhere`); the others: the
@@ -96,7 +98,10 @@ export async function verifyLog(
   const max = options.maxProblems ?? 100;
   const problems: VerifyProblem[] = [];
   let more = 0;
-  const report = (p: VerifyProblem) => (problems.length < max ? problems.push(p) : more++);
+  /** The line of the record being checked (an export file's records carry theirs). */
+  let line: number | undefined;
+  const report = (p: VerifyProblem) =>
+    problems.length < max ? problems.push(line === undefined ? p : { ...p, line }) : more++;
   const revisions = new Map<string, number>();
   /** Each stream's first revision in these records (a piece of the log is joined to the next). */
   const firstRevisions = new Map<string, { revision: number; position: number }>();
@@ -110,6 +115,7 @@ export async function verifyLog(
   let breaks = 0;
   for await (const r of records) {
     events += 1;
+    line = (r as { line?: number }).line;
     // Parsed once: the chain hashes the JSON's normal form (JSON.stringify of the value), and
     // the checks below read the value.
     let data: unknown;

@@ -91,6 +91,30 @@ describe('an export carries the chain', () => {
     expect(headOf(ofFile.stdout)).toBeDefined();
     expect(headOf(ofFile.stdout)).toBe(headOf(ofStore.stdout));
   });
+
+  it('verify <export> reads it line by line: an edited line is named by its line; a hash taken off the first line does not turn the seal off (the later lines carry theirs)', async () => {
+    const edited = tampered((lines) => {
+      const v = JSON.parse(lines[6]) as { data: Record<string, unknown> };
+      v.data = { ...v.data, edited: true };
+      lines[6] = JSON.stringify(v);
+      return lines;
+    });
+    const out = await cli('verify', edited);
+    expect(out.code).toBe(1);
+    expect(out.stdout).toMatch(/^line 7, position \d+: chain: /m);
+    expect(out.stdout).toMatch(/seal: BROKEN at line 7, position \d+/);
+
+    const stripped = tampered((lines) => {
+      const { hash: _h, ...rest } = JSON.parse(lines[0]) as Record<string, unknown>;
+      lines[0] = JSON.stringify(rest);
+      return lines;
+    });
+    const first = await cli('verify', stripped);
+    expect(first.code).toBe(1);
+    expect(first.stdout).toContain(
+      'line 2: hash: carries a hash, but the first record does not: a sealed export carries one on every line',
+    );
+  });
 });
 
 describe('another install checks the chain of an export and refuses a broken one, naming the line', () => {

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { InvalidArgumentError, type Command } from 'commander';
 import { wholeNumber } from '../../audit/table-query';
 import { catalogue } from '../../contexts/catalogue';
-import { readExportRecords } from '../../audit/export-chain';
+import { streamExportRecords } from '../../audit/export-chain';
 import { formatLineIssue } from '../../ledger/ndjson';
 import { verifyLog, type VerifyReport } from '../../audit/verify';
 import { verifyStore } from '../../audit/verify-parallel';
@@ -31,23 +31,18 @@ export function registerVerify(program: Command): void {
     .action(
       async (file: string | undefined, o: { store: string; json?: boolean; workers?: number }) => {
         let report: VerifyReport;
-        let lineOf: Map<number, number> | undefined;
         let lineIssues: string[] = [];
         if (file) {
           let read;
           try {
-            read = await readExportRecords(file);
+            read = await streamExportRecords(file);
           } catch (e) {
             err(`verify: cannot read ${file}: ${(e as Error).message}`);
             process.exitCode = 2;
             return;
           }
-          lineOf = read.lineOf;
-          lineIssues = read.issues.map((i) => `${file}: ${formatLineIssue(i)}`);
           report = await verifyLog(
-            (async function* () {
-              yield* read.records;
-            })(),
+            read.records,
             catalogue,
             // An export may start after position 1, and EventStoreDB's positions are sparse:
             // a removed line is caught by the chain.
@@ -58,6 +53,7 @@ export function registerVerify(program: Command): void {
               partial: read.previousHash !== GENESIS_HASH,
             },
           );
+          lineIssues = read.issues.map((i) => `${file}: ${formatLineIssue(i)}`);
           if (lineIssues.length) report.ok = false;
         } else {
           const store = await openStore(o.store, { readOnly: true });
@@ -74,8 +70,12 @@ export function registerVerify(program: Command): void {
           const { revisions: _joined, ...shown } = report;
           process.stdout.write(JSON.stringify({ ...shown, lineIssues }, null, 2) + '\n');
         } else {
+          // An export's records carry their lines, and so do the problems found in them.
+          const lineOf = new Map(
+            report.problems.flatMap((p) => (p.line === undefined ? [] : [[p.position, p.line]])),
+          );
           const at = (position: number) =>
-            lineOf?.has(position)
+            lineOf.has(position)
               ? `line ${lineOf.get(position)}, position ${position}`
               : `position ${position}`;
           for (const l of lineIssues) process.stdout.write(`${l}\n`);
