@@ -55,8 +55,12 @@ export interface RunnerStatus {
 }
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
-/** Partitions put back into a loaded state between two turns of the event loop. */
-const LOAD_CHUNK = 200;
+/**
+ * Milliseconds of putting saved partitions back between two turns of the event loop: a turn by
+ * time, not by count, since a partition's size varies (a season's competition against a club's
+ * note), so that /health and the requests are answered while a long ledger's read models load.
+ */
+const LOAD_SLICE_MS = 10;
 
 /**
  * Keeps projections live from the store. start() loads the saved states, catches up by pages
@@ -144,13 +148,18 @@ export class ProjectionRunner {
       replace: true,
     };
     let position = 0;
-    const saved = this.states.loadPartitions(projection.name);
+    const saved = this.states.loadPartitionsInPages
+      ? await this.states.loadPartitionsInPages(projection.name, turn)
+      : this.states.loadPartitions(projection.name);
     if (saved && saved.version === projection.version) {
-      let n = 0;
+      let slice = performance.now();
       for (const [key, value] of saved.partitions) {
         partitions.put(state, key, value);
         track.saved.add(key);
-        if (++n % LOAD_CHUNK === 0) await turn();
+        if (performance.now() - slice > LOAD_SLICE_MS) {
+          await turn();
+          slice = performance.now();
+        }
       }
       track.nextSeq = saved.lastSeq + 1;
       track.replace = false;

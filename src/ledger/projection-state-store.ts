@@ -48,6 +48,16 @@ export interface ProjectionStateStore {
   save(name: string, saved: SavedProjection): void;
   loadPartitions(name: string): SavedPartitions | undefined;
   /**
+   * The same as `loadPartitions`, read a page of rows at a time with `between` awaited between
+   * pages (a turn of the event loop), so that loading a long ledger's read model does not hold
+   * the requests up. Offered by the SQLite store, whose rows of one read model can be tens of MB.
+   */
+  loadPartitionsInPages?(
+    name: string,
+    between: () => Promise<void>,
+    pageSize?: number,
+  ): Promise<SavedPartitions | undefined>;
+  /**
    * The changed partitions, the version and the checkpoint in one transaction: a crash leaves
    * the previous save whole, so the events after its checkpoint are replayed, never skipped.
    */
@@ -153,6 +163,10 @@ export class SqliteProjectionStateStore implements ProjectionStateStore {
   private readonly getParts: Database.Statement;
   private readonly getLastSeq: Database.Statement;
   private readonly readParts: Database.Transaction<(name: string) => SavedPartitions | undefined>;
+  private readonly getPartsPage: Database.Statement;
+  private readonly readHead: Database.Transaction<
+    (name: string) => { version: number; position: number; lastSeq: number } | undefined
+  >;
   private readonly putParts: Database.Transaction<(name: string, save: SavePartitions) => number>;
   readonly written: WriteCounts = { saves: 0, rows: 0, bytes: 0 };
   /**
@@ -211,6 +225,15 @@ export class SqliteProjectionStateStore implements ProjectionStateStore {
     this.getLastSeq = db
       .prepare('SELECT COALESCE(MAX(seq), 0) FROM projection_partitions WHERE name = ?')
       .pluck();
+    this.getPartsPage = db
+      .prepare(
+        'SELECT key, state, seq FROM projection_partitions WHERE name = ? AND key > ? ORDER BY key LIMIT ?',
+      )
+      .raw();
+    this.readHead = db.transaction((name: string) => {
+      const head = this.getVersion.get(name) as { version: number; position: number } | undefined;
+      return head && { ...head, lastSeq: this.getLastSeq.get(name) as number };
+    });
     // One read transaction: another process's save lands wholly before or after it.
     this.readParts = db.transaction((name: string) => {
       const head = this.getVersion.get(name) as { version: number; position: number } | undefined;
@@ -265,6 +288,39 @@ export class SqliteProjectionStateStore implements ProjectionStateStore {
 
   loadPartitions(name: string): SavedPartitions | undefined {
     return this.readParts.deferred(name);
+  }
+
+  /**
+   * Pages in the primary key's order (no sort of the whole read model), then put in the order
+   * the runner numbered them (`seq`). The connection is free between pages, so another process's
+   * save may land meanwhile: the head (version, checkpoint, last seq) is read before and after,
+   * and the pages read again when it moved.
+   */
+  async loadPartitionsInPages(
+    name: string,
+    between: () => Promise<void>,
+    pageSize = 200,
+  ): Promise<SavedPartitions | undefined> {
+    for (;;) {
+      const head = this.readHead.deferred(name);
+      if (!head) return undefined;
+      const rows: Array<[key: string, json: string, seq: number]> = [];
+      for (let after = ''; ; await between()) {
+        const page = this.getPartsPage.all(name, after, pageSize) as typeof rows;
+        rows.push(...page);
+        if (page.length < pageSize) break;
+        after = page[page.length - 1]![0];
+      }
+      const now = this.readHead.deferred(name);
+      if (
+        now?.version === head.version &&
+        now.position === head.position &&
+        now.lastSeq === head.lastSeq
+      ) {
+        rows.sort((a, b) => a[2] - b[2]);
+        return { ...head, partitions: parsed(rows.map(([key, json]) => [key, json])) };
+      }
+    }
   }
 
   savePartitions(name: string, save: SavePartitions): void {
