@@ -170,15 +170,17 @@ export class LedgerDirectory {
     }
   }
 
+  /** The saved maps that are sets, by name: built once, read for every fact noted. */
+  private readonly sets: Partial<Record<SavedMap, Map<string, Set<string>>>> = {
+    competitionsOf: this.competitionsOf,
+    clubsOf: this.clubsOf,
+    linksOf: this.linksOf,
+    clubStreamsOf: this.clubStreamsOf,
+    partitionsOf: this.partitionsOf,
+  };
+
   private setsOf(map: SavedMap): Map<string, Set<string>> {
-    const maps = {
-      competitionsOf: this.competitionsOf,
-      clubsOf: this.clubsOf,
-      linksOf: this.linksOf,
-      clubStreamsOf: this.clubStreamsOf,
-      partitionsOf: this.partitionsOf,
-    } as const;
-    return maps[map as keyof typeof maps];
+    return this.sets[map]!;
   }
 
   /** The entry of a map as saved: a set as its members, a stream's last as [position, time]. */
