@@ -5,6 +5,16 @@ export interface ReadModelStatus {
   position: number;
   /** While catching up: facts a second since it began. */
   rate?: number;
+  /**
+   * While the read models are rebuilt on worker threads (a first start): facts folded of the
+   * total, the rate, and how far each worker's share (its read models) has come.
+   */
+  rebuild?: {
+    done: number;
+    total: number;
+    rate?: number;
+    shares: Array<{ projections: string[]; position: number }>;
+  };
 }
 
 /** () => the read models' status; always caught up when the app keeps none (replays only). */

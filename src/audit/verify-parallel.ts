@@ -1,4 +1,4 @@
-import { extname, join } from 'node:path';
+import { workerScript } from '../ledger/worker-script';
 import { Worker } from 'node:worker_threads';
 import type { EventCatalogue } from '../kernel/catalogue';
 import type { EventStore } from '../store/event-store';
@@ -133,16 +133,6 @@ function joined(
   };
 }
 
-/**
- * The worker script (src/cli/workers: an entry point, which loads the contexts and rulesets the
- * ledger ships): compiled JavaScript, or TypeScript under ts-node (the tests).
- */
-function workerScript(): { file: string; execArgv: string[] } {
-  const ext = extname(__filename);
-  const file = join(__dirname, '..', 'cli', 'workers', `verify-worker${ext}`);
-  return { file, execArgv: ext === '.ts' ? ['-r', 'ts-node/register/transpile-only'] : [] };
-}
-
 /** Hands the pieces to the workers, the next to whichever is free; reports in piece order. */
 function runPieces(
   pieces: Piece[],
@@ -152,7 +142,7 @@ function runPieces(
   onDone: (facts: number) => void,
 ): Promise<VerifyReport[]> {
   const reports: VerifyReport[] = new Array<VerifyReport>(pieces.length);
-  const { file, execArgv } = workerScript();
+  const { file, execArgv } = workerScript('verify-worker');
   let next = 0;
   let done = 0;
   let facts = 0;

@@ -41,6 +41,13 @@ export const sessionNumber = tableParam('session');
 export const instant = tableParam('asOf');
 
 /** A parameter as the CLI spells its option (`atPosition` → `--at-position`), for messages. */
+/** `--workers`: a whole number from 1 (all the machine's cores when not given). */
+export function workersOption(value: string): number {
+  const n = wholeNumber(value);
+  if (!n) throw new InvalidArgumentError('--workers must be an integer >= 1');
+  return n;
+}
+
 export const cliOption = (p: string) => `--${p.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
 
 /** The tables' options as the CLI spells them, for the messages naming two of them. */

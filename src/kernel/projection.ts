@@ -20,6 +20,12 @@ export interface Projection<S, RB = unknown> {
    * saved whole.
    */
   readonly partitions?: Partitions<S>;
+  /**
+   * Optional: what folding the ledger into this projection costs against the default of 1
+   * (measured, bench/RESULTS.md), so that a rebuild on several cores shares the projections
+   * evenly (src/ledger/parallel-rebuild.ts).
+   */
+  readonly rebuildWeight?: number;
 }
 
 /**

@@ -124,6 +124,29 @@ export class LedgerDirectory {
     this.saveIfDue();
   }
 
+  /** Restores the saved directory, once: before following a pass another reader makes. */
+  async restore(): Promise<void> {
+    if (this.triedSaved) return;
+    this.triedSaved = true;
+    await this.restoreSaved(await this.store.headPosition());
+  }
+
+  /**
+   * Notes a fact read by another reader's pass over $all (a rebuild's: one read for the read
+   * models and the directory). The caller shows every fact after `position`, in order; those
+   * already held are skipped. Saved as read, as by catchUp; `flush` saves the rest.
+   */
+  follow(e: RecordedEvent): void {
+    if (e.position <= this.position) return;
+    this.note(e);
+    if (++this.eventsRead % EVENTS_PER_TURN === 0) this.saveIfDue();
+  }
+
+  /** Saves whatever was noted and not yet saved. */
+  flush(): void {
+    if (this.saves?.writable() && this.position > this.savedAt) this.save();
+  }
+
   /** Saves what was read since the last save, once that is `saveAfterEvents` facts or more. */
   private saveIfDue(): void {
     if (!this.saves?.writable() || this.position - this.savedAt < this.saveAfterEvents) return;

@@ -43,6 +43,38 @@ export interface RunnerOptions {
   pageSize?: number;
   rulebookFor?: (event: RecordedEvent) => unknown;
   onError?: (error: unknown) => void;
+  /**
+   * Catch up to this position and stop there: no live subscription (a worker's share of a
+   * rebuild, which the service then follows from).
+   */
+  until?: number;
+  /** Told the position reached after each catch-up page (a rebuild's progress). */
+  onPage?: (position: number) => void;
+  /** Shown every event the catch-up reads, before the projections fold it (one read for both). */
+  observe?: (event: RecordedEvent) => void;
+  /**
+   * Rebuilds elsewhere (worker threads) the projections that are this many facts or more
+   * behind the head at start, before loading them: see parallel-rebuild.ts.
+   */
+  rebuildElsewhere?: RebuildElsewhere;
+}
+
+/** A rebuild of some projections, to `head`, run outside this runner; it saves what it builds. */
+export interface RebuildElsewhere {
+  /** The fewest facts behind worth a rebuild elsewhere (fewer: caught up here as ever). */
+  minFacts: number;
+  run(
+    names: readonly string[],
+    head: number,
+    progress: (status: RebuildStatus) => void,
+    signal?: AbortSignal,
+  ): Promise<void>;
+}
+
+/** A rebuild under way: facts folded of the total, per share (a worker's read models). */
+export interface RebuildStatus {
+  head: number;
+  shares: Array<{ projections: string[]; position: number }>;
 }
 
 /** Where the runner is: `caughtUp` once it has read to the store's head as of its start. */
@@ -52,6 +84,8 @@ export interface RunnerStatus {
   position: number;
   /** While catching up: facts a second since the catch-up began (none before the first page). */
   rate?: number;
+  /** While read models are rebuilt elsewhere (on worker threads): how far each share is. */
+  rebuild?: RebuildStatus & { done: number; total: number; rate?: number };
 }
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -83,6 +117,10 @@ export class ProjectionRunner {
   private sinceSave = 0;
   /** When and where the catch-up began: its rate on /health. */
   private catchUpBegan?: { at: number; position: number };
+  /** A rebuild elsewhere under way (rebuildBehind). */
+  private rebuilding?: RunnerStatus['rebuild'];
+  /** Stops a rebuild elsewhere when the runner stops. */
+  private readonly abort = new AbortController();
   private saveTimer?: NodeJS.Timeout;
   private readonly saveEvery: number;
   private readonly quietMs: number;
@@ -106,8 +144,44 @@ export class ProjectionRunner {
 
   start(): void {
     if (this.ready) return;
-    this.ready = this.load().then(() => this.catchUp());
+    this.ready = this.rebuildBehind()
+      .then(() => this.load())
+      .then(() => this.catchUp());
     this.ready.catch((err: unknown) => this.fail(err));
+  }
+
+  /**
+   * The projections far behind the head (a first start, a new version) rebuilt by
+   * `rebuildElsewhere`, which saves them; load() then reads what it saved. Nothing is held here
+   * meanwhile, so a stop cannot save over the rebuild's work.
+   */
+  private async rebuildBehind(): Promise<void> {
+    const elsewhere = this.options.rebuildElsewhere;
+    if (!elsewhere || !this.states.checkpointOf || this.options.until !== undefined) return;
+    const head = await this.store.headPosition();
+    const behind = this.projections.filter((p) => {
+      const saved = this.states.checkpointOf!(p.name);
+      const position = saved?.version === p.version ? saved.position : 0;
+      return p.partitions && head - position >= elsewhere.minFacts;
+    });
+    if (behind.length === 0 || this.stopped) return;
+    const began = performance.now();
+    await elsewhere.run(
+      behind.map((p) => p.name),
+      head,
+      (status) => {
+        const done = Math.min(...status.shares.map((s) => s.position));
+        const seconds = (performance.now() - began) / 1000;
+        this.rebuilding = {
+          ...status,
+          done,
+          total: head,
+          ...(seconds > 0 && done > 0 ? { rate: Math.round(done / seconds) } : {}),
+        };
+      },
+      this.abort.signal,
+    );
+    this.rebuilding = undefined;
   }
 
   private async load(): Promise<void> {
@@ -180,6 +254,7 @@ export class ProjectionRunner {
     let from = Math.min(...this.live.map((l) => l.position), Number.MAX_SAFE_INTEGER);
     if (from === Number.MAX_SAFE_INTEGER) from = 0;
     this.catchUpBegan = { at: performance.now(), position: from };
+    const until = this.options.until;
     try {
       for (;;) {
         let n = 0;
@@ -188,14 +263,17 @@ export class ProjectionRunner {
         for await (const event of this.store.readAll({
           fromPosition: from,
           maxCount: from > 0 ? this.pageSize + 1 : this.pageSize,
+          ...(until !== undefined ? { toPosition: until } : {}),
         })) {
           if (this.stopped) return;
           if (event.position <= from) continue;
+          this.options.observe?.(event);
           this.apply(event);
           from = event.position;
           n += 1;
         }
         if (this.stopped) return;
+        this.options.onPage?.(from);
         if (this.sinceSave >= this.saveEvery) this.saveOrDefer({ partitionedOnly: true });
         if (n < this.pageSize) break;
         await turn();
@@ -207,6 +285,7 @@ export class ProjectionRunner {
       throw err;
     }
     this.caughtUpOnce = true;
+    if (until !== undefined) return;
     this.subscription = this.store.subscribeToAll({ fromPosition: from }).subscribe({
       next: (event) => {
         this.apply(event);
@@ -366,9 +445,16 @@ export class ProjectionRunner {
     );
   }
 
+  /** Resolves once the catch-up from start() has ended: with `until`, the runner's whole work. */
+  async ended(): Promise<void> {
+    if (!this.ready) throw new Error('the projection runner is not started');
+    await this.ready;
+  }
+
   /** Whether the catch-up from the start has ended, and how far the projections have read. */
   status(): RunnerStatus {
     const position = this.live.length ? Math.min(...this.live.map((l) => l.position)) : 0;
+    if (this.rebuilding) return { caughtUp: false, position, rebuild: this.rebuilding };
     const began = this.catchUpBegan;
     const seconds = began ? (performance.now() - began.at) / 1000 : 0;
     if (this.caughtUpOnce || !began || position <= began.position || seconds <= 0)
@@ -396,6 +482,7 @@ export class ProjectionRunner {
 
   stop(): void {
     this.stopped = true;
+    this.abort.abort();
     this.subscription?.unsubscribe();
     this.subscription = undefined;
     this.save();

@@ -47,6 +47,8 @@ export interface ProjectionStateStore {
   /** State and checkpoint in one write: nothing skipped, nothing applied twice. */
   save(name: string, saved: SavedProjection): void;
   loadPartitions(name: string): SavedPartitions | undefined;
+  /** A partitioned projection's saved version and checkpoint, without its partitions. */
+  checkpointOf?(name: string): { version: number; position: number } | undefined;
   /**
    * The same as `loadPartitions`, read a page of rows at a time with `between` awaited between
    * pages (a turn of the event loop), so that loading a long ledger's read model does not hold
@@ -88,6 +90,11 @@ export class MemoryProjectionStateStore implements ProjectionStateStore {
     const json = JSON.stringify(saved);
     this.saved.set(name, json);
     this.count(1, json.length);
+  }
+
+  checkpointOf(name: string): { version: number; position: number } | undefined {
+    const p = this.parts.get(name);
+    return p && { version: p.version, position: p.position };
   }
 
   loadPartitions(name: string): SavedPartitions | undefined {
@@ -288,6 +295,10 @@ export class SqliteProjectionStateStore implements ProjectionStateStore {
 
   loadPartitions(name: string): SavedPartitions | undefined {
     return this.readParts.deferred(name);
+  }
+
+  checkpointOf(name: string): { version: number; position: number } | undefined {
+    return this.getVersion.get(name) as { version: number; position: number } | undefined;
   }
 
   /**

@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { wholeNumberOption, storeOption } from '../options';
+import { wholeNumberOption, storeOption, workersOption } from '../options';
 
 /** `serve`: the HTTP API with the projections kept live (NestJS is loaded only here). */
 export function registerServe(program: Command): void {
@@ -16,6 +16,11 @@ export function registerServe(program: Command): void {
     .addOption(
       new Option('--host <host>', 'interface to listen on').env('HOST').default('127.0.0.1'),
     )
+    .option(
+      '--rebuild-workers <n>',
+      'rebuild read models far behind the ledger (a first start) on this many cores (default: all of them)',
+      workersOption,
+    )
     .option('--no-examples', 'do not load the example seasons into an empty store')
     .option(
       '--read-only',
@@ -28,6 +33,7 @@ export function registerServe(program: Command): void {
         host: string;
         examples: boolean;
         readOnly?: boolean;
+        rebuildWorkers?: number;
       }) => {
         // Loaded only here: the other commands start without NestJS.
         const { serve } = await import('./serve');

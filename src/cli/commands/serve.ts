@@ -19,6 +19,8 @@ import { readModelOf } from '../../ledger/live-club-index';
 import { loadExamplesIfEmpty } from '../../ledger/load-examples';
 import { SqliteEventStore } from '../../store/sqlite/sqlite-event-store';
 import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
+import { rebuildOnWorkers } from '../../ledger/parallel-rebuild';
 import { announceStore } from '../store-location';
 import {
   inOpenMode,
@@ -76,6 +78,8 @@ export async function startService(options: {
   logger?: false;
   runner?: RunnerOptions;
   onCaughtUp?: () => void;
+  /** Worker threads of a rebuild at start (a SQLite ledger written to); all cores by default. */
+  rebuildWorkers?: number;
 }): Promise<RunningService> {
   const { store } = options;
   const log = new Logger('bridge-ledger');
@@ -83,8 +87,20 @@ export async function startService(options: {
     store instanceof SqliteEventStore
       ? new SqliteProjectionStateStore(store.db)
       : new MemoryProjectionStateStore();
+  // Read models far behind (a first start, a new version) are rebuilt on every core, and the
+  // directory in the same passes; the port answers meanwhile, /health saying how far.
+  const rebuildElsewhere =
+    store instanceof SqliteEventStore && !store.readOnly
+      ? rebuildOnWorkers({
+          url: store.url,
+          workers: options.rebuildWorkers ?? availableParallelism(),
+          projections,
+          directory: true,
+        })
+      : undefined;
   const runner = new ProjectionRunner(store, states, projections, {
     onError: (e) => log.error(`projection runner: ${(e as Error).message}`),
+    ...(rebuildElsewhere ? { rebuildElsewhere } : {}),
     ...options.runner,
   });
   const server = await startHttpServer({
@@ -129,6 +145,7 @@ export async function serve(options: {
   host: string;
   examples: boolean;
   readOnly?: boolean;
+  rebuildWorkers?: number;
 }) {
   // Every line of the service is JSON through pino, from the first (the store
   // opened, the examples loaded) to the requests' (with their correlation ids).
@@ -163,6 +180,7 @@ export async function serve(options: {
     store,
     port: options.port,
     host: options.host,
+    ...(options.rebuildWorkers !== undefined ? { rebuildWorkers: options.rebuildWorkers } : {}),
     onCaughtUp: () =>
       log.log(`projections caught up in ${((Date.now() - started) / 1000).toFixed(1)} s`),
   });

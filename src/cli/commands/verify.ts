@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { InvalidArgumentError, type Command } from 'commander';
-import { wholeNumber } from '../../audit/table-query';
+import { type Command } from 'commander';
 import { catalogue } from '../../contexts/catalogue';
 import { streamExportRecords } from '../../audit/export-chain';
 import { formatLineIssue } from '../../ledger/ndjson';
@@ -8,7 +7,7 @@ import { verifyLog, type VerifyReport } from '../../audit/verify';
 import { verifyStore } from '../../audit/verify-parallel';
 import { GENESIS_HASH } from '../../store/seal';
 import { openStore } from '../../store/open-store';
-import { err, storeOption } from '../options';
+import { err, storeOption, workersOption } from '../options';
 
 /**
  * `verify [file]`: the log's positions, revisions, JSON, types and streams, and its tamper seal
@@ -96,13 +95,6 @@ export function registerVerify(program: Command): void {
         process.exitCode = report.ok ? 0 : 1;
       },
     );
-}
-
-/** `--workers`: a whole number from 1 (all the machine's cores when not given). */
-function workersOption(value: string): number {
-  const n = wholeNumber(value);
-  if (!n) throw new InvalidArgumentError('--workers must be an integer >= 1');
-  return n;
 }
 
 /** The seal's verdict and the head hash to write down (docs/architecture.md "Tamper evidence"). */

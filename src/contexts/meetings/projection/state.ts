@@ -58,6 +58,8 @@ const clubRecord = (state: MeetingsReadState, clubId: string) =>
 export const meetingsProjection: Projection<MeetingsReadState> = {
   name: 'meetings',
   version: 1,
+  // Folds its own context's facts only; every other fact passes by a look at its type.
+  rebuildWeight: 0.4,
   initial: () => ({ clubs: dict(), rulebooks: dict() }),
   partitions: recordPartitions<MeetingsReadState>(
     [

@@ -62,6 +62,8 @@ function correctedSessionOf(event: RecordedEvent, state?: RubberReadState): stri
 export const rubberProjection: Projection<RubberReadState> = {
   name: 'rubber',
   version: 2,
+  // Folds its own context's facts only; every other fact passes by a look at its type.
+  rebuildWeight: 0.4,
   initial: () => ({ sessions: dict(), rulebooks: dict() }),
   partitions: recordPartitions<RubberReadState>(
     [

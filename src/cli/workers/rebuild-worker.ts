@@ -1,0 +1,65 @@
+// A worker of a rebuild on all cores: folds its share of the read models (and the ledger
+// directory, when its share holds it) in one pass over the store, through its own connection,
+// saving as the runner saves (src/ledger/parallel-rebuild.ts). An entry point, as the CLI is: it
+// loads the contexts and rulesets the ledger ships.
+import 'reflect-metadata';
+import '../../contexts/built-in';
+import '../../rulesets';
+import { parentPort, workerData } from 'node:worker_threads';
+import { catalogue } from '../../contexts/catalogue';
+import { projections } from '../../contexts/projections';
+import { LedgerDirectory } from '../../ledger/ledger-directory';
+import { DIRECTORY_SHARE, type ShareMessage, type ShareWork } from '../../ledger/parallel-rebuild';
+import { ProjectionRunner } from '../../ledger/projection-runner';
+import { SqliteProjectionStateStore } from '../../ledger/projection-state-store';
+import { savedDirectoryOf } from '../../ledger/saved-directory';
+import { SqliteEventStore } from '../../store/sqlite/sqlite-event-store';
+
+const work = workerData as ShareWork;
+const say = (m: ShareMessage) => parentPort!.postMessage(m);
+
+async function main(): Promise<void> {
+  if (!work.url.startsWith('sqlite:'))
+    throw new Error('a rebuild on workers saves its read models in a SQLite ledger');
+  // The workers' saves take the file's write lock in turn: a worker waits for it (it answers
+  // no requests), rather than putting its save off past its end.
+  const store = new SqliteEventStore(work.url.slice('sqlite:'.length), {
+    upcast: catalogue.upcast,
+    lockWaitMs: 60_000,
+  });
+  try {
+    const states = new SqliteProjectionStateStore(store.db);
+    const mine = projections.filter((p) => work.names.includes(p.name));
+    let directory: LedgerDirectory | undefined;
+    if (work.names.includes(DIRECTORY_SHARE)) {
+      directory = new LedgerDirectory(store, savedDirectoryOf(store));
+      await directory.restore();
+      // Followed in the read models' pass when it holds every fact before that pass's start;
+      // otherwise (a directory saved further back) read by its own pass first.
+      const from = Math.min(
+        ...mine.map((p) => {
+          const saved = states.checkpointOf(p.name);
+          return saved?.version === p.version ? saved.position : 0;
+        }),
+        work.head,
+      );
+      if (directory.position < from) await directory.catchUp();
+    }
+    const runner = new ProjectionRunner(store, states, mine, {
+      until: work.head,
+      ...(work.saveEvery !== undefined ? { saveEvery: work.saveEvery } : {}),
+      onPage: (position) => say({ position }),
+      ...(directory ? { observe: (e) => directory.follow(e) } : {}),
+    });
+    runner.start();
+    await runner.ended();
+    // Whatever the last page's save left (a save put off by a lock) is written before done.
+    runner.save();
+    directory?.flush();
+    say({ done: true });
+  } finally {
+    await store.close();
+  }
+}
+
+main().catch((err: unknown) => say({ error: (err as Error).message }));

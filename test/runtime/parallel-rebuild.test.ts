@@ -1,0 +1,93 @@
+import { copyFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { catalogue } from '../../src/contexts/catalogue';
+import { projections } from '../../src/contexts/projections';
+import { loadExamplesIfEmpty } from '../../src/ledger/load-examples';
+import { rebuildOnWorkers, shareRebuild } from '../../src/ledger/parallel-rebuild';
+import { ProjectionRunner } from '../../src/ledger/projection-runner';
+import { SqliteProjectionStateStore } from '../../src/ledger/projection-state-store';
+import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
+import { tempDbPath } from '../support/temp';
+
+/**
+ * A rebuild on worker threads saves the same read models as the runner catching up in one
+ * thread: every partition's JSON and every checkpoint, whichever worker folded it.
+ */
+describe('the read models rebuilt on worker threads', () => {
+  it('shares the read models heaviest first, each to the lightest share (one pass per worker)', () => {
+    const weight = (n: string) => ({ heavy: 5, dir: 2 })[n] ?? 1;
+    expect(shareRebuild(['a', 'heavy', 'b', 'dir', 'c', 'd'], weight, 2)).toEqual([
+      ['heavy', 'd'],
+      ['dir', 'a', 'b', 'c'],
+    ]);
+    expect(shareRebuild(['a', 'b'], weight, 4)).toEqual([['a'], ['b']]);
+    expect(shareRebuild(['a', 'b'], weight, 1)).toEqual([['a', 'b']]);
+  });
+
+  /** Every saved partition and checkpoint of the read models, in key order. */
+  const saved = (path: string) => {
+    const db = new Database(path, { readonly: true });
+    const rows = db
+      .prepare('SELECT name, key, state FROM projection_partitions ORDER BY name, key')
+      .raw()
+      .all();
+    const heads = db
+      .prepare(
+        `SELECT p.name, p.version, c.position FROM projection_partitioned p
+         JOIN checkpoints c ON c.name = p.name ORDER BY p.name`,
+      )
+      .raw()
+      .all();
+    db.close();
+    return { rows, heads };
+  };
+
+  it('the examples on two workers: the same partitions and checkpoints as one thread', async () => {
+    const ledger = tempDbPath();
+    const store = new SqliteEventStore(ledger, { upcast: catalogue.upcast });
+    await loadExamplesIfEmpty(store);
+    const head = await store.headPosition();
+    await store.close();
+    const copy = tempDbPath();
+    copyFileSync(ledger, copy);
+
+    const one = new SqliteEventStore(ledger, { upcast: catalogue.upcast });
+    const inThread = new ProjectionRunner(
+      one,
+      new SqliteProjectionStateStore(one.db),
+      projections,
+      { until: head },
+    );
+    inThread.start();
+    await inThread.ended();
+    inThread.save();
+    await one.close();
+
+    const two = new SqliteEventStore(copy, { upcast: catalogue.upcast });
+    const onWorkers = new ProjectionRunner(
+      two,
+      new SqliteProjectionStateStore(two.db),
+      projections,
+      {
+        rebuildElsewhere: rebuildOnWorkers({
+          url: two.url,
+          workers: 2,
+          projections,
+          directory: true,
+          minFacts: 1,
+        }),
+      },
+    );
+    onWorkers.start();
+    await onWorkers.caughtUp();
+    onWorkers.stop();
+    await two.close();
+
+    const a = saved(ledger);
+    const b = saved(copy);
+    expect(a.heads.length).toBe(projections.length);
+    expect(b.heads).toEqual(a.heads);
+    expect(b.rows.length).toBeGreaterThan(100);
+    expect(b.rows).toEqual(a.rows);
+  }, 120_000);
+});
