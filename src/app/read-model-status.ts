@@ -1,3 +1,5 @@
+import type { RunnerStatus } from '../ledger/projection-runner';
+
 /** Where the served read models are: caught up with the store, or still reading it. */
 export interface ReadModelStatus {
   caughtUp: boolean;
@@ -9,12 +11,7 @@ export interface ReadModelStatus {
    * While the read models are rebuilt on worker threads (a first start): facts folded of the
    * total, the rate, and how far each worker's share (its read models) has come.
    */
-  rebuild?: {
-    done: number;
-    total: number;
-    rate?: number;
-    shares: Array<{ projections: string[]; position: number }>;
-  };
+  rebuild?: RunnerStatus['rebuild'];
 }
 
 /** () => the read models' status; always caught up when the app keeps none (replays only). */

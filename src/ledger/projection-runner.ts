@@ -77,6 +77,15 @@ export interface RebuildStatus {
   shares: Array<{ projections: string[]; position: number }>;
 }
 
+/** Where a projection's saved state stands: its checkpoint, or 0 when none of its version is saved. */
+export function savedPositionOf(
+  states: ProjectionStateStore,
+  projection: Projection<unknown>,
+): number {
+  const saved = states.checkpointOf?.(projection.name);
+  return saved?.version === projection.version ? saved.position : 0;
+}
+
 /** Where the runner is: `caughtUp` once it has read to the store's head as of its start. */
 export interface RunnerStatus {
   caughtUp: boolean;
@@ -159,11 +168,9 @@ export class ProjectionRunner {
     const elsewhere = this.options.rebuildElsewhere;
     if (!elsewhere || !this.states.checkpointOf || this.options.until !== undefined) return;
     const head = await this.store.headPosition();
-    const behind = this.projections.filter((p) => {
-      const saved = this.states.checkpointOf!(p.name);
-      const position = saved?.version === p.version ? saved.position : 0;
-      return p.partitions && head - position >= elsewhere.minFacts;
-    });
+    const behind = this.projections.filter(
+      (p) => p.partitions && head - savedPositionOf(this.states, p) >= elsewhere.minFacts,
+    );
     if (behind.length === 0 || this.stopped) return;
     const began = performance.now();
     await elsewhere.run(

@@ -10,7 +10,7 @@ import { catalogue } from '../../contexts/catalogue';
 import { projections } from '../../contexts/projections';
 import { LedgerDirectory } from '../../ledger/ledger-directory';
 import { DIRECTORY_SHARE, type ShareMessage, type ShareWork } from '../../ledger/parallel-rebuild';
-import { ProjectionRunner } from '../../ledger/projection-runner';
+import { ProjectionRunner, savedPositionOf } from '../../ledger/projection-runner';
 import { SqliteProjectionStateStore } from '../../ledger/projection-state-store';
 import { savedDirectoryOf } from '../../ledger/saved-directory';
 import { SqliteEventStore } from '../../store/sqlite/sqlite-event-store';
@@ -36,14 +36,14 @@ async function main(): Promise<void> {
       await directory.restore();
       // Followed in the read models' pass when it holds every fact before that pass's start;
       // otherwise (a directory saved further back) read by its own pass first.
-      const from = Math.min(
-        ...mine.map((p) => {
-          const saved = states.checkpointOf(p.name);
-          return saved?.version === p.version ? saved.position : 0;
-        }),
-        work.head,
-      );
+      const from = Math.min(...mine.map((p) => savedPositionOf(states, p)), work.head);
       if (directory.position < from) await directory.catchUp();
+    }
+    // A share of the directory alone has been read by its own pass: no second pass for nothing.
+    if (mine.length === 0) {
+      directory?.flush();
+      say({ done: true });
+      return;
     }
     const runner = new ProjectionRunner(store, states, mine, {
       until: work.head,
