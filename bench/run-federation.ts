@@ -24,7 +24,7 @@ import { appendThroughGate } from './standings/through-gate';
 /**
  * A federation's history rebuilt, started, audited and verified (docs: bench/RESULTS.md):
  *
- *   npm run bench:federation -- --facts 1000000 [--clubs 32]
+ *   npm run bench:federation -- --facts 1000000 [--clubs 32] [--rounds 3] [--skip-audit]
  *
  * The history is the standings benchmark's generator (bench/standings/history.ts: DSB-style
  * clubs, four pairs competitions a season), appended through the deciders as the HTTP and CLI
@@ -35,7 +35,6 @@ import { appendThroughGate } from './standings/through-gate';
  * with the saved read models (to /health 200) and the first standing after it; `audit` of the
  * ledger's export and `verify` (time and peak RSS of each); the bytes written per paced fact at
  * 1 and 20 seasons (bench/run-scale.ts's figure). The last line is one JSON object.
- * `rebuild2Ms` is null: the rebuild does not yet run on more than one core.
  */
 const FACTS_PER_CLUB_SEASON = 847; // measured: 27,112 facts for 32 clubs' season
 
@@ -43,7 +42,9 @@ const { values } = parseArgs({
   options: {
     facts: { type: 'string', default: '1000000' },
     clubs: { type: 'string', default: '32' },
+    rounds: { type: 'string', default: '1' },
     'skip-write-bytes': { type: 'boolean', default: false },
+    'skip-audit': { type: 'boolean', default: false },
   },
 });
 const clubs = Number(values.clubs);
@@ -144,17 +145,37 @@ async function main(): Promise<void> {
   const rawReadMs = rawRead();
   log(`raw read: ${rawReadMs.toFixed(0)} ms`);
 
-  // The service's first start on a copy with no saved read models: every read model rebuilt.
+  // The service's first start on a copy with no saved read models: every read model (and the
+  // ledger directory) rebuilt, with one rebuild worker and with two, taking turns on fresh
+  // copies so that both see the same machine; a rebuild is over when /health says the read
+  // models have caught up and the directory has read to the head.
   const work = join(dir, 'run.db');
-  for (const f of [work, `${work}-wal`, `${work}-shm`]) rmSync(f, { force: true });
-  copyFileSync(ledger, work);
-  const service = new Service(work, await freePort(), join(dir, 'serve.log'));
-  const first = await service.start(3_600_000);
-  const rebuild1Ms = first.caughtUp!;
-  const rebuildRssMb = service.memory().peak / 2 ** 20;
-  await service.directoryRead(3_600_000);
-  await service.stop();
-  log(`first start: caught up ${rebuild1Ms.toFixed(0)} ms, peak RSS ${rebuildRssMb.toFixed(0)} MB`);
+  const rebuilt = { 1: [] as number[], 2: [] as number[] };
+  let rebuildRssMb = 0;
+  let service!: Service;
+  for (let round = 0; round < Number(values.rounds); round++) {
+    for (const workers of round % 2 === 0 ? ([1, 2] as const) : ([2, 1] as const)) {
+      for (const f of [work, `${work}-wal`, `${work}-shm`]) rmSync(f, { force: true });
+      copyFileSync(ledger, work);
+      service = new Service(work, await freePort(), join(dir, 'serve.log'), [
+        '--rebuild-workers',
+        String(workers),
+      ]);
+      const first = await service.start(3_600_000);
+      const ms = first.caughtUp! + (await service.directoryRead(3_600_000));
+      if (workers === 1) rebuildRssMb = Math.max(rebuildRssMb, service.memory().peak / 2 ** 20);
+      await service.stop();
+      rebuilt[workers].push(ms);
+      log(`first start, ${workers} rebuild worker(s): rebuilt in ${ms.toFixed(0)} ms`);
+    }
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const rebuild1Ms = median(rebuilt[1]);
+  const rebuild2Ms = median(rebuilt[2]);
+  log(
+    `rebuild: 1 worker ${rebuild1Ms.toFixed(0)} ms, 2 workers ${rebuild2Ms.toFixed(0)} ms ` +
+      `(${(rebuild1Ms / rebuild2Ms).toFixed(2)}×); 1 worker at ${((rawReadMs / rebuild1Ms) * 100).toFixed(0)} % of the raw read; peak RSS ${rebuildRssMb.toFixed(0)} MB`,
+  );
 
   const cold = await service.start(3_600_000);
   const competition = `${clubIdOf(0)}-${shape.firstYear + seasons - 1}-c1`;
@@ -164,6 +185,10 @@ async function main(): Promise<void> {
     `cold start: /health 200 ${cold.health200.toFixed(0)} ms; first standing ${standing.ms.toFixed(0)} ms`,
   );
 
+  if (values['skip-audit']) {
+    console.log(JSON.stringify({ facts, rebuild1Ms, rebuild2Ms, rawReadMs, rebuildRssMb }));
+    return;
+  }
   const exported = join(dir, 'export.ndjson');
   await new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, 'export', '--store', `sqlite:${ledger}`], {
@@ -186,7 +211,7 @@ async function main(): Promise<void> {
     JSON.stringify({
       facts,
       rebuild1Ms: Math.round(rebuild1Ms),
-      rebuild2Ms: null,
+      rebuild2Ms: Math.round(rebuild2Ms),
       rawReadMs: Math.round(rawReadMs),
       rebuildRssMb: Math.round(rebuildRssMb),
       coldStartMs: Math.round(cold.health200),

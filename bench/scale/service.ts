@@ -100,6 +100,8 @@ export class Service {
     readonly dbPath: string,
     readonly port: number,
     readonly log: string,
+    /** More arguments of `serve` (`--rebuild-workers 2`). */
+    readonly extraArgs: readonly string[] = [],
   ) {}
 
   get pid(): number {
@@ -114,9 +116,13 @@ export class Service {
   async start(timeoutMs = 180_000): Promise<Started> {
     const out = openSync(this.log, 'a');
     const t0 = performance.now();
-    const child = spawn(process.execPath, serveArgs(this.dbPath, this.port), {
-      stdio: ['ignore', out, out],
-    });
+    const child = spawn(
+      process.execPath,
+      [...serveArgs(this.dbPath, this.port), ...this.extraArgs],
+      {
+        stdio: ['ignore', out, out],
+      },
+    );
     closeSync(out);
     this.child = child;
     this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));

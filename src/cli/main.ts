@@ -15,6 +15,7 @@ import { registerMembers } from '../contexts/membership/cli/members.command';
 import { registerTeams } from '../contexts/teams/cli/teams.command';
 import { registerMeetings } from '../contexts/meetings/cli/meetings.command';
 import { registerRubber } from '../contexts/rubber/cli/rubber.command';
+import { registerRebuild } from './commands/rebuild';
 import { registerReplay } from './commands/replay';
 import { registerServe } from './commands/serve-command';
 import { registerCorrections } from '../contexts/corrections/cli/corrections.command';
@@ -35,6 +36,7 @@ export function buildCli(): Command {
   registerExport(program);
   registerVerify(program);
   registerAudit(program);
+  registerRebuild(program);
   registerReplay(program);
   registerTables(program);
   registerDiff(program);

@@ -1,0 +1,125 @@
+import { copyFileSync } from 'node:fs';
+import { catalogue } from '../../src/contexts/catalogue';
+import { projections } from '../../src/contexts/projections';
+import { loadExamplesIfEmpty } from '../../src/ledger/load-examples';
+import { rebuildOnWorkers } from '../../src/ledger/parallel-rebuild';
+import { ProjectionRunner } from '../../src/ledger/projection-runner';
+import { SqliteProjectionStateStore } from '../../src/ledger/projection-state-store';
+import { readModelDigests } from '../../src/ledger/read-model-digest';
+import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
+import { cli } from '../support/cli';
+import { tempDbPath } from '../support/temp';
+
+/**
+ * Every read model of the examples is the same, to its SHA-256, however it was built: caught up
+ * live in one thread, rebuilt by one worker or two, or rebuilt, stopped half way and resumed.
+ */
+describe('a read model is the same however it was rebuilt', () => {
+  let ledger: string;
+  let head: number;
+  const copy = () => {
+    const path = tempDbPath();
+    copyFileSync(ledger, path);
+    return path;
+  };
+  const open = (path: string) => new SqliteEventStore(path, { upcast: catalogue.upcast });
+  const digestsOf = async (path: string) => {
+    const store = open(path);
+    try {
+      return readModelDigests(new SqliteProjectionStateStore(store.db), projections);
+    } finally {
+      await store.close();
+    }
+  };
+  const rebuilt = async (path: string, ...args: string[]) => {
+    const run = await cli('rebuild', '--store', `sqlite:${path}`, '--json', ...args);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    return JSON.parse(run.stdout) as { head: number; readModels: unknown[] };
+  };
+
+  beforeAll(async () => {
+    ledger = tempDbPath();
+    const store = open(ledger);
+    await loadExamplesIfEmpty(store);
+    head = await store.headPosition();
+    await store.close();
+  });
+
+  let live: Awaited<ReturnType<typeof digestsOf>>;
+  it('caught up live in one thread: every read model saved at the head', async () => {
+    const path = copy();
+    const store = open(path);
+    const runner = new ProjectionRunner(
+      store,
+      new SqliteProjectionStateStore(store.db),
+      projections,
+    );
+    runner.start();
+    await runner.caughtUp();
+    runner.stop();
+    await store.close();
+    live = await digestsOf(path);
+    expect(live).toHaveLength(projections.length);
+    for (const d of live) expect(d).toMatchObject({ position: head, sha256: /^[0-9a-f]{64}$/ });
+  }, 60_000);
+
+  it('rebuilt by one worker and by two: the same digests as the live catch-up', async () => {
+    const one = await rebuilt(copy(), '--workers', '1');
+    const two = await rebuilt(copy(), '--workers', '2');
+    expect(one).toEqual({ head, readModels: live });
+    expect(two).toEqual({ head, readModels: live });
+  }, 120_000);
+
+  it('stopped half way, then resumed from what the workers saved: the same digests', async () => {
+    const path = copy();
+    const store = open(path);
+    const states = new SqliteProjectionStateStore(store.db);
+    // Saved every 500 facts; stopped once a share is past half the ledger, short of its end.
+    const runner: ProjectionRunner = new ProjectionRunner(store, states, projections, {
+      rebuildElsewhere: {
+        minFacts: 1,
+        run: (names, to, progress, signal) =>
+          rebuildOnWorkers({
+            url: store.url,
+            workers: 2,
+            projections,
+            directory: true,
+            minFacts: 1,
+            saveEvery: 500,
+          }).run(
+            names,
+            to,
+            (status) => {
+              progress(status);
+              if (status.shares.some((s) => s.position >= to / 2 && s.position < to)) runner.stop();
+            },
+            signal,
+          ),
+      },
+    });
+    runner.start();
+    await expect(runner.caughtUp()).rejects.toThrow(/stopped before it caught up/);
+    const saved = projections.map((p) => states.checkpointOf(p.name)?.position ?? 0);
+    await store.close();
+    // Some read model was saved part of the way: the resumed rebuild starts from there.
+    expect(saved.some((position) => position > 0 && position < head)).toBe(true);
+
+    const resumed = await rebuilt(path, '--workers', '2');
+    expect(resumed).toEqual({ head, readModels: live });
+  }, 120_000);
+
+  it('rebuilt from scratch over read models already at the head: the same digests', async () => {
+    const path = copy();
+    await rebuilt(path, '--workers', '2');
+    const again = await rebuilt(path, '--workers', '1', '--from-scratch');
+    expect(again.readModels).toEqual(live);
+    expect(await digestsOf(path)).toEqual(live);
+  }, 120_000);
+
+  it('a store that keeps no read models is refused, naming what it needs (exit 2)', async () => {
+    const run = await cli('rebuild', '--store', 'memory:');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/read models are saved only in a SQLite ledger/);
+  });
+});
