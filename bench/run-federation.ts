@@ -118,6 +118,24 @@ function cli(args: string[]): Promise<{ ms: number; rssMb: number }> {
   });
 }
 
+/** The read models saved in a ledger, each one's SHA-256 (`rebuild`: nothing is left to do). */
+async function readModelsDigest(path: string): Promise<string> {
+  const out = await new Promise<string>((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, 'rebuild', '--store', `sqlite:${path}`, '--json'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let text = '';
+    child.stdout.on('data', (d: Buffer) => (text += d.toString()));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(text) : reject(new Error(`rebuild: ${code}`)),
+    );
+  });
+  const { readModels } = JSON.parse(out) as {
+    readModels: Array<{ name: string; sha256?: string }>;
+  };
+  return readModels.map((m) => `${m.name} ${m.sha256 ?? 'not saved'}`).join('\n');
+}
+
 /** bench/run-scale.ts at 1 and 20 seasons: its bytes written per paced fact (KiB → bytes). */
 function writeBytes(): Promise<[number, number]> {
   return new Promise((resolve, reject) => {
@@ -153,6 +171,7 @@ async function main(): Promise<void> {
   const rebuilt = { 1: [] as number[], 2: [] as number[] };
   let rebuildRssMb = 0;
   let service!: Service;
+  let digests: string | undefined;
   for (let round = 0; round < Number(values.rounds); round++) {
     for (const workers of round % 2 === 0 ? ([1, 2] as const) : ([2, 1] as const)) {
       for (const f of [work, `${work}-wal`, `${work}-shm`]) rmSync(f, { force: true });
@@ -166,9 +185,17 @@ async function main(): Promise<void> {
       if (workers === 1) rebuildRssMb = Math.max(rebuildRssMb, service.memory().peak / 2 ** 20);
       await service.stop();
       rebuilt[workers].push(ms);
+      // What the service saved, as a restart serves it: the same whichever the workers.
+      const digest = await readModelsDigest(work);
+      if (digests !== undefined && digest !== digests)
+        throw new Error(
+          `the read models rebuilt by ${workers} worker(s) differ:\n${digest}\n${digests}`,
+        );
+      digests = digest;
       log(`first start, ${workers} rebuild worker(s): rebuilt in ${ms.toFixed(0)} ms`);
     }
   }
+  log(`every first start saved the same read models (SHA-256 of each, \`rebuild --json\`)`);
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const rebuild1Ms = median(rebuilt[1]);
   const rebuild2Ms = median(rebuilt[2]);
