@@ -1,10 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import ts from 'typescript';
 
 /**
  * docs/rules-coverage.md claims, for every NZ, DSB, LCBA and PIN rule of the catalogue, a status and the
  * tests that prove it. These tests keep the claims honest: every catalogue ID has a row, and
- * every test a row names exists under that name in the file it names. File reading only.
+ * every test a row names is a test of that title in the file it names, whose body asserts.
+ * File reading (and TypeScript's parser) only.
  */
 const root = join(__dirname, '../..');
 const rulesPath = join(__dirname, '../../../shared/RULES.md');
@@ -135,6 +137,45 @@ const contents = (file: string) => {
   return fileCache.get(file);
 };
 
+/**
+ * The body of the test (or describe block) a row names: the function given to the `it`,
+ * `test` or `describe` call whose title holds the name, as TypeScript parses the file (strings,
+ * regular expressions and comments cannot be mistaken for code). Undefined when none is found.
+ */
+const parsed = new Map<string, ts.SourceFile>();
+function bodyOf(text: string, name: string): string | undefined {
+  let file = parsed.get(text);
+  if (!file) {
+    file = ts.createSourceFile('named.test.ts', text, ts.ScriptTarget.Latest, true);
+    parsed.set(text, file);
+  }
+  let found: string | undefined;
+  const visit = (node: ts.Node): void => {
+    if (found !== undefined) return;
+    if (
+      ts.isCallExpression(node) &&
+      /^(it|test|describe)(\.\w+)?$/.test(node.expression.getText(file)) &&
+      node.arguments.length >= 2
+    ) {
+      const [title, fn] = node.arguments;
+      if (title!.getText(file).includes(name) && fn && ts.isFunctionLike(fn)) {
+        const body = (fn as ts.ArrowFunction | ts.FunctionExpression).body;
+        if (body) found = body.getText(file);
+        return;
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+/**
+ * What makes a test assert something: jest's `expect`, or the suites' helpers that assert a
+ * refusal or an acceptance (test/support/gated-ledger.ts `refuses`, the league suites' `accepts`).
+ */
+const ASSERTS = /\bexpect(?:\.\w+)?\(|\brefuses\(|\baccepts\(|\brejects\b|\bassert\w*\(/;
+
 describe('docs/rules-coverage.md', () => {
   it(`has exactly one row for every NZ, DSB, LCBA and PIN rule ID of ${source}`, () => {
     const rowIds = rows.map((r) => r.id);
@@ -173,6 +214,36 @@ describe('docs/rules-coverage.md', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it('names, for each "implemented and tested" or "partly" row, tests whose bodies assert (not only tests that exist)', () => {
+    const problems: string[] = [];
+    for (const row of rows) {
+      if (row.status !== 'implemented and tested' && row.status !== 'partly') continue;
+      for (const [file, name] of row.tests) {
+        const body = file ? bodyOf(contents(file) ?? '', name) : undefined;
+        if (body === undefined) problems.push(`${row.id}: "${name}" is no test's title in ${file}`);
+        else if (!ASSERTS.test(body)) problems.push(`${row.id}: "${name}" asserts nothing`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('finds a test’s body and whether it asserts (the check above, on a made-up file)', () => {
+    const file = [
+      "it('R-1: a rule that holds', () => {",
+      "  const x = { a: '}' }; // a brace in a string and a comment }",
+      '  expect("it\'s").toMatch(/it\'s }/); // a quote and a brace in a regular expression',
+      '  expect(x.a).toBe("}");',
+      '});',
+      "it('R-2: a test that only runs', async () => {",
+      '  await Promise.resolve({});',
+      '});',
+    ].join('\n');
+    expect(ASSERTS.test(bodyOf(file, 'R-1: a rule that holds')!)).toBe(true);
+    expect(bodyOf(file, 'R-2: a test that only runs')).toBe('{\n  await Promise.resolve({});\n}');
+    expect(ASSERTS.test(bodyOf(file, 'R-2: a test that only runs')!)).toBe(false);
+    expect(bodyOf(file, 'R-3')).toBeUndefined();
   });
 
   it('states counts in its summary that agree with the rows', () => {

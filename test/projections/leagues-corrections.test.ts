@@ -337,6 +337,23 @@ describe('a league correction refused, naming the field, nothing written', () =>
     );
   });
 
+  it('LCBA-7.5: a default corrected to a withdrawal after 30 minutes is refused naming data.corrected.incompleteMinutes', async () => {
+    const ledger = await seasonLedger();
+    const corrected = (incompleteMinutes: number) => ({
+      ...(f3.data as Record<string, unknown>),
+      offender: 'home',
+      rule: 'LCBA-7.5',
+      incompleteMinutes,
+    });
+    await ledger.refuses(
+      [notified('u1', at('2009-10-01'), corrected(30), f3)],
+      'LCBA-7.5',
+      'events[0].data.corrected.incompleteMinutes',
+      /exceeds 45 minutes/,
+    );
+    await ledger.append(notified('u1', at('2009-10-01'), corrected(60), f3));
+  });
+
   it('a ruling on a league’s corrections stream names the league (data.leagueId; its match: leagues-rulings.test.ts)', async () => {
     const ledger = await seasonLedger();
     await ledger.append(notified('c1', at('2009-09-20')));

@@ -17,7 +17,7 @@ import {
  * Division 1 of three teams; c defaults three of its four matches (m2, m3, m5) and plays m6.
  *   m1 a–b 09-16 +24 to a → 16-4   m4 b–a 10-14 0 → 10-10   m6 a–c 10-28 0 → 10-10
  */
-async function stateOf() {
+async function stateOf(m3: Record<string, unknown> = { rule: 'LCBA-8' }) {
   const ledger = new GatedLedger();
   const unplayed = (fixtureId: string, offender: 'home' | 'away', on: string) =>
     fact('MatchUnplayed', { fixtureId, offender, rule: 'LCBA-8', on });
@@ -38,7 +38,7 @@ async function stateOf() {
     fixture('m6', 'a', 'c', '2009-10-28', 2),
     ...played('m1', '2009-09-16', 1, '2009-09-17'),
     unplayed('m2', 'away', '2009-09-23'),
-    unplayed('m3', 'home', '2009-09-30'),
+    fact('MatchUnplayed', { fixtureId: 'm3', offender: 'home', on: '2009-09-30', ...m3 }),
     ...played('m4', '2009-10-14', 0, '2009-10-15'),
     unplayed('m5', 'home', '2009-10-21'),
     ...played('m6', '2009-10-28', 0, '2009-10-29'),
@@ -61,6 +61,22 @@ describe('LCBA-8 defaults and 8.4 read from MatchUnplayed facts', () => {
       ['b', 3, 21, -33],
       ['c', 2, 0, 0],
     ]);
+  });
+
+  it('LCBA-7.5: a withdrawal after 50 minutes of incompleteness is scored as LCBA-8 scores a default', async () => {
+    // m3 c–a: c incomplete for 50 minutes, a withdraws; scored as in 8: a 13 VP, +9; c 0, −9.
+    const withdrawn = await stateOf({ rule: 'LCBA-7.5', incompleteMinutes: 50 });
+    const view = leagueTableOf(withdrawn, 'lcba-2009', { asOf: '2009-10-14' });
+    expect(rows(view)).toEqual([
+      ['a', 3, 39, 33],
+      ['b', 3, 21, -33],
+      ['c', 2, 0, 0],
+    ]);
+    const m3 = view.divisions[0]!.fixtures.find((f) => f.fixture === 'm3')!;
+    expect(m3.away.because[0]).toEqual({
+      rule: 'LCBA-8.1',
+      text: 'unplayed, c offending (LCBA-7.5, 2009-09-30): the non-offending a',
+    });
   });
 
   it('LCBA-8.4: once c can no longer complete half its fixtures, every match of c is cancelled', async () => {

@@ -56,9 +56,10 @@ export interface LeagueRules {
   /** How the league's pages cite this rulebook's tie-break beside a level team's rank. */
   /**
    * What the rules ask of a match left unplayed, beyond its schema (a correction's content is
-   * judged by it too): throws a RuleViolation naming the field of `data`, e.g. `data.offender`.
+   * judged by it too), under the parameters of its day: throws a RuleViolation naming the field
+   * of `data`, e.g. `data.offender`.
    */
-  checkUnplayed?(data: Readonly<Record<string, unknown>>): void;
+  checkUnplayed?(data: Readonly<Record<string, unknown>>, params: LeagueParams): void;
   readonly cites: LeagueCitations;
   /** The rulebook's corrections and appeals deadlines, when the club's rulebook reads none. */
   readonly deadlineParams: LeagueParams;

@@ -37,7 +37,7 @@ export const lcbaLeagueRules: LeagueRules = {
       virtual: 'a virtual RR3 match (LCBA-A4), never played: scored by A5',
     },
   },
-  checkUnplayed,
+  checkUnplayed: (data, params) => checkUnplayed(data, lcba(params)),
   decide: (fact, state, _club, paramsOn) =>
     decideLcbaFact(fact, state, (day) => lcba(paramsOn(day))),
   seasonInputsOf,

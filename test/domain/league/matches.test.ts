@@ -235,14 +235,67 @@ describe('LCBA-5, 7.5, 8: a match unplayed or defaulted; LCBA-5.5 a rearrangemen
     await accepts(ledger, unplayed('f1', 'away', 'LCBA-5.3'), unplayed('f2', 'both', 'LCBA-8'));
   });
 
+  const withdrawn = (offender: string, incompleteMinutes?: number) =>
+    fact('MatchUnplayed', {
+      fixtureId: 'f1',
+      offender,
+      rule: 'LCBA-7.5',
+      on: '2009-09-16',
+      ...(incompleteMinutes === undefined ? {} : { incompleteMinutes }),
+    });
+
   it('LCBA-7.5: a withdrawal with both sides offending is refused naming data.offender', async () => {
     const ledger = await played();
+    await ledger.refuses([withdrawn('both', 50)], 'LCBA-7.5', 'events[0].data.offender');
+    await accepts(ledger, withdrawn('home', 50));
+  });
+
+  it('LCBA-7.5: a withdrawal once the incompleteness exceeds 45 minutes (46 accepted; 45 exactly refused)', async () => {
+    const ledger = await played();
     await ledger.refuses(
-      [unplayed('f1', 'both', 'LCBA-7.5')],
+      [withdrawn('away', 45)],
       'LCBA-7.5',
-      'events[0].data.offender',
+      'events[0].data.incompleteMinutes',
+      /incomplete for 45 minutes: .* exceeds 45 minutes/,
     );
-    await accepts(ledger, unplayed('f1', 'home', 'LCBA-7.5'));
+    await ledger.refuses([withdrawn('away', 10)], 'LCBA-7.5', 'events[0].data.incompleteMinutes');
+    await accepts(ledger, withdrawn('away', 46));
+  });
+
+  it('LCBA-7.5: a withdrawal that does not say how long the team was incomplete is refused', async () => {
+    const ledger = await played();
+    await ledger.refuses(
+      [withdrawn('away')],
+      'LCBA-7.5',
+      'events[0].data.incompleteMinutes',
+      /records how long the team was incomplete/,
+    );
+  });
+
+  it('LCBA-7.5: minutes of incompleteness on a default (5.3) are refused: only a withdrawal has them', async () => {
+    const ledger = await played();
+    await ledger.refuses(
+      [
+        fact('MatchUnplayed', {
+          fixtureId: 'f1',
+          offender: 'away',
+          rule: 'LCBA-5.3',
+          on: '2009-09-16',
+          incompleteMinutes: 50,
+        }),
+      ],
+      'LCBA-7.5',
+      'events[0].data.incompleteMinutes',
+    );
+  });
+
+  it('LCBA-7.5: minutes out of the schema (negative, a fraction, over 600) are refused naming the field', async () => {
+    const ledger = await played();
+    const head = await ledger.store.headPosition();
+    for (const minutes of [-1, 46.5, 601]) {
+      await expect(ledger.append(withdrawn('away', minutes))).rejects.toThrow(/incompleteMinutes/);
+    }
+    expect(await ledger.store.headPosition()).toBe(head);
   });
 
   it('LEDGER: a match resulted cannot be recorded unplayed, nor an unplayed one resulted', async () => {

@@ -84,9 +84,9 @@ export function checkUnplayedCorrection(
   club: ClubContext,
   leagueId: string,
 ): void {
-  const { rules } = leagueMatchRules(club, leagueId, corrected.on ?? corrected.playedOn);
+  const { rules, params } = leagueMatchRules(club, leagueId, corrected.on ?? corrected.playedOn);
   try {
-    rules.checkUnplayed?.(corrected);
+    rules.checkUnplayed?.(corrected, params);
   } catch (e) {
     if (!(e instanceof RuleViolation)) throw e;
     const field = e.field?.replace(/^data\./, 'data.corrected.');

@@ -231,6 +231,17 @@ export class MatchUnplayedData extends LeagueScope {
   @IsDay('on')
   on!: string;
 
+  /**
+   * LCBA-7.5: how long the team was incomplete, in minutes (from the scheduled start, or from
+   * when it became incomplete), when the non-offending team withdrew: the rulebook's minutes
+   * must be exceeded. Only a withdrawal carries it.
+   */
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(600)
+  incompleteMinutes?: number;
+
   @IsOptional()
   @IsString()
   @Length(1, 500)

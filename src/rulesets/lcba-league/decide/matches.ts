@@ -156,10 +156,10 @@ export const MATCH_CHECKS: { [K in keyof LeagueFactData]?: Check<K> } = {
     }
   },
 
-  MatchUnplayed(d, state) {
+  MatchUnplayed(d, state, params) {
     const f = fixtureOf(state, d.fixtureId);
     notRecordedYet(f, d.fixtureId);
-    checkUnplayed(d as unknown as Readonly<Record<string, unknown>>);
+    checkUnplayed(d as unknown as Readonly<Record<string, unknown>>, params(d.on));
   },
 
   MatchRearranged(d, state) {
@@ -212,13 +212,40 @@ export const MATCH_CHECKS: { [K in keyof LeagueFactData]?: Check<K> } = {
 };
 
 /** What the LCBA asks of a match left unplayed beyond its schema (a correction's content too). */
-export function checkUnplayed(d: Readonly<Record<string, unknown>>): void {
+export function checkUnplayed(d: Readonly<Record<string, unknown>>, params: LcbaParams): void {
+  const minutes = d.incompleteMinutes;
+  if (d.rule !== 'LCBA-7.5') {
+    if (minutes !== undefined) {
+      throw new RuleViolation(
+        'LCBA-7.5',
+        `only a withdrawal (rule LCBA-7.5) records how long the team was incomplete, not a match unplayed under ${String(d.rule)}`,
+        'data.incompleteMinutes',
+      );
+    }
+    return;
+  }
   // LCBA-7.5: the non-offending team withdraws, so one side offends.
-  if (d.rule === 'LCBA-7.5' && d.offender === 'both') {
+  if (d.offender === 'both') {
     throw new RuleViolation(
       'LCBA-7.5',
       'the non-offending team withdraws: one side offends, not both',
       'data.offender',
+    );
+  }
+  // LCBA-7.5: "if the incompleteness exceeds 45 minutes", the option of withdrawing.
+  const after = params.match.withdrawAfterMinutes;
+  if (typeof minutes !== 'number') {
+    throw new RuleViolation(
+      'LCBA-7.5',
+      `a withdrawal records how long the team was incomplete (incompleteMinutes): it may withdraw only once that exceeds ${after} minutes`,
+      'data.incompleteMinutes',
+    );
+  }
+  if (minutes <= after) {
+    throw new RuleViolation(
+      'LCBA-7.5',
+      `the team was incomplete for ${minutes} minutes: the non-offending team may withdraw only once the incompleteness exceeds ${after} minutes`,
+      'data.incompleteMinutes',
     );
   }
 }
