@@ -59,6 +59,9 @@ describe('the membership pages (private to the club’s keys)', () => {
     expect(text).toMatch(/visitors of the calendar year 2018 \(PIN-R10: 6 a year\)/);
     expect(text).toMatch(/vic Vic Visitor 7 may-be-refused/);
     expect(text).toMatch(/2018-12-31 pairs-2018-12-31: may-be-refused \(session played\)/);
+    // PIN-R12: what each visit cost; pinner-2018 sets no amounts, and an under-16 pays nothing.
+    expect(text).toMatch(/\(session played\); table money: the visitor rate \(amount not set\)/);
+    expect(text).toMatch(/eve .*\(session played\); table money: no table money/);
     expect(html.replace(/\s+/g, ' ')).toContain('name="year" value="2018"');
     expect(textOf(await page('/clubs/pinner/register/visitors?year=2019'))).toMatch(
       /vic Vic Visitor 1 ok/,

@@ -203,6 +203,33 @@ export interface VisitorParams {
    * ages are judged alike everywhere (register/dates.ts `ageOn`).
    */
   leapDay?: 'feb-28' | 'mar-1';
+  /**
+   * PIN-R12, PIN-R8: what a session costs a player (table money), when the club's rules say;
+   * absent for a club whose rules do not (no table money is shown).
+   */
+  tableMoney?: TableMoneyParams;
+}
+
+/**
+ * Table money by who plays (PIN-R8, PIN-R12), each a rate in the currency's minor unit (pence),
+ * or null where the rulebook leaves the amount to the club (the seed's rules set none): under
+ * `underAge` a player pays nothing (PIN-R12), a Student member the reduced rate (PIN-R8), another
+ * member the member rate, a visitor the visitor rate.
+ */
+export type TableMoneyParams = {
+  currency: string;
+  member: number | null;
+  student: number | null;
+  visitor: number | null;
+};
+
+/** What one session cost a player and why. */
+export interface TableMoney {
+  pays: 'none' | 'member' | 'student' | 'visitor';
+  /** In the currency's minor unit; null when the rulebook sets no amount for that rate. */
+  amount: number | null;
+  currency: string;
+  because: Because[];
 }
 
 /** The event a prize is judged for; `date` absent: the person's sessions of it in the input. */

@@ -79,7 +79,11 @@ export const pinner2018: Preset<PinnerParams> = {
       leapDay: 'feb-28',
       barredAsVisitor: true,
     },
-    visitors: structuredClone(PINNER_VISITOR_DEFAULTS),
+    // PIN-R12, PIN-R8: table money by who plays; the rules set no amounts (the club's own).
+    visitors: {
+      ...structuredClone(PINNER_VISITOR_DEFAULTS),
+      tableMoney: { currency: 'GBP', member: null, student: null, visitor: null },
+    },
     scoring: engineScoringParams(),
     corrections: deadlineGroup(PINNER_CORRECTIONS),
     appeals: deadlineGroup(PINNER_APPEALS),

@@ -6,6 +6,7 @@ import type {
   VisitorsView,
 } from '../projection';
 import type { Because } from '../model';
+import { tableMoneyText } from '../visitors';
 import {
   applicationsAt,
   memberAt,
@@ -64,6 +65,7 @@ export function formatMember(view: PersonHistoryView, format: 'table' | 'json'):
   const head = e
     ? `${view.personId} (${view.name}) on ${view.asOf}: ${e.standing}${e.class ? `, ${e.class} from ${e.classFrom}` : ''}, votes ${e.votes ? 'yes' : 'no'}, subscription ${e.subscription}${e.barredForEver ? ', barred for ever (PIN-R9)' : ''}`
     : `${view.personId} (${view.name}) on ${view.asOf}: not on the register`;
+  const paying = view.history.some((h) => h.tableMoney);
   const rows = view.history.map((h) => ({
     on: h.on,
     kind: h.kind,
@@ -72,6 +74,8 @@ export function formatMember(view: PersonHistoryView, format: 'table' | 'json'):
       .filter(([k]) => k !== 'person')
       .map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
       .join(' '),
+    // PIN-R12, PIN-R8: what a session played or a seat cost, when the club's rules say.
+    ...(paying ? { pays: h.tableMoney ? tableMoneyText(h.tableMoney) : '' } : {}),
     rules: rules(h.because ?? []),
   }));
   return `${head}\n\n${table(rows)}`;
@@ -108,7 +112,7 @@ export function formatVisitors(view: VisitorsView, format: Format): string {
     visits: r.visits
       .map(
         (v) =>
-          `${v.date} #${v.count} ${v.verdict}${v.source.kind === 'SessionPlayedAtClub' ? '' : ` (seated ${v.source.competitionId}/${v.source.session})`}`,
+          `${v.date} #${v.count} ${v.verdict}${v.source.kind === 'SessionPlayedAtClub' ? '' : ` (seated ${v.source.competitionId}/${v.source.session})`}${v.tableMoney ? `, pays ${tableMoneyText(v.tableMoney)}` : ''}`,
       )
       .join('; '),
   }));

@@ -5,6 +5,7 @@ import type {
   VisitorsView,
 } from '../projection';
 import type { Because } from '../model';
+import { tableMoneyText } from '../visitors';
 import { html, queryString, seg, type Html } from '../../../app/pages/html';
 import { page } from '../../../app/pages/layout';
 
@@ -220,7 +221,12 @@ export function visitorsPage(view: VisitorsView, clubName: string): string {
                       (v) =>
                         html`<li>
                           ${v.date} ${v.event}: <strong>${v.verdict}</strong>
-                          (${sourceText(v.source)})
+                          (${sourceText(v.source)})${
+                            v.tableMoney
+                              ? html`; table money:
+                                  <span class="table-money">${tableMoneyText(v.tableMoney)}</span>`
+                              : ''
+                          }
                         </li>`,
                     )}
                   </ol>
@@ -261,6 +267,7 @@ export function personPage(view: PersonHistoryView, clubName: string): string {
             <th scope="col">kind</th>
             <th scope="col">what</th>
             <th scope="col">details</th>
+            <th scope="col">table money</th>
             <th scope="col">why</th>
           </tr>
         </thead>
@@ -277,6 +284,7 @@ export function personPage(view: PersonHistoryView, clubName: string): string {
                       html`${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}<br />`,
                   )}
                 </td>
+                <td class="table-money">${h.tableMoney ? tableMoneyText(h.tableMoney) : ''}</td>
                 <td>${becauseList(h.because)}</td>
               </tr>`,
           )}

@@ -2,14 +2,23 @@ import { dayOf } from '../domain/decide';
 import type { RosterEntry } from '../../club';
 import type {
   Because,
+  MemberClass,
   PendingApplication,
   RegisterEntry,
+  TableMoney,
   Visit,
   VisitorPerson,
   VisitorRow,
 } from '../model';
 import { foldMembership, type MembershipState } from '../register-fold';
-import { isMemberOn, limitRule, visitorFactsOf, visitorVerdicts, yearSpan } from '../visitors';
+import {
+  isMemberOn,
+  limitRule,
+  tableMoneyOn,
+  visitorFactsOf,
+  visitorVerdicts,
+  yearSpan,
+} from '../visitors';
 import type { Seating } from './seatings';
 import { historyOf, settingsOf, type RulebookUsed } from './settings';
 import type { ClubMembershipRecord, MembershipReadState } from './state';
@@ -142,6 +151,8 @@ export interface HistoryLine {
   /** The fact's data (its club id left out); a class's, a seat's details. */
   data: Record<string, unknown>;
   because?: Because[];
+  /** A session played or a seat: what it cost the person (PIN-R12, PIN-R8), when the rules say. */
+  tableMoney?: TableMoney;
 }
 
 export interface PersonHistoryView {
@@ -200,8 +211,10 @@ export function personHistory(
     const { clubId: _club, ...rest } = data;
     history.push({ on, kind: 'fact', type: f.type, data: rest });
   }
+  const classes: { from: string; class: MemberClass }[] = [];
   for (const span of p?.spans ?? []) {
     for (const c of settings.rules.classHistory(span, asOf, settings.membership)) {
+      classes.push({ from: c.from, class: c.class });
       history.push({
         on: c.from,
         kind: 'class',
@@ -226,6 +239,19 @@ export function personHistory(
       type: 'Seated',
       data: { competitionId: x.competitionId, session: x.session },
     });
+  }
+  // PIN-R12, PIN-R8: each session played, or seat taken, with what it cost under the rates then.
+  const person = visitorFactsOf(record.facts, settings.rules.barredFrom).people.find(
+    (x) => x.person === personId,
+  ) ?? { person: personId, memberSpans: [], appliedOn: [] };
+  for (const h of history) {
+    if (h.type !== 'SessionPlayedAtClub' && h.type !== 'Seated') continue;
+    const classOn = classes.filter((c) => c.from <= h.on).pop()?.class;
+    const money = tableMoneyOn(person, h.on, classOn, settingsOn(s, h.on).visitors);
+    if (money) {
+      h.tableMoney = money;
+      h.because = [...(h.because ?? []), ...money.because];
+    }
   }
   // By date; on one day the facts first (in ledger order), then the classes, then the seats.
   const order = { fact: 0, class: 1, seating: 2 } as const;
@@ -258,7 +284,7 @@ export type VisitSource =
 
 export interface VisitorsRow extends Omit<VisitorRow, 'visits'> {
   name: string;
-  visits: (VisitorRow['visits'][number] & { source: VisitSource })[];
+  visits: (VisitorRow['visits'][number] & { source: VisitSource; tableMoney?: TableMoney })[];
 }
 
 export interface VisitorsView {
@@ -437,7 +463,16 @@ export function visitorsView(
     return {
       ...row,
       name: fold.people[row.person]?.name ?? names.get(row.person) ?? row.person,
-      visits: row.visits.map((v, k) => ({ ...v, source: keptSources[mine[k]!.i]! })),
+      visits: row.visits.map((v, k) => {
+        // PIN-R12: what the visit cost the visitor (no member class), at the rates of its day.
+        const money = tableMoneyOn(
+          people.get(row.person)!,
+          v.date,
+          undefined,
+          settingsOn(s, v.date).visitors,
+        );
+        return { ...v, source: keptSources[mine[k]!.i]!, ...(money ? { tableMoney: money } : {}) };
+      }),
     };
   });
   return {

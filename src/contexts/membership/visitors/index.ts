@@ -8,3 +8,4 @@ export { yearSpan, limitRule } from './years';
 export { checkVisitorParams } from './params';
 export { checkYearStart } from './years';
 export { visitorFactsOf } from './visitor-input';
+export { tableMoneyOn, tableMoneyText } from './table-money';

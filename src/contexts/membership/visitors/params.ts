@@ -30,4 +30,28 @@ export function checkVisitorParams(params: VisitorParams): void {
   oneOf(params.prizes, 'prizes', rule, ['pin-r13', 'nz-10']);
   if (params.leapDay !== undefined)
     oneOf(params.leapDay, 'leapDay', 'PIN-R12', ['feb-28', 'mar-1']);
+  if (params.tableMoney !== undefined) checkTableMoney(params.tableMoney);
+}
+
+/** PIN-R12, PIN-R8: a currency code, and each rate a whole number of its minor unit or null. */
+function checkTableMoney(t: VisitorParams['tableMoney']): void {
+  const money = t as unknown as Record<string, unknown> | null;
+  if (typeof money !== 'object' || money === null || Array.isArray(money))
+    throw new ScoringInputError('tableMoney', 'PIN-R12', 'must be an object of rates');
+  if (typeof money.currency !== 'string' || !/^[A-Z]{3}$/.test(money.currency))
+    throw new ScoringInputError(
+      'tableMoney.currency',
+      'PIN-R12',
+      `must be a currency code such as GBP, got ${String(money.currency)}`,
+    );
+  for (const rate of ['member', 'student', 'visitor'] as const) {
+    if (money[rate] === null) continue;
+    requireInteger(
+      money[rate],
+      `tableMoney.${rate}`,
+      rate === 'student' ? 'PIN-R8' : 'PIN-R12',
+      0,
+      100_000,
+    );
+  }
 }
