@@ -2,7 +2,7 @@ import type { DecidedFact } from '../../kernel/decider';
 import { registerPreset } from '../../rulebooks/presets';
 import type { Preset, Rulebook } from '../../rulebooks/rulebook';
 import type { ClubContext } from '../club-context';
-import type { ClassChange, Register, VisitorParams } from './model';
+import type { Because, ClassChange, Register, VisitorParams } from './model';
 import type { LeapDay } from './dates';
 import type { MemberSpan, MembershipState, PersonRecord } from './register-fold';
 
@@ -50,6 +50,17 @@ export interface MembershipRules {
   classHistory(span: MemberSpan, asOf: string, membership: MembershipGroup): ClassChange[];
   /** The first day a person may be neither elected nor admitted as a visitor, if any. */
   barredFrom(person: PersonRecord): string | undefined;
+  /**
+   * What the rules say of a session a member played in an event on a day, when they flag it
+   * (a Restricted member in an event the committee kept her from, recorded because the club
+   * lets the duty member decide); undefined when there is nothing to say.
+   */
+  playVerdict?(
+    person: PersonRecord | undefined,
+    event: string,
+    day: string,
+    membership: MembershipGroup,
+  ): Because | undefined;
 }
 
 /**

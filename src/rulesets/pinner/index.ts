@@ -16,7 +16,14 @@ import { checkVisitorParams } from '../../contexts/membership/visitors';
 import type { PinnerParams } from './preset';
 import { decidePinnerFact } from './decide';
 import { pinner2018 } from './preset';
-import { barredFrom, classHistory, registerOf, type MembershipParams } from './register';
+import {
+  barredFrom,
+  classHistory,
+  registerOf,
+  restrictionOn,
+  spanOn,
+  type MembershipParams,
+} from './register';
 import { PINNER_VISITOR_DEFAULTS } from './visitor-defaults';
 import { membershipOf, visitorsOf } from './settings';
 
@@ -50,6 +57,15 @@ export const pinnerMembershipRules: MembershipRules = {
   registerOf: (state, asOf, membership) => registerOf(state, asOf, pinnerParams(membership)),
   classHistory: (span, asOf, membership) => classHistory(span, asOf, pinnerParams(membership)),
   barredFrom,
+  playVerdict: (person, event, day, membership) => {
+    const r = restrictionOn(spanOn(person, day), event, day, pinnerParams(membership));
+    return r
+      ? {
+          rule: 'PIN-R8',
+          text: `played in ${event}, restricted from it by the committee since ${r.from} (PIN-C17; recorded: the club lets the duty member decide)`,
+        }
+      : undefined;
+  },
 };
 
 /**

@@ -32,6 +32,12 @@ export type PinnerMembershipParams = {
   leapDay: 'feb-28' | 'mar-1';
   /** Reading (R9): "no person will be admitted" covers entry as a visitor too (true). */
   barredAsVisitor: boolean;
+  /**
+   * PIN-R8/C17: a Restricted member's session in an event the committee restricted her from:
+   * 'refuse' (default: not recorded while the restriction stands, as PIN-R10 refuses a visitor)
+   * or 'flag' (recorded, the duty member having let her play, and shown as a verdict on her page).
+   */
+  restrictedPlay: 'refuse' | 'flag';
 };
 
 /**
@@ -78,6 +84,7 @@ export const pinner2018: Preset<PinnerParams> = {
       restrictedYears: 1,
       leapDay: 'feb-28',
       barredAsVisitor: true,
+      restrictedPlay: 'refuse',
     },
     // PIN-R12, PIN-R8: table money by who plays; the rules set no amounts (the club's own).
     visitors: {
@@ -91,6 +98,11 @@ export const pinner2018: Preset<PinnerParams> = {
     rubber: structuredClone(PINNER_RUBBER),
   },
   checks: {
+    // PIN-R8/C17: how a session in a restricted event is decided (a setting of the club's).
+    'membership.restrictedPlay': (v) =>
+      v === 'refuse' || v === 'flag'
+        ? undefined
+        : `must be "refuse" or "flag", not ${JSON.stringify(v)}`,
     // PIN-R8, C3, R12: how a 29 February birthday counts in a common year (a reading).
     'membership.leapDay': (v) =>
       v === 'feb-28' || v === 'mar-1'

@@ -71,8 +71,15 @@ describe('the preset pinner-2018', () => {
       restrictedYears: 1,
       leapDay: 'feb-28',
       barredAsVisitor: true,
+      restrictedPlay: 'refuse',
     });
-    expect(pinner2018.params.visitors).toMatchObject({ sessions: 6, underAge: 16, nzMaxVisits: 3 });
+    expect(pinner2018.params.visitors).toMatchObject({
+      sessions: 6,
+      underAge: 16,
+      nzMaxVisits: 3,
+      // PIN-R12, PIN-R8: the rules set no amounts of table money.
+      tableMoney: { currency: 'GBP', member: null, student: null, visitor: null },
+    });
   });
 
   it('its appeals group is PINNER_APPEALS (PIN-R26, PIN-R28); its corrections group is read, with no deadline', () => {

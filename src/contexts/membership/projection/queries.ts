@@ -11,6 +11,7 @@ import type {
   VisitorRow,
 } from '../model';
 import { foldMembership, type MembershipState } from '../register-fold';
+import { noteSessions } from './session-notes';
 import {
   isMemberOn,
   limitRule,
@@ -240,19 +241,13 @@ export function personHistory(
       data: { competitionId: x.competitionId, session: x.session },
     });
   }
-  // PIN-R12, PIN-R8: each session played, or seat taken, with what it cost under the rates then.
-  const person = visitorFactsOf(record.facts, settings.rules.barredFrom).people.find(
+  // Each session played, or seat taken, with what it cost (PIN-R12) and any rule's flag (PIN-R8).
+  const visitor = visitorFactsOf(record.facts, settings.rules.barredFrom).people.find(
     (x) => x.person === personId,
   ) ?? { person: personId, memberSpans: [], appliedOn: [] };
-  for (const h of history) {
-    if (h.type !== 'SessionPlayedAtClub' && h.type !== 'Seated') continue;
-    const classOn = classes.filter((c) => c.from <= h.on).pop()?.class;
-    const money = tableMoneyOn(person, h.on, classOn, settingsOn(s, h.on).visitors);
-    if (money) {
-      h.tableMoney = money;
-      h.because = [...(h.because ?? []), ...money.because];
-    }
-  }
+  noteSessions(history, { visitor, ...(p ? { record: p } : {}) }, classes, (day) =>
+    settingsOn(s, day),
+  );
   // By date; on one day the facts first (in ledger order), then the classes, then the seats.
   const order = { fact: 0, class: 1, seating: 2 } as const;
   const indexed = history.map((h, i) => ({ h, i }));

@@ -1,7 +1,7 @@
 // Pinner's rules on members' classes, endings, birth dates and sessions played (PIN-C10 to
 // C18, PIN-R8 to R12, NZ-8d).
 import { admitting, barred, ledger, memberOn } from './context';
-import { ageKnownOn, classOn, fullFrom, spanOn, studentAgeOn } from '../register';
+import { ageKnownOn, classOn, fullFrom, restrictionOn, spanOn, studentAgeOn } from '../register';
 import { RuleViolation } from '../../../kernel/rule-violation';
 import type { MembershipFactData } from '../../../contexts/membership/facts/membership';
 import { type Check } from './context';
@@ -101,6 +101,16 @@ export const MEMBER_CHECKS: { [K in keyof MembershipFactData]?: Check<K> } = {
     // an application's, an earlier session's), else from this session's own.
     const p = ctx.state.people[d.person];
     if (ctx.params.membership.barredAsVisitor) barred(ctx, d.person, 'data.person', 'to play');
+    // PIN-R8/C17: a Restricted member kept from this event by the committee does not play in it
+    // while the restriction stands (unless the club lets the duty member decide: 'flag').
+    const restricted = restrictionOn(spanOn(p, d.date), d.event.id, d.date, ctx.params.membership);
+    if (restricted && ctx.params.membership.restrictedPlay !== 'flag') {
+      throw new RuleViolation(
+        'PIN-R8',
+        `${d.person} is restricted from ${d.event.id} by the committee since ${restricted.from} (PIN-C17): not to play in it before the Restricted year ends on ${restricted.until}`,
+        'data.event.id',
+      );
+    }
     if (d.birthDate !== undefined && d.birthDate > d.date) {
       throw ledger(`born on ${d.birthDate}, after playing on ${d.date}`, 'data.birthDate');
     }

@@ -25,6 +25,7 @@ export {
   fullFrom,
   isMemberOn,
   missingSupportOn,
+  restrictionOn,
   studentAgeOn,
   studentUntil,
   supporterOn,

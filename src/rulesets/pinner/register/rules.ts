@@ -219,3 +219,21 @@ export function considerFromOn(
     },
   };
 }
+
+/**
+ * PIN-R8/C17: the committee's restriction that keeps a Restricted member from `event` on `day`,
+ * if one stands: the latest MemberEventsRestricted of her span dated on or before the day,
+ * naming the event, while she is still Restricted (it ends with the Restricted year).
+ */
+export function restrictionOn(
+  span: MemberSpan | undefined,
+  event: string,
+  day: string,
+  params: MembershipParams,
+): { from: string; until: string } | undefined {
+  if (!span || span.electedOn === undefined) return undefined;
+  if (classOn(span, day, params)?.class !== 'restricted') return undefined;
+  const latest = span.restrictedEvents.filter((r) => r.from <= day).pop();
+  if (!latest?.events.includes(event)) return undefined;
+  return { from: latest.from, until: fullFrom(span.electedOn, params) };
+}
