@@ -213,8 +213,12 @@ describe('PIN-C8, C9, R9 Kenneth: objected to, rejected, never admitted', () => 
         by: 'pin-gwen',
         on: '2018-06-06',
         grounds: expect.stringMatching(/^On 7 and 21 May, as a visitor, he disputed/),
+        form: 'written',
+        signed: true,
+        valid: true,
       },
     ]);
+    expect(a.validObjections).toBe(1);
     expect(pending('2018-06-05', 'pin-2018-a3')!.objections).toEqual([]);
   });
 

@@ -59,6 +59,15 @@ export interface RegisterEntry {
   endedOn?: string;
 }
 
+/** PIN-C8: an objection as recorded: by whom, when, its grounds, how it was made. */
+export interface Objection {
+  by: PersonId;
+  on: string;
+  grounds: string;
+  form: 'written' | 'oral';
+  signed: boolean;
+}
+
 /** An application not yet decided: its display, the day it may first be considered, objections. */
 export interface PendingApplication {
   applicationId: string;
@@ -66,7 +75,10 @@ export interface PendingApplication {
   displayedOn?: string;
   /** PIN-C6/C7: displayed at least `displayDays` days before consideration (restarted by an amendment). */
   considerFrom?: string;
-  objections: { by: PersonId; on: string; grounds: string }[];
+  /** PIN-C8: every objection recorded, each valid or not (with why not). */
+  objections: (Objection & { valid: boolean; because?: Because })[];
+  /** PIN-C8: the objections that count ("in writing and signed by the member"). */
+  validObjections: number;
   because: Because[];
   /** PIN-C5: the proposer and seconder in place on the date asked; PIN-R7: the signature. */
   proposer?: PersonId;

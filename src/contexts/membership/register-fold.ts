@@ -1,4 +1,4 @@
-import type { MemberClass, PersonId } from './model';
+import type { MemberClass, Objection, PersonId } from './model';
 
 /**
  * A club's membership facts folded, every entry dated, so that the register as of any day and
@@ -58,7 +58,7 @@ export interface ApplicationRecord {
   /** PIN-C7: the days a withdrawn proposer or seconder was replaced. */
   amendedOn: string[];
   withdrawals: { role: 'proposer' | 'seconder'; by: PersonId; on: string }[];
-  objections: { by: PersonId; on: string; grounds: string }[];
+  objections: Objection[];
   consideredOn: string[];
   outcome?: { kind: 'elected' | 'rejected'; on: string };
 }
@@ -191,6 +191,9 @@ export function evolveMembership(state: MembershipState, fact: MembershipFactIn)
         by: d.by as string,
         on: d.on,
         grounds: d.grounds as string,
+        // PIN-C8: absent, the objection is as the fact meant before it said: written and signed.
+        form: d.form === 'oral' ? 'oral' : 'written',
+        signed: d.signed !== false,
       });
       return;
     case 'ApplicationConsidered':

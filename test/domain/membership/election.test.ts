@@ -1,3 +1,6 @@
+import { fold } from '../../../src/contexts/projections';
+import { applicationsView, membership } from '../../../src/contexts/membership/projection';
+import { collect } from '../../support/events';
 import {
   accepts,
   application,
@@ -380,6 +383,63 @@ describe('PIN-C8 objections, and bad input', () => {
       'PIN-C8',
       'events[0].data.by',
     );
+  });
+
+  it('PIN-C8: only an objection in writing and signed by the member counts; an oral or unsigned one is kept, shown invalid with the reason', async () => {
+    const ledger = await pinner();
+    const objection = (by: string, extra: Record<string, unknown>) =>
+      fact('ObjectionLodged', {
+        applicationId: 'a1',
+        by,
+        on: '2018-03-03',
+        grounds: 'Slow play',
+        ...extra,
+      });
+    await ledger.append(...application('a1', 'zoe'));
+    await accepts(
+      ledger,
+      objection('ann', { form: 'written', signed: true }),
+      objection('bob', { form: 'oral' }),
+      objection('cat', { form: 'written', signed: false }),
+      objection('dan', {}),
+    );
+    const state = fold(membership, await collect(ledger.store.readAll()));
+    const a = applicationsView({ clubId: 'pinner', state }, '2018-03-05').applications[0]!;
+    expect(a.validObjections).toBe(2);
+    expect(a.objections.map((o) => [o.by, o.valid, o.because?.rule])).toEqual([
+      ['ann', true, undefined],
+      ['bob', false, 'PIN-C8'],
+      ['cat', false, 'PIN-C8'],
+      // Recorded before the fact said how: read as written and signed.
+      ['dan', true, undefined],
+    ]);
+    expect(a.objections[1]!.because!.text).toMatch(
+      /^made orally: an objection is valid only in writing/,
+    );
+    expect(a.objections[2]!.because!.text).toMatch(/^not signed by the member/);
+  });
+
+  it('PIN-C8 bad input: a form that is neither written nor oral, or signed not true or false, is refused naming the field, nothing written', async () => {
+    const ledger = await pinner();
+    await ledger.append(...application('a1', 'zoe'));
+    const head = await ledger.store.headPosition();
+    for (const [extra, field] of [
+      [{ form: 'email' }, /form/],
+      [{ signed: 'yes' }, /signed must be true or false/],
+    ] as const) {
+      await expect(
+        ledger.append(
+          fact('ObjectionLodged', {
+            applicationId: 'a1',
+            by: 'dan',
+            on: '2018-03-03',
+            grounds: 'x',
+            ...extra,
+          }),
+        ),
+      ).rejects.toThrow(field);
+    }
+    expect(await ledger.store.headPosition()).toBe(head);
   });
 
   it('LEDGER: facts of an application not made, decided already, or dated before it', async () => {

@@ -185,6 +185,7 @@ function registerOf(state: MembershipState, asOf: string, m: Membership): Regist
         ...(shown.length ? { displayedOn: shown[shown.length - 1]! } : {}),
         ...(from ? { considerFrom: from } : {}),
         objections: [],
+        validObjections: 0,
         because: [
           from
             ? { rule: 'RIV-1', text: `displayed ${m.noticeDays} days: may be elected from ${from}` }

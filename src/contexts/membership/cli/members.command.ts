@@ -94,7 +94,14 @@ export function formatApplications(view: ApplicationsView, format: Format): stri
     proposer: a.proposer ?? '',
     seconder: a.seconder ?? '',
     signedBy: a.signedBy ?? '',
-    objections: a.objections.map((o) => `${o.by} on ${o.on}: ${o.grounds}`).join('; '),
+    // PIN-C8: each objection, an invalid one marked with its reason; the count is of valid ones.
+    objections: a.objections
+      .map(
+        (o) =>
+          `${o.by} on ${o.on}: ${o.grounds}${o.valid ? '' : ` (not counted: ${o.because!.rule} ${o.because!.text})`}`,
+      )
+      .join('; '),
+    valid: a.validObjections,
   }));
   if (format === 'csv') return csv(rows);
   return `${view.clubId}: applications pending on ${view.asOf}\n\n${table(rows)}`;

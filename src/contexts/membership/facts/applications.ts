@@ -7,6 +7,9 @@ import { IsDay, IsLedgerId } from '../../../kernel/ids';
 
 import { APPLIED_CLASSES, IsPerson, MembershipScope, SUPPORT_ROLES } from './scope';
 
+/** PIN-C8: how an objection reached the chairman. */
+export const OBJECTION_FORMS = ['written', 'oral'] as const;
+
 class ApplicationScope extends MembershipScope {
   @IsLedgerId('applicationId')
   applicationId!: string;
@@ -96,6 +99,19 @@ export class ObjectionLodgedData extends ApplicationScope {
   @IsString()
   @Length(1, 5000)
   grounds!: string;
+
+  /**
+   * PIN-C8: how the objection was made. Only one "in writing and signed by the member" counts;
+   * an oral or unsigned one is recorded all the same and shown as invalid. Absent: written and
+   * signed (what the fact meant before it said so).
+   */
+  @IsOptional()
+  @IsIn(OBJECTION_FORMS)
+  form?: (typeof OBJECTION_FORMS)[number];
+
+  @IsOptional()
+  @IsBoolean({ message: 'signed must be true or false' })
+  signed?: boolean;
 }
 
 export class ApplicationConsideredData extends ApplicationScope {

@@ -160,7 +160,15 @@ export function applicationsPage(view: ApplicationsView, clubName: string): stri
                 <td>${a.signedBy ?? '—'}</td>
                 <td>
                   ${a.objections.map(
-                    (o) => html`<p><strong>${o.by}</strong>, ${o.on}: ${o.grounds}</p>`,
+                    (o) =>
+                      html`<p class="${o.valid ? 'objection' : 'objection invalid'}">
+                        <strong>${o.by}</strong>, ${o.on}:
+                        ${o.grounds}${
+                          o.valid
+                            ? ''
+                            : html` <em>(not counted: ${o.because!.rule} ${o.because!.text})</em>`
+                        }
+                      </p>`,
                   )}
                 </td>
               </tr>`,

@@ -163,16 +163,34 @@ function pendingOf(
   const seconder = supporterOn(a, 'seconder', asOf);
   const signed = a.signedBy && a.signedBy.on <= asOf ? a.signedBy.by : undefined;
   const considered = a.consideredOn.filter((d) => d <= asOf);
+  const objections = a.objections.filter((o) => o.on <= asOf).map(objectionOf);
   return {
     applicationId: a.applicationId,
     person: a.person,
     ...(displays.length ? { displayedOn: displays[displays.length - 1] } : {}),
     ...(consider ? { considerFrom: consider.on } : {}),
-    objections: a.objections.filter((o) => o.on <= asOf).map((o) => ({ ...o })),
+    objections,
+    validObjections: objections.filter((o) => o.valid).length,
     because,
     ...(proposer !== undefined ? { proposer } : {}),
     ...(seconder !== undefined ? { seconder } : {}),
     ...(signed !== undefined ? { signedBy: signed } : {}),
     ...(considered.length ? { consideredOn: considered } : {}),
   };
+}
+
+/**
+ * PIN-C8: an objection counts only "in writing and signed by the member"; another is kept on the
+ * application, shown invalid with the reason.
+ */
+function objectionOf(o: ApplicationRecord['objections'][number]) {
+  const why =
+    o.form !== 'written'
+      ? 'made orally: an objection is valid only in writing, signed by the member'
+      : !o.signed
+        ? 'not signed by the member: an objection is valid only in writing, signed by the member'
+        : undefined;
+  return why
+    ? { ...o, valid: false, because: { rule: 'PIN-C8', text: why } }
+    : { ...o, valid: true };
 }
