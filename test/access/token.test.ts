@@ -87,7 +87,8 @@ describe('a key is checked by scrypt once per process', () => {
     }
   });
 
-  it('after 5 wrong secrets for a key within a minute its tokens are refused unchecked (no scrypt) until the minute has passed; the right token then works', async () => {
+  /** A key, an AccessKeys on a clock the test moves, and a spy on scrypt. */
+  async function throttleSetup() {
     const { MemoryEventStore } = await import('../../src/store/memory/memory-event-store');
     const { AccessKeys, MISMATCH_LIMIT } =
       await import('../../src/contexts/access/read/access-keys');
@@ -95,29 +96,90 @@ describe('a key is checked by scrypt once per process', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const crypto = require('node:crypto') as typeof import('node:crypto');
     const store = new MemoryEventStore();
-    const { key, token } = await issueKey(store, { role: 'admin', issuedBy: 'test' });
-    let now = 1_000_000;
-    const keys = new AccessKeys(store, () => now);
+    const issued = await issueKey(store, { role: 'admin', issuedBy: 'test' });
+    const clock = { now: 1_000_000 };
+    const keys = new AccessKeys(store, () => clock.now);
     await keys.catchUp();
-    const wrong = (n: number) => `${token.slice(0, 20)}${String(n).padStart(43, 'x')}`;
-    const spy = jest.spyOn(crypto, 'scrypt');
+    const wrong = (n: number) => `${issued.token.slice(0, 20)}${String(n).padStart(43, 'x')}`;
+    return {
+      store,
+      keys,
+      clock,
+      wrong,
+      spy: jest.spyOn(crypto, 'scrypt'),
+      MISMATCH_LIMIT,
+      ...issued,
+    };
+  }
+
+  it('after 5 wrong secrets from one address, that address’s tokens of the key are checked at most once every 5 s, refused unchecked in between', async () => {
+    const { keys, clock, wrong, spy, MISMATCH_LIMIT, key, token } = await throttleSetup();
     try {
       for (let i = 0; i < MISMATCH_LIMIT.failures; i++) {
-        expect(await keys.authenticate(wrong(i))).toEqual({
+        expect(await keys.authenticate(wrong(i), '203.0.113.9')).toEqual({
           refused: { reason: 'mismatch', keyId: key.keyId },
         });
-        now += 1000;
+        clock.now += 1000;
       }
       expect(spy).toHaveBeenCalledTimes(MISMATCH_LIMIT.failures);
-      // The sixth guess, and even the right token, are refused without a scrypt.
-      expect(await keys.authenticate(wrong(99))).toEqual({
-        refused: { reason: 'throttled', keyId: key.keyId, retryAfterSeconds: 55 },
+      // The slow lane: one more guess is checked, the next within 5 s is refused unchecked.
+      expect(await keys.authenticate(wrong(98), '203.0.113.9')).toMatchObject({
+        refused: { reason: 'mismatch' },
       });
-      expect(await keys.authenticate(token)).toMatchObject({ refused: { reason: 'throttled' } });
-      expect(spy).toHaveBeenCalledTimes(MISMATCH_LIMIT.failures);
-      // A minute after the first wrong secret, one slot is free again: the right token works.
-      now = 1_000_000 + MISMATCH_LIMIT.windowMs + 1;
-      expect('key' in (await keys.authenticate(token))).toBe(true);
+      expect(await keys.authenticate(wrong(99), '203.0.113.9')).toEqual({
+        refused: { reason: 'throttled', keyId: key.keyId, retryAfterSeconds: 5 },
+      });
+      expect(await keys.authenticate(token, '203.0.113.9')).toMatchObject({
+        refused: { reason: 'throttled' },
+      });
+      expect(spy).toHaveBeenCalledTimes(MISMATCH_LIMIT.failures + 1);
+      // 5 s later the right token from that address is checked, and works: never locked out.
+      clock.now += MISMATCH_LIMIT.slowMs;
+      expect('key' in (await keys.authenticate(token, '203.0.113.9'))).toBe(true);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('an attacker who knows a key id cannot lock its holder out: wrong secrets from one address leave another address unthrottled', async () => {
+    const { keys, wrong, spy, MISMATCH_LIMIT, token } = await throttleSetup();
+    try {
+      for (let i = 0; i < MISMATCH_LIMIT.failures * 3; i++)
+        await keys.authenticate(wrong(i), '198.51.100.7');
+      expect(await keys.authenticate(wrong(0), '198.51.100.7')).toMatchObject({
+        refused: { reason: 'throttled' },
+      });
+      // The holder, from their own address, right after: checked, and in.
+      expect('key' in (await keys.authenticate(token, '192.0.2.44'))).toBe(true);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('cycling through key ids gains nothing: 20 wrong secrets from one address, over five keys, slow that address for each of them', async () => {
+    const { store, keys, spy, MISMATCH_LIMIT } = await throttleSetup();
+    const { issueKey } = await import('../../src/contexts/access/read/keys');
+    try {
+      const issued = [];
+      for (let k = 0; k < 5; k++)
+        issued.push(await issueKey(store, { role: 'admin', issuedBy: 't' }));
+      await keys.catchUp();
+      const wrongOf = (token: string, n: number) =>
+        `${token.slice(0, 20)}${String(n).padStart(43, 'w')}`;
+      // Four wrong secrets a key: under the limit of five for each, twenty for the address.
+      for (const { token } of issued)
+        for (let i = 0; i < MISMATCH_LIMIT.failures - 1; i++)
+          expect(await keys.authenticate(wrongOf(token, i), '203.0.113.50')).toMatchObject({
+            refused: { reason: 'mismatch' },
+          });
+      const first = issued[0]!.token;
+      // The slow lane for that address: one check, then refused unchecked for 5 s …
+      await keys.authenticate(wrongOf(first, 90), '203.0.113.50');
+      expect(await keys.authenticate(wrongOf(first, 91), '203.0.113.50')).toMatchObject({
+        refused: { reason: 'throttled' },
+      });
+      // … while the key's own holder elsewhere is not slowed at all.
+      expect('key' in (await keys.authenticate(first, '192.0.2.44'))).toBe(true);
     } finally {
       spy.mockRestore();
     }

@@ -13,6 +13,8 @@ interface GuardedRequest {
   params?: Record<string, string>;
   body?: unknown;
   route?: { path?: unknown };
+  /** The client's address (Express: the socket's, unless the app trusts a proxy). */
+  ip?: string;
 }
 
 const NEEDS_KEY = 'this needs an API key: Authorization: Bearer bl_<keyId>_<secret>';
@@ -38,7 +40,7 @@ export class AccessGuard implements CanActivate {
     const presented = presentedToken(req);
     let viewer: Viewer;
     try {
-      viewer = await this.access.viewerOf(presented?.token);
+      viewer = await this.access.viewerOf(presented?.token, req.ip);
     } catch (e) {
       // Logging in again, or out, with a stale cookie is what those routes are for; a page
       // (a GET of no row) read with a stale cookie is read as anonymous, its login link shown.

@@ -74,13 +74,14 @@ export class LedgerAccess {
   /**
    * Who asks: open mode while no key was ever issued, else the key presented (a malformed,
    * unknown or revoked one is a 401), else anonymous. The keys are caught up first, so a key
-   * revoked by another process fails at once.
+   * revoked by another process fails at once. `client`: the request's address, by which wrong
+   * secrets are throttled (access-keys.ts MISMATCH_LIMIT).
    */
-  async viewerOf(token: string | undefined): Promise<Viewer> {
+  async viewerOf(token: string | undefined, client?: string): Promise<Viewer> {
     await this.keys.catchUp();
     if (this.keys.open) return { mode: 'open' };
     if (token === undefined) return { mode: 'anonymous' };
-    const found = await this.keys.authenticate(token);
+    const found = await this.keys.authenticate(token, client);
     if ('refused' in found) {
       const r = found.refused;
       throw new UnauthorizedError(

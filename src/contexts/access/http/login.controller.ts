@@ -9,6 +9,7 @@ const MAX_FORM_BYTES = 4096;
 interface FormRequest extends AsyncIterable<Buffer | string> {
   body?: unknown;
   headers: Record<string, string | string[] | undefined>;
+  ip?: string;
 }
 interface CookieResponse {
   status(code: number): CookieResponse;
@@ -83,7 +84,7 @@ export class LoginController {
     const token = await formKey(req);
     try {
       if (!token) throw new UnauthorizedError('no-key', 'give your API key in the form field key');
-      const viewer = await this.access.viewerOf(token);
+      const viewer = await this.access.viewerOf(token, req.ip);
       if (viewer.mode === 'open') {
         throw new UnauthorizedError(
           'open-mode',

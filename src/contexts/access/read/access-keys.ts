@@ -8,11 +8,23 @@ import { fingerprintOf, parseToken, verifyToken } from './token';
 const REMEMBERED = 10_000;
 
 /**
- * Wrong secrets for one key within a window, after which a token of that key is refused
- * without running scrypt until the window has passed: someone who knows a key id cannot make
- * the server spend a scrypt (about 0.1 s of CPU) on every guess.
+ * Wrong secrets sent from one client address within a window: for one key (`failures`), or for
+ * any keys (`addressFailures`, so that cycling through key ids gains nothing). Past either, that
+ * address's tokens of that key are checked at most once every `slowMs` and refused unchecked in
+ * between: someone who knows a key id cannot make the server spend a scrypt (about 0.1 s of CPU)
+ * on every guess. Key ids are not secret (every fact names the key that appended it), so the
+ * key id alone is never the throttle: another address is never slowed, and a correct secret is
+ * always checked again within `slowMs`, never locked out.
  */
-export const MISMATCH_LIMIT = { failures: 5, windowMs: 60_000 };
+export const MISMATCH_LIMIT = {
+  failures: 5,
+  addressFailures: 20,
+  windowMs: 60_000,
+  slowMs: 5_000,
+};
+
+/** Client addresses remembered for the throttle before those with no recent failure are dropped. */
+const TRACKED = 10_000;
 
 /** Why a token was refused, for the 401's message. */
 export type KeyRefusal =
@@ -36,8 +48,12 @@ export class AccessKeys {
   private readonly hashes = new Map<string, string>();
   private readonly verified = new Map<string, string>();
   private readonly pending = new Map<string, Promise<boolean>>();
-  /** Each key's recent wrong secrets (their instants, ms), for MISMATCH_LIMIT. */
+  /** Recent wrong secrets (their instants, ms) by client address and key, for MISMATCH_LIMIT. */
   private readonly failures = new Map<string, number[]>();
+  /** Recent wrong secrets by client address, whatever the key. */
+  private readonly addressFailures = new Map<string, number[]>();
+  /** When a throttled address and key were last checked (the slow lane). */
+  private readonly slowChecks = new Map<string, number>();
   private revision = -1;
   private running?: Promise<unknown>;
 
@@ -89,8 +105,11 @@ export class AccessKeys {
     return k && { ...k };
   }
 
-  /** The key a token is, or why it is refused (call `catchUp` first). */
-  async authenticate(token: string): Promise<Authentication> {
+  /**
+   * The key a token is, or why it is refused (call `catchUp` first). `client`: the address the
+   * request came from, which the throttle of wrong secrets is kept by (MISMATCH_LIMIT).
+   */
+  async authenticate(token: string, client = 'unknown'): Promise<Authentication> {
     const parsed = parseToken(token);
     if (!parsed) return { refused: { reason: 'malformed' } };
     const { keyId } = parsed;
@@ -102,11 +121,10 @@ export class AccessKeys {
     }
     const print = fingerprintOf(token);
     if (this.verified.get(print) !== keyId) {
-      const recent = (this.failures.get(keyId) ?? []).filter(
-        (t) => t > this.now() - MISMATCH_LIMIT.windowMs,
-      );
-      if (recent.length >= MISMATCH_LIMIT.failures) {
-        const retry = Math.ceil((recent[0]! + MISMATCH_LIMIT.windowMs - this.now()) / 1000);
+      const pair = `${client}|${keyId}`;
+      const slow = this.slowedUntil(client, pair);
+      if (slow !== undefined) {
+        const retry = Math.ceil((slow - this.now()) / 1000);
         return { refused: { reason: 'throttled', keyId, retryAfterSeconds: Math.max(1, retry) } };
       }
       // A burst of requests with a token not seen yet runs scrypt once, not once each.
@@ -116,14 +134,52 @@ export class AccessKeys {
         this.pending.set(print, check);
       }
       if (!(await check)) {
-        this.failures.set(keyId, [...recent, this.now()]);
+        this.fail(client, pair);
         return { refused: { reason: 'mismatch', keyId } };
       }
-      this.failures.delete(keyId);
+      this.failures.delete(pair);
+      this.slowChecks.delete(pair);
       this.verified.set(print, keyId);
       if (this.verified.size > REMEMBERED) this.verified.delete(this.verified.keys().next().value!);
     }
     return { key: { ...key } };
+  }
+
+  /**
+   * When the next check of this address's tokens of this key may run, if it must wait: past the
+   * limits an address and key are checked once every `slowMs` (the check now taking the slot).
+   */
+  private slowedUntil(client: string, pair: string): number | undefined {
+    const since = this.now() - MISMATCH_LIMIT.windowMs;
+    const recent = (list: Map<string, number[]>, k: string) =>
+      (list.get(k) ?? []).filter((t) => t > since).length;
+    const limited =
+      recent(this.failures, pair) >= MISMATCH_LIMIT.failures ||
+      recent(this.addressFailures, client) >= MISMATCH_LIMIT.addressFailures;
+    if (!limited) return undefined;
+    const last = this.slowChecks.get(pair);
+    if (last !== undefined && this.now() < last + MISMATCH_LIMIT.slowMs) {
+      return last + MISMATCH_LIMIT.slowMs;
+    }
+    this.slowChecks.set(pair, this.now());
+    return undefined;
+  }
+
+  private fail(client: string, pair: string): void {
+    const since = this.now() - MISMATCH_LIMIT.windowMs;
+    for (const [list, k] of [
+      [this.failures, pair],
+      [this.addressFailures, client],
+    ] as const) {
+      list.set(k, [...(list.get(k) ?? []).filter((t) => t > since), this.now()]);
+      // Many addresses: those with no failure in the window are forgotten.
+      if (list.size > TRACKED) {
+        for (const [x, times] of list) if (!times.some((t) => t > since)) list.delete(x);
+      }
+    }
+    if (this.slowChecks.size > TRACKED) {
+      for (const [x, at] of this.slowChecks) if (at <= since) this.slowChecks.delete(x);
+    }
   }
 }
 
@@ -139,6 +195,6 @@ export function refusalMessage(r: KeyRefusal): string {
     case 'mismatch':
       return `the key does not match key ${r.keyId}'s hash (mistyped or tampered)`;
     case 'throttled':
-      return `too many wrong secrets for key ${r.keyId}: its tokens are refused unchecked for ${r.retryAfterSeconds} s`;
+      return `too many wrong secrets for key ${r.keyId} from this address: its tokens are checked at most once every ${MISMATCH_LIMIT.slowMs / 1000} s from here, try again in ${r.retryAfterSeconds} s`;
   }
 }
