@@ -342,6 +342,19 @@ describe('keys, roles and club isolation over HTTP', () => {
     expect(String(logout.headers['set-cookie'])).toMatch(/Max-Age=0/);
   });
 
+  it('the login form, and its refusal, send the headers every page sends: it cannot be framed, sniffed or cached', async () => {
+    for (const res of [
+      await http().get('/login'),
+      await http().post('/login').type('form').send({ key: 'bl_nope' }),
+    ]) {
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['content-security-policy']).toMatch(/^default-src 'none'; /);
+      expect(res.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
   it('a scored session’s result is its club’s published table (its SessionMovementRecorded’s club)', async () => {
     const result = '/sessions/session-dsb-2014-c2-3-A/result';
     expect((await http().get(result)).status).toBe(200);

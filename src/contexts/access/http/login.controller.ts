@@ -1,7 +1,8 @@
 import { ApiExcludeController } from '@nestjs/swagger';
-import { Controller, Get, Header, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
 import { UnauthorizedError } from '../../../app/http/access/access-errors';
 import { KEY_COOKIE, LedgerAccess } from '../../../app/http/access/ledger-access';
+import { sendPage, type PageResponse } from '../../../app/pages/respond';
 
 /** A login form's body is a few bytes: anything longer is not one. */
 const MAX_FORM_BYTES = 4096;
@@ -11,11 +12,17 @@ interface FormRequest extends AsyncIterable<Buffer | string> {
   headers: Record<string, string | string[] | undefined>;
   ip?: string;
 }
-interface CookieResponse {
-  status(code: number): CookieResponse;
+interface CookieResponse extends PageResponse {
   setHeader(name: string, value: string | string[]): unknown;
-  type(t: string): CookieResponse;
-  send(body: string): unknown;
+}
+
+/**
+ * The form as every page is sent (its policy forbids framing it, running script or sniffing a
+ * type: ../../../app/pages/respond.ts), never cached: a key is typed into it.
+ */
+function sendLoginPage(res: CookieResponse, message?: string, status = 200): void {
+  res.setHeader('Cache-Control', 'no-store');
+  sendPage(res, loginPage(message), status);
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -73,10 +80,8 @@ export class LoginController {
   constructor(private readonly access: LedgerAccess) {}
 
   @Get('login')
-  @Header('Content-Type', 'text/html; charset=utf-8')
-  @Header('Cache-Control', 'no-store')
-  form(): string {
-    return loginPage();
+  form(@Res() res: CookieResponse): void {
+    sendLoginPage(res);
   }
 
   @Post('login')
@@ -93,7 +98,7 @@ export class LoginController {
       }
     } catch (e) {
       if (!(e instanceof UnauthorizedError)) throw e;
-      res.status(HttpStatus.UNAUTHORIZED).type('html').send(loginPage(e.message));
+      sendLoginPage(res, e.message, HttpStatus.UNAUTHORIZED);
       return;
     }
     res.setHeader('Set-Cookie', cookie(token));
