@@ -140,4 +140,46 @@ describe('a read-only ledger file', () => {
       chmodSync(dir, 0o755);
     }
   });
+
+  it('serve on a file this user cannot write, in a folder it can: /health says degraded, writable false, from the start; an append is 503', async () => {
+    const { dir, path, url } = await exampleLedger({ served: true });
+    chmodSync(path, 0o444);
+    chmodSync(dir, 0o777);
+    try {
+      await withoutWriteAccess(async () => {
+        // Opened for writing, as serve opens it: SQLite falls back to read-only without a word.
+        const store = await openStore(url, { upcast: catalogue.upcast });
+        const service = await startService({ store, port: 0, host: '127.0.0.1', logger: false });
+        try {
+          const http = request(service.server.url);
+          const health = await http.get('/health').expect(200);
+          expect(health.body).toMatchObject({
+            status: 'degraded',
+            readOnly: false,
+            writable: false,
+            lastError: { code: 'STORE_NOT_WRITABLE' },
+          });
+          expect(health.body.message).toMatch(/the store takes no appends \(STORE_NOT_WRITABLE\)/);
+          const refused = await http.post('/streams/club-newclub/events').send({
+            expectedRevision: 'no_stream',
+            events: [
+              {
+                id: '01931b66-0000-7000-8000-000000000001',
+                type: 'ClubRegistered',
+                occurredAt: '2026-12-01T12:00:00Z',
+                data: { clubId: 'newclub', name: 'New Club', timeZone: 'UTC' },
+              },
+            ],
+          });
+          expect([refused.status, refused.body.error]).toEqual([503, 'StoreNotWritable']);
+        } finally {
+          await service.close();
+          await store.close();
+        }
+      });
+    } finally {
+      chmodSync(dir, 0o755);
+      chmodSync(path, 0o644);
+    }
+  });
 });

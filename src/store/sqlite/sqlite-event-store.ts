@@ -44,6 +44,7 @@ import { SCHEMA_SQL, SCHEMA_VERSION } from './schema';
 import { openReadOnly, storeErrorOf } from './sqlite-faults';
 import { hasHash, hasImportedAt, hasSchema, migrate } from './migrate';
 import { prepareStatements, type Statements } from './statements';
+import { PROBE_AGAIN_MS, writableProbe } from './writable-probe';
 import {
   PAGE,
   POSITION,
@@ -98,6 +99,9 @@ export class SqliteEventStore implements EventStore {
   /** Read from a copy in memory: the file is in a directory where SQLite cannot keep its WAL index. */
   readonly snapshot: boolean;
   private writeFailed = false;
+  /** The writability probe (writable-probe.ts) and when it last ran. */
+  private readonly runProbe: () => unknown;
+  private probedAt = 0;
   private lastError: StoreStatus['lastError'] = null;
   /** Whether the file has the `hash` column (schema version 3): every append writes one. */
   readonly sealed: boolean;
@@ -142,6 +146,8 @@ export class SqliteEventStore implements EventStore {
     this.pollMs = options.pollMs ?? 250;
     this.stmt = prepareStatements(this.db, this.readOnly);
     this.runAppend = this.db.transaction(this.appendTx);
+    this.runProbe = writableProbe(this.db);
+    if (!this.readOnly) this.probeWritable();
     this.runMany = this.db.transaction((batches: TxBatch[]) =>
       batches.map((b, i) => {
         try {
@@ -320,8 +326,19 @@ export class SqliteEventStore implements EventStore {
     }
   }
 
+  /** Whether an append could be written now: probed at open, and while a write has failed. */
+  probeWritable(): boolean {
+    if (this.readOnly) return false;
+    this.probedAt = Date.now();
+    const err = this.runProbe();
+    if (err === undefined) this.writeFailed = false;
+    else this.failed(err, { write: true });
+    return err === undefined;
+  }
+
   /** The store's state for /health: whether appends can be written, and the last fault. */
   status(): StoreStatus {
+    if (this.writeFailed && Date.now() - this.probedAt >= PROBE_AGAIN_MS) this.probeWritable();
     return {
       writable: !this.readOnly && !this.writeFailed,
       readOnly: this.readOnly,
