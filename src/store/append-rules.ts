@@ -248,7 +248,8 @@ const parsedJson = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(
 
 /**
  * Metadata of the request that sent a fact, not of the fact: who sent it (the key's `actor`,
- * `actorRole` and `actorScope`, the `claimedActor` a client wrote) and the request's `correlationId`. A retry comes in
+ * `actorRole` and `actorScope`, the `claimedActor` and `claimedClubId` a client wrote) and the
+ * request's `correlationId`. A retry comes in
  * another request, perhaps with another key: it is still the same fact, and the stored one
  * keeps the metadata of the request that wrote it.
  */
@@ -257,6 +258,7 @@ export const REQUEST_METADATA_KEYS: readonly string[] = [
   'actorRole',
   'actorScope',
   'claimedActor',
+  'claimedClubId',
   'correlationId',
 ];
 

@@ -136,6 +136,23 @@ describe('keys, roles and club isolation over HTTP', () => {
     });
   });
 
+  it('a club’s key stamps the fact’s club: a forged metadata.clubId is kept as claimedClubId, never read as the club', async () => {
+    const forged = { ...player('karori', 905), metadata: { clubId: 'dsb', actor: 'x' } };
+    const unnamed = { ...player('karori', 906), metadata: {} };
+    const res = await appendAs('karoriSecretary', 'club-karori-players', [forged, unnamed]);
+    expect(res.status).toBe(201);
+    const stored = [];
+    for await (const e of store.readStream('club-karori-players', {
+      direction: 'backwards',
+      maxCount: 2,
+    }))
+      stored.push(e);
+    expect(stored.map((e) => [e.id, e.metadata.clubId, e.metadata.claimedClubId])).toEqual([
+      [unnamed.id, 'karori', undefined],
+      [forged.id, 'karori', 'dsb'],
+    ]);
+  });
+
   it('an auditor’s key cannot append (403), nothing written', async () => {
     const head = await store.headPosition();
     const res = await appendAs('karoriAuditor', 'club-karori-players', [player('karori', 903)]);
