@@ -28,6 +28,8 @@ export interface ClubContext {
   factIssues(type: string, data: unknown): FieldIssue[] | undefined;
   /** Whether the ledger registered the club (a ClubRegistered of it). */
   isRegistered(clubId: string): boolean;
+  /** The clubs and leagues the ledger registered, by id (to name them in a refusal). */
+  registered?(): { clubs: string[]; leagues: string[] };
   /**
    * Whether the club's roster registered the player (a PlayerRegistered, whatever the status:
    * a member, nominee, non-member or visitor). A status change alone does not register.

@@ -92,6 +92,14 @@ export class ClubIndex {
     return this.clubs().clubs[clubId]?.registeredAt !== undefined;
   }
 
+  /** The clubs and leagues registered, by id. */
+  registered(): { clubs: string[]; leagues: string[] } {
+    const clubs = Object.entries(this.clubs().clubs)
+      .filter(([, c]) => c.registeredAt !== undefined)
+      .map(([id]) => id);
+    return { clubs: clubs.sort(), leagues: [...this.leagues.keys()].sort() };
+  }
+
   /** The club's time zone, as it registered (undefined: not registered). */
   timeZoneOf(clubId: string): string | undefined {
     const club = this.clubs().clubs[clubId];

@@ -361,6 +361,7 @@ export class DomainGate {
       },
       factIssues: (type, data) => catalogue.get(type)?.validate(data),
       isRegistered: (clubId) => this.club.isRegistered(clubId),
+      registered: () => this.club.registered(),
       onRoster: (clubId, playerId) => this.club.onRoster(clubId, playerId),
       competitionsOf: (clubId) => this.club.competitionsOf(clubId),
       rulebookOn: (clubId, date) => this.club.rulebookOn(clubId, date),

@@ -5,6 +5,7 @@ import request from 'supertest';
 import { v7 as uuidv7 } from 'uuid';
 import { createLedgerHttpApp } from '../../src/app/http-app';
 import { catalogue } from '../../src/contexts/catalogue';
+import { loadExamplesIfEmpty } from '../../src/ledger/load-examples';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
 import { cli } from '../support/cli';
 import { tempDbPath } from '../support/temp';
@@ -50,6 +51,8 @@ describe('bridge-ledger keys', () => {
       'secretary',
       '--label',
       'Ann',
+      // wellington is to be registered by its secretary.
+      '--before-registration',
       '--store',
       store,
     );
@@ -121,10 +124,88 @@ describe('bridge-ledger keys', () => {
     expect(existsSync(path)).toBe(false);
   });
 
+  it('a key for a club or league the ledger has not registered is refused naming those registered (lcba for the league lcba-2009-10); --before-registration issues it on purpose', async () => {
+    const path = tempDbPath();
+    const store = `sqlite:${path}`;
+    const s = new SqliteEventStore(path, { upcast: catalogue.upcast });
+    await loadExamplesIfEmpty(s);
+    const head = await s.headPosition();
+    await s.close();
+    const league = await cli(
+      'keys',
+      'add',
+      '--role',
+      'secretary',
+      '--league',
+      'lcba',
+      '--store',
+      store,
+    );
+    expect(league.code).toBe(1);
+    expect(league.stderr).toMatch(
+      /ACCESS: no league lcba is registered in this ledger \(leagues: lcba-2009-10\); a key for a league still to be registered is issued with beforeRegistration \(the CLI's --before-registration\)/,
+    );
+    const club = await cli(
+      'keys',
+      'add',
+      '--role',
+      'auditor',
+      '--club',
+      'wellingtn',
+      '--store',
+      store,
+    );
+    expect(club.code).toBe(1);
+    expect(club.stderr).toMatch(/no club wellingtn is registered in this ledger \(clubs: .*karori/);
+    expect(
+      await (async () => {
+        const again = new SqliteEventStore(path, { upcast: catalogue.upcast });
+        try {
+          return await again.headPosition();
+        } finally {
+          await again.close();
+        }
+      })(),
+    ).toBe(head);
+    const registered = await cli(
+      'keys',
+      'add',
+      '--role',
+      'secretary',
+      '--league',
+      'lcba-2009-10',
+      '--store',
+      store,
+    );
+    expect(registered.code).toBe(0);
+    const onPurpose = await cli(
+      'keys',
+      'add',
+      '--role',
+      'secretary',
+      '--club',
+      'wellington',
+      '--before-registration',
+      '--store',
+      store,
+    );
+    expect(onPurpose.code).toBe(0);
+  });
+
   it('keys revoke: refused for an unknown key or one revoked already (exit 1, naming the key)', async () => {
     const store = `sqlite:${tempDbPath()}`;
     const token = (
-      await cli('keys', 'add', '--role', 'auditor', '--club', 'k', '--store', store)
+      await cli(
+        'keys',
+        'add',
+        '--role',
+        'auditor',
+        '--club',
+        'k',
+        '--before-registration',
+        '--store',
+        store,
+      )
     ).stdout.trim();
     const keyId = token.slice(3, 19);
     const first = await cli('keys', 'revoke', keyId, '--reason', 'left the club', '--store', store);
@@ -146,7 +227,19 @@ describe('bridge-ledger keys', () => {
     const tokens = [];
     for (const role of ['secretary', 'director', 'auditor']) {
       tokens.push(
-        (await cli('keys', 'add', '--role', role, '--club', 'c1', '--store', store)).stdout.trim(),
+        (
+          await cli(
+            'keys',
+            'add',
+            '--role',
+            role,
+            '--club',
+            'c1',
+            '--before-registration',
+            '--store',
+            store,
+          )
+        ).stdout.trim(),
       );
     }
     tokens.push((await cli('keys', 'add', '--role', 'admin', '--store', store)).stdout.trim());
@@ -186,7 +279,18 @@ describe('bridge-ledger keys', () => {
     const path = tempDbPath();
     const store = `sqlite:${path}`;
     const token = (
-      await cli('keys', 'add', '--role', 'secretary', '--club', 'c1', '--store', store)
+      await cli(
+        'keys',
+        'add',
+        '--role',
+        'secretary',
+        '--club',
+        'c1',
+        // c1 is registered below, by its secretary's key.
+        '--before-registration',
+        '--store',
+        store,
+      )
     ).stdout.trim();
     const s = new SqliteEventStore(path, { upcast: catalogue.upcast });
     const app = await createLedgerHttpApp(s, { logger: false });

@@ -67,6 +67,7 @@ describe('a key is checked by scrypt once per process', () => {
     const { key, token } = await issueKey(store, {
       role: 'auditor',
       scope: { kind: 'club', id: 'k' },
+      beforeRegistration: true,
       issuedBy: 'test',
     });
     const keys = new AccessKeys(store);

@@ -282,6 +282,7 @@ describe('keys, roles and club isolation over HTTP', () => {
     const { key, token } = await issueKey(store, {
       role: 'director',
       scope: { kind: 'club', id: 'karori' },
+      beforeRegistration: true,
       issuedBy: 'cli:test',
     });
     const read = () =>
@@ -399,11 +400,37 @@ describe('keys, roles and club isolation over HTTP', () => {
       role: 'auditor',
       scope: { kind: 'league', id: 'karori' },
       issuedBy: 'cli:test',
+      // No league karori is registered: issued on purpose all the same.
+      beforeRegistration: true,
     });
     const res = await http()
       .get('/clubs/karori/corrections')
       .set({ Authorization: `Bearer ${token}` });
     expect(res.status).toBe(403);
+  });
+
+  it('POST /keys for a club the ledger has not registered is 422 naming those registered, nothing written; beforeRegistration issues it', async () => {
+    const head = await store.headPosition();
+    const made = await http()
+      .post('/keys')
+      .set(as('admin'))
+      .send({ role: 'auditor', club: 'madeup' });
+    expect(made.status).toBe(422);
+    expect(made.body).toMatchObject({ rule: 'ACCESS', field: 'events[0].data.scope.id' });
+    expect(made.body.message).toMatch(
+      /no club madeup is registered in this ledger \(clubs: .*karori/,
+    );
+    expect(await store.headPosition()).toBe(head);
+    const onPurpose = await http()
+      .post('/keys')
+      .set(as('admin'))
+      .send({ role: 'auditor', club: 'madeup', beforeRegistration: true });
+    expect(onPurpose.status).toBe(201);
+    const bad = await http()
+      .post('/keys')
+      .set(as('admin'))
+      .send({ role: 'auditor', club: 'madeup', beforeRegistration: 'yes' });
+    expect([bad.status, bad.body.issues?.[0]?.field]).toEqual([400, 'beforeRegistration']);
   });
 
   it('revoking over HTTP names the bad key id (400)', async () => {

@@ -28,7 +28,12 @@ describe("a league's keys cover the league's streams", () => {
     store = new MemoryEventStore({ upcast: catalogue.upcast });
     const issue = async (who: string, kind: 'club' | 'league', id: string) => {
       tokens[who] = (
-        await issueKey(store, { role: 'secretary', scope: { kind, id }, issuedBy: 'test' })
+        await issueKey(store, {
+          role: 'secretary',
+          scope: { kind, id },
+          issuedBy: 'test',
+          beforeRegistration: true,
+        })
       ).token;
     };
     await issue('lcbaClub', 'club', 'lcba');

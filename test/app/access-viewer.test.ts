@@ -35,6 +35,7 @@ describe('the viewer the guard attaches, as the pages read it (viewer.ts)', () =
     } = await issueKey(store, {
       role: 'auditor',
       scope: { kind: 'club', id: 'karori' },
+      beforeRegistration: true,
       issuedBy: 'cli:test',
     }));
     @Module({ imports: [LedgerHttpModule.forStore(store)], controllers: [ProbePage] })

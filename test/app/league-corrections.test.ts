@@ -76,7 +76,12 @@ describe('a league’s correction log (GET /leagues/:leagueId/corrections)', () 
     );
     const issue = async (who: string, kind: 'club' | 'league', id: string) => {
       tokens[who] = (
-        await issueKey(ledger.store, { role: 'secretary', scope: { kind, id }, issuedBy: 'test' })
+        await issueKey(ledger.store, {
+          role: 'secretary',
+          scope: { kind, id },
+          issuedBy: 'test',
+          beforeRegistration: true,
+        })
       ).token;
     };
     await issue('league', 'league', LEAGUE_ID);

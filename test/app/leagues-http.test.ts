@@ -113,11 +113,13 @@ describe('GET /leagues/:leagueId/table and /leagues/:leagueId/matches/:fixtureId
     const own = await issueKey(ledger.store, {
       role: 'secretary',
       scope: { kind: 'league', id: 'lcba-2009' },
+      beforeRegistration: true,
       issuedBy: 'cli:test',
     });
     const other = await issueKey(ledger.store, {
       role: 'secretary',
       scope: { kind: 'league', id: 'other' },
+      beforeRegistration: true,
       issuedBy: 'cli:test',
     });
     const closed = await ledgerApp(ledger.store);

@@ -326,6 +326,7 @@ suite(name, () => {
     const { token } = await issueKey(store, {
       role: 'secretary',
       scope: { kind: 'club', id: 'pinner' },
+      beforeRegistration: true,
       issuedBy: 'browser test',
     });
     const asPinner = async <T>(path: string): Promise<T> => {

@@ -33,9 +33,11 @@ function tokenFor(store: EventStore, viewer: Viewer): Promise<string> {
   const name = `${role}/${scope?.kind ?? ''}/${scope?.id ?? ''}`;
   let token = tokens.get(name);
   if (!token) {
-    token = issueKey(store, { role, ...(scope ? { scope } : {}), issuedBy: 'test' }).then(
-      (k) => k.token,
-    );
+    token = issueKey(store, {
+      role,
+      ...(scope ? { scope, beforeRegistration: true } : {}),
+      issuedBy: 'test',
+    }).then((k) => k.token);
     tokens.set(name, token);
   }
   return token;

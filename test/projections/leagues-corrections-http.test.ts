@@ -47,7 +47,12 @@ describe("a league's corrections are its keys' (corrections-<leagueId>)", () => 
     store = new MemoryEventStore({ upcast: catalogue.upcast });
     const issue = async (who: string, kind: 'club' | 'league', id: string) => {
       tokens[who] = (
-        await issueKey(store, { role: 'secretary', scope: { kind, id }, issuedBy: 'test' })
+        await issueKey(store, {
+          role: 'secretary',
+          scope: { kind, id },
+          issuedBy: 'test',
+          beforeRegistration: true,
+        })
       ).token;
     };
     await issue('lcbaClub', 'club', 'lcba');

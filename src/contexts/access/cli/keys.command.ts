@@ -57,6 +57,10 @@ export function registerKeys(program: Command): void {
     .option('--league <id>', 'the league the key acts for', ledgerId('--league'))
     .option('--label <text>', 'a note to tell the key by (who holds it)')
     .option(
+      '--before-registration',
+      'the --club or --league is not registered yet: issue its key all the same (its secretary registers it)',
+    )
+    .option(
       '--if-none',
       'issue it only when the ledger has no key yet (a first start, e.g. docker compose)',
     )
@@ -67,6 +71,7 @@ export function registerKeys(program: Command): void {
         club?: string;
         league?: string;
         label?: string;
+        beforeRegistration?: boolean;
         ifNone?: boolean;
         store: string;
       }) => {
@@ -97,6 +102,7 @@ export function registerKeys(program: Command): void {
             role: o.role,
             ...(scope ? { scope } : {}),
             ...(o.label !== undefined ? { label: o.label } : {}),
+            ...(o.beforeRegistration ? { beforeRegistration: true } : {}),
             issuedBy: cliActor(),
           });
           process.stdout.write(`${token}\n`);

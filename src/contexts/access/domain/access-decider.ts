@@ -60,6 +60,24 @@ export function foldKeyFact(state: AccessState, fact: DecidedFact): void {
 const refuse = (reason: string, field: string) => new RuleViolation('ACCESS', reason, field);
 
 /**
+ * A key for a club or league the ledger has not registered (a typo, `lcba` for the league
+ * `lcba-2009-10`) is refused, naming those registered; one issued on purpose before its club
+ * registers says so (`beforeRegistration`).
+ */
+function unregisteredScope(scope: { kind: string; id: string }, club: ClubContext): void {
+  const known = club.registered?.();
+  if (!known) return;
+  const league = scope.kind === 'league';
+  const ids = league ? known.leagues : known.clubs;
+  if (ids.includes(scope.id)) return;
+  const shown = ids.length > 20 ? [...ids.slice(0, 20), '…'] : ids;
+  throw refuse(
+    `no ${scope.kind} ${scope.id} is registered in this ledger (${league ? 'leagues' : 'clubs'}: ${shown.join(', ') || 'none'}); a key for a ${scope.kind} still to be registered is issued with beforeRegistration (the CLI's --before-registration)`,
+    'data.scope.id',
+  );
+}
+
+/**
  * The keys context: one stream, `access-keys`, holding every key issued and revoked.
  * Refused (ACCESS): a key id issued twice; a role outside the table; a club's or league's role
  * (director, secretary, auditor) without its scope, or an admin's key with one; revoking a key
@@ -71,8 +89,11 @@ export const accessDecider: Decider<AccessState, ClubContext> = {
   streams: ACCESS_STREAM,
   factTypes: ACCESS_FACT_TYPES,
   initialState: () => ({ keys: new Map() }),
+  // A club's or league's key is judged against the clubs and leagues registered.
+  readsClub: (fact) =>
+    fact.type === 'ApiKeyIssued' && (fact.data as { scope?: unknown }).scope !== undefined,
   evolve: (state, fact) => foldKeyFact(state, fact),
-  decide(fact, state) {
+  decide(fact, state, club) {
     if (fact.type === 'ApiKeyIssued') {
       const d = fact.data as Issued;
       if (state.keys.has(d.keyId)) {
@@ -90,6 +111,7 @@ export const accessDecider: Decider<AccessState, ClubContext> = {
       if (!needsScope(d.role) && d.scope) {
         throw refuse(`an admin's key covers every club: it has no scope`, 'data.scope');
       }
+      if (d.scope && !d.beforeRegistration) unregisteredScope(d.scope, club);
       return [fact];
     }
     if (fact.type === 'ApiKeyRevoked') {

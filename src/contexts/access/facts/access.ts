@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import {
+  IsBoolean,
   IsIn,
   IsObject,
   IsOptional,
@@ -70,6 +71,14 @@ class ApiKeyIssuedData {
   @IsString()
   @Length(1, 200)
   label?: string;
+
+  /**
+   * A key for a club or league the ledger has not registered yet, issued on purpose (its
+   * secretary is to register it): without it such a key is refused, naming what is registered.
+   */
+  @IsOptional()
+  @IsBoolean({ message: 'beforeRegistration must be true or false' })
+  beforeRegistration?: boolean;
 }
 
 class ApiKeyRevokedData {

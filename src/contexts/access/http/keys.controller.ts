@@ -23,14 +23,23 @@ function readKeyRequest(body: unknown) {
   const issues: FieldIssue[] = [];
   if (!isObject(body)) {
     throw new InvalidRequestError([
-      { field: 'body', message: 'must be a JSON object { role, club?, league?, label? }' },
+      {
+        field: 'body',
+        message: 'must be a JSON object { role, club?, league?, label?, beforeRegistration? }',
+      },
     ]);
   }
-  const known = new Set(['role', 'club', 'league', 'label']);
+  const known = new Set(['role', 'club', 'league', 'label', 'beforeRegistration']);
   for (const k of Object.keys(body)) {
     if (!known.has(k)) issues.push({ field: k, message: `${k} is not a field of a key request` });
   }
-  const { role, club, league, label } = body;
+  const { role, club, league, label, beforeRegistration } = body;
+  if (beforeRegistration !== undefined && typeof beforeRegistration !== 'boolean') {
+    issues.push({
+      field: 'beforeRegistration',
+      message: 'beforeRegistration must be true or false',
+    });
+  }
   if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) {
     issues.push({ field: 'role', message: `role must be one of ${ROLES.join(', ')}` });
   }
@@ -58,7 +67,12 @@ function readKeyRequest(body: unknown) {
       : league !== undefined
         ? { kind: 'league' as const, id: league as string }
         : undefined;
-  return { role: role as Role, scope, label: label as string | undefined };
+  return {
+    role: role as Role,
+    scope,
+    label: label as string | undefined,
+    beforeRegistration: beforeRegistration === true,
+  };
 }
 
 /**
@@ -91,17 +105,23 @@ export class KeysController {
         },
         league: { type: 'string', description: 'A league instead of a club' },
         label: { type: 'string', description: 'Whose key it is, for the list' },
+        beforeRegistration: {
+          type: 'boolean',
+          description:
+            'The club or league is not registered yet: issue its key all the same (else refused, naming those registered)',
+        },
       },
     },
   })
   @ApiAnswer(201, '{ keyId, role, scope, label, issuedBy, issuedAt, token }: the token this once')
   @ApiErrors(400, 422)
   async issue(@Req() req: object, @Body() body: unknown) {
-    const { role, scope, label } = readKeyRequest(body);
+    const { role, scope, label, beforeRegistration } = readKeyRequest(body);
     const { keyId, token, fact } = await newKey({
       role,
       ...(scope ? { scope } : {}),
       ...(label !== undefined ? { label } : {}),
+      ...(beforeRegistration ? { beforeRegistration } : {}),
       issuedBy: actorOf(viewerOf(req)),
     });
     await this.commandBus.execute(new AppendEventsCommand(ACCESS_STREAM, 'any', [fact]));

@@ -16,6 +16,8 @@ export interface IssueKey {
   label?: string;
   /** Who issues it: `cli:<user>`, or the admin key's `key:<keyId>`. */
   issuedBy: string;
+  /** A key for a club or league not registered yet, issued on purpose. */
+  beforeRegistration?: boolean;
 }
 
 /** A key issued: its record, and its token — to be shown once and never again. */
@@ -53,6 +55,7 @@ export async function newKey(
     hash: await hashToken(token),
     issuedBy: input.issuedBy,
     ...(input.label !== undefined ? { label: input.label } : {}),
+    ...(input.beforeRegistration ? { beforeRegistration: true } : {}),
   };
   return { keyId, token, fact: keyFact('ApiKeyIssued', data, input.issuedBy) };
 }
