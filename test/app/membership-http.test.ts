@@ -45,6 +45,18 @@ describe('GET /clubs/:clubId/members, members/:personId, applications, visitors'
     ]);
   });
 
+  it('PIN-R8: one event’s entries, GET /clubs/pinner/events/:eventId/entries; an event no session names is 404', async () => {
+    const body = (await get('/clubs/pinner/events/pairs-2018-05-01/entries?asOf=2018-12-31')).body;
+    expect(body).toMatchObject({ clubId: 'pinner', eventId: 'pairs-2018-05-01' });
+    const vic = body.entries.find((e: { person: string }) => e.person === 'vic');
+    expect(vic).toMatchObject({ member: false, flagged: false, tableMoney: { pays: 'visitor' } });
+    // eve, under 16, plays the same evening under ann's supervision: no table money (PIN-R12).
+    const eve = body.entries.find((e: { person: string }) => e.person === 'eve');
+    expect(eve).toMatchObject({ supervisedBy: 'ann', tableMoney: { pays: 'none' } });
+    const missing = (await get('/clubs/pinner/events/nothing-here/entries', 404)).body;
+    expect(missing.message).toMatch(/no session played in an event nothing-here/);
+  });
+
   it('PIN-C7/C8: the pending applications with the restarted display deadline and the objection', async () => {
     const body = (await get('/clubs/pinner/applications?asOf=2018-03-05')).body;
     const gus = body.applications.find((a: { person: string }) => a.person === 'gus');

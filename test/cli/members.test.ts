@@ -102,6 +102,28 @@ describe('bridge-ledger members, member, applications, visitors', () => {
     ]);
   });
 
+  it('entries <club> <event>: the sessions played in one event, as member or visitor, with their table money; an event no session names exits 1', async () => {
+    const r = await cli('entries', 'pinner', 'pairs-2018-05-01', '--store', store);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/pinner: entries of pairs-2018-05-01 up to /);
+    expect(r.stdout).toMatch(
+      /2018-05-01\s+vic\s+Vic Visitor\s+visitor\s+the visitor rate \(amount not set\)\s+ok/,
+    );
+    const json = await cli(
+      'entries',
+      'pinner',
+      'pairs-2018-05-01',
+      '--format',
+      'json',
+      '--store',
+      store,
+    );
+    expect(JSON.parse(json.stdout).entries.length).toBeGreaterThan(0);
+    const none = await cli('entries', 'pinner', 'no-such-event', '--store', store);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toMatch(/no session played in an event no-such-event/);
+  });
+
   it('bad input: exit 2 naming --as-of or --year; an unknown club or person exits 1', async () => {
     const date = await cli('members', 'pinner', '--as-of', '2018-02-30', '--store', store);
     expect(date.code).toBe(2);

@@ -68,6 +68,20 @@ describe('the membership pages (private to the club’s keys)', () => {
     );
   });
 
+  it('PIN-R8: one event’s entries page: each session played in it, member or visitor, its table money and verdict', async () => {
+    const text = textOf(
+      await page('/clubs/pinner/register/events/pairs-2018-05-01?asOf=2018-12-31'),
+    );
+    expect(text).toMatch(
+      /The sessions played in pairs-2018-05-01 up to 2018-12-31: 2, 0 flagged by a rule/,
+    );
+    expect(text).toMatch(
+      /2018-05-01 vic Vic Visitor visitor the visitor rate \(amount not set\) ok/,
+    );
+    expect(text).toMatch(/2018-05-01 eve .* visitor no table money ok/);
+    await page('/clubs/pinner/register/events/nothing-here', 404);
+  });
+
   it("one person's page: every fact and the derived class change", async () => {
     const text = textOf(await page('/clubs/pinner/register/people/fay?asOf=2019-12-31'));
     expect(text).toMatch(/2018-03-08 fact MemberElected/);

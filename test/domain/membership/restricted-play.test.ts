@@ -1,5 +1,9 @@
 import { fold } from '../../../src/contexts/projections';
-import { membership, personHistory } from '../../../src/contexts/membership/projection';
+import {
+  eventEntries,
+  membership,
+  personHistory,
+} from '../../../src/contexts/membership/projection';
 import { collect } from '../../support/events';
 import { accepts, application, elected, fact, pinner, played } from './support';
 
@@ -59,6 +63,28 @@ describe('PIN-R8/C17: a Restricted member kept from an event does not play in it
       text: 'played in club-championship, restricted from it by the committee since 2018-06-01 (PIN-C17; recorded: the club lets the duty member decide)',
     });
     expect((lines[1]!.because ?? []).some((b) => b.text.startsWith('played in'))).toBe(false);
+  });
+
+  it('PIN-R8 setting "flag": the event’s entries give the verdict on her session, the others’ unflagged; an event no session names is 404', async () => {
+    const ledger = await club({ 'membership.restrictedPlay': 'flag' });
+    await accepts(
+      ledger,
+      inEvent('2018-06-20'),
+      played('ann', '2018-06-20', { event: { id: 'club-championship', special: false } }),
+    );
+    const state = fold(membership, await collect(ledger.store.readAll()));
+    const s = { clubId: 'pinner', state };
+    const view = eventEntries(s, 'club-championship', '2018-12-31');
+    expect(view.entries.map((e) => [e.person, e.member, e.class, e.flagged])).toEqual([
+      ['ann', true, 'full', false],
+      ['zoe', true, 'restricted', true],
+    ]);
+    expect(view.entries[1]!.because[0]).toMatchObject({ rule: 'PIN-R8' });
+    // Before her session, the entries stop at the day asked.
+    expect(eventEntries(s, 'club-championship', '2018-06-19').entries).toEqual([]);
+    expect(() => eventEntries(s, 'county-pairs', '2018-12-31')).toThrow(
+      expect.objectContaining({ code: 'MEMBERSHIP_NOT_FOUND', field: 'eventId' }),
+    );
   });
 
   it('bad input: a setting other than "refuse" or "flag" is refused naming the parameter, nothing written', async () => {

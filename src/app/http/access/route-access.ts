@@ -77,6 +77,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = Object.freeze
   'GET /clubs/:clubId/rubber/:sessionId/diff': { kind: 'private', club: 'clubId' },
   'GET /clubs/:clubId/applications': { kind: 'private', club: 'clubId' },
   'GET /clubs/:clubId/visitors': { kind: 'private', club: 'clubId' },
+  'GET /clubs/:clubId/events/:eventId/entries': { kind: 'private', club: 'clubId' },
   'GET /keys': { kind: 'keys' },
   'POST /keys': { kind: 'keys' },
   'POST /keys/:keyId/revoke': { kind: 'keys' },

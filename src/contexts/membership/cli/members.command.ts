@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import type {
   ApplicationsView,
+  EventEntriesView,
   PersonHistoryView,
   RegisterView,
   VisitorsView,
@@ -13,6 +14,7 @@ import {
   readMembershipQuery,
   registerAt,
   visitorsIn,
+  eventEntriesAt,
   type MembershipParam,
 } from '../read/membership';
 import { InvalidTableQueryError } from '../../../audit/table-query';
@@ -107,6 +109,21 @@ export function formatApplications(view: ApplicationsView, format: Format): stri
   return `${view.clubId}: applications pending on ${view.asOf}\n\n${table(rows)}`;
 }
 
+export function formatEntries(view: EventEntriesView, format: Format): string {
+  if (format === 'json') return JSON.stringify(view, null, 2) + '\n';
+  const rows = view.entries.map((e) => ({
+    on: e.date,
+    person: e.person,
+    name: e.name,
+    as: e.member ? `member${e.class ? ` (${e.class})` : ''}` : 'visitor',
+    pays: e.tableMoney ? tableMoneyText(e.tableMoney) : '',
+    verdict: e.flagged ? 'flagged' : 'ok',
+    rules: rules(e.because),
+  }));
+  if (format === 'csv') return csv(rows);
+  return `${view.clubId}: entries of ${view.eventId} up to ${view.asOf}\n\n${table(rows)}`;
+}
+
 export function formatVisitors(view: VisitorsView, format: Format): string {
   if (format === 'json') return JSON.stringify(view, null, 2) + '\n';
   const rows = view.rows.map((r) => ({
@@ -171,6 +188,26 @@ export function registerMembers(program: Command): void {
         const q = queryOf(o);
         const view = await withStore(o.store, (s) => memberAt(s, clubId, personId, q));
         process.stdout.write(formatMember(view, o.format));
+      },
+    );
+
+  program
+    .command('entries <club> <event>')
+    .description(
+      "The sessions played in one of the club's events, each with the rules' verdicts (PIN-R8: a Restricted member the committee restricted from it) and its table money",
+    )
+    .addOption(storeOption())
+    .option('--as-of <date>', 'up to a club date YYYY-MM-DD (today without it)')
+    .addOption(formatOption(['table', 'json', 'csv']))
+    .action(
+      async (
+        clubId: string,
+        eventId: string,
+        o: { store: string; asOf?: string; format: Format },
+      ) => {
+        const q = queryOf(o);
+        const view = await withStore(o.store, (s) => eventEntriesAt(s, clubId, eventId, q));
+        process.stdout.write(formatEntries(view, o.format));
       },
     );
 

@@ -2,12 +2,14 @@ import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type {
   ApplicationsView,
+  EventEntriesView,
   PersonHistoryView,
   RegisterView,
   VisitorsView,
 } from '../projection';
 import {
   applicationsAt,
+  eventEntriesAt,
   memberAt,
   readMembershipQuery,
   registerAt,
@@ -86,6 +88,24 @@ export class MembershipController {
     @Query() query: Record<string, unknown>,
   ): Promise<PersonHistoryView> {
     return memberAt(this.store, clubId, personId, queryOf(query, ['asOf']), this.live);
+  }
+
+  @Get('clubs/:clubId/events/:eventId/entries')
+  @ApiOperation({
+    summary:
+      "The sessions played in one of the club's events (SessionPlayedAtClub), each with the rules' verdicts: a Restricted member in an event the committee restricted her from (PIN-R8/C17, recorded under restrictedPlay 'flag'), the table money (PIN-R12)",
+  })
+  @CLUB_ID()
+  @ApiParam({ name: 'eventId', description: 'An event id the sessions name', type: String })
+  @AS_OF()
+  @ApiAnswer(200, "The event's entries")
+  @ApiErrors(400, 404, 422)
+  async entries(
+    @Param('clubId') clubId: string,
+    @Param('eventId') eventId: string,
+    @Query() query: Record<string, unknown>,
+  ): Promise<EventEntriesView> {
+    return eventEntriesAt(this.store, clubId, eventId, queryOf(query, ['asOf']), this.live);
   }
 
   @Get('clubs/:clubId/applications')

@@ -6,6 +6,7 @@ import {
   readMembershipQuery,
   registerAt,
   visitorsIn,
+  eventEntriesAt,
   type MembershipParam,
 } from '../read/membership';
 import type { LiveState } from '../../../audit/published';
@@ -14,7 +15,13 @@ import { EVENT_STORE, LIVE_COMPETITIONS } from '../../../app/tokens';
 import { PageExceptionFilter } from '../../../app/pages/page-errors';
 import { asked, privateClubOf } from '../../../app/pages/page-reads';
 import { sendPage, type PageResponse } from '../../../app/pages/respond';
-import { applicationsPage, personPage, registerPage, visitorsPage } from './register.view';
+import {
+  applicationsPage,
+  eventEntriesPage,
+  personPage,
+  registerPage,
+  visitorsPage,
+} from './register.view';
 import { readQueryOrRefuse } from '../../../app/http/query-params';
 
 /**
@@ -100,6 +107,25 @@ export class RegisterPagesController {
       this.live,
     );
     sendPage(res, personPage(view, club.name));
+  }
+
+  @Get('clubs/:clubId/register/events/:eventId')
+  async entries(
+    @Param('clubId') clubId: string,
+    @Param('eventId') eventId: string,
+    @Query() query: Record<string, unknown>,
+    @Req() req: object,
+    @Res() res: PageResponse,
+  ) {
+    const club = await this.membershipClubOf(req, clubId);
+    const view = await eventEntriesAt(
+      this.store,
+      clubId,
+      eventId,
+      membershipQueryOf(query, ['asOf']),
+      this.live,
+    );
+    sendPage(res, eventEntriesPage(view, club.name));
   }
 
   /** A membership page's club: 404 when unknown, 403 unless the viewer may read its private views. */

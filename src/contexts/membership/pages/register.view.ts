@@ -1,5 +1,6 @@
 import type {
   ApplicationsView,
+  EventEntriesView,
   PersonHistoryView,
   RegisterView,
   VisitorsView,
@@ -294,6 +295,53 @@ export function personPage(view: PersonHistoryView, clubName: string): string {
                 </td>
                 <td class="table-money">${h.tableMoney ? tableMoneyText(h.tableMoney) : ''}</td>
                 <td>${becauseList(h.because)}</td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>`,
+  );
+}
+
+/** One event's entries: each session played in it, with the rules' verdicts (PIN-R8 flags). */
+export function eventEntriesPage(view: EventEntriesView, clubName: string): string {
+  const { clubId } = view;
+  const flagged = view.entries.filter((e) => e.flagged).length;
+  return page(
+    {
+      title: `${clubName}: entries of ${view.eventId}`,
+      crumbs: crumbs(clubId, clubName, view.eventId),
+    },
+    html`<p>
+        <span class="private">private</span> The sessions played in ${view.eventId} up to
+        ${view.asOf}: ${view.entries.length}, ${flagged} flagged by a rule.
+      </p>
+      ${tabs(clubId, `/clubs/${seg(clubId)}/events/${seg(view.eventId)}/entries${queryString({ asOf: view.asOf })}`)}
+      ${dayChooser('asOf', view.asOf, 'up to (club date)')}
+      <table class="entries">
+        <thead>
+          <tr>
+            <th scope="col">on</th>
+            <th scope="col">person</th>
+            <th scope="col">name</th>
+            <th scope="col">as</th>
+            <th scope="col">table money</th>
+            <th scope="col">verdict</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${view.entries.map(
+            (e) =>
+              html`<tr data-person="${e.person}" class="${e.flagged ? 'flagged' : ''}">
+                <td>${e.date}</td>
+                <th scope="row">
+                  <a href="${base(clubId)}/people/${seg(e.person)}">${e.person}</a>
+                </th>
+                <td>${e.name}</td>
+                <td>${e.member ? `member${e.class ? ` (${e.class})` : ''}` : 'visitor'}</td>
+                <td>${e.tableMoney ? tableMoneyText(e.tableMoney) : ''}</td>
+                <td>
+                  ${e.flagged ? html`<strong>flagged</strong>` : 'ok'} ${becauseList(e.because)}
+                </td>
               </tr>`,
           )}
         </tbody>

@@ -1,6 +1,7 @@
 export { membership, type ClubMembershipRecord, type MembershipReadState } from './state';
 export { seatingsOf, type Seating } from './seatings';
 export { settingsOf, type MembershipSettings, type RulebookUsed } from './settings';
+export { eventEntries, type EventEntriesView, type EventEntry } from './event-entries';
 export {
   applicationsView,
   personHistory,

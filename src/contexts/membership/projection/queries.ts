@@ -28,7 +28,7 @@ import type { ClubMembershipRecord, MembershipReadState } from './state';
 export class UnknownMembershipError extends Error {
   readonly code = 'MEMBERSHIP_NOT_FOUND';
   constructor(
-    readonly field: 'clubId' | 'personId',
+    readonly field: 'clubId' | 'personId' | 'eventId',
     message: string,
   ) {
     super(message);
@@ -51,10 +51,10 @@ export interface MembershipSources {
   roster?: Readonly<Record<string, RosterEntry>>;
 }
 
-const recordOf = (s: MembershipSources): ClubMembershipRecord =>
+export const recordOf = (s: MembershipSources): ClubMembershipRecord =>
   s.state.clubs[s.clubId] ?? { clubId: s.clubId, position: 0, facts: [] };
 
-function settingsOn(s: MembershipSources, day: string) {
+export function settingsOn(s: MembershipSources, day: string) {
   return settingsOf(historyOf(s.state.rulebooks[s.clubId] ?? []).inForce(day));
 }
 

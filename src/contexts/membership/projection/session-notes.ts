@@ -4,7 +4,7 @@ import { tableMoneyOn } from '../visitors';
 import type { MembershipSettings } from './settings';
 
 /** A line of a person's history as the notes below read and extend it. */
-interface SessionLine {
+export interface SessionLine {
   on: string;
   type: string;
   data: Record<string, unknown>;

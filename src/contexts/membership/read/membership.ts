@@ -9,6 +9,8 @@ export { clubDateAt };
 import type { FieldIssue } from '../../../kernel/issues';
 import {
   applicationsView,
+  eventEntries,
+  type EventEntriesView,
   membership,
   personHistory,
   registerView,
@@ -190,4 +192,20 @@ export async function visitorsIn(
 ): Promise<VisitorsView> {
   const c = await clubSources(store, clubId, live);
   return visitorsView(c.sources, q.year, todayOf(c, clock));
+}
+
+/**
+ * `GET /clubs/:clubId/events/:eventId/entries`, `bridge-ledger entries`: the sessions played in
+ * one event, with the rules' verdicts on each (PIN-R8 flags) and their table money.
+ */
+export async function eventEntriesAt(
+  store: EventStore,
+  clubId: string,
+  eventId: string,
+  q: MembershipQuery = {},
+  live?: LiveState,
+  clock: Clock = systemClock,
+): Promise<EventEntriesView> {
+  const c = await clubSources(store, clubId, live);
+  return eventEntries(c.sources, eventId, q.asOf ?? todayOf(c, clock));
 }
