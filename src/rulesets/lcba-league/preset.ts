@@ -82,6 +82,12 @@ export type LcbaParams = {
     unpaidAfterMatchesLower: number;
     /** LCBA-4.2: matches lost this many days after the final warning. */
     finalWarningDays: number;
+    /**
+     * LCBA-4.2 reading: a final warning must follow a (first) warning (true, as RULES.md reads
+     * "warning; then a final warning"); false for a league that sends the final warning alone,
+     * as the seed's own words speak only of it.
+     */
+    firstWarningRequired: boolean;
     /** LCBA-4.4/4.5: players a club nominates for each team but its lowest. */
     nominated: number;
     /** LCBA-4.6: the match for higher-ranking teams that bars a player from lower ones. */
@@ -147,6 +153,7 @@ export const lcbaLeague2009: Preset<LcbaParams> = {
       unpaidAfterMatchesUpper: 2,
       unpaidAfterMatchesLower: 4,
       finalWarningDays: 14,
+      firstWarningRequired: true,
       nominated: 8,
       barredAtMatch: 7,
       rearrangementPenalty: 2,

@@ -184,6 +184,50 @@ describe('LCBA-4.2 subscription warnings: a warning, then a final warning', () =
     );
   });
 
+  const firstWarning = (value: unknown, effectiveFrom = '2009-08-01') =>
+    fact(
+      'RulebookAmended',
+      { clubId: 'lcba', changes: { 'players.firstWarningRequired': value }, effectiveFrom },
+      'club-lcba',
+    );
+
+  it('LCBA-4.2 setting players.firstWarningRequired false: a league that sends the final warning alone records it', async () => {
+    const ledger = await league();
+    await ledger.append(firstWarning(false));
+    await accepts(ledger, warn('ox1', 'final', '2009-11-01'));
+    // Still one final warning only.
+    await ledger.refuses(
+      [warn('ox1', 'final', '2009-11-05')],
+      'LCBA-4.2',
+      'events[0].data.level',
+      /already/,
+    );
+  });
+
+  it('LCBA-4.2 setting: read on the final warning’s day, so one dated before the amendment still needs a warning', async () => {
+    const ledger = await league();
+    await ledger.append(firstWarning(false, '2009-11-01'));
+    await ledger.refuses(
+      [warn('ox1', 'final', '2009-10-31')],
+      'LCBA-4.2',
+      'events[0].data.level',
+      /never warned: .*players\.firstWarningRequired/,
+    );
+    await accepts(ledger, warn('ox1', 'final', '2009-11-01'));
+  });
+
+  it('LCBA-4.2 setting bad input: players.firstWarningRequired amended to a text is refused naming the path, nothing written', async () => {
+    const ledger = await league();
+    const head = await ledger.store.headPosition();
+    await ledger.refuses(
+      [firstWarning('no')],
+      'RULEBOOK',
+      'events[0].data.changes["players.firstWarningRequired"]',
+      /must be a boolean/,
+    );
+    expect(await ledger.store.headPosition()).toBe(head);
+  });
+
   it('a warning to a player who paid on or before that day is refused: nothing is outstanding', async () => {
     const ledger = await league();
     await ledger.append(fact('SubscriptionPaid', { playerId: 'ox1', paidOn: '2009-10-01' }));

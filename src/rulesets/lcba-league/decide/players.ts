@@ -71,7 +71,7 @@ export const PLAYER_CHECKS: { [K in keyof LeagueFactData]?: Check<K> } = {
     });
   },
 
-  SubscriptionWarningIssued(d, state) {
+  SubscriptionWarningIssued(d, state, params) {
     const p = playerOf(state, d.playerId, 'data.playerId');
     if (p.paidOn && p.paidOn <= d.issuedOn) {
       throw new RuleViolation(
@@ -81,10 +81,11 @@ export const PLAYER_CHECKS: { [K in keyof LeagueFactData]?: Check<K> } = {
       );
     }
     if (d.level === 'final') {
-      if (!p.warnings.some((w) => w.level === 'warning' && w.issuedOn <= d.issuedOn)) {
+      const warned = p.warnings.some((w) => w.level === 'warning' && w.issuedOn <= d.issuedOn);
+      if (!warned && params(d.issuedOn).players.firstWarningRequired) {
         throw new RuleViolation(
           'LCBA-4.2',
-          `${d.playerId} was never warned: a final warning follows a warning`,
+          `${d.playerId} was never warned: a final warning follows a warning (players.firstWarningRequired)`,
           'data.level',
         );
       }
