@@ -154,6 +154,7 @@ const LEAGUE_TYPES: Record<keyof LeagueFactData, true> = {
   ResultFormReceived: true,
   MatchUnplayed: true,
   MatchRearranged: true,
+  SameDatePlayApproved: true,
   LeagueBallotDrawn: true,
   ResultFormOffenceRatified: true,
 };

@@ -270,8 +270,18 @@ export interface EligibilityInput {
   nominations: { team: TeamId; players: PlayerId[]; on: string }[];
   /** LCBA-4.3: approvals to play for several clubs, from a day. */
   approvals: { player: PlayerId; clubs: string[]; on: string }[];
-  /** LCBA-5.5: rearranged fixtures, the side that sought each, the players approved. */
-  rearrangements: { fixture: FixtureId; soughtBy: Side; approvedPlayers?: PlayerId[] }[];
+  /**
+   * LCBA-5.5: rearranged fixtures, the side that sought each, the players approved with it and
+   * the day the rearrangement was recorded (their approval's day; absent: undated).
+   */
+  rearrangements: {
+    fixture: FixtureId;
+    soughtBy: Side;
+    approvedPlayers?: PlayerId[];
+    on?: string;
+  }[];
+  /** LCBA-5.5: the LS's dated approvals for a player to play both matches of one original date. */
+  sameDateApprovals: { player: PlayerId; fixtures: FixtureId[]; on: string }[];
   /** LCBA-6.8: the day each match's result form was received. */
   formsReceived: Record<FixtureId, string>;
   /** LCBA-6.8: offences the League Committee ratified. */

@@ -338,6 +338,52 @@ describe('LCBA-5, 7.5, 8: a match unplayed or defaulted; LCBA-5.5 a rearrangemen
   });
 });
 
+describe('LCBA-5.5 the LS’s specific prior approval, recorded as its own dated fact', () => {
+  const approval = (fixtures: string[], playerId = 'ox5') =>
+    fact('SameDatePlayApproved', {
+      playerId,
+      fixtures,
+      approvedOn: '2009-09-10',
+      approvedBy: 'League Secretary',
+    });
+  const sameDay = async () => {
+    const ledger = await played();
+    await ledger.append(fixture('f3', 'oxford-b', 'bath-a', '2009-09-16'));
+    return ledger;
+  };
+
+  it('LCBA-5.5: an approval for a player and two matches originally scheduled for one date is recorded', async () => {
+    await accepts(await sameDay(), approval(['f1', 'f3']));
+  });
+
+  it('LCBA-5.5: two matches scheduled for different dates are refused naming data.fixtures; an unknown match or player names its field', async () => {
+    const ledger = await sameDay();
+    await ledger.refuses(
+      [approval(['f1', 'f2'])],
+      'LCBA-5.5',
+      'events[0].data.fixtures',
+      /scheduled for 2009-09-16 and f2 for 2009-12-02/,
+    );
+    await ledger.refuses([approval(['f1', 'f9'])], 'LEDGER', 'events[0].data.fixtures[1]');
+    await ledger.refuses([approval(['f1', 'f3'], 'nobody')], 'LEDGER', 'events[0].data.playerId');
+  });
+
+  it('LCBA-5.5 bad input: one match, the same match twice or no approver is refused by the schema, nothing written', async () => {
+    const ledger = await sameDay();
+    const head = await ledger.store.headPosition();
+    await expect(ledger.append(approval(['f1']))).rejects.toThrow(/fixtures/);
+    await expect(ledger.append(approval(['f1', 'f1']))).rejects.toThrow(/two different matches/);
+    const { approvedBy: _a, ...noApprover } = (approval(['f1', 'f3']).data ?? {}) as Record<
+      string,
+      unknown
+    >;
+    await expect(ledger.append(fact('SameDatePlayApproved', noApprover))).rejects.toThrow(
+      /approvedBy/,
+    );
+    expect(await ledger.store.headPosition()).toBe(head);
+  });
+});
+
 describe('LCBA-6.8 the result form received and a third offence ratified', () => {
   const received = (fixtureId: string, receivedOn: string) =>
     fact('ResultFormReceived', { fixtureId, receivedOn });

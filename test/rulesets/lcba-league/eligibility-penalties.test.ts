@@ -1,9 +1,10 @@
+import { eligibilityInputOf } from '../../../src/rulesets/lcba-league/eligibility/from-facts';
 import { eight, Season } from './eligibility-support';
 
 describe('LCBA-5.5 a player of the club that sought a rearrangement plays two matches originally scheduled for one date: 2 VP on the one played second', () => {
   /** Oxford A v Cambridge A (r) and Oxford B v Bath A (g) both originally on 7 October. */
   const season = (
-    rearranged: { soughtBy: 'home' | 'away'; approvedPlayers?: string[] },
+    rearranged: { soughtBy: 'home' | 'away'; approvedPlayers?: string[]; on?: string },
     gScheduled = '2009-10-07',
   ) =>
     new Season()
@@ -30,6 +31,49 @@ describe('LCBA-5.5 a player of the club that sought a rearrangement plays two ma
 
   it('the secretary approved ox5 in advance: no penalty', () => {
     expect(penalties(season({ soughtBy: 'home', approvedPlayers: ['ox5'] }))).toEqual([]);
+  });
+
+  it('LCBA-5.5: the LS’s approval of ox5 for g and r dated on or before the 14th (the second match) lifts it; dated the 15th it does not', () => {
+    const approvedOn = (on: string, fixtures = ['g', 'r']) =>
+      season({ soughtBy: 'home' }).with({
+        sameDateApprovals: [{ player: 'ox5', fixtures, on }],
+      });
+    expect(penalties(approvedOn('2009-10-01'))).toEqual([]);
+    expect(penalties(approvedOn('2009-10-14'))).toEqual([]);
+    expect(penalties(approvedOn('2009-10-15'))).toEqual([
+      expect.objectContaining({ team: 'oxford-a', vp: 2, fixture: 'r', on: '2009-10-14' }),
+    ]);
+    // An approval for other matches approves nothing here.
+    expect(penalties(approvedOn('2009-10-01', ['g', 'x']))).toHaveLength(1);
+  });
+
+  it('LCBA-5.5: players approved with the rearrangement count from the day it was recorded: recorded after the second match, the penalty stands', () => {
+    expect(
+      penalties(season({ soughtBy: 'home', approvedPlayers: ['ox5'], on: '2009-11-25' })),
+    ).toHaveLength(1);
+    expect(
+      penalties(season({ soughtBy: 'home', approvedPlayers: ['ox5'], on: '2009-10-10' })),
+    ).toEqual([]);
+  });
+
+  it('LCBA-5.5 from the facts: an approval is dated by its approvedOn; a rearrangement’s players by the club day it was recorded', () => {
+    const input = eligibilityInputOf([
+      {
+        type: 'MatchRearranged',
+        data: { fixtureId: 'r', soughtBy: 'home', approvedPlayers: ['ox5'] },
+        occurredAt: '2009-11-25T20:30:00+00:00',
+      } as never,
+      {
+        type: 'SameDatePlayApproved',
+        data: { playerId: 'ox6', fixtures: ['g', 'r'], approvedOn: '2009-10-01', approvedBy: 'LS' },
+      },
+    ]);
+    expect(input.rearrangements).toEqual([
+      { fixture: 'r', soughtBy: 'home', approvedPlayers: ['ox5'], on: '2009-11-25' },
+    ]);
+    expect(input.sameDateApprovals).toEqual([
+      { player: 'ox6', fixtures: ['g', 'r'], on: '2009-10-01' },
+    ]);
   });
 
   it('Cambridge sought it: Oxford’s player breaches nothing', () => {

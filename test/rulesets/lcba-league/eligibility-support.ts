@@ -35,6 +35,7 @@ export class Season {
     nominations: [],
     approvals: [],
     rearrangements: [],
+    sameDateApprovals: [],
     formsReceived: {},
     ratified: [],
     lateEntryFines: [],

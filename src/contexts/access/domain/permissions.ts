@@ -70,6 +70,7 @@ export const APPEND_ROLES: Readonly<Record<string, readonly Role[]>> = Object.fr
   SubscriptionPaid: ['secretary'],
   TeamNominated: ['secretary'],
   TwoClubsApproved: ['secretary'],
+  SameDatePlayApproved: ['secretary'],
   SubscriptionWarningIssued: ['secretary'],
   MatchLineUpRecorded: ['director', 'secretary'],
   MatchResultRecorded: ['director', 'secretary'],

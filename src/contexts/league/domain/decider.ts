@@ -24,6 +24,7 @@ export const LEAGUE_FACT_TYPES: ReadonlySet<string> = new Set([
   'ResultFormReceived',
   'MatchUnplayed',
   'MatchRearranged',
+  'SameDatePlayApproved',
   'LeagueBallotDrawn',
   'ResultFormOffenceRatified',
 ] satisfies Array<keyof LeagueFactData>);

@@ -25,9 +25,13 @@ export const placedTeam = (state: LeagueState, teamId: string, field: string) =>
   return team as typeof team & { division: number };
 };
 
-export const fixtureOf = (state: LeagueState, fixtureId: string): LeagueFixtureState => {
+export const fixtureOf = (
+  state: LeagueState,
+  fixtureId: string,
+  field = 'data.fixtureId',
+): LeagueFixtureState => {
   const f = state.fixtures[fixtureId];
-  if (!f) throw ledger(`the league has no fixture ${fixtureId}`, 'data.fixtureId');
+  if (!f) throw ledger(`the league has no fixture ${fixtureId}`, field);
   return f;
 };
 

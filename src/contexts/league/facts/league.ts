@@ -33,6 +33,7 @@ import {
   ResultFormOffenceRatifiedData,
   ResultFormReceivedData,
   resultShape,
+  SameDatePlayApprovedData,
 } from './results';
 import {
   DivisionFormedData,
@@ -64,6 +65,7 @@ export interface LeagueFactData {
   ResultFormReceived: ResultFormReceivedData;
   MatchUnplayed: MatchUnplayedData;
   MatchRearranged: MatchRearrangedData;
+  SameDatePlayApproved: SameDatePlayApprovedData;
   LeagueBallotDrawn: LeagueBallotDrawnData;
   ResultFormOffenceRatified: ResultFormOffenceRatifiedData;
 }
@@ -85,6 +87,7 @@ export type {
   ResultFormOffenceRatifiedData,
   ResultFormReceivedData,
   Rr3ElectionMadeData,
+  SameDatePlayApprovedData,
   SubscriptionPaidData,
   SubscriptionWarningIssuedData,
   TeamNominatedData,
@@ -209,6 +212,12 @@ export const leagueEvents: LeagueDefinition[] = [
     ['LCBA-5.2', 'LCBA-5.4', 'LCBA-5.5'],
     'A fixture rearranged, the side that sought it, the new date and the players the secretary approved to play both matches of one original date.',
     classSchema(MatchRearrangedData),
+  ),
+  def(
+    'SameDatePlayApproved',
+    ['LCBA-5.5'],
+    "The LS's specific prior approval, dated, for a player to play both matches originally scheduled for one date: given on or before the second match was played, it lifts LCBA-5.5's penalty.",
+    classSchema(SameDatePlayApprovedData),
   ),
   def(
     'LeagueBallotDrawn',

@@ -248,6 +248,32 @@ export class MatchUnplayedData extends LeagueScope {
   reason?: string;
 }
 
+/**
+ * LCBA-5.5: the LS's specific prior approval for a player to play both matches originally
+ * scheduled for one date, dated: only an approval given on or before the day the second match
+ * was played lifts the penalty.
+ */
+export class SameDatePlayApprovedData extends LeagueScope {
+  @IsLedgerId('playerId')
+  playerId!: string;
+
+  /** The two matches originally scheduled for one date. */
+  @IsArray()
+  @ArrayMinSize(2)
+  @ArrayMaxSize(2)
+  @ArrayUnique({ message: 'fixtures must name two different matches' })
+  @EachId('fixture')
+  fixtures!: string[];
+
+  @IsDay('approvedOn')
+  approvedOn!: string;
+
+  /** Who approved it (the League Secretary). */
+  @IsString()
+  @Length(1, 200)
+  approvedBy!: string;
+}
+
 export class MatchRearrangedData extends LeagueScope {
   @IsLedgerId('fixtureId')
   fixtureId!: string;

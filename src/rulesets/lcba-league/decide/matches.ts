@@ -167,6 +167,19 @@ export const MATCH_CHECKS: { [K in keyof LeagueFactData]?: Check<K> } = {
     d.approvedPlayers?.forEach((p, i) => playerOf(state, p, `data.approvedPlayers[${i}]`));
   },
 
+  SameDatePlayApproved(d, state) {
+    playerOf(state, d.playerId, 'data.playerId');
+    const [a, b] = d.fixtures.map((id, i) => fixtureOf(state, id, `data.fixtures[${i}]`));
+    // LCBA-5.5 speaks of two matches "originally scheduled for the same date".
+    if (a!.scheduled !== b!.scheduled) {
+      throw new RuleViolation(
+        'LCBA-5.5',
+        `${d.fixtures[0]} was scheduled for ${a!.scheduled} and ${d.fixtures[1]} for ${b!.scheduled}: an approval is for two matches originally scheduled for one date`,
+        'data.fixtures',
+      );
+    }
+  },
+
   ResultFormOffenceRatified(d, state, params) {
     const f = fixtureOf(state, d.fixtureId);
     if (f.home !== d.teamId) {

@@ -22,6 +22,7 @@ export function eligibilityInputOf(facts: readonly LeagueFact[], asOf?: string):
     nominations: [],
     approvals: [],
     rearrangements: [],
+    sameDateApprovals: [],
     formsReceived: {},
     ratified: [],
     lateEntryFines: [],
@@ -97,10 +98,22 @@ export function eligibilityInputOf(facts: readonly LeagueFact[], asOf?: string):
       }
       case 'MatchRearranged': {
         const d = f.data as Data<'MatchRearranged'>;
+        // Its approvals are as old as the fact: the club day it was recorded.
+        const on = (f as { occurredAt?: string }).occurredAt?.slice(0, 10);
         input.rearrangements.push({
           fixture: d.fixtureId,
           soughtBy: d.soughtBy,
           ...(d.approvedPlayers ? { approvedPlayers: [...d.approvedPlayers] } : {}),
+          ...(on ? { on } : {}),
+        });
+        break;
+      }
+      case 'SameDatePlayApproved': {
+        const d = f.data as Data<'SameDatePlayApproved'>;
+        input.sameDateApprovals.push({
+          player: d.playerId,
+          fixtures: [...d.fixtures],
+          on: d.approvedOn,
         });
         break;
       }

@@ -136,7 +136,8 @@ function resultFormVerdicts(
 /**
  * LCBA-5.5: a player who plays two matches originally scheduled for one date, one of them
  * rearranged at the request of a team of a club the player played for in either, breaches it
- * unless the secretary approved the player; the team the player played for in the match played
+ * unless the secretary approved the player beforehand (a SameDatePlayApproved of the two
+ * matches, or the rearrangement's `approvedPlayers`, dated on or before the second match); the team the player played for in the match played
  * second gets `rearrangementPenalty` VP on that match (once a match, however many players).
  */
 function rearrangementPenalties(
@@ -146,14 +147,17 @@ function rearrangementPenalties(
 ): Penalty[] {
   const fixtures = new Map(input.fixtures.map((f) => [f.id, f]));
   const teams = new Map<TeamId, EligibilityTeam>(input.teams.map((t) => [t.team, t]));
-  const seekers = new Map<FixtureId, { club: string; approved: PlayerId[] }[]>();
+  const seekers = new Map<
+    FixtureId,
+    { club: string; approved: PlayerId[]; approvedOn: string | undefined }[]
+  >();
   for (const r of input.rearrangements) {
     const f = fixtures.get(r.fixture);
     const club = f && teams.get(f[r.soughtBy])?.club;
     if (club === undefined) continue;
     seekers.set(r.fixture, [
       ...(seekers.get(r.fixture) ?? []),
-      { club, approved: r.approvedPlayers ?? [] },
+      { club, approved: r.approvedPlayers ?? [], approvedOn: r.on },
     ]);
   }
   const out: Penalty[] = [];
@@ -168,7 +172,18 @@ function rearrangementPenalties(
         const sought = [first, second]
           .flatMap((a) => seekers.get(a.fixture) ?? [])
           .filter((s) => s.club === first.club || s.club === second.club);
-        if (!sought.length || sought.some((s) => s.approved.includes(second.player))) continue;
+        // "the LS's specific prior approval": given on or before the day of the second match.
+        const prior = (on: string | undefined) => on === undefined || on <= second.on;
+        const approved =
+          sought.some((s) => s.approved.includes(second.player) && prior(s.approvedOn)) ||
+          input.sameDateApprovals.some(
+            (a) =>
+              a.player === second.player &&
+              a.fixtures.includes(first.fixture) &&
+              a.fixtures.includes(second.fixture) &&
+              prior(a.on),
+          );
+        if (!sought.length || approved) continue;
         const key = `${second.fixture} ${second.team}`;
         if (penalised.has(key)) continue;
         penalised.add(key);
