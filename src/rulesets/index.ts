@@ -5,6 +5,7 @@ import { registerMembershipRules, registerVisitorLimits } from '../contexts/memb
 import { nzClubVisitorLimits } from './nz-club/visitor-limits';
 import { registerLeagueRules } from '../contexts/league/rules';
 import { nzClubRuleset } from './nz-club';
+import { pinnerPairsRuleset } from './pinner/pairs';
 import { registerRuleset } from '../contexts/pairs/ruleset-registry';
 import { registerClubPlayLimits } from '../contexts/pairs/play-limits';
 import { nzClubPlayLimits } from './nz-club/play-limits/limits';
@@ -22,6 +23,7 @@ registerLeagueRules(lcbaLeagueRules);
 registerMembershipRules(pinnerMembershipRules);
 registerMeetingsRules(pinnerMeetingsRules);
 registerRubberRules(pinnerRubberRules);
+registerRuleset(pinnerPairsRuleset);
 registerVisitorLimits(nzClubVisitorLimits);
 registerTeamsRules(nzClubTeamsRules);
 registerTeamsRules(dsbViertallenRules);

@@ -1,3 +1,4 @@
+import { standingsPageOf } from '../../contexts/pairs/pages/standings-kinds';
 import { ApiExcludeController } from '@nestjs/swagger';
 import {
   Controller,
@@ -334,7 +335,8 @@ export class ClubPagesController {
     )) as unknown as Standings;
     // A ruleset whose standings have another shape (a league's teams) has no page yet.
     const kind: string = view.kind;
-    if (kind !== 'nz' && kind !== 'dsb' && kind !== 'butler') {
+    const shown = kind === 'nz' || kind === 'dsb' || kind === 'butler' || standingsPageOf(view);
+    if (!shown) {
       throw new NotImplementedException(
         `standings of kind ${kind} have no page yet: GET /competitions/${competitionId}/standings gives them as JSON`,
       );

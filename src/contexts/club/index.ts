@@ -9,6 +9,6 @@ export {
   isRosterStream,
   rosterStreamId,
 } from './domain/club-streams';
-export { NIGHTS, NZ_RANKS } from './facts/club';
+export { NIGHTS, NZ_RANKS, type PlayerStatus } from './facts/club';
 export { rosterEntryAfter, type RosterEntry } from './projection/roster-entry';
 export { clubRoster, type ClubRoster } from './projection/club-roster';

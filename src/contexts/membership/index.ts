@@ -6,3 +6,5 @@ export { membersStreamId } from './facts/membership';
 export { membersOn } from './projection/members-on';
 export { membersClubOf } from './projection/state';
 export { foldMembership, type MembershipFactIn } from './register-fold';
+export { prizeEligibility } from './visitors';
+export type { VisitorParams } from './model';

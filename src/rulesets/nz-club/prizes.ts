@@ -7,21 +7,15 @@ import { PINNER_VISITOR_DEFAULTS } from '../pinner/visitor-defaults';
  */
 import { sessionDates } from '../../contexts/pairs/domain/club-plays';
 import type { CompetitionState } from '../../contexts/pairs/domain/state';
-import type { PlayerStatus } from '../../contexts/club/facts/club';
 import { PRIZE_RULES, type NzClubParams } from './preset';
-import { rosterEntryOn, type RosterEntry } from '../../contexts/pairs/projection/state';
-import { NzInputError, type NzMayWin, type NzPrize, type NzStanding } from './standings';
-import { type VisitorParams } from '../../contexts/membership/model';
-import { prizeEligibility } from '../../contexts/membership/visitors';
-
-const ORDER: Readonly<Record<NzMayWin, number>> = { none: 0, 'normal-only': 1, all: 2 };
-
-const CALLED: Readonly<Record<PlayerStatus, string>> = {
-  member: 'a member',
-  nominee: 'a nominee (NZ-7: as a member)',
-  'non-member': 'a guest from outside the club',
-  visitor: 'a visitor',
-};
+import type { RosterEntry } from '../../contexts/pairs/projection/state';
+import { NzInputError, type NzPrize, type NzStanding } from './standings';
+import {
+  competitorPrizeOf,
+  MAY_WIN_SAID,
+  playerPrizeOf,
+  type PrizeJudging,
+} from '../../contexts/pairs/projection/prizes';
 
 /** `prizes` of the rulebook, checked: a bad value is refused naming the parameter. */
 function prizeParams(params: NzClubParams): { rule: 'NZ-10' | 'PIN-R13'; special: string[] } {
@@ -48,71 +42,6 @@ function prizeParams(params: NzClubParams): { rule: 'NZ-10' | 'PIN-R13'; special
   return { rule: p.rule as 'NZ-10' | 'PIN-R13', special: p.specialEvents };
 }
 
-const nextDay = (date: string): string => {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-};
-
-/** One player's prizes over the days `dates` the competitor played. */
-function playerPrize(
-  player: string,
-  entry: RosterEntry | undefined,
-  dates: readonly string[],
-  event: { id: string; special: boolean },
-  rule: 'NZ-10' | 'PIN-R13',
-  params: NzClubParams,
-): NzPrize['players'][number] {
-  const statusOn = (d: string) => rosterEntryOn(entry, d)?.status;
-  const visitorOn = dates.filter((d) => statusOn(d) === 'visitor');
-  if (visitorOn.length === 0) {
-    const status = statusOn(dates[dates.length - 1]!);
-    const who = status ? CALLED[status] : 'a player unknown to the roster (from outside the club)';
-    return { player, visitor: false, mayWin: 'all', reason: `${who}, not a visitor: every prize` };
-  }
-  if (rule === 'NZ-10' && params.visitorsQualifyForPrizes) {
-    return {
-      player,
-      visitor: true,
-      mayWin: 'all',
-      reason: `a visitor on ${visitorOn[0]}: visitors qualify for prizes (visitorsQualifyForPrizes)`,
-    };
-  }
-  // The days the player was not a visitor, as the member spans prizeEligibility reads.
-  const memberSpans = dates
-    .filter((d) => statusOn(d) !== 'visitor')
-    .map((d) => ({ from: d, until: nextDay(d) }));
-  const year = { kind: 'club-year' as const, yearStart: params.yearStarts };
-  const visitorParams: VisitorParams = {
-    ...PINNER_VISITOR_DEFAULTS,
-    nzMaxVisits: params.visitorMaxPerYear,
-    prizes: rule === 'PIN-R13' ? 'pin-r13' : 'nz-10',
-    year,
-  };
-  const answer = prizeEligibility(
-    player,
-    event,
-    {
-      people: [{ person: player, memberSpans, appliedOn: [] }],
-      visits: dates.map((date) => ({ person: player, date, event })),
-      year,
-      which: params.yearStarts,
-    },
-    visitorParams,
-  );
-  return {
-    player,
-    visitor: true,
-    mayWin: answer.mayWin,
-    reason: answer.because.map((b) => b.text).join('; '),
-  };
-}
-
-const SAID: Readonly<Record<NzMayWin, string>> = {
-  all: 'every prize',
-  'normal-only': 'normal prize money only',
-  none: 'no prize',
-};
-
 /**
  * The prize eligibility of `row` in competition `c` up to session `upToSession`: its players
  * (the pair entered, or the player of an individual event) on the days it played (none played
@@ -136,39 +65,26 @@ export function nzPrizeOf(
     .map((l) => byDate.get(l.session)?.date)
     .filter((d): d is string => d !== undefined);
   const dates = [...new Set(played.length ? played : [created.sessions[0]!.date])].sort();
+  const judging: PrizeJudging = {
+    event: { id: created.competitionId, special },
+    visitors: {
+      ...PINNER_VISITOR_DEFAULTS,
+      nzMaxVisits: params.visitorMaxPerYear,
+      prizes: rule === 'PIN-R13' ? 'pin-r13' : 'nz-10',
+      year: { kind: 'club-year', yearStart: params.yearStarts },
+    },
+    // NZ-10: a club may let its visitors qualify.
+    ...(rule === 'NZ-10' && params.visitorsQualifyForPrizes
+      ? { visitorsQualify: 'visitors qualify for prizes (visitorsQualifyForPrizes)' }
+      : {}),
+  };
   const players = (c.pairs[row.competitor]?.players ?? [row.competitor]).map((p) =>
-    playerPrize(
-      p,
-      Object.hasOwn(roster, p) ? roster[p] : undefined,
-      dates,
-      { id: created.competitionId, special },
-      rule,
-      params,
-    ),
+    playerPrizeOf(p, Object.hasOwn(roster, p) ? roster[p] : undefined, dates, judging),
   );
-  const mayWin = players.reduce<NzMayWin>(
-    (least, p) => (ORDER[p.mayWin] < ORDER[least] ? p.mayWin : least),
-    'all',
-  );
-  if (!row.qualifies) {
-    const why = row.explain.find((e) => e.effect === 'does not qualify: listed, not placed');
-    const by = why?.rule ?? rule;
-    return {
-      rule: by,
-      eligible: false,
-      mayWin: 'none',
-      special,
-      reason: `listed, not placed (${by}): no prize`,
-      players,
-    };
-  }
-  const limiting = players.filter((p) => p.mayWin === mayWin && p.mayWin !== 'all');
-  const reason = limiting.length
-    ? limiting.map((p) => `${p.player}: ${p.reason}`).join('; ')
-    : players.some((p) => p.visitor)
-      ? players.map((p) => `${p.player}: ${p.reason}`).join('; ')
-      : `no visitor: ${SAID.all}${special ? ', the enhanced money of this special event included' : ''}`;
-  return { rule, eligible: mayWin !== 'none', mayWin, special, reason, players };
+  const unplacedBy = row.qualifies
+    ? undefined
+    : (row.explain.find((e) => e.effect === 'does not qualify: listed, not placed')?.rule ?? rule);
+  return competitorPrizeOf(players, rule, special, unplacedBy);
 }
 
 /** The rows with their prizes, each also explained (the last line before none). */
@@ -187,7 +103,7 @@ export function withPrizes(
       prize,
       explain: [
         ...r.explain,
-        { rule: prize.rule, effect: `prizes: ${SAID[prize.mayWin]} — ${prize.reason}` },
+        { rule: prize.rule, effect: `prizes: ${MAY_WIN_SAID[prize.mayWin]} — ${prize.reason}` },
       ],
     };
   });

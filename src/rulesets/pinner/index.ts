@@ -4,18 +4,15 @@ import {
   agmDueByOf,
   ballotResultOf,
   decidePinnerMeetingsFact,
-  meetingsProblem,
   egmDueByOf,
   meetingsParamsOf,
   quorumOf,
   voteResultOf,
 } from './meetings';
-import { problemOf, type Preset } from '../../rulebooks/rulebook';
-import { pinnerRubberRulesOf, rubberProblem } from './rubber';
-import { checkVisitorParams } from '../../contexts/membership/visitors';
-import type { PinnerParams } from './preset';
+import type { Preset } from '../../rulebooks/rulebook';
+import { pinnerRubberRulesOf } from './rubber';
 import { decidePinnerFact } from './decide';
-import { pinner2018 } from './preset';
+import { pinnerPreset as preset } from './registered-preset';
 import {
   barredFrom,
   classHistory,
@@ -28,15 +25,6 @@ import { PINNER_VISITOR_DEFAULTS } from './visitor-defaults';
 import { membershipOf, visitorsOf } from './settings';
 
 const pinnerParams = (group: MembershipGroup) => group as MembershipParams;
-
-/** The preset as registered: with the visitor count's own check of the settings it reads. */
-const preset: Preset<PinnerParams> = {
-  ...pinner2018,
-  validate: (p: PinnerParams) =>
-    problemOf((q: PinnerParams) => checkVisitorParams(q.visitors), 'visitors.')(p) ??
-    (p.meetings ? meetingsProblem(p.meetings) : undefined) ??
-    (p.rubber ? rubberProblem(p.rubber) : undefined),
-};
 
 /**
  * Pinner BC's constitution and club rules as the membership context's rules: they read a club

@@ -60,7 +60,16 @@ export type PinnerParams = {
   meetings: PinnerMeetingsParams;
   /** PIN-R21..R25: the rotation at rubber bridge (./rubber/params.ts). */
   rubber: PinnerRubberParams;
+  /**
+   * PIN-R6: the EBU licence level conventions are restricted to at duplicate sessions and
+   * competitions played at the club (`level`), and on a Thursday evening (`thursdayEveningLevel`),
+   * a session starting at `eveningFrom` (HH:MM, club time) or later being an evening's (a reading).
+   */
+  conventions: { level: number; thursdayEveningLevel: number; eveningFrom: string };
 };
+
+/** PIN-R13: the club's duplicate sessions (normal events) and its special events (enhanced money). */
+export const PINNER_FORMATS = ['pinner-duplicate', 'pinner-special-event'] as const;
 
 /** The Pinner rules name no correction period; a correction is never late. */
 const PINNER_CORRECTIONS: CorrectionParams = {
@@ -71,11 +80,16 @@ const PINNER_CORRECTIONS: CorrectionParams = {
   minutesBeforeNextSession: 0,
 };
 
+const licenceLevelProblem = (v: unknown) =>
+  Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 5
+    ? undefined
+    : `must be an EBU licence level, a whole number 1 to 5, not ${JSON.stringify(v)}`;
+
 export const pinner2018: Preset<PinnerParams> = {
   id: 'pinner-2018',
   source: 'Pinner Bridge Club, Rules and Constitution, April 2018 (seeds/003)',
-  // The register and the visitors: no competition format of its own yet.
-  formats: [],
+  // Duplicate sessions and special events (PIN-R6, PIN-R13): ./pairs.
+  formats: [...PINNER_FORMATS],
   params: {
     membership: {
       displayDays: 7,
@@ -96,8 +110,16 @@ export const pinner2018: Preset<PinnerParams> = {
     appeals: deadlineGroup(PINNER_APPEALS),
     meetings: structuredClone(PINNER_MEETINGS),
     rubber: structuredClone(PINNER_RUBBER),
+    conventions: { level: 4, thursdayEveningLevel: 2, eveningFrom: '17:00' },
   },
   checks: {
+    // PIN-R6: an EBU licence level (1 to 5) and an evening's start.
+    'conventions.level': licenceLevelProblem,
+    'conventions.thursdayEveningLevel': licenceLevelProblem,
+    'conventions.eveningFrom': (v) =>
+      typeof v === 'string' && /^([01]\d|2[0-3]):[0-5]\d$/.test(v)
+        ? undefined
+        : `must be a time HH:MM, not ${JSON.stringify(v)}`,
     // PIN-R8/C17: how a session in a restricted event is decided (a setting of the club's).
     'membership.restrictedPlay': (v) =>
       v === 'refuse' || v === 'flag'

@@ -1,4 +1,4 @@
-import type { CompetitionCreated, SessionResultRecorded } from './facts';
+import type { CompetitionCreated, SessionHeld, SessionResultRecorded } from './facts';
 import type { RuleViolation } from '../../../kernel/rule-violation';
 
 /**
@@ -81,6 +81,12 @@ export interface FormatShape {
   entriesFrom?: { formats: readonly string[]; rule: string };
   /** The most boards a pair plays in a session, and the rule (DSB-7: rounds × boards a round). */
   maxBoardsPlayed?: { boards: number; rule: string };
+  /**
+   * The refusal of a session held as `held` records it (PIN-R6: conventions restricted to
+   * another licence level than the rulebook's for its day and start, without the committee's
+   * decision), `startTime` its planned start; undefined: accepted.
+   */
+  held?(held: SessionHeld, startTime: string | undefined): RuleViolation | undefined;
   /**
    * The rule whose verdicts read a session's day once it is scored (NZ-5: the roster on the
    * day and the rulebook in force then): a scored session cannot be moved to another day.

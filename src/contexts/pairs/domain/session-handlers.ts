@@ -167,6 +167,10 @@ export const SESSION_HANDLERS: Omit<
   PairGroupAssigned() {},
   SessionHeld(fact, { state, c, options, optionsOn }) {
     const { session, date } = fact.data;
+    // PIN-R6: what the session is recorded under, judged by the rulebook of the day it is held.
+    const planned = c.sessions.find((p) => p.session === session)?.startTime;
+    const level = shapeOf(c, optionsOn(date))?.held?.(fact.data, planned);
+    if (level) throw level;
     const day = sessionDateOf(state, session);
     if (date === day) return;
     const rule = shapeOf(c, options)?.sessionDay;

@@ -4,6 +4,7 @@ import type {
   CompetitionFact,
   DispensationGranted,
   GroupsRebalanced,
+  SessionHeld,
   SessionResultRecorded,
   SessionScoredFromBoards,
   SubstitutePlayed,
@@ -56,6 +57,13 @@ export type KeptResult = SessionResultRecorded & {
   corrected?: Corrected & { originalPercentage?: number };
 };
 
+/** A session's conventions as held (PIN-R6): the level, the committee's decision, a sponsor. */
+export interface HeldUnder {
+  conventionsLevel?: number;
+  levelDecidedOn?: string;
+  sponsoredBy?: string;
+}
+
 /** What the deciders of one competition know: plain JSON, folded from its stream. */
 export interface CompetitionState {
   competition?: CompetitionCreated;
@@ -64,6 +72,8 @@ export interface CompetitionState {
   named: Record<string, string[]>;
   /** Session → the date of its last SessionHeld with a date: all that is read of one. */
   heldOn?: Record<number, string>;
+  /** Session → what its last SessionHeld recorded of the conventions (PIN-R6), when it did. */
+  heldUnder?: Record<number, HeldUnder>;
   /**
    * The recorded results (SessionResultRecorded), in ledger order; a second one for the same
    * pair and session takes the first one's place. Read them with `resultOf`/`resultsOf`, which
@@ -142,6 +152,7 @@ export function evolve(state: CompetitionState, fact: CompetitionFact): Competit
       break;
     case 'SessionHeld':
       if (fact.data.date) (state.heldOn ??= dict())[fact.data.session] = fact.data.date;
+      heldUnder(state, fact.data);
       break;
     case 'SessionResultRecorded': {
       const d = fact.data;
@@ -262,3 +273,15 @@ export function sessionDateOf(state: CompetitionState, session: number): string 
 export const isScored = (state: CompetitionState, session: number, pairId: string) =>
   recordedAt(state, session, pairId) >= 0 ||
   state.scoredFromBoards?.[sessionKey(session, pairId)] !== undefined;
+
+/** Keeps what a SessionHeld recorded of its conventions (PIN-R6); a later one replaces it. */
+function heldUnder(state: CompetitionState, d: SessionHeld): void {
+  const { conventionsLevel, levelDecidedOn, sponsoredBy } = d;
+  const under: HeldUnder = {
+    ...(conventionsLevel !== undefined ? { conventionsLevel } : {}),
+    ...(levelDecidedOn !== undefined ? { levelDecidedOn } : {}),
+    ...(sponsoredBy !== undefined ? { sponsoredBy } : {}),
+  };
+  if (Object.keys(under).length) (state.heldUnder ??= dict())[d.session] = under;
+  else if (state.heldUnder) delete state.heldUnder[d.session];
+}

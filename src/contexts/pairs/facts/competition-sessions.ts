@@ -53,6 +53,27 @@ export class SessionHeldData extends SessionScope {
   @Min(1)
   @Max(60)
   boards!: number;
+
+  /**
+   * The EBU licence level the session's conventions were restricted to (PIN-R6), as the
+   * director announced it; absent: not recorded (the level in force is shown regardless).
+   */
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(5)
+  conventionsLevel?: number;
+
+  /** The day the committee decided this session's level, when it is not the rule's (PIN-R6). */
+  @IsOptional()
+  @IsDay('levelDecidedOn')
+  levelDecidedOn?: string;
+
+  /** The outside body sponsoring the session (PIN-R6: "such as the EBU"), whose level governs. */
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  sponsoredBy?: string;
 }
 
 const RESULT_SOURCES = ['imported', 'scored'] as const;

@@ -1,3 +1,4 @@
+import { standingsPageOf, type KindView } from './standings-kinds';
 import { named, plainName, type PairNames } from './names';
 import { cell, hundredths } from '../../../app/pages/format';
 import { html, seg, type Html } from '../../../app/pages/html';
@@ -52,7 +53,12 @@ export function explainPage(
   const base = competitionPath(v.clubId, v.competitionId);
   let body: Html;
   let explain: Explained[];
-  if (v.kind === 'nz') {
+  const plugged = standingsPageOf(v);
+  if (plugged) {
+    const shown = plugged.explain(v as KindView, competitor);
+    if (!shown) return undefined;
+    ({ body, explain } = shown);
+  } else if (v.kind === 'nz') {
     const r = v.rows.find((x) => x.competitor === competitor);
     if (!r) return undefined;
     explain = r.explain;

@@ -5,6 +5,7 @@ import { cell, hundredths } from '../../../app/pages/format';
 import { html, seg, type Html } from '../../../app/pages/html';
 import { page } from '../../../app/pages/layout';
 import { chooser, momentQuery, momentText } from '../../../app/pages/views/moment';
+import { standingsPageOf, type KindView } from './standings-kinds';
 import type {
   ButlerRow,
   DsbRow,
@@ -64,7 +65,6 @@ const explainHref = (v: Standings, m: PageMoment, competitor: string, anchor: st
 
 export function standingsPage(p: StandingsPage): string {
   const v = p.view;
-  const names = p.names ?? {};
   const heading: Heading = (session, group) => sessionHeading(p, session, group);
   const base = competitionPath(v.clubId, v.competitionId);
   const status = v.final ? 'final' : `interim, after session ${v.afterSession} of ${v.sessions}`;
@@ -92,7 +92,7 @@ export function standingsPage(p: StandingsPage): string {
       >
       ${v.kind === 'nz' ? html`<a href="${base}/c-points">C points (NZ-8)</a>` : ''}
     </p>
-    ${v.kind === 'nz' ? nzTable(v, p.moment, names, heading) : v.kind === 'butler' ? butlerTable(v, p.moment, names, heading) : dsbTables(v, p.moment, names, heading)}
+    ${tables(p, heading)}
     <h2>Changes against earlier published versions</h2>
     ${
       earlier.length
@@ -121,6 +121,24 @@ export function standingsPage(p: StandingsPage): string {
     },
     body,
   );
+}
+
+/** The page's table: a registered kind's own, else the built-in kind's. */
+function tables(p: StandingsPage, heading: Heading): Html {
+  const v = p.view;
+  const names = p.names ?? {};
+  const plugged = standingsPageOf(v);
+  if (plugged) {
+    return plugged.table(v as KindView, {
+      moment: p.moment,
+      names,
+      heading: (session) => heading(session),
+      explainHref: (competitor, anchor) => explainHref(v, p.moment, competitor, anchor),
+    });
+  }
+  if (v.kind === 'nz') return nzTable(v, p.moment, names, heading);
+  if (v.kind === 'butler') return butlerTable(v, p.moment, names, heading);
+  return dsbTables(v, p.moment, names, heading);
 }
 
 function nzTable(
@@ -324,6 +342,8 @@ function charts(p: StandingsPage): Html {
   const v = p.view;
   const label = (id: string) => p.names?.[id] ?? id;
   const sessions = p.bySession.map((s) => s.afterSession);
+  const plugged = standingsPageOf(v);
+  if (plugged) return plugged.chart(v as KindView, p.bySession as KindView[], label);
   if (v.kind === 'nz') {
     const series: Series[] = v.rows.map((r) => ({
       name: label(r.competitor),
@@ -379,6 +399,8 @@ function charts(p: StandingsPage): Html {
 export function standingsCsv(v: Standings, names: PairNames = {}): string {
   const named = (id: string) => (Object.hasOwn(names, id) ? names[id] : undefined);
   const sessions = Array.from({ length: v.afterSession }, (_, i) => `session ${i + 1}`);
+  const plugged = standingsPageOf(v);
+  if (plugged) return plugged.csv(v as KindView, names);
   if (v.kind === 'nz') {
     return toCsv(
       [
