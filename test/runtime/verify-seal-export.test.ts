@@ -3,7 +3,7 @@
  * `hash`; the first line of an export from a later position the `previousHash` it chains
  * from), so that another install can check it: `replay` of the file and `append` (an import)
  * refuse a broken one naming the line, `verify <file>` checks it as it checks a store, and
- * `audit <file>` proves the tables a memory store and a SQLite file compute from it identical.
+ * `audit <file>` proves the tables the file's facts give, folded as read and replayed from a SQLite copy, identical.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -176,17 +176,17 @@ describe('another install checks the chain of an export and refuses a broken one
 });
 
 describe('bridge-ledger audit <export.ndjson>', () => {
-  it('the examples, exported: the seal holds, and the memory store and the SQLite file give the same digest over every answer (exit 0)', async () => {
+  it('the examples, exported: the seal holds, and the file’s facts folded as read and the SQLite copy give the same digest over every answer (exit 0)', async () => {
     const report = await auditExport(base.file, catalogue);
     expect(report.problems).toEqual([]);
     expect(report.ok).toBe(true);
     expect(report.seal).toMatchObject({ sealed: true, breaks: 0 });
-    expect(report.memory!.digest).toEqual(report.sqlite!.digest);
+    expect(report.fromFile!.digest).toEqual(report.sqlite!.digest);
     // Every example's competitions: the NZ and DSB seasons' three and Lochem's pairs
     // competition and butler, each with standings and C points; three club championships; and
     // the four teams events' standings; Pinner's meetings: the list, the AGM's and the EGM's
     // minutes, the officers and the constitution on the EGM's day; Pinner's rubber evening.
-    expect(report.memory!.digest).toMatchObject({
+    expect(report.fromFile!.digest).toMatchObject({
       standings: 5,
       cPoints: 5,
       championships: 3,
@@ -195,13 +195,25 @@ describe('bridge-ledger audit <export.ndjson>', () => {
       rubber: 1,
       answers: 23,
     });
-    expect(report.memory!.events).toBe(base.lines.length);
+    expect(report.fromFile!.events).toBe(base.lines.length);
     expect(report.sqlite!.sealHolds).toBe(true);
     const out = await cli('audit', base.file);
     expect(out.code).toBe(0);
-    expect(out.stdout).toMatch(/^memory +([0-9a-f]{64}) +23 answers/m);
+    expect(out.stdout).toMatch(/^file +([0-9a-f]{64}) +23 answers/m);
     expect(out.stdout).toMatch(/^sqlite +([0-9a-f]{64}) +23 answers/m);
     expect(out.stdout).toMatch(/identical: yes\nOK\n$/);
+  });
+
+  it('an export from a later position audits OK: the file’s facts are numbered as the SQLite copy numbers an import', async () => {
+    const from = Math.floor(base.lines.length / 2);
+    const file = join(tempDir(), 'later.ndjson');
+    const later = await cli('export', '--store', `sqlite:${base.db}`, '--from-position', `${from}`);
+    writeFileSync(file, later.stdout);
+    const report = await auditExport(file, catalogue);
+    expect(report.problems).toEqual([]);
+    expect(report.fromFile!.events).toBe(base.lines.length - from + 1);
+    expect(report.fromFile!.digest).toEqual(report.sqlite!.digest);
+    expect(report.identical).toBe(true);
   });
 
   it('each example season exported on its own audits OK', async () => {

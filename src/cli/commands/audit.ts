@@ -5,14 +5,14 @@ import { err } from '../options';
 
 /**
  * `audit <export.ndjson>`: the export's tamper seal, and every table recomputed from
- * a memory store and from a SQLite file, proven identical. Exit 0 only if all holds; 1 if the
+ * the file's facts folded as read and from a temporary SQLite copy, proven identical. Exit 0 only if all holds; 1 if the
  * audit fails; 2 if the file cannot be read.
  */
 export function registerAudit(program: Command): void {
   program
     .command('audit <file>')
     .description(
-      'Audit an export: check its tamper seal, replay it into a memory store and a temporary SQLite file, recompute every table in both and prove them identical',
+      'Audit an export: check its tamper seal, recompute every table from its facts as read and from a temporary SQLite copy, and prove them identical',
     )
     .option('--json', 'print the report as JSON')
     .action(async (file: string, o: { json?: boolean }) => {
@@ -53,9 +53,9 @@ function formatAudit(r: AuditReport): string {
       `${name.padEnd(6)} ${d.hashes.all}  ${d.answers} answers (${d.standings} standings, ${d.cPoints} C points, ${d.championships} championships, ${d.teams} teams events, ${d.meetings} meetings answers, ${d.rubber} rubber ${d.rubber === 1 ? 'evening' : 'evenings'}); own chain ${s.sealHolds ? 'holds' : 'BROKEN'}`,
     );
   };
-  store(r.memory, 'memory');
+  store(r.fromFile, 'file');
   store(r.sqlite, 'sqlite');
-  if (r.memory && r.sqlite) out.push(`identical: ${r.identical ? 'yes' : 'NO'}`);
+  if (r.fromFile && r.sqlite) out.push(`identical: ${r.identical ? 'yes' : 'NO'}`);
   for (const p of r.problems) out.push(`problem: ${p}`);
   out.push(r.ok ? 'OK' : 'FAILED');
   return out.join('\n') + '\n';
