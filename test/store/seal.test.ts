@@ -224,6 +224,21 @@ describe('verify catches an edit of the SQLite file behind the triggers’ back'
     expect(seal).toEqual({ kept: true, head: { position: 6, hash: hashes[5] }, breaks: 0 });
   });
 
+  it('an event’s JSON rewritten with the same value in another layout (spaces): still its stored hash, the chain holds (the normal form is hashed when the text as stored does not match)', async () => {
+    const { path, hashes } = await sealedFile();
+    behindTheTriggersBack(
+      path,
+      `UPDATE events SET data = replace(data, ':', ' : ') WHERE position = 3`,
+    );
+    const db = new Database(path, { readonly: true });
+    const text = db.prepare('SELECT data FROM events WHERE position = 3').pluck().get() as string;
+    db.close();
+    expect(text).toContain(' : ');
+    const report = await verifyFile(path);
+    expect(report.problems.filter((p) => p.check === 'chain')).toEqual([]);
+    expect(report.seal).toEqual({ kept: true, head: { position: 6, hash: hashes[5] }, breaks: 0 });
+  });
+
   it('an UPDATE of one event’s data (triggers dropped, then recreated): the first break is that event, with its position, id, expected and stored hash', async () => {
     const { path, hashes, ids } = await sealedFile();
     behindTheTriggersBack(
