@@ -13,6 +13,7 @@ import { v5 } from 'uuid';
 import { writeLines, type ExampleLine } from './lines';
 import { pinnerMeetings } from './pinner-meetings';
 import { pinnerRubberEvening } from './pinner-rubber';
+import { pinnerChristmasPairs } from './pinner-christmas';
 
 const NAMESPACE = '6f1c9a52-3a0e-4b7e-9a59-1c1f6b0b7e11';
 const CLUB = 'pinner';
@@ -315,8 +316,14 @@ export function pinnerYear(): Year {
 
 /**
  * Writes the example year to `file` (examples/generate.ts calls it), then the club's general
- * meetings of 2019 (examples/pinner-meetings.ts): they count the register the year builds.
+ * meetings of 2019 (examples/pinner-meetings.ts): they count the register the year builds; its
+ * rubber evening, and its Christmas Pairs as a competition (examples/pinner-christmas.ts).
  */
 export function writePinnerYear(file: string): void {
-  writeLines(file, [...pinnerYear().lines(), ...pinnerMeetings(), ...pinnerRubberEvening()]);
+  writeLines(file, [
+    ...pinnerYear().lines(),
+    ...pinnerMeetings(),
+    ...pinnerRubberEvening(),
+    ...pinnerChristmasPairs(),
+  ]);
 }

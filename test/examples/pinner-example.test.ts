@@ -8,6 +8,8 @@ import { prizeEligibility, visitorVerdicts } from '../../src/contexts/membership
 import { fact } from '../domain/membership/support';
 import { collect } from '../support/events';
 import { GatedLedger } from '../support/gated-ledger';
+import { standingsOf } from '../../src/contexts/pairs/projection';
+import { competitionsState } from '../../src/audit/published';
 
 /**
  * The Pinner example year (examples/uk-pinner-bc-2018.ndjson, written by
@@ -64,7 +66,7 @@ const rowOf = (which: string, person: string) =>
   visitorVerdicts(input(which), VISITORS).rows.find((r) => r.person === person)!;
 
 describe('the Pinner example year loads', () => {
-  it('every line passes the catalogue and the deciders through the gate: the club, its rulebook, its members stream, its meetings, a rubber evening and a ruling at it', async () => {
+  it('every line passes the catalogue and the deciders through the gate: the club, its rulebook, its members stream, its meetings, a rubber evening and a ruling at it, its roster and the Christmas Pairs', async () => {
     expect(await full.store.headPosition()).toBe(LINES.length);
     expect(new Set(LINES.map((l) => l.streamId))).toEqual(
       new Set([
@@ -73,6 +75,8 @@ describe('the Pinner example year loads', () => {
         'meetings-pinner',
         'rubber-pinner-rubber-2019-11-05',
         'corrections-pinner',
+        'club-pinner-players',
+        'competition-pinner-christmas-pairs-2018',
       ]),
     );
     // Seven members on the list before the ledger began, Full (their first year long over):
@@ -491,6 +495,25 @@ describe('PIN-R13 prizes at the Christmas Pairs (special) and a normal evening',
     expect(mayWin('pin-oliver', CHRISTMAS)).toBe('normal-only');
     expect(mayWin('pin-simon', CHRISTMAS)).toBe('all');
     expect(mayWin('pin-jack', CHRISTMAS)).toBe('all');
+  });
+
+  it('PIN-R13 PIN-R6: the Christmas Pairs as a competition: its standings place the pairs and give the pairs with a visitor normal prize money only; the session was played under Level 4', async () => {
+    const v = standingsOf(await competitionsState(full.store), 'pinner-christmas-pairs-2018');
+    if (v.kind !== 'pinner') throw new Error(`not Pinner's standings: ${v.kind}`);
+    expect(v.special).toBe(true);
+    expect(v.rows.map((r) => [r.place, r.pairId, r.total, r.prize.mayWin])).toEqual([
+      [1, 'xmas-1', 58.33, 'normal-only'],
+      [2, 'xmas-2', 54.17, 'all'],
+      [3, 'xmas-3', 45.83, 'normal-only'],
+      [4, 'xmas-4', 41.67, 'all'],
+    ]);
+    expect(v.rows[0]!.prize.reason).toBe(
+      'pin-rachel: a visitor on 2018-12-17 at a special event: normal prize money, not the enhanced',
+    );
+    expect(v.sessionLevels[0]).toMatchObject({
+      licence: { rule: 'PIN-R6', level: 4 },
+      held: { conventionsLevel: 4 },
+    });
   });
 
   it('PIN-R13: at a normal evening a visitor wins any prize money (Rachel, 28 May)', () => {

@@ -182,25 +182,26 @@ describe('bridge-ledger audit <export.ndjson>', () => {
     expect(report.ok).toBe(true);
     expect(report.seal).toMatchObject({ sealed: true, breaks: 0 });
     expect(report.fromFile!.digest).toEqual(report.sqlite!.digest);
-    // Every example's competitions: the NZ and DSB seasons' three and Lochem's pairs
-    // competition and butler, each with standings and C points; three club championships; and
+    // Every example's competitions: the NZ and DSB seasons' three, Lochem's pairs competition
+    // and butler, and Pinner's Christmas Pairs, each with standings and C points (a refusal is an
+    // answer: Pinner's formats award none); four clubs' championships of a season; and
     // the four teams events' standings; Pinner's meetings: the list, the AGM's and the EGM's
     // minutes, the officers and the constitution on the EGM's day; Pinner's rubber evening.
     expect(report.fromFile!.digest).toMatchObject({
-      standings: 5,
-      cPoints: 5,
-      championships: 3,
+      standings: 6,
+      cPoints: 6,
+      championships: 4,
       teams: 4,
       meetings: 5,
       rubber: 1,
-      answers: 23,
+      answers: 26,
     });
     expect(report.fromFile!.events).toBe(base.lines.length);
     expect(report.sqlite!.sealHolds).toBe(true);
     const out = await cli('audit', base.file);
     expect(out.code).toBe(0);
-    expect(out.stdout).toMatch(/^file +([0-9a-f]{64}) +23 answers/m);
-    expect(out.stdout).toMatch(/^sqlite +([0-9a-f]{64}) +23 answers/m);
+    expect(out.stdout).toMatch(/^file +([0-9a-f]{64}) +26 answers/m);
+    expect(out.stdout).toMatch(/^sqlite +([0-9a-f]{64}) +26 answers/m);
     expect(out.stdout).toMatch(/identical: yes\nOK\n$/);
   });
 
