@@ -94,37 +94,42 @@ function levelNotes(sessions: readonly PinnerSession[]): PinnerRow['explain'] {
   });
 }
 
-/** The standings: every pair entered, placed by its total, its prizes explained last. */
-export function pinnerStandings(input: PinnerStandingsInput): {
-  special: boolean;
-  sessionLevels: PinnerSession[];
-  rows: PinnerRow[];
-} {
-  const c = input.competition;
-  const created = c.competition!;
-  const special = created.format === SPECIAL_EVENT_FORMAT;
-  const sessions = pinnerSessions(input);
+/** One pair's row before it is placed: its total in hundredths, its sessions, its prizes. */
+function pairRow(
+  input: PinnerStandingsInput,
+  sessions: readonly PinnerSession[],
+  pairId: string,
+  players: string[],
+  special: boolean,
+): Omit<PinnerRow, 'place' | 'total'> & { hundredths: number } {
+  const created = input.competition.competition!;
+  const own = resultsOf(input.competition).filter(
+    (r) => r.pairId === pairId && r.session <= input.upToSession,
+  );
+  const hundredths = own.reduce((sum, r) => sum + toHundredths(r.percentage), 0);
+  // PIN-R13: each player judged on the days the pair played (none yet: the first session's).
   const dateOf = new Map(sessions.map((s) => [s.session, s.date]));
-  const results = resultsOf(c).filter((r) => r.session <= input.upToSession);
-  const unsorted = Object.entries(c.pairs).map(([pairId, pair]) => {
-    const own = results.filter((r) => r.pairId === pairId);
-    const hundredths = own.reduce((sum, r) => sum + toHundredths(r.percentage), 0);
-    const played = [...new Set(own.map((r) => dateOf.get(r.session)!))].sort();
-    const dates = played.length ? played : [sessions[0]?.date ?? created.sessions[0]!.date];
-    const judging = { event: { id: created.competitionId, special }, visitors: input.visitors };
-    const prize = competitorPrizeOf(
-      pair.players.map((p) =>
-        playerPrizeOf(
-          p,
-          Object.hasOwn(input.roster, p) ? input.roster[p] : undefined,
-          dates,
-          judging,
-        ),
-      ),
-      'PIN-R13',
-      special,
-    );
-    const explain: PinnerRow['explain'] = [
+  const played = [...new Set(own.map((r) => dateOf.get(r.session)!))].sort();
+  const dates = played.length ? played : [sessions[0]?.date ?? created.sessions[0]!.date];
+  const judging = { event: { id: created.competitionId, special }, visitors: input.visitors };
+  const entryOf = (p: string) => (Object.hasOwn(input.roster, p) ? input.roster[p] : undefined);
+  const prize = competitorPrizeOf(
+    players.map((p) => playerPrizeOf(p, entryOf(p), dates, judging)),
+    'PIN-R13',
+    special,
+  );
+  return {
+    pairId,
+    players,
+    hundredths,
+    sessions: sessions
+      .filter((s) => s.session <= input.upToSession)
+      .map((s) => {
+        const r = own.find((x) => x.session === s.session);
+        return { session: s.session, percentage: r ? r.percentage : null };
+      }),
+    prize,
+    explain: [
       ...own.map((r) => ({
         rule: 'STD-MP',
         session: r.session,
@@ -132,25 +137,26 @@ export function pinnerStandings(input: PinnerStandingsInput): {
       })),
       ...levelNotes(sessions.filter((s) => own.some((r) => r.session === s.session))),
       { rule: 'PIN-R13', effect: `prizes: ${MAY_WIN_SAID[prize.mayWin]} — ${prize.reason}` },
-    ];
-    return {
-      pairId,
-      players: pair.players,
-      hundredths,
-      sessions: sessions
-        .filter((s) => s.session <= input.upToSession)
-        .map((s) => {
-          const r = own.find((x) => x.session === s.session);
-          return { session: s.session, percentage: r ? r.percentage : null };
-        }),
-      prize,
-      explain,
-    };
-  });
-  unsorted.sort((a, b) => b.hundredths - a.hundredths || a.pairId.localeCompare(b.pairId));
-  const rows = unsorted.map(({ hundredths, ...r }, i, all) => {
-    const first = all.findIndex((x) => x.hundredths === hundredths);
-    return { ...r, place: first + 1, total: hundredths / 100 } satisfies PinnerRow;
+    ],
+  };
+}
+
+/** The standings: every pair entered, placed by its total (ties share), its prizes explained last. */
+export function pinnerStandings(input: PinnerStandingsInput): {
+  special: boolean;
+  sessionLevels: PinnerSession[];
+  rows: PinnerRow[];
+} {
+  const c = input.competition;
+  const special = c.competition!.format === SPECIAL_EVENT_FORMAT;
+  const sessions = pinnerSessions(input);
+  const unplaced = Object.entries(c.pairs).map(([pairId, pair]) =>
+    pairRow(input, sessions, pairId, pair.players, special),
+  );
+  unplaced.sort((a, b) => b.hundredths - a.hundredths || a.pairId.localeCompare(b.pairId));
+  const rows = unplaced.map(({ hundredths, ...r }) => {
+    const place = unplaced.findIndex((x) => x.hundredths === hundredths) + 1;
+    return { ...r, place, total: hundredths / 100 } satisfies PinnerRow;
   });
   return { special, sessionLevels: sessions, rows };
 }
