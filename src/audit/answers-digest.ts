@@ -54,7 +54,7 @@ const outcome = (f: () => unknown): string => {
  * sha256 of every published answer of a competitions state: each competition's standings and
  * C points, each club's championship for each season it has a competition in, in the state's
  * order, as JSON (or the refusal). Two states give the same digest exactly when every answer is
- * the same: `audit` compares a memory store's with a SQLite file's, and
+ * the same: `audit` compares the one its file's facts give with its SQLite copy's, and
  * bench/run-answers-digest.ts one commit's with another's.
  */
 export function answersDigest(
