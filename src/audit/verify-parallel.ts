@@ -59,11 +59,12 @@ export async function verifyStore(
       maxProblems: max,
     });
   }
-  const repeated = store.repeatedIds(max + 1);
-  // Asked at once, awaited after the pass: a failure is the pass's, never an unheard one.
-  repeated.catch(() => undefined);
+  const repeatedIds = store.repeatedIds.bind(store);
   const parallel = options.workers > 1 && !options.url.startsWith('memory:') && head > size;
   if (!parallel) {
+    const repeated = repeatedIds(max + 1);
+    // Asked at once, awaited after the pass: a failure is the pass's, never an unheard one.
+    repeated.catch(() => undefined);
     const whole = await verifyLog(readRaw(store), catalogue, {
       densePositions: true,
       sealed: store.sealed ?? false,
@@ -77,14 +78,20 @@ export async function verifyStore(
   const pieces: Piece[] = [];
   for (let from = 1, index = 0; from <= head; from += size, index++)
     pieces.push({ index, from, to: Math.min(head, from + size - 1) });
-  const reports = await runPieces(
+  const reports = runPieces(
     pieces,
     options.url,
     Math.min(options.workers, pieces.length),
     max,
     (done) => options.onProgress?.({ done, total: head }),
   );
-  return joined(reports, await repeated, store.sealed ?? false, max);
+  // Asked once the workers are started: SQLite answers it on this thread, which the workers'
+  // own start (loading the contexts) would otherwise wait behind.
+  const repeated = new Promise<Awaited<ReturnType<typeof repeatedIds>>>((resolve, reject) =>
+    setImmediate(() => repeatedIds(max + 1).then(resolve, reject)),
+  );
+  repeated.catch(() => undefined);
+  return joined(await reports, await repeated, store.sealed ?? false, max);
 }
 
 /** The pieces' reports joined in order: what one pass over the whole log would have found. */
