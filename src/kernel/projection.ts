@@ -26,6 +26,16 @@ export interface Projection<S, RB = unknown> {
    * evenly (src/ledger/parallel-rebuild.ts).
    */
   readonly rebuildWeight?: number;
+  /**
+   * Optional: the streams whose facts this projection folds only into partitions of their own
+   * (a competition's stream into that competition: `partitions.streamOf`), never into a
+   * partition another of these streams writes, and which no fact of another stream removes. A
+   * rebuild on several cores then shares these streams out (src/ledger/split-rebuild.ts): each
+   * share folds every other stream's facts and the facts of its own streams, and the shares'
+   * partitions are joined. A partition two shares saved differently is taken from its stream's
+   * share, or joined by `partitions.merge`; failing both, the projection is rebuilt whole.
+   */
+  readonly ownStreams?: (streamId: string) => boolean;
 }
 
 /**
@@ -49,6 +59,19 @@ export interface Partitions<S> {
   get(state: S, key: string): unknown;
   /** Puts a saved partition back into a state being assembled (from `initial()`). */
   put(state: S, key: string, value: unknown): void;
+  /**
+   * Optional, with `ownStreams`: the stream whose facts make a partition (a competition's, a
+   * scored session's), or undefined for one of no such stream. In a split rebuild the share of
+   * that stream has seen every fact the partition folds (its stream's and everyone's), where
+   * another share may hold only what everyone's facts made of it (an appeal's adjusted score).
+   */
+  streamOf?(key: string): string | undefined;
+  /**
+   * Optional: a partition that several shares of a split rebuild (`ownStreams`) each folded
+   * from their own facts (the position of the last fact): the value one fold of every fact
+   * would have made. Undefined for a key that cannot be joined.
+   */
+  merge?(key: string, values: readonly unknown[]): unknown;
 }
 
 /** Folds events into a projection: the whole of a replay, with no store involved. */

@@ -1,6 +1,17 @@
 import { Worker } from 'node:worker_threads';
+import Database from 'better-sqlite3';
 import type { Projection } from '../kernel/projection';
-import type { RebuildElsewhere, RebuildStatus } from './projection-runner';
+import { savedPositionOf, type RebuildElsewhere, type RebuildStatus } from './projection-runner';
+import { SqliteProjectionStateStore } from './projection-state-store';
+import {
+  dropShares,
+  firstShareFraction,
+  joinShares,
+  shareName,
+  shareNames,
+  shareOf,
+  SplitConflictError,
+} from './split-rebuild';
 import { workerScript } from './worker-script';
 
 /**
@@ -19,6 +30,19 @@ export interface ShareWork {
   names: string[];
   head: number;
   saveEvery?: number;
+  /** Its share of the read models split by their streams (split-rebuild.ts). */
+  split?: SplitShare;
+}
+
+/** A share of a split rebuild: which read models, which share of how many, and what it skips. */
+export interface SplitShare {
+  names: string[];
+  index: number;
+  of: number;
+  /** The other shares' streams: left out of the split read models' folds. */
+  skip: string[];
+  /** Whether SQLite leaves them out of the read (a share folding nothing else). */
+  skipInRead: boolean;
 }
 
 /** What a share's worker says: how far it has folded, that it is done, or why it stopped. */
@@ -75,16 +99,132 @@ export function rebuildOnWorkers(options: WorkersRebuildOptions): RebuildElsewhe
       : (options.projections.find((p) => p.name === name)?.rebuildWeight ?? 1);
   return {
     minFacts: options.minFacts ?? 20_000,
-    run: (names, head, progress, signal) => {
-      const all = options.directory ? [...names, DIRECTORY_SHARE] : [...names];
-      const shares = shareRebuild(all, weight, options.workers);
-      return runShares(shares, options, head, progress, signal);
+    run: async (names, head, progress, signal) => {
+      const split = options.workers > 1 ? splitFrom(options, names) : undefined;
+      const whole = names.filter((n) => !split?.projections.includes(n));
+      const all = options.directory ? [...whole, DIRECTORY_SHARE] : whole;
+      if (!split) {
+        const shares = shareRebuild(all, weight, options.workers);
+        return runShares(
+          shares.map((n) => ({ names: n })),
+          options,
+          head,
+          progress,
+          signal,
+        );
+      }
+      const works = split.plan(
+        all,
+        all.reduce((w, n) => w + weight(n), 0),
+      );
+      await runShares(works, options, head, progress, signal);
+      if (signal?.aborted) return;
+      const conflicted = split.join(head);
+      // Facts that cross the streams after all: those read models are rebuilt whole instead.
+      if (conflicted.length > 0)
+        await runShares([{ names: conflicted }], options, head, progress, signal);
     },
   };
 }
 
+/**
+ * The read models behind that a split rebuild shares out by their streams: those with nothing
+ * saved (a first start, a new version: a read model part-built is caught up from its checkpoint
+ * instead), partitioned and naming their own streams; in a SQLite ledger (the shares' saves are
+ * joined there).
+ */
+function splitFrom(options: WorkersRebuildOptions, names: readonly string[]) {
+  if (!options.url.startsWith('sqlite:')) return undefined;
+  const db = new Database(options.url.slice('sqlite:'.length), { timeout: 60_000 });
+  const states = new SqliteProjectionStateStore(db);
+  const splits = options.projections.filter(
+    (p) => names.includes(p.name) && p.ownStreams && p.partitions && !savedPositionOf(states, p),
+  );
+  if (splits.length === 0) {
+    db.close();
+    return undefined;
+  }
+  const of = options.workers;
+  for (const p of splits) dropShares(db, p.name, shareNames(p.name, of));
+  const owns = (s: string) => splits.every((p) => p.ownStreams!(s));
+  const splitWeight = splits.reduce((w, p) => w + (p.rebuildWeight ?? 1), 0);
+  let first = 0;
+  return {
+    projections: splits.map((p) => p.name),
+    plan(whole: string[], wholeWeight: number): Array<Pick<ShareWork, 'names' | 'split'>> {
+      first = firstSharePart(db, splits, of, () =>
+        firstShareFraction(wholeWeight, splitWeight, of),
+      );
+      const streams = db
+        .prepare('SELECT stream_id FROM events GROUP BY stream_id')
+        .pluck()
+        .all() as string[];
+      const byShare = Array.from({ length: of }, () => [] as string[]);
+      for (const s of streams) if (owns(s)) byShare[shareOf(s, of, first)]!.push(s);
+      return byShare.map((_, index) => ({
+        names: index === 0 ? whole : [],
+        split: {
+          names: splits.map((p) => p.name),
+          index,
+          of,
+          skip: byShare.flatMap((own, i) => (i === index ? [] : own)),
+          skipInRead: index > 0,
+        },
+      }));
+    },
+    /** Joins each split read model's shares; the names of those that could not be joined. */
+    join(head: number): string[] {
+      const conflicted: string[] = [];
+      try {
+        for (const p of splits) {
+          try {
+            joinShares(db, p, { of, first }, head, new Date().toISOString());
+          } catch (err) {
+            if (!(err instanceof SplitConflictError)) throw err;
+            dropShares(db, p.name);
+            conflicted.push(p.name);
+          }
+        }
+        db.prepare('DELETE FROM ledger_meta WHERE key = ?').run(splitKey(splits));
+      } finally {
+        db.close();
+      }
+      return conflicted;
+    },
+  };
+}
+
+/** Where the ledger keeps a split rebuild's first share's part (ledger_meta). */
+const splitKey = (splits: ReadonlyArray<Projection<unknown>>) =>
+  `split-rebuild:${splits.map((p) => p.name).join(',')}`;
+
+/**
+ * The first share's part of the streams, kept in the ledger while its shares' saves are: a
+ * rebuild resumed (fewer read models behind, so other weights) shares the streams as before.
+ */
+function firstSharePart(
+  db: Database.Database,
+  splits: ReadonlyArray<Projection<unknown>>,
+  of: number,
+  fraction: () => number,
+): number {
+  const key = splitKey(splits);
+  const names = splits.flatMap((p) => shareNames(p.name, of));
+  const resumed = db
+    .prepare(`SELECT 1 FROM checkpoints WHERE name IN (${names.map(() => '?').join(', ')})`)
+    .get(...names);
+  const kept = db.prepare('SELECT value FROM ledger_meta WHERE key = ?').pluck().get(key) as
+    string | undefined;
+  const part =
+    resumed && kept?.startsWith(`${of}:`) ? Number(kept.slice(`${of}:`.length)) : fraction();
+  db.prepare(
+    'INSERT INTO ledger_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  ).run(key, `${of}:${part}`);
+  return part;
+}
+
 function runShares(
-  shares: string[][],
+  shares: Array<Pick<ShareWork, 'names' | 'split'>>,
   options: WorkersRebuildOptions,
   head: number,
   progress: (status: RebuildStatus) => void,
@@ -93,7 +233,13 @@ function runShares(
   const { file, execArgv } = workerScript('rebuild-worker');
   const status: RebuildStatus = {
     head,
-    shares: shares.map((names) => ({ projections: names, position: 0 })),
+    shares: shares.map((w) => ({
+      projections: [
+        ...w.names,
+        ...(w.split?.names.map((n) => shareName(n, w.split!.index, w.split!.of)) ?? []),
+      ],
+      position: 0,
+    })),
   };
   progress(status);
   return new Promise<void>((resolve, reject) => {
@@ -111,10 +257,11 @@ function runShares(
     };
     const abort = () => finish();
     signal?.addEventListener('abort', abort);
-    shares.forEach((names, i) => {
+    shares.forEach((share, i) => {
+      const names = status.shares[i]!.projections;
       const work: ShareWork = {
         url: options.url,
-        names,
+        ...share,
         head,
         ...(options.saveEvery !== undefined ? { saveEvery: options.saveEvery } : {}),
       };

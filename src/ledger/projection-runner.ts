@@ -3,22 +3,9 @@ import type { Subscription } from 'rxjs';
 import type { RecordedEvent } from '../kernel/envelope';
 import type { Partitions, Projection } from '../kernel/projection';
 import { isStoreBusy, isStoreFault } from '../store/errors';
-import type { EventStore } from '../store/event-store';
-import type { PartitionWrite, ProjectionStateStore } from './projection-state-store';
-
-/** What a partitioned projection's saves need to know between saves. */
-interface PartTrack {
-  partitions: Partitions<unknown>;
-  /** Keys named by the events since the last save. */
-  dirty: Set<string>;
-  /** How many events each key was named by in this process (what is derived from it is stale when it grows). */
-  changes: Map<string, number>;
-  /** Keys saved, so a new one is numbered in the state's order. */
-  saved: Set<string>;
-  nextSeq: number;
-  /** The next save drops every saved partition first (a rebuild, a state saved whole before). */
-  replace: boolean;
-}
+import type { EventStore, ReadAllOptions } from '../store/event-store';
+import { newPartTrack, partitionSave, type PartTrack } from './partition-saves';
+import type { ProjectionStateStore } from './projection-state-store';
 
 interface Live {
   projection: Projection<unknown>;
@@ -57,6 +44,16 @@ export interface RunnerOptions {
    * behind the head at start, before loading them: see parallel-rebuild.ts.
    */
   rebuildElsewhere?: RebuildElsewhere;
+  /** Where the catch-up reads (default the store's $all): a share of a split rebuild reads its own. */
+  read?: (options: ReadAllOptions) => AsyncIterable<RecordedEvent>;
+  /** Whether a projection folds a fact it is shown (default: every one): a split rebuild's share. */
+  folds?: (projection: Projection<unknown>, event: RecordedEvent) => boolean;
+  /**
+   * A new partition is numbered by the position of the first fact that named it, not by a count
+   * of this runner's: the shares of a split rebuild, numbered apart, then join in the one order
+   * a single fold of every fact gives (split-rebuild.ts).
+   */
+  numberByPosition?: boolean;
 }
 
 /** A rebuild of some projections, to `head`, run outside this runner; it saves what it builds. */
@@ -220,14 +217,7 @@ export class ProjectionRunner {
     partitions: Partitions<unknown>,
   ): Promise<Live> {
     const state = projection.initial();
-    const track: PartTrack = {
-      partitions,
-      dirty: new Set(),
-      changes: new Map(),
-      saved: new Set(),
-      nextSeq: 1,
-      replace: true,
-    };
+    const track = newPartTrack(partitions);
     let position = 0;
     const saved = this.states.loadPartitionsInPages
       ? await this.states.loadPartitionsInPages(projection.name, turn)
@@ -267,7 +257,8 @@ export class ProjectionRunner {
         let n = 0;
         // From the last position read, inclusive, skipped: a record's own position is where
         // EventStoreDB starts at once (from any other it has to look for one).
-        for await (const event of this.store.readAll({
+        const read = this.options.read ?? ((o: ReadAllOptions) => this.store.readAll(o));
+        for await (const event of read({
           fromPosition: from,
           maxCount: from > 0 ? this.pageSize + 1 : this.pageSize,
           ...(until !== undefined ? { toPosition: until } : {}),
@@ -310,12 +301,20 @@ export class ProjectionRunner {
 
   private apply(event: RecordedEvent): void {
     const rulebook = this.options.rulebookFor?.(event);
+    const folds = this.options.folds;
     for (const l of this.live) {
       if (event.position <= l.position) continue;
+      if (folds && !folds(l.projection, event)) {
+        l.position = event.position;
+        continue;
+      }
       if (l.parts) {
-        for (const key of l.parts.partitions.keysOf(event, l.state)) {
-          l.parts.dirty.add(key);
-          l.parts.changes.set(key, (l.parts.changes.get(key) ?? 0) + 1);
+        const t = l.parts;
+        for (const key of t.partitions.keysOf(event, l.state)) {
+          t.dirty.add(key);
+          t.changes.set(key, (t.changes.get(key) ?? 0) + 1);
+          if (this.options.numberByPosition && !t.born.has(key) && !t.saved.has(key))
+            t.born.set(key, event.position);
         }
       }
       l.state = l.projection.apply(l.state, event, rulebook);
@@ -395,45 +394,11 @@ export class ProjectionRunner {
 
   private saveParts(l: Live, t: PartTrack): (() => void) | undefined {
     if (!t.replace && t.dirty.size === 0 && l.position === l.savedPosition) return undefined;
-    const { partitions } = t;
-    const writes: PartitionWrite[] = [];
-    let seq = t.replace ? 1 : t.nextSeq;
-    // Read, not changed, until the save has committed.
-    const saved: ReadonlySet<string> = t.replace ? new Set<string>() : t.saved;
-    let fresh = false;
-    if (!t.replace) {
-      for (const key of t.dirty) {
-        const value = partitions.get(l.state, key);
-        if (!saved.has(key)) fresh ||= value !== undefined;
-        else writes.push({ key, seq: 0, value });
-      }
-    }
-    // New partitions are numbered in the state's own order (a record's keys keep the order they
-    // were made in); any key not saved yet is written then, named by its events or not.
-    if (t.replace || fresh) {
-      for (const key of partitions.keys(l.state)) {
-        if (saved.has(key)) continue;
-        writes.push({ key, seq: seq++, value: partitions.get(l.state, key) });
-      }
-    }
-    const position = l.position;
-    this.states.savePartitions(l.projection.name, {
-      version: l.projection.version,
-      position,
-      writes,
-      replace: t.replace,
-    });
-    const replaced = t.replace;
+    const save = partitionSave(t, l.state, l.position, this.options.numberByPosition ?? false);
+    this.states.savePartitions(l.projection.name, { version: l.projection.version, ...save });
     return () => {
-      if (replaced) t.saved = new Set();
-      for (const w of writes) {
-        if (w.value === undefined) t.saved.delete(w.key);
-        else t.saved.add(w.key);
-      }
-      t.nextSeq = seq;
-      t.replace = false;
-      t.dirty.clear();
-      l.savedPosition = position;
+      save.committed();
+      l.savedPosition = save.position;
     };
   }
 

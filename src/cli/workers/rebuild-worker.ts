@@ -13,6 +13,8 @@ import { DIRECTORY_SHARE, type ShareMessage, type ShareWork } from '../../ledger
 import { ProjectionRunner, savedPositionOf } from '../../ledger/projection-runner';
 import { SqliteProjectionStateStore } from '../../ledger/projection-state-store';
 import { savedDirectoryOf } from '../../ledger/saved-directory';
+import { shareName } from '../../ledger/split-rebuild';
+import { readAllExcept } from '../../store/sqlite/read-except';
 import { SqliteEventStore } from '../../store/sqlite/sqlite-event-store';
 
 const work = workerData as ShareWork;
@@ -29,7 +31,15 @@ async function main(): Promise<void> {
   });
   try {
     const states = new SqliteProjectionStateStore(store.db);
-    const mine = projections.filter((p) => work.names.includes(p.name));
+    const split = work.split;
+    // A split read model is saved under its share's name, joined once every share is done.
+    const splits = split
+      ? projections
+          .filter((p) => split.names.includes(p.name))
+          .map((p) => ({ ...p, name: shareName(p.name, split.index, split.of) }))
+      : [];
+    const mine = [...projections.filter((p) => work.names.includes(p.name)), ...splits];
+    const skip = new Set(split?.skip);
     let directory: LedgerDirectory | undefined;
     if (work.names.includes(DIRECTORY_SHARE)) {
       directory = new LedgerDirectory(store, savedDirectoryOf(store));
@@ -47,6 +57,14 @@ async function main(): Promise<void> {
     }
     const runner = new ProjectionRunner(store, states, mine, {
       until: work.head,
+      ...(split
+        ? {
+            numberByPosition: true,
+            ...(split.skipInRead
+              ? { read: readAllExcept(store.db, skip, catalogue.upcast) }
+              : { folds: (p, e) => !(skip.has(e.streamId) && splits.includes(p as never)) }),
+          }
+        : {}),
       ...(work.saveEvery !== undefined ? { saveEvery: work.saveEvery } : {}),
       onPage: (position) => say({ position }),
       ...(directory ? { observe: (e) => directory.follow(e) } : {}),

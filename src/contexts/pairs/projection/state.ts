@@ -1,5 +1,6 @@
 import type { CompetitionFact } from '../domain/facts';
-import { COMPETITION_FACT_TYPES } from '../domain/facts';
+import { COMPETITION_FACT_TYPES, COMPETITION_HOME, competitionStreamId } from '../domain/facts';
+import { SESSION_STREAM_PREFIX } from '../domain/session-decider';
 import { dict } from '../../../kernel/dict';
 import { evolve, initialCompetitionState, type CompetitionState } from '../domain/state';
 import type { RecordedEvent } from '../../../kernel/envelope';
@@ -153,6 +154,14 @@ export const competitionsPartitions: Partitions<CompetitionsState> = {
     }
     return (state[at[0]] as Record<string, unknown>)[at[1]];
   },
+  streamOf(key) {
+    if (key.startsWith(PARTS.competitions))
+      return competitionStreamId(key.slice(PARTS.competitions.length));
+    return key.startsWith(PARTS.boardSessions) ? key.slice(PARTS.boardSessions.length) : undefined;
+  },
+  // A split rebuild's shares each saw the facts up to the last of their own: the last of all.
+  merge: (key, values) =>
+    key === 'position' ? Math.max(...values.map((v) => v as number)) : undefined,
   put(state, key, value) {
     if (key === 'position') state.position = value as number;
     const at = partOf(key);
@@ -179,6 +188,10 @@ export const competitions: Projection<CompetitionsState> = {
   // Nearly every fact is a competition's, folded into its results: five times a light read
   // model's cost a fact (bench/RESULTS.md, a federation's rebuild).
   rebuildWeight: 5,
+  // A competition's facts fold into it alone, a scored session's into its stream's facts: the
+  // rest (clubs' rulebooks, rosters, corrections) is every share's.
+  ownStreams: (streamId) =>
+    streamId.startsWith(COMPETITION_HOME.prefix) || streamId.startsWith(SESSION_STREAM_PREFIX),
   partitions: competitionsPartitions,
   initial: () => ({
     rulebooks: dict(),

@@ -1,0 +1,147 @@
+import type Database from 'better-sqlite3';
+import type { Projection } from '../kernel/projection';
+
+/**
+ * A read model that declares its own streams (`Projection.ownStreams`: a competition's, a scored
+ * session's) is rebuilt on several cores by sharing those streams out. Each share folds it over
+ * the facts of every other stream (the clubs' rulebooks, rosters and corrections: few) and of its
+ * own streams, and saves it under a name of its own (`shareName`), as any rebuild saves, so a
+ * share stopped half way resumes from its last save. Once every share is done, their partitions
+ * are joined into the read model (`joinShares`): a partition only one share made is taken as it
+ * is, one every share made alike (a club's rulebook) once, and one the shares made differently
+ * (the position of the last fact) by the projection's `merge`. A partition that cannot be joined
+ * means the projection's facts cross its streams after all: it is then rebuilt whole.
+ *
+ * The first share also reads every fact for the read models that are not split and the ledger
+ * directory; the others read only their streams' facts and everyone's, the rest skipped by SQLite
+ * itself (src/store/sqlite/read-except.ts).
+ */
+
+/** The name a share saves a split read model under (beside the read model's own). */
+export const shareName = (name: string, index: number, of: number) => `${name}@${index + 1}of${of}`;
+
+/** A read model's share names, for a rebuild on `of` shares. */
+export const shareNames = (name: string, of: number) =>
+  Array.from({ length: of }, (_, i) => shareName(name, i, of));
+
+const BUCKETS = 1000;
+
+/** A stream's bucket, 0–999: FNV-1a of its id, the same in every process and every run. */
+export function bucketOf(streamId: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < streamId.length; i++) {
+    h ^= streamId.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h % BUCKETS;
+}
+
+/**
+ * What reading a fact costs against a light read model's fold of it (1): about the competitions
+ * fold's (measured at 178,369 facts: the store's read 720 ms, the competitions fold 745 ms;
+ * bench/RESULTS.md).
+ */
+export const READ_WEIGHT = 5;
+/** What a row SQLite skips costs against one read (measured: 210 ms against 720 ms). */
+const SKIM = 0.3;
+
+/**
+ * The part of the split streams the first share takes, so that it ends with the others: it reads
+ * every fact and folds the read models not split (`wholeWeight`, the directory's included) on top
+ * of its part of the split ones (`splitWeight`); each other share reads and folds its part.
+ */
+export function firstShareFraction(wholeWeight: number, splitWeight: number, of: number): number {
+  if (of <= 1) return 1;
+  const others = of - 1;
+  const a = (1 - SKIM) * READ_WEIGHT + splitWeight;
+  const f = (a / others - (1 - SKIM) * READ_WEIGHT - wholeWeight) / (splitWeight + a / others);
+  return Math.min(1 / of, Math.max(0, f));
+}
+
+/** The share a split stream goes to: by its bucket, the first share its fraction of them. */
+export function shareOf(streamId: string, of: number, first: number): number {
+  const b = bucketOf(streamId) / BUCKETS;
+  if (b < first || of === 1) return 0;
+  return 1 + Math.min(of - 2, Math.floor(((b - first) / (1 - first)) * (of - 1)));
+}
+
+/** A partition the shares made differently and the projection cannot merge. */
+export class SplitConflictError extends Error {
+  constructor(
+    readonly projection: string,
+    readonly key: string,
+  ) {
+    super(`${projection}: the shares of a split rebuild made partition ${key} differently`);
+  }
+}
+
+/**
+ * Joins the shares' saves into the read model's own, at `position`, in one transaction, and drops
+ * the shares'. Throws SplitConflictError (and writes nothing) when a partition cannot be joined.
+ */
+export function joinShares(
+  db: Database.Database,
+  projection: Projection<unknown>,
+  split: { of: number; first: number },
+  position: number,
+  now: string,
+): void {
+  const { of } = split;
+  const names = shareNames(projection.name, of);
+  const among = `name IN (${names.map(() => '?').join(', ')})`;
+  db.transaction(() => {
+    const differ = db
+      .prepare(
+        `SELECT key FROM projection_partitions WHERE ${among} GROUP BY key HAVING count(DISTINCT state) > 1`,
+      )
+      .pluck()
+      .all(...names) as string[];
+    const saved = db.prepare(
+      `SELECT name, state FROM projection_partitions WHERE ${among} AND key = ?`,
+    );
+    const merged = differ.map((key) => {
+      const rows = saved.all(...names, key) as Array<{ name: string; state: string }>;
+      const stream = projection.partitions?.streamOf?.(key);
+      if (stream !== undefined && projection.ownStreams?.(stream)) {
+        const own = shareName(projection.name, shareOf(stream, of, split.first), of);
+        const row = rows.find((r) => r.name === own);
+        if (row) return [key, row.state] as const;
+      }
+      const values = rows.map((r) => JSON.parse(r.state) as unknown);
+      const value = projection.partitions?.merge?.(key, values);
+      if (value === undefined) throw new SplitConflictError(projection.name, key);
+      return [key, JSON.stringify(value)] as const;
+    });
+    const name = projection.name;
+    db.prepare('DELETE FROM projection_partitions WHERE name = ?').run(name);
+    db.prepare('DELETE FROM projection_state WHERE name = ?').run(name);
+    // The lowest number of a key is the first fact that named it, in whichever share.
+    db.prepare(
+      `INSERT INTO projection_partitions (name, key, seq, state)
+       SELECT ?, key, min(seq), state FROM projection_partitions WHERE ${among} GROUP BY key`,
+    ).run(name, ...names);
+    const put = db.prepare('UPDATE projection_partitions SET state = ? WHERE name = ? AND key = ?');
+    for (const [key, json] of merged) put.run(json, name, key);
+    db.prepare(
+      `INSERT INTO projection_partitioned (name, version) VALUES (?, ?)
+       ON CONFLICT (name) DO UPDATE SET version = excluded.version`,
+    ).run(name, projection.version);
+    db.prepare(
+      `INSERT INTO checkpoints (name, position, updated_at) VALUES (?, ?, ?)
+       ON CONFLICT (name) DO UPDATE SET position = excluded.position, updated_at = excluded.updated_at`,
+    ).run(name, position, now);
+    dropShares(db, name);
+  }).immediate();
+}
+
+/** Drops every share's save of a read model (all of them, or all but those of `keep`). */
+export function dropShares(
+  db: Database.Database,
+  name: string,
+  keep: readonly string[] = [],
+): void {
+  const pattern = `${name.replace(/[\\%_]/g, (c) => `\\${c}`)}@%`;
+  const kept = keep.length ? ` AND name NOT IN (${keep.map(() => '?').join(', ')})` : '';
+  for (const table of ['projection_partitions', 'projection_partitioned', 'checkpoints'])
+    db.prepare(`DELETE FROM ${table} WHERE name LIKE ? ESCAPE '\\'${kept}`).run(pattern, ...keep);
+}

@@ -1,0 +1,146 @@
+import Database from 'better-sqlite3';
+import type { Projection } from '../../src/kernel/projection';
+import { PROJECTION_TABLES_SQL } from '../../src/ledger/projection-state-store';
+import {
+  bucketOf,
+  firstShareFraction,
+  joinShares,
+  shareOf,
+  SplitConflictError,
+} from '../../src/ledger/split-rebuild';
+import { SCHEMA_SQL } from '../../src/store/sqlite/schema';
+
+/**
+ * A read model split by its streams over the shares of a rebuild: which share takes which
+ * stream, how much the first share takes, and how the shares' partitions are joined.
+ */
+describe('a rebuild split by streams', () => {
+  it('puts a stream in the same bucket in every run, and spreads the streams over the buckets', () => {
+    expect(bucketOf('competition-dsb-2014-c2')).toBe(bucketOf('competition-dsb-2014-c2'));
+    const buckets = new Set<number>();
+    for (let i = 0; i < 2000; i++) buckets.add(bucketOf(`competition-c${i}`));
+    expect(buckets.size).toBeGreaterThan(800);
+    for (const b of buckets) expect(b >= 0 && b < 1000).toBe(true);
+  });
+
+  it('gives the first share its part of the streams and the others the rest evenly', () => {
+    const streams = Array.from({ length: 6000 }, (_, i) => `session-club-${i}`);
+    const count = (of: number, first: number) => {
+      const n = Array.from({ length: of }, () => 0);
+      for (const s of streams) n[shareOf(s, of, first)]! += 1;
+      return n.map((x) => x / streams.length);
+    };
+    const [a, b, c] = count(3, 0.2);
+    expect(a).toBeCloseTo(0.2, 1);
+    expect(b).toBeCloseTo(0.4, 1);
+    expect(c).toBeCloseTo(0.4, 1);
+    // None for the first share: every stream to the others.
+    expect(count(2, 0)).toEqual([0, 1]);
+    expect(count(1, 1)).toEqual([1]);
+  });
+
+  it('weighs the first share, which also reads every fact for the read models not split', () => {
+    expect(firstShareFraction(0, 5, 1)).toBe(1);
+    // Heavy work of its own: no split stream for the first share.
+    expect(firstShareFraction(20, 5, 2)).toBe(0);
+    // Nothing else to do: about an equal part, never more.
+    const even = firstShareFraction(0, 5, 2);
+    expect(even).toBeGreaterThan(0.3);
+    expect(even).toBeLessThanOrEqual(0.5);
+    // The more cores, the smaller each part, the first's included.
+    expect(firstShareFraction(1, 5, 4)).toBeLessThan(firstShareFraction(1, 5, 2));
+  });
+
+  describe('joining the shares saved', () => {
+    const projection: Projection<unknown> = {
+      name: 'tables',
+      version: 3,
+      initial: () => ({}),
+      apply: (s) => s,
+      ownStreams: (s) => s.startsWith('competition-'),
+      partitions: {
+        keysOf: () => [],
+        keys: () => [],
+        get: () => undefined,
+        put: () => undefined,
+        streamOf: (key) => (key.startsWith('c:') ? `competition-${key.slice(2)}` : undefined),
+        merge: (key, values) =>
+          key === 'position' ? Math.max(...values.map((v) => v as number)) : undefined,
+      },
+    };
+    const ledger = (rows: Array<[name: string, key: string, seq: number, state: unknown]>) => {
+      const db = new Database(':memory:');
+      db.exec(SCHEMA_SQL);
+      db.exec(PROJECTION_TABLES_SQL);
+      const put = db.prepare('INSERT INTO projection_partitions VALUES (?, ?, ?, ?)');
+      for (const [name, key, seq, state] of rows) put.run(name, key, seq, JSON.stringify(state));
+      for (const name of new Set(rows.map((r) => r[0]))) {
+        db.prepare('INSERT INTO projection_partitioned VALUES (?, 3)').run(name);
+        db.prepare("INSERT INTO checkpoints VALUES (?, 40, 'then')").run(name);
+      }
+      return db;
+    };
+    const joined = (db: Database.Database) =>
+      db
+        .prepare("SELECT key, state FROM projection_partitions WHERE name = 'tables' ORDER BY seq")
+        .raw()
+        .all();
+    // Where the streams went with the first share taking none: every one to the second.
+    const split = { of: 2, first: 0 };
+
+    it('takes each partition once, in the order the facts made them, the position the last', () => {
+      const db = ledger([
+        ['tables@1of2', 'position', 0, 90],
+        ['tables@2of2', 'position', 0, 100],
+        ['tables@1of2', 'rulebook:pinner', 64, { level: 4 }],
+        ['tables@2of2', 'rulebook:pinner', 64, { level: 4 }],
+        ['tables@2of2', 'c:1', 128, { rows: 3 }],
+        ['tables@2of2', 'c:2', 200, { rows: 5 }],
+      ]);
+      joinShares(db, projection, split, 100, 'now');
+      expect(joined(db)).toEqual([
+        ['position', '100'],
+        ['rulebook:pinner', '{"level":4}'],
+        ['c:1', '{"rows":3}'],
+        ['c:2', '{"rows":5}'],
+      ]);
+      expect(db.prepare('SELECT name, position FROM checkpoints').raw().all()).toEqual([
+        ['tables', 100],
+      ]);
+      expect(
+        db
+          .prepare("SELECT count(*) FROM projection_partitions WHERE name LIKE '%@%'")
+          .pluck()
+          .get(),
+      ).toBe(0);
+    });
+
+    it("takes a stream's partition from its own share: another's holds only what everyone's facts made", () => {
+      const db = ledger([
+        ['tables@1of2', 'c:1', 128, { adjustments: 1 }],
+        ['tables@2of2', 'c:1', 128, { rows: 3, adjustments: 1 }],
+      ]);
+      joinShares(db, projection, split, 100, 'now');
+      expect(joined(db)).toEqual([['c:1', '{"rows":3,"adjustments":1}']]);
+    });
+
+    it('refuses a partition the shares made differently that it cannot join, writing nothing', () => {
+      const db = ledger([
+        ['tables', 'old', 1, 'kept'],
+        ['tables@1of2', 'roster:pinner', 64, { players: 2 }],
+        ['tables@2of2', 'roster:pinner', 64, { players: 3 }],
+      ]);
+      expect(() => joinShares(db, projection, split, 100, 'now')).toThrow(SplitConflictError);
+      expect(() => joinShares(db, projection, split, 100, 'now')).toThrow(
+        /tables: the shares of a split rebuild made partition roster:pinner differently/,
+      );
+      expect(joined(db)).toEqual([['old', '"kept"']]);
+      expect(
+        db
+          .prepare("SELECT count(*) FROM projection_partitions WHERE name LIKE '%@%'")
+          .pluck()
+          .get(),
+      ).toBe(2);
+    });
+  });
+});
