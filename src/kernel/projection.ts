@@ -27,6 +27,12 @@ export interface Projection<S, RB = unknown> {
    */
   readonly rebuildWeight?: number;
   /**
+   * Optional: the fact types `apply` reads. A fact of any other type leaves the state as it is
+   * and names no partition, so the runner does not hand it over: a read model of a few facts
+   * then costs nothing on a ledger of board results.
+   */
+  readonly reads?: ReadonlySet<string>;
+  /**
    * Optional: the streams whose facts this projection folds only into partitions of their own
    * (a competition's stream into that competition: `partitions.streamOf`), never into a
    * partition another of these streams writes, and which no fact of another stream removes. A

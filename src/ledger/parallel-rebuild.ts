@@ -100,11 +100,11 @@ export function rebuildOnWorkers(options: WorkersRebuildOptions): RebuildElsewhe
   return {
     minFacts: options.minFacts ?? 20_000,
     run: async (names, head, progress, signal) => {
-      const split = options.workers > 1 ? splitFrom(options, names) : undefined;
-      const whole = names.filter((n) => !split?.projections.includes(n));
-      const all = options.directory ? [...whole, DIRECTORY_SHARE] : whole;
+      const withDirectory = (n: string[]) => (options.directory ? [...n, DIRECTORY_SHARE] : n);
+      const split =
+        options.workers > 1 ? splitFrom(options, names, withDirectory, weight) : undefined;
       if (!split) {
-        const shares = shareRebuild(all, weight, options.workers);
+        const shares = shareRebuild(withDirectory([...names]), weight, options.workers);
         return runShares(
           shares.map((n) => ({ names: n })),
           options,
@@ -113,10 +113,7 @@ export function rebuildOnWorkers(options: WorkersRebuildOptions): RebuildElsewhe
           signal,
         );
       }
-      const works = split.plan(
-        all,
-        all.reduce((w, n) => w + weight(n), 0),
-      );
+      const works = split.plan();
       await runShares(works, options, head, progress, signal);
       if (signal?.aborted) return;
       const conflicted = split.join(head);
@@ -133,28 +130,41 @@ export function rebuildOnWorkers(options: WorkersRebuildOptions): RebuildElsewhe
  * instead), partitioned and naming their own streams; in a SQLite ledger (the shares' saves are
  * joined there).
  */
-function splitFrom(options: WorkersRebuildOptions, names: readonly string[]) {
+function splitFrom(
+  options: WorkersRebuildOptions,
+  names: readonly string[],
+  withDirectory: (names: string[]) => string[],
+  weight: (name: string) => number,
+) {
   if (!options.url.startsWith('sqlite:')) return undefined;
   const db = new Database(options.url.slice('sqlite:'.length), { timeout: 60_000 });
   const states = new SqliteProjectionStateStore(db);
   const splits = options.projections.filter(
     (p) => names.includes(p.name) && p.ownStreams && p.partitions && !savedPositionOf(states, p),
   );
-  if (splits.length === 0) {
+  const of = options.workers;
+  const whole = withDirectory(names.filter((n) => !splits.some((p) => p.name === n)));
+  const first =
+    splits.length === 0
+      ? 0
+      : firstSharePart(db, splits, of, () =>
+          firstShareFraction(
+            whole.reduce((w, n) => w + weight(n), 0),
+            splits.reduce((w, p) => w + (p.rebuildWeight ?? 1), 0),
+            of,
+          ),
+        );
+  // The first share busy enough with the rest: the split read models go to the others, and
+  // with one other, whole to it (nothing to join).
+  if (splits.length === 0 || (first === 0 && of === 2)) {
+    if (splits.length) db.prepare('DELETE FROM ledger_meta WHERE key = ?').run(splitKey(splits));
     db.close();
     return undefined;
   }
-  const of = options.workers;
   for (const p of splits) dropShares(db, p.name, shareNames(p.name, of));
   const owns = (s: string) => splits.every((p) => p.ownStreams!(s));
-  const splitWeight = splits.reduce((w, p) => w + (p.rebuildWeight ?? 1), 0);
-  let first = 0;
   return {
-    projections: splits.map((p) => p.name),
-    plan(whole: string[], wholeWeight: number): Array<Pick<ShareWork, 'names' | 'split'>> {
-      first = firstSharePart(db, splits, of, () =>
-        firstShareFraction(wholeWeight, splitWeight, of),
-      );
+    plan(): Array<Pick<ShareWork, 'names' | 'split'>> {
       const streams = db
         .prepare('SELECT stream_id FROM events GROUP BY stream_id')
         .pluck()
@@ -163,13 +173,18 @@ function splitFrom(options: WorkersRebuildOptions, names: readonly string[]) {
       for (const s of streams) if (owns(s)) byShare[shareOf(s, of, first)]!.push(s);
       return byShare.map((_, index) => ({
         names: index === 0 ? whole : [],
-        split: {
-          names: splits.map((p) => p.name),
-          index,
-          of,
-          skip: byShare.flatMap((own, i) => (i === index ? [] : own)),
-          skipInRead: index > 0,
-        },
+        // A first share with no streams of its own folds no split read model.
+        ...(index === 0 && first === 0
+          ? {}
+          : {
+              split: {
+                names: splits.map((p) => p.name),
+                index,
+                of,
+                skip: byShare.flatMap((own, i) => (i === index ? [] : own)),
+                skipInRead: index > 0,
+              },
+            }),
       }));
     },
     /** Joins each split read model's shares; the names of those that could not be joined. */

@@ -304,8 +304,10 @@ export class ProjectionRunner {
     const folds = this.options.folds;
     for (const l of this.live) {
       if (event.position <= l.position) continue;
-      if (folds && !folds(l.projection, event)) {
+      const reads = l.projection.reads;
+      if ((reads && !reads.has(event.type)) || (folds && !folds(l.projection, event))) {
         l.position = event.position;
+        l.dirty = true;
         continue;
       }
       if (l.parts) {
@@ -367,6 +369,9 @@ export class ProjectionRunner {
   save(options: { partitionedOnly?: boolean } = {}): void {
     clearTimeout(this.saveTimer);
     this.sinceSave = 0;
+    // Nothing loaded yet (stopped while workers rebuild, and hold the file's write lock in
+    // turn): nothing to write, so no transaction to wait for.
+    if (this.live.length === 0) return;
     const committed: Array<() => void> = [];
     const write = () => {
       for (const l of this.live) {

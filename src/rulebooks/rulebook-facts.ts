@@ -211,9 +211,15 @@ export function buildRulebookHistory(
   return history;
 }
 
+/** The facts of a club's rulebook: what a read model keeping the rulebooks reads. */
+export const RULEBOOK_HISTORY_TYPES: ReadonlySet<string> = new Set([
+  'RulebookAdopted',
+  'RulebookAmended',
+]);
+
 /** The club a rulebook fact (RulebookAdopted, RulebookAmended) is of; undefined for any other. */
 export function rulebookClubOf(event: { type: string; data: unknown }): string | undefined {
-  if (event.type !== 'RulebookAdopted' && event.type !== 'RulebookAmended') return undefined;
+  if (!RULEBOOK_HISTORY_TYPES.has(event.type)) return undefined;
   const clubId = (event.data as { clubId?: unknown } | null)?.clubId;
   return typeof clubId === 'string' ? clubId : undefined;
 }

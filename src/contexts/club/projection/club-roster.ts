@@ -35,6 +35,8 @@ export interface ClubRoster {
  */
 export const clubRoster: Projection<ClubRoster> = {
   name: 'club-roster',
+  // What apply reads (the rest leaves the state as it is): the clubs and their players.
+  reads: new Set(['ClubRegistered', 'PlayerRegistered', 'PlayerStatusChanged']),
   // 2: PlayerStatusChanged is read (a nominee elected, a visitor become a member), statuses dated.
   // 3: a club keeps when it registered (`registeredAt`): the deciders read whether it did.
   version: 3,

@@ -4,7 +4,11 @@ import { evolveCorrections, initialCorrectionsState, type CorrectionsState } fro
 import { CORRECTION_FACT_TYPES } from '../domain/decider';
 import type { CompetitionCalendarSource } from '../domain/calendar';
 import type { RecordedEvent } from '../../../kernel/envelope';
-import { rulebookFactOf, type RulebookFactRecord } from '../../../rulebooks/rulebook-facts';
+import {
+  RULEBOOK_HISTORY_TYPES,
+  rulebookFactOf,
+  type RulebookFactRecord,
+} from '../../../rulebooks/rulebook-facts';
 import type { Projection } from '../../../kernel/projection';
 
 /** The facts behind one correction or appeal: each one's type, event id and position. */
@@ -93,6 +97,19 @@ function keyOf(event: RecordedEvent): string | undefined {
 
 export const correctionLog: Projection<CorrectionLogState> = {
   name: 'correction-log',
+  // What apply reads (the rest leaves the state as it is): the clubs and leagues, rulebooks,
+  // the competitions' calendars, links and scoring dates, and the corrections.
+  reads: new Set([
+    'ClubRegistered',
+    'LeagueRegistered',
+    ...RULEBOOK_HISTORY_TYPES,
+    'CompetitionCreated',
+    'SessionHeld',
+    'SessionScoredFromBoards',
+    'SessionResultRecorded',
+    'SessionMovementRecorded',
+    ...CORRECTION_FACT_TYPES,
+  ]),
   // 2: a competition's sessions keep when their score was recorded (PIN-R28).
   // 3: a league's part names its organiser (its deadlines are the organiser's).
   version: 3,

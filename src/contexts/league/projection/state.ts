@@ -1,3 +1,5 @@
+import { RULEBOOK_HISTORY_TYPES } from '../../../rulebooks/rulebook-facts';
+import { CORRECTION_FACT_TYPES } from '../../corrections';
 import { LEAGUE_FACT_TYPES } from '../domain/decider';
 import { isLeagueStream, leagueOfStream } from '../domain/streams';
 import { dict } from '../../../kernel/dict';
@@ -61,6 +63,8 @@ function leagueOf(event: RecordedEvent): string | undefined {
  */
 export const leagues: Projection<LeaguesState> = {
   name: 'leagues',
+  // What apply reads (the rest leaves the state as it is): the leagues, rulebooks and corrections.
+  reads: new Set([...LEAGUE_FACT_TYPES, ...RULEBOOK_HISTORY_TYPES, ...CORRECTION_FACT_TYPES]),
   // 2: the facts keep their event ids, and the league's accepted corrections replace them.
   // 3: rulings on match results and upheld appeals (LCBA-10.2) replace them too.
   version: 3,

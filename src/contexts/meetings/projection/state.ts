@@ -1,3 +1,6 @@
+import { RULEBOOK_HISTORY_TYPES } from '../../../rulebooks/rulebook-facts';
+import { CORRECTION_FACT_TYPES } from '../../corrections';
+import { MEMBERSHIP_FACT_TYPES } from '../../membership';
 import { dict } from '../../../kernel/dict';
 import type { RecordedEvent } from '../../../kernel/envelope';
 import { recordPartitions, type Projection } from '../../../kernel/projection';
@@ -57,6 +60,13 @@ const clubRecord = (state: MeetingsReadState, clubId: string) =>
  */
 export const meetingsProjection: Projection<MeetingsReadState> = {
   name: 'meetings',
+  // What apply reads (the rest leaves the state as it is): the meetings, members, rulebooks and corrections.
+  reads: new Set([
+    ...MEETINGS_FACT_TYPES,
+    ...MEMBERSHIP_FACT_TYPES,
+    ...RULEBOOK_HISTORY_TYPES,
+    ...CORRECTION_FACT_TYPES,
+  ]),
   version: 1,
   // Folds its own context's facts only; every other fact passes by a look at its type.
   rebuildWeight: 0.4,

@@ -1,3 +1,4 @@
+import { RULEBOOK_HISTORY_TYPES } from '../../../rulebooks/rulebook-facts';
 import { dict } from '../../../kernel/dict';
 import { MEMBERSHIP_FACT_TYPES } from '../domain/decider';
 import { clubOfMembersStream, isMembersStream } from '../domain/streams';
@@ -47,6 +48,8 @@ export function membersClubOf(event: RecordedEvent): string | undefined {
  */
 export const membership: Projection<MembershipReadState> = {
   name: 'membership',
+  // What apply reads (the rest leaves the state as it is): the members' streams and rulebooks.
+  reads: new Set([...MEMBERSHIP_FACT_TYPES, ...RULEBOOK_HISTORY_TYPES]),
   version: 1,
   // Folds its own context's facts only; every other fact passes by a look at its type.
   rebuildWeight: 0.4,

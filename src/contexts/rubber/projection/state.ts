@@ -1,3 +1,5 @@
+import { RULEBOOK_HISTORY_TYPES } from '../../../rulebooks/rulebook-facts';
+import { CORRECTION_FACT_TYPES } from '../../corrections';
 import { dict } from '../../../kernel/dict';
 import type { RecordedEvent } from '../../../kernel/envelope';
 import { recordPartitions, type Projection } from '../../../kernel/projection';
@@ -61,6 +63,8 @@ function correctedSessionOf(event: RecordedEvent, state?: RubberReadState): stri
  */
 export const rubberProjection: Projection<RubberReadState> = {
   name: 'rubber',
+  // What apply reads (the rest leaves the state as it is): the rubber sessions, rulebooks and corrections.
+  reads: new Set([...RUBBER_FACT_TYPES, ...RULEBOOK_HISTORY_TYPES, ...CORRECTION_FACT_TYPES]),
   version: 2,
   // Folds its own context's facts only; every other fact passes by a look at its type.
   rebuildWeight: 0.4,

@@ -1,3 +1,4 @@
+import { RULEBOOK_HISTORY_TYPES } from '../../../rulebooks/rulebook-facts';
 import { dict } from '../../../kernel/dict';
 import type { RecordedEvent } from '../../../kernel/envelope';
 import { isHomeStream } from '../../../kernel/decider';
@@ -224,6 +225,8 @@ function foldAppeal(
  */
 export const teamsEventsProjection: Projection<TeamsReadState> = {
   name: 'teams-events',
+  // What apply reads (the rest leaves the state as it is): its events, rulebooks and corrections.
+  reads: new Set([...TEAMS_FACT_TYPES, ...RULEBOOK_HISTORY_TYPES, ...CORRECTION_FACT_TYPES]),
   // 2: rulings on matches and the appeals against them are kept per event.
   version: 2,
   // Folds its own context's facts only; every other fact passes by a look at its type.
