@@ -3,7 +3,7 @@ import { catalogue } from '../../src/contexts/catalogue';
 import { projections } from '../../src/contexts/projections';
 import { loadExamplesIfEmpty } from '../../src/ledger/load-examples';
 import { rebuildOnWorkers } from '../../src/ledger/parallel-rebuild';
-import { ProjectionRunner } from '../../src/ledger/projection-runner';
+import { ProjectionRunner, type RebuildStatus } from '../../src/ledger/projection-runner';
 import { SqliteProjectionStateStore } from '../../src/ledger/projection-state-store';
 import { readModelDigests } from '../../src/ledger/read-model-digest';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
@@ -85,28 +85,36 @@ describe('a read model is the same however it was rebuilt', () => {
     expect(left).toEqual([]);
   }, 120_000);
 
-  it('stopped half way, then resumed from what the workers saved: the same digests', async () => {
-    const path = copy();
+  /**
+   * A rebuild on `workers` workers, saving every `saveEvery` facts, stopped at the first progress
+   * `stopWhen` picks: where each of `names` was saved by then.
+   */
+  const stoppedHalfWay = async (
+    path: string,
+    workers: number,
+    saveEvery: number,
+    names: string[],
+    stopWhen: (status: RebuildStatus, to: number) => boolean,
+  ) => {
     const store = open(path);
     const states = new SqliteProjectionStateStore(store.db);
-    // Saved every 500 facts; stopped once a share is past half the ledger, short of its end.
     const runner: ProjectionRunner = new ProjectionRunner(store, states, projections, {
       rebuildElsewhere: {
         minFacts: 1,
-        run: (names, to, progress, signal) =>
+        run: (behind, to, progress, signal) =>
           rebuildOnWorkers({
             url: store.url,
-            workers: 2,
+            workers,
             projections,
             directory: true,
             minFacts: 1,
-            saveEvery: 500,
+            saveEvery,
           }).run(
-            names,
+            behind,
             to,
             (status) => {
               progress(status);
-              if (status.shares.some((s) => s.position >= to / 2 && s.position < to)) runner.stop();
+              if (stopWhen(status, to)) runner.stop();
             },
             signal,
           ),
@@ -114,8 +122,21 @@ describe('a read model is the same however it was rebuilt', () => {
     });
     runner.start();
     await expect(runner.caughtUp()).rejects.toThrow(/stopped before it caught up/);
-    const saved = projections.map((p) => states.checkpointOf(p.name)?.position ?? 0);
+    const saved = names.map((name) => states.checkpointOf(name)?.position ?? 0);
     await store.close();
+    return saved;
+  };
+
+  it('stopped half way, then resumed from what the workers saved: the same digests', async () => {
+    const path = copy();
+    // Saved every 500 facts; stopped once a share is past half the ledger, short of its end.
+    const saved = await stoppedHalfWay(
+      path,
+      2,
+      500,
+      projections.map((p) => p.name),
+      (status, to) => status.shares.some((s) => s.position >= to / 2 && s.position < to),
+    );
     // Some read model was saved part of the way: the resumed rebuild starts from there.
     expect(saved.some((position) => position > 0 && position < head)).toBe(true);
 
@@ -125,44 +146,19 @@ describe('a read model is the same however it was rebuilt', () => {
 
   it('split over three workers, stopped half way, resumed by each share: the same digests', async () => {
     const path = copy();
-    const store = open(path);
-    const states = new SqliteProjectionStateStore(store.db);
     const shares = ['competitions@1of3', 'competitions@2of3', 'competitions@3of3'];
     const pages: number[] = [];
     const last: number[] = [];
-    const runner: ProjectionRunner = new ProjectionRunner(store, states, projections, {
-      rebuildElsewhere: {
-        minFacts: 1,
-        run: (names, to, progress, signal) =>
-          rebuildOnWorkers({
-            url: store.url,
-            workers: 3,
-            projections,
-            directory: true,
-            minFacts: 1,
-            saveEvery: 200,
-          }).run(
-            names,
-            to,
-            (status) => {
-              progress(status);
-              // A share of the competitions two pages in (its first save made), not done: stopped.
-              status.shares.forEach((s, i) => {
-                if (!s.projections.some((n) => shares.includes(n))) return;
-                if (s.position <= 0 || s.position >= to || s.position === last[i]) return;
-                last[i] = s.position;
-                pages[i] = (pages[i] ?? 0) + 1;
-              });
-              if (pages.some((n) => n >= 2)) runner.stop();
-            },
-            signal,
-          ),
-      },
+    // A share of the competitions two pages in (its first save made), not done: stopped.
+    const saved = await stoppedHalfWay(path, 3, 200, shares, (status, to) => {
+      status.shares.forEach((s, i) => {
+        if (!s.projections.some((n) => shares.includes(n))) return;
+        if (s.position <= 0 || s.position >= to || s.position === last[i]) return;
+        last[i] = s.position;
+        pages[i] = (pages[i] ?? 0) + 1;
+      });
+      return pages.some((n) => n >= 2);
     });
-    runner.start();
-    await expect(runner.caughtUp()).rejects.toThrow(/stopped before it caught up/);
-    const saved = shares.map((name) => states.checkpointOf(name)?.position ?? 0);
-    await store.close();
     // A share of the competitions was saved part of the way; the read model itself not at all.
     expect(saved.some((position) => position > 0 && position < head)).toBe(true);
 
