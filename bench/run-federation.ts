@@ -18,7 +18,7 @@ import { catalogue } from '../src/contexts/catalogue';
 import { SqliteEventStore } from '../src/store/sqlite/sqlite-event-store';
 import { log, since } from './lib/harness';
 import { CLI, freePort, Service, timed } from './scale/service';
-import { clubIdOf, history, type HistoryShape } from './standings/history';
+import { clubIdOf, history, type Batch, type HistoryShape } from './standings/history';
 import { appendThroughGate } from './standings/through-gate';
 
 /**
@@ -55,18 +55,25 @@ const shape: HistoryShape = { seasons, clubs, competitions: 4, pairs: 24, firstY
 const dir = join(process.cwd(), 'bench', '.work', 'federation');
 const ledger = join(dir, `federation-${clubs}c-${seasons}s.db`);
 
-/** The history through the deciders, written once and kept (a run cut short starts again). */
+/**
+ * The history through the deciders, written once and kept. A run cut short leaves its facts in
+ * `<ledger>.partial`, a prefix of the history (each batch is appended whole): run again, it goes
+ * on after them.
+ */
 async function generated(): Promise<number> {
   mkdirSync(dir, { recursive: true });
   if (!existsSync(ledger)) {
     const partial = `${ledger}.partial`;
-    rmSync(partial, { force: true });
     const store = new SqliteEventStore(partial, {
       upcast: catalogue.upcast,
       synchronous: 'NORMAL',
     });
+    const written = await store.headPosition();
+    if (written > 0) log(`going on after the ${written} facts of ${partial}`);
     const t = process.hrtime.bigint();
-    const run = await appendThroughGate(store, catalogue, history(shape), { strict: true });
+    const run = await appendThroughGate(store, catalogue, after(written, history(shape)), {
+      strict: true,
+    });
     store.db.pragma('wal_checkpoint(TRUNCATE)');
     await store.close();
     renameSync(partial, ledger);
@@ -76,6 +83,16 @@ async function generated(): Promise<number> {
   const head = await store.headPosition();
   await store.close();
   return head;
+}
+
+/** The batches after the first `facts` facts (those a run cut short wrote). */
+function* after(facts: number, batches: Iterable<Batch>): Generator<Batch> {
+  let skipped = 0;
+  for (const b of batches) {
+    if (skipped >= facts) yield b;
+    else if ((skipped += b.events.length) > facts)
+      throw new Error(`the partial ledger's ${facts} facts end inside a batch: delete it`);
+  }
 }
 
 /** Every row of the events table read and its JSON parsed: what any rebuild must at least do. */
