@@ -4,7 +4,8 @@
  * start loads them all; on EventStoreDB (no multi-stream transaction) a store holding only some
  * example facts is completed, not left half-loaded for ever.
  */
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { catalogue } from '../../src/contexts/catalogue';
 import { planAppend } from '../../src/ledger/append-file';
@@ -71,5 +72,26 @@ describe('loading the examples', () => {
     ]);
     expect(await loadExamplesIfEmpty(inner)).toBeUndefined();
     expect(await inner.headPosition()).toBe(1);
+  });
+
+  it('a store of other facts is told before the examples are read: even broken ones are not', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'examples-'));
+    writeFileSync(join(dir, 'broken.ndjson'), '{"streamId":"club-x","id":"not an id"}\n');
+    const own = new MemoryEventStore({ upcast: catalogue.upcast });
+    await own.appendToStream('club-own', [
+      {
+        id: '01900000-0000-7000-8000-000000000002',
+        type: 'ClubRegistered',
+        occurredAt: '2026-01-01T00:00:00Z',
+        data: { clubId: 'own', name: 'Own', timeZone: 'Pacific/Auckland' },
+      },
+    ]);
+    expect(await loadExamplesIfEmpty(own, dir)).toBeUndefined();
+    // An empty store reads them, and refuses the broken file, writing nothing.
+    const empty = new MemoryEventStore({ upcast: catalogue.upcast });
+    await expect(loadExamplesIfEmpty(empty, dir)).rejects.toThrow(
+      /problem\(s\); nothing was appended/,
+    );
+    expect(await empty.headPosition()).toBe(0);
   });
 });
