@@ -157,6 +157,8 @@ function splitFrom(
   // The first share busy enough with the rest: the split read models go to the others, and
   // with one other, whole to it (nothing to join).
   if (splits.length === 0 || (first === 0 && of === 2)) {
+    // What an earlier split on more workers saved is of no use to this rebuild.
+    for (const p of splits) dropShares(db, p.name);
     if (splits.length) db.prepare('DELETE FROM ledger_meta WHERE key = ?').run(splitKey(splits));
     db.close();
     return undefined;
