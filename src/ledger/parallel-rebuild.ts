@@ -10,7 +10,6 @@ import {
   shareName,
   shareNames,
   shareOf,
-  SplitConflictError,
 } from './split-rebuild';
 import { workerScript } from './worker-script';
 
@@ -194,13 +193,10 @@ function splitFrom(
       const conflicted: string[] = [];
       try {
         for (const p of splits) {
-          try {
-            joinShares(db, p, { of, first }, head, new Date().toISOString());
-          } catch (err) {
-            if (!(err instanceof SplitConflictError)) throw err;
-            dropShares(db, p.name);
-            conflicted.push(p.name);
-          }
+          if (joinShares(db, p, { of, first }, head, new Date().toISOString()) === undefined)
+            continue;
+          dropShares(db, p.name);
+          conflicted.push(p.name);
         }
         db.prepare('DELETE FROM ledger_meta WHERE key = ?').run(splitKey(splits));
       } finally {

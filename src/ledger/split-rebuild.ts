@@ -65,19 +65,10 @@ export function shareOf(streamId: string, of: number, first: number): number {
   return 1 + Math.min(of - 2, Math.floor(((b - first) / (1 - first)) * (of - 1)));
 }
 
-/** A partition the shares made differently and the projection cannot merge. */
-export class SplitConflictError extends Error {
-  constructor(
-    readonly projection: string,
-    readonly key: string,
-  ) {
-    super(`${projection}: the shares of a split rebuild made partition ${key} differently`);
-  }
-}
-
 /**
  * Joins the shares' saves into the read model's own, at `position`, in one transaction, and drops
- * the shares'. Throws SplitConflictError (and writes nothing) when a partition cannot be joined.
+ * the shares'. A partition the shares made differently that cannot be joined (neither from its
+ * stream's share nor by `merge`) is answered by its key, and nothing is written.
  */
 export function joinShares(
   db: Database.Database,
@@ -85,53 +76,62 @@ export function joinShares(
   split: { of: number; first: number },
   position: number,
   now: string,
-): void {
+): string | undefined {
   const { of } = split;
   const names = shareNames(projection.name, of);
   const among = `name IN (${names.map(() => '?').join(', ')})`;
-  db.transaction(() => {
-    const differ = db
-      .prepare(
-        `SELECT key FROM projection_partitions WHERE ${among} GROUP BY key HAVING count(DISTINCT state) > 1`,
-      )
-      .pluck()
-      .all(...names) as string[];
-    const saved = db.prepare(
-      `SELECT name, state FROM projection_partitions WHERE ${among} AND key = ?`,
-    );
-    const merged = differ.map((key) => {
-      const rows = saved.all(...names, key) as Array<{ name: string; state: string }>;
-      const stream = projection.partitions?.streamOf?.(key);
-      if (stream !== undefined && projection.ownStreams?.(stream)) {
-        const own = shareName(projection.name, shareOf(stream, of, split.first), of);
-        const row = rows.find((r) => r.name === own);
-        if (row) return [key, row.state] as const;
+  return db
+    .transaction((): string | undefined => {
+      const differ = db
+        .prepare(
+          `SELECT key FROM projection_partitions WHERE ${among} GROUP BY key HAVING count(DISTINCT state) > 1`,
+        )
+        .pluck()
+        .all(...names) as string[];
+      const saved = db.prepare(
+        `SELECT name, state FROM projection_partitions WHERE ${among} AND key = ?`,
+      );
+      const merged: Array<readonly [key: string, json: string]> = [];
+      for (const key of differ) {
+        const rows = saved.all(...names, key) as Array<{ name: string; state: string }>;
+        const stream = projection.partitions?.streamOf?.(key);
+        if (stream !== undefined && projection.ownStreams?.(stream)) {
+          const own = shareName(projection.name, shareOf(stream, of, split.first), of);
+          const row = rows.find((r) => r.name === own);
+          if (row) {
+            merged.push([key, row.state]);
+            continue;
+          }
+        }
+        const values = rows.map((r) => JSON.parse(r.state) as unknown);
+        const value = projection.partitions?.merge?.(key, values);
+        if (value === undefined) return key;
+        merged.push([key, JSON.stringify(value)]);
       }
-      const values = rows.map((r) => JSON.parse(r.state) as unknown);
-      const value = projection.partitions?.merge?.(key, values);
-      if (value === undefined) throw new SplitConflictError(projection.name, key);
-      return [key, JSON.stringify(value)] as const;
-    });
-    const name = projection.name;
-    db.prepare('DELETE FROM projection_partitions WHERE name = ?').run(name);
-    db.prepare('DELETE FROM projection_state WHERE name = ?').run(name);
-    // The lowest number of a key is the first fact that named it, in whichever share.
-    db.prepare(
-      `INSERT INTO projection_partitions (name, key, seq, state)
+      const name = projection.name;
+      db.prepare('DELETE FROM projection_partitions WHERE name = ?').run(name);
+      db.prepare('DELETE FROM projection_state WHERE name = ?').run(name);
+      // The lowest number of a key is the first fact that named it, in whichever share.
+      db.prepare(
+        `INSERT INTO projection_partitions (name, key, seq, state)
        SELECT ?, key, min(seq), state FROM projection_partitions WHERE ${among} GROUP BY key`,
-    ).run(name, ...names);
-    const put = db.prepare('UPDATE projection_partitions SET state = ? WHERE name = ? AND key = ?');
-    for (const [key, json] of merged) put.run(json, name, key);
-    db.prepare(
-      `INSERT INTO projection_partitioned (name, version) VALUES (?, ?)
+      ).run(name, ...names);
+      const put = db.prepare(
+        'UPDATE projection_partitions SET state = ? WHERE name = ? AND key = ?',
+      );
+      for (const [key, json] of merged) put.run(json, name, key);
+      db.prepare(
+        `INSERT INTO projection_partitioned (name, version) VALUES (?, ?)
        ON CONFLICT (name) DO UPDATE SET version = excluded.version`,
-    ).run(name, projection.version);
-    db.prepare(
-      `INSERT INTO checkpoints (name, position, updated_at) VALUES (?, ?, ?)
+      ).run(name, projection.version);
+      db.prepare(
+        `INSERT INTO checkpoints (name, position, updated_at) VALUES (?, ?, ?)
        ON CONFLICT (name) DO UPDATE SET position = excluded.position, updated_at = excluded.updated_at`,
-    ).run(name, position, now);
-    dropShares(db, name);
-  }).immediate();
+      ).run(name, position, now);
+      dropShares(db, name);
+      return undefined;
+    })
+    .immediate();
 }
 
 /** Drops every share's save of a read model (all of them, or all but those of `keep`). */
