@@ -60,9 +60,10 @@ describe('loading the examples', () => {
     expect(await loadExamplesIfEmpty(inner)).toBeUndefined();
   });
 
-  it('a store holding a fact of its own is left alone', async () => {
-    const inner = new MemoryEventStore({ upcast: catalogue.upcast });
-    await inner.appendToStream('club-own', [
+  /** A store holding one fact of its own: a club's registration. */
+  const storeOfItsOwn = async () => {
+    const store = new MemoryEventStore({ upcast: catalogue.upcast });
+    await store.appendToStream('club-own', [
       {
         id: '01900000-0000-7000-8000-000000000001',
         type: 'ClubRegistered',
@@ -70,6 +71,11 @@ describe('loading the examples', () => {
         data: { clubId: 'own', name: 'Own', timeZone: 'Pacific/Auckland' },
       },
     ]);
+    return store;
+  };
+
+  it('a store holding a fact of its own is left alone', async () => {
+    const inner = await storeOfItsOwn();
     expect(await loadExamplesIfEmpty(inner)).toBeUndefined();
     expect(await inner.headPosition()).toBe(1);
   });
@@ -77,16 +83,9 @@ describe('loading the examples', () => {
   it('a store of other facts is told before the examples are read: even broken ones are not', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'examples-'));
     writeFileSync(join(dir, 'broken.ndjson'), '{"streamId":"club-x","id":"not an id"}\n');
-    const own = new MemoryEventStore({ upcast: catalogue.upcast });
-    await own.appendToStream('club-own', [
-      {
-        id: '01900000-0000-7000-8000-000000000002',
-        type: 'ClubRegistered',
-        occurredAt: '2026-01-01T00:00:00Z',
-        data: { clubId: 'own', name: 'Own', timeZone: 'Pacific/Auckland' },
-      },
-    ]);
+    const own = await storeOfItsOwn();
     expect(await loadExamplesIfEmpty(own, dir)).toBeUndefined();
+    expect(await own.headPosition()).toBe(1);
     // An empty store reads them, and refuses the broken file, writing nothing.
     const empty = new MemoryEventStore({ upcast: catalogue.upcast });
     await expect(loadExamplesIfEmpty(empty, dir)).rejects.toThrow(
