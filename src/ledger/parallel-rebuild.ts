@@ -112,10 +112,14 @@ export function rebuildOnWorkers(options: WorkersRebuildOptions): RebuildElsewhe
           signal,
         );
       }
-      const works = split.plan();
-      await runShares(works, options, head, progress, signal);
-      if (signal?.aborted) return;
-      const conflicted = split.join(head);
+      let conflicted: string[];
+      try {
+        await runShares(split.plan(), options, head, progress, signal);
+        if (signal?.aborted) return;
+        conflicted = split.join(head);
+      } finally {
+        split.close();
+      }
       // Facts that cross the streams after all: those read models are rebuilt whole instead.
       if (conflicted.length > 0)
         await runShares([{ names: conflicted }], options, head, progress, signal);
@@ -191,19 +195,16 @@ function splitFrom(
     /** Joins each split read model's shares; the names of those that could not be joined. */
     join(head: number): string[] {
       const conflicted: string[] = [];
-      try {
-        for (const p of splits) {
-          if (joinShares(db, p, { of, first }, head, new Date().toISOString()) === undefined)
-            continue;
-          dropShares(db, p.name);
-          conflicted.push(p.name);
-        }
-        db.prepare('DELETE FROM ledger_meta WHERE key = ?').run(splitKey(splits));
-      } finally {
-        db.close();
+      for (const p of splits) {
+        if (joinShares(db, p, { of, first }, head, new Date().toISOString()) === undefined)
+          continue;
+        dropShares(db, p.name);
+        conflicted.push(p.name);
       }
+      db.prepare('DELETE FROM ledger_meta WHERE key = ?').run(splitKey(splits));
       return conflicted;
     },
+    close: () => db.close(),
   };
 }
 

@@ -7,6 +7,7 @@ import '../../contexts/built-in';
 import '../../rulesets';
 import { parentPort, workerData } from 'node:worker_threads';
 import { catalogue } from '../../contexts/catalogue';
+import type { Projection } from '../../kernel/projection';
 import { projections } from '../../contexts/projections';
 import { LedgerDirectory } from '../../ledger/ledger-directory';
 import { DIRECTORY_SHARE, type ShareMessage, type ShareWork } from '../../ledger/parallel-rebuild';
@@ -33,7 +34,7 @@ async function main(): Promise<void> {
     const states = new SqliteProjectionStateStore(store.db);
     const split = work.split;
     // A split read model is saved under its share's name, joined once every share is done.
-    const splits = split
+    const splits: Array<Projection<unknown>> = split
       ? projections
           .filter((p) => split.names.includes(p.name))
           .map((p) => ({ ...p, name: shareName(p.name, split.index, split.of) }))
@@ -62,7 +63,7 @@ async function main(): Promise<void> {
             numberByPosition: true,
             ...(split.skipInRead
               ? { read: readAllExcept(store.db, skip, catalogue.upcast) }
-              : { folds: (p, e) => !(skip.has(e.streamId) && splits.includes(p as never)) }),
+              : { folds: (p, e) => !(skip.has(e.streamId) && splits.includes(p)) }),
           }
         : {}),
       ...(work.saveEvery !== undefined ? { saveEvery: work.saveEvery } : {}),
