@@ -6,7 +6,7 @@ import type { RecordedEvent } from '../../kernel/envelope';
 import type { ReadAllOptions } from '../event-store';
 import type { Upcast } from '../upcast';
 import { hasImportedAt } from './migrate';
-import { COLUMNS, PAGE, POSITION, rowToEvent, type RawRow } from './rows';
+import { COLUMNS, rowsOfAll, rowToEvent } from './rows';
 
 /**
  * A reader of $all that leaves out the facts of `streams`, through `db` (the connection holds
@@ -35,16 +35,6 @@ export function readAllExcept(
     )
     .raw();
   return async function* read(options: ReadAllOptions = {}) {
-    let next = Math.max(1, options.fromPosition ?? 1);
-    const to = options.toPosition ?? Number.MAX_SAFE_INTEGER;
-    let left = options.maxCount ?? Infinity;
-    while (left > 0) {
-      const limit = Math.min(PAGE, left);
-      const rows = page.all(next, to, limit) as RawRow[];
-      for (const row of rows) yield upcast(rowToEvent(row));
-      left -= rows.length;
-      if (rows.length < limit) return;
-      next = rows[rows.length - 1]![POSITION] + 1;
-    }
+    for (const row of rowsOfAll(page, options)) yield upcast(rowToEvent(row));
   };
 }

@@ -26,4 +26,25 @@ export const POSITION = 0;
 export const REVISION = 3;
 export const PAGE = 1000;
 
+/**
+ * $all's rows from `page` (a statement of position from, position to, limit, in position
+ * order), a page at a time: what `options` asks, however the statement filters.
+ */
+export function* rowsOfAll(
+  page: { all(from: number, to: number, limit: number): unknown[] },
+  options: { fromPosition?: number; toPosition?: number; maxCount?: number },
+): Generator<RawRow> {
+  let next = Math.max(1, options.fromPosition ?? 1);
+  const to = options.toPosition ?? Number.MAX_SAFE_INTEGER;
+  let left = options.maxCount ?? Infinity;
+  while (left > 0) {
+    const limit = Math.min(PAGE, left);
+    const rows = page.all(next, to, limit) as RawRow[];
+    yield* rows;
+    left -= rows.length;
+    if (rows.length < limit) return;
+    next = rows[rows.length - 1]![POSITION] + 1;
+  }
+}
+
 export { rowToEvent } from '../event-row';

@@ -47,8 +47,8 @@ import { prepareStatements, type Statements } from './statements';
 import { PROBE_AGAIN_MS, writableProbe } from './writable-probe';
 import {
   PAGE,
-  POSITION,
   REVISION,
+  rowsOfAll,
   rowToEvent,
   type KeyedRow,
   type RawRow,
@@ -402,16 +402,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   private *readAllRows(options: ReadAllOptions) {
-    let next = Math.max(1, options.fromPosition ?? 1);
-    const to = options.toPosition ?? Number.MAX_SAFE_INTEGER;
-    let left = options.maxCount ?? Infinity;
-    while (left > 0) {
-      const rows = this.stmt.all.all(next, to, Math.min(PAGE, left)) as RawRow[];
-      for (const row of rows) yield this.upcast(rowToEvent(row));
-      left -= rows.length;
-      if (rows.length < PAGE) return;
-      next = rows[rows.length - 1][POSITION] + 1;
-    }
+    for (const row of rowsOfAll(this.stmt.all, options)) yield this.upcast(rowToEvent(row));
   }
 
   /**
