@@ -107,8 +107,13 @@ function checkOf(cls: Ctor, property: string, ms: ValidationMetadata[]): Check {
 function passesCheck(c: Check, object: Record<string, unknown>): boolean {
   const value = object[c.property];
   for (const condition of c.conditions) if (!condition(object, value)) return true;
-  for (const [i, { each, test }] of c.tests.entries()) {
-    const args = { ...c.args[i]!, object, value };
+  for (let i = 0; i < c.tests.length; i++) {
+    const { each, test } = c.tests[i]!;
+    // The arguments made when compiled, told this object and value: a test reads them only
+    // while it runs, so one object a check serves every fact.
+    const args = c.args[i]!;
+    args.object = object;
+    args.value = value;
     if (each && isCollection(value)) {
       if (!itemsOf(value).every((item) => test(item, args))) return false;
     } else if (!test(value, args)) return false;

@@ -50,7 +50,8 @@ import {
   REVISION,
   rowsOfAll,
   rowToEvent,
-  type KeyedRow,
+  storedRecordOf,
+  type StoredRow,
   type RawRow,
   type TxBatch,
 } from './rows';
@@ -411,14 +412,7 @@ export class SqliteEventStore implements EventStore {
    */
   readStoredPage(afterPosition: number, limit: number): StoredRecord[] {
     try {
-      const rows = this.stmt.stored.all(afterPosition, limit) as KeyedRow[];
-      return rows.map((r) => {
-        const { importedAt, hash, ...rest } = r;
-        const out: StoredRecord = rest;
-        if (importedAt !== null) out.importedAt = importedAt;
-        if (hash !== null) out.hash = hash;
-        return out;
-      });
+      return (this.stmt.stored.all(afterPosition, limit) as StoredRow[]).map(storedRecordOf);
     } catch (err) {
       throw this.failed(err);
     }
