@@ -131,6 +131,12 @@ export class ProjectionRunner {
   private readonly saveEvery: number;
   private readonly quietMs: number;
   private readonly pageSize: number;
+  /**
+   * Whether each partition's changes are counted (`changesOf`): asked by the service's gate of
+   * the runner it follows the ledger with, never of a rebuild's share, which stops at `until`
+   * (counting would keep a second map of every partition through the whole rebuild).
+   */
+  private readonly countsChanges: boolean;
   private caughtUpWaiters: Array<{
     position: number;
     resolve: () => void;
@@ -146,6 +152,7 @@ export class ProjectionRunner {
     this.saveEvery = options.saveEvery ?? 50_000;
     this.quietMs = options.quietMs ?? 50;
     this.pageSize = options.pageSize ?? 250;
+    this.countsChanges = options.until === undefined;
   }
 
   start(): void {
@@ -314,7 +321,7 @@ export class ProjectionRunner {
         const t = l.parts;
         for (const key of t.partitions.keysOf(event, l.state)) {
           t.dirty.add(key);
-          t.changes.set(key, (t.changes.get(key) ?? 0) + 1);
+          if (this.countsChanges) t.changes.set(key, (t.changes.get(key) ?? 0) + 1);
           if (this.options.numberByPosition && !t.born.has(key) && !t.saved.has(key))
             t.born.set(key, event.position);
         }
@@ -446,7 +453,7 @@ export class ProjectionRunner {
   /**
    * How many events have named a partition of a projection since this process started: a value
    * derived from the partition and kept (the gate's seats of a competition) is current while
-   * this count is the one it was derived at.
+   * this count is the one it was derived at. Not counted (0) by a runner that stops at `until`.
    */
   changesOf(name: string, key: string): number {
     return this.live.find((x) => x.projection.name === name)?.parts?.changes.get(key) ?? 0;
