@@ -6,6 +6,7 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY bench ./bench
 COPY bin ./bin
+COPY scripts ./scripts
 RUN npm ci && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
@@ -13,4 +14,4 @@ WORKDIR /app
 ENV NODE_ENV=production
 COPY --from=build /app /app
 EXPOSE 3000
-CMD ["node", "dist/src/cli/main.js", "serve"]
+CMD ["node", "dist/bundle/cli/main.js", "serve"]

@@ -28,7 +28,7 @@ async function main(): Promise<void> {
   const service = spawn(
     process.execPath,
     [
-      join(root, 'dist/src/cli/main.js'),
+      join(root, 'dist/bundle/cli/main.js'),
       'serve',
       '--store',
       `sqlite:${db}`,

@@ -114,7 +114,7 @@ async function post(base: string, facts: Fact[]): Promise<number> {
 function startInstance(url: string, port: number): Promise<ChildProcess> {
   const child = spawn(
     'node',
-    ['dist/src/cli/main.js', 'serve', '--store', url, '--port', String(port), '--no-examples'],
+    ['dist/bundle/cli/main.js', 'serve', '--store', url, '--port', String(port), '--no-examples'],
     {
       stdio: ['ignore', 'ignore', 'inherit'],
     },

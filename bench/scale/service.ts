@@ -4,8 +4,8 @@ import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
-/** The built CLI, as `npm start` and the Docker image run it. */
-export const CLI = join(process.cwd(), 'dist', 'src', 'cli', 'main.js');
+/** The built CLI, as `npm start` and the Docker image run it (bundled: scripts/bundle.js). */
+export const CLI = join(process.cwd(), 'dist', 'bundle', 'cli', 'main.js');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
