@@ -17,6 +17,9 @@ export interface SavedPartitions {
   lastSeq: number;
 }
 
+/** Some partitions of a saved read model, for reading: nothing is saved after them. */
+export type SomePartitions = Omit<SavedPartitions, 'lastSeq'>;
+
 /** One partition to write: `value` undefined drops it. */
 export interface PartitionWrite {
   key: string;
@@ -64,6 +67,11 @@ export interface ProjectionStateStore {
    * the previous save whole, so the events after its checkpoint are replayed, never skipped.
    */
   savePartitions(name: string, save: SavePartitions): void;
+  /**
+   * Only these partitions of a saved read model (those saved among them), in the state's order,
+   * with its version and checkpoint: what one answer reads of a long ledger's read model.
+   */
+  loadSomePartitions?(name: string, keys: readonly string[]): SomePartitions | undefined;
   /** Runs the saves in `fn` as one transaction when the store can (one commit for them all). */
   transaction?<T>(fn: () => T): T;
   readonly written: WriteCounts;
@@ -171,6 +179,9 @@ export class SqliteProjectionStateStore implements ProjectionStateStore {
   private readonly getLastSeq: Database.Statement;
   private readonly readParts: Database.Transaction<(name: string) => SavedPartitions | undefined>;
   private readonly getPartsPage: Database.Statement;
+  private readonly readSomeParts: Database.Transaction<
+    (name: string, keys: readonly string[]) => SomePartitions | undefined
+  >;
   private readonly readHead: Database.Transaction<
     (name: string) => { version: number; position: number; lastSeq: number } | undefined
   >;
@@ -250,6 +261,19 @@ export class SqliteProjectionStateStore implements ProjectionStateStore {
       const lastSeq = this.getLastSeq.get(name) as number;
       return { ...head, partitions: parsed(rows), lastSeq };
     });
+    // The keys as one JSON array: one statement whatever their number.
+    const getSomeParts = db
+      .prepare(
+        `SELECT key, state FROM projection_partitions
+          WHERE name = ? AND key IN (SELECT value FROM json_each(?)) ORDER BY seq`,
+      )
+      .raw();
+    this.readSomeParts = db.transaction((name: string, keys: readonly string[]) => {
+      const head = this.getVersion.get(name) as { version: number; position: number } | undefined;
+      if (!head) return undefined;
+      const rows = getSomeParts.all(name, JSON.stringify(keys)) as Array<[string, string]>;
+      return { ...head, partitions: parsed(rows) };
+    });
     const dropAll = db.prepare('DELETE FROM projection_partitions WHERE name = ?');
     const dropWhole = db.prepare('DELETE FROM projection_state WHERE name = ?');
     const dropPart = db.prepare('DELETE FROM projection_partitions WHERE name = ? AND key = ?');
@@ -295,6 +319,10 @@ export class SqliteProjectionStateStore implements ProjectionStateStore {
 
   loadPartitions(name: string): SavedPartitions | undefined {
     return this.readParts.deferred(name);
+  }
+
+  loadSomePartitions(name: string, keys: readonly string[]): SomePartitions | undefined {
+    return this.readSomeParts.deferred(name, keys);
   }
 
   checkpointOf(name: string): { version: number; position: number } | undefined {

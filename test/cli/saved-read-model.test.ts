@@ -7,7 +7,7 @@ import { competitions } from '../../src/contexts/pairs/projection';
 import { ProjectionRunner } from '../../src/ledger/projection-runner';
 import { SqliteProjectionStateStore } from '../../src/ledger/projection-state-store';
 import { loadExamplesIfEmpty } from '../../src/ledger/load-examples';
-import { currentState } from '../../src/ledger/saved-read-model';
+import { loadSavedPartitions } from '../../src/ledger/saved-read-model';
 import { MemoryEventStore } from '../../src/store/memory/memory-event-store';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
 import { cli } from '../support/cli';
@@ -82,13 +82,38 @@ async function expectSameAnswers(saved: string, replayed: string) {
 }
 
 describe('the CLI reads now from the saved read model when it is current', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('a read of one competition loads its club’s partitions of the saved read model, not the others’', async () => {
+    const l = await ledgers((n) => n);
+    const some = jest.spyOn(SqliteProjectionStateStore.prototype, 'loadSomePartitions');
+    const all = jest.spyOn(SqliteProjectionStateStore.prototype, 'loadPartitions');
+    const read = await cli('standings', 'dsb-2014-c1', '--store', l.saved, '--format', 'json');
+    expect(read.code).toBe(0);
+    expect(all).not.toHaveBeenCalled();
+    expect(some).toHaveBeenCalledTimes(1);
+    const [name, keys] = some.mock.calls[0]!;
+    expect(name).toBe('competitions');
+    expect(keys).toEqual(
+      expect.arrayContaining(['position', 'competition:dsb-2014-c1', 'rulebooks:dsb']),
+    );
+    // Every partition asked is the DSB club's: none of the NZ club's or Pinner's.
+    expect(keys.filter((k) => /club-pairs|pinner|nz-club/.test(k))).toEqual([]);
+    const view = JSON.parse(read.stdout) as { competitionId: string };
+    expect(view.competitionId).toBe('dsb-2014-c1');
+  });
+
   it('with facts after the checkpoint: only those are folded, and every answer is the full replay’s, byte for byte', async () => {
     const l = await ledgers((n) => Math.floor(n / 2));
     expect(l.cut).toBeLessThan(l.events);
     const store = new SqliteEventStore(l.path, { upcast: catalogue.upcast });
-    const now = await currentState(store, competitions);
+    const saved = loadSavedPartitions(store.db, competitions, [
+      'position',
+      'competition:dsb-2014-c1',
+    ]);
     await store.close();
-    expect(now).toMatchObject({ from: 'saved', position: l.events });
+    expect(saved?.position).toBe(l.cut);
+    expect(Object.keys(saved!.state.competitions)).toEqual(['dsb-2014-c1']);
     await expectSameAnswers(l.saved, l.replayed);
   });
 
@@ -97,7 +122,7 @@ describe('the CLI reads now from the saved read model when it is current', () =>
     await expectSameAnswers(l.saved, l.replayed);
   });
 
-  it('a read model of another version is not read: the CLI replays from zero', async () => {
+  it('a read model of another version is not read: the CLI replays the club’s streams', async () => {
     const l = await ledgers((n) => n - 40);
     const store = new SqliteEventStore(l.path, { upcast: catalogue.upcast });
     store.db
@@ -109,7 +134,9 @@ describe('the CLI reads now from the saved read model when it is current', () =>
         "UPDATE projection_partitions SET state = json_set(state, '$.competition.name', 'STALE') WHERE name = 'competitions' AND key = 'competition:dsb-2014-c1'",
       )
       .run();
-    expect((await currentState(store, competitions)).from).toBe('replay');
+    expect(
+      loadSavedPartitions(store.db, competitions, ['competition:dsb-2014-c1']),
+    ).toBeUndefined();
     await store.close();
     await expectSameAnswers(l.saved, l.replayed);
     expect((await cli('standings', 'dsb-2014-c1', '--store', l.saved)).stdout).not.toContain(
@@ -132,12 +159,12 @@ describe('the CLI reads now from the saved read model when it is current', () =>
     expect(asOf.stdout).not.toContain('FROM THE SAVED MODEL');
   });
 
-  it('a ledger no server has served (no read model tables) is replayed, and nothing is created in it', async () => {
+  it('a ledger no server has served (no read model tables) is replayed (the club’s streams), and nothing is created in it', async () => {
     const l = await ledgers((n) => n);
     const store = new SqliteEventStore(l.replayed.slice('sqlite:'.length), {
       upcast: catalogue.upcast,
     });
-    expect((await currentState(store, competitions)).from).toBe('replay');
+    expect(loadSavedPartitions(store.db, competitions, ['position'])).toBeUndefined();
     const tables = store.db
       .prepare("SELECT name FROM sqlite_master WHERE name LIKE 'projection%'")
       .pluck()

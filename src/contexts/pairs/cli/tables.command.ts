@@ -10,8 +10,14 @@ import {
   UnknownSessionError,
   type CompetitionsState,
 } from '../projection';
-import { clubState, competitionState, standingsFrom, type AsOf } from '../../../audit/published';
-import { currentState } from '../../../ledger/saved-read-model';
+import { standingsFrom, type AsOf } from '../../../audit/published';
+import { savedPartitionsOf } from '../../../ledger/saved-read-model';
+import {
+  answerFromSlice,
+  competitionsSlice,
+  partitionsOfScope,
+  type SliceScope,
+} from '../read/competition-slice';
 import { InvalidTableQueryError } from '../../../audit/table-query';
 import type { ChampionshipView } from '../projection';
 import {
@@ -42,17 +48,22 @@ import {
 } from '../../../cli/options';
 
 /**
- * The competitions state a read command answers from: now, the server's saved read model (only
- * the facts after its checkpoint folded, else a replay); as of an instant or a position, a
- * replay of the club's streams only (`slice`: the competition's, or the club's).
+ * The competitions state a read command answers from, of the scope's club only (a competition's,
+ * or the club's): as of an instant or a position, a replay of the club's streams; now, the
+ * partitions of the server's saved read model the scope reads, with the streams changed since
+ * its checkpoint folded again (`answerFromSlice`), else (no read model saved) a replay of the
+ * club's streams. A read of one competition loads its club's partitions, not the ledger's.
  */
 async function competitionsAt(
   store: EventStore,
   at: AsOf,
-  slice: () => Promise<CompetitionsState>,
+  scope: SliceScope,
 ): Promise<CompetitionsState> {
-  if (at.asOf !== undefined || at.atPosition !== undefined) return slice();
-  return (await currentState(store, competitions)).state;
+  if (at.asOf !== undefined || at.atPosition !== undefined)
+    return (await competitionsSlice(store, scope, at)).state;
+  const saved = savedPartitionsOf(store, competitions, await partitionsOfScope(store, scope));
+  const live = saved && (() => saved.state);
+  return answerFromSlice(store, scope, {}, live, (slice) => slice.state);
 }
 
 /**
@@ -136,7 +147,7 @@ export function registerTables(program: Command): void {
             return;
           }
           const view = standingsFrom(
-            await competitionsAt(store, o, () => competitionState(store, competitionId, o)),
+            await competitionsAt(store, o, { competitionId }),
             competitionId,
             o.afterSession,
           );
@@ -191,11 +202,7 @@ export function registerTables(program: Command): void {
             );
             return;
           }
-          const view = championshipOf(
-            await competitionsAt(store, o, () => clubState(store, clubId, o)),
-            clubId,
-            o.season,
-          );
+          const view = championshipOf(await competitionsAt(store, o, { clubId }), clubId, o.season);
           const names: Record<string, string> = {};
           for (const c of view.competitions)
             for (const [pair, name] of Object.entries(await pairNamesAt(store, c)))
@@ -261,9 +268,7 @@ export function registerTables(program: Command): void {
             );
             return;
           }
-          const state = await competitionsAt(store, o, () =>
-            competitionState(store, competitionId, o),
-          );
+          const state = await competitionsAt(store, o, { competitionId });
           const view = cPointsOf(state, competitionId, { session: o.session });
           const names = {
             pairs: await pairNamesAt(store, competitionId),

@@ -51,6 +51,20 @@ export async function competitionsSlice(
   return slice!;
 }
 
+/**
+ * The read model's partitions a scope's answers read (the partitions its club's streams fold
+ * into, and the position): all a read in a process of its own needs to load of a saved read
+ * model, which `answerFromSlice` then brings up to date.
+ */
+export async function partitionsOfScope(store: EventStore, scope: SliceScope): Promise<string[]> {
+  const directory = directoryOf(store);
+  await directory.catchUp();
+  const keys = new Set<string>(['position']);
+  for (const s of streamsOf(directory, scope))
+    for (const key of directory.partitionsOfStream(s)) keys.add(key);
+  return [...keys];
+}
+
 /** How many times an answer retries taking live partitions before it reads every stream. */
 const LIVE_TRIES = 3;
 
