@@ -70,15 +70,19 @@ interface TableResponse {
 
 /**
  * A table "now" is the live projection's, and a projection still catching up would answer an
- * older table as if it were today's: refused, 503 with Retry-After, until it has caught up. A
- * table as of an instant or a position is a replay of the store and is answered as ever.
+ * older table as if it were today's: refused, 503 with Retry-After, until it has caught up
+ * (while a rebuild folds the ledger, or the facts after the saved checkpoint are folded). A
+ * table as of an instant or a position is a replay of the store and is answered as ever, and so
+ * is one asked while the saved read models are put back (`loading`).
  */
 function refuseTablesWhileCatchingUp(store: EventStore, status: () => ReadModelStatus) {
   return (req: TableRequest, res: TableResponse, next: (err?: unknown) => void): void => {
     if (req.method !== 'GET' || !TABLES.test(req.path)) return next();
     if (req.query.asOf !== undefined || req.query.atPosition !== undefined) return next();
-    const { caughtUp, position } = status();
-    if (caughtUp) return next();
+    const { caughtUp, loading, position } = status();
+    // While saved read models are put back, a table is answered from its club's saved
+    // partitions (answerNowFromSaved): current to the head, as a caught-up one is.
+    if (caughtUp || loading) return next();
     store.headPosition().then((headPosition) => {
       res
         .status(503)

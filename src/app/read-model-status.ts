@@ -12,6 +12,13 @@ export interface ReadModelStatus {
    * total, the rate, and how far each worker's share (its read models) has come.
    */
   rebuild?: RunnerStatus['rebuild'];
+  /**
+   * While the saved read models are put back (a start after a stop): the tables are answered
+   * meanwhile from the saved partitions of their club, not refused.
+   */
+  loading?: boolean;
+  /** While loading: the read models put back so far. */
+  loaded?: string[];
 }
 
 /** () => the read models' status; always caught up when the app keeps none (replays only). */

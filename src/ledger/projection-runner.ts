@@ -92,6 +92,10 @@ export interface RunnerStatus {
   rate?: number;
   /** While read models are rebuilt elsewhere (on worker threads): how far each share is. */
   rebuild?: RebuildStatus & { done: number; total: number; rate?: number };
+  /** While the saved read models are put back (load), before the catch-up from their checkpoints. */
+  loading?: boolean;
+  /** While loading: the read models put back so far. */
+  loaded?: string[];
 }
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -123,6 +127,8 @@ export class ProjectionRunner {
   private sinceSave = 0;
   /** When and where the catch-up began: its rate on /health. */
   private catchUpBegan?: { at: number; position: number };
+  /** The saved states being put back (load). */
+  private loading = false;
   /** A rebuild elsewhere under way (rebuildBehind). */
   private rebuilding?: RunnerStatus['rebuild'];
   /** Stops a rebuild elsewhere when the runner stops. */
@@ -196,13 +202,18 @@ export class ProjectionRunner {
   }
 
   private async load(): Promise<void> {
-    for (const projection of this.projections) {
-      if (this.stopped) return;
-      this.live.push(
-        projection.partitions
-          ? await this.loadParts(projection, projection.partitions)
-          : this.loadWhole(projection),
-      );
+    this.loading = true;
+    try {
+      for (const projection of this.projections) {
+        if (this.stopped) return;
+        this.live.push(
+          projection.partitions
+            ? await this.loadParts(projection, projection.partitions)
+            : this.loadWhole(projection),
+        );
+      }
+    } finally {
+      this.loading = false;
     }
   }
 
@@ -439,6 +450,13 @@ export class ProjectionRunner {
   status(): RunnerStatus {
     const position = this.live.length ? Math.min(...this.live.map((l) => l.position)) : 0;
     if (this.rebuilding) return { caughtUp: false, position, rebuild: this.rebuilding };
+    if (this.loading)
+      return {
+        caughtUp: false,
+        position,
+        loading: true,
+        loaded: this.live.map((l) => l.projection.name),
+      };
     const began = this.catchUpBegan;
     const seconds = began ? (performance.now() - began.at) / 1000 : 0;
     if (this.caughtUpOnce || !began || position <= began.position || seconds <= 0)

@@ -1,17 +1,21 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
-import { v7 as uuidv7 } from 'uuid';
-import { catalogue } from '../../src/contexts/catalogue';
 import type { RecordedEvent } from '../../src/kernel/envelope';
 import { projections } from '../../src/contexts/projections';
 import type { CompetitionsState } from '../../src/contexts/pairs/projection';
 import { ProjectionRunner } from '../../src/ledger/projection-runner';
 import { SqliteProjectionStateStore } from '../../src/ledger/projection-state-store';
-import { loadExamplesIfEmpty } from '../../src/ledger/load-examples';
 import { startService } from '../../src/cli/commands/serve';
 import type { EventStore, ReadAllOptions } from '../../src/store/event-store';
-import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
-import { ledgerApp, removeTempDirs, tempDbPath } from './support';
+import type { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
+import {
+  DSB,
+  examplesStore,
+  ledgerApp,
+  pairEntered,
+  playerRegistered,
+  removeTempDirs,
+} from './support-dsb';
 
 afterAll(removeTempDirs);
 
@@ -46,34 +50,6 @@ function slowed(inner: EventStore) {
 }
 
 const tick = () => new Promise((r) => setTimeout(r, 20));
-const DSB = 'dsb-2014-c1';
-
-async function examplesStore(): Promise<SqliteEventStore> {
-  const store = new SqliteEventStore(tempDbPath(), { upcast: catalogue.upcast });
-  await loadExamplesIfEmpty(store);
-  return store;
-}
-
-function pairEntered(pairId: string, players: string[]) {
-  return {
-    id: uuidv7(),
-    type: 'PairEntered',
-    occurredAt: '2014-09-07T20:00:00+01:00',
-    data: { competitionId: DSB, pairId, players, group: 'C' },
-    metadata: { clubId: 'dsb', actor: 'secretary' },
-  };
-}
-
-function playerRegistered(playerId: string) {
-  return {
-    id: uuidv7(),
-    type: 'PlayerRegistered',
-    occurredAt: '2014-09-07T19:00:00+01:00',
-    data: { clubId: 'dsb', playerId, name: playerId, status: 'member' },
-    metadata: { clubId: 'dsb', actor: 'secretary' },
-  };
-}
-
 describe('the service answers while its read models catch up', () => {
   let store: SqliteEventStore;
   let runner: ProjectionRunner;

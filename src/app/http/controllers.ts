@@ -70,7 +70,7 @@ export class HealthController {
   })
   @ApiAnswer(
     200,
-    '{ status: ok | catching-up | degraded, caughtUp, position, headPosition, rate (catching up: facts/s), rebuild (on worker threads: { done, total, rate, shares: [{ projections, position }] }), directory: { position }, store, writable, readOnly, lastError }',
+    '{ status: ok | catching-up | degraded, caughtUp, position, headPosition, rate (catching up: facts/s), rebuild (on worker threads: { done, total, rate, shares: [{ projections, position }] }), loading and loaded (the saved read models being put back, and those put back so far), directory: { position }, store, writable, readOnly, lastError }',
   )
   @ApiErrors(503)
   async health(@Res({ passthrough: true }) res: StatusResponse) {
@@ -82,7 +82,7 @@ export class HealthController {
     const state = { writable, readOnly, lastError };
     try {
       const headPosition = await this.store.headPosition();
-      const { caughtUp, position, rate, rebuild } = this.readModel();
+      const { caughtUp, position, rate, rebuild, loading, loaded } = this.readModel();
       // The ledger directory (which streams are whose: as-of answers read only a club's) is
       // read after the read models have caught up, and saved as it is read.
       const directory = { position: directoryOf(this.store).position };
@@ -92,11 +92,14 @@ export class HealthController {
           status: 'catching-up',
           message: rebuild
             ? `rebuilding the read models on ${rebuild.shares.length} worker thread(s) (position ${rebuild.done} of ${rebuild.total})`
-            : catchingUpMessage(position, headPosition),
+            : loading
+              ? `loading the saved read models (${loaded?.length ?? 0} loaded); the tables are answered from their club's saved partitions meanwhile`
+              : catchingUpMessage(position, headPosition),
           caughtUp,
           position,
           ...(rate === undefined ? {} : { rate }),
           ...(rebuild === undefined ? {} : { rebuild }),
+          ...(loading ? { loading, loaded: loaded ?? [] } : {}),
           ...store,
         };
       }

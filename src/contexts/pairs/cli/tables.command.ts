@@ -5,19 +5,12 @@ import { sessionSheetAt } from '../read/session-sheet';
 import { answerOf } from '../../../kernel/errors';
 import {
   championshipOf,
-  competitions,
   cPointsOf,
   UnknownSessionError,
   type CompetitionsState,
 } from '../projection';
 import { standingsFrom, type AsOf } from '../../../audit/published';
-import { savedPartitionsOf } from '../../../ledger/saved-read-model';
-import {
-  answerFromSlice,
-  competitionsSlice,
-  partitionsOfScope,
-  type SliceScope,
-} from '../read/competition-slice';
+import { answerNowFromSaved, competitionsSlice, type SliceScope } from '../read/competition-slice';
 import { InvalidTableQueryError } from '../../../audit/table-query';
 import type { ChampionshipView } from '../projection';
 import {
@@ -50,9 +43,7 @@ import {
 /**
  * The competitions state a read command answers from, of the scope's club only (a competition's,
  * or the club's): as of an instant or a position, a replay of the club's streams; now, the
- * partitions of the server's saved read model the scope reads, with the streams changed since
- * its checkpoint folded again (`answerFromSlice`), else (no read model saved) a replay of the
- * club's streams. A read of one competition loads its club's partitions, not the ledger's.
+ * partitions of the server's saved read model the scope reads (`answerNowFromSaved`).
  */
 async function competitionsAt(
   store: EventStore,
@@ -61,9 +52,7 @@ async function competitionsAt(
 ): Promise<CompetitionsState> {
   if (at.asOf !== undefined || at.atPosition !== undefined)
     return (await competitionsSlice(store, scope, at)).state;
-  const saved = savedPartitionsOf(store, competitions, await partitionsOfScope(store, scope));
-  const live = saved && (() => saved.state);
-  return answerFromSlice(store, scope, {}, live, (slice) => slice.state);
+  return answerNowFromSaved(store, scope, (slice) => slice.state);
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 } from '../../../audit/published';
 import type { EventStore } from '../../../store/event-store';
 import { EVENT_STORE, LIVE_COMPETITIONS } from '../../../app/tokens';
+import { answerNowFromSaved } from '../read/competition-slice';
 
 /** A query handler that reads the competitions state, as of now, an instant or a position. */
 export abstract class CompetitionsQueryHandler {
@@ -24,24 +25,20 @@ export abstract class CompetitionsQueryHandler {
     @Inject(LIVE_COMPETITIONS) private readonly live: () => CompetitionsState | undefined,
   ) {}
 
-  private now(at: AsOf): CompetitionsState | undefined {
-    return at.asOf === undefined && at.atPosition === undefined ? this.live() : undefined;
-  }
-
   /**
-   * An answer asked for now, from the live state when the app keeps one; as of an instant or a
-   * position (or now without a live state), from the competition's club's streams (not $all),
-   * with the live partitions no later fact changed: only what changed since is read, and the
-   * read gives the event loop a turn, so other requests are answered meanwhile.
+   * An answer asked for now, from the live state when the app keeps one, or else (the read
+   * models still being put back after a restart) from the saved read model's partitions of the
+   * club, brought up to the head (`answerNowFromSaved`); as of an instant or a position, from
+   * the competition's club's streams (not $all), with the live partitions no later fact changed:
+   * only what changed since is read, and the read gives the event loop a turn, so other requests
+   * are answered meanwhile.
    */
   protected async competitionAnswer<T>(
     competitionId: string,
     at: AsOf,
     answer: (state: CompetitionsState) => T,
   ): Promise<T> {
-    const now = this.now(at);
-    if (now) return answer(now);
-    return competitionAnswer(this.store, competitionId, at, this.live, answer);
+    return this.answer({ competitionId }, at, answer);
   }
 
   /** As `competitionAnswer`, for a club's tables (DSB-11): the club's streams. */
@@ -50,9 +47,22 @@ export abstract class CompetitionsQueryHandler {
     at: AsOf,
     answer: (state: CompetitionsState) => T,
   ): Promise<T> {
-    const now = this.now(at);
-    if (now) return answer(now);
-    return clubAnswer(this.store, clubId, at, this.live, answer);
+    return this.answer({ clubId }, at, answer);
+  }
+
+  private async answer<T>(
+    scope: { competitionId: string } | { clubId: string },
+    at: AsOf,
+    answer: (state: CompetitionsState) => T,
+  ): Promise<T> {
+    if (at.asOf === undefined && at.atPosition === undefined) {
+      const now = this.live();
+      if (now) return answer(now);
+      return answerNowFromSaved(this.store, scope, (slice) => answer(slice.state));
+    }
+    return 'competitionId' in scope
+      ? competitionAnswer(this.store, scope.competitionId, at, this.live, answer)
+      : clubAnswer(this.store, scope.clubId, at, this.live, answer);
   }
 }
 

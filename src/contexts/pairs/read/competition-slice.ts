@@ -4,6 +4,7 @@ import { competitions, type CompetitionsState } from '../projection';
 import { validateStreamId } from '../../../store/append-rules';
 import type { EventStore } from '../../../store/event-store';
 import { directoryOf, type LedgerDirectory } from '../../../ledger/ledger-directory';
+import { savedPartitionsOf } from '../../../ledger/saved-read-model';
 import { EVENTS_PER_TURN, nextTurn, withinBounds } from '../../../audit/replay';
 
 /**
@@ -63,6 +64,22 @@ export async function partitionsOfScope(store: EventStore, scope: SliceScope): P
   for (const s of streamsOf(directory, scope))
     for (const key of directory.partitionsOfStream(s)) keys.add(key);
   return [...keys];
+}
+
+/**
+ * An answer as of now without a live read model (a read in a process of its own, or the service
+ * while it puts its saved read model back after a restart): the partitions of the saved read
+ * model the scope reads, with the streams changed since its checkpoint folded again
+ * (`answerFromSlice`); with none saved, a replay of the club's streams. A read of one
+ * competition loads its club's partitions, not the ledger's.
+ */
+export async function answerNowFromSaved<T>(
+  store: EventStore,
+  scope: SliceScope,
+  answer: (slice: Slice) => T,
+): Promise<T> {
+  const saved = savedPartitionsOf(store, competitions, await partitionsOfScope(store, scope));
+  return answerFromSlice(store, scope, {}, saved && (() => saved.state), answer);
 }
 
 /** How many times an answer retries taking live partitions before it reads every stream. */
