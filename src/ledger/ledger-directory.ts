@@ -6,20 +6,25 @@ import { isCorrectionFact } from '../contexts/pairs/projection/corrections';
 import { NZ_MEMBERSHIP_FACT_TYPES } from '../contexts/pairs/projection/nz-membership';
 import { competitions, competitionsPartitions } from '../contexts/pairs/projection/state';
 import type { EventStore } from '../store/event-store';
-import { savedDirectoryOf, type DirectoryEntry, type DirectorySaves } from './saved-directory';
+import {
+  savedDirectoryOf,
+  type DirectoryEntry,
+  type DirectorySaves,
+  type Timeline,
+} from './saved-directory';
 import { EVENTS_PER_TURN, nextTurn, withinBounds, type ReplayBounds } from '../audit/replay';
 
 /** A growable column of numbers (positions, instants): 8 bytes an event, no object per event. */
 class Column {
-  values = new Float64Array(1024);
+  values: Float64Array = new Float64Array(1024);
   length = 0;
   /** The numbers pushed, as one array (a view: copy it to keep it). */
   get used(): Float64Array {
     return this.values.subarray(0, this.length);
   }
+  /** Takes a restored column as it is (a read-only reader never pushes: no room made ahead). */
   restore(values: Float64Array): void {
-    this.values = new Float64Array(Math.max(1024, values.length * 2));
-    this.values.set(values);
+    this.values = values.length > 0 ? values : new Float64Array(1024);
     this.length = values.length;
   }
   push(v: number): void {
@@ -84,6 +89,8 @@ export class LedgerDirectory {
   /** The id of the last event read (a saved directory names it, to be sure of its ledger). */
   private lastId = '';
   private triedSaved = false;
+  /** A saved timeline not read yet (restoreSaved): read when first needed (`timeline`). */
+  private unread?: () => Timeline;
 
   constructor(
     private readonly store: EventStore,
@@ -93,6 +100,7 @@ export class LedgerDirectory {
 
   /** Position of the last event read: everything up to it is in the directory. */
   get position(): number {
+    if (this.unread) return this.restoredAt;
     const n = this.positions.length;
     return n === 0 ? 0 : this.positions.values[n - 1];
   }
@@ -170,14 +178,24 @@ export class LedgerDirectory {
         lastId = e.position === saved.position ? e.id : undefined;
       if (lastId !== saved.lastId) return;
     }
-    this.positions.restore(saved.positions);
-    this.times.restore(saved.times);
+    // The maps now, the timeline when first needed: an answer as of now reads only the maps.
+    this.unread = saved.timeline;
     this.ordered = saved.ordered;
     for (const [map, key, json] of saved.entries) this.restoreEntry(map as SavedMap, key, json);
     this.restoredAt = this.savedAt = saved.position;
     this.lastId = saved.lastId;
-    this.savedLength = this.positions.length;
+    this.savedLength = saved.events;
     this.fresh = false;
+  }
+
+  /** Reads the saved timeline, if it has not been read yet. */
+  private timeline(): void {
+    const read = this.unread;
+    if (!read) return;
+    const { positions, times } = read();
+    this.unread = undefined;
+    this.positions.restore(positions);
+    this.times.restore(times);
   }
 
   private restoreEntry(map: SavedMap, key: string, json: string): void {
@@ -221,6 +239,7 @@ export class LedgerDirectory {
    * timeline's chunks from the one the last save left partial, and the entries changed.
    */
   private save(): void {
+    this.timeline();
     const firstChunk = Math.floor(this.savedLength / this.saves!.chunk);
     const from = firstChunk * this.saves!.chunk;
     const entries: DirectoryEntry[] = [];
@@ -258,6 +277,7 @@ export class LedgerDirectory {
   }
 
   private note(e: RecordedEvent): void {
+    this.timeline();
     this.lastId = e.id;
     const time = Date.parse(e.recordedAt);
     const t = this.times;
@@ -315,6 +335,10 @@ export class LedgerDirectory {
    */
   lastPosition(bounds: ReplayBounds): number {
     withinBounds(bounds);
+    // To the last event read, at any time: the last event read, the timeline not needed.
+    if (bounds.asOf === undefined && (bounds.toPosition ?? Infinity) >= this.position)
+      return this.position;
+    this.timeline();
     const p = this.positions.values;
     const to = bounds.toPosition ?? Number.POSITIVE_INFINITY;
     // The last index at or before `to`.

@@ -17,10 +17,22 @@ export interface DirectoryHead {
 /** One entry of one of the directory's maps, its value as JSON. */
 export type DirectoryEntry = [map: string, key: string, json: string];
 
-/** A ledger directory as saved: its timeline as two columns, its maps' entries as JSON. */
-export interface DirectorySnapshot extends DirectoryHead {
+/** A directory's timeline: each event's position and recording instant. */
+export interface Timeline {
   positions: Float64Array;
   times: Float64Array;
+}
+
+/**
+ * A ledger directory as saved: its maps' entries as JSON, and its timeline's length, the
+ * timeline itself read when first asked for (`timeline`). An answer as of now needs only the
+ * maps; the timeline (16 bytes an event: 150 MB at ten million facts) only an answer as of an
+ * instant or an earlier position, and the next save.
+ */
+export interface DirectorySnapshot extends DirectoryHead {
+  /** Events in the timeline. */
+  events: number;
+  timeline(): Timeline;
   entries: DirectoryEntry[];
 }
 
@@ -79,23 +91,27 @@ interface HeadRow {
   ordered: number;
 }
 
-/** Eight bytes a number, copied out of SQLite's buffer (whose offset need not be aligned). */
-const column = (b: Buffer) => new Float64Array(new Uint8Array(b).buffer);
 const blob = (a: Float64Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
 
-/** Concatenates the saved chunks' columns, in chunk order; undefined when one is missing. */
+/**
+ * Concatenates the saved chunks' columns, in chunk order, eight bytes a number; undefined when
+ * one is missing or cut short. SQLite's buffers are copied once, byte for byte, straight into
+ * the column (their offset need not be aligned for a Float64Array of their own): at ten million
+ * facts a copy of each chunk first cost some 150 MB more and as much time again.
+ */
 function joined(
   chunks: Array<{ chunk: number; column: Buffer }>,
   size: number,
 ): Float64Array | undefined {
-  const parts = chunks.map((c) => column(c.column));
   if (chunks.some((c, i) => c.chunk !== i)) return undefined;
-  if (parts.slice(0, -1).some((p) => p.length !== size)) return undefined;
-  const out = new Float64Array(parts.reduce((n, p) => n + p.length, 0));
+  if (chunks.some((c) => c.column.byteLength % 8 !== 0)) return undefined;
+  if (chunks.slice(0, -1).some((c) => c.column.byteLength !== size * 8)) return undefined;
+  const out = new Float64Array(chunks.reduce((n, c) => n + c.column.byteLength / 8, 0));
+  const bytes = new Uint8Array(out.buffer);
   let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
+  for (const c of chunks) {
+    bytes.set(c.column, at);
+    at += c.column.byteLength;
   }
   return out;
 }
@@ -127,21 +143,27 @@ export class SqliteDirectorySaves implements DirectorySaves {
       .prepare(`SELECT * FROM ledger_directory_head WHERE name = 'directory'`)
       .get() as HeadRow | undefined;
     if (!head) return undefined;
-    const rows = this.db
-      .prepare(`SELECT chunk, positions, times FROM ledger_directory_timeline ORDER BY chunk`)
-      .all() as Array<{ chunk: number; positions: Buffer; times: Buffer }>;
-    const positions = joined(
-      rows.map((r) => ({ chunk: r.chunk, column: r.positions })),
-      this.chunk,
-    );
-    const times = joined(
-      rows.map((r) => ({ chunk: r.chunk, column: r.times })),
-      this.chunk,
-    );
-    // A timeline that does not end at the head's position is not this save's: read $all.
-    const last = positions?.length ? positions[positions.length - 1] : 0;
-    if (!positions || !times || times.length !== positions.length || last !== head.position)
+    // The timeline's shape, from the rows' sizes: every chunk there, each full but the last, both
+    // columns as long; and its last position the head's. Its contents are read when asked for.
+    const shape = this.db
+      .prepare(
+        `SELECT count(*) AS chunks, coalesce(max(chunk), -1) AS last,
+                coalesce(sum(length(positions)), 0) AS p, coalesce(sum(length(times)), 0) AS t,
+                coalesce(sum(length(positions) != ? AND chunk < (SELECT max(chunk) FROM ledger_directory_timeline)), 0) AS short
+           FROM ledger_directory_timeline`,
+      )
+      .get(this.chunk * 8) as { chunks: number; last: number; p: number; t: number; short: number };
+    if (shape.last !== shape.chunks - 1 || shape.p !== shape.t || shape.p % 8 || shape.short)
       return undefined;
+    const events = shape.p / 8;
+    const lastChunk = this.db
+      .prepare('SELECT positions FROM ledger_directory_timeline WHERE chunk = ?')
+      .pluck()
+      .get(shape.last) as Buffer | undefined;
+    const lastColumn = lastChunk && joined([{ chunk: 0, column: lastChunk }], this.chunk);
+    // A timeline that does not end at the head's position is not this save's: read $all.
+    const last = lastColumn?.length ? lastColumn[lastColumn.length - 1] : 0;
+    if (last !== head.position) return undefined;
     const entries = this.db
       .prepare(`SELECT map, key, value FROM ledger_directory_entries ORDER BY rowid`)
       .raw()
@@ -151,10 +173,45 @@ export class SqliteDirectorySaves implements DirectorySaves {
       position: head.position,
       lastId: head.last_id,
       ordered: head.ordered === 1,
-      positions,
-      times,
+      events,
+      timeline: () => this.timeline(events, head.position),
       entries,
     };
+  }
+
+  /**
+   * The saved timeline's first `events` events. Chunks are only added, or the last one made
+   * longer, by a save of the same directory; one replaced meanwhile by another process's first
+   * save of its own (`replace`) no longer ends at `position`, and is refused.
+   */
+  private timeline(events: number, position: number): Timeline {
+    const rows = this.db
+      .prepare(
+        `SELECT chunk, positions, times FROM ledger_directory_timeline WHERE chunk <= ? ORDER BY chunk`,
+      )
+      .all(Math.ceil(events / this.chunk) - 1) as Array<{
+      chunk: number;
+      positions: Buffer;
+      times: Buffer;
+    }>;
+    const column = (of: 'positions' | 'times') =>
+      joined(
+        rows.map((r) => ({ chunk: r.chunk, column: r[of] })),
+        this.chunk,
+      )?.subarray(0, events);
+    const positions = column('positions');
+    const times = column('times');
+    if (
+      !positions ||
+      !times ||
+      positions.length !== events ||
+      times.length !== events ||
+      (events > 0 && positions[events - 1] !== position)
+    )
+      throw new Error(
+        'the ledger directory saved in this file was replaced while it was read: ask again',
+      );
+    return { positions, times };
   }
 
   writable(): boolean {

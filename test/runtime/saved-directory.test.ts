@@ -69,6 +69,61 @@ describe('the ledger directory saved in the SQLite file', () => {
     store.close();
   });
 
+  it('reads its saved timeline only when an answer needs it: not for an answer as of now, once for one as of an instant or an earlier position', async () => {
+    const path = tempDbPath();
+    const store = await examplesLedger(path);
+    const head = await store.headPosition();
+    const built = new LedgerDirectory(store, savedDirectoryOf(store), 100);
+    await built.catchUp();
+    const timeline = jest.spyOn(SqliteDirectorySaves.prototype as never, 'timeline');
+    try {
+      const reader = new SqliteEventStore(path, { readOnly: true, upcast: catalogue.upcast });
+      const restored = new LedgerDirectory(reader, savedDirectoryOf(reader));
+      await restored.catchUp();
+      // As of now: the maps, the head.
+      expect(restored.position).toBe(head);
+      expect(restored.lastPosition({})).toBe(head);
+      expect(restored.lastPosition({ toPosition: head + 10 })).toBe(head);
+      expect(restored.streamsOfClub('dsb')).toEqual(built.streamsOfClub('dsb'));
+      expect(timeline).not.toHaveBeenCalled();
+      // As of an earlier position: the timeline, read once, and every answer the same.
+      expect(restored.lastPosition({ toPosition: head - 1 })).toBe(head - 1);
+      expect(answers(restored, head)).toEqual(answers(built, head));
+      expect(timeline).toHaveBeenCalledTimes(1);
+      reader.close();
+    } finally {
+      timeline.mockRestore();
+      store.close();
+    }
+  });
+
+  it('refuses a saved timeline another process replaced after the maps were read: the answer is asked again, never given from two directories', async () => {
+    const path = tempDbPath();
+    const store = await examplesLedger(path);
+    const head = await store.headPosition();
+    await new LedgerDirectory(store, savedDirectoryOf(store), 100).catchUp();
+    const reader = new SqliteEventStore(path, { readOnly: true, upcast: catalogue.upcast });
+    const restored = new LedgerDirectory(reader, savedDirectoryOf(reader));
+    await restored.catchUp();
+    // Another process's first save of a directory of its own replaces the timeline.
+    const saves = new SqliteDirectorySaves(store.db, false);
+    const good = saves.load()!;
+    const { positions, times } = good.timeline();
+    saves.save({
+      ...good,
+      positions: positions.subarray(0, head - 3),
+      times: times.subarray(0, head - 3),
+      position: head - 3,
+      firstChunk: 0,
+      replace: true,
+    });
+    expect(() => restored.lastPosition({ asOf: '2015-01-01T00:00:00Z' })).toThrow(
+      /replaced while it was read/,
+    );
+    reader.close();
+    store.close();
+  });
+
   it('catches up from the saved position: only the facts after the save are read', async () => {
     const path = tempDbPath();
     const store = await examplesLedger(path, ['dsb-groenlo-2014-2015.ndjson']);
@@ -117,7 +172,7 @@ describe('the ledger directory saved in the SQLite file', () => {
       { ...good, lastId: '0193f1d2-4a6b-7c00-8a00-00000000dead' },
       { ...good, position: head + 5 },
     ]) {
-      saves.save({ ...bad, firstChunk: 0, replace: true });
+      saves.save({ ...bad, ...good.timeline(), firstChunk: 0, replace: true });
       const d = new LedgerDirectory(store, savedDirectoryOf(store), 1_000_000);
       await d.catchUp();
       expect(d.restoredAt).toBe(0);
