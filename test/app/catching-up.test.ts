@@ -2,7 +2,6 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import type { RecordedEvent } from '../../src/kernel/envelope';
 import { projections } from '../../src/contexts/projections';
-import type { CompetitionsState } from '../../src/contexts/pairs/projection';
 import { ProjectionRunner } from '../../src/ledger/projection-runner';
 import { SqliteProjectionStateStore } from '../../src/ledger/projection-state-store';
 import { startService } from '../../src/cli/commands/serve';
@@ -11,7 +10,8 @@ import type { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store
 import {
   DSB,
   examplesStore,
-  ledgerApp,
+  expectStandingNowAtHead,
+  appOfRunner,
   pairEntered,
   playerRegistered,
   removeTempDirs,
@@ -69,13 +69,7 @@ describe('the service answers while its read models catch up', () => {
         pageSize: 50,
       },
     );
-    app = await ledgerApp(store, {
-      readModelStatus: () => runner.status(),
-      liveCompetitions: () =>
-        runner.status().caughtUp
-          ? runner.state<CompetitionsState>('competitions')?.state
-          : undefined,
-    });
+    app = await appOfRunner(store, runner);
     runner.start();
   });
 
@@ -168,14 +162,7 @@ describe('the service answers while its read models catch up', () => {
       // Read by `serve` after the catch-up (this app has no serve): where it stands.
       directory: { position: expect.any(Number) },
     });
-    const now = await request(app.getHttpServer())
-      .get(`/competitions/${DSB}/standings`)
-      .expect(200);
-    const replay = await request(app.getHttpServer())
-      .get(`/competitions/${DSB}/standings?atPosition=${head}`)
-      .expect(200);
-    expect(now.body).toEqual(replay.body);
-    expect(JSON.stringify(now.body)).toContain('dsb-p99');
+    await expectStandingNowAtHead(app, head);
   });
 });
 

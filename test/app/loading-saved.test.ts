@@ -1,14 +1,14 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { projections } from '../../src/contexts/projections';
-import type { CompetitionsState } from '../../src/contexts/pairs/projection';
 import { ProjectionRunner } from '../../src/ledger/projection-runner';
 import { SqliteProjectionStateStore } from '../../src/ledger/projection-state-store';
 import type { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
 import {
   DSB,
   examplesStore,
-  ledgerApp,
+  expectStandingNowAtHead,
+  appOfRunner,
   pairEntered,
   playerRegistered,
   removeTempDirs,
@@ -59,13 +59,7 @@ describe('the tables are answered while the saved read models are put back', () 
       return inPages(name, between, size);
     };
     runner = new ProjectionRunner(store, states, projections);
-    app = await ledgerApp(store, {
-      readModelStatus: () => runner.status(),
-      liveCompetitions: () =>
-        runner.status().caughtUp
-          ? runner.state<CompetitionsState>('competitions')?.state
-          : undefined,
-    });
+    app = await appOfRunner(store, runner);
     runner.start();
     await new Promise((r) => setTimeout(r, 20));
   });
@@ -91,14 +85,7 @@ describe('the tables are answered while the saved read models are put back', () 
 
   it('a standing now is answered, with the pair entered after the checkpoint: the replay at the head', async () => {
     expect(runner.status()).toMatchObject({ caughtUp: false, loading: true });
-    const now = await request(app.getHttpServer())
-      .get(`/competitions/${DSB}/standings`)
-      .expect(200);
-    const replay = await request(app.getHttpServer())
-      .get(`/competitions/${DSB}/standings?atPosition=${head}`)
-      .expect(200);
-    expect(now.body).toEqual(replay.body);
-    expect(JSON.stringify(now.body)).toContain('dsb-p99');
+    await expectStandingNowAtHead(app, head);
   });
 
   it('a partition no fact changed since the checkpoint is the saved one (marked here), not a replay', async () => {

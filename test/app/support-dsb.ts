@@ -2,9 +2,23 @@ import { v7 as uuidv7 } from 'uuid';
 import { catalogue } from '../../src/contexts/catalogue';
 import { loadExamplesIfEmpty } from '../../src/ledger/load-examples';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
-import { tempDbPath } from './support';
+import type { CompetitionsState } from '../../src/contexts/pairs/projection';
+import type { ProjectionRunner } from '../../src/ledger/projection-runner';
+import type { EventStore } from '../../src/store/event-store';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import request from 'supertest';
+import { ledgerApp, tempDbPath } from './support';
 
-export { ledgerApp, removeTempDirs } from './support';
+export { removeTempDirs } from './support';
+
+/** The HTTP app served as `serve` serves it: the runner's status, its competitions once caught up. */
+export function appOfRunner(store: EventStore, runner: ProjectionRunner) {
+  return ledgerApp(store, {
+    readModelStatus: () => runner.status(),
+    liveCompetitions: () =>
+      runner.status().caughtUp ? runner.state<CompetitionsState>('competitions')?.state : undefined,
+  });
+}
 
 /** The Dutch example club's first competition. */
 export const DSB = 'dsb-2014-c1';
@@ -36,4 +50,17 @@ export function playerRegistered(playerId: string) {
     data: { clubId: 'dsb', playerId, name: playerId, status: 'member' },
     metadata: { clubId: 'dsb', actor: 'secretary' },
   };
+}
+
+/**
+ * The DSB standing now is the replay's at the head, with the pair dsb-p99 entered after the
+ * read models were saved or while they caught up.
+ */
+export async function expectStandingNowAtHead(app: NestExpressApplication, head: number) {
+  const now = await request(app.getHttpServer()).get(`/competitions/${DSB}/standings`).expect(200);
+  const replay = await request(app.getHttpServer())
+    .get(`/competitions/${DSB}/standings?atPosition=${head}`)
+    .expect(200);
+  expect(now.body).toEqual(replay.body);
+  expect(JSON.stringify(now.body)).toContain('dsb-p99');
 }

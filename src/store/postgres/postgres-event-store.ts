@@ -36,11 +36,11 @@ import {
   PAGE,
   redactedUrl,
   rowToEvent,
-  rowToStored,
   sealedColumns,
   type PgRow,
   type TxBatch,
 } from './rows';
+import { storedRecordOf } from '../event-row';
 import { APPEND_LOCK, APPENDED_CHANNEL, CLUB_LOCK_SPACE, DECISION_LOCK } from './schema';
 import { openSchema } from './migrate';
 
@@ -388,12 +388,12 @@ export class PostgresEventStore implements EventStore {
   /** Export and verify: the rows as stored, each with its hash. */
   async readStoredPage(afterPosition: number, limit: number): Promise<StoredRecord[]> {
     try {
-      const { rows } = await this.pool.query<[...PgRow, string]>({
+      const { rows } = await this.pool.query<[...PgRow, hash: string | null]>({
         text: `SELECT ${COLUMNS}, hash FROM events WHERE position > $1 ORDER BY position LIMIT $2`,
         values: [afterPosition, limit],
         rowMode: 'array',
       });
-      return rows.map(rowToStored);
+      return rows.map(storedRecordOf);
     } catch (err) {
       throw this.failed(err);
     }

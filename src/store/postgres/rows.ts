@@ -1,7 +1,6 @@
 // The PostgreSQL store's rows as its reads and writes take them (`rowMode: 'array'`).
 import type { EventRow } from '../event-row';
 import type { NormalisedBatch } from '../append-rules';
-import type { StoredRecord } from '../event-store';
 import { chainHash } from '../seal';
 
 /** A batch as one append transaction writes it. */
@@ -64,26 +63,6 @@ export const COLUMNS =
 export type PgRow = EventRow;
 
 export const PAGE = 1000;
-
-/** A row as export and verify read it: every column as stored, the hash with it. */
-export function rowToStored(row: [...PgRow, string]): StoredRecord {
-  const [position, id, streamId, revision, type, schemaVersion, occurredAt, recordedAt] = row;
-  const out: StoredRecord = {
-    id,
-    streamId,
-    revision,
-    position,
-    type,
-    schemaVersion,
-    occurredAt,
-    recordedAt,
-    data: row[8],
-    metadata: row[9],
-    hash: row[11],
-  };
-  if (row[10] !== null) out.importedAt = row[10];
-  return out;
-}
 
 /** The URL as logs and messages show it: a password never. */
 export function redactedUrl(url: string): string {

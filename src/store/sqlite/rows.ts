@@ -47,40 +47,4 @@ export function* rowsOfAll(
   }
 }
 
-/** A row as stored, as export and verify read it: COLUMNS, then imported_at, then hash. */
-export type StoredRow = [
-  position: number,
-  id: string,
-  streamId: string,
-  revision: number,
-  type: string,
-  schemaVersion: number,
-  occurredAt: string,
-  recordedAt: string,
-  data: string,
-  metadata: string,
-  importedAt: string | null,
-  hash: string | null,
-];
-
-/** A stored row as a record of one shape; imported_at and hash only where the row has them. */
-export function storedRecordOf(r: StoredRow): StoredRecord {
-  const [position, id, streamId, revision, type, schemaVersion, occurredAt, recordedAt] = r;
-  const out: StoredRecord = {
-    position,
-    id,
-    streamId,
-    revision,
-    type,
-    schemaVersion,
-    occurredAt,
-    recordedAt,
-    data: r[8],
-    metadata: r[9],
-  };
-  if (r[10] !== null) out.importedAt = r[10];
-  if (r[11] !== null) out.hash = r[11];
-  return out;
-}
-
-export { rowToEvent } from '../event-row';
+export { rowToEvent, storedRecordOf, type StoredRow } from '../event-row';
