@@ -1,8 +1,9 @@
 import { documentedStreamOf } from '../contexts/streams';
 import type { EventCatalogue } from '../kernel/catalogue';
-import type { EventMetadata } from '../kernel/envelope';
+import type { EventMetadata, RecordedEvent } from '../kernel/envelope';
 import { chainHash, GENESIS_HASH } from '../store/seal';
 import type { RawRecord } from './raw-records';
+import { seenIdsInMemory, type SeenIds } from './seen-ids';
 
 export interface VerifyProblem {
   position: number;
@@ -93,6 +94,10 @@ export async function verifyLog(
     afterPosition?: number;
     /** The ids were checked unique another way (the store's own query): no set of them kept. */
     idsChecked?: boolean;
+    /** Where the ids seen are kept (default: in memory); the caller closes it. */
+    ids?: SeenIds;
+    /** Given each fact of a known type and shape, as the ledger reads it (upcast). */
+    observe?: (event: RecordedEvent) => void;
   },
 ): Promise<VerifyReport> {
   const max = options.maxProblems ?? 100;
@@ -105,7 +110,7 @@ export async function verifyLog(
   const revisions = new Map<string, number>();
   /** Each stream's first revision in these records (a piece of the log is joined to the next). */
   const firstRevisions = new Map<string, { revision: number; position: number }>();
-  const ids = new Set<string>();
+  const ids = options.idsChecked ? undefined : (options.ids ?? seenIdsInMemory());
   let last = options.afterPosition ?? 0;
   let events = 0;
   const kept = options.sealed ?? false;
@@ -186,11 +191,8 @@ export async function verifyLog(
       });
     }
     revisions.set(r.streamId, r.revision);
-    if (!options.idsChecked) {
-      if (ids.has(r.id))
-        report({ position: r.position, check: 'id', message: `id ${r.id} repeated` });
-      ids.add(r.id);
-    }
+    if (ids && !ids.add(r.id))
+      report({ position: r.position, check: 'id', message: `id ${r.id} repeated` });
     if (parseError) {
       report({ position: r.position, check: 'json', message: parseError.message });
       continue;
@@ -208,6 +210,7 @@ export async function verifyLog(
     }
     if (issues.length > 0) continue;
     const read = catalogue.upcast({ ...r, data, metadata: metadata as EventMetadata });
+    options.observe?.(read);
     const home = documentedStreamOf(read.type, read.data);
     // Only a fact the projections do not read where it is (StreamHome.elsewhere: 'unread').
     if (home?.elsewhere === 'unread' && home.streamId !== r.streamId) {

@@ -1,7 +1,16 @@
 import type { Command } from 'commander';
 import { catalogue } from '../../contexts/catalogue';
-import { auditExport, type AuditedStore, type AuditReport } from '../../audit/audit';
+import { InvalidArgumentError } from 'commander';
+import { auditExport, GROUP_FACTS, type AuditedStore, type AuditReport } from '../../audit/audit';
+import { wholeNumber } from '../../audit/table-query';
 import { err } from '../options';
+
+/** `--group-facts`: a whole number from 1. */
+function groupFactsOption(value: string): number {
+  const n = wholeNumber(value);
+  if (!n) throw new InvalidArgumentError('--group-facts must be an integer >= 1');
+  return n;
+}
 
 /**
  * `audit <export.ndjson>`: the export's tamper seal, and every table recomputed from
@@ -15,10 +24,15 @@ export function registerAudit(program: Command): void {
       'Audit an export: check its tamper seal, recompute every table from its facts as read and from a temporary SQLite copy, and prove them identical',
     )
     .option('--json', 'print the report as JSON')
-    .action(async (file: string, o: { json?: boolean }) => {
+    .option(
+      '--group-facts <n>',
+      `fold the clubs in groups of about n facts, one group's read models in memory at a time (default ${GROUP_FACTS})`,
+      groupFactsOption,
+    )
+    .action(async (file: string, o: { json?: boolean; groupFacts?: number }) => {
       let report: AuditReport;
       try {
-        report = await auditExport(file, catalogue);
+        report = await auditExport(file, catalogue, { groupFacts: o.groupFacts });
       } catch (e) {
         const code = (e as { code?: unknown }).code;
         if (typeof code !== 'string' || !/^E[A-Z]+$/.test(code)) throw e;
@@ -53,6 +67,10 @@ function formatAudit(r: AuditReport): string {
       `${name.padEnd(6)} ${d.hashes.all}  ${d.answers} answers (${d.standings} standings, ${d.cPoints} C points, ${d.championships} championships, ${d.teams} teams events, ${d.meetings} meetings answers, ${d.rubber} rubber ${d.rubber === 1 ? 'evening' : 'evenings'}); own chain ${s.sealHolds ? 'holds' : 'BROKEN'}`,
     );
   };
+  if (r.groups !== undefined)
+    out.push(
+      `folded ${r.groups === 1 ? 'in one group' : `in ${r.groups} groups of clubs`}${r.sharedFacts ? `, ${r.sharedFacts} facts of shared streams with each` : ''}`,
+    );
   store(r.fromFile, 'file');
   store(r.sqlite, 'sqlite');
   if (r.fromFile && r.sqlite) out.push(`identical: ${r.identical ? 'yes' : 'NO'}`);

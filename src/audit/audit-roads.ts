@@ -1,0 +1,189 @@
+import { createReadStream, closeSync, openSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { EventCatalogue } from '../kernel/catalogue';
+import type { Projection } from '../kernel/projection';
+import type { EventToAppend, RecordedEvent } from '../kernel/envelope';
+import { competitions, type CompetitionsState } from '../contexts/pairs/projection';
+import { teamsEventsProjection, type TeamsReadState } from '../contexts/teams/projection';
+import { meetingsProjection, type MeetingsReadState } from '../contexts/meetings/projection';
+import { rubberProjection, type RubberReadState } from '../contexts/rubber/projection';
+import type { StreamBatch } from '../store/event-store';
+import type { SqliteEventStore } from '../store/sqlite/sqlite-event-store';
+import { readAllExcept } from '../store/sqlite/read-except';
+import { AnswersCollector, type AnswersDigest } from './answers-digest';
+import type { ClubGroups } from './club-groups';
+import { streamExportRecords } from './export-chain';
+import type { RawRecord } from './raw-records';
+import { EVENTS_PER_TURN, nextTurn } from './replay';
+
+/** What audit recomputes: every published table's read model, folded in one pass. */
+const TABLES = [competitions, teamsEventsProjection, meetingsProjection, rubberProjection] as Array<
+  Projection<unknown>
+>;
+
+/** Facts written to the SQLite copy in one transaction: memory holds a batch, not the file. */
+const IMPORT_BATCH = 10_000;
+/** A group file's lines are written when they reach this many characters. */
+const FLUSH_CHARS = 1 << 20;
+
+/** One road's answers: their digest, and how many facts its folds took in. */
+export interface RoadAnswers {
+  digest: AnswersDigest;
+  events: number;
+}
+
+/**
+ * One read of the export: each fact written to the SQLite copy as an import (each fact's
+ * recordedAt kept, in the file's order, not through the deciders: the audit is of what the
+ * tables make of the facts as recorded), and to its group's file (a shared stream's, to every
+ * group's), numbered as a store numbers an import: positions from 1, each stream's revisions
+ * from its first fact in the file. Gives the group files' paths and the last position.
+ */
+export async function splitAndImport(
+  path: string,
+  dir: string,
+  fromStart: boolean,
+  groups: ClubGroups,
+  store: SqliteEventStore,
+): Promise<{ files: string[]; last: number }> {
+  const files = groups.groups.map((_, i) => join(dir, `group-${i + 1}.ndjson`));
+  const out = files.map((f) => ({ fd: openSync(f, 'w'), text: '' }));
+  const groupOf = new Map(groups.groups.flatMap((g, i) => g.streams.map((s) => [s, i] as const)));
+  const flush = (o: (typeof out)[number]) => {
+    writeSync(o.fd, o.text);
+    o.text = '';
+  };
+  const revisions = new Map<string, number>();
+  let position = 0;
+  let batches: StreamBatch[] = [];
+  let pending = 0;
+  try {
+    const { records } = await streamExportRecords(path);
+    for await (const { line: _line, hash: _hash, ...r } of records) {
+      const revision = revisions.get(r.streamId) ?? 0;
+      revisions.set(r.streamId, revision + 1);
+      position += 1;
+      const text = JSON.stringify({ ...r, revision, position }) + '\n';
+      const g = groupOf.get(r.streamId);
+      for (const o of g === undefined ? out : [out[g]!]) {
+        o.text += text;
+        if (o.text.length >= FLUSH_CHARS) flush(o);
+      }
+      const event: EventToAppend = {
+        id: r.id,
+        type: r.type,
+        schemaVersion: r.schemaVersion,
+        occurredAt: r.occurredAt,
+        data: JSON.parse(r.data) as unknown,
+        metadata: JSON.parse(r.metadata) as EventToAppend['metadata'],
+      };
+      const batch = batches[batches.length - 1];
+      if (batch && batch.streamId === r.streamId && batch.events.length < 1000) {
+        (batch.events as EventToAppend[]).push(event);
+        (batch.recordedAt as string[]).push(r.recordedAt);
+      } else {
+        batches.push({
+          streamId: r.streamId,
+          // From position 1, each stream's revisions as the file gives them.
+          expectedRevision: !fromStart ? 'any' : r.revision === 0 ? 'no_stream' : r.revision - 1,
+          events: [event],
+          recordedAt: [r.recordedAt],
+        });
+      }
+      if (++pending >= IMPORT_BATCH) {
+        await store.appendMany!(batches);
+        batches = [];
+        pending = 0;
+      }
+    }
+    if (batches.length) await store.appendMany!(batches);
+    for (const o of out) flush(o);
+  } finally {
+    for (const o of out) closeSync(o.fd);
+  }
+  return { files, last: position };
+}
+
+/**
+ * The file's road: each group's file folded into the tables as read, upcast as a store's read
+ * upcasts it, its answers taken, and its read models let go before the next group's.
+ */
+export async function foldGroupFiles(
+  files: readonly string[],
+  groups: ClubGroups,
+  last: number,
+  catalogue: EventCatalogue,
+): Promise<RoadAnswers> {
+  const shared = new Set(groups.shared);
+  return foldGroups(groups, last, (i) => eventsOfFile(files[i]!, catalogue), shared);
+}
+
+/**
+ * The SQLite copy's road: each group's facts read from the copy's $all, the other groups'
+ * streams skipped by SQLite itself, folded into the tables.
+ */
+export async function foldGroupsOfCopy(
+  store: SqliteEventStore,
+  groups: ClubGroups,
+  catalogue: EventCatalogue,
+): Promise<RoadAnswers> {
+  const last = await store.headPosition();
+  const shared = new Set(groups.shared);
+  return foldGroups(
+    groups,
+    last,
+    (i) => readAllExcept(store.db, groups.othersOf(i), catalogue.upcast)(),
+    shared,
+  );
+}
+
+async function foldGroups(
+  groups: ClubGroups,
+  last: number,
+  eventsOf: (index: number) => AsyncIterable<RecordedEvent>,
+  shared: ReadonlySet<string>,
+): Promise<RoadAnswers> {
+  const answers = new AnswersCollector();
+  let own = 0;
+  let sharedRead = 0;
+  for (let i = 0; i < groups.groups.length; i++) {
+    const states = TABLES.map((p) => p.initial());
+    let read = 0;
+    sharedRead = 0;
+    for await (const e of eventsOf(i)) {
+      if (++read % EVENTS_PER_TURN === 0) await nextTurn();
+      if (shared.has(e.streamId)) sharedRead++;
+      else own++;
+      TABLES.forEach((p, t) => (states[t] = p.apply(states[t], e, undefined)));
+    }
+    const [state, teams, meetings, rubber] = states as [
+      CompetitionsState,
+      TeamsReadState,
+      MeetingsReadState,
+      RubberReadState,
+    ];
+    // The answers name the ledger's last position, whichever stream it is in, as a fold of
+    // the whole ledger does.
+    state.position = last;
+    answers.add({ state, teams, meetings, rubber }, groups.owned(i));
+  }
+  return { digest: answers.digest(), events: own + sharedRead };
+}
+
+/** A group file's facts, as its lines give them. */
+async function* eventsOfFile(
+  file: string,
+  catalogue: EventCatalogue,
+): AsyncGenerator<RecordedEvent> {
+  const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (line === '') continue;
+    const r = JSON.parse(line) as RawRecord;
+    yield catalogue.upcast({
+      ...r,
+      data: JSON.parse(r.data) as unknown,
+      metadata: JSON.parse(r.metadata) as RecordedEvent['metadata'],
+    });
+  }
+}
