@@ -17,7 +17,8 @@ import Database from 'better-sqlite3';
 import { catalogue } from '../src/contexts/catalogue';
 import { SqliteEventStore } from '../src/store/sqlite/sqlite-event-store';
 import { log, since } from './lib/harness';
-import { CLI, freePort, Service, timed } from './scale/service';
+import { CLI, freePort, Service, storeUrl, timed } from './scale/service';
+import { copyIntoPostgres, copyOfDatabase, rawReadPostgres } from './federation/postgres';
 import { clubIdOf, history, type Batch, type HistoryShape } from './standings/history';
 import { appendThroughGate } from './standings/through-gate';
 
@@ -26,6 +27,7 @@ import { appendThroughGate } from './standings/through-gate';
  *
  *   npm run bench:federation -- --facts 1000000 [--clubs 32] [--rounds 3] [--skip-audit]
  *                               [--skip-write-bytes] [--generate-only]
+ *   npm run bench:federation-postgres -- --facts 1000000 …   (the same, on PostgreSQL)
  *
  * The history is the standings benchmark's generator (bench/standings/history.ts: DSB-style
  * clubs, four pairs competitions a season), appended through the deciders as the HTTP and CLI
@@ -36,6 +38,9 @@ import { appendThroughGate } from './standings/through-gate';
  * with the saved read models (to /health 200) and the first standing after it; `audit` of the
  * ledger's export and `verify` (time and peak RSS of each); the bytes written per paced fact at
  * 1 and 20 seasons (bench/run-scale.ts's figure). The last line is one JSON object.
+ * With `--store postgres` (under a throwaway cluster), the generated ledger is copied into a
+ * PostgreSQL database once, each first start runs on a fresh copy of that database, and the raw
+ * read is node-postgres's; the paced writes are the SQLite file's figure and are not measured.
  */
 const FACTS_PER_CLUB_SEASON = 847; // measured: 27,112 facts for 32 clubs' season
 
@@ -47,8 +52,12 @@ const { values } = parseArgs({
     'skip-write-bytes': { type: 'boolean', default: false },
     'skip-audit': { type: 'boolean', default: false },
     'generate-only': { type: 'boolean', default: false },
+    store: { type: 'string', default: 'sqlite' },
   },
 });
+if (!['sqlite', 'postgres'].includes(values.store))
+  throw new Error(`--store: sqlite or postgres, not ${values.store}`);
+const onPostgres = values.store === 'postgres';
 const clubs = Number(values.clubs);
 const seasons = Math.max(1, Math.round(Number(values.facts) / (FACTS_PER_CLUB_SEASON * clubs)));
 const shape: HistoryShape = { seasons, clubs, competitions: 4, pairs: 24, firstYear: 2006 };
@@ -140,7 +149,7 @@ function cli(args: string[]): Promise<{ ms: number; rssMb: number }> {
 /** The read models saved in a ledger, each one's SHA-256 (`rebuild`: nothing is left to do). */
 async function readModelsDigest(path: string): Promise<string> {
   const out = await new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'rebuild', '--store', `sqlite:${path}`, '--json'], {
+    const child = spawn(process.execPath, [CLI, 'rebuild', '--store', storeUrl(path), '--json'], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let text = '';
@@ -181,22 +190,35 @@ async function main(): Promise<void> {
   );
   // A long generation (10 M facts: about an hour) can be run on its own, ahead of the timings.
   if (values['generate-only']) return;
-  const rawReadMs = rawRead();
+  let source: string | undefined;
+  if (onPostgres) {
+    const t = process.hrtime.bigint();
+    source = await copyIntoPostgres(ledger, 'federation_source');
+    log(`copied into PostgreSQL in ${since(t).toFixed(0)} s`);
+  }
+  const rawReadMs = source ? await rawReadPostgres(source) : rawRead();
   log(`raw read: ${rawReadMs.toFixed(0)} ms`);
 
   // The service's first start on a copy with no saved read models: every read model (and the
   // ledger directory) rebuilt, with one rebuild worker and with two, taking turns on fresh
   // copies so that both see the same machine; a rebuild is over when /health says the read
   // models have caught up and the directory has read to the head.
-  const work = join(dir, 'run.db');
+  let work = join(dir, 'run.db');
   const rebuilt = { 1: [] as number[], 2: [] as number[] };
   let rebuildRssMb = 0;
   let service!: Service;
   let digests: string | undefined;
+  // PostgreSQL keeps the read models in memory only, rebuilt by the runner at every start on
+  // one core (saved partitions and rebuild workers are the SQLite ledger's): one start a round.
+  const turns = (round: number) =>
+    onPostgres ? ([1] as const) : round % 2 === 0 ? ([1, 2] as const) : ([2, 1] as const);
   for (let round = 0; round < Number(values.rounds); round++) {
-    for (const workers of round % 2 === 0 ? ([1, 2] as const) : ([2, 1] as const)) {
-      for (const f of [work, `${work}-wal`, `${work}-shm`]) rmSync(f, { force: true });
-      copyFileSync(ledger, work);
+    for (const workers of turns(round)) {
+      if (onPostgres) work = await copyOfDatabase('federation_source', 'federation_run');
+      else {
+        for (const f of [work, `${work}-wal`, `${work}-shm`]) rmSync(f, { force: true });
+        copyFileSync(ledger, work);
+      }
       service = new Service(work, await freePort(), join(dir, 'serve.log'), [
         '--rebuild-workers',
         String(workers),
@@ -206,6 +228,8 @@ async function main(): Promise<void> {
       if (workers === 1) rebuildRssMb = Math.max(rebuildRssMb, service.memory().peak / 2 ** 20);
       await service.stop();
       rebuilt[workers].push(ms);
+      log(`first start, ${workers} rebuild worker(s): rebuilt in ${ms.toFixed(0)} ms`);
+      if (onPostgres) continue;
       // What the service saved, as a restart serves it: the same whichever the workers.
       const digest = await readModelsDigest(work);
       if (digests !== undefined && digest !== digests)
@@ -213,16 +237,19 @@ async function main(): Promise<void> {
           `the read models rebuilt by ${workers} worker(s) differ:\n${digest}\n${digests}`,
         );
       digests = digest;
-      log(`first start, ${workers} rebuild worker(s): rebuilt in ${ms.toFixed(0)} ms`);
     }
   }
-  log(`every first start saved the same read models (SHA-256 of each, \`rebuild --json\`)`);
+  if (!onPostgres)
+    log(`every first start saved the same read models (SHA-256 of each, \`rebuild --json\`)`);
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const rebuild1Ms = median(rebuilt[1]);
-  const rebuild2Ms = median(rebuilt[2]);
+  const rebuild2Ms = onPostgres ? undefined : median(rebuilt[2]);
   log(
-    `rebuild: 1 worker ${rebuild1Ms.toFixed(0)} ms, 2 workers ${rebuild2Ms.toFixed(0)} ms ` +
-      `(${(rebuild1Ms / rebuild2Ms).toFixed(2)}×); 1 worker at ${((rawReadMs / rebuild1Ms) * 100).toFixed(0)} % of the raw read; peak RSS ${rebuildRssMb.toFixed(0)} MB`,
+    `rebuild: 1 worker ${rebuild1Ms.toFixed(0)} ms, ` +
+      (rebuild2Ms === undefined
+        ? '2 workers: not on PostgreSQL'
+        : `2 workers ${rebuild2Ms.toFixed(0)} ms (${(rebuild1Ms / rebuild2Ms).toFixed(2)}×)`) +
+      `; 1 worker at ${((rawReadMs / rebuild1Ms) * 100).toFixed(0)} % of the raw read; peak RSS ${rebuildRssMb.toFixed(0)} MB`,
   );
 
   const cold = await service.start(3_600_000);
@@ -230,7 +257,9 @@ async function main(): Promise<void> {
   const standing = await timed(service.url(`/competitions/${competition}/standings`));
   await service.stop();
   log(
-    `cold start: /health 200 ${cold.health200.toFixed(0)} ms; first standing ${standing.ms.toFixed(0)} ms`,
+    `cold start: /health 200 ${cold.health200.toFixed(0)} ms` +
+      (onPostgres ? `, caught up (a rebuild) ${cold.caughtUp!.toFixed(0)} ms` : '') +
+      `; first standing ${standing.ms.toFixed(0)} ms`,
   );
 
   // `audit` of an export (the export written first, deleted after); skipped, its keys are null.
@@ -238,28 +267,32 @@ async function main(): Promise<void> {
   if (!values['skip-audit']) {
     const exported = join(dir, 'export.ndjson');
     await new Promise<void>((resolve, reject) => {
-      const child = spawn(process.execPath, [CLI, 'export', '--store', `sqlite:${ledger}`], {
-        stdio: ['ignore', openSync(exported, 'w'), 'ignore'],
-      });
+      const child = spawn(
+        process.execPath,
+        [CLI, 'export', '--store', storeUrl(source ?? ledger)],
+        {
+          stdio: ['ignore', openSync(exported, 'w'), 'ignore'],
+        },
+      );
       child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`export: ${code}`))));
     });
     audit = await cli(['audit', exported]);
     rmSync(exported, { force: true });
     log(`audit: ${audit.ms.toFixed(0)} ms, peak RSS ${audit.rssMb.toFixed(0)} MB`);
   }
-  const verify = await cli(['verify', '--store', `sqlite:${ledger}`]);
+  const verify = await cli(['verify', '--store', storeUrl(source ?? ledger)]);
   log(
     `verify: ${verify.ms.toFixed(0)} ms (${Math.round(facts / (verify.ms / 1000))} facts/s), peak RSS ${verify.rssMb.toFixed(0)} MB`,
   );
 
-  const [writeBytesPerFact1, writeBytesPerFact20] = values['skip-write-bytes']
-    ? [null, null]
-    : await writeBytes();
+  const [writeBytesPerFact1, writeBytesPerFact20] =
+    values['skip-write-bytes'] || onPostgres ? [null, null] : await writeBytes();
   console.log(
     JSON.stringify({
+      store: values.store,
       facts,
       rebuild1Ms: Math.round(rebuild1Ms),
-      rebuild2Ms: Math.round(rebuild2Ms),
+      rebuild2Ms: rebuild2Ms === undefined ? null : Math.round(rebuild2Ms),
       rawReadMs: Math.round(rawReadMs),
       rebuildRssMb: Math.round(rebuildRssMb),
       coldStartMs: Math.round(cold.health200),

@@ -10,12 +10,16 @@ export const CLI = join(process.cwd(), 'dist', 'bundle', 'cli', 'main.js');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A port free on the loopback now (the OS picks it). */
-/** The built CLI's `serve` of a SQLite file on a loopback port, with no examples loaded. */
+/** A ledger as `--store` names it: a SQLite file's path, or a PostgreSQL URL as it is. */
+export const storeUrl = (ledger: string) =>
+  /^postgres(ql)?:\/\//.test(ledger) ? ledger : `sqlite:${ledger}`;
+
+/** The built CLI's `serve` of a ledger on a loopback port, with no examples loaded. */
 export const serveArgs = (dbPath: string, port: number): string[] => [
   CLI,
   'serve',
   '--store',
-  `sqlite:${dbPath}`,
+  storeUrl(dbPath),
   '--port',
   String(port),
   '--host',
@@ -89,7 +93,7 @@ export interface Started {
   health: Record<string, unknown>;
 }
 
-/** `bridge-ledger serve` on a SQLite file, as a child process; its output goes to `log`. */
+/** `bridge-ledger serve` on a ledger (a SQLite file, a PostgreSQL URL), as a child process; its output goes to `log`. */
 export class Service {
   /** Services still running, so a benchmark that fails leaves no server behind. */
   private static readonly running = new Set<Service>();
