@@ -1,5 +1,6 @@
 import { clubStreamId } from '../contexts/club/domain/club-streams';
 import { competitionStreamId } from '../contexts/pairs/domain/facts';
+import { streamsOfClubIn, type DirectoryKeys } from './directory-keys';
 import { documentedStreamOf, onCompetitionStream, onDocumentedStream } from '../contexts/streams';
 import type { RecordedEvent } from '../kernel/envelope';
 import { isCorrectionFact } from '../contexts/pairs/projection/corrections';
@@ -57,7 +58,7 @@ class Column {
  * `saves` (a SQLite ledger: saved-directory.ts) it starts from the directory a process saved
  * and reads only the facts after it, so a CLI answer does not pay the pass over $all.
  */
-export class LedgerDirectory {
+export class LedgerDirectory implements DirectoryKeys {
   private readonly positions = new Column();
   private readonly times = new Column();
   /** Whether every instant is at or after the one before it (then binary search applies). */
@@ -381,12 +382,7 @@ export class LedgerDirectory {
    * roster facts, its competitions' streams and the session streams they link to.
    */
   streamsOfClub(clubId: string): string[] {
-    const out = new Set<string>([clubStreamId(clubId), ...(this.clubStreamsOf.get(clubId) ?? [])]);
-    for (const competitionId of this.competitionsOf.get(clubId) ?? []) {
-      out.add(competitionStreamId(competitionId));
-      for (const s of this.linksOf.get(competitionId) ?? []) out.add(s);
-    }
-    return [...out];
+    return streamsOfClubIn((map, key) => this.setsOf(map).get(key) ?? [], clubId);
   }
 
   /** A competition's season and session dates, as its CompetitionCreated gave them. */

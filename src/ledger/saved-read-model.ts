@@ -3,6 +3,7 @@ import type { Projection } from '../kernel/projection';
 import type { EventStore } from '../store/event-store';
 import { SqliteEventStore } from '../store/sqlite/sqlite-event-store';
 import { SqliteProjectionStateStore } from './projection-state-store';
+import { savedDirectoryKeys, type DirectoryKeys } from './directory-keys';
 
 const TABLES = ['projection_partitioned', 'projection_partitions', 'projection_state'];
 
@@ -47,4 +48,32 @@ export function savedPartitionsOf<S>(
   return store instanceof SqliteEventStore
     ? loadSavedPartitions(store.db, projection, keys)
     : undefined;
+}
+
+/**
+ * A read model's partitions as saved, when the saved read model and the saved ledger directory
+ * have both read exactly to the ledger's head (a restart after a clean stop): then the
+ * partitions `keysOf` names through the directory, read by key, are the answer's whole state,
+ * with no stream to fold again. Read in one transaction of a SQLite ledger, so no save lands
+ * between the head, the directory and the partitions. Undefined in any other case (another
+ * store, something appended since, a directory or read model of another version).
+ */
+export function savedAtHeadOf<S>(
+  store: EventStore,
+  projection: Projection<S>,
+  directoryVersion: string,
+  keysOf: (directory: DirectoryKeys) => string[],
+): { state: S; position: number } | undefined {
+  if (!(store instanceof SqliteEventStore)) return undefined;
+  const { db } = store;
+  return db.transaction(() => {
+    const head = db
+      .prepare('SELECT coalesce(max(position), 0) FROM events')
+      .pluck()
+      .get() as number;
+    const directory = savedDirectoryKeys(db, directoryVersion, head);
+    if (!directory) return undefined;
+    const saved = loadSavedPartitions(db, projection, keysOf(directory));
+    return saved?.position === head ? saved : undefined;
+  })();
 }

@@ -3,8 +3,13 @@ import type { RecordedEvent } from '../../../kernel/envelope';
 import { competitions, type CompetitionsState } from '../projection';
 import { validateStreamId } from '../../../store/append-rules';
 import type { EventStore } from '../../../store/event-store';
-import { directoryOf, type LedgerDirectory } from '../../../ledger/ledger-directory';
-import { savedPartitionsOf } from '../../../ledger/saved-read-model';
+import {
+  DIRECTORY_VERSION,
+  directoryOf,
+  type LedgerDirectory,
+} from '../../../ledger/ledger-directory';
+import type { DirectoryKeys } from '../../../ledger/directory-keys';
+import { savedAtHeadOf, savedPartitionsOf } from '../../../ledger/saved-read-model';
 import { EVENTS_PER_TURN, nextTurn, withinBounds } from '../../../audit/replay';
 
 /**
@@ -60,9 +65,13 @@ export async function competitionsSlice(
 export async function partitionsOfScope(store: EventStore, scope: SliceScope): Promise<string[]> {
   const directory = directoryOf(store);
   await directory.catchUp();
+  return partitionsOf(directory, streamsOf(directory, scope));
+}
+
+/** The partitions these streams fold into, and the position. */
+function partitionsOf(directory: DirectoryKeys, streams: Iterable<string>): string[] {
   const keys = new Set<string>(['position']);
-  for (const s of streamsOf(directory, scope))
-    for (const key of directory.partitionsOfStream(s)) keys.add(key);
+  for (const s of streams) for (const key of directory.partitionsOfStream(s)) keys.add(key);
   return [...keys];
 }
 
@@ -78,6 +87,12 @@ export async function answerNowFromSaved<T>(
   scope: SliceScope,
   answer: (slice: Slice) => T,
 ): Promise<T> {
+  // Everything saved at the head (a restart after a clean stop): the club's partitions as saved,
+  // found through the saved directory by key, are the answer's state; nothing to fold again.
+  const atHead = savedAtHeadOf(store, competitions, DIRECTORY_VERSION, (directory) =>
+    partitionsOf(directory, wholeClubStreams(directory, scope)),
+  );
+  if (atHead) return answer({ state: atHead.state, streams: [], eventsRead: 0 });
   const saved = savedPartitionsOf(store, competitions, await partitionsOfScope(store, scope));
   return answerFromSlice(store, scope, {}, saved && (() => saved.state), answer);
 }
@@ -150,6 +165,12 @@ function streamsOf(directory: LedgerDirectory, scope: SliceScope): Set<string> {
       for (const s of directory.streamsOfClubWindow(clubId, window)) streams.add(s);
     return streams;
   }
+  return wholeClubStreams(directory, scope);
+}
+
+/** The scope's competition's stream, and every stream of its club (no window). */
+function wholeClubStreams(directory: DirectoryKeys, scope: SliceScope): Set<string> {
+  const streams = new Set<string>();
   if ('competitionId' in scope) {
     streams.add(competitionStreamId(scope.competitionId));
     for (const clubId of directory.clubsOfCompetition(scope.competitionId))
