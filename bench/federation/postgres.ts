@@ -1,9 +1,8 @@
 import { Client } from 'pg';
-import type { EventToAppend } from '../../src/kernel/envelope';
-import type { StreamBatch } from '../../src/store/event-store';
 import { PostgresEventStore } from '../../src/store/postgres/postgres-event-store';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
 import { readRaw } from '../../src/audit/raw-records';
+import { ImportBatches } from '../../src/audit/import-batches';
 import { server } from '../postgres/database';
 
 /**
@@ -44,35 +43,11 @@ export async function copyIntoPostgres(sqlitePath: string, name: string): Promis
   const from = new SqliteEventStore(sqlitePath, { readOnly: true });
   const to = await PostgresEventStore.open(url);
   try {
-    let batches: StreamBatch[] = [];
-    let pending = 0;
-    for await (const r of readRaw(from)) {
-      const event: EventToAppend = {
-        id: r.id,
-        type: r.type,
-        schemaVersion: r.schemaVersion,
-        occurredAt: r.occurredAt,
-        data: JSON.parse(r.data) as unknown,
-        metadata: JSON.parse(r.metadata) as EventToAppend['metadata'],
-      };
-      const last = batches[batches.length - 1];
-      if (last && last.streamId === r.streamId) {
-        (last.events as EventToAppend[]).push(event);
-        (last.recordedAt as string[]).push(r.recordedAt);
-      } else
-        batches.push({
-          streamId: r.streamId,
-          expectedRevision: r.revision === 0 ? 'no_stream' : r.revision - 1,
-          events: [event],
-          recordedAt: [r.recordedAt],
-        });
-      if (++pending >= COPY_BATCH) {
-        await to.appendMany(batches);
-        batches = [];
-        pending = 0;
-      }
-    }
-    if (batches.length) await to.appendMany(batches);
+    const copy = new ImportBatches(to, COPY_BATCH, (r) =>
+      r.revision === 0 ? 'no_stream' : r.revision - 1,
+    );
+    for await (const r of readRaw(from)) await copy.add(r);
+    await copy.flush();
   } finally {
     await from.close();
     await to.close();

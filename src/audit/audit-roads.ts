@@ -3,17 +3,17 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { EventCatalogue } from '../kernel/catalogue';
 import type { Projection } from '../kernel/projection';
-import type { EventToAppend, RecordedEvent } from '../kernel/envelope';
+import type { RecordedEvent } from '../kernel/envelope';
 import { competitions, type CompetitionsState } from '../contexts/pairs/projection';
 import { teamsEventsProjection, type TeamsReadState } from '../contexts/teams/projection';
 import { meetingsProjection, type MeetingsReadState } from '../contexts/meetings/projection';
 import { rubberProjection, type RubberReadState } from '../contexts/rubber/projection';
-import type { StreamBatch } from '../store/event-store';
 import type { SqliteEventStore } from '../store/sqlite/sqlite-event-store';
 import { readAllExcept } from '../store/sqlite/read-except';
 import { AnswersCollector, type AnswersDigest } from './answers-digest';
 import type { ClubGroups } from './club-groups';
 import { streamExportRecords } from './export-chain';
+import { ImportBatches } from './import-batches';
 import type { RawRecord } from './raw-records';
 import { EVENTS_PER_TURN, nextTurn } from './replay';
 
@@ -56,8 +56,10 @@ export async function splitAndImport(
   };
   const revisions = new Map<string, number>();
   let position = 0;
-  let batches: StreamBatch[] = [];
-  let pending = 0;
+  // From position 1, each stream's revisions as the file gives them.
+  const copy = new ImportBatches(store, IMPORT_BATCH, (r) =>
+    !fromStart ? 'any' : r.revision === 0 ? 'no_stream' : r.revision - 1,
+  );
   try {
     const { records } = await streamExportRecords(path);
     for await (const { line: _line, hash: _hash, ...r } of records) {
@@ -70,34 +72,9 @@ export async function splitAndImport(
         o.text += text;
         if (o.text.length >= FLUSH_CHARS) flush(o);
       }
-      const event: EventToAppend = {
-        id: r.id,
-        type: r.type,
-        schemaVersion: r.schemaVersion,
-        occurredAt: r.occurredAt,
-        data: JSON.parse(r.data) as unknown,
-        metadata: JSON.parse(r.metadata) as EventToAppend['metadata'],
-      };
-      const batch = batches[batches.length - 1];
-      if (batch && batch.streamId === r.streamId && batch.events.length < 1000) {
-        (batch.events as EventToAppend[]).push(event);
-        (batch.recordedAt as string[]).push(r.recordedAt);
-      } else {
-        batches.push({
-          streamId: r.streamId,
-          // From position 1, each stream's revisions as the file gives them.
-          expectedRevision: !fromStart ? 'any' : r.revision === 0 ? 'no_stream' : r.revision - 1,
-          events: [event],
-          recordedAt: [r.recordedAt],
-        });
-      }
-      if (++pending >= IMPORT_BATCH) {
-        await store.appendMany!(batches);
-        batches = [];
-        pending = 0;
-      }
+      await copy.add(r);
     }
-    if (batches.length) await store.appendMany!(batches);
+    await copy.flush();
     for (const o of out) flush(o);
   } finally {
     for (const o of out) closeSync(o.fd);
