@@ -5,7 +5,7 @@ import type { EventCatalogue } from '../kernel/catalogue';
 import { GENESIS_HASH } from '../store/seal';
 import { SqliteEventStore } from '../store/sqlite/sqlite-event-store';
 import type { AnswersDigest } from './answers-digest';
-import { foldGroupFiles, foldGroupsOfCopy, splitAndImport } from './audit-roads';
+import { foldGroupFiles, foldGroupsOfCopy, splitAndImport, type RoadAnswers } from './audit-roads';
 import { StreamClubs } from './club-groups';
 import { streamExportRecords } from './export-chain';
 import { formatLineIssue } from '../ledger/ndjson';
@@ -144,26 +144,14 @@ async function auditIn(
     const fromStart = read.previousHash === GENESIS_HASH;
     const split = await splitAndImport(path, dir, fromStart, groups, store);
     const fromFile = await foldGroupFiles(split.files, groups, split.last, catalogue);
-    report.fromFile = {
-      store: 'file',
-      events: fromFile.events,
-      digest: fromFile.digest,
-      seal: verified.seal,
-      sealHolds: verified.seal.firstBreak === undefined,
-    };
+    report.fromFile = audited('file', fromFile, verified.seal);
     const fromCopy = await foldGroupsOfCopy(store, groups, catalogue);
     // The copy is verified on every core, as `verify` does it.
     const own = await verifyStore(store, catalogue, {
       url: `sqlite:${file}`,
       workers: availableParallelism(),
     });
-    report.sqlite = {
-      store: 'sqlite',
-      events: fromCopy.events,
-      digest: fromCopy.digest,
-      seal: own.seal,
-      sealHolds: own.seal.firstBreak === undefined,
-    };
+    report.sqlite = audited('sqlite', fromCopy, own.seal);
   } finally {
     await store.close();
   }
@@ -184,3 +172,16 @@ async function auditIn(
   report.ok = problems.length === 0;
   return report;
 }
+
+/** One road's answers with the seal it read them under. */
+const audited = (
+  store: AuditedStore['store'],
+  road: RoadAnswers,
+  seal: VerifyReport['seal'],
+): AuditedStore => ({
+  store,
+  events: road.events,
+  digest: road.digest,
+  seal,
+  sealHolds: seal.firstBreak === undefined,
+});
