@@ -67,6 +67,9 @@ export const ERROR_CODES = {
   OPEN_MODE_NOT_LOOPBACK: { status: 400, error: 'OpenModeNotLoopback', exit: 2 },
   // `serve` could not listen on its port (in use, not allowed): the CLI only, before the store.
   PORT_UNAVAILABLE: { status: 503, error: 'PortUnavailable', exit: 1 },
+  // `serve --read-models` given a file it cannot use (a SQLite ledger, one it cannot open), or
+  // given with a SQLite ledger, which keeps its read models in its own file.
+  BAD_READ_MODELS_FILE: { status: 400, error: 'BadReadModelsFile', exit: 2 },
 } as const satisfies Record<string, { status: number; error: string; exit: number }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

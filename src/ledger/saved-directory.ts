@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { EventStore } from '../store/event-store';
-import { SqliteEventStore } from '../store/sqlite/sqlite-event-store';
+import { readModelFileOf } from './read-model-file';
 
 /** The events of one saved piece of the timeline: a save rewrites only the pieces it changed. */
 export const TIMELINE_CHUNK = 1024;
@@ -255,9 +255,11 @@ export class SqliteDirectorySaves implements DirectorySaves {
   }
 }
 
-/** Where a store's directory is saved: in a SQLite ledger's file; nowhere for the others. */
+/**
+ * Where a store's directory is saved: in its read models' file (a SQLite ledger's own, or the
+ * file given to a service of another store); nowhere without one.
+ */
 export function savedDirectoryOf(store: EventStore): DirectorySaves | undefined {
-  return store instanceof SqliteEventStore
-    ? new SqliteDirectorySaves(store.db, store.readOnly)
-    : undefined;
+  const file = readModelFileOf(store);
+  return file ? new SqliteDirectorySaves(file.db, file.readOnly) : undefined;
 }

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Projection } from '../kernel/projection';
 import type { EventStore } from '../store/event-store';
-import { SqliteEventStore } from '../store/sqlite/sqlite-event-store';
+import { readModelFileOf } from './read-model-file';
 import { SqliteProjectionStateStore } from './projection-state-store';
 import { savedDirectoryKeys, type DirectoryKeys } from './directory-keys';
 
@@ -39,38 +39,39 @@ export function loadSavedPartitions<S>(
   return { state, position: saved.position };
 }
 
-/** `loadSavedPartitions` of a store's file, when it is a SQLite ledger. */
+/** `loadSavedPartitions` of a store's read models' file, when it has one. */
 export function savedPartitionsOf<S>(
   store: EventStore,
   projection: Projection<S>,
   keys: readonly string[],
 ): { state: S; position: number } | undefined {
-  return store instanceof SqliteEventStore
-    ? loadSavedPartitions(store.db, projection, keys)
-    : undefined;
+  const file = readModelFileOf(store);
+  return file ? loadSavedPartitions(file.db, projection, keys) : undefined;
 }
 
 /**
  * A read model's partitions as saved, when the saved read model and the saved ledger directory
  * have both read exactly to the ledger's head (a restart after a clean stop): then the
  * partitions `keysOf` names through the directory, read by key, are the answer's whole state,
- * with no stream to fold again. Read in one transaction of a SQLite ledger, so no save lands
- * between the head, the directory and the partitions. Undefined in any other case (another
- * store, something appended since, a directory or read model of another version).
+ * with no stream to fold again. Read in one transaction of the read models' file, so no save
+ * lands between the directory and the partitions (nor, in a SQLite ledger, the head: another
+ * store's head is read just before). Undefined in any other case (no such file,
+ * something appended since, a directory or read model of another version).
  */
-export function savedAtHeadOf<S>(
+export async function savedAtHeadOf<S>(
   store: EventStore,
   projection: Projection<S>,
   directoryVersion: string,
   keysOf: (directory: DirectoryKeys) => string[],
-): { state: S; position: number } | undefined {
-  if (!(store instanceof SqliteEventStore)) return undefined;
-  const { db } = store;
+): Promise<{ state: S; position: number } | undefined> {
+  const file = readModelFileOf(store);
+  if (!file) return undefined;
+  const { db } = file;
+  const ledgerHead = file.holdsLedger ? undefined : await store.headPosition();
   return db.transaction(() => {
-    const head = db
-      .prepare('SELECT coalesce(max(position), 0) FROM events')
-      .pluck()
-      .get() as number;
+    const head =
+      ledgerHead ??
+      (db.prepare('SELECT coalesce(max(position), 0) FROM events').pluck().get() as number);
     const directory = savedDirectoryKeys(db, directoryVersion, head);
     if (!directory) return undefined;
     const saved = loadSavedPartitions(db, projection, keysOf(directory));

@@ -21,6 +21,10 @@ export function registerServe(program: Command): void {
       'rebuild read models far behind the ledger (a first start) on this many cores (default: all of them)',
       workersOption,
     )
+    .option(
+      '--read-models <file>',
+      'a ledger in PostgreSQL or EventStoreDB: save its read models in this SQLite file of the service’s own, so a restart reads only the facts since (one file per service instance)',
+    )
     .option('--no-examples', 'do not load the example seasons into an empty store')
     .option(
       '--read-only',
@@ -34,6 +38,7 @@ export function registerServe(program: Command): void {
         examples: boolean;
         readOnly?: boolean;
         rebuildWorkers?: number;
+        readModels?: string;
       }) => {
         // Loaded only here: the other commands start without NestJS.
         const { serve } = await import('./serve');

@@ -21,6 +21,13 @@ import { SqliteEventStore } from '../../store/sqlite/sqlite-event-store';
 import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { rebuildOnWorkers } from '../../ledger/parallel-rebuild';
+import {
+  attachReadModelFile,
+  attachedReadModelFile,
+  checkReadModelsFor,
+  detachReadModelFile,
+  readModelFileOf,
+} from '../../ledger/read-model-file';
 import { announceStore } from '../store-location';
 import {
   inOpenMode,
@@ -80,13 +87,16 @@ export async function startService(options: {
   onCaughtUp?: () => void;
   /** Worker threads of a rebuild at start (a SQLite ledger written to); all cores by default. */
   rebuildWorkers?: number;
+  /** A SQLite file of its own where a ledger kept elsewhere has its read models saved. */
+  readModels?: string;
 }): Promise<RunningService> {
   const { store } = options;
   const log = new Logger('bridge-ledger');
-  const states =
-    store instanceof SqliteEventStore
-      ? new SqliteProjectionStateStore(store.db)
-      : new MemoryProjectionStateStore();
+  if (options.readModels !== undefined) await readModelsFile(store, options.readModels, log);
+  // Saved where the read models' file is (a SQLite ledger's own, or --read-models); else kept
+  // in memory, rebuilt at every start.
+  const file = readModelFileOf(store);
+  const states = file ? new SqliteProjectionStateStore(file.db) : new MemoryProjectionStateStore();
   // Read models far behind (a first start, a new version) are rebuilt on every core, and the
   // directory in the same passes; the port answers meanwhile, /health saying how far.
   const rebuildElsewhere =
@@ -134,8 +144,18 @@ export async function startService(options: {
     close: async () => {
       await server.close();
       runner.stop();
+      directoryOf(store).flush();
+      await detachReadModelFile(store);
     },
   };
+}
+
+/** Attaches `path` as the read models' file of a ledger kept elsewhere, saying what it found. */
+async function readModelsFile(store: EventStore, path: string, log: Logger): Promise<void> {
+  if (attachedReadModelFile(store)) return;
+  const { dropped } = await attachReadModelFile(store, path);
+  if (dropped) log.warn(`read models in ${path} dropped, to be rebuilt: ${dropped}`);
+  else log.log(`read models saved in ${path}`);
 }
 
 /** Opens the store, keeps the projections live, serves HTTP until SIGINT or SIGTERM. */
@@ -146,6 +166,7 @@ export async function serve(options: {
   examples: boolean;
   readOnly?: boolean;
   rebuildWorkers?: number;
+  readModels?: string;
 }) {
   // Every line of the service is JSON through pino, from the first (the store
   // opened, the examples loaded) to the requests' (with their correlation ids).
@@ -153,10 +174,20 @@ export async function serve(options: {
   Logger.overrideLogger(new NestPinoLogger(new PinoLogger(logParams), logParams));
   const log = new Logger('bridge-ledger');
   const readOnly = options.readOnly ?? false;
+  if (options.readModels !== undefined) checkReadModelsFor(options.store);
   await checkPort(options.host, options.port);
   const open = () => openStore(options.store, { upcast: catalogue.upcast, readOnly });
   // Read-only opens nothing new; a store served for writing is named, "created" when new.
   const store = readOnly ? await open() : await announceStore(options.store, open);
+  // Before anything reads the ledger's directory, which is saved where the read models are.
+  if (options.readModels !== undefined) {
+    try {
+      await readModelsFile(store, options.readModels, log);
+    } catch (e) {
+      await store.close();
+      throw e;
+    }
+  }
   // Without keys the server is open to whoever reaches it, so on loopback only.
   const openMode = await inOpenMode(store);
   if (openMode && !isLoopback(options.host)) {
@@ -181,6 +212,7 @@ export async function serve(options: {
     port: options.port,
     host: options.host,
     ...(options.rebuildWorkers !== undefined ? { rebuildWorkers: options.rebuildWorkers } : {}),
+    ...(options.readModels !== undefined ? { readModels: options.readModels } : {}),
     onCaughtUp: () =>
       log.log(`projections caught up in ${((Date.now() - started) / 1000).toFixed(1)} s`),
   });

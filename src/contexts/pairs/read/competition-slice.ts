@@ -89,7 +89,7 @@ export async function answerNowFromSaved<T>(
 ): Promise<T> {
   // Everything saved at the head (a restart after a clean stop): the club's partitions as saved,
   // found through the saved directory by key, are the answer's state; nothing to fold again.
-  const atHead = savedAtHeadOf(store, competitions, DIRECTORY_VERSION, (directory) =>
+  const atHead = await savedAtHeadOf(store, competitions, DIRECTORY_VERSION, (directory) =>
     partitionsOf(directory, wholeClubStreams(directory, scope)),
   );
   if (atHead) return answer({ state: atHead.state, streams: [], eventsRead: 0 });
