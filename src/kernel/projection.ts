@@ -78,6 +78,13 @@ export interface Partitions<S> {
    * would have made. Undefined for a key that cannot be joined.
    */
   merge?(key: string, values: readonly unknown[]): unknown;
+  /**
+   * Optional: takes a saved partition out of the state, to be put back (`put`) before the next
+   * fact that names it; false, and nothing changed, for one the state keeps. A rebuild lets go
+   * of partitions no fact has named for a long while (src/ledger/cold-partitions.ts), so only
+   * a partition that `apply` reads for no fact but those naming it may be dropped.
+   */
+  drop?(state: S, key: string): boolean;
 }
 
 /** Folds events into a projection: the whole of a replay, with no store involved. */

@@ -29,6 +29,8 @@ export interface ShareWork {
   names: string[];
   head: number;
   saveEvery?: number;
+  /** A saved partition no fact has named for this many facts is let go (cold-partitions.ts). */
+  letGoAfter?: number;
   /** Its share of the read models split by their streams (split-rebuild.ts). */
   split?: SplitShare;
 }
@@ -82,7 +84,15 @@ export interface WorkersRebuildOptions {
   /** Whether the directory is rebuilt in the same passes (the service's: true). */
   directory?: boolean;
   saveEvery?: number;
+  /** Facts without naming a partition after which a worker lets it go (default LET_GO_AFTER). */
+  letGoAfter?: number;
 }
+
+/**
+ * A worker lets go of a saved partition no fact has named for this many facts: four saves'
+ * worth (a save every 50,000), about a season of a 32-club federation's facts.
+ */
+export const LET_GO_AFTER = 200_000;
 
 /**
  * A rebuild on worker threads: the read models behind are shared among the workers
@@ -278,6 +288,7 @@ function runShares(
         ...share,
         head,
         ...(options.saveEvery !== undefined ? { saveEvery: options.saveEvery } : {}),
+        letGoAfter: options.letGoAfter ?? LET_GO_AFTER,
       };
       const w = new Worker(file, { workerData: work, execArgv });
       pool.push(w);

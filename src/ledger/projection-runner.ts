@@ -4,6 +4,7 @@ import type { RecordedEvent } from '../kernel/envelope';
 import type { Partitions, Projection } from '../kernel/projection';
 import { isStoreBusy, isStoreFault } from '../store/errors';
 import type { EventStore, ReadAllOptions } from '../store/event-store';
+import { coldPartitionsOf, type ColdPartitions } from './cold-partitions';
 import { newPartTrack, partitionSave, type PartTrack } from './partition-saves';
 import type { ProjectionStateStore } from './projection-state-store';
 
@@ -15,6 +16,7 @@ interface Live {
   /** A state saved whole: changed since its save. */
   dirty: boolean;
   parts?: PartTrack;
+  cold?: ColdPartitions;
 }
 
 export interface RunnerOptions {
@@ -54,6 +56,8 @@ export interface RunnerOptions {
    * a single fold of every fact gives (split-rebuild.ts).
    */
   numberByPosition?: boolean;
+  /** With `until`: a saved partition no fact has named for this many facts is let go. */
+  letGoAfter?: number;
 }
 
 /** A rebuild of some projections, to `head`, run outside this runner; it saves what it builds. */
@@ -100,9 +104,8 @@ export interface RunnerStatus {
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /**
- * Milliseconds of putting saved partitions back between two turns of the event loop: a turn by
- * time, not by count, since a partition's size varies (a season's competition against a club's
- * note), so that /health and the requests are answered while a long ledger's read models load.
+ * Milliseconds of putting saved partitions back between two turns of the event loop (by time: a
+ * partition's size varies), so that /health and the requests are answered while they load.
  */
 const LOAD_SLICE_MS = 10;
 
@@ -138,9 +141,8 @@ export class ProjectionRunner {
   private readonly quietMs: number;
   private readonly pageSize: number;
   /**
-   * Whether each partition's changes are counted (`changesOf`): asked by the service's gate of
-   * the runner it follows the ledger with, never of a rebuild's share, which stops at `until`
-   * (counting would keep a second map of every partition through the whole rebuild).
+   * Whether each partition's changes are counted (`changesOf`, the service's gate): never by a
+   * rebuild's share, stopping at `until` (it would keep a second map of every partition).
    */
   private readonly countsChanges: boolean;
   private caughtUpWaiters: Array<{
@@ -262,7 +264,9 @@ export class ProjectionRunner {
         position = whole.position;
       }
     }
-    return { projection, state, position, savedPosition: position, dirty: false, parts: track };
+    const cold = coldPartitionsOf(projection.name, partitions, this.states, this.options);
+    const live = { projection, state, position, savedPosition: position, dirty: false };
+    return { ...live, parts: track, ...(cold ? { cold } : {}) };
   }
 
   private async catchUp(): Promise<void> {
@@ -330,7 +334,9 @@ export class ProjectionRunner {
       }
       if (l.parts) {
         const t = l.parts;
-        for (const key of t.partitions.keysOf(event, l.state)) {
+        const keys = t.partitions.keysOf(event, l.state);
+        l.cold?.named(l.state, keys, event.position);
+        for (const key of keys) {
           t.dirty.add(key);
           if (this.countsChanges) t.changes.set(key, (t.changes.get(key) ?? 0) + 1);
           if (this.options.numberByPosition && !t.born.has(key) && !t.saved.has(key))
@@ -413,6 +419,7 @@ export class ProjectionRunner {
     if (this.states.transaction) this.states.transaction(write);
     else write();
     for (const done of committed) done();
+    for (const l of this.live) if (l.cold) l.cold.saved(l.state, l.parts!, l.savedPosition);
   }
 
   private saveParts(l: Live, t: PartTrack): (() => void) | undefined {

@@ -67,6 +67,7 @@ async function main(): Promise<void> {
           }
         : {}),
       ...(work.saveEvery !== undefined ? { saveEvery: work.saveEvery } : {}),
+      ...(work.letGoAfter !== undefined ? { letGoAfter: work.letGoAfter } : {}),
       onPage: (position) => say({ position }),
       ...(directory ? { observe: (e) => directory.follow(e) } : {}),
     });

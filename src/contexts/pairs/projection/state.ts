@@ -162,6 +162,17 @@ export const competitionsPartitions: Partitions<CompetitionsState> = {
   // A split rebuild's shares each saw the facts up to the last of their own: the last of all.
   merge: (key, values) =>
     key === 'position' ? Math.max(...values.map((v) => v as number)) : undefined,
+  // A competition or a scored session is read by apply only for the facts that name it (a
+  // correction names its target: correctionKeysOf), so a rebuild may let it go once saved.
+  drop(state, key) {
+    const at = partOf(key);
+    if (!at || (at[0] !== 'competitions' && at[0] !== 'boardSessions')) return false;
+    delete (state[at[0]] as Record<string, unknown>)[at[1]];
+    // The last competition found is kept beside the state: not one that was let go.
+    const context = contexts.get(state);
+    if (context) context.lastId = context.last = undefined;
+    return true;
+  },
   put(state, key, value) {
     if (key === 'position') state.position = value as number;
     const at = partOf(key);

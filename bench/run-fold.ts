@@ -1,0 +1,60 @@
+import 'reflect-metadata';
+import '../src/contexts/built-in';
+import '../src/rulesets';
+import { catalogue } from '../src/contexts/catalogue';
+import { projections } from '../src/contexts/projections';
+import { LedgerDirectory } from '../src/ledger/ledger-directory';
+import { ProjectionRunner } from '../src/ledger/projection-runner';
+import { MemoryProjectionStateStore } from '../src/ledger/projection-state-store';
+import { SqliteEventStore } from '../src/store/sqlite/sqlite-event-store';
+
+/**
+ * What each read model's fold costs on a ledger, side by side in one run: one pass of the runner
+ * over every fact with no read model (the read: rows, JSON, envelope, upcast), then one pass per
+ * read model alone, then the ledger directory alone, each in memory (nothing saved), each the
+ * time of the whole pass. A read model's cost is its pass less the first.
+ *
+ *   npm run bench:fold -- bench/.work/federation/federation-32c-37s.db [names…]
+ *
+ * With names (read model names, `directory`), only those passes are timed, after the first.
+ */
+async function pass(file: string, names: readonly string[]): Promise<number> {
+  const store = new SqliteEventStore(file, { upcast: catalogue.upcast });
+  try {
+    const head = await store.headPosition();
+    const directory = names.includes('directory') ? new LedgerDirectory(store) : undefined;
+    const runner = new ProjectionRunner(
+      store,
+      new MemoryProjectionStateStore(),
+      projections.filter((p) => names.includes(p.name)),
+      {
+        until: head,
+        saveEvery: Number.MAX_SAFE_INTEGER,
+        ...(directory ? { observe: (e) => directory.follow(e) } : {}),
+      },
+    );
+    const t = performance.now();
+    runner.start();
+    await runner.ended();
+    return performance.now() - t;
+  } finally {
+    await store.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const [file, ...asked] = process.argv.slice(2);
+  if (!file) throw new Error('usage: npm run bench:fold -- <ledger.db> [read model names…]');
+  const names = asked.length ? asked : [...projections.map((p) => p.name), 'directory'];
+  const read = await pass(file, []);
+  console.log(`the read alone: ${read.toFixed(0)} ms`);
+  for (const name of names) {
+    const ms = await pass(file, [name]);
+    console.log(`${name.padEnd(16)} ${ms.toFixed(0)} ms, its fold ${(ms - read).toFixed(0)} ms`);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exitCode = 1;
+});
