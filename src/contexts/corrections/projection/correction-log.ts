@@ -130,6 +130,14 @@ export const correctionLog: Projection<CorrectionLogState> = {
       if (key.startsWith(SESSION)) return state.sessions[key.slice(SESSION.length)];
       return undefined;
     },
+    // A competition's calendar and a session's date are read only by the facts that name them
+    // (keyOf), so a rebuild may let them go once saved; a club's part it keeps.
+    drop(state, key) {
+      if (key.startsWith(COMPETITION)) delete state.competitions[key.slice(COMPETITION.length)];
+      else if (key.startsWith(SESSION)) delete state.sessions[key.slice(SESSION.length)];
+      else return false;
+      return true;
+    },
     put(state, key, value) {
       if (key.startsWith(CLUB)) state.clubs[key.slice(CLUB.length)] = value as ClubLogPart;
       else if (key.startsWith(COMPETITION))
