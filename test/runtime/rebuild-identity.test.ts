@@ -86,6 +86,36 @@ describe('a read model is the same however it was rebuilt', () => {
     expect(left).toEqual([]);
   }, 120_000);
 
+  /** A rebuild elsewhere on worker threads (the directory too), each progress also shown `seen`. */
+  const onWorkers = (
+    store: SqliteEventStore,
+    options: { workers: number; saveEvery: number; letGoAfter?: number },
+    seen: (status: RebuildStatus, to: number) => void = () => undefined,
+  ) => ({
+    minFacts: 1,
+    run: (
+      behind: readonly string[],
+      to: number,
+      progress: (status: RebuildStatus) => void,
+      signal?: AbortSignal,
+    ) =>
+      rebuildOnWorkers({
+        url: store.url,
+        projections,
+        directory: true,
+        minFacts: 1,
+        ...options,
+      }).run(
+        behind,
+        to,
+        (status) => {
+          progress(status);
+          seen(status, to);
+        },
+        signal,
+      ),
+  });
+
   /**
    * A rebuild on `workers` workers, saving every `saveEvery` facts, stopped at the first progress
    * `stopWhen` picks: where each of `names` was saved by then.
@@ -100,26 +130,9 @@ describe('a read model is the same however it was rebuilt', () => {
     const store = open(path);
     const states = new SqliteProjectionStateStore(store.db);
     const runner: ProjectionRunner = new ProjectionRunner(store, states, projections, {
-      rebuildElsewhere: {
-        minFacts: 1,
-        run: (behind, to, progress, signal) =>
-          rebuildOnWorkers({
-            url: store.url,
-            workers,
-            projections,
-            directory: true,
-            minFacts: 1,
-            saveEvery,
-          }).run(
-            behind,
-            to,
-            (status) => {
-              progress(status);
-              if (stopWhen(status, to)) runner.stop();
-            },
-            signal,
-          ),
-      },
+      rebuildElsewhere: onWorkers(store, { workers, saveEvery }, (status, to) => {
+        if (stopWhen(status, to)) runner.stop();
+      }),
     });
     runner.start();
     await expect(runner.caughtUp()).rejects.toThrow(/stopped before it caught up/);
@@ -274,26 +287,10 @@ describe('a read model is the same however it was rebuilt', () => {
   it('rebuilt on two workers letting go of partitions unnamed for 50 facts: the same digests', async () => {
     const path = copy();
     const store = open(path);
-    const runner = new ProjectionRunner(
-      store,
-      new SqliteProjectionStateStore(store.db),
-      projections,
-      {
-        rebuildElsewhere: {
-          minFacts: 1,
-          run: (behind, to, progress, signal) =>
-            rebuildOnWorkers({
-              url: store.url,
-              workers: 2,
-              projections,
-              directory: true,
-              minFacts: 1,
-              saveEvery: 20,
-              letGoAfter: 50,
-            }).run(behind, to, progress, signal),
-        },
-      },
-    );
+    const states = new SqliteProjectionStateStore(store.db);
+    const runner = new ProjectionRunner(store, states, projections, {
+      rebuildElsewhere: onWorkers(store, { workers: 2, saveEvery: 20, letGoAfter: 50 }),
+    });
     runner.start();
     await runner.caughtUp();
     runner.stop();
