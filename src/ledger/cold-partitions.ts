@@ -22,7 +22,7 @@ export function coldPartitionsOf(
  * A rebuild's memory bounded by what it is folding now, not by the whole ledger. A club's
  * competitions and scored sessions are named by their facts for a season and then never again;
  * kept to the end, every one of them stays in the worker's heap, and folding a fact costs more
- * the longer the ledger (at 9.35 M facts, twice what it costs at 935,385: bench/RESULTS.md). So
+ * the longer the ledger (at 9.35 M facts, up to twice what it costs at 935,385: bench/RESULTS.md). So
  * a partition no fact has named for `after` facts, once saved and unchanged since, is let go
  * (`Partitions.drop`), and read back from its save if a later fact names it. Only a rebuild
  * (a runner stopping at `until`) lets go: the service answers from its whole state.
@@ -32,8 +32,6 @@ export class ColdPartitions {
   private readonly lastNamed = new Map<string, number>();
   /** Let go, saved: read back when named again. */
   private readonly away = new Set<string>();
-  /** How many were read back (a partition named again after `after` facts). */
-  broughtBack = 0;
 
   constructor(
     private readonly name: string,
@@ -76,6 +74,5 @@ export class ColdPartitions {
     // Let go only once saved, so its row is there: not finding it is a fault to stop on.
     if (!found) throw new Error(`${this.name}: partition ${key} was let go and is not saved`);
     this.away.delete(key);
-    this.broughtBack += 1;
   }
 }

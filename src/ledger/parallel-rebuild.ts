@@ -90,7 +90,9 @@ export interface WorkersRebuildOptions {
 
 /**
  * A worker lets go of a saved partition no fact has named for this many facts: four saves'
- * worth (a save every 50,000), about a season of a 32-club federation's facts.
+ * worth (a save every 50,000). A competition is named every week of its season, a few thousand
+ * facts apart even in a 320-club federation (about 250,000 facts a season), so only those of
+ * seasons over are let go.
  */
 export const LET_GO_AFTER = 200_000;
 
