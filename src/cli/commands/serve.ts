@@ -144,7 +144,6 @@ export async function startService(options: {
     close: async () => {
       await server.close();
       runner.stop();
-      directoryOf(store).flush();
       await detachReadModelFile(store);
     },
   };
