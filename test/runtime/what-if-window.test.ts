@@ -49,5 +49,5 @@ describe('the window a diff and a what-if read gives the full replay’s tables'
       }
     }
     await store.close();
-  });
+  }, 120_000);
 });
