@@ -25,6 +25,8 @@ const DIRECTORY_WEIGHT = 2;
 /** What a share's worker is given. */
 export interface ShareWork {
   url: string;
+  /** The read-models file of a ledger not kept in SQLite (read-model-file.ts). */
+  readModels?: string;
   /** The read models it folds (by name), and DIRECTORY_SHARE when it holds the directory. */
   names: string[];
   head: number;
@@ -77,6 +79,11 @@ export function shareRebuild(
 export interface WorkersRebuildOptions {
   /** The store's URL, opened by each worker (SQLite: a file the workers can share). */
   url: string;
+  /**
+   * Where a ledger kept elsewhere (PostgreSQL, EventStoreDB) has its read models saved: each
+   * worker reads the store through its own connection and saves in this file.
+   */
+  readModels?: string;
   workers: number;
   projections: ReadonlyArray<Projection<unknown>>;
   /** Fewer facts behind than this: caught up by the runner itself (default 20,000). */
@@ -287,6 +294,7 @@ function runShares(
       const names = status.shares[i]!.projections;
       const work: ShareWork = {
         url: options.url,
+        ...(options.readModels !== undefined ? { readModels: options.readModels } : {}),
         ...share,
         head,
         ...(options.saveEvery !== undefined ? { saveEvery: options.saveEvery } : {}),

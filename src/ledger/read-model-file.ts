@@ -26,6 +26,21 @@ export function readModelFileOf(store: EventStore): ReadModelFile | undefined {
   return attached.get(store);
 }
 
+/**
+ * A rebuild worker's own connection to the read-models file its service attached (the binding
+ * already checked there): its saves go to the file, as the service's do. Returns the close.
+ */
+export function joinReadModelFile(store: EventStore, path: string): () => void {
+  if (store instanceof SqliteEventStore) throw new ReadModelFileError(SQLITE_ONLY);
+  // A worker's save waits for the file's write lock (the service or another worker saving).
+  const db = new Database(path, { timeout: 60_000, fileMustExist: true });
+  attached.set(store, { db, readOnly: false, holdsLedger: false });
+  return () => {
+    attached.delete(store);
+    db.close();
+  };
+}
+
 /** The file given to a ledger kept elsewhere (`attachReadModelFile`), if any. */
 export const attachedReadModelFile = (store: EventStore): ReadModelFile | undefined =>
   attached.get(store);

@@ -17,7 +17,6 @@ import type { CompetitionsState } from '../../contexts/pairs/projection';
 import { directoryOf } from '../../ledger/ledger-directory';
 import { readModelOf } from '../../ledger/live-club-index';
 import { loadExamplesIfEmpty } from '../../ledger/load-examples';
-import { SqliteEventStore } from '../../store/sqlite/sqlite-event-store';
 import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { rebuildOnWorkers } from '../../ledger/parallel-rebuild';
@@ -98,11 +97,13 @@ export async function startService(options: {
   const file = readModelFileOf(store);
   const states = file ? new SqliteProjectionStateStore(file.db) : new MemoryProjectionStateStore();
   // Read models far behind (a first start, a new version) are rebuilt on every core, and the
-  // directory in the same passes; the port answers meanwhile, /health saying how far.
+  // directory in the same passes, each worker reading the ledger through its own connection
+  // and saving where the service does; the port answers meanwhile, /health saying how far.
   const rebuildElsewhere =
-    store instanceof SqliteEventStore && !store.readOnly
+    file && !file.readOnly
       ? rebuildOnWorkers({
           url: store.url,
+          ...(file.holdsLedger ? {} : { readModels: file.db.name }),
           workers: options.rebuildWorkers ?? availableParallelism(),
           projections,
           directory: true,

@@ -6,6 +6,7 @@ import 'reflect-metadata';
 import '../../contexts/built-in';
 import '../../rulesets';
 import { parentPort, workerData } from 'node:worker_threads';
+import type Database from 'better-sqlite3';
 import { catalogue } from '../../contexts/catalogue';
 import type { Projection } from '../../kernel/projection';
 import { projections } from '../../contexts/projections';
@@ -17,21 +18,38 @@ import { savedDirectoryOf } from '../../ledger/saved-directory';
 import { shareName } from '../../ledger/split-rebuild';
 import { readAllExcept } from '../../store/sqlite/read-except';
 import { SqliteEventStore } from '../../store/sqlite/sqlite-event-store';
+import type { EventStore } from '../../store/event-store';
+import { openStore } from '../../store/open-store';
+import { joinReadModelFile, readModelFileOf } from '../../ledger/read-model-file';
 
 const work = workerData as ShareWork;
 const say = (m: ShareMessage) => parentPort!.postMessage(m);
 
+/**
+ * The ledger, read through the worker's own connection, and the file its read models are saved
+ * in: a SQLite ledger's own, or the service's read-models file of a ledger kept elsewhere.
+ */
+async function open(): Promise<{ store: EventStore; db: Database.Database; close: () => void }> {
+  if (work.url.startsWith('sqlite:')) {
+    // The workers' saves take the file's write lock in turn: a worker waits for it (it answers
+    // no requests), rather than putting its save off past its end.
+    const store = new SqliteEventStore(work.url.slice('sqlite:'.length), {
+      upcast: catalogue.upcast,
+      lockWaitMs: 60_000,
+    });
+    return { store, db: store.db, close: () => undefined };
+  }
+  if (work.readModels === undefined)
+    throw new Error('a rebuild on workers of a ledger kept elsewhere needs its read-models file');
+  const store = await openStore(work.url, { upcast: catalogue.upcast, readOnly: true });
+  const close = joinReadModelFile(store, work.readModels);
+  return { store, db: readModelFileOf(store)!.db, close };
+}
+
 async function main(): Promise<void> {
-  if (!work.url.startsWith('sqlite:'))
-    throw new Error('a rebuild on workers saves its read models in a SQLite ledger');
-  // The workers' saves take the file's write lock in turn: a worker waits for it (it answers
-  // no requests), rather than putting its save off past its end.
-  const store = new SqliteEventStore(work.url.slice('sqlite:'.length), {
-    upcast: catalogue.upcast,
-    lockWaitMs: 60_000,
-  });
+  const { store, db, close } = await open();
   try {
-    const states = new SqliteProjectionStateStore(store.db);
+    const states = new SqliteProjectionStateStore(db);
     const split = work.split;
     // A split read model is saved under its share's name, joined once every share is done.
     const splits: Array<Projection<unknown>> = split
@@ -62,7 +80,7 @@ async function main(): Promise<void> {
         ? {
             numberByPosition: true,
             ...(split.skipInRead
-              ? { read: readAllExcept(store.db, skip, catalogue.upcast) }
+              ? { read: readAllExcept(db, skip, catalogue.upcast) }
               : { folds: (p, e) => !(skip.has(e.streamId) && splits.includes(p)) }),
           }
         : {}),
@@ -78,6 +96,7 @@ async function main(): Promise<void> {
     directory?.flush();
     say({ done: true });
   } finally {
+    close();
     await store.close();
   }
 }
