@@ -67,6 +67,13 @@ export const storeOption = () =>
     .env('LEDGER_STORE')
     .default(DEFAULT_STORE_URL);
 
+/** A service's read-models file (`serve --read-models`), for a ledger kept elsewhere. */
+export const readModelsOption = () =>
+  new Option(
+    '--read-models <file>',
+    'a ledger in PostgreSQL or EventStoreDB: answer from the read models a service saves in this file (serve --read-models), read-only',
+  );
+
 export const formatOption = () =>
   new Option('--format <format>', 'table, json (with each row explained) or csv')
     .choices(['table', 'json', 'csv'])

@@ -39,12 +39,14 @@ export function streamsOfClubIn(
  * read exactly to `head`, the event there being the one it names (so it is this ledger's, and
  * up to date). Undefined otherwise: the caller reads the directory as a whole. The caller reads
  * it in one transaction with what it answers from, so another process's save cannot land
- * between the two.
+ * between the two. The event at the head is read from the file's own events, or, for a
+ * read-models file of a ledger kept elsewhere, is the id `ledgerHeadId` the caller read there.
  */
 export function savedDirectoryKeys(
   db: Database.Database,
   version: string,
   head: number,
+  ledgerHeadId?: { id: string | undefined },
 ): DirectoryKeys | undefined {
   const present = db
     .prepare(
@@ -59,8 +61,10 @@ export function savedDirectoryKeys(
     )
     .get() as { version: string; position: number; last_id: string } | undefined;
   if (!saved || saved.version !== version || saved.position !== head) return undefined;
-  const lastId = db.prepare('SELECT id FROM events WHERE position = ?').pluck().get(head) as
-    string | undefined;
+  const lastId = ledgerHeadId
+    ? ledgerHeadId.id
+    : (db.prepare('SELECT id FROM events WHERE position = ?').pluck().get(head) as
+        string | undefined);
   if (lastId !== (head === 0 ? undefined : saved.last_id)) return undefined;
   const entry = db
     .prepare('SELECT value FROM ledger_directory_entries WHERE map = ? AND key = ?')

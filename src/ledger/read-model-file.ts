@@ -88,17 +88,12 @@ export async function attachReadModelFile(
   path: string,
 ): Promise<{ file: ReadModelFile; dropped?: string }> {
   if (store instanceof SqliteEventStore) throw new ReadModelFileError(SQLITE_ONLY);
-  let db: Database.Database;
-  try {
-    db = new Database(path, { timeout: 10_000 });
+  const { db, tables } = opened(path, () => {
+    const db = new Database(path, { timeout: 10_000 });
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
-  } catch (e) {
-    throw new ReadModelFileError(`--read-models ${path}: ${(e as Error).message}`);
-  }
-  const tables = new Set(
-    db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[],
-  );
+    return db;
+  });
   if (tables.has('events')) {
     db.close();
     throw new ReadModelFileError(
@@ -120,15 +115,49 @@ export async function attachReadModelFile(
 }
 
 /**
+ * Opens `path`, a service's read-models file of `store`, read-only, for a command that answers
+ * from it (`standings --read-models`): nothing in it is written. A file of another ledger (or
+ * one that has read facts this ledger does not have) is not used: the reason is returned, and
+ * the command answers from the ledger alone.
+ */
+export async function readFromReadModelFile(
+  store: EventStore,
+  path: string,
+): Promise<{ unused?: string }> {
+  if (store instanceof SqliteEventStore) throw new ReadModelFileError(SQLITE_ONLY);
+  const { db, tables } = opened(
+    path,
+    () => new Database(path, { readonly: true, fileMustExist: true }),
+  );
+  if (tables.has('events')) {
+    db.close();
+    throw new ReadModelFileError(
+      `--read-models ${path} is a SQLite ledger (it has an events table): give the service's read-models file`,
+    );
+  }
+  const bound = tables.has('ledger_meta') ? readBinding(db) : undefined;
+  const now = await bindingOf(store);
+  const unused = !bound
+    ? 'no service has saved read models of a ledger in it'
+    : ((await mismatch(store, bound, now)) ?? beyondHead(db, now.mark?.position ?? 0));
+  if (unused) {
+    db.close();
+    return { unused };
+  }
+  attached.set(store, { db, readOnly: true, holdsLedger: false });
+  return {};
+}
+
+/**
  * Records the ledger's head as a fact the file has seen (at a clean stop): the next start checks
- * that the ledger still has it. Then closes the file.
+ * that the ledger still has it. Then closes the file (one opened to read from: closed only).
  */
 export async function detachReadModelFile(store: EventStore): Promise<void> {
   const file = attached.get(store);
   if (!file) return;
   attached.delete(store);
   try {
-    writeBinding(file.db, await bindingOf(store));
+    if (!file.readOnly) writeBinding(file.db, await bindingOf(store));
   } finally {
     file.db.close();
   }
@@ -169,9 +198,8 @@ async function mismatch(
 /** A saved read model or directory past the ledger's head (saved after the last mark, then a
  * crash, and the ledger restored from an older copy): of facts this ledger does not have. */
 function beyondHead(db: Database.Database, head: number): string | undefined {
-  const tables = new Set(
-    db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[],
-  );
+  const tables = tablesOf(db);
+  if (!tables.has('checkpoints')) return undefined;
   const saved = [
     db.prepare('SELECT max(position) FROM checkpoints').pluck().get() as number | null,
   ];
@@ -184,6 +212,29 @@ function beyondHead(db: Database.Database, head: number): string | undefined {
     ? `they had read to position ${furthest}, past the ledger's head (${head})`
     : undefined;
 }
+
+/**
+ * The file opened and its tables listed: a file that cannot be opened, or is not a SQLite
+ * database (SQLite says so at its first read), is refused naming it.
+ */
+function opened(
+  path: string,
+  open: () => Database.Database,
+): { db: Database.Database; tables: Set<string> } {
+  let db: Database.Database | undefined;
+  try {
+    db = open();
+    return { db, tables: tablesOf(db) };
+  } catch (e) {
+    db?.close();
+    throw new ReadModelFileError(`--read-models ${path}: ${(e as Error).message}`);
+  }
+}
+
+const tablesOf = (db: Database.Database) =>
+  new Set(
+    db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[],
+  );
 
 function readBinding(db: Database.Database): Binding | undefined {
   const json = db.prepare('SELECT value FROM ledger_meta WHERE key = ?').pluck().get(BOUND_TO) as

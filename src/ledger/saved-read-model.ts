@@ -67,14 +67,29 @@ export async function savedAtHeadOf<S>(
   const file = readModelFileOf(store);
   if (!file) return undefined;
   const { db } = file;
-  const ledgerHead = file.holdsLedger ? undefined : await store.headPosition();
+  // A ledger kept elsewhere: its head, and the fact there (the saved directory names it), read
+  // just before the file's transaction.
+  const elsewhere = file.holdsLedger ? undefined : await headOf(store);
   return db.transaction(() => {
     const head =
-      ledgerHead ??
+      elsewhere?.position ??
       (db.prepare('SELECT coalesce(max(position), 0) FROM events').pluck().get() as number);
-    const directory = savedDirectoryKeys(db, directoryVersion, head);
+    const directory = savedDirectoryKeys(db, directoryVersion, head, elsewhere);
     if (!directory) return undefined;
     const saved = loadSavedPartitions(db, projection, keysOf(directory));
     return saved?.position === head ? saved : undefined;
   })();
+}
+
+/** A store's head position and the id of the fact there (none in an empty ledger). */
+async function headOf(store: EventStore): Promise<{ position: number; id: string | undefined }> {
+  const position = await store.headPosition();
+  if (position === 0) return { position, id: undefined };
+  for await (const e of store.readAll({
+    fromPosition: position,
+    toPosition: position,
+    maxCount: 1,
+  }))
+    return { position, id: e.id };
+  return { position, id: undefined };
 }

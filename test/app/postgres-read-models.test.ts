@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { catalogue } from '../../src/contexts/catalogue';
@@ -197,6 +197,16 @@ describe('--read-models refused where it cannot be used', () => {
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all();
     expect(tables).not.toContain('projection_partitions');
     db.close();
+  });
+
+  it('a file that is not a SQLite database: refused naming it, and left as it was', async () => {
+    const path = join(tempDir(), 'notes.txt');
+    const text = 'not a database\n'.repeat(100);
+    writeFileSync(path, text);
+    await expect(attachReadModelFile(new MemoryEventStore(), path)).rejects.toThrow(
+      `--read-models ${path}: file is not a database`,
+    );
+    expect(readFileSync(path, 'utf8')).toBe(text);
   });
 
   it('the CLI: `serve --store sqlite:… --read-models …` exits 2 with the reason, before serving', async () => {

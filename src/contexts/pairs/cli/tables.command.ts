@@ -23,6 +23,7 @@ import {
 } from '../../../cli/commands/diff';
 import type { EventStore } from '../../../store/event-store';
 import { openStore } from '../../../store/open-store';
+import { closeTableStore, openTableStore } from '../../../cli/read-store';
 import { formatCPoints } from './format-c-points';
 import {
   formatChampionship,
@@ -35,6 +36,7 @@ import {
   formatOption,
   instant,
   oneMoment,
+  readModelsOption,
   sessionNumber,
   storeOption,
   tableParam,
@@ -87,6 +89,7 @@ export function registerTables(program: Command): void {
     .command('standings <competition>')
     .description('A competition’s standings, interim or final, each row explained (json)')
     .addOption(storeOption())
+    .addOption(readModelsOption())
     .addOption(formatOption())
     .addOption(
       new Option(
@@ -106,6 +109,7 @@ export function registerTables(program: Command): void {
         competitionId: string,
         o: {
           store: string;
+          readModels?: string;
           format: Format;
           asOf?: string;
           atPosition?: number;
@@ -116,7 +120,7 @@ export function registerTables(program: Command): void {
         oneMoment(o);
         const override =
           o.rulebookOverride === undefined ? undefined : readOverride(o.rulebookOverride);
-        const store = await openStore(o.store, { upcast: catalogue.upcast, readOnly: true });
+        const store = await openTableStore(o);
         try {
           if (override !== undefined) {
             // What-if: the standing under the amended parameters, and its changes.
@@ -144,7 +148,7 @@ export function registerTables(program: Command): void {
           const names = await pairNamesAt(store, competitionId);
           process.stdout.write(formatStandings(view, o.format, names));
         } finally {
-          await store.close();
+          await closeTableStore(store);
         }
       },
     );
@@ -154,6 +158,7 @@ export function registerTables(program: Command): void {
     .description('The club championship of a season (DSB-11)')
     .requiredOption('--season <season>', 'e.g. 2014-2015')
     .addOption(storeOption())
+    .addOption(readModelsOption())
     .addOption(formatOption())
     .option('--as-of <instant>', 'as published on this instant', instant)
     .option('--at-position <n>', 'as of this ledger position', tableParam('atPosition'))
@@ -164,6 +169,7 @@ export function registerTables(program: Command): void {
         o: {
           season: string;
           store: string;
+          readModels?: string;
           format: Format;
           asOf?: string;
           atPosition?: number;
@@ -173,7 +179,7 @@ export function registerTables(program: Command): void {
         oneMoment(o);
         const override =
           o.rulebookOverride === undefined ? undefined : readOverride(o.rulebookOverride);
-        const store = await openStore(o.store, { upcast: catalogue.upcast, readOnly: true });
+        const store = await openTableStore(o);
         try {
           if (override !== undefined) {
             const answer = await namingOverride(o.rulebookOverride, () =>
@@ -198,7 +204,7 @@ export function registerTables(program: Command): void {
               names[pair] ??= name;
           process.stdout.write(formatChampionship(view, o.format, names));
         } finally {
-          await store.close();
+          await closeTableStore(store);
         }
       },
     );
@@ -209,6 +215,7 @@ export function registerTables(program: Command): void {
       'NZ-8 C points of an NZ competition’s scored sessions, each award explained (json)',
     )
     .addOption(storeOption())
+    .addOption(readModelsOption())
     .addOption(formatOption())
     .option('--session <n>', 'only this session', sessionNumber)
     .addOption(
@@ -224,6 +231,7 @@ export function registerTables(program: Command): void {
         competitionId: string,
         o: {
           store: string;
+          readModels?: string;
           format: Format;
           session?: number;
           asOf?: string;
@@ -244,7 +252,7 @@ export function registerTables(program: Command): void {
         }
         const override =
           o.rulebookOverride === undefined ? undefined : readOverride(o.rulebookOverride);
-        const store = await openStore(o.store, { upcast: catalogue.upcast, readOnly: true });
+        const store = await openTableStore(o);
         try {
           if (override !== undefined) {
             const answer = await namingOverride(o.rulebookOverride, () =>
@@ -270,7 +278,7 @@ export function registerTables(program: Command): void {
           err(`c-points: --session ${o.session}: ${e.message}`);
           process.exitCode = answerOf(e).exit;
         } finally {
-          await store.close();
+          await closeTableStore(store);
         }
       },
     );
