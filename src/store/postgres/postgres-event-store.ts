@@ -346,10 +346,13 @@ export class PostgresEventStore implements EventStore {
   async *readAll(options: ReadAllOptions = {}): AsyncGenerator<RecordedEvent> {
     const to = options.toPosition;
     let left = options.maxCount ?? Infinity;
-    let next: Promise<PgRow[]> | undefined = this.page(
-      Math.max(1, options.fromPosition ?? 1) - 1,
-      Math.min(PAGE, left),
-      to,
+    // A page asked for ahead fails, unheard, when its reader is dropped before taking it (a
+    // service stopped while its directory reads, the store closed under it): marked as heard
+    // here, so that it cannot end the process as an unhandled rejection; a reader that takes it
+    // still gets its error.
+    const ahead = (page: Promise<PgRow[]>) => (page.catch(() => undefined), page);
+    let next: Promise<PgRow[]> | undefined = ahead(
+      this.page(Math.max(1, options.fromPosition ?? 1) - 1, Math.min(PAGE, left), to),
     );
     try {
       while (next) {
@@ -357,7 +360,7 @@ export class PostgresEventStore implements EventStore {
         left -= rows.length;
         next =
           rows.length === PAGE && left > 0
-            ? this.page(rows[rows.length - 1]![0], Math.min(PAGE, left), to)
+            ? ahead(this.page(rows[rows.length - 1]![0], Math.min(PAGE, left), to))
             : undefined;
         for (const row of rows) yield this.upcast(rowToEvent(row));
       }
