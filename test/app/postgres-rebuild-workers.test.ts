@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { catalogue } from '../../src/contexts/catalogue';
 import { projections } from '../../src/contexts/projections';
@@ -15,6 +16,7 @@ import type { ReadAllOptions } from '../../src/store/event-store';
 import { PostgresEventStore } from '../../src/store/postgres/postgres-event-store';
 import { freshDatabase, onPostgres } from '../support/postgres';
 import { tempDir } from '../support/temp';
+import { cli } from '../support/cli';
 
 /**
  * A ledger kept in PostgreSQL, its read models saved in a file of the service's own
@@ -143,4 +145,56 @@ onPostgres('a PostgreSQL ledger rebuilt on worker threads into its read-models f
     },
     120_000,
   );
+
+  it('`rebuild --read-models <file>` on two workers, then again from scratch: the same SHA-256 of every read model', async () => {
+    const path = join(tempDir(), 'rebuilt.db');
+    const first = await cli(
+      'rebuild',
+      '--store',
+      url,
+      '--read-models',
+      path,
+      '--workers',
+      '2',
+      '--json',
+    );
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(JSON.parse(first.stdout)).toEqual({ head, readModels: live.digests });
+    const again = await cli(
+      'rebuild',
+      '--store',
+      url,
+      '--read-models',
+      path,
+      '--workers',
+      '1',
+      '--from-scratch',
+      '--json',
+    );
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toEqual({ head, readModels: live.digests });
+  }, 120_000);
+
+  it('`rebuild` of a PostgreSQL ledger without --read-models: exit 2, naming the option', async () => {
+    const r = await cli('rebuild', '--store', url);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/read-models file \(give --read-models <file>\): not for postgres/);
+  });
+});
+
+describe('`rebuild --read-models` refused where it cannot be used', () => {
+  it('with a SQLite ledger, which saves its read models in its own file: exit 2, before the ledger is opened', async () => {
+    const dir = tempDir();
+    const r = await cli(
+      'rebuild',
+      '--store',
+      `sqlite:${join(dir, 'ledger.db')}`,
+      '--read-models',
+      join(dir, 'rm.db'),
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--read-models is for a ledger kept in PostgreSQL or EventStoreDB/);
+    expect(existsSync(join(dir, 'ledger.db'))).toBe(false);
+  });
 });

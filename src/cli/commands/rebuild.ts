@@ -7,29 +7,42 @@ import { ProjectionRunner } from '../../ledger/projection-runner';
 import { SqliteProjectionStateStore } from '../../ledger/projection-state-store';
 import { readModelDigests } from '../../ledger/read-model-digest';
 import { openStore } from '../../store/open-store';
-import { SqliteEventStore } from '../../store/sqlite/sqlite-event-store';
+import type { EventStore } from '../../store/event-store';
+import {
+  attachReadModelFile,
+  checkReadModelsFor,
+  detachReadModelFile,
+  readModelFileOf,
+} from '../../ledger/read-model-file';
 import { progress } from '../progress';
 import { err, storeOption, workersOption } from '../options';
 
 interface RebuildOptions {
   store: string;
+  readModels?: string;
   workers?: number;
   fromScratch?: boolean;
   json?: boolean;
 }
 
 /**
- * `rebuild`: brings the read models saved in a SQLite ledger to its head, on every core, the
- * way a first start of the service does, and prints each one's SHA-256 (read-model-digest.ts).
- * Interrupted, it keeps what its workers saved: run again, it resumes from there.
+ * `rebuild`: brings the saved read models to the ledger's head, on every core, the way a first
+ * start of the service does, and prints each one's SHA-256 (read-model-digest.ts): a SQLite
+ * ledger's, in its own file; a PostgreSQL or EventStoreDB ledger's, in a service's read-models
+ * file (`--read-models`). Interrupted, it keeps what its workers saved: run again, it resumes
+ * from there.
  */
 export function registerRebuild(program: Command): void {
   program
     .command('rebuild')
     .description(
-      'Rebuild the read models saved in a SQLite ledger (on all cores; resumable) and print the SHA-256 of each',
+      'Rebuild the saved read models (a SQLite ledger’s, or a read-models file’s) on all cores, resumable, and print the SHA-256 of each',
     )
     .addOption(storeOption())
+    .option(
+      '--read-models <file>',
+      'a ledger in PostgreSQL or EventStoreDB: the read-models file of a service (serve --read-models) to rebuild',
+    )
     .option(
       '--workers <n>',
       'fold the read models on this many cores (default: all of them)',
@@ -38,26 +51,37 @@ export function registerRebuild(program: Command): void {
     .option('--from-scratch', 'drop the saved read models first and fold every fact again')
     .option('--json', 'print the read models and their SHA-256 as JSON')
     .action(async (o: RebuildOptions) => {
-      if (!o.store.startsWith('sqlite:')) {
-        // Only a SQLite ledger keeps its read models: the other stores' services fold them
-        // in memory at each start.
+      if (o.readModels !== undefined) checkReadModelsFor(o.store);
+      else if (!o.store.startsWith('sqlite:')) {
+        // Read models are saved in a SQLite ledger's own file or in a service's read-models
+        // file; a service without one folds them in memory at each start.
         err(
-          `rebuild: read models are saved only in a SQLite ledger (sqlite:<file>), not ${o.store}`,
+          `rebuild: read models are saved only in a SQLite ledger (sqlite:<file>) or, for a ledger in PostgreSQL or EventStoreDB, in a service's read-models file (give --read-models <file>): not for ${o.store} alone`,
         );
         process.exitCode = 2;
         return;
       }
-      const store = await openStore(o.store, { upcast: catalogue.upcast });
+      // The ledger is only read: a ledger kept elsewhere is opened read-only.
+      const store = await openStore(o.store, {
+        upcast: catalogue.upcast,
+        readOnly: o.readModels !== undefined,
+      });
       try {
-        await rebuild(store as SqliteEventStore, o);
+        if (o.readModels !== undefined) {
+          const { dropped } = await attachReadModelFile(store, o.readModels);
+          if (dropped) err(`rebuild: read models in ${o.readModels} dropped: ${dropped}`);
+        }
+        await rebuild(store, o);
       } finally {
+        await detachReadModelFile(store);
         await store.close();
       }
     });
 }
 
-async function rebuild(store: SqliteEventStore, o: RebuildOptions): Promise<void> {
-  const states = new SqliteProjectionStateStore(store.db);
+async function rebuild(store: EventStore, o: RebuildOptions): Promise<void> {
+  const file = readModelFileOf(store)!;
+  const states = new SqliteProjectionStateStore(file.db);
   if (o.fromScratch) {
     // A checkpoint of 0 and no partitions: the same as a read model never built.
     states.transaction(() => {
@@ -77,6 +101,7 @@ async function rebuild(store: SqliteEventStore, o: RebuildOptions): Promise<void
   const runner = new ProjectionRunner(store, states, projections, {
     rebuildElsewhere: rebuildOnWorkers({
       url: store.url,
+      ...(file.holdsLedger ? {} : { readModels: file.db.name }),
       workers: o.workers ?? availableParallelism(),
       projections,
       directory: true,
