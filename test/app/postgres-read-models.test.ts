@@ -209,22 +209,23 @@ describe('--read-models refused where it cannot be used', () => {
     expect(readFileSync(path, 'utf8')).toBe(text);
   });
 
-  it('the CLI: `serve --store sqlite:… --read-models …` exits 2 with the reason, before serving', async () => {
-    const dir = tempDir();
-    const r = await cli(
-      'serve',
-      '--store',
-      `sqlite:${join(dir, 'ledger.db')}`,
-      '--read-models',
-      join(dir, 'rm.db'),
-      '--port',
-      '0',
-      '--no-examples',
-    );
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--read-models is for a ledger kept in PostgreSQL or EventStoreDB/);
-    // Refused before the store is opened: no ledger created, no file written.
-    expect(existsSync(join(dir, 'ledger.db'))).toBe(false);
-    expect(existsSync(join(dir, 'rm.db'))).toBe(false);
-  });
+  it.each([['serve', '--port', '0', '--no-examples'], ['standings', 'tue'], ['rebuild']])(
+    'the CLI: `%s --store sqlite:… --read-models …` exits 2 with the reason, before the ledger is opened',
+    async (command, ...more) => {
+      const dir = tempDir();
+      const r = await cli(
+        command,
+        ...more,
+        '--store',
+        `sqlite:${join(dir, 'ledger.db')}`,
+        '--read-models',
+        join(dir, 'rm.db'),
+      );
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/--read-models is for a ledger kept in PostgreSQL or EventStoreDB/);
+      // No ledger created, no file written.
+      expect(existsSync(join(dir, 'ledger.db'))).toBe(false);
+      expect(existsSync(join(dir, 'rm.db'))).toBe(false);
+    },
+  );
 });

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { catalogue } from '../../src/contexts/catalogue';
 import { projections } from '../../src/contexts/projections';
@@ -180,21 +179,5 @@ onPostgres('a PostgreSQL ledger rebuilt on worker threads into its read-models f
     const r = await cli('rebuild', '--store', url);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/read-models file \(give --read-models <file>\): not for postgres/);
-  });
-});
-
-describe('`rebuild --read-models` refused where it cannot be used', () => {
-  it('with a SQLite ledger, which saves its read models in its own file: exit 2, before the ledger is opened', async () => {
-    const dir = tempDir();
-    const r = await cli(
-      'rebuild',
-      '--store',
-      `sqlite:${join(dir, 'ledger.db')}`,
-      '--read-models',
-      join(dir, 'rm.db'),
-    );
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--read-models is for a ledger kept in PostgreSQL or EventStoreDB/);
-    expect(existsSync(join(dir, 'ledger.db'))).toBe(false);
   });
 });

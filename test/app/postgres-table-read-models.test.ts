@@ -160,19 +160,3 @@ onPostgres('a table of a PostgreSQL ledger read from a service’s read-models f
     expect(t.stderr).toContain(`--read-models ${text}`);
   });
 });
-
-describe('a table’s --read-models refused where it cannot be used', () => {
-  it('with a SQLite ledger (its read models are in its own file): exit 2, before the ledger is opened', async () => {
-    const dir = tempDir();
-    const r = await cli(
-      'standings',
-      'tue',
-      '--store',
-      `sqlite:${join(dir, 'ledger.db')}`,
-      '--read-models',
-      join(dir, 'rm.db'),
-    );
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/--read-models is for a ledger kept in PostgreSQL or EventStoreDB/);
-  });
-});
