@@ -173,7 +173,7 @@ async function bindingOf(store: EventStore): Promise<Binding> {
 }
 
 /** The fact at or after `position` (positions can have gaps), none past `head`. */
-async function factAt(store: EventStore, position: number, head: number) {
+export async function factAt(store: EventStore, position: number, head: number) {
   if (head === 0) return undefined;
   for await (const e of store.readAll({ fromPosition: position, toPosition: head, maxCount: 1 }))
     return e;

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Projection } from '../kernel/projection';
 import type { EventStore } from '../store/event-store';
-import { readModelFileOf } from './read-model-file';
+import { factAt, readModelFileOf } from './read-model-file';
 import { SqliteProjectionStateStore } from './projection-state-store';
 import { savedDirectoryKeys, type DirectoryKeys } from './directory-keys';
 
@@ -84,12 +84,5 @@ export async function savedAtHeadOf<S>(
 /** A store's head position and the id of the fact there (none in an empty ledger). */
 async function headOf(store: EventStore): Promise<{ position: number; id: string | undefined }> {
   const position = await store.headPosition();
-  if (position === 0) return { position, id: undefined };
-  for await (const e of store.readAll({
-    fromPosition: position,
-    toPosition: position,
-    maxCount: 1,
-  }))
-    return { position, id: e.id };
-  return { position, id: undefined };
+  return { position, id: (await factAt(store, position, position))?.id };
 }
