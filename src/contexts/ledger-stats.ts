@@ -13,9 +13,22 @@ export interface LedgerStats {
 
 const STREAM = 'stream:';
 
+type Totals = Omit<LedgerStats, 'streamRevisions'>;
+
+/** Counts by fact type in the order of their names: the same however the facts were shared out. */
+function sortedCounts(counts: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const type of Object.keys(counts).sort()) out[type] = counts[type]!;
+  return out;
+}
+
 export const ledgerStats: Projection<LedgerStats> = {
   name: 'ledger-stats',
-  version: 1,
+  // 2: the counts by type in the order of their names, not of each type's first fact.
+  version: 2,
+  // A stream's revision is its own partition; the totals, which every fact changes, are
+  // joined by `merge`. So a rebuild on several cores shares every stream out.
+  ownStreams: () => true,
   initial: () => ({
     events: 0,
     lastPosition: 0,
@@ -44,13 +57,30 @@ export const ledgerStats: Projection<LedgerStats> = {
       else if (key.startsWith(STREAM))
         state.streamRevisions[key.slice(STREAM.length)] = value as number;
     },
+    // The shares of a split rebuild each counted their own facts: the sums, and the last of all.
+    merge(key, values) {
+      if (key !== 'totals') return undefined;
+      const shares = values as Totals[];
+      const last = shares.reduce((a, b) => (b.lastPosition > a.lastPosition ? b : a));
+      const byType: Record<string, number> = {};
+      for (const s of shares)
+        for (const type in s.byType) byType[type] = (byType[type] ?? 0) + s.byType[type]!;
+      return {
+        events: shares.reduce((n, s) => n + s.events, 0),
+        lastPosition: last.lastPosition,
+        lastRecordedAt: last.lastRecordedAt,
+        byType: sortedCounts(byType),
+        streams: shares.reduce((n, s) => n + s.streams, 0),
+      } satisfies Totals;
+    },
   },
   apply(state, event) {
     const isNewStream = !(event.streamId in state.streamRevisions);
     state.events += 1;
     state.lastPosition = event.position;
     state.lastRecordedAt = event.recordedAt;
-    state.byType[event.type] = (state.byType[event.type] ?? 0) + 1;
+    if (event.type in state.byType) state.byType[event.type]! += 1;
+    else state.byType = sortedCounts({ ...state.byType, [event.type]: 1 });
     state.streamRevisions[event.streamId] = event.revision;
     if (isNewStream) state.streams += 1;
     return state;

@@ -14,29 +14,18 @@ import {
   type Timeline,
 } from './saved-directory';
 import { EVENTS_PER_TURN, nextTurn, withinBounds, type ReplayBounds } from '../audit/replay';
+import { Column, lastIndex } from './timeline-column';
+import {
+  joinedAdditions,
+  joinedLasts,
+  joinedTimeline,
+  competitionDates,
+  type CompetitionDates,
+  type DirectoryShare,
+  type SavedMap,
+} from './directory-shares';
 
-/** A growable column of numbers (positions, instants): 8 bytes an event, no object per event. */
-class Column {
-  values: Float64Array = new Float64Array(1024);
-  length = 0;
-  /** The numbers pushed, as one array (a view: copy it to keep it). */
-  get used(): Float64Array {
-    return this.values.subarray(0, this.length);
-  }
-  /** Takes a restored column as it is (a read-only reader never pushes: no room made ahead). */
-  restore(values: Float64Array): void {
-    this.values = values.length > 0 ? values : new Float64Array(1024);
-    this.length = values.length;
-  }
-  push(v: number): void {
-    if (this.length === this.values.length) {
-      const bigger = new Float64Array(this.values.length * 2);
-      bigger.set(this.values);
-      this.values = bigger;
-    }
-    this.values[this.length++] = v;
-  }
-}
+export type { CompetitionDates } from './directory-shares';
 
 /**
  * Which streams hold a club's facts, as the competitions projection reads them, and the
@@ -90,11 +79,14 @@ export class LedgerDirectory implements DirectoryKeys {
   /** The id of the last event read (a saved directory names it, to be sure of its ledger). */
   private lastId = '';
   private triedSaved = false;
+  /** A share's entries as added, with the position of the fact that added each (`recordShare`). */
+  private additions?: DirectoryShare['additions'];
   /** A saved timeline not read yet (restoreSaved): read when first needed (`timeline`). */
   private unread?: () => Timeline;
 
   constructor(
-    private readonly store: EventStore,
+    /** Undefined for a directory joined from a split rebuild's shares: it reads no store. */
+    private readonly store: EventStore | undefined,
     private readonly saves?: DirectorySaves,
     private readonly saveAfterEvents = SAVE_AFTER_EVENTS,
   ) {}
@@ -114,14 +106,14 @@ export class LedgerDirectory implements DirectoryKeys {
   }
 
   private async read(): Promise<void> {
-    const head = await this.store.headPosition();
+    const head = await this.ledger().headPosition();
     if (!this.triedSaved) {
       this.triedSaved = true;
       await this.restoreSaved(head);
     }
     if (head <= this.position) return;
     let n = 0;
-    for await (const e of this.store.readAll({ fromPosition: this.position + 1 })) {
+    for await (const e of this.ledger().readAll({ fromPosition: this.position + 1 })) {
       this.note(e);
       if (++n % EVENTS_PER_TURN === 0) {
         // Saved as it is read: a first pass cut short (a stop, a crash) is resumed, not redone.
@@ -133,11 +125,60 @@ export class LedgerDirectory implements DirectoryKeys {
     this.saveIfDue();
   }
 
+  private ledger(): EventStore {
+    if (!this.store) throw new Error('a ledger directory joined from shares reads no store');
+    return this.store;
+  }
+
+  /**
+   * Makes this the directory of one share of a split rebuild: it notes only its share's facts
+   * (and everyone's), and keeps each entry it adds with the position that added it, so that
+   * the shares can be joined as one pass would have made them (`fromShares`).
+   */
+  recordShare(): void {
+    this.additions = [];
+  }
+
+  /** What this share's directory noted (`recordShare`): its timeline, additions and streams. */
+  share(): DirectoryShare {
+    return {
+      positions: this.positions.used.slice(),
+      times: this.times.used.slice(),
+      lastId: this.lastId,
+      additions: this.additions ?? [],
+      lasts: [...this.lastOfStream].map(([stream, l]) => [stream, l.position, l.time]),
+    };
+  }
+
+  /**
+   * The directory of a split rebuild, joined from its shares' (`share`): the timelines merged
+   * by position, each entry added in the order of the facts that added it, each stream's last
+   * fact the last of all. The same directory one pass over every fact makes; saved whole.
+   */
+  static fromShares(shares: readonly DirectoryShare[], saves: DirectorySaves): LedgerDirectory {
+    const d = new LedgerDirectory(undefined, saves);
+    d.triedSaved = true;
+    const timeline = joinedTimeline(shares);
+    d.positions.restore(timeline.positions);
+    d.times.restore(timeline.times);
+    d.ordered = timeline.ordered;
+    d.lastId = timeline.lastId;
+    for (const [, map, key, value] of joinedAdditions(shares)) {
+      if (typeof value !== 'string') d.setDates(key, value);
+      else d.addTo(map, key, value);
+    }
+    for (const [stream, position, time] of joinedLasts(shares)) {
+      d.lastOfStream.set(stream, { position, time });
+      d.mark('lastOfStream', stream);
+    }
+    return d;
+  }
+
   /** Restores the saved directory, once: before following a pass another reader makes. */
   async restore(): Promise<void> {
     if (this.triedSaved) return;
     this.triedSaved = true;
-    await this.restoreSaved(await this.store.headPosition());
+    await this.restoreSaved(await this.ledger().headPosition());
   }
 
   /**
@@ -175,7 +216,7 @@ export class LedgerDirectory implements DirectoryKeys {
     if (!saved || saved.version !== DIRECTORY_VERSION || saved.position > head) return;
     if (saved.position > 0) {
       let lastId: string | undefined;
-      for await (const e of this.store.readAll({ fromPosition: saved.position, maxCount: 1 }))
+      for await (const e of this.ledger().readAll({ fromPosition: saved.position, maxCount: 1 }))
         lastId = e.position === saved.position ? e.id : undefined;
       if (lastId !== saved.lastId) return;
     }
@@ -268,7 +309,17 @@ export class LedgerDirectory implements DirectoryKeys {
     const sets = this.setsOf(map);
     if (sets.get(key)?.has(value)) return;
     add(sets, key, value);
+    if (map === 'partitionsOf') add(this.feedersOf, value, key);
     this.mark(map, key);
+    this.additions?.push([this.position, map, key, value]);
+  }
+
+  /** A competition's dates, from its first CompetitionCreated. */
+  private setDates(competitionId: string, dates: CompetitionDates): void {
+    if (this.datesOf.has(competitionId)) return;
+    this.datesOf.set(competitionId, dates);
+    this.mark('datesOf', competitionId);
+    this.additions?.push([this.position, 'datesOf', competitionId, dates]);
   }
 
   private mark(map: SavedMap, key: string): void {
@@ -296,7 +347,6 @@ export class LedgerDirectory implements DirectoryKeys {
     for (const key of competitionsPartitions.keysOf(e)) {
       if (key === 'position') continue;
       this.addTo('partitionsOf', e.streamId, key);
-      add(this.feedersOf, key, e.streamId);
     }
     if (e.type === 'CompetitionCreated' || e.type === 'SessionScoredFromBoards') {
       if (!onCompetitionStream(e)) return;
@@ -306,8 +356,7 @@ export class LedgerDirectory implements DirectoryKeys {
         this.addTo('competitionsOf', String(d.clubId), d.competitionId);
         if (!this.datesOf.has(d.competitionId)) {
           const dates = competitionDates(e.data);
-          if (dates) this.datesOf.set(d.competitionId, dates);
-          if (dates) this.mark('datesOf', d.competitionId);
+          if (dates) this.setDates(d.competitionId, dates);
         }
       } else this.addTo('linksOf', d.competitionId, String(d.sessionStreamId));
     } else if (isCorrectionFact(e.type)) {
@@ -431,50 +480,10 @@ export const DIRECTORY_VERSION = `2/${competitions.version}`;
  */
 const SAVE_AFTER_EVENTS = 10_000;
 
-/** The maps a save writes entry by entry (feedersOf is partitionsOf turned round). */
-type SavedMap =
-  | 'competitionsOf'
-  | 'clubsOf'
-  | 'linksOf'
-  | 'clubStreamsOf'
-  | 'partitionsOf'
-  | 'datesOf'
-  | 'lastOfStream';
-
-/** A competition's season and the dates of its first and last sessions (club dates, ISO). */
-export interface CompetitionDates {
-  season: string;
-  first: string;
-  last: string;
-}
-
-function competitionDates(data: unknown): CompetitionDates | undefined {
-  const d = data as { season?: unknown; sessions?: unknown };
-  if (typeof d.season !== 'string' || !Array.isArray(d.sessions)) return undefined;
-  const dates = d.sessions
-    .map((s) => (s as { date?: unknown } | null)?.date)
-    .filter((x): x is string => typeof x === 'string')
-    .sort();
-  if (!dates.length) return undefined;
-  return { season: d.season, first: dates[0]!, last: dates[dates.length - 1]! };
-}
-
 function add(map: Map<string, Set<string>>, key: string, value: string): void {
   let set = map.get(key);
   if (!set) map.set(key, (set = new Set()));
   set.add(value);
-}
-
-/** The largest i < n with ok(i), for `ok` true up to some index and false after; -1 for none. */
-function lastIndex(n: number, ok: (i: number) => boolean): number {
-  let lo = 0;
-  let hi = n;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (ok(mid)) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - 1;
 }
 
 const directories = new WeakMap<EventStore, LedgerDirectory>();

@@ -1,55 +1,15 @@
 import { Worker } from 'node:worker_threads';
-import Database from 'better-sqlite3';
 import type { Projection } from '../kernel/projection';
-import { savedPositionOf, type RebuildElsewhere, type RebuildStatus } from './projection-runner';
-import { SqliteProjectionStateStore } from './projection-state-store';
-import {
-  dropShares,
-  firstShareFraction,
-  joinShares,
-  shareName,
-  shareNames,
-  shareOf,
-} from './split-rebuild';
+import type { RebuildElsewhere, RebuildStatus } from './projection-runner';
+import { DIRECTORY_SHARE, type ShareDone, type ShareMessage, type ShareWork } from './share-work';
+import { dropUnchecked, planSplit } from './split-plan';
+import { shareName } from './split-rebuild';
 import { workerScript } from './worker-script';
 
-/**
- * The ledger directory (ledger-directory.ts) as a share of a rebuild: folded in the same pass as
- * the read models of its share, so a first start reads the ledger once per core, not once more
- * for the directory.
- */
-export const DIRECTORY_SHARE = 'ledger-directory';
+export { DIRECTORY_SHARE, type ShareMessage, type ShareWork } from './share-work';
+
 /** The directory's cost of a fact against a read model's default of 1 (measured: bench/RESULTS.md). */
 const DIRECTORY_WEIGHT = 2;
-
-/** What a share's worker is given. */
-export interface ShareWork {
-  url: string;
-  /** The read-models file of a ledger not kept in SQLite (read-model-file.ts). */
-  readModels?: string;
-  /** The read models it folds (by name), and DIRECTORY_SHARE when it holds the directory. */
-  names: string[];
-  head: number;
-  saveEvery?: number;
-  /** A saved partition no fact has named for this many facts is let go (cold-partitions.ts). */
-  letGoAfter?: number;
-  /** Its share of the read models split by their streams (split-rebuild.ts). */
-  split?: SplitShare;
-}
-
-/** A share of a split rebuild: which read models, which share of how many, and what it skips. */
-export interface SplitShare {
-  names: string[];
-  index: number;
-  of: number;
-  /** The other shares' streams: left out of the split read models' folds. */
-  skip: string[];
-  /** Whether SQLite leaves them out of the read (a share folding nothing else). */
-  skipInRead: boolean;
-}
-
-/** What a share's worker says: how far it has folded, that it is done, or why it stopped. */
-export type ShareMessage = { position: number } | { done: true } | { error: string };
 
 /**
  * The read models (and the directory) shared among `workers` so that the heaviest share is as
@@ -117,143 +77,44 @@ export function rebuildOnWorkers(options: WorkersRebuildOptions): RebuildElsewhe
       : (options.projections.find((p) => p.name === name)?.rebuildWeight ?? 1);
   return {
     minFacts: options.minFacts ?? 20_000,
-    run: async (names, head, progress, signal) => {
+    run: async (behind, head, progress, signal) => {
+      // Read models an interrupted split left unchecked are rebuilt with the rest.
+      const names = [...new Set([...behind, ...dropUnchecked(options.url)])];
       const withDirectory = (n: string[]) => (options.directory ? [...n, DIRECTORY_SHARE] : n);
       const split =
-        options.workers > 1 ? splitFrom(options, names, withDirectory, weight) : undefined;
+        options.workers > 1
+          ? planSplit(
+              { url: options.url, workers: options.workers, directory: !!options.directory },
+              options.projections,
+              names,
+              head,
+              weight,
+              DIRECTORY_SHARE,
+            )
+          : undefined;
       if (!split) {
         const shares = shareRebuild(withDirectory([...names]), weight, options.workers);
-        return runShares(
+        await runShares(
           shares.map((n) => ({ names: n })),
           options,
           head,
           progress,
           signal,
         );
+        return;
       }
-      let conflicted: string[];
+      let whole: string[];
       try {
-        await runShares(split.plan(), options, head, progress, signal);
+        const done = await runShares(split.shares, options, head, progress, signal);
         if (signal?.aborted) return;
-        conflicted = split.join(head);
+        whole = split.join(head, done);
       } finally {
         split.close();
       }
       // Facts that cross the streams after all: those read models are rebuilt whole instead.
-      if (conflicted.length > 0)
-        await runShares([{ names: conflicted }], options, head, progress, signal);
+      if (whole.length > 0) await runShares([{ names: whole }], options, head, progress, signal);
     },
   };
-}
-
-/**
- * The read models behind that a split rebuild shares out by their streams: those with nothing
- * saved (a first start, a new version: a read model part-built is caught up from its checkpoint
- * instead), partitioned and naming their own streams; in a SQLite ledger (the shares' saves are
- * joined there).
- */
-function splitFrom(
-  options: WorkersRebuildOptions,
-  names: readonly string[],
-  withDirectory: (names: string[]) => string[],
-  weight: (name: string) => number,
-) {
-  if (!options.url.startsWith('sqlite:')) return undefined;
-  const db = new Database(options.url.slice('sqlite:'.length), { timeout: 60_000 });
-  const states = new SqliteProjectionStateStore(db);
-  const splits = options.projections.filter(
-    (p) => names.includes(p.name) && p.ownStreams && p.partitions && !savedPositionOf(states, p),
-  );
-  const of = options.workers;
-  const whole = withDirectory(names.filter((n) => !splits.some((p) => p.name === n)));
-  const first =
-    splits.length === 0
-      ? 0
-      : firstSharePart(db, splits, of, () =>
-          firstShareFraction(
-            whole.reduce((w, n) => w + weight(n), 0),
-            splits.reduce((w, p) => w + (p.rebuildWeight ?? 1), 0),
-            of,
-          ),
-        );
-  // The first share busy enough with the rest: the split read models go to the others, and
-  // with one other, whole to it (nothing to join).
-  if (splits.length === 0 || (first === 0 && of === 2)) {
-    // What an earlier split on more workers saved is of no use to this rebuild.
-    for (const p of splits) dropShares(db, p.name);
-    if (splits.length) db.prepare('DELETE FROM ledger_meta WHERE key = ?').run(splitKey(splits));
-    db.close();
-    return undefined;
-  }
-  for (const p of splits) dropShares(db, p.name, shareNames(p.name, of));
-  const owns = (s: string) => splits.every((p) => p.ownStreams!(s));
-  return {
-    plan(): Array<Pick<ShareWork, 'names' | 'split'>> {
-      const streams = db
-        .prepare('SELECT stream_id FROM events GROUP BY stream_id')
-        .pluck()
-        .all() as string[];
-      const byShare = Array.from({ length: of }, () => [] as string[]);
-      for (const s of streams) if (owns(s)) byShare[shareOf(s, of, first)]!.push(s);
-      return byShare.map((_, index) => ({
-        names: index === 0 ? whole : [],
-        // A first share with no streams of its own folds no split read model.
-        ...(index === 0 && first === 0
-          ? {}
-          : {
-              split: {
-                names: splits.map((p) => p.name),
-                index,
-                of,
-                skip: byShare.flatMap((own, i) => (i === index ? [] : own)),
-                skipInRead: index > 0,
-              },
-            }),
-      }));
-    },
-    /** Joins each split read model's shares; the names of those that could not be joined. */
-    join(head: number): string[] {
-      const conflicted: string[] = [];
-      for (const p of splits) {
-        if (joinShares(db, p, { of, first }, head, new Date().toISOString()) === undefined)
-          continue;
-        dropShares(db, p.name);
-        conflicted.push(p.name);
-      }
-      db.prepare('DELETE FROM ledger_meta WHERE key = ?').run(splitKey(splits));
-      return conflicted;
-    },
-    close: () => db.close(),
-  };
-}
-
-/** Where the ledger keeps a split rebuild's first share's part (ledger_meta). */
-const splitKey = (splits: ReadonlyArray<Projection<unknown>>) =>
-  `split-rebuild:${splits.map((p) => p.name).join(',')}`;
-
-/**
- * The first share's part of the streams, kept in the ledger while its shares' saves are: a
- * rebuild resumed (fewer read models behind, so other weights) shares the streams as before.
- */
-function firstSharePart(
-  db: Database.Database,
-  splits: ReadonlyArray<Projection<unknown>>,
-  of: number,
-  fraction: () => number,
-): number {
-  const key = splitKey(splits);
-  const names = splits.flatMap((p) => shareNames(p.name, of));
-  const resumed = db
-    .prepare(`SELECT 1 FROM checkpoints WHERE name IN (${names.map(() => '?').join(', ')})`)
-    .get(...names);
-  const kept = db.prepare('SELECT value FROM ledger_meta WHERE key = ?').pluck().get(key) as
-    string | undefined;
-  const part =
-    resumed && kept?.startsWith(`${of}:`) ? Number(kept.slice(`${of}:`.length)) : fraction();
-  db.prepare(
-    'INSERT INTO ledger_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-  ).run(key, `${of}:${part}`);
-  return part;
 }
 
 function runShares(
@@ -262,7 +123,7 @@ function runShares(
   head: number,
   progress: (status: RebuildStatus) => void,
   signal: AbortSignal | undefined,
-): Promise<void> {
+): Promise<ShareDone[]> {
   const { file, execArgv } = workerScript('rebuild-worker');
   const status: RebuildStatus = {
     head,
@@ -275,7 +136,8 @@ function runShares(
     })),
   };
   progress(status);
-  return new Promise<void>((resolve, reject) => {
+  const done: ShareDone[] = shares.map(() => ({}));
+  return new Promise<ShareDone[]>((resolve, reject) => {
     const pool: Worker[] = [];
     let left = shares.length;
     let over = false;
@@ -286,7 +148,7 @@ function runShares(
       // A worker stopped mid-save leaves its transaction uncommitted: the last save stands.
       for (const w of pool) void w.terminate();
       if (err) reject(err);
-      else resolve();
+      else resolve(done);
     };
     const abort = () => finish();
     signal?.addEventListener('abort', abort);
@@ -305,6 +167,7 @@ function runShares(
       w.on('message', (m: ShareMessage) => {
         if ('error' in m) return finish(new Error(`rebuild of ${names.join(', ')}: ${m.error}`));
         if ('done' in m) {
+          done[i] = { directory: m.directory, types: m.types };
           status.shares[i]!.position = head;
           progress(status);
           if (--left === 0) finish();

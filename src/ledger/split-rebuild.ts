@@ -82,9 +82,11 @@ export function joinShares(
   const among = `name IN (${names.map(() => '?').join(', ')})`;
   return db
     .transaction((): string | undefined => {
-      const differ = db
+      // Only a key several shares saved can differ: the states of those alone are compared, not
+      // every share's every state (a sixth of the competitions' join at 935,385 facts).
+      const several = db
         .prepare(
-          `SELECT key FROM projection_partitions WHERE ${among} GROUP BY key HAVING count(DISTINCT state) > 1`,
+          `SELECT key FROM projection_partitions WHERE ${among} GROUP BY key HAVING count(*) > 1`,
         )
         .pluck()
         .all(...names) as string[];
@@ -92,8 +94,9 @@ export function joinShares(
         `SELECT name, state FROM projection_partitions WHERE ${among} AND key = ?`,
       );
       const merged: Array<readonly [key: string, json: string]> = [];
-      for (const key of differ) {
+      for (const key of several) {
         const rows = saved.all(...names, key) as Array<{ name: string; state: string }>;
+        if (rows.every((r) => r.state === rows[0]!.state)) continue;
         const stream = projection.partitions?.streamOf?.(key);
         if (stream !== undefined && projection.ownStreams?.(stream)) {
           const own = shareName(projection.name, shareOf(stream, of, split.first), of);

@@ -6,6 +6,7 @@ import { rebuildOnWorkers } from '../../src/ledger/parallel-rebuild';
 import { ProjectionRunner, type RebuildStatus } from '../../src/ledger/projection-runner';
 import { SqliteProjectionStateStore } from '../../src/ledger/projection-state-store';
 import { readModelDigests } from '../../src/ledger/read-model-digest';
+import { shareNames, shareOf } from '../../src/ledger/split-rebuild';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
 import { cli } from '../support/cli';
 import { tempDbPath } from '../support/temp';
@@ -39,6 +40,39 @@ describe('a read model is the same however it was rebuilt', () => {
     return JSON.parse(run.stdout) as { head: number; readModels: unknown[] };
   };
 
+  const metaKeys = (path: string) => {
+    const store = open(path);
+    try {
+      return store.db.prepare('SELECT key FROM ledger_meta').pluck().all() as string[];
+    } finally {
+      void store.close();
+    }
+  };
+  /** The ledger directory as saved: its head, its timeline in order, its entries by map and key. */
+  const directoryOf = (path: string) => {
+    const store = open(path);
+    try {
+      const db = store.db;
+      const column = (of: string) =>
+        Buffer.concat(
+          db
+            .prepare(`SELECT ${of} FROM ledger_directory_timeline ORDER BY chunk`)
+            .pluck()
+            .all() as Buffer[],
+        ).toString('hex');
+      return {
+        head: db.prepare('SELECT * FROM ledger_directory_head').all(),
+        positions: column('positions'),
+        times: column('times'),
+        entries: db
+          .prepare('SELECT map, key, value FROM ledger_directory_entries ORDER BY map, key')
+          .all(),
+      };
+    } finally {
+      void store.close();
+    }
+  };
+
   beforeAll(async () => {
     ledger = tempDbPath();
     const store = open(ledger);
@@ -66,10 +100,16 @@ describe('a read model is the same however it was rebuilt', () => {
   }, 60_000);
 
   it('rebuilt by one worker and by two: the same digests as the live catch-up', async () => {
-    const one = await rebuilt(copy(), '--workers', '1');
-    const two = await rebuilt(copy(), '--workers', '2');
+    const [onePath, twoPath] = [copy(), copy()];
+    const one = await rebuilt(onePath, '--workers', '1');
+    const two = await rebuilt(twoPath, '--workers', '2');
     expect(one).toEqual({ head, readModels: live });
     expect(two).toEqual({ head, readModels: live });
+    // Two shares each noted their own facts: joined, the directory one pass makes.
+    const directory = directoryOf(onePath);
+    expect(directory.entries.length).toBeGreaterThan(50);
+    expect(directory.head).toMatchObject([{ position: head }]);
+    expect(directoryOf(twoPath)).toEqual(directory);
   }, 120_000);
 
   it('split by streams over three workers: the same digests, and no share left saved', async () => {
@@ -144,18 +184,19 @@ describe('a read model is the same however it was rebuilt', () => {
   it('stopped half way, then resumed from what the workers saved: the same digests', async () => {
     const path = copy();
     // Saved every 500 facts; stopped once a share is past half the ledger, short of its end.
-    const saved = await stoppedHalfWay(
-      path,
-      2,
-      500,
-      projections.map((p) => p.name),
-      (status, to) => status.shares.some((s) => s.position >= to / 2 && s.position < to),
+    // On two workers each share reads its own streams: the split read models are saved under
+    // their shares' names, the rest (the first share's) as they are, and left to be checked.
+    const names = projections.flatMap((p) => [p.name, ...shareNames(p.name, 2)]);
+    const saved = await stoppedHalfWay(path, 2, 500, names, (status, to) =>
+      status.shares.some((s) => s.position >= to / 2 && s.position < to),
     );
     // Some read model was saved part of the way: the resumed rebuild starts from there.
     expect(saved.some((position) => position > 0 && position < head)).toBe(true);
+    expect(metaKeys(path)).toContain('split-rebuild-unchecked');
 
     const resumed = await rebuilt(path, '--workers', '2');
     expect(resumed).toEqual({ head, readModels: live });
+    expect(metaKeys(path).filter((k) => k.startsWith('split-rebuild'))).toEqual([]);
   }, 120_000);
 
   const shares = ['competitions@1of3', 'competitions@2of3', 'competitions@3of3'];
@@ -219,6 +260,48 @@ describe('a read model is the same however it was rebuilt', () => {
     const split = await rebuilt(path, '--workers', '3');
     expect(split).toEqual(whole);
     expect(whole.head).toBe(head + 1);
+  }, 120_000);
+
+  it('a roster fact on a competition stream the second of two shares reads: the roster rebuilt whole, the same digests', async () => {
+    const path = copy();
+    const store = open(path);
+    // On two workers every share reads only its own streams; the roster is the first share's.
+    const streams = store.db
+      .prepare("SELECT DISTINCT stream_id FROM events WHERE stream_id LIKE 'competition-%'")
+      .pluck()
+      .all() as string[];
+    const theSecondShares = streams.find((s) => shareOf(s, 2, 1 / 2) === 1)!;
+    expect(theSecondShares).toBeDefined();
+    await store.appendToStream(theSecondShares, [
+      {
+        id: '01890000-0000-7000-8000-00000000f00d',
+        type: 'PlayerRegistered',
+        occurredAt: '2026-03-01T10:00:00.000Z',
+        data: { clubId: 'dsb', playerId: 'dsb-zoe', name: 'Zoë Voorbeeld', status: 'member' },
+        metadata: { clubId: 'dsb' },
+      },
+    ]);
+    // A fact after it, on the club's own stream: the misplaced one is not the last (which the
+    // catch-up after the rebuild would fold anyway).
+    await store.appendToStream(
+      'club-dsb-players',
+      [
+        {
+          id: '01890000-0000-7000-8000-00000000f00e',
+          type: 'PlayerRegistered',
+          occurredAt: '2026-03-01T10:05:00.000Z',
+          data: { clubId: 'dsb', playerId: 'dsb-yves', name: 'Yves Voorbeeld', status: 'member' },
+          metadata: { clubId: 'dsb' },
+        },
+      ],
+      { expectedRevision: 'any' },
+    );
+    await store.close();
+    const one = tempDbPath();
+    copyFileSync(path, one);
+    const whole = await rebuilt(one, '--workers', '1');
+    expect(await rebuilt(path, '--workers', '2')).toEqual(whole);
+    expect(metaKeys(path).filter((k) => k.startsWith('split-rebuild'))).toEqual([]);
   }, 120_000);
 
   it('rebuilt from scratch over read models already at the head: the same digests', async () => {

@@ -11,7 +11,8 @@ import { catalogue } from '../../contexts/catalogue';
 import type { Projection } from '../../kernel/projection';
 import { projections } from '../../contexts/projections';
 import { LedgerDirectory } from '../../ledger/ledger-directory';
-import { DIRECTORY_SHARE, type ShareMessage, type ShareWork } from '../../ledger/parallel-rebuild';
+import { DIRECTORY_SHARE, type ShareMessage, type ShareWork } from '../../ledger/share-work';
+import type { RecordedEvent } from '../../kernel/envelope';
 import { ProjectionRunner, savedPositionOf } from '../../ledger/projection-runner';
 import { SqliteProjectionStateStore } from '../../ledger/projection-state-store';
 import { savedDirectoryOf } from '../../ledger/saved-directory';
@@ -67,6 +68,10 @@ async function main(): Promise<void> {
       // otherwise (a directory saved further back) read by its own pass first.
       const from = Math.min(...mine.map((p) => savedPositionOf(states, p)), work.head);
       if (directory.position < from) await directory.catchUp();
+    } else if (split?.directory) {
+      // This share's part of a directory rebuilt from the first fact, joined at the end.
+      directory = new LedgerDirectory(store);
+      directory.recordShare();
     }
     // A share of the directory alone has been read by its own pass: no second pass for nothing.
     if (mine.length === 0) {
@@ -74,31 +79,61 @@ async function main(): Promise<void> {
       say({ done: true });
       return;
     }
+    // The streams shared out: those every split read model names as its own.
+    const owns = (s: string) => splits.every((p) => p.ownStreams!(s));
+    const types = new Set<string>();
+    const observe = (e: RecordedEvent) => {
+      directory?.follow(e);
+      if (split?.reportTypes && owns(e.streamId)) types.add(e.type);
+    };
     const runner = new ProjectionRunner(store, states, mine, {
       until: work.head,
       ...(split
         ? {
             numberByPosition: true,
-            ...(split.skipInRead
-              ? { read: readAllExcept(db, skip, catalogue.upcast) }
-              : { folds: (p, e) => !(skip.has(e.streamId) && splits.includes(p)) }),
+            ...(split.skipInRead ? { read: readAllExcept(db, skip, catalogue.upcast) } : {}),
+            ...foldsOf(split, splits, skip, owns),
           }
         : {}),
       ...(work.saveEvery !== undefined ? { saveEvery: work.saveEvery } : {}),
       ...(work.letGoAfter !== undefined ? { letGoAfter: work.letGoAfter } : {}),
       onPage: (position) => say({ position }),
-      ...(directory ? { observe: (e) => directory.follow(e) } : {}),
+      ...(directory || split?.reportTypes ? { observe } : {}),
     });
     runner.start();
     await runner.ended();
     // Whatever the last page's save left (a save put off by a lock) is written before done.
     runner.save();
-    directory?.flush();
-    say({ done: true });
+    if (split?.directory) say({ done: true, directory: directory!.share(), types: [...types] });
+    else {
+      directory?.flush();
+      say({ done: true, types: [...types] });
+    }
   } finally {
     close();
     await store.close();
   }
+}
+
+/**
+ * Which facts a split read model of this share folds: none of another share's streams (when
+ * SQLite has not left them out already), and, past the first share, none of a stream it names
+ * as its own that is not shared out (the first share folds those: counted once).
+ */
+function foldsOf(
+  split: NonNullable<ShareWork['split']>,
+  splits: ReadonlyArray<Projection<unknown>>,
+  skip: ReadonlySet<string>,
+  owns: (streamId: string) => boolean,
+): { folds?: (p: Projection<unknown>, e: RecordedEvent) => boolean } {
+  if (split.skipInRead && split.index === 0) return {};
+  const isSplit = new Set(splits);
+  return {
+    folds: (p, e) =>
+      !isSplit.has(p) ||
+      ((split.skipInRead || !skip.has(e.streamId)) &&
+        !(split.index > 0 && !owns(e.streamId) && p.ownStreams!(e.streamId))),
+  };
 }
 
 main().catch((err: unknown) => say({ error: (err as Error).message }));

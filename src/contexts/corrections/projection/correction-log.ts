@@ -10,6 +10,7 @@ import {
   type RulebookFactRecord,
 } from '../../../rulebooks/rulebook-facts';
 import type { Projection } from '../../../kernel/projection';
+import { COMPETITION_HOME, competitionStreamId, SESSION_STREAM_PREFIX } from '../../pairs';
 
 /** The facts behind one correction or appeal: each one's type, event id and position. */
 export interface FactRef {
@@ -113,8 +114,16 @@ export const correctionLog: Projection<CorrectionLogState> = {
   // 2: a competition's sessions keep when their score was recorded (PIN-R28).
   // 3: a league's part names its organiser (its deadlines are the organiser's).
   version: 3,
+  // A competition's facts fold into its calendar alone, a scored session's into its day: a
+  // rebuild on several cores shares those streams out (the clubs' parts are everyone's).
+  ownStreams: (streamId) =>
+    streamId.startsWith(COMPETITION_HOME.prefix) || streamId.startsWith(SESSION_STREAM_PREFIX),
   initial: () => ({ clubs: dict(), competitions: dict(), sessions: dict() }),
   partitions: {
+    streamOf(key) {
+      if (key.startsWith(COMPETITION)) return competitionStreamId(key.slice(COMPETITION.length));
+      return key.startsWith(SESSION) ? key.slice(SESSION.length) : undefined;
+    },
     keysOf: (event) => {
       const key = keyOf(event);
       return key ? [key] : [];

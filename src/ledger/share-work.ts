@@ -1,0 +1,49 @@
+import type { DirectoryShare } from './directory-shares';
+
+/**
+ * The ledger directory (ledger-directory.ts) as a share of a rebuild: folded in the same pass as
+ * the read models of its share, so a first start reads the ledger once per core, not once more
+ * for the directory.
+ */
+export const DIRECTORY_SHARE = 'ledger-directory';
+
+/** What a share's worker is given. */
+export interface ShareWork {
+  url: string;
+  /** The read-models file of a ledger not kept in SQLite (read-model-file.ts). */
+  readModels?: string;
+  /** The read models it folds (by name), and DIRECTORY_SHARE when it holds the directory. */
+  names: string[];
+  head: number;
+  saveEvery?: number;
+  /** A saved partition no fact has named for this many facts is let go (cold-partitions.ts). */
+  letGoAfter?: number;
+  /** Its share of the read models split by their streams (split-rebuild.ts). */
+  split?: SplitShare;
+}
+
+/** A share of a split rebuild: which read models, which share of how many, and what it skips. */
+export interface SplitShare {
+  names: string[];
+  index: number;
+  of: number;
+  /** The other shares' streams: left out of the split read models' folds. */
+  skip: string[];
+  /** Whether SQLite leaves them out of the read. */
+  skipInRead: boolean;
+  /** Whether it notes its facts in a directory of its own, joined with the others' at the end. */
+  directory?: boolean;
+  /** Whether it tells the fact types it read on its own streams (split-plan.ts). */
+  reportTypes?: boolean;
+}
+
+/** What a share's worker has done, once it is done. */
+export interface ShareDone {
+  /** Its directory's part (SplitShare.directory). */
+  directory?: DirectoryShare;
+  /** The fact types it read on its own streams (SplitShare.reportTypes). */
+  types?: string[];
+}
+
+/** What a share's worker says: how far it has folded, that it is done, or why it stopped. */
+export type ShareMessage = { position: number } | ({ done: true } & ShareDone) | { error: string };

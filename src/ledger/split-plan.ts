@@ -1,0 +1,225 @@
+import Database from 'better-sqlite3';
+import type { Projection } from '../kernel/projection';
+import { DIRECTORY_VERSION, LedgerDirectory } from './ledger-directory';
+import { savedPositionOf } from './projection-runner';
+import { SqliteProjectionStateStore } from './projection-state-store';
+import { SqliteDirectorySaves } from './saved-directory';
+import { dropShares, firstShareFraction, joinShares, shareNames, shareOf } from './split-rebuild';
+import type { ShareDone, ShareWork } from './share-work';
+
+/**
+ * How a rebuild on several workers of a SQLite ledger shares out the read models that name
+ * their own streams (`Projection.ownStreams`, split-rebuild.ts), and joins what the shares saved.
+ *
+ * - **Every share reads only its own streams** (and everyone's) when the rest can follow: each
+ *   read model not split reads only fact types of its own (`reads`), folded by the first share,
+ *   and the ledger directory, when it is rebuilt, is rebuilt from the first fact, each share
+ *   noting its own facts and the shares' directories joined (directory-shares.ts). The read
+ *   models the first share folds are checked at the end: should another share have read a fact
+ *   of a type one of them reads (a ledger written before facts were placed by type), that read
+ *   model is rebuilt whole.
+ * - **Otherwise** (a rebuild resumed, a directory part-saved): the first share reads every fact,
+ *   folds the rest and its part of the split read models; on two workers, when the first share
+ *   is busy enough with the rest, the split read models go whole to the other.
+ */
+export interface SplitPlan {
+  /** The work of each share, the first share's first. */
+  shares: Array<Pick<ShareWork, 'names' | 'split'>>;
+  /** Joins what the shares saved and did; the read models to rebuild whole after all. */
+  join(head: number, done: readonly ShareDone[]): string[];
+  close(): void;
+}
+
+/** Whole read models a split where every share reads only its own streams has not yet checked. */
+const UNCHECKED = 'split-rebuild-unchecked';
+
+/**
+ * Read models an earlier split rebuild folded in its first share alone and was stopped before it
+ * checked them: their saves are dropped (they are rebuilt with the others). Their names.
+ */
+export function dropUnchecked(url: string): string[] {
+  if (!url.startsWith('sqlite:')) return [];
+  const db = new Database(url.slice('sqlite:'.length), { timeout: 60_000 });
+  try {
+    const kept = meta(db, UNCHECKED);
+    if (kept === undefined) return [];
+    const names = JSON.parse(kept) as string[];
+    db.transaction(() => {
+      for (const name of names) dropSaved(db, name);
+      db.prepare('DELETE FROM ledger_meta WHERE key = ?').run(UNCHECKED);
+    })();
+    return names;
+  } finally {
+    db.close();
+  }
+}
+
+export function planSplit(
+  options: { url: string; workers: number; directory: boolean },
+  projections: ReadonlyArray<Projection<unknown>>,
+  names: readonly string[],
+  head: number,
+  weight: (name: string) => number,
+  directoryShare: string,
+): SplitPlan | undefined {
+  if (!options.url.startsWith('sqlite:')) return undefined;
+  const db = new Database(options.url.slice('sqlite:'.length), { timeout: 60_000 });
+  const states = new SqliteProjectionStateStore(db);
+  const splits = projections.filter(
+    (p) => names.includes(p.name) && p.ownStreams && p.partitions && !savedPositionOf(states, p),
+  );
+  const of = options.workers;
+  const rest = names.filter((n) => !splits.some((p) => p.name === n));
+  const readsOf = (n: string) => projections.find((p) => p.name === n)?.reads;
+  const directoryAt = options.directory ? directorySavedAt(db) : head;
+  const withDirectory = directoryAt < head ? [...rest, directoryShare] : rest;
+  const everyShareOwn =
+    splits.length > 0 &&
+    rest.every((n) => readsOf(n) !== undefined) &&
+    !sharesSaved(db, splits, of) &&
+    (directoryAt === 0 || directoryAt >= head);
+  const first =
+    splits.length === 0
+      ? 0
+      : firstSharePart(db, splits, of, () =>
+          everyShareOwn
+            ? 1 / of
+            : firstShareFraction(
+                withDirectory.reduce((w, n) => w + weight(n), 0),
+                splits.reduce((w, p) => w + (p.rebuildWeight ?? 1), 0),
+                of,
+              ),
+        );
+  // The first share busy enough with the rest: the split read models go to the others, and
+  // with one other, whole to it (nothing to join).
+  if (splits.length === 0 || (first === 0 && of === 2)) {
+    // What an earlier split on more workers saved is of no use to this rebuild.
+    for (const p of splits) dropShares(db, p.name);
+    if (splits.length) db.prepare('DELETE FROM ledger_meta WHERE key = ?').run(splitKey(splits));
+    db.close();
+    return undefined;
+  }
+  for (const p of splits) dropShares(db, p.name, shareNames(p.name, of));
+  if (everyShareOwn) putMeta(db, UNCHECKED, JSON.stringify(rest));
+  const owns = (s: string) => splits.every((p) => p.ownStreams!(s));
+  const streams = db
+    .prepare('SELECT stream_id FROM events GROUP BY stream_id')
+    .pluck()
+    .all() as string[];
+  const byShare = Array.from({ length: of }, () => [] as string[]);
+  for (const s of streams) if (owns(s)) byShare[shareOf(s, of, first)]!.push(s);
+  const shares = byShare.map((_, index) => ({
+    names: index > 0 ? [] : everyShareOwn ? rest : withDirectory,
+    // A first share with no streams of its own folds no split read model.
+    ...(index === 0 && first === 0
+      ? {}
+      : {
+          split: {
+            names: splits.map((p) => p.name),
+            index,
+            of,
+            skip: byShare.flatMap((streamsOf, i) => (i === index ? [] : streamsOf)),
+            skipInRead: everyShareOwn || index > 0,
+            ...(everyShareOwn
+              ? { directory: withDirectory.includes(directoryShare), reportTypes: index > 0 }
+              : {}),
+          },
+        }),
+  }));
+  return {
+    shares,
+    join(at, done) {
+      const conflicted: string[] = [];
+      for (const p of splits) {
+        if (joinShares(db, p, { of, first }, at, new Date().toISOString()) === undefined) continue;
+        dropShares(db, p.name);
+        conflicted.push(p.name);
+      }
+      const directories = done.flatMap((d) => (d.directory ? [d.directory] : []));
+      if (directories.length > 0)
+        LedgerDirectory.fromShares(directories, new SqliteDirectorySaves(db, false)).flush();
+      // A fact another share read that a read model of the first share reads: rebuilt whole.
+      const seen = new Set(done.flatMap((d) => d.types ?? []));
+      const crossed = everyShareOwn
+        ? rest.filter((n) => [...(readsOf(n) ?? [])].some((t) => seen.has(t)))
+        : [];
+      db.transaction(() => {
+        for (const name of crossed) dropSaved(db, name);
+        db.prepare('DELETE FROM ledger_meta WHERE key IN (?, ?)').run(splitKey(splits), UNCHECKED);
+      })();
+      return [...conflicted, ...crossed];
+    },
+    close: () => db.close(),
+  };
+}
+
+/** Where the saved directory has read to: 0 for none, or one of another version. */
+function directorySavedAt(db: Database.Database): number {
+  const present = db
+    .prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'ledger_directory_head'`)
+    .get();
+  if (!present) return 0;
+  const row = db
+    .prepare(`SELECT version, position FROM ledger_directory_head WHERE name = 'directory'`)
+    .get() as { version: string; position: number } | undefined;
+  return row && row.version === DIRECTORY_VERSION ? row.position : 0;
+}
+
+/** Whether a split on `of` shares has saved some of its work (a rebuild resumed). */
+function sharesSaved(
+  db: Database.Database,
+  splits: ReadonlyArray<Projection<unknown>>,
+  of: number,
+): boolean {
+  const names = splits.flatMap((p) => shareNames(p.name, of));
+  return (
+    db
+      .prepare(`SELECT 1 FROM checkpoints WHERE name IN (${names.map(() => '?').join(', ')})`)
+      .get(...names) !== undefined
+  );
+}
+
+/** Everything saved of a read model: rebuilt from the first fact. */
+function dropSaved(db: Database.Database, name: string): void {
+  for (const table of [
+    'projection_partitions',
+    'projection_partitioned',
+    'projection_state',
+    'checkpoints',
+  ])
+    db.prepare(`DELETE FROM ${table} WHERE name = ?`).run(name);
+}
+
+const meta = (db: Database.Database, key: string) =>
+  db.prepare('SELECT value FROM ledger_meta WHERE key = ?').pluck().get(key) as string | undefined;
+
+const putMeta = (db: Database.Database, key: string, value: string) =>
+  db
+    .prepare(
+      'INSERT INTO ledger_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    )
+    .run(key, value);
+
+/** Where the ledger keeps a split rebuild's first share's part (ledger_meta). */
+const splitKey = (splits: ReadonlyArray<Projection<unknown>>) =>
+  `split-rebuild:${splits.map((p) => p.name).join(',')}`;
+
+/**
+ * The first share's part of the streams, kept in the ledger while its shares' saves are: a
+ * rebuild resumed (fewer read models behind, so other weights) shares the streams as before.
+ */
+function firstSharePart(
+  db: Database.Database,
+  splits: ReadonlyArray<Projection<unknown>>,
+  of: number,
+  fraction: () => number,
+): number {
+  const key = splitKey(splits);
+  const kept = meta(db, key);
+  const part =
+    sharesSaved(db, splits, of) && kept?.startsWith(`${of}:`)
+      ? Number(kept.slice(`${of}:`.length))
+      : fraction();
+  putMeta(db, key, `${of}:${part}`);
+  return part;
+}
