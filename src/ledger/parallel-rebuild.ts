@@ -89,7 +89,6 @@ export function rebuildOnWorkers(options: WorkersRebuildOptions): RebuildElsewhe
               names,
               head,
               weight,
-              DIRECTORY_SHARE,
             )
           : undefined;
       if (!split) {

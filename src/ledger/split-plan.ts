@@ -5,7 +5,7 @@ import { savedPositionOf } from './projection-runner';
 import { SqliteProjectionStateStore } from './projection-state-store';
 import { SqliteDirectorySaves } from './saved-directory';
 import { dropShares, firstShareFraction, joinShares, shareNames, shareOf } from './split-rebuild';
-import type { ShareDone, ShareWork } from './share-work';
+import { DIRECTORY_SHARE, type ShareDone, type ShareWork } from './share-work';
 
 /**
  * How a rebuild on several workers of a SQLite ledger shares out the read models that name
@@ -60,7 +60,6 @@ export function planSplit(
   names: readonly string[],
   head: number,
   weight: (name: string) => number,
-  directoryShare: string,
 ): SplitPlan | undefined {
   if (!options.url.startsWith('sqlite:')) return undefined;
   const db = new Database(options.url.slice('sqlite:'.length), { timeout: 60_000 });
@@ -72,7 +71,7 @@ export function planSplit(
   const rest = names.filter((n) => !splits.some((p) => p.name === n));
   const readsOf = (n: string) => projections.find((p) => p.name === n)?.reads;
   const directoryAt = options.directory ? directorySavedAt(db) : head;
-  const withDirectory = directoryAt < head ? [...rest, directoryShare] : rest;
+  const withDirectory = directoryAt < head ? [...rest, DIRECTORY_SHARE] : rest;
   const everyShareOwn =
     splits.length > 0 &&
     rest.every((n) => readsOf(n) !== undefined) &&
@@ -121,7 +120,7 @@ export function planSplit(
             skip: byShare.flatMap((streamsOf, i) => (i === index ? [] : streamsOf)),
             skipInRead: everyShareOwn || index > 0,
             ...(everyShareOwn
-              ? { directory: withDirectory.includes(directoryShare), reportTypes: index > 0 }
+              ? { directory: withDirectory.includes(DIRECTORY_SHARE), reportTypes: index > 0 }
               : {}),
           },
         }),
