@@ -27,6 +27,8 @@ export interface SplitShare {
   names: string[];
   index: number;
   of: number;
+  /** The first share's part of the streams (split-rebuild.ts `shareOf`). */
+  first: number;
   /** The other shares' streams: left out of the split read models' folds. */
   skip: string[];
   /** Whether SQLite leaves them out of the read. */

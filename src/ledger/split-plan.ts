@@ -98,7 +98,11 @@ export function planSplit(
     db.close();
     return undefined;
   }
+  const resumed = sharesSaved(db, splits, of);
   for (const p of splits) dropShares(db, p.name, shareNames(p.name, of));
+  // The shares write their own streams' partitions into the read model's rows: a split begun
+  // afresh starts from none (what an earlier split left has no checkpoint to stand on).
+  if (!resumed) for (const p of splits) dropSaved(db, p.name);
   if (everyShareOwn) putMeta(db, UNCHECKED, JSON.stringify(rest));
   const owns = (s: string) => splits.every((p) => p.ownStreams!(s));
   const streams = db
@@ -117,6 +121,7 @@ export function planSplit(
             names: splits.map((p) => p.name),
             index,
             of,
+            first,
             skip: byShare.flatMap((streamsOf, i) => (i === index ? [] : streamsOf)),
             skipInRead: everyShareOwn || index > 0,
             ...(everyShareOwn
@@ -132,6 +137,7 @@ export function planSplit(
       for (const p of splits) {
         if (joinShares(db, p, { of, first }, at, new Date().toISOString()) === undefined) continue;
         dropShares(db, p.name);
+        dropSaved(db, p.name);
         conflicted.push(p.name);
       }
       const directories = done.flatMap((d) => (d.directory ? [d.directory] : []));

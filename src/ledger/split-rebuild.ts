@@ -5,12 +5,13 @@ import type { Projection } from '../kernel/projection';
  * A read model that declares its own streams (`Projection.ownStreams`: a competition's, a scored
  * session's) is rebuilt on several cores by sharing those streams out. Each share folds it over
  * the facts of every other stream (the clubs' rulebooks, rosters and corrections: few) and of its
- * own streams, and saves it under a name of its own (`shareName`), as any rebuild saves, so a
- * share stopped half way resumes from its last save. Once every share is done, their partitions
- * are joined into the read model (`joinShares`): a partition only one share made is taken as it
- * is, one every share made alike (a club's rulebook) once, and one the shares made differently
- * (the position of the last fact) by the projection's `merge`. A partition that cannot be joined
- * means the projection's facts cross its streams after all: it is then rebuilt whole.
+ * own streams, and saves it as any rebuild saves, so a share stopped half way resumes from its
+ * last save: the partitions of its own streams straight into the read model's rows, the rest
+ * under a name of its own (`shareName`). Once every share is done, the rest are joined into the
+ * read model (`joinShares`): a partition only one share made is taken as it is, one every share
+ * made alike (a club's rulebook) once, and one the shares made differently (the position of the
+ * last fact) by the projection's `merge`. A partition that cannot be joined means the
+ * projection's facts cross its streams after all: it is then rebuilt whole.
  *
  * The first share also reads every fact for the read models that are not split and the ledger
  * directory; the others read only their streams' facts and everyone's, the rest skipped by SQLite
@@ -67,8 +68,12 @@ export function shareOf(streamId: string, of: number, first: number): number {
 
 /**
  * Joins the shares' saves into the read model's own, at `position`, in one transaction, and drops
- * the shares'. A partition the shares made differently that cannot be joined (neither from its
- * stream's share nor by `merge`) is answered by its key, and nothing is written.
+ * the shares'. Each share wrote the partitions of its own streams into the read model's rows as
+ * it went (share-state-store.ts); what is left to join is the rest each share saved under its own
+ * name: a partition the stream's own share also made keeps that share's state, one only one
+ * share made is taken as it is, one several made alike once, and one they made differently is
+ * joined by the projection's `merge`. One that cannot be joined is answered by its key, and
+ * nothing is written.
  */
 export function joinShares(
   db: Database.Database,
@@ -78,51 +83,43 @@ export function joinShares(
   now: string,
 ): string | undefined {
   const { of } = split;
-  const names = shareNames(projection.name, of);
+  const name = projection.name;
+  const names = shareNames(name, of);
   const among = `name IN (${names.map(() => '?').join(', ')})`;
   return db
     .transaction((): string | undefined => {
-      // Only a key several shares saved can differ: the states of those alone are compared, not
-      // every share's every state (a sixth of the competitions' join at 935,385 facts).
-      const several = db
-        .prepare(
-          `SELECT key FROM projection_partitions WHERE ${among} GROUP BY key HAVING count(*) > 1`,
-        )
-        .pluck()
-        .all(...names) as string[];
-      const saved = db.prepare(
-        `SELECT name, state FROM projection_partitions WHERE ${among} AND key = ?`,
-      );
-      const merged: Array<readonly [key: string, json: string]> = [];
-      for (const key of several) {
-        const rows = saved.all(...names, key) as Array<{ name: string; state: string }>;
-        if (rows.every((r) => r.state === rows[0]!.state)) continue;
-        const stream = projection.partitions?.streamOf?.(key);
-        if (stream !== undefined && projection.ownStreams?.(stream)) {
-          const own = shareName(projection.name, shareOf(stream, of, split.first), of);
-          const row = rows.find((r) => r.name === own);
-          if (row) {
-            merged.push([key, row.state]);
-            continue;
-          }
-        }
-        const values = rows.map((r) => JSON.parse(r.state) as unknown);
-        const value = projection.partitions?.merge?.(key, values);
-        if (value === undefined) return key;
-        merged.push([key, JSON.stringify(value)]);
-      }
-      const name = projection.name;
-      db.prepare('DELETE FROM projection_partitions WHERE name = ?').run(name);
-      db.prepare('DELETE FROM projection_state WHERE name = ?').run(name);
-      // The lowest number of a key is the first fact that named it, in whichever share.
-      db.prepare(
-        `INSERT INTO projection_partitions (name, key, seq, state)
-       SELECT ?, key, min(seq), state FROM projection_partitions WHERE ${among} GROUP BY key`,
-      ).run(name, ...names);
+      const left = db
+        .prepare(`SELECT key, state, seq FROM projection_partitions WHERE ${among} ORDER BY key`)
+        .raw()
+        .all(...names) as Array<[key: string, state: string, seq: number]>;
+      const ownRow = db
+        .prepare('SELECT state, seq FROM projection_partitions WHERE name = ? AND key = ?')
+        .raw();
       const put = db.prepare(
-        'UPDATE projection_partitions SET state = ? WHERE name = ? AND key = ?',
+        `INSERT INTO projection_partitions (name, key, seq, state) VALUES (?, ?, ?, ?)
+         ON CONFLICT (name, key) DO UPDATE SET seq = excluded.seq, state = excluded.state`,
       );
-      for (const [key, json] of merged) put.run(json, name, key);
+      const joined: Array<[key: string, seq: number, state: string]> = [];
+      for (let i = 0; i < left.length;) {
+        const key = left[i]![0];
+        const rows: Array<[state: string, seq: number]> = [];
+        for (; i < left.length && left[i]![0] === key; i++) rows.push([left[i]![1], left[i]![2]]);
+        // The lowest number of a key is the first fact that named it, in whichever share.
+        const own = ownRow.get(name, key) as [state: string, seq: number] | undefined;
+        const seq = Math.min(...rows.map((r) => r[1]), own?.[1] ?? Infinity);
+        if (own) joined.push([key, seq, own[0]]);
+        else if (rows.every((r) => r[0] === rows[0]![0])) joined.push([key, seq, rows[0]![0]]);
+        else {
+          const value = projection.partitions?.merge?.(
+            key,
+            rows.map((r) => JSON.parse(r[0]) as unknown),
+          );
+          if (value === undefined) return key;
+          joined.push([key, seq, JSON.stringify(value)]);
+        }
+      }
+      db.prepare('DELETE FROM projection_state WHERE name = ?').run(name);
+      for (const [key, seq, state] of joined) put.run(name, key, seq, state);
       db.prepare(
         `INSERT INTO projection_partitioned (name, version) VALUES (?, ?)
        ON CONFLICT (name) DO UPDATE SET version = excluded.version`,

@@ -88,8 +88,9 @@ describe('a rebuild split by streams', () => {
         ['tables@2of2', 'position', 0, 100],
         ['tables@1of2', 'rulebook:pinner', 64, { level: 4 }],
         ['tables@2of2', 'rulebook:pinner', 64, { level: 4 }],
-        ['tables@2of2', 'c:1', 128, { rows: 3 }],
-        ['tables@2of2', 'c:2', 200, { rows: 5 }],
+        // The second share wrote its own streams' partitions into the read model as it went.
+        ['tables', 'c:1', 128, { rows: 3 }],
+        ['tables', 'c:2', 200, { rows: 5 }],
       ]);
       expect(joinShares(db, projection, split, 100, 'now')).toBeUndefined();
       expect(joined(db)).toEqual([
@@ -112,10 +113,30 @@ describe('a rebuild split by streams', () => {
     it("takes a stream's partition from its own share: another's holds only what everyone's facts made", () => {
       const db = ledger([
         ['tables@1of2', 'c:1', 128, { adjustments: 1 }],
-        ['tables@2of2', 'c:1', 128, { rows: 3, adjustments: 1 }],
+        ['tables', 'c:1', 128, { rows: 3, adjustments: 1 }],
       ]);
       joinShares(db, projection, split, 100, 'now');
       expect(joined(db)).toEqual([['c:1', '{"rows":3,"adjustments":1}']]);
+    });
+
+    it('numbers a partition by the first fact that named it, in whichever share', () => {
+      const db = ledger([
+        // A correction on the first share's stream named competition 1 before its own facts.
+        ['tables@1of2', 'c:1', 64, { adjustments: 1 }],
+        ['tables', 'c:1', 128, { rows: 3, adjustments: 1 }],
+        ['tables', 'c:2', 100, { rows: 5 }],
+      ]);
+      joinShares(db, projection, split, 100, 'now');
+      expect(joined(db)).toEqual([
+        ['c:1', '{"rows":3,"adjustments":1}'],
+        ['c:2', '{"rows":5}'],
+      ]);
+    });
+
+    it("takes a stream's partition only another share made as that share made it", () => {
+      const db = ledger([['tables@1of2', 'c:9', 64, { adjustments: 1 }]]);
+      joinShares(db, projection, split, 100, 'now');
+      expect(joined(db)).toEqual([['c:9', '{"adjustments":1}']]);
     });
 
     it('refuses a partition the shares made differently that it cannot join, writing nothing', () => {

@@ -15,6 +15,7 @@ import { DIRECTORY_SHARE, type ShareMessage, type ShareWork } from '../../ledger
 import type { RecordedEvent } from '../../kernel/envelope';
 import { ProjectionRunner, savedPositionOf } from '../../ledger/projection-runner';
 import { SqliteProjectionStateStore } from '../../ledger/projection-state-store';
+import { ShareStateStore } from '../../ledger/share-state-store';
 import { savedDirectoryOf } from '../../ledger/saved-directory';
 import { shareName } from '../../ledger/split-rebuild';
 import { readAllExcept } from '../../store/sqlite/read-except';
@@ -50,14 +51,17 @@ async function open(): Promise<{ store: EventStore; db: Database.Database; close
 async function main(): Promise<void> {
   const { store, db, close } = await open();
   try {
-    const states = new SqliteProjectionStateStore(db);
     const split = work.split;
-    // A split read model is saved under its share's name, joined once every share is done.
-    const splits: Array<Projection<unknown>> = split
-      ? projections
-          .filter((p) => split.names.includes(p.name))
-          .map((p) => ({ ...p, name: shareName(p.name, split.index, split.of) }))
-      : [];
+    const toSplit = split ? projections.filter((p) => split.names.includes(p.name)) : [];
+    // A split read model is saved under its share's name, joined once every share is done; its
+    // partitions of the share's own streams straight into the read model's rows.
+    const states = split
+      ? new ShareStateStore(db, new SqliteProjectionStateStore(db), toSplit, split)
+      : new SqliteProjectionStateStore(db);
+    const splits: Array<Projection<unknown>> = toSplit.map((p) => ({
+      ...p,
+      name: shareName(p.name, split!.index, split!.of),
+    }));
     const mine = [...projections.filter((p) => work.names.includes(p.name)), ...splits];
     const skip = new Set(split?.skip);
     let directory: LedgerDirectory | undefined;
