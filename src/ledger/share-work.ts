@@ -18,6 +18,8 @@ export interface ShareWork {
   saveEvery?: number;
   /** A saved partition no fact has named for this many facts is let go (cold-partitions.ts). */
   letGoAfter?: number;
+  /** It tells how far it has folded at most this often, in ms (0: every page). */
+  progressMs?: number;
   /** Its share of the read models split by their streams (split-rebuild.ts). */
   split?: SplitShare;
 }

@@ -129,7 +129,7 @@ describe('a read model is the same however it was rebuilt', () => {
   /** A rebuild elsewhere on worker threads (the directory too), each progress also shown `seen`. */
   const onWorkers = (
     store: SqliteEventStore,
-    options: { workers: number; saveEvery: number; letGoAfter?: number },
+    options: { workers: number; saveEvery: number; letGoAfter?: number; progressMs?: number },
     seen: (status: RebuildStatus, to: number) => void = () => undefined,
   ) => ({
     minFacts: 1,
@@ -170,7 +170,8 @@ describe('a read model is the same however it was rebuilt', () => {
     const store = open(path);
     const states = new SqliteProjectionStateStore(store.db);
     const runner: ProjectionRunner = new ProjectionRunner(store, states, projections, {
-      rebuildElsewhere: onWorkers(store, { workers, saveEvery }, (status, to) => {
+      // Told of every page, to be stopped between two of them.
+      rebuildElsewhere: onWorkers(store, { workers, saveEvery, progressMs: 0 }, (status, to) => {
         if (stopWhen(status, to)) runner.stop();
       }),
     });
