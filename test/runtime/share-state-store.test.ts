@@ -1,5 +1,4 @@
 import Database from 'better-sqlite3';
-import type { Projection } from '../../src/kernel/projection';
 import {
   PROJECTION_TABLES_SQL,
   SqliteProjectionStateStore,
@@ -7,26 +6,14 @@ import {
 import { ShareStateStore, ownerOf } from '../../src/ledger/share-state-store';
 import { shareOf } from '../../src/ledger/split-rebuild';
 import { SCHEMA_SQL } from '../../src/store/sqlite/schema';
+import { splitTables } from '../support/split-tables';
 
 /**
  * A share of a split rebuild writes the partitions of its own streams straight into the read
  * model's rows, and the rest under its share's name with its checkpoint; read back, it sees both.
  */
 describe("a share's saves of a read model split by its streams", () => {
-  const projection: Projection<unknown> = {
-    name: 'tables',
-    version: 3,
-    initial: () => ({}),
-    apply: (s) => s,
-    ownStreams: (s) => s.startsWith('competition-'),
-    partitions: {
-      keysOf: () => [],
-      keys: () => [],
-      get: () => undefined,
-      put: () => undefined,
-      streamOf: (key) => (key.startsWith('c:') ? `competition-${key.slice(2)}` : undefined),
-    },
-  };
+  const projection = splitTables;
   // Two shares, the first taking about half the streams.
   const split = { of: 2, first: 0.5 };
   const competitions = Array.from({ length: 40 }, (_, i) => `c:${i}`);

@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
-import type { Projection } from '../../src/kernel/projection';
 import { PROJECTION_TABLES_SQL } from '../../src/ledger/projection-state-store';
 import { bucketOf, firstShareFraction, joinShares, shareOf } from '../../src/ledger/split-rebuild';
 import { SCHEMA_SQL } from '../../src/store/sqlite/schema';
+import { splitTables } from '../support/split-tables';
 
 /**
  * A read model split by its streams over the shares of a rebuild: which share takes which
@@ -46,22 +46,7 @@ describe('a rebuild split by streams', () => {
   });
 
   describe('joining the shares saved', () => {
-    const projection: Projection<unknown> = {
-      name: 'tables',
-      version: 3,
-      initial: () => ({}),
-      apply: (s) => s,
-      ownStreams: (s) => s.startsWith('competition-'),
-      partitions: {
-        keysOf: () => [],
-        keys: () => [],
-        get: () => undefined,
-        put: () => undefined,
-        streamOf: (key) => (key.startsWith('c:') ? `competition-${key.slice(2)}` : undefined),
-        merge: (key, values) =>
-          key === 'position' ? Math.max(...values.map((v) => v as number)) : undefined,
-      },
-    };
+    const projection = splitTables;
     const ledger = (rows: Array<[name: string, key: string, seq: number, state: unknown]>) => {
       const db = new Database(':memory:');
       db.exec(SCHEMA_SQL);
