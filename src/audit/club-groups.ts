@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '../kernel/envelope';
+import { addToSetOf } from '../kernel/dict';
 import type { AnswersOwned } from './answers-digest';
 
 /** A group of clubs folded together, the streams that are theirs alone, and their facts. */
@@ -42,9 +43,9 @@ export class StreamClubs {
   note(e: RecordedEvent): void {
     this.facts.set(e.streamId, (this.facts.get(e.streamId) ?? 0) + 1);
     const data = e.data as { clubId?: unknown; sessionStreamId?: unknown } | null;
-    if (typeof data?.clubId === 'string') addTo(this.named, e.streamId, data.clubId);
+    if (typeof data?.clubId === 'string') addToSetOf(this.named, e.streamId, data.clubId);
     if (e.type === 'SessionScoredFromBoards' && typeof data?.sessionStreamId === 'string')
-      addTo(this.links, data.sessionStreamId, e.streamId);
+      addToSetOf(this.links, data.sessionStreamId, e.streamId);
   }
 
   /** The one club a stream is of; undefined for a shared one. */
@@ -108,10 +109,4 @@ export class StreamClubs {
       othersOf: (index) => groups.flatMap((g, i) => (i === index ? [] : g.streams)),
     };
   }
-}
-
-function addTo(map: Map<string, Set<string>>, key: string, value: string): void {
-  let set = map.get(key);
-  if (!set) map.set(key, (set = new Set()));
-  set.add(value);
 }

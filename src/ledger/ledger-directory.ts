@@ -1,4 +1,5 @@
 import { clubStreamId } from '../contexts/club/domain/club-streams';
+import { addToSetOf } from '../kernel/dict';
 import { competitionStreamId } from '../contexts/pairs/domain/facts';
 import { streamsOfClubIn, type DirectoryKeys } from './directory-keys';
 import { documentedStreamOf, onCompetitionStream, onDocumentedStream } from '../contexts/streams';
@@ -10,6 +11,8 @@ import type { EventStore } from '../store/event-store';
 import {
   savedDirectoryOf,
   type DirectoryEntry,
+  inSlices,
+  savedEntries,
   type DirectorySaves,
   type Timeline,
 } from './saved-directory';
@@ -65,8 +68,7 @@ export class LedgerDirectory implements DirectoryKeys {
   private readonly partitionsOf = new Map<string, Set<string>>();
   private readonly feedersOf = new Map<string, Set<string>>();
   private running?: Promise<void>;
-  /** Events read from $all so far (for tests and logs). */
-  eventsRead = 0;
+  eventsRead = 0; // from $all so far (for tests and logs)
   /** Where this directory started: a saved directory's position, or 0 (read from $all). */
   restoredAt = 0;
   private savedAt = 0;
@@ -220,10 +222,13 @@ export class LedgerDirectory implements DirectoryKeys {
         lastId = e.position === saved.position ? e.id : undefined;
       if (lastId !== saved.lastId) return;
     }
+    // A slice at a time (saved-directory.ts): requests are answered meanwhile.
+    const entries = await savedEntries(saved);
+    if (!entries) return;
+    await inSlices(entries, ([map, key, json]) => this.restoreEntry(map as SavedMap, key, json));
     // The maps now, the timeline when first needed: an answer as of now reads only the maps.
     this.unread = saved.timeline;
     this.ordered = saved.ordered;
-    for (const [map, key, json] of saved.entries) this.restoreEntry(map as SavedMap, key, json);
     this.restoredAt = this.savedAt = saved.position;
     this.lastId = saved.lastId;
     this.savedLength = saved.events;
@@ -249,7 +254,8 @@ export class LedgerDirectory implements DirectoryKeys {
       this.lastOfStream.set(key, { position, time: time ?? NaN });
     } else {
       this.setsOf(map).set(key, new Set(value as string[]));
-      if (map === 'partitionsOf') for (const k of value as string[]) add(this.feedersOf, k, key);
+      if (map === 'partitionsOf')
+        for (const k of value as string[]) addToSetOf(this.feedersOf, k, key);
     }
   }
 
@@ -308,8 +314,8 @@ export class LedgerDirectory implements DirectoryKeys {
   private addTo(map: SavedMap, key: string, value: string): void {
     const sets = this.setsOf(map);
     if (sets.get(key)?.has(value)) return;
-    add(sets, key, value);
-    if (map === 'partitionsOf') add(this.feedersOf, value, key);
+    addToSetOf(sets, key, value);
+    if (map === 'partitionsOf') addToSetOf(this.feedersOf, value, key);
     this.mark(map, key);
     this.additions?.push([this.position, map, key, value]);
   }
@@ -479,12 +485,6 @@ export const DIRECTORY_VERSION = `2/${competitions.version}`;
  * chunks, the entries they touched), so its cost follows them, not the ledger's size.
  */
 const SAVE_AFTER_EVENTS = 10_000;
-
-function add(map: Map<string, Set<string>>, key: string, value: string): void {
-  let set = map.get(key);
-  if (!set) map.set(key, (set = new Set()));
-  set.add(value);
-}
 
 const directories = new WeakMap<EventStore, LedgerDirectory>();
 

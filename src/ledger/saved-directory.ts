@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { nextTurn } from '../audit/replay';
 import type { EventStore } from '../store/event-store';
 import { readModelFileOf } from './read-model-file';
 
@@ -33,7 +34,10 @@ export interface DirectorySnapshot extends DirectoryHead {
   /** Events in the timeline. */
   events: number;
   timeline(): Timeline;
-  entries: DirectoryEntry[];
+  /** The maps' entries a page at a time, in the order they were saved. */
+  entryPages(): Iterable<DirectoryEntry[]>;
+  /** Whether the head saved is still this one: another process may save between two pages. */
+  current(): boolean;
 }
 
 /**
@@ -90,6 +94,9 @@ interface HeadRow {
   last_id: string;
   ordered: number;
 }
+
+/** Entries read at once when a saved directory is restored, the event loop turning between. */
+const ENTRY_PAGE = 10_000;
 
 const blob = (a: Float64Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
 
@@ -164,10 +171,10 @@ export class SqliteDirectorySaves implements DirectorySaves {
     // A timeline that does not end at the head's position is not this save's: read $all.
     const last = lastColumn?.length ? lastColumn[lastColumn.length - 1] : 0;
     if (last !== head.position) return undefined;
-    const entries = this.db
-      .prepare(`SELECT map, key, value FROM ledger_directory_entries ORDER BY rowid`)
-      .raw()
-      .all() as DirectoryEntry[];
+    const page = this.db.prepare(
+      `SELECT rowid, map, key, value FROM ledger_directory_entries WHERE rowid > ? ORDER BY rowid LIMIT ?`,
+    );
+    const db = this.db;
     return {
       version: head.version,
       position: head.position,
@@ -175,7 +182,26 @@ export class SqliteDirectorySaves implements DirectorySaves {
       ordered: head.ordered === 1,
       events,
       timeline: () => this.timeline(events, head.position),
-      entries,
+      *entryPages() {
+        for (let after = 0; ;) {
+          const rows = page.raw().all(after, ENTRY_PAGE) as Array<[number, ...DirectoryEntry]>;
+          if (rows.length > 0) {
+            after = rows[rows.length - 1]![0];
+            yield rows.map(([, map, key, value]) => [map, key, value] as DirectoryEntry);
+          }
+          if (rows.length < ENTRY_PAGE) return;
+        }
+      },
+      current: () => {
+        const now = db
+          .prepare(`SELECT * FROM ledger_directory_head WHERE name = 'directory'`)
+          .get() as HeadRow | undefined;
+        return (
+          now?.version === head.version &&
+          now.position === head.position &&
+          now.last_id === head.last_id
+        );
+      },
     };
   }
 
@@ -262,4 +288,35 @@ export class SqliteDirectorySaves implements DirectorySaves {
 export function savedDirectoryOf(store: EventStore): DirectorySaves | undefined {
   const file = readModelFileOf(store);
   return file ? new SqliteDirectorySaves(file.db, file.readOnly) : undefined;
+}
+
+/**
+ * A saved directory's entries, read a page at a time with the event loop turning between;
+ * undefined when another process saved the directory meanwhile (the caller reads $all instead).
+ * Read and restored at once, the 191,360 entries at 9.35 M facts held a restarted service's
+ * requests up for about 0.8 s after it had caught up.
+ */
+export async function savedEntries(
+  saved: DirectorySnapshot,
+): Promise<DirectoryEntry[] | undefined> {
+  const entries: DirectoryEntry[] = [];
+  for (const page of saved.entryPages()) {
+    entries.push(...page);
+    await nextTurn();
+  }
+  return saved.current() ? entries : undefined;
+}
+
+/** Turns of the event loop a restore leaves between slices of this many milliseconds. */
+const SLICE_MS = 10;
+
+/** `each` of the items, the event loop given a turn every SLICE_MS. */
+export async function inSlices<T>(items: readonly T[], each: (item: T) => void): Promise<void> {
+  let slice = performance.now();
+  for (const item of items) {
+    each(item);
+    if (performance.now() - slice < SLICE_MS) continue;
+    await nextTurn();
+    slice = performance.now();
+  }
 }

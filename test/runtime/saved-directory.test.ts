@@ -4,6 +4,9 @@ import { planAppend } from '../../src/ledger/append-file';
 import { DIRECTORY_VERSION, LedgerDirectory } from '../../src/ledger/ledger-directory';
 import { examplesDir } from '../../src/ledger/load-examples';
 import {
+  type DirectorySaves,
+  type DirectorySnapshot,
+  inSlices,
   SqliteDirectorySaves,
   savedDirectoryOf,
   TIMELINE_CHUNK,
@@ -28,6 +31,9 @@ async function examplesLedger(
       await store.appendToStream(b.streamId, b.events);
   return store;
 }
+
+/** A saved directory's entries, every page. */
+const entriesOf = (saved: DirectorySnapshot) => [...saved.entryPages()].flat();
 
 /** Everything a directory answers, for the clubs and competitions of the examples. */
 function answers(d: LedgerDirectory, head: number) {
@@ -111,6 +117,7 @@ describe('the ledger directory saved in the SQLite file', () => {
     const { positions, times } = good.timeline();
     saves.save({
       ...good,
+      entries: entriesOf(good),
       positions: positions.subarray(0, head - 3),
       times: times.subarray(0, head - 3),
       position: head - 3,
@@ -122,6 +129,44 @@ describe('the ledger directory saved in the SQLite file', () => {
     );
     reader.close();
     store.close();
+  });
+
+  it('saved again by another process while its entries were read: read from $all instead', async () => {
+    const path = tempDbPath();
+    const store = await examplesLedger(path, ['nz-club-pairs-2026.ndjson']);
+    const head = await store.headPosition();
+    await new LedgerDirectory(store, savedDirectoryOf(store), 1).catchUp();
+    const saves = new SqliteDirectorySaves(store.db, false);
+    const moved: DirectorySaves = {
+      ...saves,
+      chunk: saves.chunk,
+      writable: () => false,
+      save: () => undefined,
+      load: () => ({ ...saves.load()!, current: () => false }),
+    };
+    const d = new LedgerDirectory(store, moved, 1_000_000);
+    await d.catchUp();
+    expect(d.restoredAt).toBe(0);
+    expect(d.eventsRead).toBe(head);
+    const fresh = new LedgerDirectory(store);
+    await fresh.catchUp();
+    expect(answers(d, head)).toEqual(answers(fresh, head));
+    store.close();
+  });
+
+  it('restores its entries a slice at a time: a request waiting meanwhile is answered before the end', async () => {
+    const items = Array.from({ length: 12 }, (_, i) => i);
+    let restored = 0;
+    let answeredAfter: number | undefined;
+    setImmediate(() => (answeredAfter = restored));
+    await inSlices(items, () => {
+      const until = performance.now() + 4;
+      while (performance.now() < until); // an entry that takes 4 ms to restore
+      restored += 1;
+    });
+    expect(restored).toBe(12);
+    expect(answeredAfter).toBeGreaterThan(0);
+    expect(answeredAfter).toBeLessThan(12);
   });
 
   it('catches up from the saved position: only the facts after the save are read', async () => {
@@ -172,7 +217,13 @@ describe('the ledger directory saved in the SQLite file', () => {
       { ...good, lastId: '0193f1d2-4a6b-7c00-8a00-00000000dead' },
       { ...good, position: head + 5 },
     ]) {
-      saves.save({ ...bad, ...good.timeline(), firstChunk: 0, replace: true });
+      saves.save({
+        ...bad,
+        ...good.timeline(),
+        entries: entriesOf(good),
+        firstChunk: 0,
+        replace: true,
+      });
       const d = new LedgerDirectory(store, savedDirectoryOf(store), 1_000_000);
       await d.catchUp();
       expect(d.restoredAt).toBe(0);
