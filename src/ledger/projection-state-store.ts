@@ -186,6 +186,12 @@ export class SqliteProjectionStateStore implements ProjectionStateStore {
     (name: string) => { version: number; position: number; lastSeq: number } | undefined
   >;
   private readonly putParts: Database.Transaction<(name: string, save: SavePartitions) => number>;
+  /**
+   * Writes (or drops) partitions of `name` with no version or checkpoint, inside the caller's
+   * transaction: a split rebuild's share writing its own streams' partitions into the read
+   * model's rows (share-state-store.ts). The bytes written.
+   */
+  readonly putRows: (name: string, writes: readonly PartitionWrite[]) => number;
   readonly written: WriteCounts = { saves: 0, rows: 0, bytes: 0 };
   /**
    * A file opened read-only (an auditor's copy, `serve --read-only`): the saved read model is
@@ -285,13 +291,9 @@ export class SqliteProjectionStateStore implements ProjectionStateStore {
       `INSERT INTO projection_partitioned (name, version) VALUES (?, ?)
        ON CONFLICT (name) DO UPDATE SET version = excluded.version`,
     );
-    this.putParts = db.transaction((name: string, save: SavePartitions) => {
-      if (save.replace) {
-        dropAll.run(name);
-        dropWhole.run(name);
-      }
+    this.putRows = (name, writes) => {
       let bytes = 0;
-      for (const w of save.writes) {
+      for (const w of writes) {
         if (w.value === undefined) {
           dropPart.run(name, w.key);
           continue;
@@ -300,6 +302,14 @@ export class SqliteProjectionStateStore implements ProjectionStateStore {
         putPart.run(name, w.key, w.seq, json);
         bytes += json.length;
       }
+      return bytes;
+    };
+    this.putParts = db.transaction((name: string, save: SavePartitions) => {
+      if (save.replace) {
+        dropAll.run(name);
+        dropWhole.run(name);
+      }
+      const bytes = this.putRows(name, save.writes);
       putVersion.run(name, save.version);
       putCheckpoint.run(name, save.position, clock().toISOString());
       return bytes;

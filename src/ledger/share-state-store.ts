@@ -7,6 +7,7 @@ import type {
   SavedProjection,
   SavePartitions,
   SomePartitions,
+  SqliteProjectionStateStore,
   WriteCounts,
 } from './projection-state-store';
 import { shareName, shareOf } from './split-rebuild';
@@ -46,15 +47,13 @@ export function ownerOf(
  */
 export class ShareStateStore implements ProjectionStateStore {
   private readonly owned = new Map<string, { final: string; owns: (key: string) => boolean }>();
-  private readonly putPart: Database.Statement;
-  private readonly dropPart: Database.Statement;
   private readonly getParts: Database.Statement;
   private readonly getKeys: Database.Statement;
   private readonly getSomeParts: Database.Statement;
 
   constructor(
     private readonly db: Database.Database,
-    private readonly inner: ProjectionStateStore,
+    private readonly inner: SqliteProjectionStateStore,
     splits: ReadonlyArray<Projection<unknown>>,
     split: ShareOfSplit,
   ) {
@@ -63,11 +62,6 @@ export class ShareStateStore implements ProjectionStateStore {
         final: p.name,
         owns: (key) => ownerOf(p, key, split) === split.index,
       });
-    this.putPart = db.prepare(
-      `INSERT INTO projection_partitions (name, key, seq, state) VALUES (?, ?, ?, ?)
-       ON CONFLICT (name, key) DO UPDATE SET state = excluded.state`,
-    );
-    this.dropPart = db.prepare('DELETE FROM projection_partitions WHERE name = ? AND key = ?');
     this.getParts = db
       .prepare('SELECT key, state, seq FROM projection_partitions WHERE name = ?')
       .raw();
@@ -110,13 +104,14 @@ export class ShareStateStore implements ProjectionStateStore {
     this.db
       .transaction(() => {
         // Other shares' rows of the read model stay: only this share's own are replaced.
-        if (save.replace)
-          for (const key of this.getKeys.all(own.final) as string[])
-            if (own.owns(key)) this.dropPart.run(own.final, key);
-        for (const w of mine) {
-          if (w.value === undefined) this.dropPart.run(own.final, w.key);
-          else this.putPart.run(own.final, w.key, w.seq, JSON.stringify(w.value));
+        if (save.replace) {
+          const keys = (this.getKeys.all(own.final) as string[]).filter(own.owns);
+          this.inner.putRows(
+            own.final,
+            keys.map((key) => ({ key, seq: 0, value: undefined })),
+          );
         }
+        this.inner.putRows(own.final, mine);
         this.inner.savePartitions(name, { ...save, writes: rest });
       })
       .immediate();
