@@ -33,6 +33,15 @@ async function examplesLedger(
 }
 
 /** A saved directory's entries, every page. */
+/** The NZ example season in a new ledger, its directory read to the head and saved once. */
+async function directorySavedOnce() {
+  const path = tempDbPath();
+  const store = await examplesLedger(path, ['nz-club-pairs-2026.ndjson']);
+  const head = await store.headPosition();
+  await new LedgerDirectory(store, savedDirectoryOf(store), 1).catchUp();
+  return { store, head, saves: new SqliteDirectorySaves(store.db, false) };
+}
+
 const entriesOf = (saved: DirectorySnapshot) => [...saved.entryPages()].flat();
 
 /** Everything a directory answers, for the clubs and competitions of the examples. */
@@ -132,11 +141,7 @@ describe('the ledger directory saved in the SQLite file', () => {
   });
 
   it('saved again by another process while its entries were read: read from $all instead', async () => {
-    const path = tempDbPath();
-    const store = await examplesLedger(path, ['nz-club-pairs-2026.ndjson']);
-    const head = await store.headPosition();
-    await new LedgerDirectory(store, savedDirectoryOf(store), 1).catchUp();
-    const saves = new SqliteDirectorySaves(store.db, false);
+    const { store, head, saves } = await directorySavedOnce();
     const moved: DirectorySaves = {
       ...saves,
       chunk: saves.chunk,
@@ -203,11 +208,7 @@ describe('the ledger directory saved in the SQLite file', () => {
   });
 
   it('of another version, or of another ledger (its last event not the one at its position), is read again from $all', async () => {
-    const path = tempDbPath();
-    const store = await examplesLedger(path, ['nz-club-pairs-2026.ndjson']);
-    const head = await store.headPosition();
-    await new LedgerDirectory(store, savedDirectoryOf(store), 1).catchUp();
-    const saves = new SqliteDirectorySaves(store.db, false);
+    const { store, head, saves } = await directorySavedOnce();
     const good = saves.load()!;
     expect(good.version).toBe(DIRECTORY_VERSION);
     expect(good.position).toBe(head);
