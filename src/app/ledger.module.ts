@@ -25,7 +25,7 @@ import {
 } from '../contexts/pairs/http/published.query';
 import { CPointsHandler } from '../contexts/pairs/http/c-points.query';
 import { EVENT_CATALOGUE, EVENT_STORE, LIVE_COMPETITIONS } from './tokens';
-import type { CompetitionsState } from '../contexts/pairs/projection';
+import type { LiveCompetitions } from '../contexts/pairs/read/competition-slice';
 import { ALWAYS_CAUGHT_UP, READ_MODEL_STATUS, type ReadModelStatus } from './read-model-status';
 
 export interface LedgerModuleOptions {
@@ -37,10 +37,11 @@ export interface LedgerModuleOptions {
    */
   closeStoreOnShutdown?: boolean;
   /**
-   * The live `competitions` projection (the server's runner): standings "now" are answered
-   * from it; "as of" an instant or a position folds only what changed after it.
+   * The live `competitions` projection (the server's runner) with the partitions asked for in
+   * memory: standings "now" are answered from it; "as of" an instant or a position folds only
+   * what changed after it.
    */
-  liveCompetitions?: () => CompetitionsState | undefined;
+  liveCompetitions?: LiveCompetitions;
   /**
    * Whether the live projections have caught up with the store (the server's runner): until
    * then /health says "catching up" and the tables "now" are refused (503, docs/http.md).

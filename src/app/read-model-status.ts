@@ -19,6 +19,11 @@ export interface ReadModelStatus {
   loading?: boolean;
   /** While loading: the read models put back so far. */
   loaded?: string[];
+  /**
+   * Per read model, its partitions still in their save (a service leaves a long ledger's
+   * competitions there at its start), each put back when a fact or a reader first names it.
+   */
+  leftSaved?: Record<string, number>;
 }
 
 /** () => the read models' status; always caught up when the app keeps none (replays only). */

@@ -20,7 +20,12 @@ import { correctionsStreamId } from '../contexts/corrections';
 import type { RecordedEvent } from '../kernel/envelope';
 import type { EventStore } from '../store/event-store';
 import { StreamNotFoundError } from '../store/errors';
-import { answerFromSlice, competitionsSlice } from '../contexts/pairs/read/competition-slice';
+import {
+  answerFromSlice,
+  competitionsSlice,
+  type LiveCompetitions,
+} from '../contexts/pairs/read/competition-slice';
+import { boardSessionPartition } from '../contexts/pairs/projection/state';
 import { replayFromStore } from './replay';
 import { tableOf } from '../contexts/pairs/ruleset-registry';
 
@@ -67,8 +72,11 @@ export async function clubState(
   return (await competitionsSlice(store, { clubId }, at)).state;
 }
 
-/** The live read model, when there is one (the service's runner once caught up). */
-export type LiveState = () => CompetitionsState | undefined;
+/**
+ * The live read model, when there is one (the service's runner once caught up), with the
+ * partitions asked for in memory.
+ */
+export type LiveState = LiveCompetitions;
 
 /**
  * An answer of one competition as of an instant or a position, from its club's streams and the
@@ -207,7 +215,7 @@ export async function publishedSessionResult(
   sessionStreamId: string,
   live?: LiveState,
 ): Promise<SessionResultView> {
-  const now = live?.();
+  const now = live?.([boardSessionPartition(sessionStreamId)]);
   if (now?.boardSessions[sessionStreamId]) return sessionResultOf(now, sessionStreamId);
   const state = await sessionState(store, sessionStreamId);
   if (!state.boardSessions[sessionStreamId]) throw new UnknownSessionStreamError(sessionStreamId);

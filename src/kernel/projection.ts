@@ -85,6 +85,12 @@ export interface Partitions<S> {
    * a partition that `apply` reads for no fact but those naming it may be dropped.
    */
   drop?(state: S, key: string): boolean;
+  /**
+   * Optional, with `drop`: whether a saved partition may be left in its save when the service
+   * starts, put back (`put`) before the first fact that names it or the first reader that asks
+   * for it (src/ledger/cold-partitions.ts). The same partitions `drop` lets go.
+   */
+  cold?(key: string): boolean;
 }
 
 /** Folds events into a projection: the whole of a replay, with no store involved. */

@@ -82,6 +82,11 @@ export class ClubIndex {
     return this.state;
   }
 
+  /** The same, with every competition and scored session of the club in it. */
+  protected stateOf(_clubId: string): CompetitionsState {
+    return this.current();
+  }
+
   /** The clubs' registrations and rosters (the club-roster projection's state). */
   protected clubs(): ClubRoster {
     return this.roster;
@@ -118,7 +123,7 @@ export class ClubIndex {
 
   /** The club's competitions, as the standings fold them. */
   competitionsOf(clubId: string): CompetitionState[] {
-    const all = this.current().competitions;
+    const all = this.stateOf(clubId).competitions;
     const out: CompetitionState[] = [];
     for (const id in all) if (all[id]!.competition?.clubId === clubId) out.push(all[id]!);
     return out;
@@ -130,7 +135,7 @@ export class ClubIndex {
    */
   sessionsOf(clubId: string): ClubSession[] {
     const out: ClubSession[] = [];
-    for (const streamId in this.current().boardSessions) {
+    for (const streamId in this.stateOf(clubId).boardSessions) {
       const session = this.sessionOf(clubId, streamId);
       if (session) out.push(session);
     }
@@ -139,7 +144,7 @@ export class ClubIndex {
 
   /** One scored session: what a link to it reads, without going through the club's others. */
   sessionOf(clubId: string, streamId: string): ClubSession | undefined {
-    const facts = this.current().boardSessions[streamId];
+    const facts = this.stateOf(clubId).boardSessions[streamId];
     const m = facts?.movement;
     if (!facts || m?.clubId !== clubId) return undefined;
     return {
@@ -168,7 +173,7 @@ export class ClubIndex {
         if (!rulebooks.has(date)) rulebooks.set(date, this.rulebookOn(clubId, date));
         return rulebooks.get(date);
       },
-      competitions: () => this.current(),
+      competitions: () => this.stateOf(clubId),
       sittings: (playerId, except) => this.sittingsOf(clubId, playerId, except),
     };
   }

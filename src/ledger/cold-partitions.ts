@@ -12,10 +12,10 @@ export function coldPartitionsOf(
   states: ProjectionStateStore,
   { until, letGoAfter }: { until?: number; letGoAfter?: number },
 ): ColdPartitions | undefined {
-  const { drop } = partitions;
-  if (until === undefined || !letGoAfter || !drop || !states.loadSomePartitions) return undefined;
+  if (until === undefined || !letGoAfter || !partitions.drop || !states.loadSomePartitions)
+    return undefined;
   const some = { loadSomePartitions: states.loadSomePartitions.bind(states) };
-  return new ColdPartitions(name, { ...partitions, drop }, some, letGoAfter);
+  return new ColdPartitions(name, partitions, some, letGoAfter);
 }
 
 /**
@@ -24,8 +24,12 @@ export function coldPartitionsOf(
  * kept to the end, every one of them stays in the worker's heap, and folding a fact costs more
  * the longer the ledger (at 9.35 M facts, up to twice what it costs at 935,385: bench/RESULTS.md). So
  * a partition no fact has named for `after` facts, once saved and unchanged since, is let go
- * (`Partitions.drop`), and read back from its save if a later fact names it. Only a rebuild
- * (a runner stopping at `until`) lets go: the service answers from its whole state.
+ * (`Partitions.drop`), and read back from its save if a later fact names it.
+ *
+ * A service starts the same way from the other end (`leftSaved`): its cold partitions (those
+ * `Partitions.cold` names) stay in their save, and each is put back before the first fact that
+ * names it or the first reader that asks for it (`bringBack`); nothing is let go after. So a
+ * start puts back the clubs' rulebooks and rosters, not every competition of every season.
  */
 export class ColdPartitions {
   /** Each partition a fact named, and the position of the last fact that named it. */
@@ -35,19 +39,34 @@ export class ColdPartitions {
 
   constructor(
     private readonly name: string,
-    private readonly partitions: Partitions<unknown> & {
-      drop: NonNullable<Partitions<unknown>['drop']>;
-    },
+    private readonly partitions: Pick<Partitions<unknown>, 'put' | 'drop'>,
     private readonly states: Required<Pick<ProjectionStateStore, 'loadSomePartitions'>>,
-    private readonly after: number,
+    /** Facts without naming a partition after which it is let go; undefined: never. */
+    private readonly after?: number,
   ) {}
+
+  /** A service's start: these saved partitions are left in their save until named. */
+  static leftSaved(
+    name: string,
+    partitions: Pick<Partitions<unknown>, 'put'>,
+    states: Required<Pick<ProjectionStateStore, 'loadSomePartitions'>>,
+    keys: readonly string[],
+  ): ColdPartitions {
+    const cold = new ColdPartitions(name, partitions, states);
+    for (const key of keys) cold.away.add(key);
+    return cold;
+  }
+
+  /** How many saved partitions are not in memory now. */
+  get left(): number {
+    return this.away.size;
+  }
 
   /** Before a fact naming `keys` is folded: any of them let go are put back as saved. */
   named(state: unknown, keys: readonly string[], position: number): void {
-    for (const key of keys) {
-      if (this.away.size > 0 && this.away.has(key)) this.bringBack(state, key);
-      this.lastNamed.set(key, position);
-    }
+    if (this.away.size > 0) this.bringBack(state, keys);
+    if (this.after === undefined) return;
+    for (const key of keys) this.lastNamed.set(key, position);
   }
 
   /**
@@ -56,23 +75,30 @@ export class ColdPartitions {
    * watched until a fact names it again.
    */
   saved(state: unknown, track: PartTrack, position: number): void {
+    const { after, partitions } = this;
+    if (after === undefined || !partitions.drop) return;
     for (const [key, at] of this.lastNamed) {
-      if (position - at <= this.after || track.dirty.has(key) || !track.saved.has(key)) continue;
+      if (position - at <= after || track.dirty.has(key) || !track.saved.has(key)) continue;
       this.lastNamed.delete(key);
-      if (this.partitions.drop(state, key)) this.away.add(key);
+      if (partitions.drop(state, key)) this.away.add(key);
     }
   }
 
-  private bringBack(state: unknown, key: string): void {
-    const saved = this.states.loadSomePartitions(this.name, [key]);
-    let found = false;
-    for (const [k, value] of saved?.partitions ?? [])
-      if (k === key) {
-        this.partitions.put(state, key, value);
-        found = true;
-      }
-    // Let go only once saved, so its row is there: not finding it is a fault to stop on.
-    if (!found) throw new Error(`${this.name}: partition ${key} was let go and is not saved`);
-    this.away.delete(key);
+  /** Those of `keys` (or those `keys` picks) left in their save put back, read in one go. */
+  bringBack(state: unknown, keys: readonly string[] | ((key: string) => boolean)): void {
+    const wanted =
+      typeof keys === 'function'
+        ? [...this.away].filter(keys)
+        : keys.filter((k) => this.away.has(k));
+    if (wanted.length === 0) return;
+    const saved = this.states.loadSomePartitions(this.name, wanted);
+    for (const [key, value] of saved?.partitions ?? []) {
+      this.partitions.put(state, key, value);
+      this.away.delete(key);
+    }
+    // Left only once saved, so its row is there: not finding it is a fault to stop on.
+    const missing = wanted.find((key) => this.away.has(key));
+    if (missing !== undefined)
+      throw new Error(`${this.name}: partition ${missing} was left in its save and is not there`);
   }
 }

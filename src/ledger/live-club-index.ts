@@ -1,9 +1,11 @@
 import { clubPlaysOf, type ClubSitting } from '../contexts/pairs/domain/club-plays';
-import type { LeagueOrganiser } from '../contexts/club-context';
+import type { ClubSession, LeagueOrganiser } from '../contexts/club-context';
 import type { ClubRoster } from '../contexts/club/projection/club-roster';
 import type { LeaguesState } from '../contexts/league/projection';
 import type { CompetitionsState } from '../contexts/pairs/projection';
-import { competitionPartition } from '../contexts/pairs/projection/state';
+import { boardSessionPartition, competitionPartition } from '../contexts/pairs/projection/state';
+import { clubPartitions } from '../contexts/pairs/read/competition-slice';
+import { directoryOf } from './ledger-directory';
 import type { EventStore } from '../store/event-store';
 import type { Upcast } from '../store/upcast';
 import { ClubIndex, type Fact } from './club-index';
@@ -22,22 +24,55 @@ export interface LiveReadModel {
   clubRoster(): ClubRoster | undefined;
   /** The leagues read model at the same point (a league's organising club). */
   leagues?(): LeaguesState | undefined;
+  /**
+   * Puts the club's competitions and scored sessions back into `current`'s state, should the
+   * service have left them in their save (its start puts back only the warm partitions).
+   */
+  bringBackClub?(clubId: string): void;
+  /**
+   * Puts every scored session back: a session's club is in its movement, which the directory
+   * does not index (a session no competition links to is no stream of its club's there).
+   */
+  bringBackSessions?(): void;
 }
+
+/** The key prefix of a scored session's partition. */
+const SESSIONS = boardSessionPartition('');
 
 /**
  * The runner's competitions read model, as the gate reads it: only once the runner has caught
  * up with the ledger, and then at the store's head as of the check (its own appends included).
  */
-export function readModelOf(runner: ProjectionRunner): LiveReadModel {
+export function readModelOf(runner: ProjectionRunner, store?: EventStore): LiveReadModel {
+  const leftSaved = () => runner.status().leftSaved?.competitions !== undefined;
+  // Nothing is let go once put back: a club asked for once is whole from then on.
+  const back = new Set<string>();
+  let sessionsBack = false;
   return {
     current: async () => {
       if (!runner.status().caughtUp) return undefined;
       await runner.caughtUp();
+      // The directory says which partitions are a club's: read as far as the runner first.
+      if (store && leftSaved()) await directoryOf(store).catchUp();
       return runner.state<CompetitionsState>('competitions')?.state;
     },
     changesOf: (key) => runner.changesOf('competitions', key),
     clubRoster: () => runner.state<ClubRoster>('club-roster')?.state,
     leagues: () => runner.state<LeaguesState>('leagues')?.state,
+    bringBackClub: (clubId) => {
+      if (back.has(clubId) || !leftSaved()) return;
+      // Without the store, no directory to say which are the club's: all of them.
+      runner.bringBack(
+        'competitions',
+        store ? clubPartitions(directoryOf(store), clubId) : () => true,
+      );
+      back.add(clubId);
+    },
+    bringBackSessions: () => {
+      if (sessionsBack || !leftSaved()) return;
+      runner.bringBack('competitions', (key) => key.startsWith(SESSIONS));
+      sessionsBack = true;
+    },
   };
 }
 
@@ -93,6 +128,21 @@ export class LiveClubIndex extends ClubIndex {
     return this.live ?? super.current();
   }
 
+  override sessionsOf(clubId: string): ClubSession[] {
+    if (this.live) this.readModel.bringBackSessions?.();
+    return super.sessionsOf(clubId);
+  }
+
+  override sessionOf(clubId: string, streamId: string): ClubSession | undefined {
+    if (this.live) this.readModel.bringBackSessions?.();
+    return super.sessionOf(clubId, streamId);
+  }
+
+  protected override stateOf(clubId: string): CompetitionsState {
+    if (this.live) this.readModel.bringBackClub?.(clubId);
+    return this.current();
+  }
+
   protected override clubs(): ClubRoster {
     return (this.live && this.liveClubs) ?? super.clubs();
   }
@@ -100,7 +150,7 @@ export class LiveClubIndex extends ClubIndex {
   protected override sittingsOf(clubId: string, playerId: string, except: string): ClubSitting[] {
     if (!this.live) return super.sittingsOf(clubId, playerId, except);
     const out: ClubSitting[] = [];
-    for (const competitionId in this.live.competitions) {
+    for (const competitionId in this.stateOf(clubId).competitions) {
       if (competitionId === except) continue;
       const c = this.live.competitions[competitionId];
       if (c.competition?.clubId !== clubId) continue;

@@ -4,8 +4,9 @@ import type { RecordedEvent } from '../kernel/envelope';
 import type { Partitions, Projection } from '../kernel/projection';
 import { isStoreBusy, isStoreFault } from '../store/errors';
 import type { EventStore, ReadAllOptions } from '../store/event-store';
-import { coldPartitionsOf, type ColdPartitions } from './cold-partitions';
-import { newPartTrack, partitionSave, type PartTrack } from './partition-saves';
+import type { ColdPartitions } from './cold-partitions';
+import { loadPartitioned } from './partition-load';
+import { partitionSave, type PartTrack } from './partition-saves';
 import type { ProjectionStateStore } from './projection-state-store';
 
 interface Live {
@@ -58,6 +59,11 @@ export interface RunnerOptions {
   numberByPosition?: boolean;
   /** With `until`: a saved partition no fact has named for this many facts is let go. */
   letGoAfter?: number;
+  /**
+   * A service: a projection's cold partitions (`Partitions.cold`) stay in their save at the
+   * start, put back when a fact names them or a reader asks (`bringBack`).
+   */
+  leaveCold?: boolean;
 }
 
 /** A rebuild of some projections, to `head`, run outside this runner; it saves what it builds. */
@@ -100,14 +106,11 @@ export interface RunnerStatus {
   loading?: boolean;
   /** While loading: the read models put back so far. */
   loaded?: string[];
+  /** The partitions of each read model still in their save, put back when first asked for. */
+  leftSaved?: Record<string, number>;
 }
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
-/**
- * Milliseconds of putting saved partitions back between two turns of the event loop (by time: a
- * partition's size varies), so that /health and the requests are answered while they load.
- */
-const LOAD_SLICE_MS = 10;
 
 /**
  * Keeps projections live from the store. start() loads the saved states, catches up by pages
@@ -236,35 +239,13 @@ export class ProjectionRunner {
     projection: Projection<unknown>,
     partitions: Partitions<unknown>,
   ): Promise<Live> {
-    const state = projection.initial();
-    const track = newPartTrack(partitions);
-    let position = 0;
-    const saved = this.states.loadPartitionsInPages
-      ? await this.states.loadPartitionsInPages(projection.name, turn)
-      : this.states.loadPartitions(projection.name);
-    if (saved && saved.version === projection.version) {
-      let slice = performance.now();
-      for (const [key, value] of saved.partitions) {
-        partitions.put(state, key, value);
-        track.saved.add(key);
-        if (performance.now() - slice > LOAD_SLICE_MS) {
-          await turn();
-          slice = performance.now();
-        }
-      }
-      track.nextSeq = saved.lastSeq + 1;
-      track.replace = false;
-      position = saved.position;
-    } else if (!saved) {
-      // Saved whole by an earlier version of the runner: taken apart, then saved by parts.
-      const whole = this.states.load(projection.name);
-      if (whole && whole.version === projection.version) {
-        for (const key of partitions.keys(whole.state))
-          partitions.put(state, key, partitions.get(whole.state, key));
-        position = whole.position;
-      }
-    }
-    const cold = coldPartitionsOf(projection.name, partitions, this.states, this.options);
+    const { state, position, track, cold } = await loadPartitioned(
+      projection,
+      partitions,
+      this.states,
+      this.options,
+      turn,
+    );
     const live = { projection, state, position, savedPosition: position, dirty: false };
     return { ...live, parts: track, ...(cold ? { cold } : {}) };
   }
@@ -467,12 +448,19 @@ export class ProjectionRunner {
     const began = this.catchUpBegan;
     const seconds = began ? (performance.now() - began.at) / 1000 : 0;
     if (this.caughtUpOnce || !began || position <= began.position || seconds <= 0)
-      return { caughtUp: this.caughtUpOnce, position };
+      return { caughtUp: this.caughtUpOnce, position, ...this.leftSaved() };
     return {
       caughtUp: false,
       position,
       rate: Math.round((position - began.position) / seconds),
     };
+  }
+
+  /** The partitions each projection has left in its save (a service's start), when any. */
+  private leftSaved(): { leftSaved?: Record<string, number> } {
+    const left = this.live.filter((l) => l.cold?.left);
+    if (left.length === 0) return {};
+    return { leftSaved: Object.fromEntries(left.map((l) => [l.projection.name, l.cold!.left])) };
   }
 
   /**
@@ -482,6 +470,19 @@ export class ProjectionRunner {
    */
   changesOf(name: string, key: string): number {
     return this.live.find((x) => x.projection.name === name)?.parts?.changes.get(key) ?? 0;
+  }
+
+  /**
+   * The projection's state with these partitions (or those `keys` picks) in memory, those left
+   * in their save put back first: a reader of a long ledger's service asks for what it reads.
+   */
+  bringBack<S>(
+    name: string,
+    keys: readonly string[] | ((key: string) => boolean),
+  ): { state: S; position: number } | undefined {
+    const l = this.live.find((x) => x.projection.name === name);
+    l?.cold?.bringBack(l.state, keys);
+    return l && { state: l.state as S, position: l.position };
   }
 
   state<S>(name: string): { state: S; position: number } | undefined {

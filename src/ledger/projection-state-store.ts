@@ -72,6 +72,14 @@ export interface ProjectionStateStore {
    * with its version and checkpoint: what one answer reads of a long ledger's read model.
    */
   loadSomePartitions?(name: string, keys: readonly string[]): SomePartitions | undefined;
+  /**
+   * The partitions of a saved read model that are not `cold`, and the keys of those that are,
+   * left in their save: what a service puts back at its start, the rest when first named.
+   */
+  loadWarmPartitions?(
+    name: string,
+    cold: (key: string) => boolean,
+  ): (SavedPartitions & { coldKeys: string[] }) | undefined;
   /** Runs the saves in `fn` as one transaction when the store can (one commit for them all). */
   transaction?<T>(fn: () => T): T;
   readonly written: WriteCounts;
@@ -182,6 +190,12 @@ export class SqliteProjectionStateStore implements ProjectionStateStore {
   private readonly readSomeParts: Database.Transaction<
     (name: string, keys: readonly string[]) => SomePartitions | undefined
   >;
+  private readonly readWarmParts: Database.Transaction<
+    (
+      name: string,
+      cold: (key: string) => boolean,
+    ) => (SavedPartitions & { coldKeys: string[] }) | undefined
+  >;
   private readonly readHead: Database.Transaction<
     (name: string) => { version: number; position: number; lastSeq: number } | undefined
   >;
@@ -280,6 +294,19 @@ export class SqliteProjectionStateStore implements ProjectionStateStore {
       const rows = getSomeParts.all(name, JSON.stringify(keys)) as Array<[string, string]>;
       return { ...head, partitions: parsed(rows) };
     });
+    const getKeys = db
+      .prepare('SELECT key FROM projection_partitions WHERE name = ? ORDER BY seq')
+      .pluck();
+    // Keys, then the warm rows, in one read transaction: no save lands between them.
+    this.readWarmParts = db.transaction((name: string, cold: (key: string) => boolean) => {
+      const head = this.readHead(name);
+      if (!head) return undefined;
+      const keys = getKeys.all(name) as string[];
+      const coldKeys = keys.filter(cold);
+      const warm = keys.filter((key) => !cold(key));
+      const rows = getSomeParts.all(name, JSON.stringify(warm)) as Array<[string, string]>;
+      return { ...head, partitions: parsed(rows), coldKeys };
+    });
     const dropAll = db.prepare('DELETE FROM projection_partitions WHERE name = ?');
     const dropWhole = db.prepare('DELETE FROM projection_state WHERE name = ?');
     const dropPart = db.prepare('DELETE FROM projection_partitions WHERE name = ? AND key = ?');
@@ -333,6 +360,13 @@ export class SqliteProjectionStateStore implements ProjectionStateStore {
 
   loadSomePartitions(name: string, keys: readonly string[]): SomePartitions | undefined {
     return this.readSomeParts.deferred(name, keys);
+  }
+
+  loadWarmPartitions(
+    name: string,
+    cold: (key: string) => boolean,
+  ): (SavedPartitions & { coldKeys: string[] }) | undefined {
+    return this.readWarmParts.deferred(name, cold);
   }
 
   checkpointOf(name: string): { version: number; position: number } | undefined {

@@ -15,8 +15,10 @@ export { removeTempDirs } from './support';
 export function appOfRunner(store: EventStore, runner: ProjectionRunner) {
   return ledgerApp(store, {
     readModelStatus: () => runner.status(),
-    liveCompetitions: () =>
-      runner.status().caughtUp ? runner.state<CompetitionsState>('competitions')?.state : undefined,
+    liveCompetitions: (keys) =>
+      runner.status().caughtUp
+        ? runner.bringBack<CompetitionsState>('competitions', keys)?.state
+        : undefined,
   });
 }
 

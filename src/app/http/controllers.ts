@@ -70,7 +70,7 @@ export class HealthController {
   })
   @ApiAnswer(
     200,
-    '{ status: ok | catching-up | degraded, caughtUp, position, headPosition, rate (catching up: facts/s), rebuild (on worker threads: { done, total, rate, shares: [{ projections, position }] }), loading and loaded (the saved read models being put back, and those put back so far), directory: { position }, store, writable, readOnly, lastError }',
+    '{ status: ok | catching-up | degraded, caughtUp, position, headPosition, rate (catching up: facts/s), rebuild (on worker threads: { done, total, rate, shares: [{ projections, position }] }), loading and loaded (the saved read models being put back, and those put back so far), leftSaved (per read model, the partitions still in their save, put back when first asked for), directory: { position }, store, writable, readOnly, lastError }',
   )
   @ApiErrors(503)
   async health(@Res({ passthrough: true }) res: StatusResponse) {
@@ -82,7 +82,7 @@ export class HealthController {
     const state = { writable, readOnly, lastError };
     try {
       const headPosition = await this.store.headPosition();
-      const { caughtUp, position, rate, rebuild, loading, loaded } = this.readModel();
+      const { caughtUp, position, rate, rebuild, loading, loaded, leftSaved } = this.readModel();
       // The ledger directory (which streams are whose: as-of answers read only a club's) is
       // read after the read models have caught up, and saved as it is read.
       const directory = { position: directoryOf(this.store).position };
@@ -109,10 +109,11 @@ export class HealthController {
           message: `the store takes no appends (${lastError?.code ?? 'not writable'}); reads are served`,
           caughtUp,
           position,
+          ...(leftSaved ? { leftSaved } : {}),
           ...store,
         };
       }
-      return { status: 'ok', caughtUp, position, ...store };
+      return { status: 'ok', caughtUp, position, ...(leftSaved ? { leftSaved } : {}), ...store };
     } catch (err) {
       this.logger.error(`health: the store does not answer: ${String(err)}`);
       res.status(HttpStatus.SERVICE_UNAVAILABLE);

@@ -109,6 +109,8 @@ async function rebuild(store: EventStore, o: RebuildOptions): Promise<void> {
       minFacts: 1,
     }),
     onError: (e) => err(`rebuild: ${(e as Error).message}`),
+    // What the workers saved stays saved: only the facts since are folded, naming what they need.
+    leaveCold: true,
   });
   const bar = progress('rebuild', head);
   const shown = setInterval(() => {

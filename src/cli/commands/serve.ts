@@ -111,6 +111,9 @@ export async function startService(options: {
       : undefined;
   const runner = new ProjectionRunner(store, states, projections, {
     onError: (e) => log.error(`projection runner: ${(e as Error).message}`),
+    // A long ledger's competitions stay in their save until a fact or a reader names them: the
+    // start puts back the clubs' rulebooks and rosters, not every season's competitions.
+    leaveCold: true,
     ...(rebuildElsewhere ? { rebuildElsewhere } : {}),
     ...options.runner,
   });
@@ -122,9 +125,11 @@ export async function startService(options: {
     // The caller handles the signals: the store closes after the server, not before.
     shutdownSignals: [],
     readModelStatus: () => runner.status(),
-    readModel: readModelOf(runner),
-    liveCompetitions: () =>
-      runner.status().caughtUp ? runner.state<CompetitionsState>('competitions')?.state : undefined,
+    readModel: readModelOf(runner, store),
+    liveCompetitions: (keys) =>
+      runner.status().caughtUp
+        ? runner.bringBack<CompetitionsState>('competitions', keys)?.state
+        : undefined,
   });
   runner.start();
   runner.caughtUp().then(

@@ -16,13 +16,17 @@ import {
 } from '../../../audit/published';
 import type { EventStore } from '../../../store/event-store';
 import { EVENT_STORE, LIVE_COMPETITIONS } from '../../../app/tokens';
-import { answerNowFromSaved } from '../read/competition-slice';
+import {
+  answerNowFromLive,
+  answerNowFromSaved,
+  type LiveCompetitions,
+} from '../read/competition-slice';
 
 /** A query handler that reads the competitions state, as of now, an instant or a position. */
 export abstract class CompetitionsQueryHandler {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(LIVE_COMPETITIONS) private readonly live: () => CompetitionsState | undefined,
+    @Inject(LIVE_COMPETITIONS) private readonly live: LiveCompetitions,
   ) {}
 
   /**
@@ -56,8 +60,10 @@ export abstract class CompetitionsQueryHandler {
     answer: (state: CompetitionsState) => T,
   ): Promise<T> {
     if (at.asOf === undefined && at.atPosition === undefined) {
-      const now = this.live();
-      if (now) return answer(now);
+      const answered = answerNowFromLive(this.store, scope, this.live, (now) => ({
+        value: answer(now),
+      }));
+      if (answered) return answered.value;
       return answerNowFromSaved(this.store, scope, (slice) => answer(slice.state));
     }
     return 'competitionId' in scope

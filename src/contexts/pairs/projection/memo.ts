@@ -1,4 +1,5 @@
-import type { CompetitionsState } from './state';
+/** A state at a ledger position (the competitions state): what its values are derived from. */
+type Positioned = { readonly position: number };
 
 /**
  * Values derived from one state, kept only while the state stays at the same ledger position:
@@ -6,16 +7,24 @@ import type { CompetitionsState } from './state';
  * new state (a new key). A cache, not a store: nothing here is ever written anywhere.
  */
 const memo = new WeakMap<
-  CompetitionsState,
+  Positioned,
   { position: number; values: Map<string, Map<string | number, unknown>> }
 >();
+
+/**
+ * Drops what was derived from the state: a partition was put back into it (a competition left in
+ * its save until asked for), so the state changed at the same position.
+ */
+export function forget(state: Positioned): void {
+  memo.delete(state);
+}
 
 /**
  * The value of `kind` for `key` (a competition or club id, …), computed once per state. Two
  * levels, so that the hot lookups (per competition, many times per standing) build no key string.
  */
 export function remember<T>(
-  state: CompetitionsState,
+  state: Positioned,
   kind: string,
   key: string | number,
   compute: () => T,

@@ -8,6 +8,7 @@ import { rulebookFactOf, type RulebookFactRecord } from '../../../rulebooks/rule
 import { onCompetitionStream, onDocumentedStream } from '../../streams';
 import { sharedValues, type SharedValues } from './shared-values';
 import { readSavedCompetition, SavedCompetition } from './saved-competition';
+import { forget } from './memo';
 import type { Partitions, Projection } from '../../../kernel/projection';
 import { rosterEntryAfter, type RosterEntry } from '../../club';
 import {
@@ -109,7 +110,10 @@ type Part = keyof typeof PARTS;
 
 /** The partition a competition's facts fold into. */
 export const competitionPartition = (competitionId: string) => PARTS.competitions + competitionId;
+/** The partition a scored session's facts (its stream's) fold into. */
+export const boardSessionPartition = (streamId: string) => PARTS.boardSessions + streamId;
 const PART_NAMES = Object.keys(PARTS) as Part[];
+const isCold = (part: Part) => part === 'competitions' || part === 'boardSessions';
 const partOf = (key: string): [Part, string] | undefined => {
   for (const part of PART_NAMES)
     if (key.startsWith(PARTS[part])) return [part, key.slice(PARTS[part].length)];
@@ -166,17 +170,24 @@ export const competitionsPartitions: Partitions<CompetitionsState> = {
   // correction names its target: correctionKeysOf), so a rebuild may let it go once saved.
   drop(state, key) {
     const at = partOf(key);
-    if (!at || (at[0] !== 'competitions' && at[0] !== 'boardSessions')) return false;
+    if (!at || !isCold(at[0])) return false;
     delete (state[at[0]] as Record<string, unknown>)[at[1]];
     // The last competition found is kept beside the state: not one that was let go.
     const context = contexts.get(state);
     if (context) context.lastId = context.last = undefined;
     return true;
   },
+  // The same partitions: a service leaves them in their save until a fact or a reader names them.
+  cold(key) {
+    const at = partOf(key);
+    return at !== undefined && isCold(at[0]);
+  },
   put(state, key, value) {
     if (key === 'position') state.position = value as number;
     const at = partOf(key);
     if (!at) return;
+    // Put back into a live state at the same position: what was derived from it is stale.
+    forget(state);
     if (at[0] === 'competitions') state.competitions[at[1]] = readSavedCompetition(value, at[1]);
     else (state[at[0]] as Record<string, unknown>)[at[1]] = value;
   },

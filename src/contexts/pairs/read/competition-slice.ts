@@ -68,6 +68,10 @@ export async function partitionsOfScope(store: EventStore, scope: SliceScope): P
   return partitionsOf(directory, streamsOf(directory, scope));
 }
 
+/** The partitions a club's streams fold into (its competitions, scored sessions …). */
+export const clubPartitions = (directory: DirectoryKeys, clubId: string): string[] =>
+  partitionsOf(directory, directory.streamsOfClub(clubId));
+
 /** The partitions these streams fold into, and the position. */
 function partitionsOf(directory: DirectoryKeys, streams: Iterable<string>): string[] {
   const keys = new Set<string>(['position']);
@@ -97,6 +101,31 @@ export async function answerNowFromSaved<T>(
   return answerFromSlice(store, scope, {}, saved && (() => saved.state), answer);
 }
 
+/**
+ * The service's live competitions read model, once caught up, with these partitions in memory
+ * (a service leaves its cold ones in their save until asked for); undefined while it catches up.
+ */
+export type LiveCompetitions = (partitions: readonly string[]) => CompetitionsState | undefined;
+
+/**
+ * An answer as of now from the live read model: the scope's partitions (its club's, through the
+ * directory) put back, then read from the live state. Undefined when there is no live state, or
+ * while the directory has not read as far as it (the background read after a restart): the
+ * caller then answers from the saved partitions (`answerNowFromSaved`).
+ */
+export function answerNowFromLive<T>(
+  store: EventStore,
+  scope: SliceScope,
+  live: LiveCompetitions,
+  answer: (state: CompetitionsState) => T,
+): T | undefined {
+  const position = live([])?.position;
+  const directory = directoryOf(store);
+  if (position === undefined || directory.position < position) return undefined;
+  const now = live(partitionsOf(directory, wholeClubStreams(directory, scope)));
+  return now && answer(now);
+}
+
 /** How many times an answer retries taking live partitions before it reads every stream. */
 const LIVE_TRIES = 3;
 
@@ -113,19 +142,21 @@ export async function answerFromSlice<T>(
   store: EventStore,
   scope: SliceScope,
   at: SliceBounds,
-  live: (() => CompetitionsState | undefined) | undefined,
+  live: LiveCompetitions | undefined,
   answer: (slice: Slice) => T,
 ): Promise<T> {
   const keep = withinBounds({ asOf: at.asOf, toPosition: at.atPosition }); // a bad asOf throws here
   const directory = directoryOf(store);
   for (let attempt = 0; ; attempt++) {
     await directory.catchUp();
-    const current = attempt < LIVE_TRIES ? live?.() : undefined;
+    const streams = streamsOf(directory, scope);
+    // The live partitions the scope reads put back first, should the service have left any in
+    // their save: the answer reuses them.
+    const current = attempt < LIVE_TRIES ? live?.(partitionsOf(directory, streams)) : undefined;
     if (current && current.position > directory.position) continue; // the directory is behind
     const seen = current?.position;
     // Events appended after the directory's read are not in it: the slice stops where it stopped.
     const to = Math.min(at.atPosition ?? Number.POSITIVE_INFINITY, directory.position);
-    const streams = streamsOf(directory, scope);
     const { fresh, reuse } = partitionsToRead(directory, streams, to, at.asOf, current);
 
     const events: RecordedEvent[] = [];
@@ -144,7 +175,7 @@ export async function answerFromSlice<T>(
       state = competitions.apply(state, events[i], undefined);
     }
     // From here to the answer, one turn: the live partitions cannot change under it.
-    if (current && (live?.() !== current || current.position !== seen)) continue;
+    if (current && (live?.(reuse) !== current || current.position !== seen)) continue;
     const parts = competitions.partitions!;
     for (const key of reuse) {
       const value = parts.get(current!, key);
