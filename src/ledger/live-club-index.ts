@@ -30,10 +30,11 @@ export interface LiveReadModel {
    */
   bringBackClub?(clubId: string): void;
   /**
-   * Puts every scored session back: a session's club is in its movement, which the directory
-   * does not index (a session no competition links to is no stream of its club's there).
+   * Puts a scored session back (its stream given), or every one: a session's club is in its
+   * movement, which the directory does not index (a session no competition links to is no
+   * stream of its club's there).
    */
-  bringBackSessions?(): void;
+  bringBackSessions?(streamId?: string): void;
 }
 
 /** The key prefix of a scored session's partition. */
@@ -68,8 +69,10 @@ export function readModelOf(runner: ProjectionRunner, store?: EventStore): LiveR
       );
       back.add(clubId);
     },
-    bringBackSessions: () => {
+    bringBackSessions: (streamId) => {
       if (sessionsBack || !leftSaved()) return;
+      if (streamId !== undefined)
+        return void runner.bringBack('competitions', [boardSessionPartition(streamId)]);
       runner.bringBack('competitions', (key) => key.startsWith(SESSIONS));
       sessionsBack = true;
     },
@@ -134,7 +137,7 @@ export class LiveClubIndex extends ClubIndex {
   }
 
   override sessionOf(clubId: string, streamId: string): ClubSession | undefined {
-    if (this.live) this.readModel.bringBackSessions?.();
+    if (this.live) this.readModel.bringBackSessions?.(streamId);
     return super.sessionOf(clubId, streamId);
   }
 

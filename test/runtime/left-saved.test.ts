@@ -165,6 +165,26 @@ describe('a restart leaves the competitions in their save until asked for', () =
   });
 });
 
+describe('a scored session no competition links to', () => {
+  it('is put back by its stream when a check asks for it (the directory does not name it the club’s)', async () => {
+    const store = await servedAndStopped();
+    const session = 'session-karori-Tuesday-Evening-Pairs-1';
+    const lazy = await restarted(store);
+    const eager = await restarted(store, false);
+    const [a, b] = [lazy, eager].map(
+      (runner) => new LiveClubIndex(catalogue.upcast, readModelOf(runner, store)),
+    );
+    await a!.catchUp(store);
+    await b!.catchUp(store);
+    const expected = b!.sessionOf('karori', session);
+    expect(expected).toMatchObject({ streamId: session, scoringMethod: 'MP' });
+    expect(a!.sessionOf('karori', session)).toEqual(expected);
+    lazy.stop();
+    eager.stop();
+    await store.close();
+  });
+});
+
 describe('putting back a partition left in its save', () => {
   const partitions = {
     put: (state: Record<string, unknown>, key: string, value: unknown) => void (state[key] = value),
