@@ -92,7 +92,9 @@ describe('NZ-8e over a restarted service’s read model, its competitions left i
     expect(refused).toMatchObject({ rule: 'NZ-8e', field: 'events[0].data.players[0]' });
     await append([more.result(1, 'TT')]);
     await runner.caughtUp();
-    expect(runner.status().leftSaved).toBeUndefined();
+    // The club's competition the check read is back in memory (its correction-log part, which no
+    // fact since has named, is still saved).
+    expect(runner.status().leftSaved?.competitions).toBeUndefined();
     runner.stop();
     await store.close();
   });

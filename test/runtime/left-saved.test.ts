@@ -14,6 +14,7 @@ import { LiveClubIndex, readModelOf } from '../../src/ledger/live-club-index';
 import { ProjectionRunner } from '../../src/ledger/projection-runner';
 import { SqliteProjectionStateStore } from '../../src/ledger/projection-state-store';
 import { replayFromStore } from '../../src/audit/replay';
+import { correctionLog } from '../../src/contexts/corrections/projection/correction-log';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
 import { catalogue } from '../../src/contexts/catalogue';
 import type { CompetitionsState } from '../../src/contexts/pairs/projection';
@@ -83,8 +84,11 @@ describe('a restart leaves the competitions in their save until asked for', () =
     expect(state.position).toBe(replay.position);
     expect(runner.status()).toMatchObject({
       caughtUp: true,
-      leftSaved: { competitions: cold.length },
+      leftSaved: { competitions: cold.length, 'correction-log': expect.any(Number) },
     });
+    expect(
+      Object.keys(runner.state<{ competitions: object }>('correction-log')!.state.competitions),
+    ).toEqual([]);
     runner.stop();
   });
 
@@ -140,6 +144,10 @@ describe('a restart leaves the competitions in their save until asked for', () =
     const again = await restarted(store, false);
     const replay = (await replayFromStore(store, competitions)).state;
     expect(JSON.stringify(competitionsOf(again))).toBe(JSON.stringify(replay));
+    // The correction log's part of the competition too (left saved, put back by the same fact).
+    expect(JSON.stringify(again.state('correction-log')!.state)).toBe(
+      JSON.stringify((await replayFromStore(store, correctionLog)).state),
+    );
     expect(JSON.stringify(standingsOf(replay, DSB))).toContain('dsb-p99');
     again.stop();
   });

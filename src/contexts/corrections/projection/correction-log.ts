@@ -147,6 +147,9 @@ export const correctionLog: Projection<CorrectionLogState> = {
       else return false;
       return true;
     },
+    // The same parts a service leaves in their save at its start, put back when a fact names
+    // them (the correction log's answers are read from the store, not from the live state).
+    cold: (key) => key.startsWith(COMPETITION) || key.startsWith(SESSION),
     put(state, key, value) {
       if (key.startsWith(CLUB)) state.clubs[key.slice(CLUB.length)] = value as ClubLogPart;
       else if (key.startsWith(COMPETITION))
