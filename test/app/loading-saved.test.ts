@@ -12,6 +12,7 @@ import {
   pairEntered,
   playerRegistered,
   removeTempDirs,
+  servedOnce,
 } from './support-dsb';
 
 afterAll(removeTempDirs);
@@ -30,14 +31,7 @@ describe('the tables are answered while the saved read models are put back', () 
 
   beforeAll(async () => {
     store = await examplesStore();
-    const first = new ProjectionRunner(
-      store,
-      new SqliteProjectionStateStore(store.db),
-      projections,
-    );
-    first.start();
-    await first.caughtUp();
-    first.stop();
+    await servedOnce(store);
     // Facts after the saved checkpoint: a new member and a new pair of the DSB competition.
     await store.appendToStream('club-dsb-players', ['dsb-x1', 'dsb-x2'].map(playerRegistered));
     await store.appendToStream(`competition-${DSB}`, [

@@ -3,7 +3,10 @@ import { catalogue } from '../../src/contexts/catalogue';
 import { loadExamplesIfEmpty } from '../../src/ledger/load-examples';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
 import type { CompetitionsState } from '../../src/contexts/pairs/projection';
-import type { ProjectionRunner } from '../../src/ledger/projection-runner';
+import { ProjectionRunner } from '../../src/ledger/projection-runner';
+import { SqliteProjectionStateStore } from '../../src/ledger/projection-state-store';
+import { directoryOf } from '../../src/ledger/ledger-directory';
+import { projections } from '../../src/contexts/projections';
 import type { EventStore } from '../../src/store/event-store';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
@@ -30,6 +33,32 @@ export async function examplesStore(): Promise<SqliteEventStore> {
   const store = new SqliteEventStore(tempDbPath(), { upcast: catalogue.upcast });
   await loadExamplesIfEmpty(store);
   return store;
+}
+
+/** Every read model folded to the head and saved, as a service stopped cleanly leaves them. */
+export async function servedOnce(store: SqliteEventStore): Promise<void> {
+  const runner = new ProjectionRunner(store, new SqliteProjectionStateStore(store.db), projections);
+  runner.start();
+  await runner.caughtUp();
+  runner.stop();
+}
+
+/**
+ * The examples served once and stopped (with `directory`, the ledger directory saved at the head
+ * too), then opened afresh, as another process (a restart) opens the file.
+ */
+export async function examplesServedAndStopped(
+  options: { directory?: boolean } = {},
+): Promise<SqliteEventStore> {
+  const store = await examplesStore();
+  await servedOnce(store);
+  if (options.directory) {
+    await directoryOf(store).catchUp();
+    directoryOf(store).flush();
+  }
+  const path = store.db.name;
+  await store.close();
+  return new SqliteEventStore(path, { upcast: catalogue.upcast });
 }
 
 /** A pair entered in the DSB competition (its players registered first). */

@@ -23,6 +23,7 @@ import {
   type Proposed,
 } from '../support/nz-club';
 import { removeTempDirs, tempDbPath } from '../app/support';
+import { servedOnce } from '../app/support-dsb';
 
 afterAll(removeTempDirs);
 
@@ -46,14 +47,7 @@ describe('NZ-8e over a restarted service’s read model, its competitions left i
     for (const s of [1, 2, 3]) before.push(tue.result(s, 'MT'));
     for (const f of before) await store.appendToStream(f.streamId, events([f]));
     // Served once and stopped: every read model saved at the head.
-    const first = new ProjectionRunner(
-      store,
-      new SqliteProjectionStateStore(store.db),
-      projections,
-    );
-    first.start();
-    await first.caughtUp();
-    first.stop();
+    await servedOnce(store);
     await store.close();
 
     store = new SqliteEventStore(path, { upcast: catalogue.upcast });

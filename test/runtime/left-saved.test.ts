@@ -20,7 +20,7 @@ import { catalogue } from '../../src/contexts/catalogue';
 import type { CompetitionsState } from '../../src/contexts/pairs/projection';
 import {
   DSB,
-  examplesStore,
+  examplesServedAndStopped,
   pairEntered,
   playerRegistered,
   removeTempDirs,
@@ -29,17 +29,7 @@ import {
 afterAll(removeTempDirs);
 
 /** The examples served once and stopped: every read model saved at the head. */
-async function servedAndStopped(): Promise<SqliteEventStore> {
-  const store = await examplesStore();
-  const runner = new ProjectionRunner(store, new SqliteProjectionStateStore(store.db), projections);
-  runner.start();
-  await runner.caughtUp();
-  runner.stop();
-  const path = store.db.name;
-  await store.close();
-  // Another process (a restart) opens the file afresh.
-  return new SqliteEventStore(path, { upcast: catalogue.upcast });
-}
+const servedAndStopped = () => examplesServedAndStopped();
 
 async function restarted(store: SqliteEventStore, leaveCold = true): Promise<ProjectionRunner> {
   const runner = new ProjectionRunner(

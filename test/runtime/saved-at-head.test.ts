@@ -6,18 +6,14 @@
  * version, and the answer folds what changed, as before.
  */
 import { competitions, standingsOf, championshipOf } from '../../src/contexts/pairs/projection';
-import { projections } from '../../src/contexts/projections';
 import { answerNowFromSaved } from '../../src/contexts/pairs/read/competition-slice';
 import { savedDirectoryKeys } from '../../src/ledger/directory-keys';
 import { DIRECTORY_VERSION, directoryOf } from '../../src/ledger/ledger-directory';
-import { ProjectionRunner } from '../../src/ledger/projection-runner';
-import { SqliteProjectionStateStore } from '../../src/ledger/projection-state-store';
 import { replayFromStore } from '../../src/audit/replay';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
-import { catalogue } from '../../src/contexts/catalogue';
 import {
   DSB,
-  examplesStore,
+  examplesServedAndStopped,
   pairEntered,
   playerRegistered,
   removeTempDirs,
@@ -26,19 +22,7 @@ import {
 afterAll(removeTempDirs);
 
 /** The examples served once and stopped: every read model and the directory saved at the head. */
-async function servedAndStopped(): Promise<SqliteEventStore> {
-  const store = await examplesStore();
-  const runner = new ProjectionRunner(store, new SqliteProjectionStateStore(store.db), projections);
-  runner.start();
-  await runner.caughtUp();
-  runner.stop();
-  await directoryOf(store).catchUp();
-  directoryOf(store).flush();
-  // Another process (a restart) opens the file afresh.
-  const path = store.db.name;
-  await store.close();
-  return new SqliteEventStore(path, { upcast: catalogue.upcast });
-}
+const servedAndStopped = () => examplesServedAndStopped({ directory: true });
 
 describe('an answer now from what was saved at the head', () => {
   let store: SqliteEventStore;
