@@ -36,6 +36,8 @@ export class ColdPartitions {
   private readonly lastNamed = new Map<string, number>();
   /** Let go, saved: read back when named again. */
   private readonly away = new Set<string>();
+  /** What the runner last saved (version, checkpoint): what a partition read back must be of. */
+  private savedAt?: () => { version: number; position: number };
 
   constructor(
     private readonly name: string,
@@ -55,6 +57,15 @@ export class ColdPartitions {
     const cold = new ColdPartitions(name, partitions, states);
     for (const key of keys) cold.away.add(key);
     return cold;
+  }
+
+  /**
+   * A partition read back must be of the runner's own last save: the saved read model changed
+   * by another process meanwhile (a rebuild run on the file under the service) would put back a
+   * partition of another checkpoint, and its facts be folded twice or never.
+   */
+  expectSavedAt(savedAt: () => { version: number; position: number }): void {
+    this.savedAt = savedAt;
   }
 
   /** How many saved partitions are not in memory now. */
@@ -92,6 +103,11 @@ export class ColdPartitions {
         : keys.filter((k) => this.away.has(k));
     if (wanted.length === 0) return;
     const saved = this.states.loadSomePartitions(this.name, wanted);
+    const own = this.savedAt?.();
+    if (own && saved && (saved.version !== own.version || saved.position !== own.position))
+      throw new Error(
+        `${this.name}: the saved read model is at ${saved.position} (version ${saved.version}), not where this process saved it (${own.position}, version ${own.version}): another process wrote it; restart to read it again`,
+      );
     for (const [key, value] of saved?.partitions ?? []) {
       this.partitions.put(state, key, value);
       this.away.delete(key);

@@ -239,15 +239,13 @@ export class ProjectionRunner {
     projection: Projection<unknown>,
     partitions: Partitions<unknown>,
   ): Promise<Live> {
-    const { state, position, track, cold } = await loadPartitioned(
-      projection,
-      partitions,
-      this.states,
-      this.options,
-      turn,
-    );
-    const live = { projection, state, position, savedPosition: position, dirty: false };
-    return { ...live, parts: track, ...(cold ? { cold } : {}) };
+    const loaded = await loadPartitioned(projection, partitions, this.states, this.options, turn);
+    const { state, position, track, cold } = loaded;
+    const live: Live = { projection, state, position, savedPosition: position, dirty: false };
+    // What a service left in its save is put back as this runner last saved it, or not at all.
+    if (this.options.leaveCold)
+      cold?.expectSavedAt(() => ({ version: projection.version, position: live.savedPosition }));
+    return Object.assign(live, { parts: track, ...(cold ? { cold } : {}) });
   }
 
   private async catchUp(): Promise<void> {

@@ -163,6 +163,23 @@ describe('a restart leaves the competitions in their save until asked for', () =
   });
 });
 
+describe('a saved read model another process wrote under the service', () => {
+  it('is not put back: a partition of another checkpoint would fold its facts twice or never', async () => {
+    const store = await servedAndStopped();
+    const runner = await restarted(store);
+    // Another process (a rebuild run on the file) saved the read model at another checkpoint.
+    store.db
+      .prepare("UPDATE checkpoints SET position = position + 1 WHERE name = 'competitions'")
+      .run();
+    expect(() => runner.bringBack('competitions', [`competition:${DSB}`])).toThrow(
+      /competitions: the saved read model is at \d+ \(version \d+\), not where this process saved it/,
+    );
+    expect(runner.status().leftSaved?.competitions).toBeGreaterThan(0);
+    runner.stop();
+    await store.close();
+  });
+});
+
 describe('a scored session no competition links to', () => {
   it('is put back by its stream when a check asks for it (the directory does not name it the club’s)', async () => {
     const store = await servedAndStopped();
