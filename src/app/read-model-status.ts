@@ -1,4 +1,4 @@
-import type { RunnerStatus } from '../ledger/projection-runner';
+import type { RunnerStatus } from '../ledger/runner-options';
 
 /** Where the served read models are: caught up with the store, or still reading it. */
 export interface ReadModelStatus {

@@ -8,6 +8,7 @@ import type { ColdPartitions } from './cold-partitions';
 import { loadPartitioned } from './partition-load';
 import { partitionSave, type PartTrack } from './partition-saves';
 import type { ProjectionStateStore } from './projection-state-store';
+import type { RunnerOptions, RunnerStatus } from './runner-options';
 
 interface Live {
   projection: Projection<unknown>;
@@ -20,70 +21,6 @@ interface Live {
   cold?: ColdPartitions;
 }
 
-export interface RunnerOptions {
-  /**
-   * Save after this many events (default 50,000), and whenever the live subscription goes
-   * quiet. During the catch-up only partitioned projections are saved on this budget (their
-   * changed partitions); states saved whole wait for the end of the catch-up.
-   */
-  saveEvery?: number;
-  /** How long the live subscription is quiet before a save (default 50 ms). */
-  quietMs?: number;
-  /** Events read per catch-up page; the event loop gets a turn between pages (default 250). */
-  pageSize?: number;
-  rulebookFor?: (event: RecordedEvent) => unknown;
-  onError?: (error: unknown) => void;
-  /**
-   * Catch up to this position and stop there: no live subscription (a worker's share of a
-   * rebuild, which the service then follows from).
-   */
-  until?: number;
-  /** Told the position reached after each catch-up page (a rebuild's progress). */
-  onPage?: (position: number) => void;
-  /** Shown every event the catch-up reads, before the projections fold it (one read for both). */
-  observe?: (event: RecordedEvent) => void;
-  /**
-   * Rebuilds elsewhere (worker threads) the projections that are this many facts or more
-   * behind the head at start, before loading them: see parallel-rebuild.ts.
-   */
-  rebuildElsewhere?: RebuildElsewhere;
-  /** Where the catch-up reads (default the store's $all): a share of a split rebuild reads its own. */
-  read?: (options: ReadAllOptions) => AsyncIterable<RecordedEvent>;
-  /** Whether a projection folds a fact it is shown (default: every one): a split rebuild's share. */
-  folds?: (projection: Projection<unknown>, event: RecordedEvent) => boolean;
-  /**
-   * A new partition is numbered by the position of the first fact that named it, not by a count
-   * of this runner's: the shares of a split rebuild, numbered apart, then join in the one order
-   * a single fold of every fact gives (split-rebuild.ts).
-   */
-  numberByPosition?: boolean;
-  /** With `until`: a saved partition no fact has named for this many facts is let go. */
-  letGoAfter?: number;
-  /**
-   * A service: a projection's cold partitions (`Partitions.cold`) stay in their save at the
-   * start, put back when a fact names them or a reader asks (`bringBack`).
-   */
-  leaveCold?: boolean;
-}
-
-/** A rebuild of some projections, to `head`, run outside this runner; it saves what it builds. */
-export interface RebuildElsewhere {
-  /** The fewest facts behind worth a rebuild elsewhere (fewer: caught up here as ever). */
-  minFacts: number;
-  run(
-    names: readonly string[],
-    head: number,
-    progress: (status: RebuildStatus) => void,
-    signal?: AbortSignal,
-  ): Promise<void>;
-}
-
-/** A rebuild under way: facts folded of the total, per share (a worker's read models). */
-export interface RebuildStatus {
-  head: number;
-  shares: Array<{ projections: string[]; position: number }>;
-}
-
 /** Where a projection's saved state stands: its checkpoint, or 0 when none of its version is saved. */
 export function savedPositionOf(
   states: ProjectionStateStore,
@@ -91,23 +28,6 @@ export function savedPositionOf(
 ): number {
   const saved = states.checkpointOf?.(projection.name);
   return saved?.version === projection.version ? saved.position : 0;
-}
-
-/** Where the runner is: `caughtUp` once it has read to the store's head as of its start. */
-export interface RunnerStatus {
-  caughtUp: boolean;
-  /** The lowest position the projections have seen. */
-  position: number;
-  /** While catching up: facts a second since the catch-up began (none before the first page). */
-  rate?: number;
-  /** While read models are rebuilt elsewhere (on worker threads): how far each share is. */
-  rebuild?: RebuildStatus & { done: number; total: number; rate?: number };
-  /** While the saved read models are put back (load), before the catch-up from their checkpoints. */
-  loading?: boolean;
-  /** While loading: the read models put back so far. */
-  loaded?: string[];
-  /** The partitions of each read model still in their save, put back when first asked for. */
-  leftSaved?: Record<string, number>;
 }
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -131,6 +51,7 @@ export class ProjectionRunner {
   private stopped = false;
   private caughtUpOnce = false;
   private sinceSave = 0;
+  private folded = 0;
   /** When and where the catch-up began: its rate on /health. */
   private catchUpBegan?: { at: number; position: number };
   /** The saved states being put back (load). */
@@ -273,7 +194,9 @@ export class ProjectionRunner {
         }
         if (this.stopped) return;
         this.options.onPage?.(from);
-        if (this.sinceSave >= this.saveEvery) this.saveOrDefer({ partitionedOnly: true });
+        const spacing = until === undefined ? 0 : this.folded * (this.options.saveSpacing ?? 0);
+        if (this.sinceSave >= Math.max(this.saveEvery, spacing))
+          this.saveOrDefer({ partitionedOnly: true });
         if (n < this.pageSize) break;
         await turn();
         if (this.stopped) return;
@@ -327,6 +250,7 @@ export class ProjectionRunner {
       l.dirty = true;
     }
     this.sinceSave += 1;
+    this.folded += 1;
     if (this.caughtUpWaiters.length === 0) return;
     this.caughtUpWaiters = this.caughtUpWaiters.filter((w) => {
       if (event.position < w.position) return true;

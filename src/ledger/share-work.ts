@@ -16,6 +16,8 @@ export interface ShareWork {
   names: string[];
   head: number;
   saveEvery?: number;
+  /** Saves at least this share of the facts folded so far apart, too (SAVE_SPACING). */
+  saveSpacing?: number;
   /** A saved partition no fact has named for this many facts is let go (cold-partitions.ts). */
   letGoAfter?: number;
   /** It tells how far it has folded at most this often, in ms (0: every page). */

@@ -3,7 +3,8 @@ import { catalogue } from '../../src/contexts/catalogue';
 import { projections } from '../../src/contexts/projections';
 import { loadExamplesIfEmpty } from '../../src/ledger/load-examples';
 import { rebuildOnWorkers } from '../../src/ledger/parallel-rebuild';
-import { ProjectionRunner, type RebuildStatus } from '../../src/ledger/projection-runner';
+import { ProjectionRunner } from '../../src/ledger/projection-runner';
+import type { RebuildStatus } from '../../src/ledger/runner-options';
 import { SqliteProjectionStateStore } from '../../src/ledger/projection-state-store';
 import { readModelDigests } from '../../src/ledger/read-model-digest';
 import {

@@ -54,4 +54,43 @@ describe('the runner catches up by pages, the event loop free between them', () 
     runner.stop();
     await store.close();
   });
+
+  it("a rebuild's pass (until) with saveSpacing: saves at least saveEvery apart, then a quarter of what it has folded apart", async () => {
+    const store = new MemoryEventStore();
+    for (let i = 0; i < 20; i++) await store.appendToStream(`s-${i}`, facts(100));
+    const states = new MemoryProjectionStateStore();
+    const saves = jest.spyOn(states, 'savePartitions');
+    const runner = new ProjectionRunner(store, states, [ledgerStats as Projection<unknown>], {
+      pageSize: 100,
+      saveEvery: 100,
+      saveSpacing: 0.25,
+      until: 2000,
+    });
+    runner.start();
+    await runner.ended();
+    // Checked at the end of each page of 100: 100 apart while a quarter of the facts folded is
+    // 100 or less, then 600 (150 past 400 is short), 800, 1,100, 1,500, 2,000; the end's own
+    // save finds nothing changed since.
+    expect(saves.mock.calls.map(([, save]) => save.position)).toEqual([
+      100, 200, 300, 400, 600, 800, 1100, 1500, 2000,
+    ]);
+    await store.close();
+  });
+
+  it("a service's runner (no until) keeps to saveEvery whatever saveSpacing says", async () => {
+    const store = new MemoryEventStore();
+    for (let i = 0; i < 10; i++) await store.appendToStream(`s-${i}`, facts(100));
+    const states = new MemoryProjectionStateStore();
+    const saves = jest.spyOn(states, 'savePartitions');
+    const runner = new ProjectionRunner(store, states, [ledgerStats as Projection<unknown>], {
+      pageSize: 100,
+      saveEvery: 300,
+      saveSpacing: 0.25,
+    });
+    runner.start();
+    await runner.caughtUp();
+    expect(saves.mock.calls.map(([, save]) => save.position)).toEqual([300, 600, 900, 1000]);
+    runner.stop();
+    await store.close();
+  });
 });

@@ -5,7 +5,8 @@ import { ledgerLogParams } from '../../app/logging';
 import { startHttpServer, type RunningHttpServer } from '../../app/http-server';
 import { catalogue } from '../../contexts/catalogue';
 import { projections } from '../../contexts/projections';
-import { ProjectionRunner, type RunnerOptions } from '../../ledger/projection-runner';
+import { ProjectionRunner } from '../../ledger/projection-runner';
+import type { RunnerOptions } from '../../ledger/runner-options';
 import {
   MemoryProjectionStateStore,
   SqliteProjectionStateStore,

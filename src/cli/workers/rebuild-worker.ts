@@ -109,6 +109,7 @@ async function main(): Promise<void> {
           }
         : {}),
       ...(work.saveEvery !== undefined ? { saveEvery: work.saveEvery } : {}),
+      ...(work.saveSpacing !== undefined ? { saveSpacing: work.saveSpacing } : {}),
       ...(work.letGoAfter !== undefined ? { letGoAfter: work.letGoAfter } : {}),
       onPage: (position) => progress(position),
       ...(directory || split?.reportTypes ? { observe } : {}),
