@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { Projection } from '../kernel/projection';
-import type { RebuildElsewhere, RebuildStatus } from './runner-options';
+import { SAVE_EVERY, type RebuildElsewhere, type RebuildStatus } from './runner-options';
 import { DIRECTORY_SHARE, type ShareDone, type ShareMessage, type ShareWork } from './share-work';
 import { dropUnchecked, planSplit } from './split-plan';
 import { shareName } from './split-rebuild';
@@ -71,6 +71,22 @@ export const PROGRESS_MS = 100;
  * quarters of what it had folded (bench/RESULTS.md).
  */
 export const SAVE_SPACING = 0.25;
+
+/**
+ * Share `index` of `of` saves on the same spacing, its saves shifted by a part of the spacing's
+ * ratio: the saves take the file's lock in turn, and shares of equal work saving at the same
+ * points waited for each other at every save (bench/RESULTS.md).
+ */
+export function staggered(
+  options: Pick<WorkersRebuildOptions, 'saveEvery' | 'saveSpacing'>,
+  index: number,
+  of: number,
+): { saveEvery: number; saveSpacing: number } {
+  const saveSpacing = options.saveSpacing ?? SAVE_SPACING;
+  const ratio = 1 / (1 - saveSpacing);
+  const saveEvery = Math.round((options.saveEvery ?? SAVE_EVERY) * ratio ** (index / of));
+  return { saveEvery, saveSpacing };
+}
 
 /**
  * A worker lets go of a saved partition no fact has named for this many facts: four saves'
@@ -175,8 +191,7 @@ function runShares(
         ...(options.readModels !== undefined ? { readModels: options.readModels } : {}),
         ...share,
         head,
-        ...(options.saveEvery !== undefined ? { saveEvery: options.saveEvery } : {}),
-        saveSpacing: options.saveSpacing ?? SAVE_SPACING,
+        ...staggered(options, i, shares.length),
         letGoAfter: options.letGoAfter ?? LET_GO_AFTER,
         progressMs: options.progressMs ?? PROGRESS_MS,
       };

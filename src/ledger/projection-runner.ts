@@ -8,7 +8,7 @@ import type { ColdPartitions } from './cold-partitions';
 import { loadPartitioned } from './partition-load';
 import { partitionSave, type PartTrack } from './partition-saves';
 import type { ProjectionStateStore } from './projection-state-store';
-import type { RunnerOptions, RunnerStatus } from './runner-options';
+import { SAVE_EVERY, type RunnerOptions, type RunnerStatus } from './runner-options';
 
 interface Live {
   projection: Projection<unknown>;
@@ -81,7 +81,7 @@ export class ProjectionRunner {
     private readonly projections: ReadonlyArray<Projection<unknown>>,
     private readonly options: RunnerOptions = {},
   ) {
-    this.saveEvery = options.saveEvery ?? 50_000;
+    this.saveEvery = options.saveEvery ?? SAVE_EVERY;
     this.quietMs = options.quietMs ?? 50;
     this.pageSize = options.pageSize ?? 250;
     this.countsChanges = options.until === undefined;

@@ -4,6 +4,9 @@ import type { ReadAllOptions } from '../store/event-store';
 
 // What a ProjectionRunner (projection-runner.ts) is asked to do, and what it says of itself.
 
+/** A runner saves after this many facts, by default. */
+export const SAVE_EVERY = 50_000;
+
 export interface RunnerOptions {
   /**
    * Save after this many events (default 50,000), and whenever the live subscription goes

@@ -184,6 +184,16 @@ function sharesSaved(
   );
 }
 
+/**
+ * What split rebuilds left saved, dropped with the read models (`rebuild --from-scratch`): a
+ * share's save stands on the read model's rows it wrote, and resumed over rows no longer there it
+ * would leave its own streams' partitions out.
+ */
+export function dropSplitSaves(db: Database.Database, names: readonly string[]): void {
+  for (const name of names) dropShares(db, name);
+  db.prepare("DELETE FROM ledger_meta WHERE key LIKE 'split-rebuild%'").run();
+}
+
 /** Everything saved of a read model: rebuilt from the first fact. */
 function dropSaved(db: Database.Database, name: string): void {
   for (const table of [

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { staggered } from '../../src/ledger/parallel-rebuild';
 import { PROJECTION_TABLES_SQL } from '../../src/ledger/projection-state-store';
 import { bucketOf, firstShareFraction, joinShares, shareOf } from '../../src/ledger/split-rebuild';
 import { SCHEMA_SQL } from '../../src/store/sqlite/schema';
@@ -139,5 +140,16 @@ describe('a rebuild split by streams', () => {
           .get(),
       ).toBe(2);
     });
+  });
+
+  it("shifts each share's saves by a part of the spacing's ratio, so that equal shares do not save together", () => {
+    // A quarter of what a share has folded apart: saves 4/3 apart, shifted by (4/3)^(i/of).
+    expect(staggered({}, 0, 2)).toEqual({ saveEvery: 50_000, saveSpacing: 0.25 });
+    expect(staggered({}, 1, 2)).toEqual({ saveEvery: 57_735, saveSpacing: 0.25 });
+    expect(staggered({ saveEvery: 300 }, 2, 3).saveEvery).toBe(363);
+    // One worker: its saves as asked.
+    expect(staggered({ saveEvery: 500 }, 0, 1)).toEqual({ saveEvery: 500, saveSpacing: 0.25 });
+    // No spacing: nothing to shift by.
+    expect(staggered({ saveSpacing: 0 }, 1, 2)).toEqual({ saveEvery: 50_000, saveSpacing: 0 });
   });
 });

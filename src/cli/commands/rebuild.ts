@@ -6,6 +6,7 @@ import { rebuildOnWorkers } from '../../ledger/parallel-rebuild';
 import { ProjectionRunner } from '../../ledger/projection-runner';
 import { SqliteProjectionStateStore } from '../../ledger/projection-state-store';
 import { readModelDigests } from '../../ledger/read-model-digest';
+import { dropSplitSaves } from '../../ledger/split-plan';
 import { openStore } from '../../store/open-store';
 import type { EventStore } from '../../store/event-store';
 import {
@@ -95,6 +96,10 @@ async function rebuild(store: EventStore, o: RebuildOptions): Promise<void> {
           });
         else states.save(p.name, { version: p.version, position: 0, state: p.initial() });
       }
+      dropSplitSaves(
+        file.db,
+        projections.map((p) => p.name),
+      );
     });
   }
   const head = await store.headPosition();

@@ -22,6 +22,7 @@ import { readAllExcept } from '../../store/sqlite/read-except';
 import { SqliteEventStore } from '../../store/sqlite/sqlite-event-store';
 import type { EventStore } from '../../store/event-store';
 import { openStore } from '../../store/open-store';
+import { saveWhenFree } from '../../ledger/save-when-free';
 import { joinReadModelFile, readModelFileOf } from '../../ledger/read-model-file';
 
 const work = workerData as ShareWork;
@@ -117,7 +118,7 @@ async function main(): Promise<void> {
     runner.start();
     await runner.ended();
     // Whatever the last page's save left (a save put off by a lock) is written before done.
-    runner.save();
+    await saveWhenFree(() => runner.save());
     if (split?.directory) say({ done: true, directory: directory!.share(), types: [...types] });
     else {
       directory?.flush();
