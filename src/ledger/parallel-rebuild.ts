@@ -90,9 +90,9 @@ export function staggered(
 
 /**
  * A worker lets go of a saved partition no fact has named for this many facts: four saves'
- * worth at the first saves (every 50,000 facts). A competition is named every week of its season, a few thousand
- * facts apart even in a 320-club federation (about 250,000 facts a season), so only those of
- * seasons over are let go.
+ * worth at the first saves (every 50,000 facts). A competition is named every week of its
+ * season, a few thousand facts apart even in a 320-club federation (about 250,000 facts a
+ * season), so only those of seasons over are let go.
  */
 export const LET_GO_AFTER = 200_000;
 
