@@ -183,16 +183,25 @@ describe('a read model is the same however it was rebuilt', () => {
     return saved;
   };
 
+  /**
+   * Two workers saving every 100 facts (a share has saved well before half the ledger), stopped
+   * once a share is past half the ledger, short of its end: where each read model and each share
+   * of it was saved by then.
+   */
+  const twoStoppedPastHalf = (path: string) =>
+    stoppedHalfWay(
+      path,
+      2,
+      100,
+      projections.flatMap((p) => [p.name, ...shareNames(p.name, 2)]),
+      (status, to) => status.shares.some((s) => s.position >= to / 2 && s.position < to),
+    );
+
   it('stopped half way, then resumed from what the workers saved: the same digests', async () => {
     const path = copy();
-    // Saved every 100 facts (a share's saves shifted by a part of that, so that the shares do not
-    // wait for each other's); stopped once a share is past half the ledger, short of its end.
     // On two workers each share reads its own streams: the split read models are saved under
     // their shares' names, the rest (the first share's) as they are, and left to be checked.
-    const names = projections.flatMap((p) => [p.name, ...shareNames(p.name, 2)]);
-    const saved = await stoppedHalfWay(path, 2, 100, names, (status, to) =>
-      status.shares.some((s) => s.position >= to / 2 && s.position < to),
-    );
+    const saved = await twoStoppedPastHalf(path);
     // Some read model was saved part of the way: the resumed rebuild starts from there.
     expect(saved.some((position) => position > 0 && position < head)).toBe(true);
     expect(metaKeys(path)).toContain('split-rebuild-unchecked');
@@ -204,11 +213,7 @@ describe('a read model is the same however it was rebuilt', () => {
 
   it('a split stopped half way, then rebuilt --from-scratch on as many workers: nothing of the shares kept, the same digests', async () => {
     const path = copy();
-    const names = projections.flatMap((p) => [p.name, ...shareNames(p.name, 2)]);
-    // Saved every 100 facts: a share has saved well before half the ledger.
-    const saved = await stoppedHalfWay(path, 2, 100, names, (status, to) =>
-      status.shares.some((s) => s.position >= to / 2 && s.position < to),
-    );
+    const saved = await twoStoppedPastHalf(path);
     expect(saved.some((position) => position > 0 && position < head)).toBe(true);
     // From scratch: a share's save stands on the read model's rows it wrote, dropped with them.
     const again = await rebuilt(path, '--workers', '2', '--from-scratch');
