@@ -33,9 +33,12 @@ const external = [
 ];
 
 build({
-  entryPoints: ['main.js', 'workers/rebuild-worker.js', 'workers/verify-worker.js'].map((f) =>
-    join(cli, f),
-  ),
+  entryPoints: [
+    'main.js',
+    'workers/rebuild-worker.js',
+    'workers/join-worker.js',
+    'workers/verify-worker.js',
+  ].map((f) => join(cli, f)),
   outbase: cli,
   outdir: join(root, 'dist', 'bundle', 'cli'),
   bundle: true,

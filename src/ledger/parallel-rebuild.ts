@@ -1,7 +1,14 @@
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker } from 'node:worker_threads';
 import type { Projection } from '../kernel/projection';
 import { SAVE_EVERY, type RebuildElsewhere, type RebuildStatus } from './runner-options';
-import { DIRECTORY_SHARE, type ShareDone, type ShareMessage, type ShareWork } from './share-work';
+import {
+  DIRECTORY_SHARE,
+  type JoinMessage,
+  type JoinWork,
+  type ShareMessage,
+  type ShareWork,
+  type SplitJoin,
+} from './share-work';
 import { dropUnchecked, planSplit } from './split-plan';
 import { shareName } from './split-rebuild';
 import { workerScript } from './worker-script';
@@ -135,27 +142,28 @@ export function rebuildOnWorkers(options: WorkersRebuildOptions): RebuildElsewhe
         );
         return;
       }
-      let whole: string[];
-      try {
-        const done = await runShares(split.shares, options, head, progress, signal);
-        if (signal?.aborted) return;
-        whole = split.join(head, done);
-      } finally {
-        split.close();
-      }
+      // The shares' saves joined by a worker of its own, once every share is done.
+      const whole = await runShares(split.shares, options, head, progress, signal, split.join);
+      if (signal?.aborted) return;
       // Facts that cross the streams after all: those read models are rebuilt whole instead.
       if (whole.length > 0) await runShares([{ names: whole }], options, head, progress, signal);
     },
   };
 }
 
+/**
+ * Runs the shares, each on a worker; with `join`, a worker more, told by each share what the join
+ * needs of it and asked to join once every share is done. The read models to rebuild whole
+ * after all (the join's answer; none without a join).
+ */
 function runShares(
   shares: Array<Pick<ShareWork, 'names' | 'split'>>,
   options: WorkersRebuildOptions,
   head: number,
   progress: (status: RebuildStatus) => void,
   signal: AbortSignal | undefined,
-): Promise<ShareDone[]> {
+  join?: SplitJoin,
+): Promise<string[]> {
   const { file, execArgv } = workerScript('rebuild-worker');
   const status: RebuildStatus = {
     head,
@@ -168,24 +176,41 @@ function runShares(
     })),
   };
   progress(status);
-  const done: ShareDone[] = shares.map(() => ({}));
-  return new Promise<ShareDone[]>((resolve, reject) => {
+  return new Promise<string[]>((resolve, reject) => {
     const pool: Worker[] = [];
     let left = shares.length;
     let over = false;
-    const finish = (err?: Error) => {
+    const finish = (err?: Error, whole: string[] = []) => {
       if (over) return;
       over = true;
       signal?.removeEventListener('abort', abort);
       // A worker stopped mid-save leaves its transaction uncommitted: the last save stands.
       for (const w of pool) void w.terminate();
       if (err) reject(err);
-      else resolve(done);
+      else resolve(whole);
     };
     const abort = () => finish();
     signal?.addEventListener('abort', abort);
+    const watch = (w: Worker) => {
+      pool.push(w);
+      w.on('error', (err) => finish(err));
+      w.on('exit', (code) => {
+        if (!over && code !== 0) finish(new Error(`rebuild worker exited with ${code}`));
+      });
+    };
+    const channels = join ? shares.map(() => new MessageChannel()) : [];
+    const joiner = join ? joinWorker(options.url, head, join, channels) : undefined;
+    if (joiner) {
+      watch(joiner);
+      joiner.on('message', (m: JoinMessage) => {
+        if ('error' in m)
+          finish(new Error(`joining the shares of ${join!.names.join(', ')}: ${m.error}`));
+        else if ('whole' in m) finish(undefined, m.whole);
+      });
+    }
     shares.forEach((share, i) => {
       const names = status.shares[i]!.projections;
+      const joinPort = channels[i]?.port1;
       const work: ShareWork = {
         url: options.url,
         ...(options.readModels !== undefined ? { readModels: options.readModels } : {}),
@@ -194,26 +219,41 @@ function runShares(
         ...staggered(options, i, shares.length),
         letGoAfter: options.letGoAfter ?? LET_GO_AFTER,
         progressMs: options.progressMs ?? PROGRESS_MS,
+        ...(joinPort ? { joinPort } : {}),
       };
-      const w = new Worker(file, { workerData: work, execArgv });
-      pool.push(w);
+      const w = new Worker(file, {
+        workerData: work,
+        execArgv,
+        ...(joinPort ? { transferList: [joinPort] } : {}),
+      });
+      watch(w);
       w.on('message', (m: ShareMessage) => {
         if ('error' in m) return finish(new Error(`rebuild of ${names.join(', ')}: ${m.error}`));
         if ('done' in m) {
-          done[i] = { directory: m.directory, types: m.types };
           status.shares[i]!.position = head;
-          progress(status);
-          if (--left === 0) finish();
+          if (--left > 0) return progress(status);
+          if (!joiner) return finish();
+          progress({ ...status, joining: true });
+          joiner.postMessage({ join: true } satisfies JoinMessage);
           return;
         }
         status.shares[i]!.position = m.position;
         progress(status);
       });
-      w.on('error', (err) => finish(err));
-      w.on('exit', (code) => {
-        if (!over && code !== 0) finish(new Error(`rebuild worker exited with ${code}`));
-      });
     });
     if (signal?.aborted) abort();
   });
+}
+
+/** The worker that joins the shares, a port from each: booted while the shares fold. */
+function joinWorker(
+  url: string,
+  head: number,
+  join: SplitJoin,
+  channels: readonly MessageChannel[],
+): Worker {
+  const { file, execArgv } = workerScript('join-worker');
+  const ports = channels.map((c) => c.port2);
+  const work: JoinWork = { url, head, join, ports };
+  return new Worker(file, { workerData: work, execArgv, transferList: ports });
 }

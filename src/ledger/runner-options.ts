@@ -74,6 +74,8 @@ export interface RebuildElsewhere {
 export interface RebuildStatus {
   head: number;
   shares: Array<{ projections: string[]; position: number }>;
+  /** Every share done, what they saved being joined (a worker of its own: split-plan.ts). */
+  joining?: boolean;
 }
 
 /** Where the runner is: `caughtUp` once it has read to the store's head as of its start. */

@@ -5,7 +5,7 @@ import { savedPositionOf } from './projection-runner';
 import { SqliteProjectionStateStore } from './projection-state-store';
 import { SqliteDirectorySaves } from './saved-directory';
 import { dropShares, firstShareFraction, joinShares, shareNames, shareOf } from './split-rebuild';
-import { DIRECTORY_SHARE, type ShareDone, type ShareWork } from './share-work';
+import { DIRECTORY_SHARE, type ShareDone, type ShareWork, type SplitJoin } from './share-work';
 
 /**
  * How a rebuild on several workers of a SQLite ledger shares out the read models that name
@@ -25,9 +25,8 @@ import { DIRECTORY_SHARE, type ShareDone, type ShareWork } from './share-work';
 export interface SplitPlan {
   /** The work of each share, the first share's first. */
   shares: Array<Pick<ShareWork, 'names' | 'split'>>;
-  /** Joins what the shares saved and did; the read models to rebuild whole after all. */
-  join(head: number, done: readonly ShareDone[]): string[];
-  close(): void;
+  /** What joining the shares' saves takes, once every share is done (`joinSplit`). */
+  join: SplitJoin;
 }
 
 /** Whole read models a split where every share reads only its own streams has not yet checked. */
@@ -63,14 +62,29 @@ export function planSplit(
 ): SplitPlan | undefined {
   if (!options.url.startsWith('sqlite:')) return undefined;
   const db = new Database(options.url.slice('sqlite:'.length), { timeout: 60_000 });
+  try {
+    return planOn(db, options.workers, !!options.directory, projections, names, head, weight);
+  } finally {
+    db.close();
+  }
+}
+
+function planOn(
+  db: Database.Database,
+  of: number,
+  directory: boolean,
+  projections: ReadonlyArray<Projection<unknown>>,
+  names: readonly string[],
+  head: number,
+  weight: (name: string) => number,
+): SplitPlan | undefined {
   const states = new SqliteProjectionStateStore(db);
   const splits = projections.filter(
     (p) => names.includes(p.name) && p.ownStreams && p.partitions && !savedPositionOf(states, p),
   );
-  const of = options.workers;
   const rest = names.filter((n) => !splits.some((p) => p.name === n));
   const readsOf = (n: string) => projections.find((p) => p.name === n)?.reads;
-  const directoryAt = options.directory ? directorySavedAt(db) : head;
+  const directoryAt = directory ? directorySavedAt(db) : head;
   const withDirectory = directoryAt < head ? [...rest, DIRECTORY_SHARE] : rest;
   const everyShareOwn =
     splits.length > 0 &&
@@ -95,7 +109,6 @@ export function planSplit(
     // What an earlier split on more workers saved is of no use to this rebuild.
     for (const p of splits) dropShares(db, p.name);
     if (splits.length) db.prepare('DELETE FROM ledger_meta WHERE key = ?').run(splitKey(splits));
-    db.close();
     return undefined;
   }
   const resumed = sharesSaved(db, splits, of);
@@ -132,30 +145,50 @@ export function planSplit(
   }));
   return {
     shares,
-    join(at, done) {
-      const conflicted: string[] = [];
-      for (const p of splits) {
-        if (joinShares(db, p, { of, first }, at, new Date().toISOString()) === undefined) continue;
-        dropShares(db, p.name);
-        dropSaved(db, p.name);
-        conflicted.push(p.name);
-      }
-      const directories = done.flatMap((d) => (d.directory ? [d.directory] : []));
-      if (directories.length > 0)
-        LedgerDirectory.fromShares(directories, new SqliteDirectorySaves(db, false)).flush();
-      // A fact another share read that a read model of the first share reads: rebuilt whole.
-      const seen = new Set(done.flatMap((d) => d.types ?? []));
-      const crossed = everyShareOwn
-        ? rest.filter((n) => [...(readsOf(n) ?? [])].some((t) => seen.has(t)))
-        : [];
-      db.transaction(() => {
-        for (const name of crossed) dropSaved(db, name);
-        db.prepare('DELETE FROM ledger_meta WHERE key IN (?, ?)').run(splitKey(splits), UNCHECKED);
-      })();
-      return [...conflicted, ...crossed];
-    },
-    close: () => db.close(),
+    join: { names: splits.map((p) => p.name), of, first, checked: everyShareOwn ? rest : [] },
   };
+}
+
+/**
+ * Joins what a split rebuild's shares saved and did (`SplitJoin`), through `db`: the split read
+ * models' shares (`joinShares`), the shares' directories, and the read models the first share
+ * folded on its own streams alone. Returns the read models to rebuild whole after all: one whose
+ * shares could not be joined, one of `checked` of which another share read a fact.
+ */
+export function joinSplit(
+  db: Database.Database,
+  projections: ReadonlyArray<Projection<unknown>>,
+  join: SplitJoin,
+  head: number,
+  done: readonly ShareDone[],
+): string[] {
+  const projection = (name: string) => {
+    const p = projections.find((q) => q.name === name);
+    if (!p) throw new Error(`a split rebuild names ${name}, a read model this code does not have`);
+    return p;
+  };
+  const splits = join.names.map(projection);
+  const conflicted: string[] = [];
+  for (const p of splits) {
+    const split = { of: join.of, first: join.first };
+    if (joinShares(db, p, split, head, new Date().toISOString()) === undefined) continue;
+    dropShares(db, p.name);
+    dropSaved(db, p.name);
+    conflicted.push(p.name);
+  }
+  const directories = done.flatMap((d) => (d.directory ? [d.directory] : []));
+  if (directories.length > 0)
+    LedgerDirectory.fromShares(directories, new SqliteDirectorySaves(db, false)).flush();
+  // A fact another share read that a read model of the first share reads: rebuilt whole.
+  const seen = new Set(done.flatMap((d) => d.types ?? []));
+  const crossed = join.checked.filter((n) =>
+    [...(projection(n).reads ?? [])].some((t) => seen.has(t)),
+  );
+  db.transaction(() => {
+    for (const name of crossed) dropSaved(db, name);
+    db.prepare('DELETE FROM ledger_meta WHERE key IN (?, ?)').run(splitKey(splits), UNCHECKED);
+  })();
+  return [...conflicted, ...crossed];
 }
 
 /** Where the saved directory has read to: 0 for none, or one of another version. */

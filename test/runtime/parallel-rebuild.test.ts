@@ -5,6 +5,7 @@ import { projections } from '../../src/contexts/projections';
 import { loadExamplesIfEmpty } from '../../src/ledger/load-examples';
 import { rebuildOnWorkers, shareRebuild } from '../../src/ledger/parallel-rebuild';
 import { ProjectionRunner } from '../../src/ledger/projection-runner';
+import type { RebuildStatus } from '../../src/ledger/runner-options';
 import { SqliteProjectionStateStore } from '../../src/ledger/projection-state-store';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
 import { tempDbPath } from '../support/temp';
@@ -89,5 +90,45 @@ describe('the read models rebuilt on worker threads', () => {
     expect(b.heads).toEqual(a.heads);
     expect(b.rows.length).toBeGreaterThan(100);
     expect(b.rows).toEqual(a.rows);
+  }, 120_000);
+
+  it('joins what the shares saved on a worker of its own, once every share is done, and says so', async () => {
+    const ledger = tempDbPath();
+    const store = new SqliteEventStore(ledger, { upcast: catalogue.upcast });
+    await loadExamplesIfEmpty(store);
+    const head = await store.headPosition();
+    await store.close();
+    const statuses: RebuildStatus[] = [];
+    // The service's thread while the workers fold and join: its timers go on turning.
+    let turns = 0;
+    const ticking = setInterval(() => (turns += 1), 5);
+    await rebuildOnWorkers({ url: `sqlite:${ledger}`, workers: 2, projections, directory: true })
+      .run(
+        projections.map((p) => p.name),
+        head,
+        (s) => statuses.push(structuredClone(s)),
+      )
+      .finally(() => clearInterval(ticking));
+    expect(turns).toBeGreaterThan(0);
+    const joining = statuses.findIndex((s) => s.joining);
+    expect(joining).toBe(statuses.length - 1);
+    // Every share at the head before the join was asked for.
+    expect(statuses[joining]!.shares.map((s) => s.position)).toEqual([head, head]);
+    expect(statuses.slice(0, joining).some((s) => s.joining)).toBe(false);
+    const db = new Database(ledger, { readonly: true });
+    const checkpoints = db
+      .prepare('SELECT name, position FROM checkpoints ORDER BY name')
+      .all() as Array<{ name: string; position: number }>;
+    const shares = db
+      .prepare("SELECT count(*) FROM checkpoints WHERE name LIKE '%@%'")
+      .pluck()
+      .get();
+    db.close();
+    // The split read models joined into their own names, at the head; the shares' saves gone.
+    const split = statuses[0]!.shares[1]!.projections.map((n) => n.split('@')[0]);
+    expect(split.length).toBeGreaterThan(0);
+    expect(checkpoints.map((c) => c.name).sort()).toEqual(projections.map((p) => p.name).sort());
+    for (const name of split) expect(checkpoints).toContainEqual({ name, position: head });
+    expect(shares).toBe(0);
   }, 120_000);
 });

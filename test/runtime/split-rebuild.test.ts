@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { staggered } from '../../src/ledger/parallel-rebuild';
 import { PROJECTION_TABLES_SQL } from '../../src/ledger/projection-state-store';
 import { bucketOf, firstShareFraction, joinShares, shareOf } from '../../src/ledger/split-rebuild';
+import { joinSplit } from '../../src/ledger/split-plan';
 import { SCHEMA_SQL } from '../../src/store/sqlite/schema';
 import { splitTables } from '../support/split-tables';
 
@@ -139,6 +140,51 @@ describe('a rebuild split by streams', () => {
           .pluck()
           .get(),
       ).toBe(2);
+    });
+  });
+
+  describe('the join of a split rebuild, as its own worker does it', () => {
+    const roster = { ...splitTables, name: 'roster', reads: new Set(['PlayerRegistered']) };
+    const ledger = () => {
+      const db = new Database(':memory:');
+      db.exec(SCHEMA_SQL);
+      db.exec(PROJECTION_TABLES_SQL);
+      const put = db.prepare('INSERT INTO projection_partitions VALUES (?, ?, ?, ?)');
+      put.run('tables@1of2', 'position', 0, '90');
+      put.run('tables@2of2', 'position', 0, '100');
+      put.run('roster', 'club:pinner', 1, '{"players":2}');
+      db.prepare("INSERT INTO checkpoints VALUES ('roster', 90, 'then')").run();
+      return db;
+    };
+    const names = (db: Database.Database) =>
+      db.prepare('SELECT DISTINCT name FROM projection_partitions ORDER BY name').pluck().all();
+    const join = { names: ['tables'], of: 2, first: 0.5, checked: ['roster'] };
+
+    it('joins the split read models and keeps a read model no other share read a fact of', () => {
+      const db = ledger();
+      expect(
+        joinSplit(db, [splitTables, roster], join, 100, [{}, { types: ['SessionHeld'] }]),
+      ).toEqual([]);
+      expect(names(db)).toEqual(['roster', 'tables']);
+    });
+
+    it('rebuilds whole a read model of the first share of which another share read a fact', () => {
+      const db = ledger();
+      const done = [{}, { types: ['PlayerRegistered'] }];
+      expect(joinSplit(db, [splitTables, roster], join, 100, done)).toEqual(['roster']);
+      expect(names(db)).toEqual(['tables']);
+      expect(
+        db.prepare("SELECT count(*) FROM checkpoints WHERE name = 'roster'").pluck().get(),
+      ).toBe(0);
+    });
+
+    it('refuses a split read model this code does not have, writing nothing', () => {
+      const db = ledger();
+      const unknown = { ...join, names: ['tables', 'standings-2031'] };
+      expect(() => joinSplit(db, [splitTables, roster], unknown, 100, [{}, {}])).toThrow(
+        'a split rebuild names standings-2031, a read model this code does not have',
+      );
+      expect(names(db)).toEqual(['roster', 'tables@1of2', 'tables@2of2']);
     });
   });
 

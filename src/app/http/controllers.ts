@@ -90,11 +90,13 @@ export class HealthController {
       if (!caughtUp) {
         return {
           status: 'catching-up',
-          message: rebuild
-            ? `rebuilding the read models on ${rebuild.shares.length} worker thread(s) (position ${rebuild.done} of ${rebuild.total})`
-            : loading
-              ? `loading the saved read models (${loaded?.length ?? 0} loaded); the tables are answered from their club's saved partitions meanwhile`
-              : catchingUpMessage(position, headPosition),
+          message: rebuild?.joining
+            ? `joining what the read models' ${rebuild.shares.length} worker thread(s) rebuilt (position ${rebuild.total})`
+            : rebuild
+              ? `rebuilding the read models on ${rebuild.shares.length} worker thread(s) (position ${rebuild.done} of ${rebuild.total})`
+              : loading
+                ? `loading the saved read models (${loaded?.length ?? 0} loaded); the tables are answered from their club's saved partitions meanwhile`
+                : catchingUpMessage(position, headPosition),
           caughtUp,
           position,
           ...(rate === undefined ? {} : { rate }),

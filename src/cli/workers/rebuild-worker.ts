@@ -11,7 +11,12 @@ import { catalogue } from '../../contexts/catalogue';
 import type { Projection } from '../../kernel/projection';
 import { projections } from '../../contexts/projections';
 import { LedgerDirectory } from '../../ledger/ledger-directory';
-import { DIRECTORY_SHARE, type ShareMessage, type ShareWork } from '../../ledger/share-work';
+import {
+  DIRECTORY_SHARE,
+  type ShareDone,
+  type ShareMessage,
+  type ShareWork,
+} from '../../ledger/share-work';
 import type { RecordedEvent } from '../../kernel/envelope';
 import { ProjectionRunner, savedPositionOf } from '../../ledger/projection-runner';
 import { SqliteProjectionStateStore } from '../../ledger/projection-state-store';
@@ -81,7 +86,7 @@ async function main(): Promise<void> {
     // A share of the directory alone has been read by its own pass: no second pass for nothing.
     if (mine.length === 0) {
       directory?.flush();
-      say({ done: true });
+      done({});
       return;
     }
     // The streams shared out: those every split read model names as its own.
@@ -119,15 +124,29 @@ async function main(): Promise<void> {
     await runner.ended();
     // Whatever the last page's save left (a save put off by a lock) is written before done.
     await saveWhenFree(() => runner.save());
-    if (split?.directory) say({ done: true, directory: directory!.share(), types: [...types] });
-    else {
-      directory?.flush();
-      say({ done: true, types: [...types] });
-    }
+    if (!split?.directory) directory?.flush();
+    done({ types: [...types], ...(split?.directory ? { directory: directory!.share() } : {}) });
   } finally {
     close();
     await store.close();
   }
+}
+
+/**
+ * Says the share is done, with what the join needs of it: to the worker that joins the shares
+ * when there is one, its timeline's buffers moved rather than copied (the share is done with
+ * them), and to the rebuild that it is done.
+ */
+function done(part: ShareDone): void {
+  const port = work.joinPort;
+  if (!port) return say({ done: true, ...part });
+  const d = part.directory;
+  port.postMessage(
+    part,
+    d ? [d.positions.buffer as ArrayBuffer, d.times.buffer as ArrayBuffer] : [],
+  );
+  port.close();
+  say({ done: true });
 }
 
 /**
