@@ -38,11 +38,12 @@ export interface SplitShare {
   names: string[];
   index: number;
   of: number;
-  /** The first share's part of the streams (split-rebuild.ts `shareOf`). */
+  /**
+   * The first share's part of the streams (split-rebuild.ts `shareOf`): the other shares'
+   * streams the split read models name as their own are left out of its folds.
+   */
   first: number;
-  /** The other shares' streams: left out of the split read models' folds. */
-  skip: string[];
-  /** Whether SQLite leaves them out of the read. */
+  /** Whether SQLite leaves the other shares' streams out of the read. */
   skipInRead: boolean;
   /** Whether it notes its facts in a directory of its own, joined with the others' at the end. */
   directory?: boolean;

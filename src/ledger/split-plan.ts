@@ -4,7 +4,7 @@ import { DIRECTORY_VERSION, LedgerDirectory } from './ledger-directory';
 import { savedPositionOf } from './projection-runner';
 import { SqliteProjectionStateStore } from './projection-state-store';
 import { SqliteDirectorySaves } from './saved-directory';
-import { dropShares, firstShareFraction, joinShares, shareNames, shareOf } from './split-rebuild';
+import { dropShares, firstShareFraction, joinShares, shareNames } from './split-rebuild';
 import { DIRECTORY_SHARE, type ShareDone, type ShareWork, type SplitJoin } from './share-work';
 
 /**
@@ -117,14 +117,9 @@ function planOn(
   // afresh starts from none (what an earlier split left has no checkpoint to stand on).
   if (!resumed) for (const p of splits) dropSaved(db, p.name);
   if (everyShareOwn) putMeta(db, UNCHECKED, JSON.stringify(rest));
-  const owns = (s: string) => splits.every((p) => p.ownStreams!(s));
-  const streams = db
-    .prepare('SELECT stream_id FROM events GROUP BY stream_id')
-    .pluck()
-    .all() as string[];
-  const byShare = Array.from({ length: of }, () => [] as string[]);
-  for (const s of streams) if (owns(s)) byShare[shareOf(s, of, first)]!.push(s);
-  const shares = byShare.map((_, index) => ({
+  // Each share lists the streams itself (split-rebuild.ts `shareOf`): walking the streams' index
+  // here took some 0.8 s of the service's thread at 9.35 M facts, /health unanswered meanwhile.
+  const shares = Array.from({ length: of }, (_, index) => ({
     names: index > 0 ? [] : everyShareOwn ? rest : withDirectory,
     // A first share with no streams of its own folds no split read model.
     ...(index === 0 && first === 0
@@ -135,7 +130,6 @@ function planOn(
             index,
             of,
             first,
-            skip: byShare.flatMap((streamsOf, i) => (i === index ? [] : streamsOf)),
             skipInRead: everyShareOwn || index > 0,
             ...(everyShareOwn
               ? { directory: withDirectory.includes(DIRECTORY_SHARE), reportTypes: index > 0 }

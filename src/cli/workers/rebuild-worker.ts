@@ -22,8 +22,8 @@ import { ProjectionRunner, savedPositionOf } from '../../ledger/projection-runne
 import { SqliteProjectionStateStore } from '../../ledger/projection-state-store';
 import { ShareStateStore } from '../../ledger/share-state-store';
 import { savedDirectoryOf } from '../../ledger/saved-directory';
-import { shareName } from '../../ledger/split-rebuild';
-import { readAllExcept } from '../../store/sqlite/read-except';
+import { shareName, shareOf } from '../../ledger/split-rebuild';
+import { readAllExcept, streamIds } from '../../store/sqlite/read-except';
 import { SqliteEventStore } from '../../store/sqlite/sqlite-event-store';
 import type { EventStore } from '../../store/event-store';
 import { openStore } from '../../store/open-store';
@@ -69,7 +69,13 @@ async function main(): Promise<void> {
       name: shareName(p.name, split!.index, split!.of),
     }));
     const mine = [...projections.filter((p) => work.names.includes(p.name)), ...splits];
-    const skip = new Set(split?.skip);
+    // The streams of the other shares, listed here (one seek of the streams' index a stream).
+    const owns = (s: string) => splits.every((p) => p.ownStreams!(s));
+    const skip = new Set(
+      split
+        ? streamIds(db).filter((s) => owns(s) && shareOf(s, split.of, split.first) !== split.index)
+        : [],
+    );
     let directory: LedgerDirectory | undefined;
     if (work.names.includes(DIRECTORY_SHARE)) {
       directory = new LedgerDirectory(store, savedDirectoryOf(store));
@@ -89,8 +95,6 @@ async function main(): Promise<void> {
       done({});
       return;
     }
-    // The streams shared out: those every split read model names as its own.
-    const owns = (s: string) => splits.every((p) => p.ownStreams!(s));
     const types = new Set<string>();
     const observe = (e: RecordedEvent) => {
       directory?.follow(e);
