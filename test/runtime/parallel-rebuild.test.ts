@@ -25,6 +25,16 @@ describe('the read models rebuilt on worker threads', () => {
     expect(shareRebuild(['a', 'b'], weight, 1)).toEqual([['a', 'b']]);
   });
 
+  /** A SQLite ledger of the examples, closed: its file and its head. */
+  const examplesLedger = async () => {
+    const ledger = tempDbPath();
+    const store = new SqliteEventStore(ledger, { upcast: catalogue.upcast });
+    await loadExamplesIfEmpty(store);
+    const head = await store.headPosition();
+    await store.close();
+    return { ledger, head };
+  };
+
   /** Every saved partition and checkpoint of the read models, in key order. */
   const saved = (path: string) => {
     const db = new Database(path, { readonly: true });
@@ -44,11 +54,7 @@ describe('the read models rebuilt on worker threads', () => {
   };
 
   it('the examples on two workers: the same partitions and checkpoints as one thread', async () => {
-    const ledger = tempDbPath();
-    const store = new SqliteEventStore(ledger, { upcast: catalogue.upcast });
-    await loadExamplesIfEmpty(store);
-    const head = await store.headPosition();
-    await store.close();
+    const { ledger, head } = await examplesLedger();
     const copy = tempDbPath();
     copyFileSync(ledger, copy);
 
@@ -93,11 +99,7 @@ describe('the read models rebuilt on worker threads', () => {
   }, 120_000);
 
   it('joins what the shares saved on a worker of its own, once every share is done, and says so', async () => {
-    const ledger = tempDbPath();
-    const store = new SqliteEventStore(ledger, { upcast: catalogue.upcast });
-    await loadExamplesIfEmpty(store);
-    const head = await store.headPosition();
-    await store.close();
+    const { ledger, head } = await examplesLedger();
     const statuses: RebuildStatus[] = [];
     // The service's thread while the workers fold and join: its timers go on turning.
     let turns = 0;
