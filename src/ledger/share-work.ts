@@ -51,7 +51,7 @@ export interface SplitShare {
   reportTypes?: boolean;
 }
 
-/** What a share's worker has done, once it is done. */
+/** What a share's worker has done, once it is done: what the join needs of it. */
 export interface ShareDone {
   /** Its directory's part (SplitShare.directory). */
   directory?: DirectoryShare;
@@ -59,8 +59,11 @@ export interface ShareDone {
   types?: string[];
 }
 
-/** What a share's worker says: how far it has folded, that it is done, or why it stopped. */
-export type ShareMessage = { position: number } | ({ done: true } & ShareDone) | { error: string };
+/**
+ * What a share's worker says to the rebuild: how far it has folded, that it is done (what the
+ * join needs of it goes to the joining worker: `ShareWork.joinPort`), or why it stopped.
+ */
+export type ShareMessage = { position: number } | { done: true } | { error: string };
 
 /**
  * What joining a split rebuild's shares needs, as a worker of its own is given it: the join of

@@ -137,19 +137,20 @@ async function main(): Promise<void> {
 }
 
 /**
- * Says the share is done, with what the join needs of it: to the worker that joins the shares
- * when there is one, its timeline's buffers moved rather than copied (the share is done with
- * them), and to the rebuild that it is done.
+ * Says the share is done: what the join needs of it to the worker that joins the shares, when
+ * there is one (its timeline's buffers moved rather than copied: the share is done with them),
+ * then to the rebuild that it is done.
  */
 function done(part: ShareDone): void {
   const port = work.joinPort;
-  if (!port) return say({ done: true, ...part });
-  const d = part.directory;
-  port.postMessage(
-    part,
-    d ? [d.positions.buffer as ArrayBuffer, d.times.buffer as ArrayBuffer] : [],
-  );
-  port.close();
+  if (!port && (part.directory || part.types?.length))
+    throw new Error('a share of a split rebuild has no joining worker to hand its part to');
+  if (port) {
+    const d = part.directory;
+    const moved = d ? [d.positions.buffer as ArrayBuffer, d.times.buffer as ArrayBuffer] : [];
+    port.postMessage(part, moved);
+    port.close();
+  }
   say({ done: true });
 }
 
