@@ -231,8 +231,12 @@ function runShares(
         if ('error' in m) return finish(new Error(`rebuild of ${names.join(', ')}: ${m.error}`));
         if ('done' in m) {
           status.shares[i]!.position = head;
-          if (--left > 0) return progress(status);
-          if (!joiner) return finish();
+          left -= 1;
+          if (left > 0 || !joiner) {
+            progress(status);
+            if (left === 0) finish();
+            return;
+          }
           progress({ ...status, joining: true });
           joiner.postMessage({ join: true } satisfies JoinMessage);
           return;

@@ -133,4 +133,21 @@ describe('the read models rebuilt on worker threads', () => {
     for (const name of split) expect(checkpoints).toContainEqual({ name, position: head });
     expect(shares).toBe(0);
   }, 120_000);
+
+  it('tells, on one worker (nothing to join), that its share has reached the head', async () => {
+    const { ledger, head } = await examplesLedger();
+    const statuses: RebuildStatus[] = [];
+    await rebuildOnWorkers({
+      url: `sqlite:${ledger}`,
+      workers: 1,
+      projections,
+      directory: true,
+    }).run(
+      projections.map((p) => p.name),
+      head,
+      (s) => statuses.push(structuredClone(s)),
+    );
+    expect(statuses.at(-1)!.shares.map((s) => s.position)).toEqual([head]);
+    expect(statuses.some((s) => s.joining)).toBe(false);
+  }, 120_000);
 });
