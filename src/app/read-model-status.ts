@@ -38,3 +38,11 @@ export const CATCHING_UP_RETRY_AFTER = 5;
 export function catchingUpMessage(position: number, head: number): string {
   return `catching up (position ${position} of ${head})`;
 }
+
+/** What /health says while the read models are rebuilt on worker threads, or joined after. */
+export function rebuildMessage(rebuild: NonNullable<RunnerStatus['rebuild']>): string {
+  const threads = `${rebuild.shares.length} worker thread(s)`;
+  return rebuild.joining
+    ? `joining what the read models' ${threads} rebuilt (position ${rebuild.total})`
+    : `rebuilding the read models on ${threads} (position ${rebuild.done} of ${rebuild.total})`;
+}

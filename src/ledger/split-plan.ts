@@ -162,9 +162,9 @@ export function joinSplit(
     return p;
   };
   const splits = join.names.map(projection);
+  const split = { of: join.of, first: join.first };
   const conflicted: string[] = [];
   for (const p of splits) {
-    const split = { of: join.of, first: join.first };
     if (joinShares(db, p, split, head, new Date().toISOString()) === undefined) continue;
     dropShares(db, p.name);
     dropSaved(db, p.name);

@@ -36,7 +36,12 @@ import { InvalidRequestError, UnsupportedMediaTypeError } from './errors';
 import type { JsonRequest } from './json-request';
 import { RequestValidator } from './request-validator';
 import { withRequestMetadata } from './request-metadata';
-import { catchingUpMessage, READ_MODEL_STATUS, type ReadModelStatus } from '../read-model-status';
+import {
+  catchingUpMessage,
+  READ_MODEL_STATUS,
+  rebuildMessage,
+  type ReadModelStatus,
+} from '../read-model-status';
 import { directoryOf } from '../../ledger/ledger-directory';
 
 /** The little of Express's response we use (Express 5 ships no types). */
@@ -90,13 +95,11 @@ export class HealthController {
       if (!caughtUp) {
         return {
           status: 'catching-up',
-          message: rebuild?.joining
-            ? `joining what the read models' ${rebuild.shares.length} worker thread(s) rebuilt (position ${rebuild.total})`
-            : rebuild
-              ? `rebuilding the read models on ${rebuild.shares.length} worker thread(s) (position ${rebuild.done} of ${rebuild.total})`
-              : loading
-                ? `loading the saved read models (${loaded?.length ?? 0} loaded); the tables are answered from their club's saved partitions meanwhile`
-                : catchingUpMessage(position, headPosition),
+          message: rebuild
+            ? rebuildMessage(rebuild)
+            : loading
+              ? `loading the saved read models (${loaded?.length ?? 0} loaded); the tables are answered from their club's saved partitions meanwhile`
+              : catchingUpMessage(position, headPosition),
           caughtUp,
           position,
           ...(rate === undefined ? {} : { rate }),
