@@ -186,6 +186,7 @@ function runShares(
       signal?.removeEventListener('abort', abort);
       // A worker stopped mid-save leaves its transaction uncommitted: the last save stands.
       for (const w of pool) void w.terminate();
+      for (const c of channels) c.port2.close();
       if (err) reject(err);
       else resolve(whole);
     };
@@ -198,16 +199,22 @@ function runShares(
         if (!over && code !== 0) finish(new Error(`rebuild worker exited with ${code}`));
       });
     };
+    // A share's part waits in its channel until the joining worker takes the other end.
     const channels = join ? shares.map(() => new MessageChannel()) : [];
-    const joiner = join ? joinWorker(options.url, head, join, channels) : undefined;
-    if (joiner) {
-      watch(joiner);
-      joiner.on('message', (m: JoinMessage) => {
+    let joiner: Worker | undefined;
+    // Booted once the first share is done, on the core that share leaves: booted beside the
+    // shares, it took a core from them while they booted and folded (at 935,385 facts the
+    // shares booted in 0.6–0.75 s beside it, against 0.25 s for one worker alone).
+    const startJoiner = (): Worker => {
+      const w = joinWorker(options.url, head, join!, channels);
+      watch(w);
+      w.on('message', (m: JoinMessage) => {
         if ('error' in m)
           finish(new Error(`joining the shares of ${join!.names.join(', ')}: ${m.error}`));
         else if ('whole' in m) finish(undefined, m.whole);
       });
-    }
+      return w;
+    };
     shares.forEach((share, i) => {
       const names = status.shares[i]!.projections;
       const joinPort = channels[i]?.port1;
@@ -232,6 +239,7 @@ function runShares(
         if ('done' in m) {
           status.shares[i]!.position = head;
           left -= 1;
+          if (join) joiner ??= startJoiner();
           if (left > 0 || !joiner) {
             progress(status);
             if (left === 0) finish();
@@ -249,7 +257,7 @@ function runShares(
   });
 }
 
-/** The worker that joins the shares, a port from each: booted while the shares fold. */
+/** The worker that joins the shares, a port from each. */
 function joinWorker(
   url: string,
   head: number,

@@ -1,4 +1,8 @@
 import { copyFileSync } from 'node:fs';
+import { basename } from 'node:path';
+// The module itself, not a copy of its names: the rebuild's `new Worker` is spied on through it.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+import threads = require('node:worker_threads');
 import Database from 'better-sqlite3';
 import { catalogue } from '../../src/contexts/catalogue';
 import { projections } from '../../src/contexts/projections';
@@ -132,6 +136,39 @@ describe('the read models rebuilt on worker threads', () => {
     expect(checkpoints.map((c) => c.name).sort()).toEqual(projections.map((p) => p.name).sort());
     for (const name of split) expect(checkpoints).toContainEqual({ name, position: head });
     expect(shares).toBe(0);
+  }, 120_000);
+
+  it('boots the joining worker only once a share is done, on the core that share leaves', async () => {
+    const { ledger, head } = await examplesLedger();
+    const Original = threads.Worker;
+    const seen: string[] = [];
+    // Each worker as it is made, and each share's end as its worker says it.
+    const made = jest.spyOn(threads, 'Worker').mockImplementation((file, options) => {
+      const script = basename(String(file)).replace(/\.[jt]s$/, '');
+      seen.push(`${script} made`);
+      const w = new Original(file, options);
+      w.on('message', (m: { done?: true }) => {
+        if (m.done) seen.push(`${script} done`);
+      });
+      return w;
+    });
+    try {
+      await rebuildOnWorkers({
+        url: `sqlite:${ledger}`,
+        workers: 2,
+        projections,
+        directory: true,
+      }).run(
+        projections.map((p) => p.name),
+        head,
+        () => undefined,
+      );
+    } finally {
+      made.mockRestore();
+    }
+    expect(seen.slice(0, 2)).toEqual(['rebuild-worker made', 'rebuild-worker made']);
+    expect(seen.indexOf('join-worker made')).toBe(seen.indexOf('rebuild-worker done') + 1);
+    expect(seen.filter((e) => e === 'join-worker made')).toHaveLength(1);
   }, 120_000);
 
   it('tells, on one worker (nothing to join), that its share has reached the head', async () => {
