@@ -39,6 +39,19 @@ describe('the read models rebuilt on worker threads', () => {
     return { ledger, head };
   };
 
+  /** Every read model and the directory rebuilt on `workers` worker threads, each status told. */
+  const rebuildAll = (
+    ledger: string,
+    head: number,
+    workers: number,
+    progress: (status: RebuildStatus) => void = () => undefined,
+  ) =>
+    rebuildOnWorkers({ url: `sqlite:${ledger}`, workers, projections, directory: true }).run(
+      projections.map((p) => p.name),
+      head,
+      progress,
+    );
+
   /** Every saved partition and checkpoint of the read models, in key order. */
   const saved = (path: string) => {
     const db = new Database(path, { readonly: true });
@@ -108,13 +121,9 @@ describe('the read models rebuilt on worker threads', () => {
     // The service's thread while the workers fold and join: its timers go on turning.
     let turns = 0;
     const ticking = setInterval(() => (turns += 1), 5);
-    await rebuildOnWorkers({ url: `sqlite:${ledger}`, workers: 2, projections, directory: true })
-      .run(
-        projections.map((p) => p.name),
-        head,
-        (s) => statuses.push(structuredClone(s)),
-      )
-      .finally(() => clearInterval(ticking));
+    await rebuildAll(ledger, head, 2, (s) => statuses.push(structuredClone(s))).finally(() =>
+      clearInterval(ticking),
+    );
     expect(turns).toBeGreaterThan(0);
     const joining = statuses.findIndex((s) => s.joining);
     expect(joining).toBe(statuses.length - 1);
@@ -153,16 +162,7 @@ describe('the read models rebuilt on worker threads', () => {
       return w;
     });
     try {
-      await rebuildOnWorkers({
-        url: `sqlite:${ledger}`,
-        workers: 2,
-        projections,
-        directory: true,
-      }).run(
-        projections.map((p) => p.name),
-        head,
-        () => undefined,
-      );
+      await rebuildAll(ledger, head, 2);
     } finally {
       made.mockRestore();
     }
@@ -174,16 +174,7 @@ describe('the read models rebuilt on worker threads', () => {
   it('tells, on one worker (nothing to join), that its share has reached the head', async () => {
     const { ledger, head } = await examplesLedger();
     const statuses: RebuildStatus[] = [];
-    await rebuildOnWorkers({
-      url: `sqlite:${ledger}`,
-      workers: 1,
-      projections,
-      directory: true,
-    }).run(
-      projections.map((p) => p.name),
-      head,
-      (s) => statuses.push(structuredClone(s)),
-    );
+    await rebuildAll(ledger, head, 1, (s) => statuses.push(structuredClone(s)));
     expect(statuses.at(-1)!.shares.map((s) => s.position)).toEqual([head]);
     expect(statuses.some((s) => s.joining)).toBe(false);
   }, 120_000);
