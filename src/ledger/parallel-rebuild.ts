@@ -235,6 +235,8 @@ function runShares(
       });
       watch(w);
       w.on('message', (m: ShareMessage) => {
+        // A message already on its way when the rebuild stopped: no joining worker for it.
+        if (over) return;
         if ('error' in m) return finish(new Error(`rebuild of ${names.join(', ')}: ${m.error}`));
         if ('done' in m) {
           status.shares[i]!.position = head;
