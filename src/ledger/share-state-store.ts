@@ -10,13 +10,16 @@ import type {
   SqliteProjectionStateStore,
   WriteCounts,
 } from './projection-state-store';
-import { shareName, shareOf } from './split-rebuild';
+import { shareName } from './split-rebuild';
 
-/** Which share of a split rebuild a store saves for: its index, of how many, the first's part. */
+/**
+ * Which share of a split rebuild a store saves for: its index, of how many, and the share of
+ * each stream (split-rebuild.ts `shareOf`, by where the stream's first fact stands).
+ */
 export interface ShareOfSplit {
   index: number;
   of: number;
-  first: number;
+  shareOfStream: (streamId: string) => number;
 }
 
 /**
@@ -27,11 +30,11 @@ export interface ShareOfSplit {
 export function ownerOf(
   projection: Projection<unknown>,
   key: string,
-  split: Omit<ShareOfSplit, 'index'>,
+  shareOfStream: (streamId: string) => number,
 ): number | undefined {
   const stream = projection.partitions?.streamOf?.(key);
   if (stream === undefined || !projection.ownStreams?.(stream)) return undefined;
-  return shareOf(stream, split.of, split.first);
+  return shareOfStream(stream);
 }
 
 /**
@@ -60,7 +63,7 @@ export class ShareStateStore implements ProjectionStateStore {
     for (const p of splits)
       this.owned.set(shareName(p.name, split.index, split.of), {
         final: p.name,
-        owns: (key) => ownerOf(p, key, split) === split.index,
+        owns: (key) => ownerOf(p, key, split.shareOfStream) === split.index,
       });
     this.getParts = db
       .prepare('SELECT key, state, seq FROM projection_partitions WHERE name = ?')

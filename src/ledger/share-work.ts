@@ -43,6 +43,8 @@ export interface SplitShare {
    * streams the split read models name as their own are left out of its folds.
    */
   first: number;
+  /** The head the streams were shared out at: a stream's share is where its first fact stands. */
+  at: number;
   /** Whether SQLite leaves the other shares' streams out of the read. */
   skipInRead: boolean;
   /** Whether it notes its facts in a directory of its own, joined with the others' at the end. */

@@ -83,6 +83,7 @@ function planOn(
     (p) => names.includes(p.name) && p.ownStreams && p.partitions && !savedPositionOf(states, p),
   );
   const rest = names.filter((n) => !splits.some((p) => p.name === n));
+  dropOtherCut(db, splits);
   const readsOf = (n: string) => projections.find((p) => p.name === n)?.reads;
   const directoryAt = directory ? directorySavedAt(db) : head;
   const withDirectory = directoryAt < head ? [...rest, DIRECTORY_SHARE] : rest;
@@ -91,10 +92,10 @@ function planOn(
     rest.every((n) => readsOf(n) !== undefined) &&
     !sharesSaved(db, splits, of) &&
     (directoryAt === 0 || directoryAt >= head);
-  const first =
+  const { first, at } =
     splits.length === 0
-      ? 0
-      : firstSharePart(db, splits, of, () =>
+      ? { first: 0, at: head }
+      : firstSharePart(db, splits, of, head, () =>
           everyShareOwn
             ? 1 / of
             : firstShareFraction(
@@ -130,6 +131,7 @@ function planOn(
             index,
             of,
             first,
+            at,
             skipInRead: everyShareOwn || index > 0,
             ...(everyShareOwn
               ? { directory: withDirectory.includes(DIRECTORY_SHARE), reportTypes: index > 0 }
@@ -247,21 +249,41 @@ const splitKey = (splits: ReadonlyArray<Projection<unknown>>) =>
   `split-rebuild:${splits.map((p) => p.name).join(',')}`;
 
 /**
- * The first share's part of the streams, kept in the ledger while its shares' saves are: a
- * rebuild resumed (fewer read models behind, so other weights) shares the streams as before.
+ * The first share's part of the streams, and the head they were shared out at (split-rebuild.ts
+ * `shareOf`), kept in the ledger while its shares' saves are: a rebuild resumed (fewer read
+ * models behind, so other weights; a longer ledger) shares the streams as before.
  */
 function firstSharePart(
   db: Database.Database,
   splits: ReadonlyArray<Projection<unknown>>,
   of: number,
+  head: number,
   fraction: () => number,
-): number {
+): { first: number; at: number } {
+  const key = splitKey(splits);
+  const kept = meta(db, key)?.split(':');
+  const part =
+    sharesSaved(db, splits, of) && kept?.length === 3 && kept[0] === String(of)
+      ? { first: Number(kept[1]), at: Number(kept[2]) }
+      : { first: fraction(), at: head };
+  putMeta(db, key, `${of}:${part.first}:${part.at}`);
+  return part;
+}
+
+/**
+ * What a split saved when the streams were shared out by a hash of their ids (its part kept as
+ * `of:first`) is dropped: its shares' streams are not those `shareOf` gives, and the read models
+ * are begun again.
+ */
+function dropOtherCut(db: Database.Database, splits: ReadonlyArray<Projection<unknown>>): void {
   const key = splitKey(splits);
   const kept = meta(db, key);
-  const part =
-    sharesSaved(db, splits, of) && kept?.startsWith(`${of}:`)
-      ? Number(kept.slice(`${of}:`.length))
-      : fraction();
-  putMeta(db, key, `${of}:${part}`);
-  return part;
+  if (kept === undefined || kept.split(':').length === 3) return;
+  db.transaction(() => {
+    for (const p of splits) {
+      dropShares(db, p.name);
+      dropSaved(db, p.name);
+    }
+    db.prepare('DELETE FROM ledger_meta WHERE key = ?').run(key);
+  })();
 }

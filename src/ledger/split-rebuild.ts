@@ -25,18 +25,6 @@ export const shareName = (name: string, index: number, of: number) => `${name}@$
 export const shareNames = (name: string, of: number) =>
   Array.from({ length: of }, (_, i) => shareName(name, i, of));
 
-const BUCKETS = 1000;
-
-/** A stream's bucket, 0–999: FNV-1a of its id, the same in every process and every run. */
-export function bucketOf(streamId: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < streamId.length; i++) {
-    h ^= streamId.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h % BUCKETS;
-}
-
 /**
  * What reading a fact costs against a light read model's fold of it (1): about the competitions
  * fold's (measured at 178,369 facts: the store's read 720 ms, the competitions fold 745 ms;
@@ -59,11 +47,28 @@ export function firstShareFraction(wholeWeight: number, splitWeight: number, of:
   return Math.min(1 / of, Math.max(0, f));
 }
 
-/** The share a split stream goes to: by its bucket, the first share its fraction of them. */
-export function shareOf(streamId: string, of: number, first: number): number {
-  const b = bucketOf(streamId) / BUCKETS;
-  if (b < first || of === 1) return 0;
-  return 1 + Math.min(of - 2, Math.floor(((b - first) / (1 - first)) * (of - 1)));
+/**
+ * How a split rebuild shares the streams out: by where each stream's first fact stands in the
+ * ledger the rebuild was planned on (`at`: its head then), the first share taking the streams
+ * begun in its part (`first`) of it and the others the rest in equal parts. A share's streams
+ * then stand together in the events table, and it reads its own stretch of the table (and
+ * everyone's facts), not the whole: shared out by a hash of their ids, each share of a two-core
+ * rebuild walked the whole table to read half its facts. A stream begun after the plan (a
+ * rebuild resumed on a longer ledger) goes to the last share.
+ */
+export interface StreamCut {
+  of: number;
+  first: number;
+  at: number;
+}
+
+/** The share of the stream whose first fact is at `firstPosition`. */
+export function shareOf(firstPosition: number, cut: StreamCut): number {
+  if (cut.of === 1) return 0;
+  const part = firstPosition / cut.at;
+  if (part <= cut.first) return 0;
+  const rest = (part - cut.first) / (1 - cut.first);
+  return 1 + Math.min(cut.of - 2, Math.floor(rest * (cut.of - 1)));
 }
 
 /**

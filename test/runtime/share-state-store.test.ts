@@ -4,7 +4,6 @@ import {
   SqliteProjectionStateStore,
 } from '../../src/ledger/projection-state-store';
 import { ShareStateStore, ownerOf } from '../../src/ledger/share-state-store';
-import { shareOf } from '../../src/ledger/split-rebuild';
 import { SCHEMA_SQL } from '../../src/store/sqlite/schema';
 import { splitTables } from '../support/split-tables';
 
@@ -14,11 +13,12 @@ import { splitTables } from '../support/split-tables';
  */
 describe("a share's saves of a read model split by its streams", () => {
   const projection = splitTables;
-  // Two shares, the first taking about half the streams.
-  const split = { of: 2, first: 0.5 };
+  // Two shares, the competitions' streams shared out by their numbers: even, odd.
+  const shareOfStream = (stream: string) => Number(stream.slice('competition-'.length)) % 2;
+  const split = { of: 2, shareOfStream };
   const competitions = Array.from({ length: 40 }, (_, i) => `c:${i}`);
   const ownedBy = (index: number) =>
-    competitions.filter((k) => shareOf(`competition-${k.slice(2)}`, 2, 0.5) === index);
+    competitions.filter((k) => shareOfStream(`competition-${k.slice(2)}`) === index);
   const open = () => {
     const db = new Database(':memory:');
     db.exec(SCHEMA_SQL);
@@ -39,8 +39,9 @@ describe("a share's saves of a read model split by its streams", () => {
     keys.map((key, i) => ({ key, seq: seq + i, value: { key } }));
 
   it('names the share of a partition by its stream, none for a partition of no stream', () => {
-    expect(ownerOf(projection, 'c:1', split)).toBe(shareOf('competition-1', 2, 0.5));
-    expect(ownerOf(projection, 'rulebook:pinner', split)).toBeUndefined();
+    expect(ownerOf(projection, 'c:1', shareOfStream)).toBe(1);
+    expect(ownerOf(projection, 'c:2', shareOfStream)).toBe(0);
+    expect(ownerOf(projection, 'rulebook:pinner', shareOfStream)).toBeUndefined();
     // Both shares own some of the forty.
     expect(ownedBy(0).length).toBeGreaterThan(0);
     expect(ownedBy(1).length).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { staggered } from '../../src/ledger/parallel-rebuild';
 import { PROJECTION_TABLES_SQL } from '../../src/ledger/projection-state-store';
-import { bucketOf, firstShareFraction, joinShares, shareOf } from '../../src/ledger/split-rebuild';
+import { firstShareFraction, joinShares, shareOf } from '../../src/ledger/split-rebuild';
 import { joinSplit } from '../../src/ledger/split-plan';
 import { SCHEMA_SQL } from '../../src/store/sqlite/schema';
 import { splitTables } from '../support/split-tables';
@@ -11,28 +11,34 @@ import { splitTables } from '../support/split-tables';
  * stream, how much the first share takes, and how the shares' partitions are joined.
  */
 describe('a rebuild split by streams', () => {
-  it('puts a stream in the same bucket in every run, and spreads the streams over the buckets', () => {
-    expect(bucketOf('competition-dsb-2014-c2')).toBe(bucketOf('competition-dsb-2014-c2'));
-    const buckets = new Set<number>();
-    for (let i = 0; i < 2000; i++) buckets.add(bucketOf(`competition-c${i}`));
-    expect(buckets.size).toBeGreaterThan(800);
-    for (const b of buckets) expect(b >= 0 && b < 1000).toBe(true);
-  });
-
-  it('gives the first share its part of the streams and the others the rest evenly', () => {
-    const streams = Array.from({ length: 6000 }, (_, i) => `session-club-${i}`);
+  it('gives the first share the streams begun in its part of the ledger, the others the rest evenly', () => {
+    // A stream's first fact at each position of a ledger of 6,000 facts, shared out at its head.
+    const firsts = Array.from({ length: 6000 }, (_, i) => i + 1);
     const count = (of: number, first: number) => {
       const n = Array.from({ length: of }, () => 0);
-      for (const s of streams) n[shareOf(s, of, first)]! += 1;
-      return n.map((x) => x / streams.length);
+      for (const p of firsts) n[shareOf(p, { of, first, at: 6000 })]! += 1;
+      return n.map((x) => x / firsts.length);
     };
     const [a, b, c] = count(3, 0.2);
-    expect(a).toBeCloseTo(0.2, 1);
-    expect(b).toBeCloseTo(0.4, 1);
-    expect(c).toBeCloseTo(0.4, 1);
+    expect(a).toBeCloseTo(0.2, 3);
+    expect(b).toBeCloseTo(0.4, 3);
+    expect(c).toBeCloseTo(0.4, 3);
     // None for the first share: every stream to the others.
     expect(count(2, 0)).toEqual([0, 1]);
     expect(count(1, 1)).toEqual([1]);
+  });
+
+  it("cuts at the part exactly: a stream begun on the cut is the first share's, one after it the next's", () => {
+    const cut = { of: 2, first: 0.5, at: 1000 };
+    expect(shareOf(1, cut)).toBe(0);
+    expect(shareOf(500, cut)).toBe(0);
+    expect(shareOf(501, cut)).toBe(1);
+    expect(shareOf(1000, cut)).toBe(1);
+  });
+
+  it('gives a stream begun after the head it was shared out at (a rebuild resumed) to the last share', () => {
+    expect(shareOf(1500, { of: 3, first: 0.2, at: 1000 })).toBe(2);
+    expect(shareOf(1001, { of: 2, first: 0.5, at: 1000 })).toBe(1);
   });
 
   it('weighs the first share, which also reads every fact for the read models not split', () => {

@@ -23,7 +23,8 @@ import { SqliteProjectionStateStore } from '../../ledger/projection-state-store'
 import { ShareStateStore } from '../../ledger/share-state-store';
 import { savedDirectoryOf } from '../../ledger/saved-directory';
 import { shareName, shareOf } from '../../ledger/split-rebuild';
-import { readAllExcept, streamIds } from '../../store/sqlite/read-except';
+import type { Stretch } from '../../store/sqlite/read-except';
+import { lastPositionOf, readAllExcept, streamStarts } from '../../store/sqlite/read-except';
 import { SqliteEventStore } from '../../store/sqlite/sqlite-event-store';
 import type { EventStore } from '../../store/event-store';
 import { openStore } from '../../store/open-store';
@@ -59,23 +60,26 @@ async function main(): Promise<void> {
   try {
     const split = work.split;
     const toSplit = split ? projections.filter((p) => split.names.includes(p.name)) : [];
+    const streams = split
+      ? sharedStreams(db, split, (s) => toSplit.every((p) => p.ownStreams!(s)))
+      : undefined;
+    // Whether the split read models name a stream as their own: asked of every fact, answered
+    // once a stream (its share's listing).
+    const owns = (s: string) => streams?.owned.has(s) ?? false;
     // A split read model is saved under its share's name, joined once every share is done; its
     // partitions of the share's own streams straight into the read model's rows.
     const states = split
-      ? new ShareStateStore(db, new SqliteProjectionStateStore(db), toSplit, split)
+      ? new ShareStateStore(db, new SqliteProjectionStateStore(db), toSplit, {
+          ...split,
+          shareOfStream: streams!.shareOf,
+        })
       : new SqliteProjectionStateStore(db);
     const splits: Array<Projection<unknown>> = toSplit.map((p) => ({
       ...p,
       name: shareName(p.name, split!.index, split!.of),
     }));
     const mine = [...projections.filter((p) => work.names.includes(p.name)), ...splits];
-    // The streams of the other shares, listed here (one seek of the streams' index a stream).
-    const owns = (s: string) => splits.every((p) => p.ownStreams!(s));
-    const skip = new Set(
-      split
-        ? streamIds(db).filter((s) => owns(s) && shareOf(s, split.of, split.first) !== split.index)
-        : [],
-    );
+    const skip = streams?.skip ?? new Set<string>();
     let directory: LedgerDirectory | undefined;
     if (work.names.includes(DIRECTORY_SHARE)) {
       directory = new LedgerDirectory(store, savedDirectoryOf(store));
@@ -114,7 +118,9 @@ async function main(): Promise<void> {
       ...(split
         ? {
             numberByPosition: true,
-            ...(split.skipInRead ? { read: readAllExcept(db, skip, catalogue.upcast) } : {}),
+            ...(split.skipInRead
+              ? { read: readAllExcept(db, skip, catalogue.upcast, streams!.stretch) }
+              : {}),
             ...foldsOf(split, splits, skip, owns),
           }
         : {}),
@@ -152,6 +158,55 @@ function done(part: ShareDone): void {
     port.close();
   }
   say({ done: true });
+}
+
+/**
+ * The streams as this share sees them (split-rebuild.ts `shareOf`: by where each one's first fact
+ * stands): each split stream's share, the other shares' (left out of the read), and the stretch
+ * of the events table this share's own stand in, outside which it reads everyone's facts alone.
+ */
+function sharedStreams(
+  db: Database.Database,
+  split: NonNullable<ShareWork['split']>,
+  owns: (streamId: string) => boolean,
+): {
+  owned: Set<string>;
+  shareOf: (streamId: string) => number;
+  skip: Set<string>;
+  stretch: Stretch;
+} {
+  const cut = { of: split.of, first: split.first, at: split.at };
+  const shares = new Map<string, number>();
+  const skip = new Set<string>();
+  const everyone: string[] = [];
+  const own: string[] = [];
+  let from = Infinity;
+  // One seek of the streams' index a stream.
+  for (const [stream, first] of streamStarts(db)) {
+    if (!owns(stream)) {
+      everyone.push(stream);
+      continue;
+    }
+    const share = shareOf(first, cut);
+    shares.set(stream, share);
+    if (share !== split.index) skip.add(stream);
+    else {
+      own.push(stream);
+      from = Math.min(from, first);
+    }
+  }
+  const last = lastPositionOf(db);
+  return {
+    owned: new Set(shares.keys()),
+    // A stream begun after this listing is past the plan's head: the last share's.
+    shareOf: (s) => shares.get(s) ?? split.of - 1,
+    skip,
+    // With no streams of its own, a share reads everyone's facts alone.
+    stretch:
+      own.length > 0
+        ? { from, to: own.reduce((to, s) => Math.max(to, last(s)), 0), everyone }
+        : { from: 1, to: 0, everyone },
+  };
 }
 
 /**
