@@ -68,6 +68,12 @@ export interface RebuildElsewhere {
     progress: (status: RebuildStatus) => void,
     signal?: AbortSignal,
   ): Promise<void>;
+  /**
+   * What the last run goes on writing once it has returned (a split rebuild's directory, saved
+   * while the runner puts back the read models): settled once written, or rejected with why not.
+   * A reader of the saved directory waits for it; one that does not reads the ledger instead.
+   */
+  settled?(): Promise<void>;
 }
 
 /** A rebuild under way: facts folded of the total, per share (a worker's read models). */

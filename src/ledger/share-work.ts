@@ -90,6 +90,8 @@ export interface JoinWork {
 
 /**
  * What the joining worker hears from the rebuild (`{ join: true }` once every share is done) and
- * says back: the read models to rebuild whole after all, or why it stopped.
+ * says back: the read models joined, with those to rebuild whole after all; then the directory
+ * joined and saved; or why it stopped.
  */
-export type JoinMessage = { join: true } | { whole: string[] } | { error: string };
+export type JoinMessage =
+  { join: true } | { whole: string[] } | { directory: true } | { error: string };

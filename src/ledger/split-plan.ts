@@ -146,10 +146,11 @@ function planOn(
 }
 
 /**
- * Joins what a split rebuild's shares saved and did (`SplitJoin`), through `db`: the split read
- * models' shares (`joinShares`), the shares' directories, and the read models the first share
- * folded on its own streams alone. Returns the read models to rebuild whole after all: one whose
- * shares could not be joined, one of `checked` of which another share read a fact.
+ * Joins what a split rebuild's shares saved of the read models (`SplitJoin`), through `db`: the
+ * split read models' shares (`joinShares`), and the read models the first share folded on its
+ * own streams alone. Returns the read models to rebuild whole after all: one whose shares could
+ * not be joined, one of `checked` of which another share read a fact. The shares' directories
+ * are joined after (`joinDirectories`), while the service puts back the read models.
  */
 export function joinSplit(
   db: Database.Database,
@@ -172,9 +173,6 @@ export function joinSplit(
     dropSaved(db, p.name);
     conflicted.push(p.name);
   }
-  const directories = done.flatMap((d) => (d.directory ? [d.directory] : []));
-  if (directories.length > 0)
-    LedgerDirectory.fromShares(directories, new SqliteDirectorySaves(db, false)).flush();
   // A fact another share read that a read model of the first share reads: rebuilt whole.
   const seen = new Set(done.flatMap((d) => d.types ?? []));
   const crossed = join.checked.filter((n) =>
@@ -185,6 +183,16 @@ export function joinSplit(
     db.prepare('DELETE FROM ledger_meta WHERE key IN (?, ?)').run(splitKey(splits), UNCHECKED);
   })();
   return [...conflicted, ...crossed];
+}
+
+/**
+ * The ledger directory of a split rebuild, joined from its shares' (`LedgerDirectory.fromShares`)
+ * and saved whole through `db`; nothing when no share noted one.
+ */
+export function joinDirectories(db: Database.Database, done: readonly ShareDone[]): void {
+  const directories = done.flatMap((d) => (d.directory ? [d.directory] : []));
+  if (directories.length > 0)
+    LedgerDirectory.fromShares(directories, new SqliteDirectorySaves(db, false)).flush();
 }
 
 /** Where the saved directory has read to: 0 for none, or one of another version. */

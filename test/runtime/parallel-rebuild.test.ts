@@ -171,6 +171,42 @@ describe('the read models rebuilt on worker threads', () => {
     expect(seen.filter((e) => e === 'join-worker made')).toHaveLength(1);
   }, 120_000);
 
+  it('returns once the read models are joined, and saves the directory while they are put back', async () => {
+    const { ledger, head } = await examplesLedger();
+    const Original = threads.Worker;
+    const seen: string[] = [];
+    // What the joining worker says, in order, beside the moment the rebuild returns.
+    const made = jest.spyOn(threads, 'Worker').mockImplementation((file, options) => {
+      const w = new Original(file, options);
+      if (basename(String(file)).startsWith('join-worker'))
+        w.on('message', (m: object) => seen.push(`joiner: ${Object.keys(m).join()}`));
+      return w;
+    });
+    const rebuild = rebuildOnWorkers({
+      url: `sqlite:${ledger}`,
+      workers: 2,
+      projections,
+      directory: true,
+    });
+    try {
+      await rebuild.run(
+        projections.map((p) => p.name),
+        head,
+        () => undefined,
+      );
+      seen.push('returned');
+      await rebuild.settled();
+      seen.push('settled');
+    } finally {
+      made.mockRestore();
+    }
+    expect(seen).toEqual(['joiner: whole', 'returned', 'joiner: directory', 'settled']);
+    const db = new Database(ledger, { readonly: true });
+    const saved = db.prepare('SELECT position FROM ledger_directory_head').pluck().all();
+    db.close();
+    expect(saved).toEqual([head]);
+  }, 120_000);
+
   it('tells, on one worker (nothing to join), that its share has reached the head', async () => {
     const { ledger, head } = await examplesLedger();
     const statuses: RebuildStatus[] = [];

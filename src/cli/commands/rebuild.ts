@@ -103,16 +103,17 @@ async function rebuild(store: EventStore, o: RebuildOptions): Promise<void> {
     });
   }
   const head = await store.headPosition();
+  const elsewhere = rebuildOnWorkers({
+    url: store.url,
+    ...(file.holdsLedger ? {} : { readModels: file.db.name }),
+    workers: o.workers ?? availableParallelism(),
+    projections,
+    directory: true,
+    // Here every fact behind is worth a worker: nothing else waits on this process.
+    minFacts: 1,
+  });
   const runner = new ProjectionRunner(store, states, projections, {
-    rebuildElsewhere: rebuildOnWorkers({
-      url: store.url,
-      ...(file.holdsLedger ? {} : { readModels: file.db.name }),
-      workers: o.workers ?? availableParallelism(),
-      projections,
-      directory: true,
-      // Here every fact behind is worth a worker: nothing else waits on this process.
-      minFacts: 1,
-    }),
+    rebuildElsewhere: elsewhere,
     onError: (e) => err(`rebuild: ${(e as Error).message}`),
     // What the workers saved stays saved: only the facts since are folded, naming what they need.
     leaveCold: true,
@@ -136,6 +137,8 @@ async function rebuild(store: EventStore, o: RebuildOptions): Promise<void> {
     runner.start();
     await runner.caughtUp();
     runner.stop();
+    // The directory a split rebuild saves after its read models: saved before this says done.
+    await elsewhere.settled();
   } catch (e) {
     if (!stopped) throw e;
   } finally {

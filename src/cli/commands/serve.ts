@@ -137,10 +137,16 @@ export async function startService(options: {
     () => {
       options.onCaughtUp?.();
       // The index of which streams are whose, read once in the background, so that the first
-      // as-of answer reads only its club's streams (src/contexts/pairs/read/competition-slice.ts).
-      directoryOf(store)
-        .catchUp()
-        .catch((e: unknown) => log.warn(`ledger directory: ${(e as Error).message}`));
+      // as-of answer reads only its club's streams (src/contexts/pairs/read/competition-slice.ts):
+      // once a split rebuild has saved it, else it would read the ledger from the first fact.
+      void (async () => {
+        await rebuildElsewhere
+          ?.settled?.()
+          .catch((e: unknown) =>
+            log.warn(`ledger directory not saved by the rebuild: ${(e as Error).message}`),
+          );
+        await directoryOf(store).catchUp();
+      })().catch((e: unknown) => log.warn(`ledger directory: ${(e as Error).message}`));
     },
     () => undefined, // reported by onError
   );
@@ -151,6 +157,9 @@ export async function startService(options: {
     close: async () => {
       await server.close();
       runner.stop();
+      // A directory being saved by the rebuild is let finish: stopped, it would be read again
+      // from the first fact at the next start.
+      await rebuildElsewhere?.settled?.().catch(() => undefined);
       await detachReadModelFile(store);
     },
   };

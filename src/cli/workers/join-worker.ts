@@ -1,7 +1,8 @@
 // The worker that joins a split rebuild's shares (src/ledger/split-plan.ts `joinSplit`): it hears
 // from each share's worker what the join needs of it, and, once the rebuild says every share is
-// done, joins what they saved through its own connection. Off the service's thread, which goes on
-// answering (`/health` among others) meanwhile. An entry point, as the CLI is: it loads the
+// done, joins what they saved through its own connection: the read models first, said at once so
+// that the service puts them back, then the ledger directory meanwhile. Off the service's thread,
+// which goes on answering (`/health` among others). An entry point, as the CLI is: it loads the
 // contexts and rulesets the ledger ships, for their read models.
 import 'reflect-metadata';
 import '../../contexts/built-in';
@@ -10,7 +11,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { projections } from '../../contexts/projections';
 import type { JoinMessage, JoinWork, ShareDone } from '../../ledger/share-work';
-import { joinSplit } from '../../ledger/split-plan';
+import { joinDirectories, joinSplit } from '../../ledger/split-plan';
 
 const work = workerData as JoinWork;
 const say = (m: JoinMessage) => parentPort!.postMessage(m);
@@ -41,7 +42,10 @@ function joinWhenReady(): void {
   try {
     const db = new Database(work.url.slice('sqlite:'.length), { timeout: 60_000 });
     try {
-      say({ whole: joinSplit(db, projections, work.join, work.head, parts as ShareDone[]) });
+      const done = parts as ShareDone[];
+      say({ whole: joinSplit(db, projections, work.join, work.head, done) });
+      joinDirectories(db, done);
+      say({ directory: true });
     } finally {
       db.close();
     }
