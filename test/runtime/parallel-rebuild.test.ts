@@ -147,19 +147,25 @@ describe('the read models rebuilt on worker threads', () => {
     expect(shares).toBe(0);
   }, 120_000);
 
+  /** Each worker the rebuild makes, shown to `made` as it is made with its script's name. */
+  const watchWorkers = (made: (script: string, worker: threads.Worker) => void) => {
+    const Original = threads.Worker;
+    return jest.spyOn(threads, 'Worker').mockImplementation((file, options) => {
+      const w = new Original(file, options);
+      made(basename(String(file)).replace(/\.[jt]s$/, ''), w);
+      return w;
+    });
+  };
+
   it('boots the joining worker only once a share is done, on the core that share leaves', async () => {
     const { ledger, head } = await examplesLedger();
-    const Original = threads.Worker;
     const seen: string[] = [];
     // Each worker as it is made, and each share's end as its worker says it.
-    const made = jest.spyOn(threads, 'Worker').mockImplementation((file, options) => {
-      const script = basename(String(file)).replace(/\.[jt]s$/, '');
+    const made = watchWorkers((script, w) => {
       seen.push(`${script} made`);
-      const w = new Original(file, options);
       w.on('message', (m: { done?: true }) => {
         if (m.done) seen.push(`${script} done`);
       });
-      return w;
     });
     try {
       await rebuildAll(ledger, head, 2);
@@ -173,14 +179,11 @@ describe('the read models rebuilt on worker threads', () => {
 
   it('returns once the read models are joined, and saves the directory while they are put back', async () => {
     const { ledger, head } = await examplesLedger();
-    const Original = threads.Worker;
     const seen: string[] = [];
     // What the joining worker says, in order, beside the moment the rebuild returns.
-    const made = jest.spyOn(threads, 'Worker').mockImplementation((file, options) => {
-      const w = new Original(file, options);
-      if (basename(String(file)).startsWith('join-worker'))
+    const made = watchWorkers((script, w) => {
+      if (script === 'join-worker')
         w.on('message', (m: object) => seen.push(`joiner: ${Object.keys(m).join()}`));
-      return w;
     });
     const rebuild = rebuildOnWorkers({
       url: `sqlite:${ledger}`,
