@@ -15,6 +15,7 @@ import { ProjectionRunner } from '../../src/ledger/projection-runner';
 import { SqliteProjectionStateStore } from '../../src/ledger/projection-state-store';
 import { replayFromStore } from '../../src/audit/replay';
 import { correctionLog } from '../../src/contexts/corrections/projection/correction-log';
+import { ledgerStats, type LedgerStats } from '../../src/contexts/ledger-stats';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
 import { catalogue } from '../../src/contexts/catalogue';
 import type { CompetitionsState } from '../../src/contexts/pairs/projection';
@@ -139,6 +140,32 @@ describe('a restart leaves the competitions in their save until asked for', () =
       JSON.stringify((await replayFromStore(store, correctionLog)).state),
     );
     expect(JSON.stringify(standingsOf(replay, DSB))).toContain('dsb-p99');
+    again.stop();
+  });
+
+  it('the ledger statistics put back as their totals; a stream left saved is put back by its next fact', async () => {
+    const runner = await restarted(store);
+    const stats = () => runner.state<LedgerStats>('ledger-stats')!.state;
+    const { streamRevisions, ...totals } = (await replayFromStore(store, ledgerStats)).state;
+    expect(Object.keys(streamRevisions).length).toBeGreaterThan(10);
+    expect(stats().streamRevisions).toEqual({});
+    expect(stats()).toMatchObject(totals);
+    expect(runner.status().leftSaved).toMatchObject({
+      'ledger-stats': Object.keys(streamRevisions).length,
+    });
+    // A fact on a stream left saved: not a new stream. One on a new stream: one more.
+    await store.appendToStream('club-dsb-players', [playerRegistered('dsb-x1')]);
+    await store.appendToStream('club-dsb-new', [playerRegistered('dsb-x2')]);
+    await runner.caughtUp();
+    runner.stop();
+    const replay = (await replayFromStore(store, ledgerStats)).state;
+    expect(replay.streams).toBe(totals.streams + 1);
+    expect(stats().streams).toBe(replay.streams);
+    expect(Object.keys(stats().streamRevisions).sort()).toEqual(
+      ['club-dsb-new', 'club-dsb-players'].sort(),
+    );
+    const again = await restarted(store, false);
+    expect(JSON.stringify(again.state('ledger-stats')!.state)).toBe(JSON.stringify(replay));
     again.stop();
   });
 
