@@ -58,8 +58,6 @@ export interface DirectoryShare {
 /**
  * The shares' timelines merged by position, a fact every share read kept once; `ordered` as one
  * pass finds it (every instant readable and at or after the one before), and the last fact's id.
- * A share's facts stand mostly in runs no other share's fall between (the shares are cut by
- * where their streams begin): each run is copied whole, not fact by fact.
  */
 export function joinedTimeline(shares: readonly DirectoryShare[]) {
   const total = shares.reduce((n, s) => n + s.positions.length, 0);
@@ -68,35 +66,20 @@ export function joinedTimeline(shares: readonly DirectoryShare[]) {
   const at = shares.map(() => 0);
   let n = 0;
   for (;;) {
-    // The share whose next fact comes first, and the next fact of any other share.
     let next = -1;
-    let bound = Infinity;
     for (let i = 0; i < shares.length; i++) {
       const s = shares[i]!;
-      if (at[i]! >= s.positions.length) continue;
-      const p = s.positions[at[i]!]!;
-      if (next < 0 || p < shares[next]!.positions[at[next]!]!) {
-        if (next >= 0) bound = Math.min(bound, shares[next]!.positions[at[next]!]!);
-        next = i;
-      } else bound = Math.min(bound, p);
+      if (at[i]! < s.positions.length)
+        if (next < 0 || s.positions[at[i]!]! < shares[next]!.positions[at[next]!]!) next = i;
     }
     if (next < 0) break;
-    const s = shares[next]!;
-    const from = at[next]!;
-    if (s.positions[from] === bound) {
-      // The same fact read by several shares (everyone's): kept once, passed in each.
-      positions[n] = bound;
-      times[n] = s.times[from]!;
+    const position = shares[next]!.positions[at[next]!]!;
+    if (n === 0 || positions[n - 1] !== position) {
+      positions[n] = position;
+      times[n] = shares[next]!.times[at[next]!]!;
       n += 1;
-      for (let i = 0; i < shares.length; i++)
-        if (shares[i]!.positions[at[i]!] === bound) at[i]! += 1;
-      continue;
     }
-    const to = firstAtOrAfter(s.positions, from, bound);
-    positions.set(s.positions.subarray(from, to), n);
-    times.set(s.times.subarray(from, to), n);
-    n += to - from;
-    at[next] = to;
+    at[next]! += 1;
   }
   let ordered = true;
   for (let i = 0; i < n && ordered; i++)
@@ -109,34 +92,13 @@ export function joinedTimeline(shares: readonly DirectoryShare[]) {
         : a,
     undefined,
   );
-  // Views, not copies: at 9.35 M facts a copy of each column cost 0.25 s of the join.
+  // Views, not copies: at 9.35 M facts a copy of each column cost 0.24 s of the join.
   return {
     positions: positions.subarray(0, n),
     times: times.subarray(0, n),
     ordered,
     lastId: last?.lastId ?? '',
   };
-}
-
-/**
- * The first index from `from` (whose position is below `bound`) of a position at or after
- * `bound`, or the column's length: a gallop, then halving, so a short run costs little.
- */
-function firstAtOrAfter(column: Float64Array, from: number, bound: number): number {
-  let lo = from + 1;
-  let step = 1;
-  while (lo < column.length && column[lo]! < bound) {
-    lo += step;
-    step *= 2;
-  }
-  let hi = Math.min(lo, column.length);
-  lo = Math.max(from + 1, lo - step / 2);
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (column[mid]! < bound) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /**

@@ -15,7 +15,7 @@ describe("a split rebuild's timeline joined from its shares", () => {
   });
   const timeOf = (position: number) => 1_700_000_000_000 + position * 1000;
 
-  it('runs of each share copied whole, and a fact both shares read kept once', () => {
+  it("each share's facts in position order, and a fact both shares read kept once", () => {
     // Share 1 read 1–5 and its late stream's 8; share 2 read 6, 7, 9; both read 4 (everyone's).
     const first = share(
       [1, 2, 3, 4, 5, 8].map((p) => [p, timeOf(p)]),

@@ -141,7 +141,7 @@ export async function startService(options: {
       // once a split rebuild has saved it, else it would read the ledger from the first fact.
       void (async () => {
         await rebuildElsewhere
-          ?.settled?.()
+          ?.settled()
           .catch((e: unknown) =>
             log.warn(`ledger directory not saved by the rebuild: ${(e as Error).message}`),
           );
@@ -159,7 +159,7 @@ export async function startService(options: {
       runner.stop();
       // A directory being saved by the rebuild is let finish: stopped, it would be read again
       // from the first fact at the next start.
-      await rebuildElsewhere?.settled?.().catch(() => undefined);
+      await rebuildElsewhere?.settled().catch(() => undefined);
       await detachReadModelFile(store);
     },
   };
