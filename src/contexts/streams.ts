@@ -63,6 +63,18 @@ export const placementOf = (type: string): Placement | undefined =>
 /** The fact types of the contexts the club-wide checks read (`clubWide`: ClubIndex folds them). */
 export const clubWideFactTypes = (): ReadonlySet<string> => placements().clubWide;
 
+/**
+ * The club a fact of this type names, when its type is read wherever it is found by the club its
+ * data names (a roster fact, a club's registration: StreamHome.elsewhere 'read' by `clubId`);
+ * undefined otherwise. Asked of every fact the ledger directory notes: the type's home is looked
+ * up, no stream id built.
+ */
+export function clubReadElsewhere(type: string, data: unknown): string | undefined {
+  const home = placements().placements.get(type)?.home;
+  if (home?.elsewhere !== 'read' || home.idField !== 'clubId') return undefined;
+  return homeIdOf(home, data);
+}
+
 /** `competitionId` → `competition`: the kind of thing a home's id names, for messages. */
 const kindOf = (home: StreamHome) => home.idField.replace(/Id$/, '');
 

@@ -2,7 +2,7 @@ import { clubStreamId } from '../contexts/club/domain/club-streams';
 import { addToSetOf } from '../kernel/dict';
 import { competitionStreamId } from '../contexts/pairs/domain/facts';
 import { streamsOfClubIn, type DirectoryKeys } from './directory-keys';
-import { documentedStreamOf, onCompetitionStream, onDocumentedStream } from '../contexts/streams';
+import { clubReadElsewhere, onCompetitionStream, onDocumentedStream } from '../contexts/streams';
 import type { RecordedEvent } from '../kernel/envelope';
 import { isCorrectionFact } from '../contexts/pairs/projection/corrections';
 import { NZ_MEMBERSHIP_FACT_TYPES } from '../contexts/pairs/projection/nz-membership';
@@ -17,7 +17,7 @@ import {
   type Timeline,
 } from './saved-directory';
 import { EVENTS_PER_TURN, nextTurn, withinBounds, type ReplayBounds } from '../audit/replay';
-import { Column, lastIndex } from './timeline-column';
+import { Column, Instants, lastIndex } from './timeline-column';
 import {
   joinedAdditions,
   joinedLasts,
@@ -81,6 +81,7 @@ export class LedgerDirectory implements DirectoryKeys {
   /** The id of the last event read (a saved directory names it, to be sure of its ledger). */
   private lastId = '';
   private triedSaved = false;
+  private readonly instants = new Instants();
   /** A share's entries as added, with the position of the fact that added each (`recordShare`). */
   private additions?: DirectoryShare['additions'];
   /** A saved timeline not read yet (restoreSaved): read when first needed (`timeline`). */
@@ -337,7 +338,7 @@ export class LedgerDirectory implements DirectoryKeys {
   private note(e: RecordedEvent): void {
     this.timeline();
     this.lastId = e.id;
-    const time = Date.parse(e.recordedAt);
+    const time = this.instants.parse(e.recordedAt);
     const t = this.times;
     if (Number.isNaN(time) || (t.length > 0 && time < t.values[t.length - 1])) this.ordered = false;
     this.positions.push(e.position);
@@ -377,10 +378,8 @@ export class LedgerDirectory implements DirectoryKeys {
     } else {
       // A fact read wherever it is, by the club its data names (a roster fact, a club's
       // registration: StreamHome.elsewhere 'read', from the deciders' registry).
-      const home = documentedStreamOf(e.type, e.data);
-      if (home?.elsewhere === 'read' && home.idField === 'clubId' && home.id !== undefined) {
-        this.addTo('clubStreamsOf', home.id, e.streamId);
-      }
+      const clubId = clubReadElsewhere(e.type, e.data);
+      if (clubId !== undefined) this.addTo('clubStreamsOf', clubId, e.streamId);
     }
   }
 

@@ -4,8 +4,11 @@ import type { PartitionWrite, SavePartitions } from './projection-state-store';
 /** What a partitioned projection's saves need to know between saves. */
 export interface PartTrack {
   partitions: Partitions<unknown>;
-  /** Keys named by the events since the last save. */
-  dirty: Set<string>;
+  /**
+   * Keys named by the events since the last save, each with the position of the last fact that
+   * named it (what a rebuild's let-go reads once a save: cold-partitions.ts).
+   */
+  dirty: Map<string, number>;
   /** How many events each key was named by in this process (what is derived from it is stale when it grows). */
   changes: Map<string, number>;
   /** Keys saved, so a new one is numbered in the state's order. */
@@ -21,7 +24,7 @@ export interface PartTrack {
 export function newPartTrack(partitions: Partitions<unknown>): PartTrack {
   return {
     partitions,
-    dirty: new Set(),
+    dirty: new Map(),
     changes: new Map(),
     saved: new Set(),
     born: new Map(),
@@ -48,7 +51,7 @@ export function partitionSave(
   const saved: ReadonlySet<string> = t.replace ? new Set<string>() : t.saved;
   let fresh = false;
   if (!t.replace) {
-    for (const key of t.dirty) {
+    for (const key of t.dirty.keys()) {
       const value = partitions.get(state, key);
       if (!saved.has(key)) fresh ||= value !== undefined;
       else writes.push({ key, seq: 0, value });

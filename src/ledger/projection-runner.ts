@@ -237,9 +237,9 @@ export class ProjectionRunner {
       if (l.parts) {
         const t = l.parts;
         const keys = t.partitions.keysOf(event, l.state);
-        l.cold?.named(l.state, keys, event.position);
+        l.cold?.named(l.state, keys);
         for (const key of keys) {
-          t.dirty.add(key);
+          t.dirty.set(key, event.position);
           if (this.countsChanges) t.changes.set(key, (t.changes.get(key) ?? 0) + 1);
           if (this.options.numberByPosition && !t.born.has(key) && !t.saved.has(key))
             t.born.set(key, event.position);
@@ -327,6 +327,7 @@ export class ProjectionRunner {
 
   private saveParts(l: Live, t: PartTrack): (() => void) | undefined {
     if (!t.replace && t.dirty.size === 0 && l.position === l.savedPosition) return undefined;
+    l.cold?.noted(t.dirty);
     const save = partitionSave(t, l.state, l.position, this.options.numberByPosition ?? false);
     this.states.savePartitions(l.projection.name, { version: l.projection.version, ...save });
     return () => {

@@ -32,3 +32,20 @@ export function lastIndex(n: number, ok: (i: number) => boolean): number {
   }
   return lo - 1;
 }
+
+/**
+ * Recording instants as ms since the epoch (NaN for one that is not an instant). The facts of
+ * one append share theirs and come one after another: the last is parsed once, not once a fact.
+ */
+export class Instants {
+  private last = '';
+  private time = NaN;
+
+  parse(instant: string): number {
+    if (instant !== this.last) {
+      this.last = instant;
+      this.time = Date.parse(instant);
+    }
+    return this.time;
+  }
+}

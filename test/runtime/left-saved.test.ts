@@ -252,7 +252,7 @@ describe('putting back a partition left in its save', () => {
     const state: Record<string, unknown> = {};
     cold.bringBack(state, ['a', 'x', 'b']);
     cold.bringBack(state, ['a', 'b']);
-    cold.named(state, ['c'], 10);
+    cold.named(state, ['c']);
     expect(asked).toEqual([['a', 'b'], ['c']]);
     expect(state).toEqual({ a: 'saved a', b: 'saved b', c: 'saved c' });
     expect(cold.left).toBe(0);
