@@ -118,20 +118,30 @@ export async function startService(options: {
     ...(rebuildElsewhere ? { rebuildElsewhere } : {}),
     ...options.runner,
   });
-  const server = await startHttpServer({
-    store,
-    port: options.port,
-    host: options.host,
-    ...(options.logger === false ? { logger: false } : {}),
-    // The caller handles the signals: the store closes after the server, not before.
-    shutdownSignals: [],
-    readModelStatus: () => runner.status(),
-    readModel: readModelOf(runner, store),
-    liveCompetitions: (keys) =>
-      runner.status().caughtUp
-        ? runner.bringBack<CompetitionsState>('competitions', keys)?.state
-        : undefined,
-  });
+  // The rebuild's workers boot and fold while the HTTP application is built.
+  void runner.rebuildFirst();
+  let server: RunningHttpServer;
+  try {
+    server = await startHttpServer({
+      store,
+      port: options.port,
+      host: options.host,
+      ...(options.logger === false ? { logger: false } : {}),
+      // The caller handles the signals: the store closes after the server, not before.
+      shutdownSignals: [],
+      readModelStatus: () => runner.status(),
+      readModel: readModelOf(runner, store),
+      liveCompetitions: (keys) =>
+        runner.status().caughtUp
+          ? runner.bringBack<CompetitionsState>('competitions', keys)?.state
+          : undefined,
+    });
+  } catch (err) {
+    // No service: its rebuild stopped, its workers let go.
+    runner.stop();
+    await rebuildElsewhere?.settled().catch(() => undefined);
+    throw err;
+  }
   runner.start();
   runner.caughtUp().then(
     () => {
