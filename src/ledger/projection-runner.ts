@@ -32,6 +32,12 @@ export function savedPositionOf(
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+async function collected<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}
+
 /**
  * Keeps projections live from the store. start() loads the saved states, catches up by pages
  * (the event loop gets a turn between pages, so a server answers meanwhile), then follows a
@@ -195,12 +201,12 @@ export class ProjectionRunner {
         let n = 0;
         // From the last position read, inclusive, skipped: a record's own position is where
         // EventStoreDB starts at once (from any other it has to look for one).
-        const read = this.options.read ?? ((o: ReadAllOptions) => this.store.readAll(o));
-        for await (const event of read({
+        const page = await this.readPage({
           fromPosition: from,
           maxCount: from > 0 ? this.pageSize + 1 : this.pageSize,
           ...(until !== undefined ? { toPosition: until } : {}),
-        })) {
+        });
+        for (const event of page) {
           if (this.stopped) return;
           if (event.position <= from) continue;
           this.options.observe?.(event);
@@ -232,6 +238,15 @@ export class ProjectionRunner {
       },
       error: (err: unknown) => this.fail(err),
     });
+  }
+
+  /** A page of the catch-up: the option's, the store's own, or what readAll gives collected. */
+  private readPage(
+    options: ReadAllOptions,
+  ): readonly RecordedEvent[] | Promise<readonly RecordedEvent[]> {
+    if (this.options.read) return this.options.read(options);
+    if (this.store.readAllPage) return this.store.readAllPage(options);
+    return collected(this.store.readAll(options));
   }
 
   private fail(err: unknown): void {

@@ -34,8 +34,11 @@ export interface RunnerOptions {
    * behind the head at start, before loading them: see parallel-rebuild.ts.
    */
   rebuildElsewhere?: RebuildElsewhere;
-  /** Where the catch-up reads (default the store's $all): a share of a split rebuild reads its own. */
-  read?: (options: ReadAllOptions) => AsyncIterable<RecordedEvent>;
+  /**
+   * Where the catch-up reads its pages (default the store's $all): a share of a split rebuild
+   * reads its own.
+   */
+  read?: (options: ReadAllOptions) => readonly RecordedEvent[] | Promise<readonly RecordedEvent[]>;
   /** Whether a projection folds a fact it is shown (default: every one): a split rebuild's share. */
   folds?: (projection: Projection<unknown>, event: RecordedEvent) => boolean;
   /**

@@ -115,6 +115,14 @@ export interface EventStore {
   /** Throws StreamNotFoundError (on first iteration) when the stream has no events. */
   readStream(streamId: string, options?: ReadStreamOptions): AsyncIterable<RecordedEvent>;
   readAll(options?: ReadAllOptions): AsyncIterable<RecordedEvent>;
+  /**
+   * Up to `maxCount` events of $all, as readAll gives them, in one array: a catch-up's page. An
+   * async iteration costs a promise a fact, some 15 % of a SQLite ledger's read (bench/RESULTS.md);
+   * offered by SQLite, which reads a page in one call. Without it a catch-up collects readAll.
+   */
+  readAllPage?(
+    options: ReadAllOptions,
+  ): readonly RecordedEvent[] | Promise<readonly RecordedEvent[]>;
   /** Catches up, then goes live, with no gap and no duplicate at the switch. */
   subscribeToAll(options?: SubscribeOptions): Observable<RecordedEvent>;
   /**

@@ -51,11 +51,11 @@ async function serveOn(url: string, file?: string) {
     rebuildWorkers: 1,
     ...(file ? { readModels: file } : {}),
     runner: {
-      read: async function* (o: ReadAllOptions) {
-        for await (const e of store.readAll(o)) {
-          read += 1;
-          yield e;
-        }
+      read: async (o: ReadAllOptions) => {
+        const page = [];
+        for await (const e of store.readAll(o)) page.push(e);
+        read += page.length;
+        return page;
       },
     },
   });

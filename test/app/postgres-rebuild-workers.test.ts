@@ -59,11 +59,11 @@ onPostgres('a PostgreSQL ledger rebuilt on worker threads into its read-models f
         })
       : undefined;
     const runner = new ProjectionRunner(store, states, projections, {
-      read: async function* (o: ReadAllOptions) {
-        for await (const e of store.readAll(o)) {
-          read += 1;
-          yield e;
-        }
+      read: async (o: ReadAllOptions) => {
+        const page = [];
+        for await (const e of store.readAll(o)) page.push(e);
+        read += page.length;
+        return page;
       },
       ...(rebuild
         ? {

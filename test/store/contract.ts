@@ -19,6 +19,12 @@ export interface ContractOptions {
    * the embedded stores do; EventStoreDB has no multi-stream transaction and offers none.
    */
   atomicMany: boolean;
+  /**
+   * Whether the adapter reads a page of $all in one call (`readAllPage`): the embedded stores do;
+   * PostgreSQL's readAll asks for its next page while the last is folded, and EventStoreDB
+   * streams, so a catch-up collects their readAll.
+   */
+  readsPages: boolean;
   open(options: { upcast?: Upcast; clock?: () => Date }): Promise<EventStore>;
 }
 
@@ -481,6 +487,25 @@ export function eventStoreContract(name: string, options: ContractOptions): void
         expect(two.map((e) => e.revision)).toEqual([2, 3]);
         const tail = await collect(store.readAll({ fromPosition: p5 }));
         expect(tail.filter((e) => e.streamId === s).map((e) => e.revision)).toEqual([4, 5]);
+      });
+
+      it('readAllPage, where offered, gives a page as readAll gives it (upcast, bounded, counted)', async () => {
+        if (!options.readsPages) {
+          expect(store.readAllPage).toBeUndefined();
+          return;
+        }
+        const s = newStream();
+        await store.appendToStream(s, facts(6));
+        const mine = (await collect(store.readAll())).filter((e) => e.streamId === s);
+        const [p1, p2, p3, , p5] = mine.map((e) => e.position);
+        for (const o of [
+          { fromPosition: p1, toPosition: p3 },
+          { fromPosition: p2, maxCount: 3 },
+          { fromPosition: p5 },
+          { fromPosition: p5, toPosition: p3 },
+          { fromPosition: p1, maxCount: 0 },
+        ])
+          expect(await store.readAllPage!(o)).toEqual(await collect(store.readAll(o)));
       });
 
       it('headPosition is the position of the last committed event', async () => {

@@ -24,6 +24,7 @@ onRealServer(() => {
   eventStoreContract(`esdb (real server at ${at})`, {
     densePositions: false,
     atomicMany: false,
+    readsPages: false,
     open: ({ upcast }) => Promise.resolve(new EsdbEventStore(url, { upcast })),
   });
 

@@ -28,6 +28,7 @@ afterAll(async () => {
 eventStoreContract('esdb via protocol fake', {
   densePositions: false,
   atomicMany: false,
+  readsPages: false,
   open: ({ upcast }) => Promise.resolve(new EsdbEventStore(fake.url, { upcast })),
 });
 

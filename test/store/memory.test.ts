@@ -4,5 +4,6 @@ import { eventStoreContract } from './contract';
 eventStoreContract('memory', {
   densePositions: true,
   atomicMany: true,
+  readsPages: true,
   open: (options) => Promise.resolve(new MemoryEventStore(options)),
 });

@@ -16,6 +16,7 @@ onPostgres('PostgreSQL store', () => {
   eventStoreContract('postgres (real server)', {
     densePositions: true,
     atomicMany: true,
+    readsPages: false,
     open: ({ upcast, clock }) =>
       PostgresEventStore.open(url, { ...(upcast ? { upcast } : {}), ...(clock ? { clock } : {}) }),
   });

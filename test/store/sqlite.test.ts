@@ -13,6 +13,7 @@ import { eventStoreContract } from './contract';
 eventStoreContract('sqlite', {
   densePositions: true,
   atomicMany: true,
+  readsPages: true,
   open: (options) => Promise.resolve(new SqliteEventStore(tempDbPath(), options)),
 });
 

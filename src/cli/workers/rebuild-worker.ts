@@ -24,7 +24,7 @@ import { ShareStateStore } from '../../ledger/share-state-store';
 import { savedDirectoryOf } from '../../ledger/saved-directory';
 import { shareName, shareOf } from '../../ledger/split-rebuild';
 import type { Stretch } from '../../store/sqlite/read-except';
-import { lastPositionOf, readAllExcept, streamStarts } from '../../store/sqlite/read-except';
+import { lastPositionOf, readPagesExcept, streamStarts } from '../../store/sqlite/read-except';
 import { SqliteEventStore } from '../../store/sqlite/sqlite-event-store';
 import type { EventStore } from '../../store/event-store';
 import { openStore } from '../../store/open-store';
@@ -119,7 +119,7 @@ async function main(): Promise<void> {
         ? {
             numberByPosition: true,
             ...(split.skipInRead
-              ? { read: readAllExcept(db, skip, catalogue.upcast, streams!.stretch) }
+              ? { read: readPagesExcept(db, skip, catalogue.upcast, streams!.stretch) }
               : {}),
             ...foldsOf(split, splits, skip, owns),
           }

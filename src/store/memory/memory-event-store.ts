@@ -199,6 +199,16 @@ export class MemoryEventStore implements EventStore {
     for (let p = from; p <= to && left > 0; p++, left--) yield this.toEvent(this.rows[p - 1]);
   }
 
+  readAllPage(options: ReadAllOptions = {}): RecordedEvent[] {
+    const from = Math.max(1, options.fromPosition ?? 1);
+    const to = Math.min(
+      this.rows.length,
+      options.toPosition ?? Infinity,
+      from - 1 + (options.maxCount ?? Infinity),
+    );
+    return this.rows.slice(from - 1, Math.max(from - 1, to)).map((r) => this.toEvent(r));
+  }
+
   subscribeToAll(options: SubscribeOptions = {}): Observable<RecordedEvent> {
     return catchUpSubscription({
       fromPosition: options.fromPosition ?? 0,

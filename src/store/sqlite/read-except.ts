@@ -30,6 +30,29 @@ export function readAllExcept(
   upcast: Upcast = (e) => e,
   stretch?: Stretch,
 ): (options?: ReadAllOptions) => AsyncIterable<RecordedEvent> {
+  const events = eventsExcept(db, streams, upcast, stretch);
+  return async function* read(options: ReadAllOptions = {}) {
+    yield* events(options);
+  };
+}
+
+/** The same reader, a page at a time (`maxCount` facts in one array): a catch-up's pages. */
+export function readPagesExcept(
+  db: Database.Database,
+  streams: Iterable<string>,
+  upcast: Upcast = (e) => e,
+  stretch?: Stretch,
+): (options?: ReadAllOptions) => RecordedEvent[] {
+  const events = eventsExcept(db, streams, upcast, stretch);
+  return (options = {}) => [...events(options)];
+}
+
+function eventsExcept(
+  db: Database.Database,
+  streams: Iterable<string>,
+  upcast: Upcast,
+  stretch: Stretch | undefined,
+): (options: ReadAllOptions) => Generator<RecordedEvent> {
   fill(db, 'skipped_streams', streams);
   const importedAt = hasImportedAt(db) ? 'imported_at' : 'NULL AS imported_at';
   const page = db
@@ -42,7 +65,7 @@ export function readAllExcept(
     .raw();
   const outside = stretch ? everyoneOutside(db, stretch, importedAt) : { before: [], after: [] };
   const within = { from: stretch?.from ?? 1, to: stretch?.to ?? Number.MAX_SAFE_INTEGER };
-  return async function* read(options: ReadAllOptions = {}) {
+  return function* events(options: ReadAllOptions) {
     const from = Math.max(1, options.fromPosition ?? 1);
     const to = options.toPosition ?? Number.MAX_SAFE_INTEGER;
     let left = options.maxCount ?? Infinity;
@@ -60,7 +83,6 @@ export function readAllExcept(
   };
 }
 
-/** `streams` in a TEMP table of the connection's own, emptied first. */
 function fill(db: Database.Database, table: string, streams: Iterable<string>): void {
   db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${table} (stream_id TEXT PRIMARY KEY) WITHOUT ROWID`);
   const put = db.prepare(`INSERT OR IGNORE INTO temp.${table} (stream_id) VALUES (?)`);

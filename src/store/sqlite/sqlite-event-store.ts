@@ -402,6 +402,16 @@ export class SqliteEventStore implements EventStore {
     }
   }
 
+  readAllPage(options: ReadAllOptions = {}): RecordedEvent[] {
+    try {
+      const out: RecordedEvent[] = [];
+      for (const row of rowsOfAll(this.stmt.all, options)) out.push(this.upcast(rowToEvent(row)));
+      return out;
+    } catch (err) {
+      throw this.failed(err);
+    }
+  }
+
   private *readAllRows(options: ReadAllOptions) {
     for (const row of rowsOfAll(this.stmt.all, options)) yield this.upcast(rowToEvent(row));
   }
