@@ -21,7 +21,9 @@ function scored(state: CompetitionState, session: number, at: string | undefined
   if (at === undefined) return;
   const scoredAt = (state.scoredAt ??= dict());
   const before = scoredAt[session];
-  if (before === undefined || Date.parse(at) > Date.parse(before)) scoredAt[session] = at;
+  // A session's results are recorded at one instant, written alike: compared once it differs.
+  if (before === undefined || (at !== before && Date.parse(at) > Date.parse(before)))
+    scoredAt[session] = at;
 }
 
 /** A pair's butler session, derived from board results: its IMPs and where they come from. */
