@@ -105,7 +105,7 @@ export class ProjectionRunner {
 
   /**
    * Begins the rebuild elsewhere of what is far behind, before start(): a service's workers boot
-   * and fold while it builds its HTTP application (half a second of a first start), and start()
+   * and fold while it builds its HTTP application (some 0.15 s of a first start), and start()
    * then goes on from there. Nothing else is read or held.
    */
   rebuildFirst(): Promise<void> {
