@@ -193,10 +193,7 @@ export class MemoryEventStore implements EventStore {
   }
 
   async *readAll(options: ReadAllOptions = {}) {
-    const from = Math.max(1, options.fromPosition ?? 1);
-    const to = Math.min(this.rows.length, options.toPosition ?? Infinity);
-    let left = options.maxCount ?? Infinity;
-    for (let p = from; p <= to && left > 0; p++, left--) yield this.toEvent(this.rows[p - 1]);
+    yield* this.readAllPage(options);
   }
 
   readAllPage(options: ReadAllOptions = {}): RecordedEvent[] {
