@@ -1,4 +1,11 @@
 import type Database from 'better-sqlite3';
+import {
+  ensureProjectionTables,
+  PROJECTION_TABLES,
+  PROJECTION_TABLES_SQL,
+} from './projection-tables';
+
+export { PROJECTION_TABLES_SQL } from './projection-tables';
 
 /** A projection's saved state: its version, the position it has seen, and the state itself. */
 export interface SavedProjection {
@@ -151,34 +158,12 @@ export class MemoryProjectionStateStore implements ProjectionStateStore {
   }
 }
 
-/** The tables of the saved read models, in the ledger's own SQLite file. */
-export const PROJECTION_TABLES_SQL = `
-CREATE TABLE IF NOT EXISTS projection_state (
-  name     TEXT    PRIMARY KEY,
-  version  INTEGER NOT NULL,
-  state    TEXT    NOT NULL
-);
-CREATE TABLE IF NOT EXISTS projection_partitioned (
-  name     TEXT    PRIMARY KEY,
-  version  INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS projection_partitions (
-  name     TEXT    NOT NULL,
-  key      TEXT    NOT NULL,
-  seq      INTEGER NOT NULL,
-  state    TEXT    NOT NULL,
-  PRIMARY KEY (name, key)
-) WITHOUT ROWID;
-`;
-
 /**
  * In the ledger's own SQLite file: the read model and the checkpoint row are written in one
  * transaction. A partitioned projection is rows of (projection, partition key, JSON) and its
  * version; a save writes only the partitions given. `projection_state` keeps the states saved
  * whole (and those saved before partitions, read once and then replaced by partitions).
  */
-const PROJECTION_TABLES = ['projection_state', 'projection_partitioned', 'projection_partitions'];
-
 export class SqliteProjectionStateStore implements ProjectionStateStore {
   private readonly get: Database.Statement;
   private readonly put: Database.Transaction<(name: string, saved: SavedProjection) => void>;
@@ -219,7 +204,7 @@ export class SqliteProjectionStateStore implements ProjectionStateStore {
     clock: () => Date = () => new Date(),
   ) {
     this.readOnly = db.readonly;
-    if (!this.readOnly) db.exec(PROJECTION_TABLES_SQL);
+    if (!this.readOnly) ensureProjectionTables(db);
     else {
       const present = new Set(
         db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[],
