@@ -139,14 +139,22 @@ export function joinShares(
     .immediate();
 }
 
-/** Drops every share's save of a read model (all of them, or all but those of `keep`). */
+/**
+ * Drops every share's save of a read model (all of them, or all but those of `keep`): the names
+ * from `<name>@` up to `<name>A` ('A' follows '@'), a range the tables' (name, …) index finds. A
+ * LIKE read every saved partition of every read model instead: 13–108 ms a read model at
+ * 935,385 facts, on the join's path.
+ */
 export function dropShares(
   db: Database.Database,
   name: string,
   keep: readonly string[] = [],
 ): void {
-  const pattern = `${name.replace(/[\\%_]/g, (c) => `\\${c}`)}@%`;
   const kept = keep.length ? ` AND name NOT IN (${keep.map(() => '?').join(', ')})` : '';
   for (const table of ['projection_partitions', 'projection_partitioned', 'checkpoints'])
-    db.prepare(`DELETE FROM ${table} WHERE name LIKE ? ESCAPE '\\'${kept}`).run(pattern, ...keep);
+    db.prepare(`DELETE FROM ${table} WHERE name >= ? AND name < ?${kept}`).run(
+      `${name}@`,
+      `${name}A`,
+      ...keep,
+    );
 }

@@ -1,7 +1,12 @@
 import Database from 'better-sqlite3';
 import { staggered } from '../../src/ledger/parallel-rebuild';
 import { PROJECTION_TABLES_SQL } from '../../src/ledger/projection-state-store';
-import { firstShareFraction, joinShares, shareOf } from '../../src/ledger/split-rebuild';
+import {
+  dropShares,
+  firstShareFraction,
+  joinShares,
+  shareOf,
+} from '../../src/ledger/split-rebuild';
 import { joinSplit } from '../../src/ledger/split-plan';
 import { SCHEMA_SQL } from '../../src/store/sqlite/schema';
 import { splitTables } from '../support/split-tables';
@@ -192,6 +197,39 @@ describe('a rebuild split by streams', () => {
       );
       expect(names(db)).toEqual(['roster', 'tables@1of2', 'tables@2of2']);
     });
+  });
+
+  it("drops a read model's shares by their names alone: not its own rows, nor another read model's", () => {
+    const db = new Database(':memory:');
+    db.exec(SCHEMA_SQL);
+    db.exec(PROJECTION_TABLES_SQL);
+    const put = db.prepare(
+      "INSERT INTO projection_partitions (name, key, seq, state) VALUES (?, 'k', 1, '{}')",
+    );
+    const saved = [
+      'tables',
+      'tables@1of2',
+      'tables@2of2',
+      // Names a pattern would have to escape, and names beside the range's ends.
+      'tables_x@1of2',
+      'tables%@1of2',
+      'tables?',
+      'tablesA',
+      'tables@',
+      'table@1of2',
+    ];
+    for (const name of saved) put.run(name);
+    const left = () =>
+      db.prepare('SELECT name FROM projection_partitions ORDER BY name').pluck().all();
+    dropShares(db, 'tables', ['tables@2of2']);
+    expect(left()).toEqual(saved.filter((n) => !['tables@1of2', 'tables@'].includes(n)).sort());
+    dropShares(db, 'tables');
+    expect(left()).toEqual(
+      ['tables', 'tables_x@1of2', 'tables%@1of2', 'tables?', 'tablesA', 'table@1of2'].sort(),
+    );
+    dropShares(db, 'tables%');
+    expect(left()).not.toContain('tables%@1of2');
+    expect(left()).toContain('tables_x@1of2');
   });
 
   it("shifts each share's saves by a part of the spacing's ratio, so that equal shares do not save together", () => {
