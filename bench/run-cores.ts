@@ -4,10 +4,19 @@ import { secondCore, type Kind } from './lib/cores';
 import { log } from './lib/harness';
 
 /**
+ * The facts each thread reads and folds: a rebuild's two workers each fold about half of a
+ * 935,385-fact ledger.
+ */
+const FOLD_FACTS = 400_000;
+
+const KINDS: Kind[] = ['compute', 'memory', 'scan', 'fold'];
+
+/**
  * What a second core gives on this machine (bench/lib/cores.ts), each kind of work in turn over
  * several rounds, for reading the rebuild's one-worker against two-worker figures:
  *
  *   npm run bench:cores -- [--ledger bench/.work/federation/federation-32c-37s.db] [--rounds 3]
+ *     [--kinds compute,memory,scan,fold] [--fold-only competitions,directory]
  *
  * A line a kind and round: one thread's time alone, two threads' at once, and the work two
  * threads did in the time one takes for its own (2.00× for a whole second core). The last line
@@ -18,8 +27,15 @@ async function main(): Promise<void> {
     options: {
       ledger: { type: 'string', default: 'bench/.work/federation/federation-32c-37s.db' },
       rounds: { type: 'string', default: '3' },
+      kinds: { type: 'string', default: 'compute,memory,scan,fold' },
+      'fold-only': { type: 'string' },
     },
   });
+  const kinds = values.kinds!.split(',') as Kind[];
+  const unknown = kinds.filter((k) => !KINDS.includes(k));
+  if (unknown.length)
+    throw new Error(`--kinds: ${unknown.join(', ')}? The kinds are ${KINDS.join(', ')}`);
+  const only = values['fold-only']?.split(',');
   const ledger = values.ledger!;
   const rounds = Number(values.rounds);
   if (!Number.isInteger(rounds) || rounds < 1)
@@ -29,11 +45,14 @@ async function main(): Promise<void> {
       `--ledger ${ledger}: no such file (npm run bench:federation -- --facts 1000000 makes it)`,
     );
   log(`# what a second core gives — ${new Date().toISOString()}, ${ledger}`);
-  const gains: Record<Kind, number[]> = { compute: [], memory: [], scan: [] };
+  const gains = Object.fromEntries(kinds.map((k) => [k, [] as number[]]));
   for (let round = 1; round <= rounds; round++) {
-    for (const kind of ['compute', 'memory', 'scan'] as const) {
-      const { alone, two, gain } = await secondCore(kind, { ledger });
-      gains[kind].push(gain);
+    for (const kind of kinds) {
+      const { alone, two, gain } = await secondCore(kind, {
+        ledger,
+        ...(kind === 'fold' ? { rows: FOLD_FACTS, ...(only ? { only } : {}) } : {}),
+      });
+      gains[kind]!.push(gain);
       log(
         `round ${round} ${kind.padEnd(7)} one thread ${alone.toFixed(0)} ms; two at once ` +
           `${two.map((ms) => ms.toFixed(0)).join(' and ')} ms: ${gain.toFixed(2)}×`,

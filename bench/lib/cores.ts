@@ -10,9 +10,12 @@ import { COLUMNS } from '../../src/store/sqlite/rows';
  * - compute: a loop over integers, in the CPU's caches (what a whole second core gives);
  * - memory: a 256 MiB buffer copied 8 times (the memory bus);
  * - scan: a ledger's events read whole, the columns a rebuild worker reads, `data` and
- *   `metadata` parsed (two threads: two shares, each reading the whole table).
+ *   `metadata` parsed (two threads: two shares, each reading the whole table);
+ * - fold: a ledger's first facts read a page at a time and folded into every read model and the
+ *   directory (or those of `only`) as a rebuild worker reads and folds them, nothing saved (two
+ *   threads: two workers, each folding the same facts into read models of its own).
  */
-export type Kind = 'compute' | 'memory' | 'scan';
+export type Kind = 'compute' | 'memory' | 'scan' | 'fold';
 
 interface Probe {
   kind: Kind;
@@ -21,9 +24,19 @@ interface Probe {
   /** The ledger a scan reads, and how many of its facts (-1: every one). */
   ledger?: string;
   rows: number;
+  /** The read models a fold folds, by name, and `directory`: every one when undefined. */
+  only?: string[];
 }
 
-function work({ kind, turns, ledger, rows }: Probe): void {
+/** The probe's work; the milliseconds of its timed part. */
+async function work(probe: Probe): Promise<number> {
+  if (probe.kind === 'fold') return fold(probe);
+  const t = performance.now();
+  scanOrLoop(probe);
+  return performance.now() - t;
+}
+
+function scanOrLoop({ kind, turns, ledger, rows }: Probe): void {
   if (kind === 'compute') {
     let x = 0;
     for (let i = 0; i < turns; i++) x = (x * 31 + i) | 0;
@@ -47,10 +60,46 @@ function work({ kind, turns, ledger, rows }: Probe): void {
   }
 }
 
+/** The rebuild's fold of the ledger's first `rows` facts (every one for -1), read beforehand. */
+async function fold({ ledger, rows, only }: Probe): Promise<number> {
+  if (ledger === undefined) throw new Error('a fold needs a ledger');
+  // Loaded here only: the other kinds' threads boot without the contexts.
+  await import('reflect-metadata');
+  await import('../../src/contexts/built-in');
+  await import('../../src/rulesets');
+  const { catalogue } = await import('../../src/contexts/catalogue');
+  const { projections } = await import('../../src/contexts/projections');
+  const { LedgerDirectory } = await import('../../src/ledger/ledger-directory');
+  const { ProjectionRunner } = await import('../../src/ledger/projection-runner');
+  const { MemoryProjectionStateStore } = await import('../../src/ledger/projection-state-store');
+  const { SqliteEventStore } = await import('../../src/store/sqlite/sqlite-event-store');
+  const store = new SqliteEventStore(ledger, { upcast: catalogue.upcast, readOnly: true });
+  try {
+    // The first `rows` facts' last position: the pass ends there.
+    const until =
+      rows < 0
+        ? await store.headPosition()
+        : (store.readAllPage!({ fromPosition: rows, maxCount: 1 })[0]?.position ?? 0);
+    const directory =
+      !only || only.includes('directory') ? new LedgerDirectory(undefined) : undefined;
+    const folded = only ? projections.filter((p) => only.includes(p.name)) : projections;
+    const runner = new ProjectionRunner(store, new MemoryProjectionStateStore(), folded, {
+      until,
+      saveEvery: Number.MAX_SAFE_INTEGER,
+      ...(directory ? { observe: (e) => directory.follow(e) } : {}),
+    });
+    const t = performance.now();
+    runner.start();
+    await runner.ended();
+    return performance.now() - t;
+  } finally {
+    await store.close();
+  }
+}
+
 if (!isMainThread && (workerData as { probe?: Probe } | null)?.probe) {
-  const t = performance.now();
-  work((workerData as { probe: Probe }).probe);
-  parentPort!.postMessage(performance.now() - t);
+  // A failure is the worker's uncaught error: its 'error' event in the main thread.
+  void work((workerData as { probe: Probe }).probe).then((ms) => parentPort!.postMessage(ms));
 }
 
 /** `threads` threads doing `probe` at once: each one's milliseconds. */
@@ -81,13 +130,14 @@ export interface Gain {
 
 export async function secondCore(
   kind: Kind,
-  options: { turns?: number; ledger?: string; rows?: number } = {},
+  options: { turns?: number; ledger?: string; rows?: number; only?: string[] } = {},
 ): Promise<Gain> {
   const probe: Probe = {
     kind,
     turns: options.turns ?? 400_000_000,
     ...(options.ledger !== undefined ? { ledger: options.ledger } : {}),
     rows: options.rows ?? -1,
+    ...(options.only ? { only: options.only } : {}),
   };
   // One thread alone before the two and after them: the machine's other load moves meanwhile.
   const [before] = await together(probe, 1);
