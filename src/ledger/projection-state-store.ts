@@ -198,13 +198,18 @@ export class SqliteProjectionStateStore implements ProjectionStateStore {
    * lacks (never served) stand empty in the connection's TEMP schema, so that nothing is found.
    */
   readonly readOnly: boolean;
+  /**
+   * The partitions moved from the earlier WITHOUT ROWID layout when this store opened the file
+   * (once a file: 0 after). The service says so in its log.
+   */
+  readonly movedPartitions: number = 0;
 
   constructor(
     private readonly db: Database.Database,
     clock: () => Date = () => new Date(),
   ) {
     this.readOnly = db.readonly;
-    if (!this.readOnly) ensureProjectionTables(db);
+    if (!this.readOnly) this.movedPartitions = ensureProjectionTables(db);
     else {
       const present = new Set(
         db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[],

@@ -71,6 +71,8 @@ describe('the saved partitions table', () => {
     const db = new Database(path);
     const states = new SqliteProjectionStateStore(db);
     expect(layoutOf(db)).not.toMatch(/WITHOUT ROWID/i);
+    expect(states.movedPartitions).toBe(3);
+    expect(new SqliteProjectionStateStore(db).movedPartitions).toBe(0);
     const saved = states.loadPartitions('competitions')!;
     expect({ ...saved, partitions: [...saved.partitions] }).toEqual({
       version: 17,

@@ -97,6 +97,8 @@ export async function startService(options: {
   // in memory, rebuilt at every start.
   const file = readModelFileOf(store);
   const states = file ? new SqliteProjectionStateStore(file.db) : new MemoryProjectionStateStore();
+  if (states instanceof SqliteProjectionStateStore && states.movedPartitions > 0)
+    log.log(`${states.movedPartitions} saved partitions moved to the rowid table, once`);
   // Read models far behind (a first start, a new version) are rebuilt on every core, and the
   // directory in the same passes, each worker reading the ledger through its own connection
   // and saving where the service does; the port answers meanwhile, /health saying how far.
