@@ -1,12 +1,5 @@
-import 'reflect-metadata';
-import '../src/contexts/built-in';
-import '../src/rulesets';
-import { catalogue } from '../src/contexts/catalogue';
 import { projections } from '../src/contexts/projections';
-import { LedgerDirectory } from '../src/ledger/ledger-directory';
-import { ProjectionRunner } from '../src/ledger/projection-runner';
-import { MemoryProjectionStateStore } from '../src/ledger/projection-state-store';
-import { SqliteEventStore } from '../src/store/sqlite/sqlite-event-store';
+import { foldPass } from './lib/fold-pass';
 
 /**
  * What each read model's fold costs on a ledger, side by side in one run: one pass of the runner
@@ -19,29 +12,7 @@ import { SqliteEventStore } from '../src/store/sqlite/sqlite-event-store';
  *
  * With names (read model names, `directory`), only those passes are timed, after the first.
  */
-async function pass(file: string, names: readonly string[]): Promise<number> {
-  const store = new SqliteEventStore(file, { upcast: catalogue.upcast });
-  try {
-    const head = await store.headPosition();
-    const directory = names.includes('directory') ? new LedgerDirectory(store) : undefined;
-    const runner = new ProjectionRunner(
-      store,
-      new MemoryProjectionStateStore(),
-      projections.filter((p) => names.includes(p.name)),
-      {
-        until: head,
-        saveEvery: Number.MAX_SAFE_INTEGER,
-        ...(directory ? { observe: (e) => directory.follow(e) } : {}),
-      },
-    );
-    const t = performance.now();
-    runner.start();
-    await runner.ended();
-    return performance.now() - t;
-  } finally {
-    await store.close();
-  }
-}
+const pass = (file: string, names: readonly string[]) => foldPass(file, { only: names });
 
 async function main(): Promise<void> {
   const [file, ...asked] = process.argv.slice(2);

@@ -60,41 +60,12 @@ function scanOrLoop({ kind, turns, ledger, rows }: Probe): void {
   }
 }
 
-/** The rebuild's fold of the ledger's first `rows` facts (every one for -1), read beforehand. */
+/** The rebuild's fold of the ledger's first `rows` facts (every one for -1). */
 async function fold({ ledger, rows, only }: Probe): Promise<number> {
   if (ledger === undefined) throw new Error('a fold needs a ledger');
   // Loaded here only: the other kinds' threads boot without the contexts.
-  await import('reflect-metadata');
-  await import('../../src/contexts/built-in');
-  await import('../../src/rulesets');
-  const { catalogue } = await import('../../src/contexts/catalogue');
-  const { projections } = await import('../../src/contexts/projections');
-  const { LedgerDirectory } = await import('../../src/ledger/ledger-directory');
-  const { ProjectionRunner } = await import('../../src/ledger/projection-runner');
-  const { MemoryProjectionStateStore } = await import('../../src/ledger/projection-state-store');
-  const { SqliteEventStore } = await import('../../src/store/sqlite/sqlite-event-store');
-  const store = new SqliteEventStore(ledger, { upcast: catalogue.upcast, readOnly: true });
-  try {
-    // The first `rows` facts' last position: the pass ends there.
-    const until =
-      rows < 0
-        ? await store.headPosition()
-        : (store.readAllPage!({ fromPosition: rows, maxCount: 1 })[0]?.position ?? 0);
-    const directory =
-      !only || only.includes('directory') ? new LedgerDirectory(undefined) : undefined;
-    const folded = only ? projections.filter((p) => only.includes(p.name)) : projections;
-    const runner = new ProjectionRunner(store, new MemoryProjectionStateStore(), folded, {
-      until,
-      saveEvery: Number.MAX_SAFE_INTEGER,
-      ...(directory ? { observe: (e) => directory.follow(e) } : {}),
-    });
-    const t = performance.now();
-    runner.start();
-    await runner.ended();
-    return performance.now() - t;
-  } finally {
-    await store.close();
-  }
+  const { foldPass } = await import('./fold-pass');
+  return foldPass(ledger, { ...(only ? { only } : {}), ...(rows < 0 ? {} : { facts: rows }) });
 }
 
 if (!isMainThread && (workerData as { probe?: Probe } | null)?.probe) {
