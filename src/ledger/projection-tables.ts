@@ -2,11 +2,11 @@ import type Database from 'better-sqlite3';
 
 /**
  * The tables of the saved read models, in the ledger's own SQLite file (or a service's
- * read-models file). A partition's row is its whole JSON, a competition's some 8 KB: larger
- * than a page's share SQLite keeps in a WITHOUT ROWID table's B-tree, where every upsert moves
- * the row's overflow pages about. So the partitions are an ordinary (rowid) table, found by the
- * (name, key) index: a save upserts them some 2.8× faster and a partition is read by key some
- * 4× faster (bench/RESULTS.md, the saved partitions' table).
+ * read-models file). A partition's row is its whole JSON, a competition's some 8 KB. SQLite
+ * suits WITHOUT ROWID tables to small rows: a large row lives in the B-tree itself, with
+ * overflow pages every upsert moves about. So the partitions are an ordinary (rowid) table,
+ * found by the (name, key) index: their upserts take about a third of the time, and a
+ * read by key about half (`npm run bench:partition-table`, bench/RESULTS.md).
  */
 export const PROJECTION_TABLES_SQL = `
 CREATE TABLE IF NOT EXISTS projection_state (
