@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { secondCore, type Kind } from './lib/cores';
-import { log } from './lib/harness';
+import { log, median } from './lib/harness';
 
 /**
  * The facts each thread reads and folds: a rebuild's two workers each fold about half of a
@@ -59,7 +59,6 @@ async function main(): Promise<void> {
       );
     }
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const summary = Object.fromEntries(
     Object.entries(gains).map(([k, xs]) => [k, Number(median(xs).toFixed(2))]),
   );

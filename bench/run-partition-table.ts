@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROJECTION_TABLES_SQL } from '../src/ledger/projection-tables';
+import { median } from './lib/harness';
 
 /**
  * The saved partitions' table in its two layouts, side by side in one run, on the read models a
@@ -25,6 +26,8 @@ const file = process.argv[2];
 const rounds = Number(process.argv[3] ?? 3);
 if (!file)
   throw new Error('usage: run-partition-table <ledger file with saved read models> [rounds]');
+if (!Number.isInteger(rounds) || rounds < 1)
+  throw new Error(`rounds must be a whole number of 1 or more, not ${process.argv[3]}`);
 
 const source = new Database(file, { readonly: true });
 const rows = source
@@ -85,7 +88,6 @@ for (let i = 0; i < rounds; i++) {
   );
 }
 rmSync(dir, { recursive: true, force: true });
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 console.log(
   JSON.stringify({
     partitions: rows.length,

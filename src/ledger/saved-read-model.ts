@@ -3,9 +3,8 @@ import type { Projection } from '../kernel/projection';
 import type { EventStore } from '../store/event-store';
 import { factAt, readModelFileOf } from './read-model-file';
 import { SqliteProjectionStateStore } from './projection-state-store';
+import { PROJECTION_TABLES as TABLES } from './projection-tables';
 import { savedDirectoryKeys, type DirectoryKeys } from './directory-keys';
-
-const TABLES = ['projection_partitioned', 'projection_partitions', 'projection_state'];
 
 /** Whether the file has the saved read models' tables (a ledger a service has served). */
 function hasTables(db: Database.Database): boolean {
