@@ -43,8 +43,12 @@ export interface AuditReport {
   ok: boolean;
 }
 
-/** About how many facts of clubs are folded together by default (bench/RESULTS.md: the audit at 9.35 M facts). */
-export const GROUP_FACTS = 500_000;
+/**
+ * About how many facts of clubs are folded together by default. At 9.35 M facts, groups of
+ * 500,000 peaked at 1,021 MiB, at the 1 GB bound; groups of 250,000 at 872 MiB, for 40 passes
+ * of the copy's road instead of 19 (bench/RESULTS.md: the audit at 9.35 M facts).
+ */
+export const GROUP_FACTS = 250_000;
 
 export interface AuditOptions {
   /** About how many facts a group of clubs folded at once holds (GROUP_FACTS). */
