@@ -36,3 +36,11 @@ export function isInstant(value: unknown): value is string {
     !Number.isNaN(Date.parse(value as string))
   );
 }
+
+/**
+ * Whether instant `at` is later than `before` (none yet: later). The facts of one append share
+ * their instant, written alike, so equal strings are the same instant without parsing either.
+ */
+export function isLaterInstant(at: string, before: string | undefined): boolean {
+  return before === undefined || (at !== before && Date.parse(at) > Date.parse(before));
+}

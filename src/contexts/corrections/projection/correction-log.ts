@@ -1,4 +1,5 @@
 import { dict } from '../../../kernel/dict';
+import { isLaterInstant } from '../../../kernel/instant';
 import { onDocumentedStream } from '../../streams';
 import { evolveCorrections, initialCorrectionsState, type CorrectionsState } from '../domain/state';
 import { CORRECTION_FACT_TYPES } from '../domain/decider';
@@ -241,9 +242,7 @@ function foldCompetition(
     // The latest result fact of a session: when its official score was made available.
     const session = Number(d.session);
     const scoredAt = (c.scoredAt ??= {});
-    const before = scoredAt[session];
-    if (before === undefined || Date.parse(occurredAt) > Date.parse(before))
-      scoredAt[session] = occurredAt;
+    if (isLaterInstant(occurredAt, scoredAt[session])) scoredAt[session] = occurredAt;
   }
   if (type === 'SessionHeld' && typeof d.date === 'string') c.heldOn[Number(d.session)] = d.date;
   if (type === 'SessionScoredFromBoards' && typeof d.sessionStreamId === 'string')

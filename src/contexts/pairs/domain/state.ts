@@ -10,6 +10,7 @@ import type {
   SubstitutePlayed,
 } from './facts';
 import { dict } from '../../../kernel/dict';
+import { isLaterInstant } from '../../../kernel/instant';
 import type { ScoredPairLink } from './seating';
 
 // Who sat down where is read in one place (seating.ts); these are re-exported for the readers
@@ -20,10 +21,7 @@ export { linkedPlayers, presentAt, type ScoredPairLink } from './seating';
 function scored(state: CompetitionState, session: number, at: string | undefined): void {
   if (at === undefined) return;
   const scoredAt = (state.scoredAt ??= dict());
-  const before = scoredAt[session];
-  // A session's results are recorded at one instant, written alike: compared once it differs.
-  if (before === undefined || (at !== before && Date.parse(at) > Date.parse(before)))
-    scoredAt[session] = at;
+  if (isLaterInstant(at, scoredAt[session])) scoredAt[session] = at;
 }
 
 /** A pair's butler session, derived from board results: its IMPs and where they come from. */
