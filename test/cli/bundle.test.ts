@@ -59,7 +59,22 @@ maybe('the bundled CLI', () => {
     expect(bundled.head).toBeGreaterThan(1000);
     expect(bundled.readModels.length).toBeGreaterThan(5);
     expect(bundled.readModels).toEqual(compiled.readModels);
+    // Its workers kept V8's code cache of their bundles for the next rebuild (code-cache.ts).
+    for (const w of ['rebuild-worker', 'join-worker'])
+      expect(
+        existsSync(join(root, 'dist', 'bundle', 'cli', 'workers', `${w}.bundle.v8-cache`)),
+      ).toBe(true);
   }, 120_000);
+
+  it("keeps V8's code cache of its commands beside the bundle, and answers the same from it", async () => {
+    const help = async () => (await run(process.execPath, [BUNDLE, 'standings', '--help'])).stdout;
+    const first = await help();
+    expect(first).toContain('Usage: bridge-ledger standings');
+    expect(existsSync(join(root, 'dist', 'bundle', 'cli', 'main.bundle.commands.v8-cache'))).toBe(
+      true,
+    );
+    expect(await help()).toBe(first);
+  }, 60_000);
 
   it('its verify worker checks a piece of the log: every fact of the examples, no problem', async () => {
     const path = copy();
