@@ -203,14 +203,22 @@ export class SqliteProjectionStateStore implements ProjectionStateStore {
    * (once a file: 0 after). The service says so in its log.
    */
   readonly movedPartitions: number = 0;
+  /**
+   * The partitions already saved when this store built the index of their order (once a file:
+   * 0 after, and for a new file). The service says so in its log.
+   */
+  readonly indexedPartitions: number = 0;
 
   constructor(
     private readonly db: Database.Database,
     clock: () => Date = () => new Date(),
   ) {
     this.readOnly = db.readonly;
-    if (!this.readOnly) this.movedPartitions = ensureProjectionTables(db);
-    else {
+    if (!this.readOnly) {
+      const ensured = ensureProjectionTables(db);
+      this.movedPartitions = ensured.moved;
+      this.indexedPartitions = ensured.indexed;
+    } else {
       const present = new Set(
         db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[],
       );
@@ -271,11 +279,13 @@ export class SqliteProjectionStateStore implements ProjectionStateStore {
       const lastSeq = this.getLastSeq.get(name) as number;
       return { ...head, partitions: parsed(rows), lastSeq };
     });
-    // The keys as one JSON array: one statement whatever their number.
+    // The keys as one JSON array: one statement whatever their number. Found by (name, key),
+    // then sorted: `+seq` keeps SQLite from walking the whole read model in the order's index
+    // instead (4 of 48,000 competitions: under 1 ms against 5-18 ms).
     const getSomeParts = db
       .prepare(
         `SELECT key, state FROM projection_partitions
-          WHERE name = ? AND key IN (SELECT value FROM json_each(?)) ORDER BY seq`,
+          WHERE name = ? AND key IN (SELECT value FROM json_each(?)) ORDER BY +seq`,
       )
       .raw();
     this.readSomeParts = db.transaction((name: string, keys: readonly string[]) => {

@@ -27,6 +27,17 @@ CREATE TABLE IF NOT EXISTS projection_partitions (
 );
 `;
 
+/**
+ * A read model's partitions in the order the runner numbered them, with their keys: a start
+ * asks for the keys in that order and for the last number, and without this index SQLite reads
+ * the first page of every partition's row to find them (at 9.35 M facts, the competitions'
+ * keys in order 163–263 ms and their last number 218 ms, against 10–30 ms and under 1 ms; both
+ * before the port answers). Its entries change only when a partition is added or dropped.
+ */
+export const PROJECTION_INDEXES_SQL = `
+CREATE INDEX IF NOT EXISTS projection_partitions_by_seq ON projection_partitions (name, seq, key);
+`;
+
 /** The tables a file needs before it holds saved read models. */
 export const PROJECTION_TABLES = [
   'projection_state',
@@ -35,14 +46,53 @@ export const PROJECTION_TABLES = [
 ];
 
 /**
+ * What opening a file did to it, once: the partitions moved from the earlier layout, and those
+ * already saved when the index of their order was built (0 for a new file).
+ */
+export interface TablesEnsured {
+  moved: number;
+  indexed: number;
+}
+
+/**
  * Creates the tables a file lacks, and moves partitions saved in the earlier layout (a WITHOUT
  * ROWID table) into the rowid table, once, in one transaction: a file a service saved before
  * keeps its read models (no rebuild), and a process that opens it meanwhile sees either layout
- * whole. Returns the rows moved (0 when there was nothing to move).
+ * whole. Then indexes the partitions by their order, once (a file saved before the index: about
+ * 3 s at 9.35 M facts). Returns the rows moved (0 when there was nothing to move) and whether
+ * the index was built.
  */
-export function ensureProjectionTables(db: Database.Database): number {
+export function ensureProjectionTables(db: Database.Database): TablesEnsured {
   db.exec(PROJECTION_TABLES_SQL);
-  if (!withoutRowid(db)) return 0;
+  const moved = withoutRowid(db) ? moveToRowid(db) : 0;
+  // After the move: an index made on the earlier table would go with it when it is dropped.
+  const indexed = hasIndex(db) ? 0 : indexOrder(db);
+  return { moved, indexed };
+}
+
+function indexOrder(db: Database.Database): number {
+  return db
+    .transaction(() => {
+      // Checked again inside the write lock: another process may have built it meanwhile.
+      if (hasIndex(db)) return 0;
+      db.exec(PROJECTION_INDEXES_SQL);
+      return db.prepare('SELECT count(*) FROM projection_partitions').pluck().get() as number;
+    })
+    .immediate();
+}
+
+function hasIndex(db: Database.Database): boolean {
+  return (
+    db
+      .prepare(
+        "SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'projection_partitions_by_seq'",
+      )
+      .pluck()
+      .get() !== undefined
+  );
+}
+
+function moveToRowid(db: Database.Database): number {
   return db
     .transaction(() => {
       // Checked again inside the write lock: another process may have moved them meanwhile.

@@ -88,8 +88,8 @@ describe('the saved partitions table', () => {
     expect(
       db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE name LIKE '%before%'").pluck().get(),
     ).toBe(0);
-    // Opened again (another process, the next start): nothing left to move.
-    expect(ensureProjectionTables(db)).toBe(0);
+    // Opened again (another process, the next start): nothing left to move or index.
+    expect(ensureProjectionTables(db)).toEqual({ moved: 0, indexed: 0 });
     db.close();
   });
 
@@ -97,11 +97,72 @@ describe('the saved partitions table', () => {
     const path = earlierFile();
     const first = new Database(path);
     const second = new Database(path);
-    expect(ensureProjectionTables(first)).toBe(3);
-    expect(ensureProjectionTables(second)).toBe(0);
+    expect(ensureProjectionTables(first)).toEqual({ moved: 3, indexed: 3 });
+    expect(ensureProjectionTables(second)).toEqual({ moved: 0, indexed: 0 });
     expect(second.prepare('SELECT COUNT(*) FROM projection_partitions').pluck().get()).toBe(3);
     first.close();
     second.close();
+  });
+
+  describe('the partitions in the order the runner numbered them, by an index', () => {
+    const plan = (db: Database.Database, sql: string) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all('competitions') as Array<{ detail: string }>)
+        .map((r) => r.detail)
+        .join('; ');
+
+    test('a new file has it: the keys in order and the last number are read from it alone', () => {
+      const db = new Database(':memory:');
+      db.exec(CHECKPOINTS);
+      const states = new SqliteProjectionStateStore(db);
+      expect(states.indexedPartitions).toBe(0);
+      expect(plan(db, 'SELECT key FROM projection_partitions WHERE name = ? ORDER BY seq')).toMatch(
+        /COVERING INDEX projection_partitions_by_seq/,
+      );
+      expect(plan(db, 'SELECT MAX(seq) FROM projection_partitions WHERE name = ?')).toMatch(
+        /projection_partitions_by_seq/,
+      );
+      // Neither sorts nor reads a partition's row.
+      expect(
+        plan(db, 'SELECT key FROM projection_partitions WHERE name = ? ORDER BY seq'),
+      ).not.toMatch(/TEMP B-TREE/);
+    });
+
+    test('a file saved without it is indexed once, and the service can say how many it indexed', () => {
+      const path = tempDbPath();
+      const before = new Database(path);
+      before.exec(CHECKPOINTS);
+      new SqliteProjectionStateStore(before).savePartitions('competitions', {
+        version: 17,
+        position: 9,
+        replace: false,
+        writes: [
+          { key: 'competition:b', seq: 1, value: { results: [1] } },
+          { key: 'competition:a', seq: 2, value: { results: [2] } },
+        ],
+      });
+      before.exec('DROP INDEX projection_partitions_by_seq');
+      before.close();
+      const db = new Database(path);
+      const states = new SqliteProjectionStateStore(db);
+      expect(states.indexedPartitions).toBe(2);
+      expect(new SqliteProjectionStateStore(db).indexedPartitions).toBe(0);
+      const saved = states.loadPartitions('competitions')!;
+      expect(saved.lastSeq).toBe(2);
+      expect([...saved.partitions].map(([key]) => key)).toEqual(['competition:b', 'competition:a']);
+      db.close();
+    });
+
+    test('a file moved from the WITHOUT ROWID layout is indexed on its new table', () => {
+      const db = new Database(earlierFile());
+      expect(ensureProjectionTables(db)).toEqual({ moved: 3, indexed: 3 });
+      expect(
+        db
+          .prepare("SELECT tbl_name FROM sqlite_master WHERE name = 'projection_partitions_by_seq'")
+          .pluck()
+          .get(),
+      ).toBe('projection_partitions');
+      db.close();
+    });
   });
 
   test('a file opened read-only is read in the layout it has, and left as it is', () => {

@@ -99,6 +99,8 @@ export async function startService(options: {
   const states = file ? new SqliteProjectionStateStore(file.db) : new MemoryProjectionStateStore();
   if (states instanceof SqliteProjectionStateStore && states.movedPartitions > 0)
     log.log(`${states.movedPartitions} saved partitions moved to the rowid table, once`);
+  if (states instanceof SqliteProjectionStateStore && states.indexedPartitions > 0)
+    log.log(`${states.indexedPartitions} saved partitions indexed by their order, once`);
   // Read models far behind (a first start, a new version) are rebuilt on every core, and the
   // directory in the same passes, each worker reading the ledger through its own connection
   // and saving where the service does; the port answers meanwhile, /health saying how far.
