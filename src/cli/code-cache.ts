@@ -104,11 +104,10 @@ export function loadWithCodeCache(file: string, cacheFile: string): LoadedWithCo
 
 /**
  * When a run that found no cache it could use saves one: this long after the script was loaded,
- * or as the process exits if that is sooner. By then V8 has compiled what a start needs (the
- * service listens within about a second); much later it has let go of the compiled code of
- * functions not run since (V8 flushes old bytecode as it collects), and a cache saved at the
- * end of a 100-second rebuild held 1.9 MB of the service's start where one saved early holds
- * 4.5 MB.
+ * or as the process exits if that is sooner. By then what a start runs is compiled (the service
+ * listens within about a second); much later V8 has flushed the code of functions not run
+ * since, the start's among them, and the cache would hold less than half of it
+ * (bench/RESULTS.md, the code cache).
  */
 export const SAVE_AFTER_MS = 2_000;
 
