@@ -50,9 +50,9 @@ function readCache(cacheFile: string, build: string): Buffer | undefined {
 /**
  * Runs a bundled CommonJS script (the CLI, a worker) as `require` would, with V8's code cache
  * kept in `cacheFile`: a start reads what an earlier run compiled instead of parsing and
- * compiling the bundle again (the service's start to its port: about 780 → 620 ms;
- * bench/RESULTS.md). The script's `require` resolves from its own folder; `require.main` is the
- * process's, so a script that runs itself when it is the main module does not.
+ * compiling the bundle again (bench/RESULTS.md, the code cache). The script's `require`
+ * resolves from its own folder; `require.main` is the process's, so a script that runs itself
+ * when it is the main module does not.
  */
 export function loadWithCodeCache(file: string, cacheFile: string): LoadedWithCodeCache {
   const off = process.env.BRIDGE_LEDGER_CODE_CACHE === '0';

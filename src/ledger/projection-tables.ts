@@ -59,8 +59,8 @@ export interface TablesEnsured {
  * ROWID table) into the rowid table, once, in one transaction: a file a service saved before
  * keeps its read models (no rebuild), and a process that opens it meanwhile sees either layout
  * whole. Then indexes the partitions by their order, once (a file saved before the index: about
- * 3 s at 9.35 M facts). Returns the rows moved (0 when there was nothing to move) and whether
- * the index was built.
+ * 3 s at 9.35 M facts). Returns the rows moved and the partitions indexed (each 0 when there
+ * was nothing to do).
  */
 export function ensureProjectionTables(db: Database.Database): TablesEnsured {
   db.exec(PROJECTION_TABLES_SQL);
