@@ -1,6 +1,13 @@
 import type { MetadataStorage as TransformerMetadata } from 'class-transformer/types/MetadataStorage';
-import { getMetadataStorage, ValidationTypes, type ValidationArguments } from 'class-validator';
+import {
+  getMetadataStorage,
+  IS_NUMBER,
+  ValidationTypes,
+  type IsNumberOptions,
+  type ValidationArguments,
+} from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
+import { isNumberCompiled } from './is-number-compiled';
 
 // class-transformer's @Type records (which class a nested object is), as plainToInstance reads
 // them: the package exports its storage only by path.
@@ -77,9 +84,14 @@ function checkOf(cls: Ctor, property: string, ms: ValidationMetadata[]): Check {
       for (const c of storage.getTargetValidatorConstraints(m.constraintCls)) {
         if (c.async) throw new Error(`${cls.name}.${property}: an async check is not compiled`);
         const instance = c.instance as { validate(v: unknown, a: ValidationArguments): unknown };
+        // IsNumber's decimal places are counted through a string; made once for its options.
+        const isNumberTest =
+          m.name === IS_NUMBER
+            ? isNumberCompiled(m.constraints?.[0] as IsNumberOptions)
+            : undefined;
         check.tests.push({
           each: m.each === true,
-          test: (v, a) => instance.validate(v, a) === true,
+          test: isNumberTest ?? ((v, a) => instance.validate(v, a) === true),
         });
         check.args.push({
           targetName: cls.name,

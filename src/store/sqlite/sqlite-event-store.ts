@@ -45,6 +45,7 @@ import { openReadOnly, storeErrorOf } from './sqlite-faults';
 import { hasHash, hasImportedAt, hasSchema, migrate } from './migrate';
 import { prepareStatements, type Statements } from './statements';
 import { PROBE_AGAIN_MS, writableProbe } from './writable-probe';
+import { repeatedIdsIn } from './repeated-ids';
 import {
   PAGE,
   REVISION,
@@ -430,13 +431,7 @@ export class SqliteEventStore implements EventStore {
 
   async repeatedIds(limit: number): Promise<Array<{ id: string; positions: number[] }>> {
     try {
-      const rows = this.db
-        .prepare(
-          `SELECT id, group_concat(position) AS positions FROM events
-            GROUP BY id HAVING count(*) > 1 ORDER BY min(position) LIMIT ?`,
-        )
-        .all(limit) as Array<{ id: string; positions: string }>;
-      return rows.map((r) => ({ id: r.id, positions: r.positions.split(',').map(Number) }));
+      return repeatedIdsIn(this.db, limit);
     } catch (err) {
       throw this.failed(err);
     }
