@@ -11,12 +11,12 @@ import type { EventStore } from '../store/event-store';
 import {
   savedDirectoryOf,
   type DirectoryEntry,
-  inSlices,
   savedEntries,
   type DirectorySaves,
   type Timeline,
 } from './saved-directory';
 import { EVENTS_PER_TURN, nextTurn, withinBounds, type ReplayBounds } from '../audit/replay';
+import { inSlices } from './background-slices';
 import { Column, Instants, lastIndex } from './timeline-column';
 import {
   joinedAdditions,

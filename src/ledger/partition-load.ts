@@ -1,14 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import type { Partitions, Projection } from '../kernel/projection';
+import { BACKGROUND_SLICE_MS } from './background-slices';
 import { ColdPartitions, coldPartitionsOf } from './cold-partitions';
 import { newPartTrack, type PartTrack } from './partition-saves';
 import type { ProjectionStateStore, SavedPartitions } from './projection-state-store';
-
-/**
- * Milliseconds of putting saved partitions back between two turns of the event loop (by time: a
- * partition's size varies), so that /health and the requests are answered while they load.
- */
-const LOAD_SLICE_MS = 10;
 
 /** A partitioned projection as the runner holds it once loaded. */
 export interface LoadedPartitions {
@@ -55,7 +50,8 @@ export async function loadPartitioned(
     for (const [key, value] of saved.partitions) {
       partitions.put(state, key, value);
       track.saved.add(key);
-      if (performance.now() - slice > LOAD_SLICE_MS) {
+      // By time, a partition's size varies: /health and the requests are answered meanwhile.
+      if (performance.now() - slice > BACKGROUND_SLICE_MS) {
         await turn();
         slice = performance.now();
       }

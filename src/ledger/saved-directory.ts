@@ -95,8 +95,11 @@ interface HeadRow {
   ordered: number;
 }
 
-/** Entries read at once when a saved directory is restored, the event loop turning between. */
-const ENTRY_PAGE = 10_000;
+/**
+ * Entries read at once when a saved directory is restored, the event loop turning between: a
+ * page is read in about a background slice (background-slices.ts).
+ */
+const ENTRY_PAGE = 1_000;
 
 const blob = (a: Float64Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
 
@@ -305,18 +308,4 @@ export async function savedEntries(
     await nextTurn();
   }
   return saved.current() ? entries : undefined;
-}
-
-/** Turns of the event loop a restore leaves between slices of this many milliseconds. */
-const SLICE_MS = 10;
-
-/** `each` of the items, the event loop given a turn every SLICE_MS. */
-export async function inSlices<T>(items: readonly T[], each: (item: T) => void): Promise<void> {
-  let slice = performance.now();
-  for (const item of items) {
-    each(item);
-    if (performance.now() - slice < SLICE_MS) continue;
-    await nextTurn();
-    slice = performance.now();
-  }
 }

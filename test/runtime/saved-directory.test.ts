@@ -6,12 +6,12 @@ import { examplesDir } from '../../src/ledger/load-examples';
 import {
   type DirectorySaves,
   type DirectorySnapshot,
-  inSlices,
   SqliteDirectorySaves,
   savedDirectoryOf,
   TIMELINE_CHUNK,
 } from '../../src/ledger/saved-directory';
 import { SqliteEventStore } from '../../src/store/sqlite/sqlite-event-store';
+import { BACKGROUND_SLICE_MS, inSlices } from '../../src/ledger/background-slices';
 import { tempDbPath } from '../support/temp';
 
 /**
@@ -172,6 +172,30 @@ describe('the ledger directory saved in the SQLite file', () => {
     expect(restored).toBe(12);
     expect(answeredAfter).toBeGreaterThan(0);
     expect(answeredAfter).toBeLessThan(12);
+  });
+
+  it('a request waits behind one background slice at most: 1 ms entries, answered after the first slice’s, however long the list', async () => {
+    const items = Array.from({ length: 200 }, (_, i) => i);
+    let restored = 0;
+    const answeredAfter: number[] = [];
+    // A request's turns: each posted when the one before is answered.
+    const ask = () =>
+      setImmediate(() => {
+        answeredAfter.push(restored);
+        if (answeredAfter.length < 3) ask();
+      });
+    ask();
+    await inSlices(items, () => {
+      const until = performance.now() + 1;
+      while (performance.now() < until); // an entry that takes 1 ms to restore
+      restored += 1;
+    });
+    expect(restored).toBe(200);
+    // A slice ends at the first entry that reaches BACKGROUND_SLICE_MS: never more entries than
+    // that many 1 ms ones (a slower machine ends it sooner, never later).
+    const slice = Math.ceil(BACKGROUND_SLICE_MS);
+    expect(answeredAfter).toHaveLength(3);
+    answeredAfter.forEach((after, turn) => expect(after).toBeLessThanOrEqual((turn + 1) * slice));
   });
 
   it('catches up from the saved position: only the facts after the save are read', async () => {
