@@ -5,8 +5,9 @@
 // bench/RESULTS.md). The layout under dist/bundle/cli is dist/src/cli's, so a worker is found
 // beside the CLI as it is unbundled (src/ledger/worker-script.ts).
 const { build } = require('esbuild');
-const { existsSync, readdirSync, rmSync } = require('node:fs');
+const { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
+const { asciiSource } = require('./ascii-source');
 
 const root = join(__dirname, '..');
 const cli = join(root, 'dist', 'src', 'cli');
@@ -64,6 +65,16 @@ build({
   external,
   sourcemap: 'linked',
   logLevel: 'warning',
-}).catch(() => {
-  process.exitCode = 1;
-});
+})
+  .then(() => {
+    // Each bundle rewritten in ASCII (ascii-source.js): read as a one-byte string at each start.
+    for (const dir of [outdir, join(outdir, 'workers')])
+      for (const f of readdirSync(dir).filter((f) => f.endsWith('.js'))) {
+        const file = join(dir, f);
+        writeFileSync(file, asciiSource(readFileSync(file, 'utf8'), file));
+      }
+  })
+  .catch((e) => {
+    if (e instanceof Error && !('errors' in e)) console.error(e.message);
+    process.exitCode = 1;
+  });
