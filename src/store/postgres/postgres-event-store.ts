@@ -41,6 +41,7 @@ import {
   type TxBatch,
 } from './rows';
 import { storedRecordOf } from '../event-row';
+import { repeatedIdsIn } from './repeated-ids';
 import { APPEND_LOCK, APPENDED_CHANNEL, CLUB_LOCK_SPACE, DECISION_LOCK } from './schema';
 import { openSchema } from './migrate';
 
@@ -404,12 +405,7 @@ export class PostgresEventStore implements EventStore {
 
   async repeatedIds(limit: number): Promise<Array<{ id: string; positions: number[] }>> {
     try {
-      const { rows } = await this.pool.query<{ id: string; positions: Array<string | number> }>(
-        `SELECT id, array_agg(position ORDER BY position) AS positions FROM events
-          GROUP BY id HAVING count(*) > 1 ORDER BY min(position) LIMIT $1`,
-        [limit],
-      );
-      return rows.map((r) => ({ id: r.id, positions: r.positions.map(Number) }));
+      return await repeatedIdsIn(this.pool, limit);
     } catch (err) {
       throw this.failed(err);
     }
