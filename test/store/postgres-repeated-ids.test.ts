@@ -1,10 +1,10 @@
-import { Client, Pool } from 'pg';
+import { Pool } from 'pg';
 import { catalogue } from '../../src/contexts/catalogue';
 import { verifyStore } from '../../src/audit/verify-parallel';
 import { PostgresEventStore } from '../../src/store/postgres/postgres-event-store';
 import { idsUniqueByIndex } from '../../src/store/postgres/repeated-ids';
 import { facts } from '../support/events';
-import { freshDatabase, onPostgres } from '../support/postgres';
+import { freshDatabase, onPostgres, sqlOn } from '../support/postgres';
 
 /**
  * `verify` of a PostgreSQL ledger asks the store for ids stored twice (LEDGER: an event's id is
@@ -12,29 +12,19 @@ import { freshDatabase, onPostgres } from '../support/postgres';
  * known; a table whose index was dropped outside the ledger has its ids grouped and counted.
  */
 onPostgres('PostgreSQL store: ids stored twice', () => {
-  const sql = async (url: string, text: string) => {
-    const c = new Client({ connectionString: url });
-    await c.connect();
-    try {
-      return await c.query(text);
-    } finally {
-      await c.end();
-    }
-  };
-
   /** A ledger of six events over two streams, open; its URL and ids in order. */
   async function ledger() {
     const url = await freshDatabase();
     const store = await PostgresEventStore.open(url);
     await store.appendToStream('even', facts(3));
     await store.appendToStream('odd', facts(3));
-    const { rows } = await sql(url, 'SELECT id FROM events ORDER BY position');
+    const { rows } = await sqlOn(url, 'SELECT id FROM events ORDER BY position');
     return { url, store, ids: rows.map((r: { id: string }) => r.id) };
   }
 
   /** `uniqueness` in place of the schema's UNIQUE on id, then `edit`, the triggers off. */
   const behindTheLedgersBack = (url: string, uniqueness: string, edit: string) =>
-    sql(
+    sqlOn(
       url,
       `ALTER TABLE events DROP CONSTRAINT events_id_key;
        ${uniqueness}

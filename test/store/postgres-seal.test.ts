@@ -11,7 +11,7 @@ import { PostgresEventStore } from '../../src/store/postgres/postgres-event-stor
 import { chainHash, GENESIS_HASH } from '../../src/store/seal';
 import { openStore } from '../../src/store/open-store';
 import { collect, facts } from '../support/events';
-import { freshDatabase, onPostgres } from '../support/postgres';
+import { freshDatabase, onPostgres, sqlOn } from '../support/postgres';
 
 /**
  * Tamper evidence on PostgreSQL: each event's hash chained to the one before, written in the
@@ -35,15 +35,7 @@ onPostgres('PostgreSQL store: the seal and immutability', () => {
   });
   afterAll(() => store?.close());
 
-  const sql = async (text: string) => {
-    const c = new Client({ connectionString: url });
-    await c.connect();
-    try {
-      return await c.query(text);
-    } finally {
-      await c.end();
-    }
-  };
+  const sql = (text: string) => sqlOn(url, text);
   const verify = async () =>
     (await verifyLog(readRaw(store), catalogue, { densePositions: true, sealed: true })).seal;
 

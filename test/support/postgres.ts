@@ -33,3 +33,14 @@ export async function freshDatabase(): Promise<string> {
   url.pathname = `/${name}`;
   return url.toString();
 }
+
+/** `text` run on the database at `url` by a connection of its own, as an operator would. */
+export async function sqlOn(url: string, text: string) {
+  const c = new Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await c.query(text);
+  } finally {
+    await c.end();
+  }
+}
