@@ -11,13 +11,20 @@ import { nextTurn } from '../audit/replay';
  */
 export const BACKGROUND_SLICE_MS = 2;
 
-/** `each` of the items, the event loop given a turn every BACKGROUND_SLICE_MS. */
-export async function inSlices<T>(items: readonly T[], each: (item: T) => void): Promise<void> {
+/**
+ * `each` of the items, the event loop given a turn (`turn`, a setImmediate by default) every
+ * BACKGROUND_SLICE_MS: by time, since an item's cost varies (a saved partition's size).
+ */
+export async function inSlices<T>(
+  items: Iterable<T>,
+  each: (item: T) => void,
+  turn: () => Promise<void> = nextTurn,
+): Promise<void> {
   let slice = performance.now();
   for (const item of items) {
     each(item);
     if (performance.now() - slice < BACKGROUND_SLICE_MS) continue;
-    await nextTurn();
+    await turn();
     slice = performance.now();
   }
 }

@@ -1,6 +1,5 @@
-import { performance } from 'node:perf_hooks';
 import type { Partitions, Projection } from '../kernel/projection';
-import { BACKGROUND_SLICE_MS } from './background-slices';
+import { inSlices } from './background-slices';
 import { ColdPartitions, coldPartitionsOf } from './cold-partitions';
 import { newPartTrack, type PartTrack } from './partition-saves';
 import type { ProjectionStateStore, SavedPartitions } from './projection-state-store';
@@ -46,16 +45,15 @@ export async function loadPartitioned(
       : states.loadPartitions(projection.name);
   let cold: ColdPartitions | undefined;
   if (saved && saved.version === projection.version) {
-    let slice = performance.now();
-    for (const [key, value] of saved.partitions) {
-      partitions.put(state, key, value);
-      track.saved.add(key);
-      // By time, a partition's size varies: /health and the requests are answered meanwhile.
-      if (performance.now() - slice > BACKGROUND_SLICE_MS) {
-        await turn();
-        slice = performance.now();
-      }
-    }
+    // A slice at a time: /health and the requests are answered meanwhile.
+    await inSlices(
+      saved.partitions,
+      ([key, value]) => {
+        partitions.put(state, key, value);
+        track.saved.add(key);
+      },
+      turn,
+    );
     track.nextSeq = saved.lastSeq + 1;
     track.replace = false;
     position = saved.position;
