@@ -15,7 +15,7 @@ import type { ClubGroups } from './club-groups';
 import { streamExportRecords } from './export-chain';
 import { ImportBatches } from './import-batches';
 import type { RawRecord } from './raw-records';
-import { EVENTS_PER_TURN, nextTurn } from './replay';
+import { EVENTS_PER_TURN, nextTurn, PROGRESS_EVERY } from './replay';
 
 /** What audit recomputes: every published table's read model, folded in one pass. */
 const TABLES = [competitions, teamsEventsProjection, meetingsProjection, rubberProjection] as Array<
@@ -46,6 +46,7 @@ export async function splitAndImport(
   fromStart: boolean,
   groups: ClubGroups,
   store: SqliteEventStore,
+  onProgress: (done: number) => void = () => {},
 ): Promise<{ files: string[]; last: number }> {
   const files = groups.groups.map((_, i) => join(dir, `group-${i + 1}.ndjson`));
   const out = files.map((f) => ({ fd: openSync(f, 'w'), text: '' }));
@@ -73,9 +74,11 @@ export async function splitAndImport(
         if (o.text.length >= FLUSH_CHARS) flush(o);
       }
       await copy.add(r);
+      if (position % PROGRESS_EVERY === 0) onProgress(position);
     }
     await copy.flush();
     for (const o of out) flush(o);
+    onProgress(position);
   } finally {
     for (const o of out) closeSync(o.fd);
   }
@@ -91,9 +94,10 @@ export async function foldGroupFiles(
   groups: ClubGroups,
   last: number,
   catalogue: EventCatalogue,
+  onProgress: (done: number) => void = () => {},
 ): Promise<RoadAnswers> {
   const shared = new Set(groups.shared);
-  return foldGroups(groups, last, (i) => eventsOfFile(files[i]!, catalogue), shared);
+  return foldGroups(groups, last, (i) => eventsOfFile(files[i]!, catalogue), shared, onProgress);
 }
 
 /**
@@ -104,6 +108,7 @@ export async function foldGroupsOfCopy(
   store: SqliteEventStore,
   groups: ClubGroups,
   catalogue: EventCatalogue,
+  onProgress: (done: number) => void = () => {},
 ): Promise<RoadAnswers> {
   const last = await store.headPosition();
   const shared = new Set(groups.shared);
@@ -112,6 +117,7 @@ export async function foldGroupsOfCopy(
     last,
     (i) => readAllExcept(store.db, groups.othersOf(i), catalogue.upcast)(),
     shared,
+    onProgress,
   );
 }
 
@@ -120,16 +126,19 @@ async function foldGroups(
   last: number,
   eventsOf: (index: number) => AsyncIterable<RecordedEvent>,
   shared: ReadonlySet<string>,
+  onProgress: (done: number) => void,
 ): Promise<RoadAnswers> {
   const answers = new AnswersCollector();
   let own = 0;
   let sharedRead = 0;
+  let folded = 0;
   for (let i = 0; i < groups.groups.length; i++) {
     const states = TABLES.map((p) => p.initial());
     let read = 0;
     sharedRead = 0;
     for await (const e of eventsOf(i)) {
       if (++read % EVENTS_PER_TURN === 0) await nextTurn();
+      if (++folded % PROGRESS_EVERY === 0) onProgress(folded);
       if (shared.has(e.streamId)) sharedRead++;
       else own++;
       TABLES.forEach((p, t) => (states[t] = p.apply(states[t], e, undefined)));
@@ -145,6 +154,7 @@ async function foldGroups(
     state.position = last;
     answers.add({ state, teams, meetings, rubber }, groups.owned(i));
   }
+  onProgress(folded);
   return { digest: answers.digest(), events: own + sharedRead };
 }
 

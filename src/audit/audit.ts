@@ -9,6 +9,7 @@ import { foldGroupFiles, foldGroupsOfCopy, splitAndImport, type RoadAnswers } fr
 import { StreamClubs } from './club-groups';
 import { streamExportRecords } from './export-chain';
 import { formatLineIssue } from '../ledger/ndjson';
+import { PROGRESS_EVERY } from './replay';
 import { seenIdsOnDisk } from './seen-ids';
 import { verifyLog, type VerifyReport } from './verify';
 import { verifyStore } from './verify-parallel';
@@ -53,6 +54,24 @@ export const GROUP_FACTS = 250_000;
 export interface AuditOptions {
   /** About how many facts a group of clubs folded at once holds (GROUP_FACTS). */
   groupFacts?: number;
+  /** Told where the audit is, every PROGRESS_EVERY facts of each phase and at its end. */
+  onProgress?: (p: AuditProgress) => void;
+}
+
+/**
+ * Where a long audit is (at 9.35 M facts it takes a quarter of an hour): the phase, in the
+ * order they run, and the facts it has done of its total. The check's pass reads the file
+ * before anything knows how many facts it holds: its total comes with its end.
+ */
+export interface AuditProgress {
+  /**
+   * `check`: the file's seal and facts; `copy`: the SQLite copy and the group files written;
+   * `file`, `sqlite`: each road's folds, every group's (a shared stream's facts once a group);
+   * `verify`: the copy's own check.
+   */
+  phase: 'check' | 'copy' | 'file' | 'sqlite' | 'verify';
+  done: number;
+  total?: number;
 }
 
 /**
@@ -81,7 +100,7 @@ export async function auditExport(
     throw new RangeError(`groupFacts: a group holds at least 1 fact, not ${groupFacts}`);
   const dir = mkdtempSync(join(tmpdir(), 'bridge-ledger-audit-'));
   try {
-    return await auditIn(dir, path, catalogue, groupFacts);
+    return await auditIn(dir, path, catalogue, groupFacts, options.onProgress ?? (() => {}));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -92,11 +111,13 @@ async function auditIn(
   path: string,
   catalogue: EventCatalogue,
   groupFacts: number,
+  onProgress: (p: AuditProgress) => void,
 ): Promise<AuditReport> {
   const read = await streamExportRecords(path);
   const clubs = new StreamClubs();
   const ids = seenIdsOnDisk(join(dir, 'ids.db'));
   let verified: VerifyReport;
+  let checked = 0;
   try {
     verified = await verifyLog(read.records, catalogue, {
       densePositions: false,
@@ -104,11 +125,15 @@ async function auditIn(
       previousHash: read.previousHash,
       partial: read.previousHash !== GENESIS_HASH,
       ids,
-      observe: (e) => clubs.note(e),
+      observe: (e) => {
+        clubs.note(e);
+        if (++checked % PROGRESS_EVERY === 0) onProgress({ phase: 'check', done: checked });
+      },
     });
   } finally {
     ids.close();
   }
+  onProgress({ phase: 'check', done: verified.events, total: verified.events });
   const problems = read.issues.map(formatLineIssue);
   // An export's records carry their lines, and so do the problems found in them.
   const lineOf = new Map(
@@ -146,14 +171,23 @@ async function auditIn(
   const store = new SqliteEventStore(file, { upcast: catalogue.upcast, synchronous: 'NORMAL' });
   try {
     const fromStart = read.previousHash === GENESIS_HASH;
-    const split = await splitAndImport(path, dir, fromStart, groups, store);
-    const fromFile = await foldGroupFiles(split.files, groups, split.last, catalogue);
+    const split = await splitAndImport(path, dir, fromStart, groups, store, (done) =>
+      onProgress({ phase: 'copy', done, total: verified.events }),
+    );
+    // Each group folds its own facts and every shared stream's.
+    const folded = verified.events + groups.sharedFacts * (groups.groups.length - 1);
+    const fromFile = await foldGroupFiles(split.files, groups, split.last, catalogue, (done) =>
+      onProgress({ phase: 'file', done, total: folded }),
+    );
     report.fromFile = audited('file', fromFile, verified.seal);
-    const fromCopy = await foldGroupsOfCopy(store, groups, catalogue);
+    const fromCopy = await foldGroupsOfCopy(store, groups, catalogue, (done) =>
+      onProgress({ phase: 'sqlite', done, total: folded }),
+    );
     // The copy is verified on every core, as `verify` does it.
     const own = await verifyStore(store, catalogue, {
       url: `sqlite:${file}`,
       workers: availableParallelism(),
+      onProgress: (p) => onProgress({ phase: 'verify', ...p }),
     });
     report.sqlite = audited('sqlite', fromCopy, own.seal);
   } finally {

@@ -23,6 +23,9 @@ export function withinBounds(bounds: ReplayBounds): (e: RecordedEvent) => boolea
 /** Events handled between two turns of the event loop: no request waits long behind a read. */
 export const EVENTS_PER_TURN = 1000;
 
+/** How many facts of a long pass (audit's phases) go between two reports of its progress. */
+export const PROGRESS_EVERY = 10_000;
+
 /** Lets the event loop run what is queued (a /health, another request) before going on. */
 export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 

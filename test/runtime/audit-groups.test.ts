@@ -18,7 +18,7 @@ import {
   answersDigest,
   type AnswersDigest,
 } from '../../src/audit/answers-digest';
-import { auditExport } from '../../src/audit/audit';
+import { auditExport, type AuditProgress } from '../../src/audit/audit';
 import { StreamClubs } from '../../src/audit/club-groups';
 import { replayAllFromStore } from '../../src/audit/replay';
 import { exportLog } from '../../src/cli/commands/export';
@@ -137,6 +137,28 @@ describe('audit, a group of clubs at a time', () => {
       expect(refused.code).toBe(2);
       expect(refused.stderr).toContain('--group-facts must be an integer >= 1');
     }
+  }, 120_000);
+
+  it('tells where it is: the check, the copy, each road and the copy’s verify, in that order, each phase ending at its total', async () => {
+    const told: AuditProgress[] = [];
+    const report = await auditExport(file, catalogue, {
+      groupFacts: 2_000,
+      onProgress: (p) => told.push(p),
+    });
+    expect(report.ok).toBe(true);
+    const phases = told.map((p) => p.phase).filter((p, i, all) => p !== all[i - 1]);
+    expect(phases).toEqual(['check', 'copy', 'file', 'sqlite', 'verify']);
+    // Each road folds every group's own facts and the shared streams' with every group.
+    const folded = report.events + report.sharedFacts! * (report.groups! - 1);
+    const totals = { check: report.events, copy: report.events, file: folded, sqlite: folded };
+    for (const [phase, total] of Object.entries(totals)) {
+      const of = told.filter((p) => p.phase === phase);
+      expect(of[of.length - 1]).toEqual({ phase, done: total, total });
+      // Never backwards.
+      of.forEach((p, i) => i && expect(p.done).toBeGreaterThanOrEqual(of[i - 1]!.done));
+    }
+    const verified = told.filter((p) => p.phase === 'verify');
+    expect(verified[verified.length - 1]!.done).toBe(report.events);
   }, 120_000);
 
   it('a group size below one fact is refused, naming it', async () => {

@@ -1,9 +1,16 @@
 import type { Command } from 'commander';
 import { catalogue } from '../../contexts/catalogue';
 import { InvalidArgumentError } from 'commander';
-import { auditExport, GROUP_FACTS, type AuditedStore, type AuditReport } from '../../audit/audit';
+import {
+  auditExport,
+  GROUP_FACTS,
+  type AuditedStore,
+  type AuditProgress,
+  type AuditReport,
+} from '../../audit/audit';
 import { wholeNumber } from '../../audit/table-query';
 import { err } from '../options';
+import { phasedProgress } from '../progress';
 
 /** `--group-facts`: a whole number from 1. */
 function groupFactsOption(value: string): number {
@@ -11,6 +18,15 @@ function groupFactsOption(value: string): number {
   if (!n) throw new InvalidArgumentError('--group-facts must be an integer >= 1');
   return n;
 }
+
+/** The audit's phases as its progress names them on a terminal. */
+const PHASES: Record<AuditProgress['phase'], string> = {
+  check: 'audit: checking the file',
+  copy: 'audit: writing the SQLite copy',
+  file: "audit: folding the file's facts",
+  sqlite: "audit: folding the copy's facts",
+  verify: 'audit: verifying the copy',
+};
 
 /**
  * `audit <export.ndjson>`: the export's tamper seal, and every table recomputed from
@@ -31,14 +47,20 @@ export function registerAudit(program: Command): void {
     )
     .action(async (file: string, o: { json?: boolean; groupFacts?: number }) => {
       let report: AuditReport;
+      const bar = phasedProgress(PHASES);
       try {
-        report = await auditExport(file, catalogue, { groupFacts: o.groupFacts });
+        report = await auditExport(file, catalogue, {
+          groupFacts: o.groupFacts,
+          onProgress: (p) => bar.update(p.phase, p.done, p.total),
+        });
       } catch (e) {
         const code = (e as { code?: unknown }).code;
         if (typeof code !== 'string' || !/^E[A-Z]+$/.test(code)) throw e;
         err(`audit: cannot read ${file}: ${(e as Error).message}`);
         process.exitCode = 2;
         return;
+      } finally {
+        bar.stop();
       }
       if (o.json) process.stdout.write(JSON.stringify(report, null, 2) + '\n');
       else process.stdout.write(formatAudit(report));

@@ -5,6 +5,7 @@ import { streamExportRecords } from '../../audit/export-chain';
 import { formatLineIssue } from '../../ledger/ndjson';
 import { verifyLog, type VerifyReport } from '../../audit/verify';
 import { verifyStore } from '../../audit/verify-parallel';
+import { progress } from '../progress';
 import { GENESIS_HASH } from '../../store/seal';
 import { openStore } from '../../store/open-store';
 import { err, storeOption, workersOption } from '../options';
@@ -56,12 +57,15 @@ export function registerVerify(program: Command): void {
           if (lineIssues.length) report.ok = false;
         } else {
           const store = await openStore(o.store, { readOnly: true });
+          const bar = progress('verify', await store.headPosition());
           try {
             report = await verifyStore(store, catalogue, {
               url: o.store,
               workers: o.workers ?? availableParallelism(),
+              onProgress: (p) => bar.update(p.done),
             });
           } finally {
+            bar.stop();
             await store.close();
           }
         }
