@@ -9,7 +9,7 @@ import { teamsEventsProjection, type TeamsReadState } from '../contexts/teams/pr
 import { meetingsProjection, type MeetingsReadState } from '../contexts/meetings/projection';
 import { rubberProjection, type RubberReadState } from '../contexts/rubber/projection';
 import type { SqliteEventStore } from '../store/sqlite/sqlite-event-store';
-import { readAllExcept } from '../store/sqlite/read-except';
+import { factsOfStreams } from '../store/sqlite/read-streams';
 import { AnswersCollector, type AnswersDigest } from './answers-digest';
 import type { ClubGroups } from './club-groups';
 import { streamExportRecords } from './export-chain';
@@ -101,8 +101,9 @@ export async function foldGroupFiles(
 }
 
 /**
- * The SQLite copy's road: each group's facts read from the copy's $all, the other groups'
- * streams skipped by SQLite itself, folded into the tables.
+ * The SQLite copy's road: each group's facts (its own streams' and the shared ones') read from
+ * the copy in $all's order, found by the streams' index, folded into the tables. A stream the
+ * check's pass put in no group would be left out, and the road's count of facts says so.
  */
 export async function foldGroupsOfCopy(
   store: SqliteEventStore,
@@ -115,7 +116,10 @@ export async function foldGroupsOfCopy(
   return foldGroups(
     groups,
     last,
-    (i) => readAllExcept(store.db, groups.othersOf(i), catalogue.upcast)(),
+    (i) =>
+      toAsync(
+        factsOfStreams(store.db, [...groups.groups[i]!.streams, ...shared], catalogue.upcast),
+      ),
     shared,
     onProgress,
   );
@@ -173,4 +177,8 @@ async function* eventsOfFile(
       metadata: JSON.parse(r.metadata) as RecordedEvent['metadata'],
     });
   }
+}
+
+async function* toAsync<T>(items: Iterable<T>): AsyncGenerator<T> {
+  yield* items;
 }

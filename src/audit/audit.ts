@@ -85,7 +85,8 @@ export interface AuditProgress {
  * models at a time, never the ledger's: the check's pass learns which club each stream is of
  * (`StreamClubs`) and keeps the ids it has seen on disk; one more pass writes the SQLite copy
  * and each group's facts to a file of its own; each road then folds a group at a time (the
- * file's road from its group files, the copy's from its $all less the other groups' streams).
+ * file's road from its group files, the copy's from the group's streams, found by the copy's
+ * index of streams, in $all's order).
  * OK only when the seal holds (a file without one is not audited as sealed), the file has no
  * other problem, the copy's own chain holds, and the answers are identical. A file that cannot
  * be read throws the reader's error.

@@ -19,8 +19,6 @@ export interface ClubGroups {
   sharedFacts: number;
   /** Which of group `index`'s folds' answers are its own (`AnswersCollector.add`). */
   owned(index: number): AnswersOwned;
-  /** The streams of the other groups: what group `index`'s fold leaves out. */
-  othersOf(index: number): string[];
 }
 
 /**
@@ -106,7 +104,6 @@ export class StreamClubs {
         if (byClubGroup !== undefined) return byClubGroup === index;
         return (groupOfStream.get(streamId) ?? last) === index;
       },
-      othersOf: (index) => groups.flatMap((g, i) => (i === index ? [] : g.streams)),
     };
   }
 }
