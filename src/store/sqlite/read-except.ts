@@ -83,7 +83,8 @@ function eventsExcept(
   };
 }
 
-function fill(db: Database.Database, table: string, streams: Iterable<string>): void {
+/** A TEMP table of the connection's own, `table`, holding exactly `streams`. */
+export function fill(db: Database.Database, table: string, streams: Iterable<string>): void {
   db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${table} (stream_id TEXT PRIMARY KEY) WITHOUT ROWID`);
   const put = db.prepare(`INSERT OR IGNORE INTO temp.${table} (stream_id) VALUES (?)`);
   db.transaction(() => {

@@ -4,6 +4,7 @@ import type Database from 'better-sqlite3';
 import type { RecordedEvent } from '../../kernel/envelope';
 import type { Upcast } from '../upcast';
 import { hasImportedAt } from './migrate';
+import { fill } from './read-except';
 import { COLUMNS, PAGE, rowToEvent, type RawRow } from './rows';
 
 /**
@@ -20,14 +21,7 @@ export function* factsOfStreams(
   streams: Iterable<string>,
   upcast: Upcast = (e) => e,
 ): Generator<RecordedEvent> {
-  db.exec(
-    'CREATE TEMP TABLE IF NOT EXISTS read_streams (stream_id TEXT PRIMARY KEY) WITHOUT ROWID',
-  );
-  const put = db.prepare('INSERT OR IGNORE INTO temp.read_streams (stream_id) VALUES (?)');
-  db.transaction(() => {
-    db.exec('DELETE FROM temp.read_streams');
-    for (const s of streams) put.run(s);
-  })();
+  fill(db, 'read_streams', streams);
   const positions = db
     .prepare(
       `SELECT position FROM events
