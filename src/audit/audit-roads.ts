@@ -1,6 +1,5 @@
-import { createReadStream, closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import type { EventCatalogue } from '../kernel/catalogue';
 import type { Projection } from '../kernel/projection';
 import type { RecordedEvent } from '../kernel/envelope';
@@ -14,7 +13,8 @@ import { AnswersCollector, type AnswersDigest } from './answers-digest';
 import type { ClubGroups } from './club-groups';
 import { streamExportRecords } from './export-chain';
 import { ImportBatches } from './import-batches';
-import type { RawRecord } from './raw-records';
+import { formatLineIssue, readNdjsonPages } from '../ledger/ndjson';
+import { exportLine, type RawRecord } from './raw-records';
 import { EVENTS_PER_TURN, nextTurn, PROGRESS_EVERY } from './replay';
 
 /** What audit recomputes: every published table's read model, folded in one pass. */
@@ -63,11 +63,11 @@ export async function splitAndImport(
   );
   try {
     const { records } = await streamExportRecords(path);
-    for await (const { line: _line, hash: _hash, ...r } of records) {
+    for await (const r of records) {
       const revision = revisions.get(r.streamId) ?? 0;
       revisions.set(r.streamId, revision + 1);
       position += 1;
-      const text = JSON.stringify({ ...r, revision, position }) + '\n';
+      const text = groupLine(r, revision, position);
       const g = groupOf.get(r.streamId);
       for (const o of g === undefined ? out : [out[g]!]) {
         o.text += text;
@@ -162,21 +162,24 @@ async function foldGroups(
   return { digest: answers.digest(), events: own + sharedRead };
 }
 
-/** A group file's facts, as its lines give them. */
+/**
+ * A fact's line in its group's file: the record renumbered, its data and metadata spliced in as
+ * the JSON they are (as `export` writes them), so that one parse of the line gives the fact.
+ */
+function groupLine(r: RawRecord, revision: number, position: number): string {
+  return `${exportLine({ ...r, revision, position, hash: undefined })}\n`;
+}
+
+/** A group file's facts, as its lines give them (the audit wrote them: each an object). */
 async function* eventsOfFile(
   file: string,
   catalogue: EventCatalogue,
 ): AsyncGenerator<RecordedEvent> {
-  const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
-  for await (const line of lines) {
-    if (line === '') continue;
-    const r = JSON.parse(line) as RawRecord;
-    yield catalogue.upcast({
-      ...r,
-      data: JSON.parse(r.data) as unknown,
-      metadata: JSON.parse(r.metadata) as RecordedEvent['metadata'],
-    });
-  }
+  for await (const page of readNdjsonPages(file))
+    for (const entry of page) {
+      if ('issue' in entry) throw new Error(`${file}: ${formatLineIssue(entry.issue)}`);
+      yield catalogue.upcast(entry.value as unknown as RecordedEvent);
+    }
 }
 
 async function* toAsync<T>(items: Iterable<T>): AsyncGenerator<T> {

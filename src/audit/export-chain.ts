@@ -1,5 +1,5 @@
 import { chainHash, GENESIS_HASH, isHash } from '../store/seal';
-import { readNdjson, type LineIssue } from '../ledger/ndjson';
+import { readNdjsonPages, type LineIssue } from '../ledger/ndjson';
 import type { RawRecord } from './raw-records';
 
 /** Where an export's chain breaks first: the line, and the event on it. */
@@ -108,8 +108,11 @@ export class FileChain {
   }
 }
 
-/** The fields the chain covers, from a parsed export line; undefined when one is missing. */
-function sealedFieldsOf(v: Record<string, unknown>) {
+/**
+ * The record a parsed export line gives, with the fields the chain covers; undefined when one
+ * is missing. One literal of fixed shape: a spread of it for each line cost more than its hash.
+ */
+function sealedFieldsOf(v: Record<string, unknown>, line = 0) {
   const str = (k: string) => (typeof v[k] === 'string' ? (v[k] as string) : undefined);
   const num = (k: string) => (typeof v[k] === 'number' ? (v[k] as number) : undefined);
   const id = str('id');
@@ -141,10 +144,12 @@ function sealedFieldsOf(v: Record<string, unknown>) {
     schemaVersion,
     occurredAt,
     recordedAt,
-    importedAt: str('importedAt') ?? null,
+    importedAt: str('importedAt'),
     // The normal form of the stored text (src/store/seal.ts): what JSON.stringify gives back.
     data: JSON.stringify(v.data),
     metadata: JSON.stringify(v.metadata ?? {}),
+    hash: str('hash'),
+    line,
   };
 }
 
@@ -186,16 +191,16 @@ export async function streamExportRecords(path: string): Promise<ExportStream> {
   const previousHash = head && isHash(head.previousHash) ? head.previousHash : GENESIS_HASH;
   async function* records(): AsyncGenerator<RawRecord & { line: number }> {
     if (!head) return;
-    yield { ...head.record, line: head.line };
-    for await (const { record, line } of lines) {
+    yield head.record;
+    for await (const { record } of lines) {
       if (!sealed && record.hash !== undefined)
         issues.push({
-          line,
+          line: record.line,
           field: 'hash',
           message:
             'carries a hash, but the first record does not: a sealed export carries one on every line',
         });
-      yield { ...record, line };
+      yield record;
     }
   }
   return { records: records(), issues, sealed, previousHash };
@@ -205,30 +210,28 @@ export async function streamExportRecords(path: string): Promise<ExportStream> {
 async function* recordLines(
   path: string,
   issues: LineIssue[],
-): AsyncGenerator<{ record: RawRecord; line: number; previousHash?: unknown }> {
+): AsyncGenerator<{ record: RawRecord & { line: number }; previousHash?: unknown }> {
   let first = true;
-  for await (const entry of readNdjson(path)) {
-    if ('issue' in entry) {
-      issues.push(entry.issue);
-      continue;
+  for await (const page of readNdjsonPages(path))
+    for (const entry of page) {
+      if ('issue' in entry) {
+        issues.push(entry.issue);
+        continue;
+      }
+      const v = entry.value;
+      const record = sealedFieldsOf(v, entry.line);
+      if (!record) {
+        issues.push({
+          line: entry.line,
+          field: '',
+          message:
+            'not an exported envelope (id, streamId, revision, position, type, occurredAt, recordedAt, data)',
+        });
+        continue;
+      }
+      yield first ? { record, previousHash: v.previousHash } : { record };
+      first = false;
     }
-    const v = entry.value;
-    const fields = sealedFieldsOf(v);
-    if (!fields) {
-      issues.push({
-        line: entry.line,
-        field: '',
-        message:
-          'not an exported envelope (id, streamId, revision, position, type, occurredAt, recordedAt, data)',
-      });
-      continue;
-    }
-    const { importedAt, ...rest } = fields;
-    const record: RawRecord = { ...rest, ...(importedAt === null ? {} : { importedAt }) };
-    if (typeof v.hash === 'string') record.hash = v.hash;
-    yield { record, line: entry.line, ...(first ? { previousHash: v.previousHash } : {}) };
-    first = false;
-  }
 }
 
 /**
