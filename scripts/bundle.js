@@ -38,7 +38,7 @@ const external = [
 // loads it with V8's code cache, kept beside it (`*.v8-cache`, written by the first run after a
 // build; src/cli/code-cache.ts): the service's start to its port took about 780 ms compiling the
 // bundle and 620 ms reading the cache (bench/RESULTS.md).
-const workers = ['rebuild-worker', 'join-worker', 'verify-worker'];
+const workers = ['rebuild-worker', 'join-worker', 'verify-worker', 'copy-worker'];
 const entryPoints = {
   main: join(cli, 'launch.js'),
   'main.bundle': join(cli, 'main.js'),

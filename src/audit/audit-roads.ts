@@ -12,7 +12,6 @@ import { factsOfStreams } from '../store/sqlite/read-streams';
 import { AnswersCollector, type AnswersDigest } from './answers-digest';
 import type { ClubGroups } from './club-groups';
 import { streamExportRecords } from './export-chain';
-import { ImportBatches } from './import-batches';
 import { formatLineIssue, readNdjsonPages } from '../ledger/ndjson';
 import { exportLine, type RawRecord } from './raw-records';
 import { EVENTS_PER_TURN, nextTurn, PROGRESS_EVERY } from './replay';
@@ -22,8 +21,6 @@ const TABLES = [competitions, teamsEventsProjection, meetingsProjection, rubberP
   Projection<unknown>
 >;
 
-/** Facts written to the SQLite copy in one transaction: memory holds a batch, not the file. */
-const IMPORT_BATCH = 10_000;
 /** A group file's lines are written when they reach this many characters. */
 const FLUSH_CHARS = 1 << 20;
 
@@ -34,18 +31,14 @@ export interface RoadAnswers {
 }
 
 /**
- * One read of the export: each fact written to the SQLite copy as an import (each fact's
- * recordedAt kept, in the file's order, not through the deciders: the audit is of what the
- * tables make of the facts as recorded), and to its group's file (a shared stream's, to every
+ * One read of the export: each fact written to its group's file (a shared stream's, to every
  * group's), numbered as a store numbers an import: positions from 1, each stream's revisions
  * from its first fact in the file. Gives the group files' paths and the last position.
  */
-export async function splitAndImport(
+export async function splitIntoGroups(
   path: string,
   dir: string,
-  fromStart: boolean,
   groups: ClubGroups,
-  store: SqliteEventStore,
   onProgress: (done: number) => void = () => {},
 ): Promise<{ files: string[]; last: number }> {
   const files = groups.groups.map((_, i) => join(dir, `group-${i + 1}.ndjson`));
@@ -57,10 +50,6 @@ export async function splitAndImport(
   };
   const revisions = new Map<string, number>();
   let position = 0;
-  // From position 1, each stream's revisions as the file gives them.
-  const copy = new ImportBatches(store, IMPORT_BATCH, (r) =>
-    !fromStart ? 'any' : r.revision === 0 ? 'no_stream' : r.revision - 1,
-  );
   try {
     const { records } = await streamExportRecords(path);
     for await (const r of records) {
@@ -73,10 +62,8 @@ export async function splitAndImport(
         o.text += text;
         if (o.text.length >= FLUSH_CHARS) flush(o);
       }
-      await copy.add(r);
       if (position % PROGRESS_EVERY === 0) onProgress(position);
     }
-    await copy.flush();
     for (const o of out) flush(o);
     onProgress(position);
   } finally {

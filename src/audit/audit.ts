@@ -1,11 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventCatalogue } from '../kernel/catalogue';
 import { GENESIS_HASH } from '../store/seal';
 import { SqliteEventStore } from '../store/sqlite/sqlite-event-store';
 import type { AnswersDigest } from './answers-digest';
-import { foldGroupFiles, foldGroupsOfCopy, splitAndImport, type RoadAnswers } from './audit-roads';
+import { foldGroupFiles, foldGroupsOfCopy, splitIntoGroups, type RoadAnswers } from './audit-roads';
+import { AuditCopy } from './export-copy';
 import { StreamClubs } from './club-groups';
 import { streamExportRecords } from './export-chain';
 import { formatLineIssue } from '../ledger/ndjson';
@@ -56,7 +57,18 @@ export interface AuditOptions {
   groupFacts?: number;
   /** Told where the audit is, every PROGRESS_EVERY facts of each phase and at its end. */
   onProgress?: (p: AuditProgress) => void;
+  /**
+   * From how many bytes of export the SQLite copy is written on a worker thread while the check
+   * reads the file here (COPY_WORKER_BYTES); a smaller file is copied here after the check.
+   */
+  copyWorkerBytes?: number;
 }
+
+/**
+ * About 30,000 facts of an export: below, a worker's start (loading the contexts) costs more
+ * than the copy it would take off the check's thread.
+ */
+export const COPY_WORKER_BYTES = 16 << 20;
 
 /**
  * Where a long audit is (at 9.35 M facts it takes a quarter of an hour): the phase, in the
@@ -65,7 +77,9 @@ export interface AuditOptions {
  */
 export interface AuditProgress {
   /**
-   * `check`: the file's seal and facts; `copy`: the SQLite copy and the group files written;
+   * `check`: the file's seal and facts; `copy`: the SQLite copy and the group files written
+   * (each fact counted once in each: its total is twice the facts, and a copy made on a worker
+   * during the check starts the phase part done);
    * `file`, `sqlite`: each road's folds, every group's (a shared stream's facts once a group);
    * `verify`: the copy's own check.
    */
@@ -101,7 +115,7 @@ export async function auditExport(
     throw new RangeError(`groupFacts: a group holds at least 1 fact, not ${groupFacts}`);
   const dir = mkdtempSync(join(tmpdir(), 'bridge-ledger-audit-'));
   try {
-    return await auditIn(dir, path, catalogue, groupFacts, options.onProgress ?? (() => {}));
+    return await auditIn(dir, path, catalogue, groupFacts, options);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -112,7 +126,30 @@ async function auditIn(
   path: string,
   catalogue: EventCatalogue,
   groupFacts: number,
+  options: AuditOptions,
+): Promise<AuditReport> {
+  const onProgress = options.onProgress ?? (() => {});
+  const copy = new AuditCopy(
+    path,
+    join(dir, 'audit.db'),
+    availableParallelism() > 1 &&
+      statSync(path).size >= (options.copyWorkerBytes ?? COPY_WORKER_BYTES),
+    (done, total) => onProgress({ phase: 'copy', done, total }),
+  );
+  try {
+    return await checkThenReplay(dir, path, catalogue, groupFacts, onProgress, copy);
+  } finally {
+    await copy.stop();
+  }
+}
+
+async function checkThenReplay(
+  dir: string,
+  path: string,
+  catalogue: EventCatalogue,
+  groupFacts: number,
   onProgress: (p: AuditProgress) => void,
+  copy: AuditCopy,
 ): Promise<AuditReport> {
   const read = await streamExportRecords(path);
   const clubs = new StreamClubs();
@@ -168,13 +205,13 @@ async function auditIn(
   )
     return report;
   const groups = clubs.groups(groupFacts);
-  const file = join(dir, 'audit.db');
-  const store = new SqliteEventStore(file, { upcast: catalogue.upcast, synchronous: 'NORMAL' });
+  copy.begin(verified.events);
+  const split = await splitIntoGroups(path, dir, groups, (done) => copy.groupedTo(done));
+  const open = (file: string) =>
+    new SqliteEventStore(file, { upcast: catalogue.upcast, synchronous: 'NORMAL' });
+  await copy.finish(open);
+  const store = open(copy.file);
   try {
-    const fromStart = read.previousHash === GENESIS_HASH;
-    const split = await splitAndImport(path, dir, fromStart, groups, store, (done) =>
-      onProgress({ phase: 'copy', done, total: verified.events }),
-    );
     // Each group folds its own facts and every shared stream's.
     const folded = verified.events + groups.sharedFacts * (groups.groups.length - 1);
     const fromFile = await foldGroupFiles(split.files, groups, split.last, catalogue, (done) =>
@@ -186,7 +223,7 @@ async function auditIn(
     );
     // The copy is verified on every core, as `verify` does it.
     const own = await verifyStore(store, catalogue, {
-      url: `sqlite:${file}`,
+      url: `sqlite:${copy.file}`,
       workers: availableParallelism(),
       onProgress: (p) => onProgress({ phase: 'verify', ...p }),
     });

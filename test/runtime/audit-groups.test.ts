@@ -3,7 +3,8 @@
  * club read its own streams and the shared ones only, so a ledger folded a group of clubs at a
  * time gives every answer of the ledger folded in one piece, digest for digest.
  */
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
+import { chainHash, GENESIS_HASH } from '../../src/store/seal';
 import { join } from 'node:path';
 import { catalogue } from '../../src/contexts/catalogue';
 import type { RecordedEvent } from '../../src/kernel/envelope';
@@ -87,6 +88,27 @@ async function federation(): Promise<{ store: EventStore; withoutShared: Answers
   return { store, withoutShared };
 }
 
+/**
+ * An export with line `at` (from 1) changed, and the chain of hashes computed again from it on:
+ * a file whose seal holds over what it says.
+ */
+function resealed(text: string, at: number, change: Record<string, unknown>): string {
+  let previous = GENESIS_HASH;
+  return text
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l, i) => {
+      const v = { ...(JSON.parse(l) as Record<string, unknown>), ...(i + 1 === at ? change : {}) };
+      v.hash = previous = chainHash(previous, {
+        ...(v as never as Parameters<typeof chainHash>[1]),
+        data: JSON.stringify(v.data),
+        metadata: JSON.stringify(v.metadata),
+      });
+      return JSON.stringify(v);
+    })
+    .join('\n');
+}
+
 let store: EventStore;
 let withoutShared: AnswersDigest;
 let file: string;
@@ -139,27 +161,75 @@ describe('audit, a group of clubs at a time', () => {
     }
   }, 120_000);
 
-  it('tells where it is: the check, the copy, each road and the copy’s verify, in that order, each phase ending at its total', async () => {
-    const told: AuditProgress[] = [];
-    const report = await auditExport(file, catalogue, {
-      groupFacts: 2_000,
-      onProgress: (p) => told.push(p),
-    });
-    expect(report.ok).toBe(true);
-    const phases = told.map((p) => p.phase).filter((p, i, all) => p !== all[i - 1]);
-    expect(phases).toEqual(['check', 'copy', 'file', 'sqlite', 'verify']);
-    // Each road folds every group's own facts and the shared streams' with every group.
-    const folded = report.events + report.sharedFacts! * (report.groups! - 1);
-    const totals = { check: report.events, copy: report.events, file: folded, sqlite: folded };
-    for (const [phase, total] of Object.entries(totals)) {
-      const of = told.filter((p) => p.phase === phase);
-      expect(of[of.length - 1]).toEqual({ phase, done: total, total });
-      // Never backwards.
-      of.forEach((p, i) => i && expect(p.done).toBeGreaterThanOrEqual(of[i - 1]!.done));
-    }
-    const verified = told.filter((p) => p.phase === 'verify');
-    expect(verified[verified.length - 1]!.done).toBe(report.events);
-  }, 120_000);
+  it.each([
+    ['here, after the check', Infinity],
+    ['on a worker thread, during the check', 0],
+  ])(
+    'tells where it is, the copy written %s: the check, the copy, each road and the copy’s verify, in that order, each phase ending at its total',
+    async (_road, copyWorkerBytes) => {
+      const told: AuditProgress[] = [];
+      const report = await auditExport(file, catalogue, {
+        groupFacts: 2_000,
+        copyWorkerBytes,
+        onProgress: (p) => told.push(p),
+      });
+      expect(report.ok).toBe(true);
+      expect(report.sqlite!.digest).toEqual(report.fromFile!.digest);
+      const phases = told.map((p) => p.phase).filter((p, i, all) => p !== all[i - 1]);
+      expect(phases).toEqual(['check', 'copy', 'file', 'sqlite', 'verify']);
+      // Each road folds every group's own facts and the shared streams' with every group; the
+      // copy phase counts each fact written to the copy and to its group's file.
+      const folded = report.events + report.sharedFacts! * (report.groups! - 1);
+      const totals = {
+        check: report.events,
+        copy: 2 * report.events,
+        file: folded,
+        sqlite: folded,
+      };
+      for (const [phase, total] of Object.entries(totals)) {
+        const of = told.filter((p) => p.phase === phase);
+        expect(of[of.length - 1]).toEqual({ phase, done: total, total });
+        // Never backwards.
+        of.forEach((p, i) => i && expect(p.done).toBeGreaterThanOrEqual(of[i - 1]!.done));
+      }
+      const verified = told.filter((p) => p.phase === 'verify');
+      expect(verified[verified.length - 1]!.done).toBe(report.events);
+    },
+    120_000,
+  );
+
+  it.each([
+    ['here', Infinity],
+    ['on a worker thread', 0],
+  ])(
+    'a file the check fails is not replayed, its copy begun %s thrown away',
+    async (_road, copyWorkerBytes) => {
+      const bad = join(tempDir(), 'unknown-type.ndjson');
+      const lines = readFileSync(file, 'utf8').split('\n');
+      lines[3] = lines[3]!.replace(/"type":"[A-Za-z]+"/, '"type":"NoSuchFact"');
+      writeFileSync(bad, lines.join('\n'));
+      const report = await auditExport(bad, catalogue, { copyWorkerBytes });
+      expect(report.ok).toBe(false);
+      expect(report.problems.join('\n')).toMatch(/line 4 .*unknown event type NoSuchFact/);
+      expect(report.sqlite).toBeUndefined();
+    },
+    120_000,
+  );
+
+  it.each([
+    ['here', Infinity],
+    ['on a worker thread', 0],
+  ])(
+    'a fact the store refuses to copy (a recordedAt that is no instant, sealed as it is) fails the audit, copied %s, naming its line and field',
+    async (_road, copyWorkerBytes) => {
+      const bad = join(tempDir(), 'bad-recorded-at.ndjson');
+      writeFileSync(bad, resealed(readFileSync(file, 'utf8'), 2, { recordedAt: 'yesterday' }));
+      await expect(auditExport(bad, catalogue, { copyWorkerBytes })).rejects.toThrow(
+        /line 2: recordedAt: must be an ISO 8601 instant/,
+      );
+    },
+    120_000,
+  );
 
   it('a group size below one fact is refused, naming it', async () => {
     await expect(auditExport(file, catalogue, { groupFacts: 0 })).rejects.toThrow(
