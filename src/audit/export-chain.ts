@@ -109,8 +109,8 @@ export class FileChain {
 }
 
 /**
- * The record a parsed export line gives, with the fields the chain covers; undefined when one
- * is missing. One literal of fixed shape: a spread of it for each line cost more than its hash.
+ * The record a parsed export line gives, with its line and the fields the chain covers;
+ * undefined when one is missing. Built once: the check and the copy read it as it is.
  */
 function sealedFieldsOf(v: Record<string, unknown>, line = 0) {
   const str = (k: string) => (typeof v[k] === 'string' ? (v[k] as string) : undefined);

@@ -18,9 +18,8 @@ export interface LineIssue extends FieldIssue {
 export type NdjsonEntry = NdjsonLine | { line: number; issue: LineIssue };
 
 /**
- * Bytes read from the file at a time: one page of entries (some hundred lines of an export).
- * Chunks of 1 MiB read no faster, and their buffers, garbage until V8 next collects, added some
- * 40 MB to an audit's peak.
+ * Bytes read from the file at a time, Node's own chunk: one page of entries, some hundred lines
+ * of an export (larger chunks read no faster: bench/RESULTS.md).
  */
 const CHUNK_BYTES = 1 << 16;
 const LF = 0x0a;
