@@ -132,8 +132,9 @@ async function auditIn(
   const copy = new AuditCopy(
     path,
     join(dir, 'audit.db'),
-    availableParallelism() > 1 &&
-      statSync(path).size >= (options.copyWorkerBytes ?? COPY_WORKER_BYTES),
+    // On one core too: the worker's pass costs no more than the same pass here, and spares
+    // the file the third read a copy after the check takes.
+    statSync(path).size >= (options.copyWorkerBytes ?? COPY_WORKER_BYTES),
     (done, total) => onProgress({ phase: 'copy', done, total }),
   );
   try {
